@@ -1,0 +1,132 @@
+import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
+import type { DiscoveryCache } from "./discovery-cache.js";
+import { nameProblem } from "./names.js";
+import type { ProviderRegistry } from "./registry.js";
+import { readLocations, type SearchedLocation } from "./read-locations.js";
+import type { AgentDefinition, Diagnostic, DiscoveryContext, ParsedFrontmatter } from "./types.js";
+
+/** A definition that lost to another of the same name. */
+export interface ShadowedAgent {
+  agent: AgentDefinition;
+  /** The file (or `embedded:` id) of the winner. */
+  shadowedBy: string;
+}
+
+/** The result of {@link discoverAgents}. */
+export interface AgentDiscovery {
+  /** The merged agents, in precedence order. */
+  agents: AgentDefinition[];
+  shadowed: ShadowedAgent[];
+  diagnostics: Diagnostic[];
+  /** The first project-scope location found, or `null`. */
+  projectAgentsDir: string | null;
+  /** Changes whenever the merged result would change. */
+  fingerprint: string;
+  /** Every location searched, in order (for `why` and `doctor`). */
+  searched: SearchedLocation[];
+}
+
+/** Options of {@link discoverAgents}. */
+export interface DiscoverOptions {
+  /** Reuse what an earlier discovery read when it is unchanged. */
+  cache?: DiscoveryCache;
+}
+
+function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnostic {
+  return filePath && diagnostic.filePath === undefined ? { ...diagnostic, filePath } : diagnostic;
+}
+
+/**
+ * Builds one agent from parsed fields, or reports why it cannot.
+ * Exported for providers and tests; discovery uses it for every file and loaded item.
+ */
+export function agentFromParsed(
+  parsed: Pick<ParsedFrontmatter, "frontmatter" | "body">,
+  meta: Pick<AgentDefinition, "source" | "provider" | "filePath" | "plugin">,
+  diagnostics: Diagnostic[],
+): AgentDefinition | undefined {
+  const problem = agentFieldsProblem(parsed.frontmatter);
+  if (problem) {
+    diagnostics.push(withFile({ ...problem, message: `skipped: ${problem.message}` }, meta.filePath));
+    return undefined;
+  }
+  const fieldDiagnostics: Diagnostic[] = [];
+  const fields = parseAgentFields(parsed.frontmatter, fieldDiagnostics)!;
+  for (const d of fieldDiagnostics) diagnostics.push(withFile(d, meta.filePath));
+  const odd = nameProblem(fields.name);
+  if (odd) {
+    diagnostics.push(
+      withFile(
+        {
+          severity: "warning",
+          code: "agent/suspicious-name",
+          message: `agent name ${JSON.stringify(fields.name)} ${odd}; loaded as written`,
+        },
+        meta.filePath,
+      ),
+    );
+  }
+  const agent: AgentDefinition = { ...fields, systemPrompt: parsed.body, source: meta.source, provider: meta.provider };
+  if (meta.filePath !== undefined) agent.filePath = meta.filePath;
+  if (meta.plugin) agent.plugin = meta.plugin;
+  return agent;
+}
+
+/**
+ * Discovers every agent the registry's providers know of and merges them (SPEC §5):
+ * locations in registry order, then `load` items; the first definition of an exact
+ * name wins and every loser is listed in `shadowed`.
+ *
+ * @example
+ * const { agents, shadowed } = await discoverAgents(registry, { cwd, home, env: process.env });
+ */
+export async function discoverAgents(
+  registry: ProviderRegistry,
+  ctx: DiscoveryContext,
+  options: DiscoverOptions = {},
+): Promise<AgentDiscovery> {
+  const read = await readLocations(registry, ctx, "agents", { cache: options.cache });
+  const diagnostics: Diagnostic[] = [...read.diagnostics];
+  const candidates: AgentDefinition[] = [];
+
+  for (const file of read.files) {
+    for (const d of file.parsed.diagnostics) diagnostics.push(withFile(d, file.filePath));
+    const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin: file.location.plugin };
+    const agent = agentFromParsed(file.parsed, meta, diagnostics);
+    if (agent) candidates.push(agent);
+  }
+  for (const { provider, item } of read.loaded) {
+    const meta = { source: item.source ?? "bundled", provider, filePath: item.filePath, plugin: item.plugin };
+    const agent = agentFromParsed(item, meta, diagnostics);
+    if (agent) candidates.push(agent);
+  }
+
+  const { winners, shadowed } = mergeFirstWins(candidates);
+  const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
+  return {
+    agents: winners,
+    shadowed: shadowed.map(({ item, winner }) => ({ agent: item, shadowedBy: winner.filePath ?? winner.provider })),
+    diagnostics,
+    projectAgentsDir: project ? project.location.dir : null,
+    fingerprint: read.fingerprint,
+    searched: read.searched,
+  };
+}
+
+/** First wins by exact, case-sensitive name; returns winners in order and every loser with its winner. */
+export function mergeFirstWins<T extends { name: string }>(
+  items: readonly T[],
+): { winners: T[]; shadowed: Array<{ item: T; winner: T }> } {
+  const seen = new Map<string, T>();
+  const winners: T[] = [];
+  const shadowed: Array<{ item: T; winner: T }> = [];
+  for (const item of items) {
+    const winner = seen.get(item.name);
+    if (winner) shadowed.push({ item, winner });
+    else {
+      seen.set(item.name, item);
+      winners.push(item);
+    }
+  }
+  return { winners, shadowed };
+}

@@ -1,0 +1,395 @@
+import { createHash } from "node:crypto";
+import { isUtf8 } from "node:buffer";
+import type { Dirent, Stats } from "node:fs";
+import { join } from "node:path";
+import type { DiscoveryCache } from "./discovery-cache.js";
+import { validatorOf } from "./discovery-cache.js";
+import { errorCode, fileSystemOf } from "./fs.js";
+import { markdownFormat } from "./markdown-format.js";
+import type { ProviderRegistry } from "./registry.js";
+import type {
+  Diagnostic,
+  DiscoveryContext,
+  DiscoveryKind,
+  FileFormat,
+  FileSystem,
+  LoadedItem,
+  Location,
+  ParsedFrontmatter,
+  ParseLevel,
+} from "./types.js";
+
+/** Files larger than this are skipped with a diagnostic. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** One file read from a location, parsed by its format. */
+export interface LocatedFile {
+  provider: string;
+  location: Location;
+  /** Index of the location in {@link ReadLocationsResult.searched}. */
+  locationIndex: number;
+  filePath: string;
+  /** `/`-separated path relative to the location's folder. */
+  relativePath: string;
+  format: FileFormat;
+  parsed: ParsedFrontmatter;
+}
+
+/** What happened at one searched location. */
+export type LocationStatus = "read" | "missing" | "unreadable" | "untrusted" | "not-a-directory";
+
+/** A location as searched, in order, for `why` and `doctor`. */
+export interface SearchedLocation {
+  provider: string;
+  location: Location;
+  status: LocationStatus;
+  /** Files read there, in order. */
+  files: string[];
+}
+
+/** An item a provider's `load` returned. */
+export interface LoadedEntry {
+  provider: string;
+  item: LoadedItem;
+}
+
+/** The result of {@link readLocations}. */
+export interface ReadLocationsResult {
+  files: LocatedFile[];
+  loaded: LoadedEntry[];
+  searched: SearchedLocation[];
+  diagnostics: Diagnostic[];
+  /** Changes whenever what was read would change. */
+  fingerprint: string;
+}
+
+/** Options of {@link readLocations}. */
+export interface ReadLocationsOptions {
+  cache?: DiscoveryCache;
+  /** Parse level for files (default `warn`). */
+  level?: ParseLevel;
+}
+
+const DEFAULT_FORMATS: readonly FileFormat[] = [markdownFormat];
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function formatFor(formats: readonly FileFormat[], name: string): FileFormat | undefined {
+  for (const format of formats) {
+    for (const extension of format.extensions) if (name.endsWith(extension)) return format;
+  }
+  return undefined;
+}
+
+interface Reader {
+  fs: FileSystem;
+  kind: DiscoveryKind;
+  cache: DiscoveryCache | undefined;
+  generation: number;
+  level: ParseLevel;
+  diagnostics: Diagnostic[];
+  hash: ReturnType<typeof createHash>;
+}
+
+function problem(r: Reader, severity: Diagnostic["severity"], code: string, message: string, filePath: string) {
+  r.diagnostics.push({ severity, code, message, filePath });
+}
+
+function describeFsError(error: unknown): string {
+  const code = errorCode(error);
+  if (code === "ENOENT") return "it no longer exists";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ELOOP") return "a symlink loop";
+  if (code === "EISDIR") return "it is a directory";
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Lists a folder, through the cache when its validator still holds. */
+function listDir(r: Reader, dir: string, dirStats: Stats): Dirent[] {
+  const cached = r.cache?.listing(r.kind, dir, dirStats, r.generation);
+  if (cached) return cached;
+  const seenAt = Date.now();
+  const entries = r.fs.readdir(dir);
+  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+  r.cache?.storeListing(r.kind, dir, validatorOf(dirStats, seenAt), entries, r.generation);
+  return entries;
+}
+
+interface Candidate {
+  filePath: string;
+  relativePath: string;
+  format: FileFormat;
+}
+
+/** Collects candidate files of one folder (recursively when asked), in code-unit order of relative path. */
+function collect(
+  r: Reader,
+  dir: string,
+  dirStats: Stats,
+  prefix: string,
+  location: Location,
+  formats: readonly FileFormat[],
+  out: Candidate[],
+): void {
+  let entries: Dirent[];
+  try {
+    entries = listDir(r, dir, dirStats);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EACCES" || code === "EPERM") {
+      problem(r, "info", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir);
+    } else if (code !== "ENOENT" && code !== "ENOTDIR") {
+      problem(r, "warning", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir);
+    }
+    return;
+  }
+  const files: Candidate[] = [];
+  const subdirs: Array<{ path: string; rel: string; stats: Stats }> = [];
+  for (const entry of entries) {
+    const name = entry.name;
+    const path = join(dir, name);
+    const rel = prefix + name;
+    if (entry.isDirectory()) {
+      if (formatFor(formats, name)) {
+        problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: skipped`, path);
+      }
+      if (location.recursive && !name.startsWith(".")) {
+        try {
+          subdirs.push({ path, rel: `${rel}/`, stats: r.fs.stat(path) });
+        } catch {
+          // Vanished since the listing: nothing to read.
+        }
+      }
+      continue;
+    }
+    const format = formatFor(formats, name);
+    if (!format) continue;
+    if (entry.isSymbolicLink()) {
+      // Symlinks to files count; symlinked folders are not entered.
+      let target: Stats;
+      try {
+        target = r.fs.stat(path);
+      } catch (error) {
+        const code = errorCode(error);
+        const what = code === "ELOOP" ? "a symlink loop" : code === "ENOENT" ? "a dangling symlink" : describeFsError(error);
+        problem(r, "warning", "load/broken-symlink", `skipped: ${what}`, path);
+        continue;
+      }
+      if (!target.isFile()) {
+        if (target.isDirectory()) problem(r, "info", "load/not-a-file", `"${name}" links to a folder: skipped`, path);
+        continue;
+      }
+    } else if (!entry.isFile()) {
+      continue;
+    }
+    files.push({ filePath: path, relativePath: rel, format });
+  }
+  // Files and folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
+  const all: Array<Candidate | { path: string; rel: string; stats: Stats }> = [...files, ...subdirs];
+  all.sort((a, b) =>
+    compareCodeUnits("relativePath" in a ? a.relativePath : a.rel, "relativePath" in b ? b.relativePath : b.rel),
+  );
+  for (const item of all) {
+    if ("relativePath" in item) out.push(item);
+    else collect(r, item.path, item.stats, item.rel, location, formats, out);
+  }
+}
+
+/** Reads and parses one file, through the cache when its validator still holds. */
+function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined {
+  const { filePath } = candidate;
+  let stats: Stats;
+  try {
+    stats = r.fs.stat(filePath);
+  } catch (error) {
+    problem(r, "warning", "load/read-error", `cannot read file: ${describeFsError(error)}`, filePath);
+    return undefined;
+  }
+  r.hash.update(`${filePath}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
+  if (stats.size > MAX_FILE_BYTES) {
+    problem(
+      r,
+      "warning",
+      "load/file-too-large",
+      `skipped: ${stats.size} bytes is over the ${MAX_FILE_BYTES}-byte limit`,
+      filePath,
+    );
+    return undefined;
+  }
+  const key = `${candidate.format.id}\0${r.level}\0${filePath}`;
+  const cached = r.cache?.parsed(r.kind, key, stats, r.generation);
+  if (cached) return cached;
+
+  const seenAt = Date.now();
+  let buffer: Buffer;
+  try {
+    buffer = r.fs.readFile(filePath);
+  } catch (error) {
+    problem(r, "warning", "load/read-error", `cannot read file: ${describeFsError(error)}`, filePath);
+    return undefined;
+  }
+  if (r.cache) r.cache.stats.reads += 1;
+  if (buffer.length > MAX_FILE_BYTES) {
+    // It grew between stat and read.
+    problem(r, "warning", "load/file-too-large", `skipped: over the ${MAX_FILE_BYTES}-byte limit`, filePath);
+    return undefined;
+  }
+  const content = buffer.toString("utf8");
+  let parsed: ParsedFrontmatter;
+  try {
+    if (r.cache) r.cache.stats.parses += 1;
+    parsed = candidate.format.parse({ filePath, relativePath: candidate.relativePath, content, level: r.level });
+  } catch (error) {
+    if (r.level === "fatal") throw error;
+    problem(
+      r,
+      "warning",
+      "load/parse-error",
+      `cannot parse file: ${error instanceof Error ? error.message : String(error)}`,
+      filePath,
+    );
+    return undefined;
+  }
+  if (!isUtf8(buffer)) {
+    parsed = {
+      ...parsed,
+      diagnostics: [
+        {
+          severity: "warning",
+          code: "load/invalid-utf8",
+          message: "file is not valid UTF-8; invalid bytes were replaced with U+FFFD",
+          filePath,
+        },
+        ...parsed.diagnostics,
+      ],
+    };
+  }
+  // Diagnostics always name the file, whatever the format said.
+  for (const diagnostic of parsed.diagnostics) diagnostic.filePath ??= filePath;
+  r.cache?.storeParsed(r.kind, key, validatorOf(stats, seenAt), parsed, r.generation);
+  return parsed;
+}
+
+function readLocation(r: Reader, location: Location): { status: LocationStatus; files: Candidate[] } {
+  const formats = location.formats ?? DEFAULT_FORMATS;
+  let dirStats: Stats;
+  try {
+    dirStats = r.fs.stat(location.dir);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EACCES" || code === "EPERM") {
+      problem(r, "info", "load/unreadable-directory", `cannot open folder: ${describeFsError(error)}`, location.dir);
+      return { status: "unreadable", files: [] };
+    }
+    return { status: "missing", files: [] };
+  }
+  if (!dirStats.isDirectory()) return { status: "not-a-directory", files: [] };
+  const files: Candidate[] = [];
+  if (location.only) {
+    for (const rel of location.only) {
+      const format = formatFor(formats, rel) ?? formats[0]!;
+      files.push({ filePath: join(location.dir, rel), relativePath: rel.split("\\").join("/"), format });
+    }
+    return { status: "read", files };
+  }
+  collect(r, location.dir, dirStats, "", location, formats, files);
+  return { status: "read", files };
+}
+
+async function settle<T>(fn: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * Asks every provider, in registry order, for its locations of `kind`, reads them all
+ * (SPEC §5 steps 1–2) and collects provider `load` items. The merge is the caller's:
+ * agents and commands interpret the same files differently.
+ */
+export async function readLocations(
+  registry: ProviderRegistry,
+  ctx: DiscoveryContext,
+  kind: DiscoveryKind,
+  options: ReadLocationsOptions = {},
+): Promise<ReadLocationsResult> {
+  const providers = registry.list();
+  const diagnostics: Diagnostic[] = [];
+  const cache = options.cache;
+  const reader: Reader = {
+    fs: fileSystemOf(ctx),
+    kind,
+    cache,
+    generation: cache ? cache.begin(kind) : 0,
+    level: options.level ?? "warn",
+    diagnostics,
+    hash: createHash("sha1"),
+  };
+
+  // 1. Providers locate in parallel; results are used in registry order.
+  const located = await Promise.all(providers.map((p) => settle(() => p.locate?.(ctx, kind) ?? [])));
+  const loadedRaw = await Promise.all(providers.map((p) => settle(() => p.load?.(ctx, kind) ?? [])));
+
+  const trusted = ctx.trustProject !== false;
+  const searched: SearchedLocation[] = [];
+  const files: LocatedFile[] = [];
+  providers.forEach((provider, index) => {
+    const outcome = located[index]!;
+    if (!outcome.ok) {
+      diagnostics.push({
+        severity: "error",
+        code: "provider/locate-failed",
+        message: `provider "${provider.id}" failed to locate ${kind}: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`,
+      });
+      return;
+    }
+    const value = outcome.value;
+    const locations = Array.isArray(value) ? value : value.locations;
+    if (!Array.isArray(value) && value.diagnostics) diagnostics.push(...value.diagnostics);
+    for (const location of locations) {
+      reader.hash.update(`L\0${provider.id}\0${location.scope}\0${location.dir}\n`);
+      if (!trusted && location.scope === "project") {
+        searched.push({ provider: provider.id, location, status: "untrusted", files: [] });
+        continue;
+      }
+      // 2. Read the folder; one bad file never stops the others.
+      const { status, files: candidates } = readLocation(reader, location);
+      const entry: SearchedLocation = { provider: provider.id, location, status, files: [] };
+      const locationIndex = searched.push(entry) - 1;
+      for (const candidate of candidates) {
+        const parsed = readOne(reader, candidate);
+        if (!parsed) continue;
+        entry.files.push(candidate.filePath);
+        files.push({ provider: provider.id, location, locationIndex, ...candidate, parsed });
+      }
+    }
+  });
+
+  const loaded: LoadedEntry[] = [];
+  providers.forEach((provider, index) => {
+    const outcome = loadedRaw[index]!;
+    if (!outcome.ok) {
+      diagnostics.push({
+        severity: "error",
+        code: "provider/load-failed",
+        message: `provider "${provider.id}" failed to load ${kind}: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`,
+      });
+      return;
+    }
+    const value = outcome.value;
+    const items = Array.isArray(value) ? value : value.items;
+    if (!Array.isArray(value) && value.diagnostics) diagnostics.push(...value.diagnostics);
+    for (const item of items) {
+      if (!trusted && item.source === "project") continue;
+      reader.hash.update(`I\0${provider.id}\0${item.filePath}\0${JSON.stringify(item.frontmatter)}\0${item.body}\n`);
+      loaded.push({ provider: provider.id, item });
+    }
+  });
+
+  if (cache) cache.end(kind, reader.generation);
+  return { files, loaded, searched, diagnostics, fingerprint: reader.hash.digest("hex") };
+}

@@ -1,0 +1,140 @@
+import type { Diagnostic, ParsedFrontmatter, ParseLevel } from "@roster/frontmatter";
+
+export type { Diagnostic, ParsedFrontmatter, ParseLevel };
+
+/** Where a definition comes from, for precedence and display. */
+export type AgentSource = "bundled" | "user" | "project";
+
+/** A location's scope. */
+export type Scope = "project" | "user";
+
+/** The thinking levels an agent may ask for. */
+export type ThinkingLevel = "inherit" | "off" | "minimal" | "low" | "medium" | "high" | "xhigh";
+
+/** What is being discovered. */
+export type DiscoveryKind = "agents" | "commands";
+
+/** The plugin a definition came from. */
+export interface PluginInfo {
+  /** `<plugin>@<marketplace>` */
+  id: string;
+  name: string;
+  marketplace: string;
+  version: string;
+}
+
+/** One LLM sub-agent definition (SPEC §3). */
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  /** The markdown body. */
+  systemPrompt: string;
+  tools?: string[];
+  spawns?: string[] | "*";
+  /** Prioritised list of models. */
+  model?: string[];
+  thinkingLevel?: ThinkingLevel;
+  /** Opaque structured-output schema (JTD in the bundled agents). */
+  output?: unknown;
+  blocking?: boolean;
+  source: AgentSource;
+  /** `embedded:<file>` for bundled agents. */
+  filePath?: string;
+  /** Id of the provider that produced it. */
+  provider: string;
+  plugin?: PluginInfo;
+}
+
+/** The file-system calls discovery makes; injectable so that faults can be simulated. */
+export interface FileSystem {
+  readdir(dir: string): import("node:fs").Dirent[];
+  stat(path: string): import("node:fs").Stats;
+  lstat(path: string): import("node:fs").Stats;
+  readFile(path: string): Buffer;
+  realpath(path: string): string;
+}
+
+/** Everything a provider may know about the world: never `process.env` or `os.homedir()`. */
+export interface DiscoveryContext {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  /** `false` skips every project-scope location (SPEC §5.2). Default `true`. */
+  trustProject?: boolean;
+  /** `"nearest"` (default): only the nearest project folder per family; `"all"`: every one, nearest first. */
+  projectDirs?: "nearest" | "all";
+  /** File-system layer; defaults to node:fs. */
+  fs?: FileSystem;
+}
+
+/** The text of one file, handed to a format's parser. */
+export interface SourceFile {
+  filePath: string;
+  /** `/`-separated path relative to the location's folder. */
+  relativePath: string;
+  content: string;
+  level: ParseLevel;
+}
+
+/**
+ * A file format a location reads. Parsing yields frontmatter-like fields and a body,
+ * which agents and commands then interpret the same way for every format.
+ */
+export interface FileFormat {
+  /** `"markdown"`, `"codex-toml"`, … */
+  id: string;
+  /** File name endings this format reads, with the dot: `[".md"]`. */
+  extensions: readonly string[];
+  parse(file: SourceFile): ParsedFrontmatter;
+}
+
+/** A place to read definitions from. */
+export interface Location {
+  dir: string;
+  scope: Scope;
+  plugin?: PluginInfo;
+  /** Formats read here; default: markdown only. */
+  formats?: readonly FileFormat[];
+  /** Scan sub-folders too (SPEC §4.1 claude convention). Default `false`. */
+  recursive?: boolean;
+  /** Read only these files (paths relative to `dir`), e.g. single files a plugin manifest names. */
+  only?: readonly string[];
+  /**
+   * How a command's name is made from its relative path. `"stem"` (default): the file
+   * name without extension, sub-folders give a namespace label; `"path"`: sub-folders
+   * are joined into the name with `:` (Gemini CLI).
+   */
+  commandNaming?: "stem" | "path";
+}
+
+/** A definition that does not live in a folder (bundled, generated, remote). */
+export interface LoadedItem {
+  /** Stands for a file path in diagnostics and `why` (`embedded:explore.md`). */
+  filePath: string;
+  /** Default `"bundled"`. */
+  source?: AgentSource;
+  /** Fields (as parsed frontmatter) and body. */
+  frontmatter: Record<string, unknown>;
+  body: string;
+  /** Name to use when the fields have none (commands: the file stem). */
+  defaultName?: string;
+  plugin?: PluginInfo;
+}
+
+/** What `locate` returns: the locations, optionally with problems found on the way. */
+export type LocateResult = Location[] | { locations: Location[]; diagnostics?: Diagnostic[] };
+
+/** What `load` returns: the items, optionally with problems found on the way. */
+export type LoadResult = LoadedItem[] | { items: LoadedItem[]; diagnostics?: Diagnostic[] };
+
+/** One source family: where it keeps definitions (SPEC §4). */
+export interface SourceProvider {
+  /** Unique id, e.g. `"claude"`; lower-case letters, digits, `-` and `_`. */
+  id: string;
+  displayName?: string;
+  /** Places to read, highest precedence first. A bad registry file is a diagnostic, never a throw. */
+  locate?(ctx: DiscoveryContext, kind: DiscoveryKind): Promise<LocateResult> | LocateResult;
+  /** Definitions that do not live in a folder. They come after every location. */
+  load?(ctx: DiscoveryContext, kind: DiscoveryKind): Promise<LoadResult> | LoadResult;
+}

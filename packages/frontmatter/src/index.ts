@@ -1,0 +1,11 @@
+export { parseBoolean, parseArrayOrCSV, parseCSV } from "./coerce.js";
+export { FrontmatterError } from "./errors.js";
+export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
+export { parseFrontmatter } from "./parse-frontmatter.js";
+export type {
+  Diagnostic,
+  DiagnosticSeverity,
+  ParsedFrontmatter,
+  ParseFrontmatterOptions,
+  ParseLevel,
+} from "./types.js";

@@ -1,0 +1,31 @@
+import { readdirSync, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineProject } from "vitest/config";
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** Maps every workspace package name to its TypeScript source, so tests need no build. */
+function sourceAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const group of ["packages", "apps", "examples"]) {
+    const dir = join(root, group);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const manifest = join(dir, name, "package.json");
+      const entry = join(dir, name, "src", "index.ts");
+      if (!existsSync(manifest) || !existsSync(entry)) continue;
+      const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name: string };
+      aliases[pkg.name] = entry;
+    }
+  }
+  return aliases;
+}
+
+/** The vitest project config every package re-exports. */
+export function rosterProject(name: string) {
+  return defineProject({
+    resolve: { alias: sourceAliases() },
+    test: { name, include: ["src/**/*.test.ts", "test/**/*.test.ts"], testTimeout: 20_000 },
+  });
+}
