@@ -91,6 +91,8 @@ export async function discoverAgents(
 
   for (const file of read.files) {
     for (const d of file.parsed.diagnostics) diagnostics.push(withFile(d, file.filePath));
+    // A format that found the file unusable said so with an error diagnostic.
+    if (file.parsed.diagnostics.some((d) => d.severity === "error")) continue;
     const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin: file.location.plugin };
     const agent = agentFromParsed(file.parsed, meta, diagnostics);
     if (agent) candidates.push(agent);

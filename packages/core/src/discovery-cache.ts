@@ -26,7 +26,7 @@ export function unchanged(cached: Validator, stats: Stats): boolean {
     cached.ctimeMs === stats.ctimeMs &&
     cached.size === stats.size &&
     cached.ino === stats.ino &&
-    cached.seenAt - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_MS
+    cached.seenAt - stats.mtimeMs > RACY_MS
   );
 }
 

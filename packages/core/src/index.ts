@@ -59,6 +59,7 @@ export {
 export type {
   AgentDefinition,
   AgentSource,
+  CommandPlaceholders,
   Diagnostic,
   DiscoveryContext,
   DiscoveryKind,

@@ -82,6 +82,8 @@ export interface SourceFile {
  * which agents and commands then interpret the same way for every format.
  */
 export interface FileFormat {
+  // A parse that finds the file unusable (a TOML command without its prompt, …) returns
+  // a diagnostic of severity "error": consumers skip such a file and keep the diagnostic.
   /** `"markdown"`, `"codex-toml"`, … */
   id: string;
   /** File name endings this format reads, with the dot: `[".md"]`. */
@@ -106,7 +108,16 @@ export interface Location {
    * are joined into the name with `:` (Gemini CLI).
    */
   commandNaming?: "stem" | "path";
+  /**
+   * Placeholder families the command files here use, for expansion: `"positional"`
+   * (`$ARGUMENTS`, `$1`…`$9`; the default), `"named"` (`$NAME` from `NAME=value`, Codex)
+   * and `"braces"` (`{{args}}`, Gemini CLI). `$@` is always understood.
+   */
+  commandPlaceholders?: readonly CommandPlaceholders[];
 }
+
+/** A family of command placeholders; see {@link Location.commandPlaceholders}. */
+export type CommandPlaceholders = "positional" | "named" | "braces";
 
 /** A definition that does not live in a folder (bundled, generated, remote). */
 export interface LoadedItem {
