@@ -1,1 +1,2 @@
-export {};
+export { claudeConfigDir } from "./claude-paths.js";
+export { claudeProvider, locateClaude } from "./claude-provider.js";

@@ -1,1 +1,2 @@
-export {};
+export { xcshAgentDir, xcshConfigDir } from "./xcsh-paths.js";
+export { locateXcsh, xcshProvider } from "./xcsh-provider.js";

@@ -1,0 +1,30 @@
+import { join } from "node:path";
+import {
+  type DiscoveryContext,
+  type DiscoveryKind,
+  defineProvider,
+  familyLocations,
+  type Location,
+} from "@roster/core";
+import { claudeConfigDir } from "./claude-paths.js";
+
+/**
+ * Where Claude Code keeps agents and commands, highest precedence first:
+ * the nearest `<ancestor>/.claude/<kind>` (every one with `ctx.projectDirs: "all"`),
+ * then `<CLAUDE_CONFIG_DIR or ~/.claude>/<kind>`. Both are scanned recursively.
+ */
+export function locateClaude(ctx: DiscoveryContext, kind: DiscoveryKind): Location[] {
+  return familyLocations(ctx, {
+    project: join(".claude", kind),
+    user: join(claudeConfigDir(ctx), kind),
+    // Sub-folders organise agents and namespace commands; they never rename them.
+    recursive: true,
+  });
+}
+
+/** The Claude Code config family (`.claude`, `~/.claude`, `CLAUDE_CONFIG_DIR`). */
+export const claudeProvider = defineProvider({
+  id: "claude",
+  displayName: "Claude Code",
+  locate: locateClaude,
+});

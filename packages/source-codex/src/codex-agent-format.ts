@@ -1,0 +1,88 @@
+import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
+import { parse, TomlError } from "smol-toml";
+import { CodexTomlError } from "./errors.js";
+
+/** Roster fields a TOML agent may also carry; they pass through unchanged. */
+const PASS_THROUGH = ["tools", "spawns", "blocking", "output"] as const;
+
+/** Codex's reasoning efforts that are spelled differently from roster's thinking levels. */
+const EFFORT_ALIASES: Record<string, string> = { none: "off" };
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0]!.trim();
+}
+
+function thinkingLevelOf(effort: unknown): unknown {
+  if (typeof effort !== "string") return effort;
+  const trimmed = effort.trim();
+  return EFFORT_ALIASES[trimmed] ?? trimmed;
+}
+
+/**
+ * Maps a parsed Codex custom-agent table onto roster's fields: `name`, `description`,
+ * `model`, `model_reasoning_effort` → `thinkingLevel`, `developer_instructions` → body.
+ */
+function mapAgent(data: Record<string, unknown>, filePath: string): ParsedFrontmatter {
+  const diagnostics: Diagnostic[] = [];
+  const frontmatter: Record<string, unknown> = {};
+  if (data.name !== undefined) frontmatter.name = data.name;
+  if (data.description !== undefined) frontmatter.description = data.description;
+  if (data.model !== undefined) frontmatter.model = data.model;
+  if (data.model_reasoning_effort !== undefined) {
+    // Unknown efforts reach parseAgentFields, which reports them as unknown thinking levels.
+    frontmatter.thinkingLevel = thinkingLevelOf(data.model_reasoning_effort);
+  }
+  for (const key of PASS_THROUGH) if (data[key] !== undefined) frontmatter[key] = data[key];
+
+  const instructions = data.developer_instructions;
+  let body = "";
+  if (typeof instructions === "string") body = instructions.replace(/\r\n?/g, "\n").trim();
+  else {
+    diagnostics.push({
+      severity: "warning",
+      code: "codex/missing-instructions",
+      message:
+        instructions === undefined
+          ? "developer_instructions is missing; the agent's system prompt is empty"
+          : `developer_instructions is not a string (${typeof instructions}); the agent's system prompt is empty`,
+      filePath,
+    });
+  }
+  return { frontmatter, body, diagnostics };
+}
+
+/**
+ * A real Codex custom agent (`~/.codex/agents/<name>.toml`): a TOML table with `name`,
+ * `description`, `developer_instructions` and optionally `model` and
+ * `model_reasoning_effort`. A syntax error is a `codex/toml-error` warning with its
+ * line (at level `fatal` a thrown {@link CodexTomlError}); the file then has no fields.
+ */
+export const codexAgentFormat: FileFormat = {
+  id: "codex-toml",
+  extensions: [".toml"],
+  parse(file: SourceFile): ParsedFrontmatter {
+    const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+    let data: Record<string, unknown>;
+    try {
+      data = parse(text, { maxDepth: 64, unsafeKeyBehaviour: "drop" }) as Record<string, unknown>;
+    } catch (error) {
+      const line = error instanceof TomlError ? error.line : undefined;
+      const reason = error instanceof Error ? firstLine(error.message) : String(error);
+      if (file.level === "fatal")
+        throw new CodexTomlError(reason, { filePath: file.filePath, line, cause: error });
+      const diagnostics: Diagnostic[] = [];
+      if (file.level !== "off") {
+        const diagnostic: Diagnostic = {
+          severity: "warning",
+          code: "codex/toml-error",
+          message: `not a valid Codex agent: ${reason}`,
+          filePath: file.filePath,
+        };
+        if (line !== undefined) diagnostic.line = line;
+        diagnostics.push(diagnostic);
+      }
+      return { frontmatter: {}, body: "", diagnostics };
+    }
+    return mapAgent(data, file.filePath);
+  },
+};

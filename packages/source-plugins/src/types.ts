@@ -1,0 +1,72 @@
+import type { Scope } from "@roster/core";
+
+/** Which registry file an entry was read from, in reading order. */
+export type RegistrySource = "claude" | "xcsh" | "project";
+
+/** The `scope` values Claude Code writes; anything else reads as user scope. */
+export type EntryScope = "user" | "project" | "local";
+
+/** One entry of an `installed_plugins.json` plugin, as written there (already checked for shape). */
+export interface RegistryEntry {
+  /** The declared scope, when it was a string. */
+  scope?: string;
+  installPath: string;
+  version?: string;
+  /** The project folder a `project`/`local` install belongs to. */
+  projectPath?: string;
+}
+
+/** One plugin id of a registry with its usable entries. */
+export interface RegistryPlugin {
+  /** `<plugin>@<marketplace>` */
+  id: string;
+  name: string;
+  marketplace: string;
+  entries: RegistryEntry[];
+}
+
+/** A registry after parsing: `valid: false` means it gave no roots at all. */
+export interface ParsedRegistry {
+  valid: boolean;
+  plugins: RegistryPlugin[];
+  diagnostics: import("@roster/core").Diagnostic[];
+}
+
+/** A plugin folder that discovery reads. */
+export interface PluginRoot {
+  /** `<plugin>@<marketplace>` */
+  id: string;
+  name: string;
+  marketplace: string;
+  /** The entry's version, else the manifest's, else `"unknown"` (filled in by the provider). */
+  version?: string;
+  scope: Scope;
+  /** The absolute plugin folder (`installPath`). */
+  root: string;
+  /** The registry file that named it. */
+  registryPath: string;
+  source: RegistrySource;
+}
+
+/** What a plugin's `.claude-plugin/plugin.json` declares that discovery uses. */
+export interface PluginManifest {
+  name?: string;
+  version?: string;
+  /** Extra agent files or folders, relative to the plugin root, as written. */
+  agents?: string[];
+  /** Extra command files or folders, relative to the plugin root, as written. */
+  commands?: string[];
+}
+
+/** Options of {@link createPluginsProvider}. */
+export interface PluginsProviderOptions {
+  /** Provider id; default `"plugins"`. */
+  id?: string;
+  /** Default `"Claude Code plugins"`. */
+  displayName?: string;
+  /**
+   * Read Claude Code's registry and its `enabledPlugins` settings (default `true`).
+   * `false` reads only the xcsh registries.
+   */
+  claude?: boolean;
+}
