@@ -21,7 +21,10 @@ describe("parseAgentFields", () => {
       "glob",
       "submit_result",
     ]);
-    expect(parseAgentFields({ ...base, tools: ["Bash", "submit_result"] })?.tools).toEqual(["bash", "submit_result"]);
+    expect(parseAgentFields({ ...base, tools: ["Bash", "submit_result"] })?.tools).toEqual([
+      "bash",
+      "submit_result",
+    ]);
     expect(parseAgentFields({ ...base, tools: "" })?.tools).toBeUndefined();
   });
 
@@ -49,7 +52,10 @@ describe("parseAgentFields", () => {
   });
 
   test("model: CSV or array, trimmed, empties and inherit dropped", () => {
-    expect(parseAgentFields({ ...base, model: " opus , ,inherit, sonnet" })?.model).toEqual(["opus", "sonnet"]);
+    expect(parseAgentFields({ ...base, model: " opus , ,inherit, sonnet" })?.model).toEqual([
+      "opus",
+      "sonnet",
+    ]);
     expect(parseAgentFields({ ...base, model: ["inherit"] })?.model).toBeUndefined();
     expect(parseAgentFields({ ...base, model: ["gpt-5", "  "] })?.model).toEqual(["gpt-5"]);
   });
@@ -66,7 +72,13 @@ describe("parseAgentFields", () => {
 describe("parseAgent", () => {
   test("returns the definition with the body as system prompt", () => {
     const agent = parseAgent("/x/a.md", "---\nname: a\ndescription: d\n---\n\nBody here\n", "user");
-    expect(agent).toMatchObject({ name: "a", description: "d", systemPrompt: "Body here", source: "user", filePath: "/x/a.md" });
+    expect(agent).toMatchObject({
+      name: "a",
+      description: "d",
+      systemPrompt: "Body here",
+      source: "user",
+      filePath: "/x/a.md",
+    });
   });
 
   test("throws AgentParsingError naming the file when invalid", () => {

@@ -13,7 +13,10 @@ export const THINKING_LEVELS: readonly ThinkingLevel[] = [
 ];
 
 /** The fields `parseAgentFields` derives: a definition without source, provider and prompt. */
-export type AgentFields = Omit<AgentDefinition, "source" | "provider" | "systemPrompt" | "filePath" | "plugin">;
+export type AgentFields = Omit<
+  AgentDefinition,
+  "source" | "provider" | "systemPrompt" | "filePath" | "plugin"
+>;
 
 /** True for a thinking level of SPEC §3. */
 export function isThinkingLevel(value: unknown): value is ThinkingLevel {
@@ -26,7 +29,11 @@ export function agentFieldsProblem(frontmatter: Record<string, unknown>): Diagno
     const value = frontmatter[field];
     if (typeof value !== "string" || value.trim() === "") {
       const kind =
-        value === undefined ? "missing" : typeof value !== "string" ? `not a string (${typeof value})` : "empty";
+        value === undefined
+          ? "missing"
+          : typeof value !== "string"
+            ? `not a string (${typeof value})`
+            : "empty";
       return {
         severity: "warning",
         code: `agent/missing-${field}`,

@@ -47,7 +47,9 @@ describe("discoverAgents: precedence (SPEC §5)", () => {
       "home/.claude/agents/rev.md": agentFile("rev", "user rev"),
     });
     const result = await discoverAgents(createRegistry([family("claude")]), sb.ctx());
-    expect(result.agents.map((a) => [a.name, a.description, a.source])).toEqual([["rev", "project rev", "project"]]);
+    expect(result.agents.map((a) => [a.name, a.description, a.source])).toEqual([
+      ["rev", "project rev", "project"],
+    ]);
     expect(result.shadowed).toHaveLength(1);
     expect(rel(result.shadowed[0]!.agent.filePath)).toBe("home/.claude/agents/rev.md");
     expect(rel(result.shadowed[0]!.shadowedBy)).toBe("project/.claude/agents/rev.md");
@@ -70,7 +72,10 @@ describe("discoverAgents: precedence (SPEC §5)", () => {
 
   test("any file beats a bundled agent; unseen bundled agents come last", async () => {
     sb.write({ "home/.claude/agents/explore.md": agentFile("explore", "mine") });
-    const result = await discoverAgents(createRegistry([builtin("explore", "plan"), family("claude")]), sb.ctx());
+    const result = await discoverAgents(
+      createRegistry([builtin("explore", "plan"), family("claude")]),
+      sb.ctx(),
+    );
     expect(result.agents.map((a) => [a.name, a.source])).toEqual([
       ["explore", "user"],
       ["plan", "bundled"],
@@ -124,7 +129,10 @@ describe("discoverAgents: precedence (SPEC §5)", () => {
     const cwd = join(sb.project, "pkg", "src");
     const nearest = await discoverAgents(createRegistry([family("claude")]), sb.ctx({ cwd }));
     expect(names(nearest.agents)).toEqual(["inner"]);
-    const all = await discoverAgents(createRegistry([family("claude")]), { ...sb.ctx({ cwd }), projectDirs: "all" });
+    const all = await discoverAgents(createRegistry([family("claude")]), {
+      ...sb.ctx({ cwd }),
+      projectDirs: "all",
+    });
     expect(names(all.agents)).toEqual(["inner", "outer"]);
     expect(all.searched.map((s) => [rel(s.location.dir), s.location.scope])).toEqual([
       ["project/pkg/.claude/agents", "project"],
@@ -149,7 +157,9 @@ describe("discoverAgents: precedence (SPEC §5)", () => {
     sb.write({ "home/.claude/agents/u.md": agentFile("u"), "home/work/repo/README": "" });
     const cwd = join(sb.home, "work", "repo");
     const result = await discoverAgents(createRegistry([family("claude")]), sb.ctx({ cwd }));
-    expect(result.searched.map((s) => [rel(s.location.dir), s.location.scope])).toEqual([["home/.claude/agents", "user"]]);
+    expect(result.searched.map((s) => [rel(s.location.dir), s.location.scope])).toEqual([
+      ["home/.claude/agents", "user"],
+    ]);
     expect(result.agents.map((a) => a.source)).toEqual(["user"]);
     expect(result.shadowed).toEqual([]);
     expect(result.projectAgentsDir).toBeNull();
@@ -162,9 +172,14 @@ describe("discoverAgents: precedence (SPEC §5)", () => {
     });
     const sneaky = defineProvider({
       id: "sneaky",
-      load: () => [{ filePath: "x", source: "project" as const, frontmatter: { name: "s", description: "s" }, body: "" }],
+      load: () => [
+        { filePath: "x", source: "project" as const, frontmatter: { name: "s", description: "s" }, body: "" },
+      ],
     });
-    const result = await discoverAgents(createRegistry([family("claude"), sneaky]), sb.ctx({ trustProject: false }));
+    const result = await discoverAgents(
+      createRegistry([family("claude"), sneaky]),
+      sb.ctx({ trustProject: false }),
+    );
     expect(result.agents.map((a) => [a.name, a.description])).toEqual([["rev", "user"]]);
     expect(result.searched[0]!.status).toBe("untrusted");
     expect(result.projectAgentsDir).toBeNull();
@@ -201,7 +216,9 @@ describe("discoverAgents: bad input never stops the others", () => {
     const result = await discoverAgents(createRegistry([family("claude")]), sb.ctx());
     expect(names(result.agents)).toEqual(["via-link-target", "ok"]);
     expect(rel(getAgent(result.agents, "via-link-target")?.filePath)).toBe("project/.claude/agents/link.md");
-    const codes = Object.fromEntries(result.diagnostics.map((d) => [rel(d.filePath)?.split("/").pop(), d.code]));
+    const codes = Object.fromEntries(
+      result.diagnostics.map((d) => [rel(d.filePath)?.split("/").pop(), d.code]),
+    );
     expect(codes).toMatchObject({
       "big.md": "load/file-too-large",
       "x.md": "load/not-a-file",
@@ -212,7 +229,11 @@ describe("discoverAgents: bad input never stops the others", () => {
   });
 
   test("invalid UTF-8 is decoded with U+FFFD and a warning; the agent still loads", async () => {
-    const bytes = Buffer.concat([Buffer.from("---\nname: u\ndescription: caf"), Buffer.from([0xe9]), Buffer.from("\n---\nbody")]);
+    const bytes = Buffer.concat([
+      Buffer.from("---\nname: u\ndescription: caf"),
+      Buffer.from([0xe9]),
+      Buffer.from("\n---\nbody"),
+    ]);
     sb.write({ "project/.claude/agents/u.md": bytes });
     const result = await discoverAgents(createRegistry([family("claude")]), sb.ctx());
     expect(result.agents[0]?.description).toBe("caf\uFFFD");
@@ -232,7 +253,10 @@ describe("discoverAgents: bad input never stops the others", () => {
   });
 
   test("a permission error is an info diagnostic; a file that vanishes after listing is a warning", async () => {
-    sb.write({ "project/.claude/agents/a.md": agentFile("a"), "project/.claude/agents/gone.md": agentFile("gone") });
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.claude/agents/gone.md": agentFile("gone"),
+    });
     const denied = join(sb.home, ".claude", "agents");
     mkdirSync(denied, { recursive: true });
     const fs = {
@@ -275,15 +299,27 @@ describe("formats", () => {
       id: "kv",
       extensions: [".kv"],
       parse: (file) => {
-        const fields = Object.fromEntries(file.content.split("\n").filter(Boolean).map((l) => l.split("=")));
-        return { frontmatter: { name: fields.name, description: fields.description }, body: fields.prompt ?? "", diagnostics: [] };
+        const fields = Object.fromEntries(
+          file.content
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => l.split("=")),
+        );
+        return {
+          frontmatter: { name: fields.name, description: fields.description },
+          body: fields.prompt ?? "",
+          diagnostics: [],
+        };
       },
     };
     const provider = defineProvider({
       id: "kvfam",
       locate: (ctx) => [{ dir: join(ctx.cwd, "kv"), scope: "project", formats: [kv] }],
     });
-    sb.write({ "project/kv/one.kv": "name=one\ndescription=first\nprompt=hi", "project/kv/ignored.md": agentFile("md") });
+    sb.write({
+      "project/kv/one.kv": "name=one\ndescription=first\nprompt=hi",
+      "project/kv/ignored.md": agentFile("md"),
+    });
     const result = await discoverAgents(createRegistry([provider]), sb.ctx());
     expect(result.agents.map((a) => [a.name, a.systemPrompt])).toEqual([["one", "hi"]]);
   });
@@ -300,7 +336,10 @@ describe("formats", () => {
           : [],
       }),
     };
-    const provider = defineProvider({ id: "s", locate: (ctx) => [{ dir: ctx.cwd, scope: "project", formats: [strict] }] });
+    const provider = defineProvider({
+      id: "s",
+      locate: (ctx) => [{ dir: ctx.cwd, scope: "project", formats: [strict] }],
+    });
     sb.write({ "project/a.md": "bad" });
     const result = await discoverAgents(createRegistry([provider]), sb.ctx());
     expect(result.agents).toEqual([]);
@@ -344,7 +383,12 @@ describe("DiscoveryCache (SPEC §5.1)", () => {
     const dir = join(sb.project, ".claude/agents");
     await discoverAgents(registry, sb.ctx(), { cache });
     writeFileSync(join(dir, "new.md"), agentFile("new"));
-    expect(names((await discoverAgents(registry, sb.ctx(), { cache })).agents)).toEqual(["a", "b", "new", "c"]);
+    expect(names((await discoverAgents(registry, sb.ctx(), { cache })).agents)).toEqual([
+      "a",
+      "b",
+      "new",
+      "c",
+    ]);
     rmSync(join(dir, "b.md"));
     expect(names((await discoverAgents(registry, sb.ctx(), { cache })).agents)).toEqual(["a", "new", "c"]);
     renameSync(join(dir, "a.md"), join(dir, "z.md"));
@@ -383,7 +427,9 @@ describe("explainAgent and getAgent", () => {
     const registry = createRegistry([family("xcsh"), family("claude"), builtin("rev")]);
     const explanation = explainAgent(await discoverAgents(registry, sb.ctx()), "rev");
     expect(explanation.winner?.source).toBe("project");
-    expect(explanation.candidates.map((c) => [c.provider, rel(c.location), rel(c.filePath), c.outcome])).toEqual([
+    expect(
+      explanation.candidates.map((c) => [c.provider, rel(c.location), rel(c.filePath), c.outcome]),
+    ).toEqual([
       ["xcsh", "home/.xcsh/agents", undefined, "absent"],
       ["claude", "project/.claude/agents", "project/.claude/agents/rev.md", "winner"],
       ["claude", "home/.claude/agents", "home/.claude/agents/rev.md", "shadowed"],
@@ -393,13 +439,21 @@ describe("explainAgent and getAgent", () => {
   });
 
   test("an unknown name has no winner and every location absent or missing", async () => {
-    const explanation = explainAgent(await discoverAgents(createRegistry([family("claude")]), sb.ctx()), "nope");
+    const explanation = explainAgent(
+      await discoverAgents(createRegistry([family("claude")]), sb.ctx()),
+      "nope",
+    );
     expect(explanation.winner).toBeNull();
     expect(explanation.candidates.map((c) => c.outcome)).toEqual(["missing"]);
   });
 
   test("plugin agents are reachable by <plugin>:<name>, even when their bare name lost", async () => {
-    const plugin = (name: string) => ({ id: `${name}@market`, name, marketplace: "market", version: "1.0.0" });
+    const plugin = (name: string) => ({
+      id: `${name}@market`,
+      name,
+      marketplace: "market",
+      version: "1.0.0",
+    });
     sb.write({
       "plugins/one/agents/code-reviewer.md": agentFile("code-reviewer", "one"),
       "plugins/two/agents/code-reviewer.md": agentFile("code-reviewer", "two"),

@@ -1,8 +1,8 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { nameProblem } from "./names.js";
-import type { ProviderRegistry } from "./registry.js";
 import { readLocations, type SearchedLocation } from "./read-locations.js";
+import type { ProviderRegistry } from "./registry.js";
 import type { AgentDefinition, Diagnostic, DiscoveryContext, ParsedFrontmatter } from "./types.js";
 
 /** A definition that lost to another of the same name. */
@@ -66,7 +66,12 @@ export function agentFromParsed(
       ),
     );
   }
-  const agent: AgentDefinition = { ...fields, systemPrompt: parsed.body, source: meta.source, provider: meta.provider };
+  const agent: AgentDefinition = {
+    ...fields,
+    systemPrompt: parsed.body,
+    source: meta.source,
+    provider: meta.provider,
+  };
   if (meta.filePath !== undefined) agent.filePath = meta.filePath;
   if (meta.plugin) agent.plugin = meta.plugin;
   return agent;
@@ -93,7 +98,12 @@ export async function discoverAgents(
     for (const d of file.parsed.diagnostics) diagnostics.push(withFile(d, file.filePath));
     // A format that found the file unusable said so with an error diagnostic.
     if (file.parsed.diagnostics.some((d) => d.severity === "error")) continue;
-    const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin: file.location.plugin };
+    const meta = {
+      source: file.location.scope,
+      provider: file.provider,
+      filePath: file.filePath,
+      plugin: file.location.plugin,
+    };
     const agent = agentFromParsed(file.parsed, meta, diagnostics);
     if (agent) candidates.push(agent);
   }
@@ -107,7 +117,10 @@ export async function discoverAgents(
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
   return {
     agents: winners,
-    shadowed: shadowed.map(({ item, winner }) => ({ agent: item, shadowedBy: winner.filePath ?? winner.provider })),
+    shadowed: shadowed.map(({ item, winner }) => ({
+      agent: item,
+      shadowedBy: winner.filePath ?? winner.provider,
+    })),
     diagnostics,
     projectAgentsDir: project ? project.location.dir : null,
     fingerprint: read.fingerprint,

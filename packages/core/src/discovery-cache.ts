@@ -91,7 +91,13 @@ export class DiscoveryCache {
     return entry.entries;
   }
 
-  storeListing(kind: DiscoveryKind, dir: string, validator: Validator, entries: Dirent[], generation: number): void {
+  storeListing(
+    kind: DiscoveryKind,
+    dir: string,
+    validator: Validator,
+    entries: Dirent[],
+    generation: number,
+  ): void {
     this.stats.listings += 1;
     this.dirs.set(`${kind}\0${dir}`, { kind, validator, entries, generation });
   }
@@ -105,7 +111,13 @@ export class DiscoveryCache {
     return entry.parsed;
   }
 
-  storeParsed(kind: DiscoveryKind, key: string, validator: Validator, parsed: ParsedFrontmatter, generation: number): void {
+  storeParsed(
+    kind: DiscoveryKind,
+    key: string,
+    validator: Validator,
+    parsed: ParsedFrontmatter,
+    generation: number,
+  ): void {
     this.files.set(`${kind}\0${key}`, { kind, validator, parsed, generation });
   }
 

@@ -46,12 +46,17 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   const candidates: ExplainCandidate[] = [];
   for (const searched of discovery.searched) {
     const here = searched.files.flatMap((file) => byFile.get(file) ?? []);
-    const base = { location: searched.location.dir, scope: searched.location.scope, provider: searched.provider };
+    const base = {
+      location: searched.location.dir,
+      scope: searched.location.scope,
+      provider: searched.provider,
+    };
     if (here.length === 0) {
       candidates.push({ ...base, outcome: searched.status === "read" ? "absent" : searched.status });
       continue;
     }
-    for (const agent of here) candidates.push({ ...base, filePath: agent.filePath!, outcome: outcome(agent) });
+    for (const agent of here)
+      candidates.push({ ...base, filePath: agent.filePath!, outcome: outcome(agent) });
   }
   // Items providers load themselves (bundled) come last, as in the merge.
   const inFolders = new Set(discovery.searched.flatMap((s) => s.files));

@@ -1,39 +1,39 @@
 export {
+  type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
   THINKING_LEVELS,
-  type AgentFields,
 } from "./agent-fields.js";
 export {
+  type AgentDiscovery,
   agentFromParsed,
+  type DiscoverOptions,
   discoverAgents,
   mergeFirstWins,
-  type AgentDiscovery,
-  type DiscoverOptions,
   type ShadowedAgent,
 } from "./discover-agents.js";
 export {
   DiscoveryCache,
-  unchanged,
-  validatorOf,
   type DiscoveryCacheStats,
+  unchanged,
   type Validator,
+  validatorOf,
 } from "./discovery-cache.js";
 export {
-  explainAgent,
   type AgentExplanation,
   type CandidateOutcome,
   type ExplainCandidate,
+  explainAgent,
 } from "./explain-agent.js";
 export {
+  type FamilyLocationsOptions,
+  type FindProjectDirsOptions,
   familyLocations,
   findProjectDirs,
   resolveUserPath,
-  type FamilyLocationsOptions,
-  type FindProjectDirsOptions,
 } from "./family.js";
 export { errorCode, fileSystemOf, isDirectory, isFile, nodeFileSystem } from "./fs.js";
 export { getAgent, scopedId } from "./get-agent.js";
@@ -41,20 +41,20 @@ export { markdownFormat } from "./markdown-format.js";
 export { nameProblem } from "./names.js";
 export { defineProvider } from "./provider.js";
 export {
-  MAX_FILE_BYTES,
-  readLocations,
   type LoadedEntry,
   type LocatedFile,
   type LocationStatus,
+  MAX_FILE_BYTES,
   type ReadLocationsOptions,
   type ReadLocationsResult,
+  readLocations,
   type SearchedLocation,
 } from "./read-locations.js";
 export {
   createRegistry,
-  RegistryError,
   type ProviderRegistry,
   type RegisterOptions,
+  RegistryError,
 } from "./registry.js";
 export type {
   AgentDefinition,

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { isUtf8 } from "node:buffer";
+import { createHash } from "node:crypto";
 import type { Dirent, Stats } from "node:fs";
 import { join } from "node:path";
 import type { DiscoveryCache } from "./discovery-cache.js";
@@ -93,7 +93,13 @@ interface Reader {
   hash: ReturnType<typeof createHash>;
 }
 
-function problem(r: Reader, severity: Diagnostic["severity"], code: string, message: string, filePath: string) {
+function problem(
+  r: Reader,
+  severity: Diagnostic["severity"],
+  code: string,
+  message: string,
+  filePath: string,
+) {
   r.diagnostics.push({ severity, code, message, filePath });
 }
 
@@ -141,7 +147,13 @@ function collect(
     if (code === "EACCES" || code === "EPERM") {
       problem(r, "info", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir);
     } else if (code !== "ENOENT" && code !== "ENOTDIR") {
-      problem(r, "warning", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir);
+      problem(
+        r,
+        "warning",
+        "load/unreadable-directory",
+        `cannot list folder: ${describeFsError(error)}`,
+        dir,
+      );
     }
     return;
   }
@@ -173,12 +185,18 @@ function collect(
         target = r.fs.stat(path);
       } catch (error) {
         const code = errorCode(error);
-        const what = code === "ELOOP" ? "a symlink loop" : code === "ENOENT" ? "a dangling symlink" : describeFsError(error);
+        const what =
+          code === "ELOOP"
+            ? "a symlink loop"
+            : code === "ENOENT"
+              ? "a dangling symlink"
+              : describeFsError(error);
         problem(r, "warning", "load/broken-symlink", `skipped: ${what}`, path);
         continue;
       }
       if (!target.isFile()) {
-        if (target.isDirectory()) problem(r, "info", "load/not-a-file", `"${name}" links to a folder: skipped`, path);
+        if (target.isDirectory())
+          problem(r, "info", "load/not-a-file", `"${name}" links to a folder: skipped`, path);
         continue;
       }
     } else if (!entry.isFile()) {
@@ -189,7 +207,10 @@ function collect(
   // Files and folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
   const all: Array<Candidate | { path: string; rel: string; stats: Stats }> = [...files, ...subdirs];
   all.sort((a, b) =>
-    compareCodeUnits("relativePath" in a ? a.relativePath : a.rel, "relativePath" in b ? b.relativePath : b.rel),
+    compareCodeUnits(
+      "relativePath" in a ? a.relativePath : a.rel,
+      "relativePath" in b ? b.relativePath : b.rel,
+    ),
   );
   for (const item of all) {
     if ("relativePath" in item) out.push(item);
@@ -240,7 +261,12 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
   let parsed: ParsedFrontmatter;
   try {
     if (r.cache) r.cache.stats.parses += 1;
-    parsed = candidate.format.parse({ filePath, relativePath: candidate.relativePath, content, level: r.level });
+    parsed = candidate.format.parse({
+      filePath,
+      relativePath: candidate.relativePath,
+      content,
+      level: r.level,
+    });
   } catch (error) {
     if (r.level === "fatal") throw error;
     problem(
@@ -280,7 +306,13 @@ function readLocation(r: Reader, location: Location): { status: LocationStatus; 
   } catch (error) {
     const code = errorCode(error);
     if (code === "EACCES" || code === "EPERM") {
-      problem(r, "info", "load/unreadable-directory", `cannot open folder: ${describeFsError(error)}`, location.dir);
+      problem(
+        r,
+        "info",
+        "load/unreadable-directory",
+        `cannot open folder: ${describeFsError(error)}`,
+        location.dir,
+      );
       return { status: "unreadable", files: [] };
     }
     return { status: "missing", files: [] };
@@ -298,7 +330,9 @@ function readLocation(r: Reader, location: Location): { status: LocationStatus; 
   return { status: "read", files };
 }
 
-async function settle<T>(fn: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+async function settle<T>(
+  fn: () => Promise<T> | T,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
@@ -385,7 +419,9 @@ export async function readLocations(
     if (!Array.isArray(value) && value.diagnostics) diagnostics.push(...value.diagnostics);
     for (const item of items) {
       if (!trusted && item.source === "project") continue;
-      reader.hash.update(`I\0${provider.id}\0${item.filePath}\0${JSON.stringify(item.frontmatter)}\0${item.body}\n`);
+      reader.hash.update(
+        `I\0${provider.id}\0${item.filePath}\0${JSON.stringify(item.frontmatter)}\0${item.body}\n`,
+      );
       loaded.push({ provider: provider.id, item });
     }
   });

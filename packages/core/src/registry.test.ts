@@ -27,11 +27,15 @@ describe("createRegistry", () => {
     expect(() => registry.register(null as never)).toThrow(/must be an object/);
     expect(() => registry.register({ id: "Bad Id", locate: () => [] })).toThrow(/lower-case/);
     expect(() => registry.register({ id: "x" } as never)).toThrow(/neither locate nor load/);
-    expect(() => registry.register({ id: "x", locate: "nope" } as never)).toThrow(/locate must be a function/);
+    expect(() => registry.register({ id: "x", locate: "nope" } as never)).toThrow(
+      /locate must be a function/,
+    );
   });
 
   test("an unknown anchor names the registered ids", () => {
-    expect(() => createRegistry([p("a")]).register(p("b"), { after: "zzz" })).toThrow(/no provider "zzz".*registered: a/);
+    expect(() => createRegistry([p("a")]).register(p("b"), { after: "zzz" })).toThrow(
+      /no provider "zzz".*registered: a/,
+    );
   });
 
   test("unregister removes by id", () => {

@@ -3,9 +3,6 @@ import type { Scope } from "@roster/core";
 /** Which registry file an entry was read from, in reading order. */
 export type RegistrySource = "claude" | "xcsh" | "project";
 
-/** The `scope` values Claude Code writes; anything else reads as user scope. */
-export type EntryScope = "user" | "project" | "local";
-
 /** One entry of an `installed_plugins.json` plugin, as written there (already checked for shape). */
 export interface RegistryEntry {
   /** The declared scope, when it was a string. */

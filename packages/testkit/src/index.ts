@@ -65,6 +65,11 @@ export function createSandbox(prefix = "roster-test-"): Sandbox {
 }
 
 /** A markdown agent file. */
-export function agentFile(name: string, description = `${name} agent`, extra = "", body = `You are ${name}.`): string {
+export function agentFile(
+  name: string,
+  description = `${name} agent`,
+  extra = "",
+  body = `You are ${name}.`,
+): string {
   return `---\nname: ${name}\ndescription: ${description}\n${extra}${extra && !extra.endsWith("\n") ? "\n" : ""}---\n${body}\n`;
 }
