@@ -36,22 +36,42 @@ export function readEnabledPlugins(ctx: DiscoveryContext): EnabledPlugins {
     const read = readJsonFile(fs, filePath);
     if (read.status === "missing") continue;
     if (read.status === "unreadable") {
-      diagnostics.push({ severity: "warning", code: "plugins/settings-unreadable", message: `cannot read settings: ${read.reason}`, filePath });
+      diagnostics.push({
+        severity: "warning",
+        code: "plugins/settings-unreadable",
+        message: `cannot read settings: ${read.reason}`,
+        filePath,
+      });
       continue;
     }
     if (read.status === "invalid") {
-      diagnostics.push({ severity: "warning", code: "plugins/settings-invalid-json", message: `settings are not valid JSON (${read.reason}); its enabledPlugins are ignored`, filePath });
+      diagnostics.push({
+        severity: "warning",
+        code: "plugins/settings-invalid-json",
+        message: `settings are not valid JSON (${read.reason}); its enabledPlugins are ignored`,
+        filePath,
+      });
       continue;
     }
     files.push(filePath);
     const value = read.value;
     if (!isRecord(value)) {
-      diagnostics.push({ severity: "warning", code: "plugins/settings-invalid-shape", message: "settings must be a JSON object; its enabledPlugins are ignored", filePath });
+      diagnostics.push({
+        severity: "warning",
+        code: "plugins/settings-invalid-shape",
+        message: "settings must be a JSON object; its enabledPlugins are ignored",
+        filePath,
+      });
       continue;
     }
     if (value.enabledPlugins === undefined) continue;
     if (!isRecord(value.enabledPlugins)) {
-      diagnostics.push({ severity: "warning", code: "plugins/settings-invalid-shape", message: `"enabledPlugins" must be an object of plugin id → true/false; ignored`, filePath });
+      diagnostics.push({
+        severity: "warning",
+        code: "plugins/settings-invalid-shape",
+        message: `"enabledPlugins" must be an object of plugin id → true/false; ignored`,
+        filePath,
+      });
       continue;
     }
     for (const [id, on] of Object.entries(value.enabledPlugins)) {

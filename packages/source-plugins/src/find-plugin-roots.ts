@@ -27,7 +27,12 @@ interface Loaded {
   plugins: RegistryPlugin[];
 }
 
-function loadRegistry(ctx: DiscoveryContext, source: RegistrySource, path: string, out: PluginRootsResult): Loaded {
+function loadRegistry(
+  ctx: DiscoveryContext,
+  source: RegistrySource,
+  path: string,
+  out: PluginRootsResult,
+): Loaded {
   const read = readJsonFile(fileSystemOf(ctx), path);
   const empty: Loaded = { source, path, plugins: [] };
   if (read.status === "missing") {
@@ -96,7 +101,10 @@ function effectiveScope(
  * applies `projectPath`, `enabledPlugins`, de-duplication and the `installPath` checks.
  * Never throws on bad files: every problem is a diagnostic.
  */
-export function findPluginRoots(ctx: DiscoveryContext, options: FindPluginRootsOptions = {}): PluginRootsResult {
+export function findPluginRoots(
+  ctx: DiscoveryContext,
+  options: FindPluginRootsOptions = {},
+): PluginRootsResult {
   const out: PluginRootsResult = { roots: [], registries: [], diagnostics: [] };
   const readClaude = options.claude !== false;
   const trusted = ctx.trustProject !== false;
@@ -118,7 +126,10 @@ export function findPluginRoots(ctx: DiscoveryContext, options: FindPluginRootsO
   if (enabled) out.diagnostics.push(...enabled.diagnostics);
 
   // 4. Scope each entry; keep registry order within a scope.
-  const byScope: Record<Scope, Array<{ plugin: RegistryPlugin; entry: RegistryEntry; registry: Loaded; scope: Scope }>> = {
+  const byScope: Record<
+    Scope,
+    Array<{ plugin: RegistryPlugin; entry: RegistryEntry; registry: Loaded; scope: Scope }>
+  > = {
     project: [],
     user: [],
   };

@@ -1,15 +1,15 @@
-export { readEnabledPlugins, settingsPaths, type EnabledPlugins } from "./enabled-plugins.js";
+export { type EnabledPlugins, readEnabledPlugins, settingsPaths } from "./enabled-plugins.js";
 export {
-  findPluginRoots,
   type FindPluginRootsOptions,
+  findPluginRoots,
   type PluginRootsResult,
 } from "./find-plugin-roots.js";
-export { parseInstalledPlugins, splitPluginId, type ParseRegistryOptions } from "./parse-registry.js";
+export { type ParseRegistryOptions, parseInstalledPlugins, splitPluginId } from "./parse-registry.js";
 export {
   MANIFEST_PATH,
+  type PluginLocationsOptions,
   pluginLocations,
   readPluginManifest,
-  type PluginLocationsOptions,
 } from "./plugin-manifest.js";
 export {
   claudeDir,
@@ -18,11 +18,18 @@ export {
   projectRegistryPath,
   xcshRegistryPath,
 } from "./plugin-paths.js";
-export { createPluginsProvider, locatePlugins, pluginsProvider, UNKNOWN_VERSION } from "./plugins-provider.js";
+export {
+  createPluginsProvider,
+  locatePlugins,
+  pluginsProvider,
+  UNKNOWN_VERSION,
+} from "./plugins-provider.js";
 export type {
   ParsedRegistry,
+  PluginLocations,
   PluginManifest,
   PluginRoot,
+  PluginsProvider,
   PluginsProviderOptions,
   RegistryEntry,
   RegistryPlugin,

@@ -45,13 +45,19 @@ export function parseInstalledPlugins(value: unknown, options: ParseRegistryOpti
   for (const [id, raw] of Object.entries(value.plugins)) {
     const parts = splitPluginId(id);
     if (!parts) {
-      warn("plugins/invalid-plugin-id", `plugin id ${JSON.stringify(id)} is not "<plugin>@<marketplace>": skipped`);
+      warn(
+        "plugins/invalid-plugin-id",
+        `plugin id ${JSON.stringify(id)} is not "<plugin>@<marketplace>": skipped`,
+      );
       continue;
     }
     // Older registries hold one entry object instead of an array.
     const list = Array.isArray(raw) ? raw : isRecord(raw) ? [raw] : undefined;
     if (!list) {
-      warn("plugins/invalid-entry", `plugin ${JSON.stringify(id)}: expected an array of entries, got ${describe(raw)}: skipped`);
+      warn(
+        "plugins/invalid-entry",
+        `plugin ${JSON.stringify(id)}: expected an array of entries, got ${describe(raw)}: skipped`,
+      );
       continue;
     }
     const entries: RegistryEntry[] = [];
@@ -69,7 +75,8 @@ export function parseInstalledPlugins(value: unknown, options: ParseRegistryOpti
       const entry: RegistryEntry = { installPath: item.installPath };
       if (typeof item.scope === "string") entry.scope = item.scope;
       if (typeof item.version === "string" && item.version !== "") entry.version = item.version;
-      if (typeof item.projectPath === "string" && item.projectPath !== "") entry.projectPath = item.projectPath;
+      if (typeof item.projectPath === "string" && item.projectPath !== "")
+        entry.projectPath = item.projectPath;
       entries.push(entry);
     });
     plugins.push({ id, ...parts, entries });

@@ -1,5 +1,5 @@
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { type Diagnostic, type DiscoveryKind, type FileSystem, type Location } from "@roster/core";
+import type { Diagnostic, DiscoveryKind, FileSystem, Location } from "@roster/core";
 import { isInside } from "./plugin-paths.js";
 import { isRecord, readJsonFile } from "./read-json.js";
 import type { PluginManifest } from "./types.js";
@@ -27,7 +27,10 @@ export function readPluginManifest(
     return { manifest: {}, diagnostics };
   }
   if (read.status === "invalid") {
-    warn("plugins/manifest-invalid-json", `the manifest is not valid JSON (${read.reason}); default folders only`);
+    warn(
+      "plugins/manifest-invalid-json",
+      `the manifest is not valid JSON (${read.reason}); default folders only`,
+    );
     return { manifest: {}, diagnostics };
   }
   if (!isRecord(read.value)) {
@@ -49,7 +52,11 @@ export function readPluginManifest(
     const paths: string[] = [];
     for (const item of list) {
       if (typeof item === "string" && item.trim() !== "") paths.push(item);
-      else warn("plugins/manifest-invalid-shape", `"${field}" holds a non-path value ${JSON.stringify(item)}; ignored`);
+      else
+        warn(
+          "plugins/manifest-invalid-shape",
+          `"${field}" holds a non-path value ${JSON.stringify(item)}; ignored`,
+        );
     }
     manifest[field] = paths;
   }
@@ -81,7 +88,10 @@ function realOr(fs: FileSystem, path: string): string {
  * its folder with `only: [file]`). Paths escaping the root, also through symlinks, are
  * refused with a warning; a declared path that does not exist is a warning.
  */
-export function pluginLocations(options: PluginLocationsOptions): { locations: Location[]; diagnostics: Diagnostic[] } {
+export function pluginLocations(options: PluginLocationsOptions): {
+  locations: Location[];
+  diagnostics: Diagnostic[];
+} {
   const { fs, root, kind, manifest, base, pluginId } = options;
   const diagnostics: Diagnostic[] = [];
   const manifestPath = join(root, MANIFEST_PATH);

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { type DiscoveryContext, fileSystemOf, isDirectory, resolveUserPath } from "@roster/core";
+import { type DiscoveryContext, fileSystemOf, isDirectory, isFile, resolveUserPath } from "@roster/core";
 
 /** The registry file name, inside a `plugins` folder. */
 export const REGISTRY_FILE = "installed_plugins.json";
@@ -56,22 +56,28 @@ export function findGitRoot(ctx: DiscoveryContext): string | undefined {
 }
 
 /**
- * The project registry (SPEC §4.2 item 3): in the nearest `<ancestor>/.xcsh` folder,
- * walking up from the cwd and stopping before home; when no `.xcsh` folder is found,
- * the git root's `.xcsh/plugins/installed_plugins.json`. Never the user registry itself.
+ * The project registry (SPEC §4.2 item 3): the nearest
+ * `<ancestor>/.xcsh/plugins/installed_plugins.json` that is a file, walking up from the
+ * cwd and stopping before home; when the walk met no `.xcsh` folder at all, the git
+ * root's `.xcsh/plugins/installed_plugins.json`. Never the user registry itself.
  */
 export function projectRegistryPath(ctx: DiscoveryContext): string | undefined {
   const fs = fileSystemOf(ctx);
   const home = resolve(ctx.home);
-  const user = xcshRegistryPath(ctx);
+  let sawXcsh = false;
   for (const dir of ancestors(ctx.cwd)) {
     if (dir === home) break;
-    if (isDirectory(fs, join(dir, ".xcsh"))) return join(dir, ".xcsh", "plugins", REGISTRY_FILE);
+    const xcsh = join(dir, ".xcsh");
+    if (!isDirectory(fs, xcsh)) continue;
+    sawXcsh = true;
+    const candidate = join(xcsh, "plugins", REGISTRY_FILE);
+    if (isFile(fs, candidate)) return candidate;
   }
+  if (sawXcsh) return undefined;
   const gitRoot = findGitRoot(ctx);
   if (gitRoot === undefined) return undefined;
   const candidate = join(gitRoot, ".xcsh", "plugins", REGISTRY_FILE);
-  return resolve(candidate) === resolve(user) ? undefined : candidate;
+  return resolve(candidate) === resolve(xcshRegistryPath(ctx)) ? undefined : candidate;
 }
 
 /**

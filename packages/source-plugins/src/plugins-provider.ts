@@ -1,16 +1,14 @@
 import {
-  type Diagnostic,
   type DiscoveryContext,
   type DiscoveryKind,
   defineProvider,
   fileSystemOf,
   type Location,
   type PluginInfo,
-  type SourceProvider,
 } from "@roster/core";
 import { findPluginRoots } from "./find-plugin-roots.js";
 import { pluginLocations, readPluginManifest } from "./plugin-manifest.js";
-import type { PluginsProviderOptions } from "./types.js";
+import type { PluginLocations, PluginsProvider, PluginsProviderOptions } from "./types.js";
 
 /** The version a plugin reports when neither its registry entry nor its manifest gives one. */
 export const UNKNOWN_VERSION = "unknown";
@@ -25,7 +23,7 @@ export function locatePlugins(
   ctx: DiscoveryContext,
   kind: DiscoveryKind,
   options: Pick<PluginsProviderOptions, "claude"> = {},
-): { locations: Location[]; diagnostics: Diagnostic[] } {
+): PluginLocations {
   const fs = fileSystemOf(ctx);
   const found = findPluginRoots(ctx, options);
   const diagnostics = [...found.diagnostics];
@@ -59,7 +57,7 @@ export function locatePlugins(
  *
  * @example createRegistry([claudeProvider, createPluginsProvider({ claude: false })])
  */
-export function createPluginsProvider(options: PluginsProviderOptions = {}): SourceProvider {
+export function createPluginsProvider(options: PluginsProviderOptions = {}): PluginsProvider {
   const readOptions = options.claude === undefined ? {} : { claude: options.claude };
   return defineProvider({
     id: options.id ?? "plugins",
@@ -69,4 +67,4 @@ export function createPluginsProvider(options: PluginsProviderOptions = {}): Sou
 }
 
 /** The plugins provider with default options: id `"plugins"`. */
-export const pluginsProvider: SourceProvider = createPluginsProvider();
+export const pluginsProvider: PluginsProvider = createPluginsProvider();

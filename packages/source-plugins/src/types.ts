@@ -1,4 +1,11 @@
-import type { Scope } from "@roster/core";
+import type {
+  Diagnostic,
+  DiscoveryContext,
+  DiscoveryKind,
+  Location,
+  Scope,
+  SourceProvider,
+} from "@roster/core";
 
 /** Which registry file an entry was read from, in reading order. */
 export type RegistrySource = "claude" | "xcsh" | "project";
@@ -26,7 +33,7 @@ export interface RegistryPlugin {
 export interface ParsedRegistry {
   valid: boolean;
   plugins: RegistryPlugin[];
-  diagnostics: import("@roster/core").Diagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /** A plugin folder that discovery reads. */
@@ -66,4 +73,17 @@ export interface PluginsProviderOptions {
    * `false` reads only the xcsh registries.
    */
   claude?: boolean;
+}
+
+/** What `locate` of a plugins provider returns: core's `LocateResult` object form. */
+export interface PluginLocations {
+  locations: Location[];
+  diagnostics: Diagnostic[];
+}
+
+/** A plugins provider: a {@link SourceProvider} whose `locate` is always there and synchronous. */
+export interface PluginsProvider extends SourceProvider {
+  id: string;
+  displayName: string;
+  locate(ctx: DiscoveryContext, kind: DiscoveryKind): PluginLocations;
 }

@@ -1,14 +1,12 @@
-// Cross-family precedence as the app assembles it. The sibling providers are imported
-// by relative path because they are not dependencies of this package (providers never
-// import each other); this file is a test only and is not part of the build.
+// Cross-family precedence as the app assembles it: xcsh, claude, codex, gemini.
 import { join } from "node:path";
 import { createRegistry, discoverAgents } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { claudeProvider } from "../../source-claude/src/index.js";
-import { codexProvider } from "../../source-codex/src/index.js";
-import { geminiProvider } from "../../source-gemini/src/index.js";
-import { xcshProvider } from "../src/index.js";
+import { claudeProvider } from "@roster/source-claude";
+import { codexProvider } from "@roster/source-codex";
+import { geminiProvider } from "@roster/source-gemini";
+import { xcshProvider } from "@roster/source-xcsh";
 
 let sb: Sandbox;
 beforeEach(() => {

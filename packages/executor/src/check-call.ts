@@ -1,0 +1,91 @@
+import { type AgentDefinition, type AgentDiscovery, getAgent } from "@roster/core";
+import { describeAllowed, parseSpawnPolicy, spawnAllowed } from "./spawn-policy.js";
+import { suggestName } from "./suggest-name.js";
+import type { RefusalCode, TaskInput, TaskSession } from "./types.js";
+
+/** A refusal: the exact text a host shows, and a stable code. */
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+}
+
+/** The inputs of {@link checkCall}. */
+export interface CheckCallOptions {
+  discovery: Pick<AgentDiscovery, "agents" | "shadowed">;
+  input: TaskInput;
+  session: TaskSession;
+  /** `PI_BLOCKED_AGENT` as read when the tool was built. */
+  blockedAgent?: string;
+}
+
+function refuse(code: RefusalCode, message: string): { refusal: Refusal } {
+  return { refusal: { code, message } };
+}
+
+/**
+ * Runs the SPEC §6 checks in order (unknown, disabled, blocked self-recursion, parent
+ * spawn policy, bad tasks) and returns the first refusal, or the resolved agent.
+ */
+export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { agent: AgentDefinition } {
+  const { discovery, input, session, blockedAgent } = options;
+  const name = input?.agent;
+  if (typeof name !== "string" || name.length === 0) {
+    return refuse("executor/invalid-input", 'The task tool needs an agent name: pass { agent: "<name>", tasks: [...] }.');
+  }
+  const names = discovery.agents.map((a) => a.name);
+
+  // 1. Unknown.
+  const agent = getAgent(discovery, name);
+  if (!agent) {
+    let message = `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`;
+    const close = suggestName(name, names);
+    if (close !== undefined) message += `\nDid you mean "${close}"?`;
+    return refuse("executor/unknown-agent", message);
+  }
+  const aliases = name === agent.name ? [name] : [name, agent.name];
+
+  // 2. Disabled in settings.
+  const disabled = session.settings?.disabledAgents ?? [];
+  if (aliases.some((n) => disabled.includes(n))) {
+    const enabled = names.filter((n) => !disabled.includes(n));
+    return refuse(
+      "executor/disabled-agent",
+      `Agent "${name}" is disabled in settings.\nEnabled agents: ${enabled.length > 0 ? enabled.join(", ") : "none"}`,
+    );
+  }
+
+  // 3. Blocked self-recursion.
+  if (blockedAgent !== undefined && blockedAgent !== "" && aliases.includes(blockedAgent)) {
+    return refuse(
+      "executor/blocked-recursion",
+      `Cannot spawn ${name} agent from within itself (recursion prevention). Use a different agent type.`,
+    );
+  }
+
+  // 4. Parent spawn policy.
+  const policy = parseSpawnPolicy(session.spawns);
+  if (!spawnAllowed(policy, aliases)) {
+    return refuse("executor/spawn-not-allowed", `Cannot spawn '${name}'. Allowed: ${describeAllowed(policy)}`);
+  }
+
+  // 5. Tasks.
+  const tasks = input.tasks as unknown;
+  if (!Array.isArray(tasks) || tasks.length === 0) {
+    return refuse("executor/invalid-tasks", "No tasks given: pass at least one task { id, description, assignment }.");
+  }
+  const seen = new Set<string>();
+  for (const [index, task] of (tasks as unknown[]).entries()) {
+    const t = (task ?? {}) as Partial<Record<string, unknown>>;
+    if (typeof t.id !== "string" || t.id.trim() === "") {
+      return refuse("executor/invalid-tasks", `Task ${index + 1} has no id: every task needs a non-empty string id.`);
+    }
+    if (seen.has(t.id)) {
+      return refuse("executor/invalid-tasks", `Duplicate task id "${t.id}": task ids must be unique within a call.`);
+    }
+    seen.add(t.id);
+    if (typeof t.assignment !== "string" || t.assignment.trim() === "") {
+      return refuse("executor/invalid-tasks", `Task "${t.id}" has no assignment: say what the agent must do.`);
+    }
+  }
+  return { agent };
+}

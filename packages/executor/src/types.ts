@@ -1,0 +1,141 @@
+import type { AgentSource, Diagnostic, ThinkingLevel } from "@roster/core";
+
+export type { Diagnostic };
+
+/** One unit of work in a task call. */
+export interface TaskItem {
+  id: string;
+  /** A short label for humans; not sent to the child. */
+  description?: string;
+  /** What the child must do; sent after the shared context. */
+  assignment: string;
+}
+
+/** The task tool's input (SPEC §6). */
+export interface TaskInput {
+  agent: string;
+  /** Shared context placed before every assignment. */
+  context?: string;
+  /** An output schema as a JSON string (an already-parsed object is accepted too). */
+  schema?: string | Record<string, unknown>;
+  tasks: TaskItem[];
+}
+
+/** Per-session settings of the task tool. */
+export interface TaskSettings {
+  /** Default 2; a negative value means no limit. */
+  maxRecursionDepth?: number;
+  /** Default 4. */
+  maxConcurrency?: number;
+  disabledAgents?: readonly string[];
+  /** Agent name → model (a string, a CSV string, or a prioritised list). */
+  agentModelOverrides?: Readonly<Record<string, string | readonly string[]>>;
+  /** Per-task time limit in milliseconds; absent means none. */
+  timeoutMs?: number;
+}
+
+/** The calling session: where and how deep the caller runs. */
+export interface TaskSession {
+  cwd: string;
+  /** The caller's depth; the top-level session is 0. */
+  depth?: number;
+  /** The caller's spawn policy: `"*"`, `""` or a CSV list (an array is accepted); absent means `"*"`. */
+  spawns?: string | readonly string[];
+  planMode?: boolean;
+  /** Fallback output schema of the session. */
+  outputSchema?: unknown;
+  /** The session's model, the last fallback of the model chain. */
+  model?: string | readonly string[];
+  settings?: TaskSettings;
+}
+
+/** What a child receives on stdin, as JSON (SPEC §6 child contract). */
+export interface TaskInvocation {
+  id: string;
+  agent: string;
+  systemPrompt: string;
+  /** Shared context, a blank line, then the assignment (or the assignment alone). */
+  prompt: string;
+  /** `null` means "every tool the host has". */
+  tools: string[] | null;
+  /** The child's spawn policy: `"*"`, `""` or a CSV list. */
+  spawns: string;
+  /** Prioritised models, or `null` for the host's default. */
+  model: string[] | null;
+  thinkingLevel: ThinkingLevel | null;
+  outputSchema: unknown;
+  cwd: string;
+}
+
+/** Options a runner gets for one invocation. */
+export interface RunOptions {
+  /** The child's depth (`ROSTER_TASK_DEPTH`). */
+  depth: number;
+  /** The parent environment to hand on. */
+  env: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Output cap in bytes (default 500,000). */
+  maxOutputBytes?: number;
+  /** Output cap in lines (default 5,000). */
+  maxOutputLines?: number;
+}
+
+/** What a runner returns for one invocation. */
+export interface RunResult {
+  /** `null` when the child never started or was killed by a signal. */
+  exitCode: number | null;
+  output: string;
+  stderr: string;
+  truncated: boolean;
+  data?: unknown;
+  error?: string;
+  aborted?: boolean;
+}
+
+/** Turns one invocation into a result. Must not throw for a failing child. */
+export interface Runner {
+  run(invocation: TaskInvocation, options: RunOptions): Promise<RunResult>;
+}
+
+/** The result of one task, in input order. */
+export interface TaskResult extends RunResult {
+  id: string;
+  agent: string;
+  source: AgentSource;
+  durationMs: number;
+}
+
+/** Why a call was refused before any process ran. */
+export type RefusalCode =
+  | "executor/invalid-input"
+  | "executor/unknown-agent"
+  | "executor/disabled-agent"
+  | "executor/blocked-recursion"
+  | "executor/spawn-not-allowed"
+  | "executor/invalid-tasks"
+  | "executor/invalid-schema";
+
+/** What `execute` answers: a refusal (no process ran) or one result per task. */
+export type TaskOutcome =
+  | { status: "refused"; code: RefusalCode; message: string }
+  | {
+      status: "completed";
+      agent: string;
+      results: TaskResult[];
+      /** True when the agent set differs from the one the last description was built from. */
+      descriptionStale: boolean;
+    };
+
+/** The agent a child actually runs as, after plan mode, model, schema and depth rules. */
+export interface EffectiveAgent {
+  name: string;
+  systemPrompt: string;
+  tools: string[] | null;
+  spawns: string;
+  model: string[] | null;
+  thinkingLevel: ThinkingLevel | null;
+  outputSchema: unknown;
+  childDepth: number;
+  atMaxDepth: boolean;
+}
