@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -97,17 +97,10 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "roster-exec-"));
   results = join(dir, "results");
-  writeFileSync(join(dir, ".keep"), "");
+  mkdirSync(results);
   for (const [name, body] of Object.entries(scripts)) writeFileSync(join(dir, name), body);
-  rmSync(results, { recursive: true, force: true });
-  require_mkdir(results);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function require_mkdir(path: string): void {
-  rmSync(path, { recursive: true, force: true });
-  mkdtempSync(path);
-}
 
 describe("process runner", () => {
   test("delivers the invocation on stdin and the env the contract names", async () => {

@@ -105,14 +105,14 @@ describe("loadBundledAgents", () => {
     for (const name of ["explore", "reviewer"]) {
       const schema = byName.get(name)!.output;
       expect(schema, name).toBeTypeOf("object");
-      expect(() => new Ajv().compile(schema), name).not.toThrow();
+      expect(() => new Ajv().compile(schema as object), name).not.toThrow();
     }
     for (const name of ["plan", "designer", "task", "quick_task"])
       expect(byName.get(name)!.output).toBeUndefined();
   });
 
   test("the explore schema accepts a realistic result and rejects a wrong one", () => {
-    const validate = new Ajv().compile(loadBundledAgents()[0]!.output);
+    const validate = new Ajv().compile(loadBundledAgents()[0]!.output as object);
     const result = {
       summary: "Agents are merged first-wins in discover-agents.ts.",
       files: [
@@ -132,7 +132,7 @@ describe("loadBundledAgents", () => {
 
   test("the reviewer schema accepts findings with file, line, severity and message and a verdict", () => {
     const reviewer = loadBundledAgents().find((a) => a.name === "reviewer")!;
-    const validate = new Ajv().compile(reviewer.output);
+    const validate = new Ajv().compile(reviewer.output as object);
     const finding = { file: "src/a.ts", line: 12, severity: "major", message: "limit 0 returns everything" };
     expect(validate({ verdict: "request_changes", summary: "One bug.", findings: [finding] })).toBe(true);
     expect(validate({ verdict: "approve", summary: "Fine.", findings: [] })).toBe(true);
