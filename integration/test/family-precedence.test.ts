@@ -1,12 +1,12 @@
 // Cross-family precedence as the app assembles it: xcsh, claude, codex, gemini.
 import { join } from "node:path";
 import { createRegistry, discoverAgents } from "@roster/core";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
-import { afterEach, beforeEach, expect, test } from "vitest";
 import { claudeProvider } from "@roster/source-claude";
 import { codexProvider } from "@roster/source-codex";
 import { geminiProvider } from "@roster/source-gemini";
 import { xcshProvider } from "@roster/source-xcsh";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, expect, test } from "vitest";
 
 let sb: Sandbox;
 beforeEach(() => {

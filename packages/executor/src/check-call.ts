@@ -30,7 +30,10 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
   const { discovery, input, session, blockedAgent } = options;
   const name = input?.agent;
   if (typeof name !== "string" || name.length === 0) {
-    return refuse("executor/invalid-input", 'The task tool needs an agent name: pass { agent: "<name>", tasks: [...] }.');
+    return refuse(
+      "executor/invalid-input",
+      'The task tool needs an agent name: pass { agent: "<name>", tasks: [...] }.',
+    );
   }
   const names = discovery.agents.map((a) => a.name);
 
@@ -65,26 +68,41 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
   // 4. Parent spawn policy.
   const policy = parseSpawnPolicy(session.spawns);
   if (!spawnAllowed(policy, aliases)) {
-    return refuse("executor/spawn-not-allowed", `Cannot spawn '${name}'. Allowed: ${describeAllowed(policy)}`);
+    return refuse(
+      "executor/spawn-not-allowed",
+      `Cannot spawn '${name}'. Allowed: ${describeAllowed(policy)}`,
+    );
   }
 
   // 5. Tasks.
   const tasks = input.tasks as unknown;
   if (!Array.isArray(tasks) || tasks.length === 0) {
-    return refuse("executor/invalid-tasks", "No tasks given: pass at least one task { id, description, assignment }.");
+    return refuse(
+      "executor/invalid-tasks",
+      "No tasks given: pass at least one task { id, description, assignment }.",
+    );
   }
   const seen = new Set<string>();
   for (const [index, task] of (tasks as unknown[]).entries()) {
     const t = (task ?? {}) as Partial<Record<string, unknown>>;
     if (typeof t.id !== "string" || t.id.trim() === "") {
-      return refuse("executor/invalid-tasks", `Task ${index + 1} has no id: every task needs a non-empty string id.`);
+      return refuse(
+        "executor/invalid-tasks",
+        `Task ${index + 1} has no id: every task needs a non-empty string id.`,
+      );
     }
     if (seen.has(t.id)) {
-      return refuse("executor/invalid-tasks", `Duplicate task id "${t.id}": task ids must be unique within a call.`);
+      return refuse(
+        "executor/invalid-tasks",
+        `Duplicate task id "${t.id}": task ids must be unique within a call.`,
+      );
     }
     seen.add(t.id);
     if (typeof t.assignment !== "string" || t.assignment.trim() === "") {
-      return refuse("executor/invalid-tasks", `Task "${t.id}" has no assignment: say what the agent must do.`);
+      return refuse(
+        "executor/invalid-tasks",
+        `Task "${t.id}" has no assignment: say what the agent must do.`,
+      );
     }
   }
   return { agent };

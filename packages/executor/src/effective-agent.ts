@@ -22,7 +22,9 @@ export interface ResolveEffectiveAgentOptions {
 
 function toModelList(model: string | readonly string[] | undefined): string[] | undefined {
   if (model === undefined) return undefined;
-  const list = (typeof model === "string" ? model.split(",") : [...model]).map((m) => m.trim()).filter((m) => m && m !== "inherit");
+  const list = (typeof model === "string" ? model.split(",") : [...model])
+    .map((m) => m.trim())
+    .filter((m) => m && m !== "inherit");
   return list.length > 0 ? list : undefined;
 }
 
@@ -52,7 +54,9 @@ export function resolveEffectiveAgent(options: ResolveEffectiveAgentOptions): Ef
 
   // 2. Model chain.
   const model =
-    toModelList(settings.agentModelOverrides?.[agent.name]) ?? toModelList(agent.model) ?? toModelList(session.model);
+    toModelList(settings.agentModelOverrides?.[agent.name]) ??
+    toModelList(agent.model) ??
+    toModelList(session.model);
 
   // 3. Depth gating.
   const maxDepth = settings.maxRecursionDepth ?? 2;
@@ -103,6 +107,8 @@ function parseSchema(value: unknown, what: string): { schema: unknown } | { erro
   try {
     return { schema: JSON.parse(value) as unknown };
   } catch (error) {
-    return { error: `${what} is not valid JSON (${(error as Error).message}): pass a JTD schema as a JSON string.` };
+    return {
+      error: `${what} is not valid JSON (${(error as Error).message}): pass a JTD schema as a JSON string.`,
+    };
   }
 }

@@ -36,7 +36,11 @@ export class TailBuffer {
 }
 
 /** Keeps the last `maxBytes` bytes (starting on a UTF-8 character boundary) and then the last `maxLines` lines. */
-export function capTail(bytes: Buffer, maxBytes: number, maxLines: number): { text: string; truncated: boolean } {
+export function capTail(
+  bytes: Buffer,
+  maxBytes: number,
+  maxLines: number,
+): { text: string; truncated: boolean } {
   let truncated = false;
   let start = 0;
   if (bytes.length > maxBytes) {

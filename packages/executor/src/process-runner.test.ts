@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -68,7 +76,12 @@ function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
 const baseRun: RunOptions = { depth: 2, env: {} };
 
 function runner(script: string, args: string[] = [], env?: Record<string, string>) {
-  return createProcessRunner({ command: process.execPath, args: [join(dir, script), ...args], tmpDir: results, ...(env ? { env } : {}) });
+  return createProcessRunner({
+    command: process.execPath,
+    args: [join(dir, script), ...args],
+    tmpDir: results,
+    ...(env ? { env } : {}),
+  });
 }
 
 /** Alive and not a zombie (PID 1 here may not reap orphans). */
@@ -104,7 +117,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("process runner", () => {
   test("delivers the invocation on stdin and the env the contract names", async () => {
-    const result = await runner("echo.mjs", [], { RUNNER_VAR: "r" }).run(invocation(), { ...baseRun, env: { PARENT_VAR: "p" } });
+    const result = await runner("echo.mjs", [], { RUNNER_VAR: "r" }).run(invocation(), {
+      ...baseRun,
+      env: { PARENT_VAR: "p" },
+    });
     expect(result).toMatchObject({ exitCode: 0, truncated: false });
     expect(result.error).toBeUndefined();
     const data = result.data as { stdin: unknown; env: Record<string, string>; cwd: string };
@@ -120,7 +136,12 @@ describe("process runner", () => {
       outputSchema: null,
       cwd: dir,
     });
-    expect(data.env).toMatchObject({ ROSTER_TASK_DEPTH: "2", ROSTER_SPAWNS: "explore,reviewer", PARENT_VAR: "p", RUNNER_VAR: "r" });
+    expect(data.env).toMatchObject({
+      ROSTER_TASK_DEPTH: "2",
+      ROSTER_SPAWNS: "explore,reviewer",
+      PARENT_VAR: "p",
+      RUNNER_VAR: "r",
+    });
     expect(data.env.ROSTER_RESULT_FILE!.startsWith(results)).toBe(true);
     expect(data.cwd).toBe(dir);
     expect(existsSync(data.env.ROSTER_RESULT_FILE!)).toBe(false);
@@ -128,7 +149,12 @@ describe("process runner", () => {
 
   test("keeps exit codes, stdout and stderr", async () => {
     const result = await runner("exit3.mjs").run(invocation(), baseRun);
-    expect(result).toMatchObject({ exitCode: 3, output: "bye\n", stderr: "bad things\n", error: "exited with code 3" });
+    expect(result).toMatchObject({
+      exitCode: 3,
+      output: "bye\n",
+      stderr: "bad things\n",
+      error: "exited with code 3",
+    });
     expect(result.aborted).toBeUndefined();
   });
 
@@ -142,7 +168,10 @@ describe("process runner", () => {
   });
 
   test("a flood of lines is capped, keeping the tail", async () => {
-    const result = await runner("flood.mjs", ["20000"]).run(invocation(), { ...baseRun, maxOutputLines: 100 });
+    const result = await runner("flood.mjs", ["20000"]).run(invocation(), {
+      ...baseRun,
+      maxOutputLines: 100,
+    });
     expect(result.truncated).toBe(true);
     const lines = result.output.split("\n").filter(Boolean);
     expect(lines).toHaveLength(100);
@@ -151,7 +180,10 @@ describe("process runner", () => {
   });
 
   test("a flood of bytes is capped at the byte limit, keeping the tail", async () => {
-    const result = await runner("flood.mjs", ["100000"]).run(invocation(), { ...baseRun, maxOutputBytes: 1000 });
+    const result = await runner("flood.mjs", ["100000"]).run(invocation(), {
+      ...baseRun,
+      maxOutputBytes: 1000,
+    });
     expect(result.truncated).toBe(true);
     expect(Buffer.byteLength(result.output)).toBeLessThanOrEqual(1000);
     expect(result.output.endsWith("line 100000\n")).toBe(true);
@@ -177,7 +209,10 @@ describe("process runner", () => {
   test("abort mid-run kills the child and says why", async () => {
     const pidFile = join(dir, "abort-grandchild.pid");
     const controller = new AbortController();
-    const pending = runner("hang.mjs", [pidFile]).run(invocation(), { ...baseRun, signal: controller.signal });
+    const pending = runner("hang.mjs", [pidFile]).run(invocation(), {
+      ...baseRun,
+      signal: controller.signal,
+    });
     await waitFor(() => existsSync(pidFile), "the child to start");
     controller.abort(new Error("user pressed stop"));
     const result = await pending;
@@ -187,11 +222,17 @@ describe("process runner", () => {
 
   test("a result file is the structured result and is validated against the schema", async () => {
     const schema = { properties: { verdict: { enum: ["approve", "request_changes"] } } };
-    const ok = await runner("result.mjs", ['{"verdict":"approve"}']).run(invocation({ outputSchema: schema }), baseRun);
+    const ok = await runner("result.mjs", ['{"verdict":"approve"}']).run(
+      invocation({ outputSchema: schema }),
+      baseRun,
+    );
     expect(ok).toMatchObject({ exitCode: 0, output: "done\n", data: { verdict: "approve" } });
     expect(ok.error).toBeUndefined();
 
-    const bad = await runner("result.mjs", ['{"verdict":5}']).run(invocation({ outputSchema: schema }), baseRun);
+    const bad = await runner("result.mjs", ['{"verdict":5}']).run(
+      invocation({ outputSchema: schema }),
+      baseRun,
+    );
     expect(bad.exitCode).toBe(0);
     expect(bad.data).toEqual({ verdict: 5 });
     expect(bad.error).toMatch(/^structured result does not match the output schema: result\/verdict/);
@@ -204,7 +245,10 @@ describe("process runner", () => {
   });
 
   test("text that is not JSON on stdout is just output", async () => {
-    const result = await runner("text.mjs").run(invocation({ outputSchema: { properties: { a: { type: "string" } } } }), baseRun);
+    const result = await runner("text.mjs").run(
+      invocation({ outputSchema: { properties: { a: { type: "string" } } } }),
+      baseRun,
+    );
     expect(result).toMatchObject({ exitCode: 0, output: "{ not json at all" });
     expect(result.data).toBeUndefined();
     expect(result.error).toBeUndefined();
@@ -226,7 +270,10 @@ describe("process runner", () => {
     const controller = new AbortController();
     controller.abort();
     const logFile = join(dir, "never.log");
-    const result = await runner("slow.mjs", [logFile]).run(invocation(), { ...baseRun, signal: controller.signal });
+    const result = await runner("slow.mjs", [logFile]).run(invocation(), {
+      ...baseRun,
+      signal: controller.signal,
+    });
     expect(result.aborted).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(logFile)).toBe(false);
@@ -237,7 +284,10 @@ describe("process runner", () => {
     const mem = memoryRegistry([item({ name: "worker" })]);
     const tool = createTaskTool({ registry: mem.registry, ctx: mem.ctx, runner: runner("slow.mjs", [log]) });
     const ids = ["a", "b", "c", "d", "e", "f"];
-    const outcome = await tool.execute({ agent: "worker", tasks: ids.map((id) => task(id)) }, { cwd: dir, settings: { maxConcurrency: 2 } });
+    const outcome = await tool.execute(
+      { agent: "worker", tasks: ids.map((id) => task(id)) },
+      { cwd: dir, settings: { maxConcurrency: 2 } },
+    );
     if (outcome.status !== "completed") throw new Error(outcome.message);
     expect(outcome.results.map((r) => r.id)).toEqual(ids);
     expect(outcome.results.every((r) => r.exitCode === 0)).toBe(true);
@@ -255,12 +305,29 @@ describe("process runner", () => {
 
   test("through the tool: depth, spawns and the tool's env reach a real child", async () => {
     const mem = memoryRegistry([item({ name: "lead", tools: "read", spawns: "explore" })]);
-    const tool = createTaskTool({ registry: mem.registry, ctx: mem.ctx, runner: runner("echo.mjs"), env: { PARENT_VAR: "from-tool" } });
-    const outcome = await tool.execute({ agent: "lead", context: "C", tasks: [task("x", "A")] }, { cwd: dir, depth: 0, settings: { maxRecursionDepth: 3 } });
+    const tool = createTaskTool({
+      registry: mem.registry,
+      ctx: mem.ctx,
+      runner: runner("echo.mjs"),
+      env: { PARENT_VAR: "from-tool" },
+    });
+    const outcome = await tool.execute(
+      { agent: "lead", context: "C", tasks: [task("x", "A")] },
+      { cwd: dir, depth: 0, settings: { maxRecursionDepth: 3 } },
+    );
     if (outcome.status !== "completed") throw new Error(outcome.message);
     const data = outcome.results[0]!.data as { stdin: TaskInvocation; env: Record<string, string> };
-    expect(data.env).toMatchObject({ ROSTER_TASK_DEPTH: "1", ROSTER_SPAWNS: "explore", PARENT_VAR: "from-tool" });
-    expect(data.stdin).toMatchObject({ id: "x", agent: "lead", prompt: "C\n\nA", tools: ["read", "submit_result", "task"] });
+    expect(data.env).toMatchObject({
+      ROSTER_TASK_DEPTH: "1",
+      ROSTER_SPAWNS: "explore",
+      PARENT_VAR: "from-tool",
+    });
+    expect(data.stdin).toMatchObject({
+      id: "x",
+      agent: "lead",
+      prompt: "C\n\nA",
+      tools: ["read", "submit_result", "task"],
+    });
     expect(outcome.results[0]!.durationMs).toBeGreaterThanOrEqual(0);
   });
 

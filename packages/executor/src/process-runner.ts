@@ -4,7 +4,7 @@ import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
-import type { RunResult, Runner, TaskInvocation } from "./types.js";
+import type { Runner, RunResult, TaskInvocation } from "./types.js";
 import { validateOutput } from "./validate-output.js";
 
 /** A result file larger than this is not read. */
@@ -49,15 +49,28 @@ function killGroup(pid: number | undefined): void {
 
 /** The stdin payload: exactly the fields of the child contract. */
 function payload(invocation: TaskInvocation): string {
-  const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } = invocation;
-  return JSON.stringify({ id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd });
+  const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } =
+    invocation;
+  return JSON.stringify({
+    id,
+    agent,
+    systemPrompt,
+    prompt,
+    tools,
+    spawns,
+    model,
+    thinkingLevel,
+    outputSchema,
+    cwd,
+  });
 }
 
 function readResultFile(path: string): { data?: unknown; error?: string } {
   try {
     const size = statSync(path).size;
     if (size === 0) return {};
-    if (size > MAX_RESULT_FILE_BYTES) return { error: `result file is larger than ${MAX_RESULT_FILE_BYTES} bytes; ignored` };
+    if (size > MAX_RESULT_FILE_BYTES)
+      return { error: `result file is larger than ${MAX_RESULT_FILE_BYTES} bytes; ignored` };
     const text = readFileSync(path, "utf8");
     if (text.trim() === "") return {};
     return { data: JSON.parse(text) as unknown };
@@ -91,13 +104,20 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
     run(invocation, run) {
       const started: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
       if (run.signal?.aborted) {
-        return Promise.resolve({ ...started, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` });
+        return Promise.resolve({
+          ...started,
+          aborted: true,
+          error: `aborted before start: ${reasonText(run.signal)}`,
+        });
       }
       const resultFile = join(options.tmpDir ?? tmpdir(), `roster-result-${randomUUID()}.json`);
       try {
         writeFileSync(resultFile, "", { flag: "wx", mode: 0o600 });
       } catch (error) {
-        return Promise.resolve({ ...started, error: `could not create the result file: ${(error as Error).message}` });
+        return Promise.resolve({
+          ...started,
+          error: `could not create the result file: ${(error as Error).message}`,
+        });
       }
       const env = cleanEnv(run.env, options.env, {
         ROSTER_TASK_DEPTH: String(run.depth),
@@ -156,7 +176,11 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           if (file.error) errors.push(file.error);
           let data = file.data;
           if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
-          if (data !== undefined && invocation.outputSchema !== null && invocation.outputSchema !== undefined) {
+          if (
+            data !== undefined &&
+            invocation.outputSchema !== null &&
+            invocation.outputSchema !== undefined
+          ) {
             const mismatch = validateOutput(invocation.outputSchema, data);
             if (mismatch) errors.push(mismatch);
           }

@@ -14,7 +14,9 @@ export function buildTaskDescription(agents: readonly AgentDefinition[]): string
   ];
   if (agents.length === 0) lines.push("(none)");
   for (const agent of agents) {
-    lines.push(`- ${agent.name}: ${agent.description.replace(/\s+/g, " ").trim()}${agent.output !== undefined ? " [structured output]" : ""}`);
+    lines.push(
+      `- ${agent.name}: ${agent.description.replace(/\s+/g, " ").trim()}${agent.output !== undefined ? " [structured output]" : ""}`,
+    );
   }
   const structured = agents.filter((a) => a.output !== undefined).map((a) => a.name);
   if (structured.length > 0) {

@@ -1,5 +1,5 @@
-import { agentFile, createSandbox } from "@roster/testkit";
 import { createRegistry, defineProvider, familyLocations } from "@roster/core";
+import { agentFile, createSandbox } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { item, memoryRegistry, spyRunner, task } from "../test/helpers.js";
 import { PLAN_MODE_PROMPT, PLAN_MODE_TOOLS } from "./effective-agent.js";
@@ -8,7 +8,14 @@ import type { TaskOutcome, TaskSession } from "./types.js";
 
 const session: TaskSession = { cwd: "/work" };
 
-function setup(items = [item({ name: "explore" }), item({ name: "reviewer" }), item({ name: "task", tools: "read, task" })], env = {}) {
+function setup(
+  items = [
+    item({ name: "explore" }),
+    item({ name: "reviewer" }),
+    item({ name: "task", tools: "read, task" }),
+  ],
+  env = {},
+) {
   const mem = memoryRegistry(items);
   const runner = spyRunner();
   const tool = createTaskTool({ registry: mem.registry, ctx: mem.ctx, runner, env });
@@ -24,7 +31,9 @@ describe("refusals run no process and use SPEC's exact text", () => {
   test("unknown agent lists the available names and suggests a close one", async () => {
     const { tool, runner } = setup();
     const outcome = await tool.execute({ agent: "explorer", tasks: [task("a")] }, session);
-    expect(refusal(outcome)).toBe('Unknown agent "explorer". Available: explore, reviewer, task\nDid you mean "explore"?');
+    expect(refusal(outcome)).toBe(
+      'Unknown agent "explorer". Available: explore, reviewer, task\nDid you mean "explore"?',
+    );
     expect(outcome).toMatchObject({ code: "executor/unknown-agent" });
     expect(runner.calls).toHaveLength(0);
   });
@@ -39,25 +48,35 @@ describe("refusals run no process and use SPEC's exact text", () => {
 
   test("unknown agent with no agents at all says none", async () => {
     const { tool } = setup([]);
-    expect(refusal(await tool.execute({ agent: "x", tasks: [task("a")] }, session))).toBe('Unknown agent "x". Available: none');
+    expect(refusal(await tool.execute({ agent: "x", tasks: [task("a")] }, session))).toBe(
+      'Unknown agent "x". Available: none',
+    );
   });
 
   test("lookup is case-sensitive: Task is not task", async () => {
     const { tool, runner } = setup();
-    expect(refusal(await tool.execute({ agent: "Task", tasks: [task("a")] }, session))).toMatch(/^Unknown agent "Task"\./);
+    expect(refusal(await tool.execute({ agent: "Task", tasks: [task("a")] }, session))).toMatch(
+      /^Unknown agent "Task"\./,
+    );
     expect(runner.calls).toHaveLength(0);
   });
 
   test("disabled agent names the enabled ones", async () => {
     const { tool, runner } = setup();
-    const outcome = await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, settings: { disabledAgents: ["reviewer"] } });
+    const outcome = await tool.execute(
+      { agent: "reviewer", tasks: [task("a")] },
+      { ...session, settings: { disabledAgents: ["reviewer"] } },
+    );
     expect(refusal(outcome)).toBe('Agent "reviewer" is disabled in settings.\nEnabled agents: explore, task');
     expect(runner.calls).toHaveLength(0);
   });
 
   test("disabled check comes before the spawn policy", async () => {
     const { tool } = setup();
-    const outcome = await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, spawns: "", settings: { disabledAgents: ["reviewer"] } });
+    const outcome = await tool.execute(
+      { agent: "reviewer", tasks: [task("a")] },
+      { ...session, spawns: "", settings: { disabledAgents: ["reviewer"] } },
+    );
     expect(outcome).toMatchObject({ code: "executor/disabled-agent" });
   });
 
@@ -76,9 +95,9 @@ describe("refusals run no process and use SPEC's exact text", () => {
 
   test('spawns "" allows none', async () => {
     const { tool, runner } = setup();
-    expect(refusal(await tool.execute({ agent: "explore", tasks: [task("a")] }, { ...session, spawns: "" }))).toBe(
-      "Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)",
-    );
+    expect(
+      refusal(await tool.execute({ agent: "explore", tasks: [task("a")] }, { ...session, spawns: "" })),
+    ).toBe("Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)");
     expect(runner.calls).toHaveLength(0);
   });
 
@@ -96,18 +115,38 @@ describe("refusals run no process and use SPEC's exact text", () => {
 
   test('spawns "*" and absent spawns allow any agent', async () => {
     const { tool, runner } = setup();
-    expect((await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, spawns: "*" })).status).toBe("completed");
-    expect((await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, spawns: " * " })).status).toBe("completed");
+    expect(
+      (await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, spawns: "*" })).status,
+    ).toBe("completed");
+    expect(
+      (await tool.execute({ agent: "reviewer", tasks: [task("a")] }, { ...session, spawns: " * " })).status,
+    ).toBe("completed");
     expect((await tool.execute({ agent: "reviewer", tasks: [task("a")] }, session)).status).toBe("completed");
     expect(runner.calls).toHaveLength(3);
   });
 
   test.each([
     ["no tasks", [], "No tasks given: pass at least one task { id, description, assignment }."],
-    ["a task without an id", [task("a"), { description: "x", assignment: "y" }], "Task 2 has no id: every task needs a non-empty string id."],
-    ["an empty id", [{ id: " ", description: "x", assignment: "y" }], "Task 1 has no id: every task needs a non-empty string id."],
-    ["duplicate ids", [task("a"), task("b"), task("a")], 'Duplicate task id "a": task ids must be unique within a call.'],
-    ["a missing assignment", [{ id: "a", description: "x" }], 'Task "a" has no assignment: say what the agent must do.'],
+    [
+      "a task without an id",
+      [task("a"), { description: "x", assignment: "y" }],
+      "Task 2 has no id: every task needs a non-empty string id.",
+    ],
+    [
+      "an empty id",
+      [{ id: " ", description: "x", assignment: "y" }],
+      "Task 1 has no id: every task needs a non-empty string id.",
+    ],
+    [
+      "duplicate ids",
+      [task("a"), task("b"), task("a")],
+      'Duplicate task id "a": task ids must be unique within a call.',
+    ],
+    [
+      "a missing assignment",
+      [{ id: "a", description: "x" }],
+      'Task "a" has no assignment: say what the agent must do.',
+    ],
   ])("%s is refused", async (_name, tasks, message) => {
     const { tool, runner } = setup();
     const outcome = await tool.execute({ agent: "explore", tasks: tasks as never }, session);
@@ -124,8 +163,12 @@ describe("refusals run no process and use SPEC's exact text", () => {
 
   test("checks run in order: unknown beats bad tasks, spawn policy beats bad tasks", async () => {
     const { tool } = setup();
-    expect(await tool.execute({ agent: "nope", tasks: [] }, session)).toMatchObject({ code: "executor/unknown-agent" });
-    expect(await tool.execute({ agent: "explore", tasks: [] }, { ...session, spawns: "" })).toMatchObject({ code: "executor/spawn-not-allowed" });
+    expect(await tool.execute({ agent: "nope", tasks: [] }, session)).toMatchObject({
+      code: "executor/unknown-agent",
+    });
+    expect(await tool.execute({ agent: "explore", tasks: [] }, { ...session, spawns: "" })).toMatchObject({
+      code: "executor/spawn-not-allowed",
+    });
   });
 
   test("invalid JSON in the call schema is an error answer", async () => {
@@ -139,7 +182,9 @@ describe("refusals run no process and use SPEC's exact text", () => {
 
 describe("the effective agent reaches the runner", () => {
   test("plan mode: prefixed prompt, read-only tools, no spawns", async () => {
-    const { tool, runner } = setup([item({ name: "task", tools: "read, write, bash, task", spawns: "*" }, "Do the work.")]);
+    const { tool, runner } = setup([
+      item({ name: "task", tools: "read, write, bash, task", spawns: "*" }, "Do the work."),
+    ]);
     const outcome = await tool.execute({ agent: "task", tasks: [task("a")] }, { ...session, planMode: true });
     expect(outcome.status).toBe("completed");
     const { invocation } = runner.calls[0]!;
@@ -159,12 +204,21 @@ describe("the effective agent reaches the runner", () => {
   test("model chain: override, then agent model, then session model", async () => {
     const agents = [item({ name: "a", model: "claude-x, claude-y" }), item({ name: "b" })];
     const { tool, runner } = setup(agents);
-    const s: TaskSession = { ...session, model: "session-model", settings: { agentModelOverrides: { a: "override-model" } } };
+    const s: TaskSession = {
+      ...session,
+      model: "session-model",
+      settings: { agentModelOverrides: { a: "override-model" } },
+    };
     await tool.execute({ agent: "a", tasks: [task("1")] }, s);
     await tool.execute({ agent: "a", tasks: [task("1")] }, { ...s, settings: {} });
     await tool.execute({ agent: "b", tasks: [task("1")] }, s);
     await tool.execute({ agent: "b", tasks: [task("1")] }, session);
-    expect(runner.calls.map((c) => c.invocation.model)).toEqual([["override-model"], ["claude-x", "claude-y"], ["session-model"], null]);
+    expect(runner.calls.map((c) => c.invocation.model)).toEqual([
+      ["override-model"],
+      ["claude-x", "claude-y"],
+      ["session-model"],
+      null,
+    ]);
   });
 
   describe("output schema precedence", () => {
@@ -175,13 +229,19 @@ describe("the effective agent reaches the runner", () => {
 
     test("the agent's output wins over the call and the session", async () => {
       const { tool, runner } = setup(agents);
-      await tool.execute({ agent: "typed", schema: JSON.stringify(callSchema), tasks: [task("a")] }, { ...session, outputSchema: sessionSchema });
+      await tool.execute(
+        { agent: "typed", schema: JSON.stringify(callSchema), tasks: [task("a")] },
+        { ...session, outputSchema: sessionSchema },
+      );
       expect(runner.calls[0]!.invocation.outputSchema).toEqual(agentSchema);
     });
 
     test("the call's schema (JSON text) wins over the session", async () => {
       const { tool, runner } = setup(agents);
-      await tool.execute({ agent: "plain", schema: JSON.stringify(callSchema), tasks: [task("a")] }, { ...session, outputSchema: sessionSchema });
+      await tool.execute(
+        { agent: "plain", schema: JSON.stringify(callSchema), tasks: [task("a")] },
+        { ...session, outputSchema: sessionSchema },
+      );
       expect(runner.calls[0]!.invocation.outputSchema).toEqual(callSchema);
     });
 
@@ -210,9 +270,21 @@ describe("the effective agent reaches the runner", () => {
     }
 
     test("maxRecursionDepth 2 (default): depth 0 spawns a child that may spawn; depth 1 is at max", async () => {
-      expect(await child("lead", 0, undefined)).toEqual({ tools: ["read", "edit", "submit_result", "task"], spawns: "explore,reviewer", depth: 1 });
-      expect(await child("any", 0, undefined)).toEqual({ tools: ["read", "task", "submit_result"], spawns: "*", depth: 1 });
-      expect(await child("lead", 1, undefined)).toEqual({ tools: ["read", "edit", "submit_result"], spawns: "", depth: 2 });
+      expect(await child("lead", 0, undefined)).toEqual({
+        tools: ["read", "edit", "submit_result", "task"],
+        spawns: "explore,reviewer",
+        depth: 1,
+      });
+      expect(await child("any", 0, undefined)).toEqual({
+        tools: ["read", "task", "submit_result"],
+        spawns: "*",
+        depth: 1,
+      });
+      expect(await child("lead", 1, undefined)).toEqual({
+        tools: ["read", "edit", "submit_result"],
+        spawns: "",
+        depth: 2,
+      });
       expect(await child("any", 1, 2)).toEqual({ tools: ["read", "submit_result"], spawns: "", depth: 2 });
     });
 
@@ -221,12 +293,24 @@ describe("the effective agent reaches the runner", () => {
     });
 
     test("maxRecursionDepth 0: every child is at max", async () => {
-      expect(await child("lead", 0, 0)).toEqual({ tools: ["read", "edit", "submit_result"], spawns: "", depth: 1 });
+      expect(await child("lead", 0, 0)).toEqual({
+        tools: ["read", "edit", "submit_result"],
+        spawns: "",
+        depth: 1,
+      });
     });
 
     test("maxRecursionDepth -1: no limit, even deep down", async () => {
-      expect(await child("any", 7, -1)).toEqual({ tools: ["read", "task", "submit_result"], spawns: "*", depth: 8 });
-      expect(await child("lead", 50, -1)).toEqual({ tools: ["read", "edit", "submit_result", "task"], spawns: "explore,reviewer", depth: 51 });
+      expect(await child("any", 7, -1)).toEqual({
+        tools: ["read", "task", "submit_result"],
+        spawns: "*",
+        depth: 8,
+      });
+      expect(await child("lead", 50, -1)).toEqual({
+        tools: ["read", "edit", "submit_result", "task"],
+        spawns: "explore,reviewer",
+        depth: 51,
+      });
     });
 
     test("an agent without spawns gets no task tool and spawns empty", async () => {
@@ -259,7 +343,10 @@ describe("the effective agent reaches the runner", () => {
         },
       },
     });
-    const outcome = await tool.execute({ agent: "explore", tasks: [task("a"), task("b"), task("c")] }, session);
+    const outcome = await tool.execute(
+      { agent: "explore", tasks: [task("a"), task("b"), task("c")] },
+      session,
+    );
     if (outcome.status !== "completed") throw new Error("refused");
     expect(outcome.results.map((r) => [r.id, r.output, r.agent, r.source])).toEqual([
       ["a", "a", "explore", "user"],
@@ -276,22 +363,39 @@ describe("the effective agent reaches the runner", () => {
       runner: { run: async () => Promise.reject(new Error("boom")) },
     });
     const outcome = await tool.execute({ agent: "explore", tasks: [task("a")] }, session);
-    expect(outcome).toMatchObject({ status: "completed", results: [{ id: "a", exitCode: null, error: "runner failed: boom" }] });
+    expect(outcome).toMatchObject({
+      status: "completed",
+      results: [{ id: "a", exitCode: null, error: "runner failed: boom" }],
+    });
   });
 
   test("an already aborted signal runs nothing and marks every result aborted", async () => {
     const { tool, runner } = setup();
     const controller = new AbortController();
     controller.abort();
-    const outcome = await tool.execute({ agent: "explore", tasks: [task("a"), task("b")] }, session, { signal: controller.signal });
+    const outcome = await tool.execute({ agent: "explore", tasks: [task("a"), task("b")] }, session, {
+      signal: controller.signal,
+    });
     expect(outcome).toMatchObject({ status: "completed", results: [{ aborted: true }, { aborted: true }] });
     expect(runner.calls).toHaveLength(0);
   });
 
   test("the tool's env and output caps reach the runner", async () => {
-    const { tool, runner } = setup(undefined, { PATH: "/bin", PI_TASK_MAX_OUTPUT_BYTES: "1234", PI_TASK_MAX_OUTPUT_LINES: "12" });
-    await tool.execute({ agent: "explore", tasks: [task("a")] }, { ...session, settings: { timeoutMs: 999 } });
-    expect(runner.calls[0]!.options).toMatchObject({ env: { PATH: "/bin" }, maxOutputBytes: 1234, maxOutputLines: 12, timeoutMs: 999 });
+    const { tool, runner } = setup(undefined, {
+      PATH: "/bin",
+      PI_TASK_MAX_OUTPUT_BYTES: "1234",
+      PI_TASK_MAX_OUTPUT_LINES: "12",
+    });
+    await tool.execute(
+      { agent: "explore", tasks: [task("a")] },
+      { ...session, settings: { timeoutMs: 999 } },
+    );
+    expect(runner.calls[0]!.options).toMatchObject({
+      env: { PATH: "/bin" },
+      maxOutputBytes: 1234,
+      maxOutputLines: 12,
+      timeoutMs: 999,
+    });
   });
 });
 
@@ -313,7 +417,9 @@ describe("rediscovery and the description", () => {
 
     state.items = [item({ name: "explore" }), item({ name: "reviewer" })];
     expect(await tool.hasChanged()).toBe(true);
-    expect(await tool.execute({ agent: "explore", tasks: [task("a")] }, session)).toMatchObject({ descriptionStale: true });
+    expect(await tool.execute({ agent: "explore", tasks: [task("a")] }, session)).toMatchObject({
+      descriptionStale: true,
+    });
     const second = await tool.describe();
     expect(second.fingerprint).not.toBe(first.fingerprint);
     expect(second.description).toContain("- reviewer:");
@@ -333,7 +439,8 @@ describe("rediscovery and the description", () => {
       sb.write({ "project/.claude/agents/explore.md": agentFile("explore", "first") });
       const claude = defineProvider({
         id: "claude",
-        locate: (ctx, kind) => familyLocations(ctx, { project: `.claude/${kind}`, user: `${ctx.home}/.claude/${kind}` }),
+        locate: (ctx, kind) =>
+          familyLocations(ctx, { project: `.claude/${kind}`, user: `${ctx.home}/.claude/${kind}` }),
       });
       const runner = spyRunner();
       const tool = createTaskTool({ registry: createRegistry([claude]), ctx: sb.ctx(), runner });

@@ -1,4 +1,10 @@
-import { type AgentDiscovery, DiscoveryCache, type DiscoveryContext, discoverAgents, type ProviderRegistry } from "@roster/core";
+import {
+  type AgentDiscovery,
+  DiscoveryCache,
+  type DiscoveryContext,
+  discoverAgents,
+  type ProviderRegistry,
+} from "@roster/core";
 import { checkCall } from "./check-call.js";
 import { createDryRunRunner } from "./dry-run-runner.js";
 import { resolveEffectiveAgent, resolveOutputSchema } from "./effective-agent.js";
@@ -85,7 +91,8 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       const { agent } = checked;
 
       const schema = resolveOutputSchema(agent, input.schema, session.outputSchema);
-      if ("error" in schema) return { status: "refused", code: "executor/invalid-schema", message: schema.error };
+      if ("error" in schema)
+        return { status: "refused", code: "executor/invalid-schema", message: schema.error };
       const effective = resolveEffectiveAgent({
         agent,
         session,
@@ -114,7 +121,16 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();
         if (signal?.aborted) {
-          return { ...base, exitCode: null, output: "", stderr: "", truncated: false, durationMs: 0, aborted: true, error: "aborted before start" };
+          return {
+            ...base,
+            exitCode: null,
+            output: "",
+            stderr: "",
+            truncated: false,
+            durationMs: 0,
+            aborted: true,
+            error: "aborted before start",
+          };
         }
         try {
           const result = await runner.run(invocation, {
@@ -140,7 +156,12 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       };
 
       const results = await Promise.all(input.tasks.map((task) => limit(() => runOne(task))));
-      return { status: "completed", agent: agent.name, results, descriptionStale: built !== undefined && changedSince(discovery) };
+      return {
+        status: "completed",
+        agent: agent.name,
+        results,
+        descriptionStale: built !== undefined && changedSince(discovery),
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createRegistry, defineProvider, type LoadedItem } from "@roster/core";
-import type { RunOptions, RunResult, Runner, TaskInvocation } from "../src/types.js";
+import type { Runner, RunOptions, RunResult, TaskInvocation } from "../src/types.js";
 
 /** An in-memory agent: frontmatter fields (as a file would give them) and a body. */
 export function item(fields: Record<string, unknown>, body = `You are ${String(fields.name)}.`): LoadedItem {
@@ -19,7 +19,9 @@ export function memoryRegistry(initial: LoadedItem[]) {
 }
 
 /** A runner that records every call and answers with a fixed result. */
-export function spyRunner(answer: Partial<RunResult> = {}): Runner & { calls: Array<{ invocation: TaskInvocation; options: RunOptions }> } {
+export function spyRunner(
+  answer: Partial<RunResult> = {},
+): Runner & { calls: Array<{ invocation: TaskInvocation; options: RunOptions }> } {
   const calls: Array<{ invocation: TaskInvocation; options: RunOptions }> = [];
   return {
     calls,
