@@ -1,9 +1,50 @@
+const HTML_COMMENT = /<!--[\s\S]*?-->/g;
+
+/** Normalised text, plus a map from its line numbers back to the original file's. */
+export interface NormalizedText {
+  text: string;
+  /** The 1-based line of the original content that normalised line `line` starts on. */
+  originalLine(line: number): number;
+}
+
+/** {@link normalizeContent}, keeping track of the lines multi-line HTML comments took away. */
+export function normalizeWithLines(content: string): NormalizedText {
+  let text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  // CRLF and lone CR both become one LF, so line numbers do not change here.
+  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
+  // Offsets (in the output) where a removed comment took newlines with it.
+  const removed: Array<{ at: number; lines: number }> = [];
+  if (text.includes("<!--")) {
+    let out = "";
+    let last = 0;
+    for (const match of text.matchAll(HTML_COMMENT)) {
+      out += text.slice(last, match.index);
+      const lines = match[0].split("\n").length - 1;
+      if (lines > 0) removed.push({ at: out.length, lines });
+      last = match.index + match[0].length;
+    }
+    text = out + text.slice(last);
+  }
+  const final = text;
+  const originalLine = (line: number): number => {
+    if (removed.length === 0) return line;
+    // Offset where normalised line `line` starts; comments removed before it shift it down.
+    let start = 0;
+    for (let n = 1; n < line; n++) {
+      const next = final.indexOf("\n", start);
+      if (next === -1) break;
+      start = next + 1;
+    }
+    let shift = 0;
+    for (const r of removed) if (r.at < start) shift += r.lines;
+    return line + shift;
+  };
+  return { text: final, originalLine };
+}
+
 /** Strips a BOM, turns CRLF and lone CR into LF, and removes HTML comments. */
 export function normalizeContent(content: string): string {
-  let text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
-  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
-  if (text.includes("<!--")) text = text.replace(/<!--[\s\S]*?-->/g, "");
-  return text;
+  return normalizeWithLines(content).text;
 }
 
 /** `thinking-level` → `thinkingLevel`. */
@@ -21,7 +62,16 @@ export function normalizeKeys(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     const name = kebabToCamel(key);
-    out[name] = depth === 0 && name === "output" ? inner : normalizeKeys(inner, depth + 1);
+    setOwn(out, name, depth === 0 && name === "output" ? inner : normalizeKeys(inner, depth + 1));
   }
   return out;
+}
+
+/** Assigns an own property, even for the key `__proto__` (plain assignment would swap the prototype). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }

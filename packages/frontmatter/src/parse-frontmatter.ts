@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import YAML from "yaml";
 import { FrontmatterError } from "./errors.js";
-import { normalizeContent, normalizeKeys } from "./normalize.js";
+import { normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
 /** Alias expansions allowed in one document; a "billion laughs" document fails fast. */
@@ -19,7 +19,8 @@ const MATTER_OPTIONS = {
   language: "yaml",
   engines: {
     yaml: {
-      parse: (source: string) => YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT }) as object,
+      parse: (source: string) => // logLevel "error": still throw on errors, but never print warnings via process.emitWarning.
+        YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: "error" }) as object,
       stringify: (data: object) => YAML.stringify(data),
     },
     js: { parse: refuse("js"), stringify: refuse("js") },
@@ -102,7 +103,7 @@ function parseFallback(yaml: string): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const line of yaml.split("\n")) {
     const match = FALLBACK_LINE.exec(line);
-    if (match) fields[match[1]!] = match[2]!.trim();
+    if (match) setOwn(fields, match[1]!, match[2]!.trim());
   }
   return normalizeKeys(fields) as Record<string, unknown>;
 }
@@ -133,12 +134,13 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
   const level = options.level ?? "warn";
   const location = options.location;
   const diagnostics: Diagnostic[] = [];
-  const text = normalizeContent(content);
+  const { text, originalLine } = normalizeWithLines(content);
 
   const block = splitBlock(text);
   if (block === null) return { frontmatter: {}, body: text.trim(), diagnostics };
 
-  const report = (code: string, message: string, line?: number, cause?: unknown): void => {
+  const report = (code: string, message: string, blockLine?: number, cause?: unknown): void => {
+    const line = blockLine === undefined ? undefined : originalLine(blockLine);
     if (level === "fatal") {
       const where = location ? `${location}${line ? `:${line}` : ""}: ` : "";
       throw new FrontmatterError(`${where}${message}`, { location, line, cause });
@@ -160,11 +162,20 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
   let data: unknown;
   let failure: { code: string; message: string; line?: number; cause?: unknown } | undefined;
 
+  // gray-matter ends the block at the first line starting with `---` (even `---foo`), which
+  // would silently drop the fields after it: refuse such a block instead.
+  const earlyClose = /^---/m.exec(yaml);
   if (block.language !== "" && block.language.toLowerCase() !== "yaml") {
     failure = {
       code: "frontmatter/engine-refused",
       message: `frontmatter language "${block.language}" is not supported (only YAML is read; code is never evaluated)`,
       line: 1,
+    };
+  } else if (earlyClose) {
+    failure = {
+      code: "frontmatter/yaml-error",
+      message: "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
+      line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
   } else if (nestingDepth(yaml) > MAX_NESTING) {
     failure = {
