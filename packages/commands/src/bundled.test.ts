@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRegistry, defineProvider, familyLocations, type SourceProvider } from "@roster/core";
+import { createSandbox } from "@roster/testkit";
+import { describe, expect, it } from "vitest";
+import { discoverCommands } from "./discover-commands.js";
+import { expandCommand } from "./expand-command.js";
+import { getCommand } from "./get-command.js";
+
+// Optional: @roster/source-bundled is not a dependency of this package (agent and command
+// discovery must stay independent of the families); vitest maps it to its source.
+const bundledIndex = join(dirname(fileURLToPath(import.meta.url)), "../../source-bundled/src/index.ts");
+const specifier = "@roster/source-bundled";
+
+describe.skipIf(!existsSync(bundledIndex))("with the real bundled provider", () => {
+  it("discovers the bundled init command last, and a user init.md overrides it", async () => {
+    const { bundledProvider } = (await import(/* @vite-ignore */ specifier)) as {
+      bundledProvider: SourceProvider;
+    };
+    const box = createSandbox();
+    try {
+      const claude = defineProvider({
+        id: "claude",
+        locate: (ctx, kind) =>
+          kind === "commands" ? familyLocations(ctx, { user: join(ctx.home, ".claude/commands") }) : [],
+      });
+      const registry = createRegistry([claude, bundledProvider]);
+      const before = await discoverCommands(registry, box.ctx());
+      const init = getCommand(before, "init");
+      expect(init).toMatchObject({ source: "bundled", provider: "bundled", placeholders: ["positional"] });
+      expect(init!.description).not.toBe("");
+      expect(init!.instructions.length).toBeGreaterThan(0);
+      expect(before.diagnostics).toEqual([]);
+      expect(typeof expandCommand(init!, "some input")).toBe("string");
+
+      box.write({ "home/.claude/commands/init.md": "---\ndescription: mine\n---\nMy init $@\n" });
+      const after = await discoverCommands(registry, box.ctx());
+      expect(getCommand(after, "init")).toMatchObject({ source: "user", description: "mine" });
+      expect(after.shadowed.map((s) => s.command.provider)).toEqual(["bundled"]);
+    } finally {
+      box.cleanup();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { DEFAULT_PLACEHOLDERS } from "./discover-commands.js";
+import { CommandUsageError } from "./errors.js";
+import { splitArguments } from "./split-arguments.js";
+import type { WorkflowCommand } from "./types.js";
+
+const NAMED_ARGUMENT = /^([A-Z][A-Z0-9_]*)=([\s\S]*)$/;
+/** An upper-case name that is a whole word: `$Name` is text, not `$N` then `ame`. */
+const NAME_AT = /[A-Z][A-Z0-9_]*(?![A-Za-z0-9_])/y;
+
+/** The parsed input of one expansion. */
+interface Input {
+  whole: string;
+  positional: string[];
+  named: Map<string, string>;
+}
+
+function readInput(input: string | readonly string[], named: boolean): Input {
+  let whole: string;
+  let args: string[];
+  if (typeof input === "string") {
+    whole = input;
+    args = splitArguments(input);
+  } else if (Array.isArray(input) && input.every((arg) => typeof arg === "string")) {
+    whole = input.join(" ");
+    args = [...input];
+  } else {
+    throw new CommandUsageError("expandCommand: input must be a string or an array of strings");
+  }
+  const values = new Map<string, string>();
+  if (!named) return { whole, positional: args, named: values };
+  const positional: string[] = [];
+  for (const arg of args) {
+    const match = NAMED_ARGUMENT.exec(arg);
+    if (match) values.set(match[1]!, match[2]!);
+    else positional.push(arg);
+  }
+  return { whole, positional, named: values };
+}
+
+/** Index just past the `}` closing the `{` at `open`, counting nested braces; -1 when unclosed. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/**
+ * Fills a command's placeholders with `input` and returns the prompt text (SPEC §7).
+ *
+ * - `$@` (always) and `$ARGUMENTS` (`"positional"`) become the whole input;
+ * - `$1`…`$9` (`"positional"`) the shell-split arguments (one digit: `$10` is `$1` then `0`);
+ * - `$NAME` (`"named"`) the value of a `NAME=value` argument, `$$` a literal `$`;
+ * - `{{args}}` (`"braces"`) the whole input; Gemini's `!{…}` and `@{…}` stay as written,
+ *   placeholders inside them included.
+ *
+ * A placeholder with no value becomes empty. The template is read once, left to right,
+ * and input is inserted literally: `$&`, `$$`, `` $` ``, `$1` or `{{args}}` in the input
+ * arrive as typed, never reinterpreted. Nothing is executed.
+ *
+ * @example expandCommand(command, `fix "the login bug"`)
+ */
+export function expandCommand(
+  command: Pick<WorkflowCommand, "instructions"> & Partial<Pick<WorkflowCommand, "placeholders">>,
+  input: string | readonly string[],
+): string {
+  if (typeof command?.instructions !== "string") {
+    throw new CommandUsageError("expandCommand: command must have string instructions");
+  }
+  const families = command.placeholders ?? DEFAULT_PLACEHOLDERS;
+  const positional = families.includes("positional");
+  const named = families.includes("named");
+  const braces = families.includes("braces");
+  const args = readInput(input, named);
+  const text = command.instructions;
+
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    const next = text[i + 1];
+    if (braces && (ch === "!" || ch === "@") && next === "{") {
+      // Gemini shell/file injections are left exactly as written; unclosed runs to the end.
+      const end = closingBrace(text, i + 1);
+      const stop = end === -1 ? text.length : end;
+      out += text.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (braces && text.startsWith("{{args}}", i)) {
+      out += args.whole;
+      i += "{{args}}".length;
+      continue;
+    }
+    if (ch !== "$" || next === undefined) {
+      out += ch;
+      i++;
+      continue;
+    }
+    if (next === "@") {
+      out += args.whole;
+      i += 2;
+      continue;
+    }
+    if (positional && next >= "1" && next <= "9") {
+      out += args.positional[Number(next) - 1] ?? "";
+      i += 2;
+      continue;
+    }
+    if (named && next === "$") {
+      out += "$";
+      i += 2;
+      continue;
+    }
+    if (named) {
+      NAME_AT.lastIndex = i + 1;
+      const match = NAME_AT.exec(text);
+      if (match) {
+        const name = match[0];
+        out += positional && name === "ARGUMENTS" ? args.whole : (args.named.get(name) ?? "");
+        i += 1 + name.length;
+        continue;
+      }
+    } else if (positional && text.startsWith("ARGUMENTS", i + 1)) {
+      out += args.whole;
+      i += 1 + "ARGUMENTS".length;
+      continue;
+    }
+    out += ch;
+    i++;
+  }
+  return out;
+}
