@@ -1,23 +1,15 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createRegistry, defineProvider, familyLocations, type SourceProvider } from "@roster/core";
+import { join } from "node:path";
+import { createRegistry, defineProvider, familyLocations } from "@roster/core";
+import { bundledProvider } from "@roster/source-bundled";
 import { createSandbox } from "@roster/testkit";
 import { describe, expect, it } from "vitest";
 import { discoverCommands } from "./discover-commands.js";
 import { expandCommand } from "./expand-command.js";
 import { getCommand } from "./get-command.js";
 
-// Optional: @roster/source-bundled is not a dependency of this package (agent and command
-// discovery must stay independent of the families); vitest maps it to its source.
-const bundledIndex = join(dirname(fileURLToPath(import.meta.url)), "../../source-bundled/src/index.ts");
-const specifier = "@roster/source-bundled";
-
-describe.skipIf(!existsSync(bundledIndex))("with the real bundled provider", () => {
+// The real bundled provider (a devDependency only: discovery itself knows no family).
+describe("with the real bundled provider", () => {
   it("discovers the bundled init command last, and a user init.md overrides it", async () => {
-    const { bundledProvider } = (await import(/* @vite-ignore */ specifier)) as {
-      bundledProvider: SourceProvider;
-    };
     const box = createSandbox();
     try {
       const claude = defineProvider({

@@ -185,7 +185,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
     };
   } else {
     try {
-      data = (matter as any)(`---\n${yaml}---\n`).data;
+      data = parseMatter(`---\n${yaml}---\n`, MATTER_OPTIONS).data;
     } catch (error) {
       failure = {
         code: "frontmatter/yaml-error",
