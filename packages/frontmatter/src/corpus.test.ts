@@ -45,7 +45,10 @@ describe.skipIf(!existsSync(corpus))("the real-world corpus (../shared/corpus)",
     let fallback = 0;
     const otherCodes = new Set<string>();
     for (const file of files) {
-      const result = parseFrontmatter(readFileSync(join(corpus, file), "utf8"), { location: file, level: "warn" });
+      const result = parseFrontmatter(readFileSync(join(corpus, file), "utf8"), {
+        location: file,
+        level: "warn",
+      });
       if (result.diagnostics.length === 0) clean++;
       if (Object.keys(result.frontmatter).length > 0) withFrontmatter++;
       if (result.diagnostics.some((d) => d.code === "frontmatter/fallback")) fallback++;

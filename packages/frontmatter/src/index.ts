@@ -1,4 +1,4 @@
-export { parseBoolean, parseArrayOrCSV, parseCSV } from "./coerce.js";
+export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";

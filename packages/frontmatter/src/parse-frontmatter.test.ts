@@ -10,7 +10,15 @@ const codes = (result: { diagnostics: Array<{ code: string }> }) => result.diagn
 const LEVELS: ParseLevel[] = ["off", "warn", "fatal"];
 
 /** A frontmatter whose fourth file line is not valid YAML; the other lines are plain fields. */
-const MALFORMED = md("---", "name: reviewer", "description: Reviews code", "tools: [Read, Grep", "model: opus", "---", "Body");
+const MALFORMED = md(
+  "---",
+  "name: reviewer",
+  "description: Reviews code",
+  "tools: [Read, Grep",
+  "model: opus",
+  "---",
+  "Body",
+);
 
 describe("rule 1: normalisation", () => {
   test("CRLF line endings leave no CR in values or body", () => {
@@ -34,7 +42,14 @@ describe("rule 1: normalisation", () => {
 
   test("HTML comments are removed from frontmatter and body", () => {
     const result = parseFrontmatter(
-      md("---", "name: a", "<!-- model: secret -->", "description: b <!-- inline -->", "---", "<!-- note -->Hello"),
+      md(
+        "---",
+        "name: a",
+        "<!-- model: secret -->",
+        "description: b <!-- inline -->",
+        "---",
+        "<!-- note -->Hello",
+      ),
     );
     expect(result.frontmatter).toEqual({ name: "a", description: "b" });
     expect(result.body).toBe("Hello");
@@ -58,7 +73,12 @@ describe("rule 2: no frontmatter", () => {
     expect(result.frontmatter).toEqual({});
     expect(result.body).toBe("---\nname: a\ndescription: b\nbody");
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "frontmatter/unclosed", filePath: "a.md", line: 1 }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "frontmatter/unclosed",
+        filePath: "a.md",
+        line: 1,
+      }),
     ]);
   });
 
@@ -70,7 +90,9 @@ describe("rule 2: no frontmatter", () => {
 
   test("an unclosed block is silent at `off` and throws at `fatal`", () => {
     expect(parseFrontmatter("---\nname: a", { level: "off" }).diagnostics).toEqual([]);
-    expect(() => parseFrontmatter("---\nname: a", { level: "fatal", location: "a.md" })).toThrow(FrontmatterError);
+    expect(() => parseFrontmatter("---\nname: a", { level: "fatal", location: "a.md" })).toThrow(
+      FrontmatterError,
+    );
   });
 });
 
@@ -123,7 +145,10 @@ describe("rule 3: YAML 1.2 with a safe engine", () => {
   test.each([
     ["flow [[[…", `x: ${"[".repeat(10_000)}${"]".repeat(10_000)}`],
     ["block sequences - - - …", `x:\n  ${"- ".repeat(10_000)}leaf`],
-    ["block indentation (1,000 mapping levels)", Array.from({ length: 1_000 }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n")],
+    [
+      "block indentation (1,000 mapping levels)",
+      Array.from({ length: 1_000 }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n"),
+    ],
   ])("10,000-level nesting (%s) fails with frontmatter/too-deep and keeps memory flat", (_, yaml) => {
     const before = process.memoryUsage().heapUsed;
     const result = parseFrontmatter(md("---", "name: deep", yaml, "---", "body"), { location: "deep.md" });
@@ -147,7 +172,16 @@ describe("rule 3: YAML 1.2 with a safe engine", () => {
   });
 
   test("gray-matter's cache hands back no shared objects and keeps no documents", () => {
-    const text = md("---", "name: cached", "output:", "  type: object", "  properties:", "    file-path: {type: string}", "---", "b");
+    const text = md(
+      "---",
+      "name: cached",
+      "output:",
+      "  type: object",
+      "  properties:",
+      "    file-path: {type: string}",
+      "---",
+      "b",
+    );
     const cacheSize = Object.keys((matter as unknown as { cache: object }).cache).length;
     const first = parseFrontmatter(text);
     (first.frontmatter.output as { type: string }).type = "mutated";
@@ -164,7 +198,11 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
     const result = parseFrontmatter(MALFORMED, { location: "agents/reviewer.md" });
     expect(result.diagnostics).toEqual([
       expect.objectContaining({ code: "frontmatter/yaml-error", filePath: "agents/reviewer.md", line: 5 }),
-      expect.objectContaining({ severity: "warning", code: "frontmatter/fallback", filePath: "agents/reviewer.md" }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "frontmatter/fallback",
+        filePath: "agents/reviewer.md",
+      }),
     ]);
     expect(result.frontmatter).toEqual({
       name: "reviewer",
@@ -177,12 +215,16 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
 
   test("warn: the line points at the offending line of the file", () => {
     const result = parseFrontmatter(md("---", "name: a", "description: b", "bad: one: two", "---"));
-    expect(result.diagnostics[0]).toEqual(expect.objectContaining({ code: "frontmatter/yaml-error", line: 4 }));
+    expect(result.diagnostics[0]).toEqual(
+      expect.objectContaining({ code: "frontmatter/yaml-error", line: 4 }),
+    );
   });
 
   test("warn: the line still counts from the file when a multi-line HTML comment came before", () => {
     const result = parseFrontmatter(md("---", "name: a", "<!-- a", "comment -->", "bad: one: two", "---"));
-    expect(result.diagnostics[0]).toEqual(expect.objectContaining({ code: "frontmatter/yaml-error", line: 5 }));
+    expect(result.diagnostics[0]).toEqual(
+      expect.objectContaining({ code: "frontmatter/yaml-error", line: 5 }),
+    );
   });
 
   test("fatal: throws a FrontmatterError naming the location and line", () => {
@@ -217,7 +259,9 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
 
   test("a line inside the block starting with `---` is an error, not a silent early end", () => {
     const result = parseFrontmatter(md("---", "name: a", "---note", "description: b", "---", "body"));
-    expect(result.diagnostics[0]).toEqual(expect.objectContaining({ code: "frontmatter/yaml-error", line: 3 }));
+    expect(result.diagnostics[0]).toEqual(
+      expect.objectContaining({ code: "frontmatter/yaml-error", line: 3 }),
+    );
     expect(result.frontmatter).toEqual({ name: "a", description: "b" });
   });
 
@@ -228,18 +272,29 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
   ])("YAML that is %s: not-a-mapping at warn, silent at off, thrown at fatal", (_, text, kind) => {
     const warn = parseFrontmatter(text, { location: "x.md" });
     expect(warn.diagnostics).toEqual([
-      expect.objectContaining({ code: "frontmatter/not-a-mapping", filePath: "x.md", line: 2, message: expect.stringMatching(kind) }),
+      expect.objectContaining({
+        code: "frontmatter/not-a-mapping",
+        filePath: "x.md",
+        line: 2,
+        message: expect.stringMatching(kind),
+      }),
     ]);
     expect(warn.frontmatter).toEqual({});
     expect(warn.body).toBe("body");
     const off = parseFrontmatter(text, { level: "off" });
     expect([off.frontmatter, off.diagnostics, off.body]).toEqual([{}, [], "body"]);
-    expect(() => parseFrontmatter(text, { location: "x.md", level: "fatal" })).toThrow(/^x\.md:2: frontmatter must be a YAML mapping/);
+    expect(() => parseFrontmatter(text, { location: "x.md", level: "fatal" })).toThrow(
+      /^x\.md:2: frontmatter must be a YAML mapping/,
+    );
   });
 
   test("an empty block (or YAML null) is an empty mapping, not an error", () => {
     for (const text of ["---\n---\nbody", "---\n\n---\nbody", "---\n~\n---\nbody"]) {
-      expect(parseFrontmatter(text, { level: "fatal" })).toEqual({ frontmatter: {}, body: "body", diagnostics: [] });
+      expect(parseFrontmatter(text, { level: "fatal" })).toEqual({
+        frontmatter: {},
+        body: "body",
+        diagnostics: [],
+      });
     }
   });
 });
@@ -247,9 +302,20 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
 describe("rule 5: key normalisation and disabled code engines", () => {
   test("kebab-case keys become camelCase at every depth, through lists", () => {
     const result = parseFrontmatter(
-      md("---", "thinking-level: high", "run-options:", "  max-turns: 3", "  extra-args:", "    - arg-name: x", "---"),
+      md(
+        "---",
+        "thinking-level: high",
+        "run-options:",
+        "  max-turns: 3",
+        "  extra-args:",
+        "    - arg-name: x",
+        "---",
+      ),
     );
-    expect(result.frontmatter).toEqual({ thinkingLevel: "high", runOptions: { maxTurns: 3, extraArgs: [{ argName: "x" }] } });
+    expect(result.frontmatter).toEqual({
+      thinkingLevel: "high",
+      runOptions: { maxTurns: 3, extraArgs: [{ argName: "x" }] },
+    });
   });
 
   test("`output` is left untouched: nested property names like `file-path` survive", () => {
@@ -269,7 +335,10 @@ describe("rule 5: key normalisation and disabled code engines", () => {
       type: "object",
       properties: {
         "file-path": { type: "string" },
-        "line-ranges": { type: "array", items: { type: "object", properties: { "start-line": { type: "integer" } } } },
+        "line-ranges": {
+          type: "array",
+          items: { type: "object", properties: { "start-line": { type: "integer" } } },
+        },
       },
       required: ["file-path"],
     });
@@ -307,7 +376,10 @@ describe("rule 5: key normalisation and disabled code engines", () => {
         expect(result!.frontmatter.name).not.toBe("x");
         expect(result!.body).toBe("body");
         if (level === "off") expect(result!.diagnostics).toEqual([]);
-        else expect(result!.diagnostics[0]).toEqual(expect.objectContaining({ code: "frontmatter/engine-refused", line: 1 }));
+        else
+          expect(result!.diagnostics[0]).toEqual(
+            expect.objectContaining({ code: "frontmatter/engine-refused", line: 1 }),
+          );
       });
     }
   });

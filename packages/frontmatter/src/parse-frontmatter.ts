@@ -19,8 +19,9 @@ const MATTER_OPTIONS = {
   language: "yaml",
   engines: {
     yaml: {
-      parse: (source: string) => // logLevel "error": still throw on errors, but never print warnings via process.emitWarning.
-        YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: "error" }) as object,
+      parse: (
+        source: string, // logLevel "error": still throw on errors, but never print warnings via process.emitWarning.
+      ) => YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: "error" }) as object,
       stringify: (data: object) => YAML.stringify(data),
     },
     js: { parse: refuse("js"), stringify: refuse("js") },
@@ -174,7 +175,8 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
   } else if (earlyClose) {
     failure = {
       code: "frontmatter/yaml-error",
-      message: "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
+      message:
+        "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
       line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
   } else if (nestingDepth(yaml) > MAX_NESTING) {
@@ -194,7 +196,12 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         cause: error,
       };
     }
-    if (!failure && data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
+    if (
+      !failure &&
+      data !== null &&
+      data !== undefined &&
+      (typeof data !== "object" || Array.isArray(data))
+    ) {
       failure = {
         code: "frontmatter/not-a-mapping",
         message: `frontmatter must be a YAML mapping, got ${Array.isArray(data) ? "a list" : `a ${typeof data}`}`,
@@ -209,7 +216,10 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
     const frontmatter = parseFallback(yaml);
     const keys = Object.keys(frontmatter);
     if (keys.length > 0) {
-      report("frontmatter/fallback", `read ${keys.length} plain field(s) with the fallback parser: ${keys.join(", ")}`);
+      report(
+        "frontmatter/fallback",
+        `read ${keys.length} plain field(s) with the fallback parser: ${keys.join(", ")}`,
+      );
     }
     return { frontmatter, body, diagnostics };
   }

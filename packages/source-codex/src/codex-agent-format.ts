@@ -1,5 +1,5 @@
 import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
-import { parse, TomlError } from "smol-toml";
+import { readTomlFile } from "@roster/toml";
 import { CodexTomlError } from "./errors.js";
 
 /** Roster fields a TOML agent may also carry; they pass through unchanged. */
@@ -7,10 +7,6 @@ const PASS_THROUGH = ["tools", "spawns", "blocking", "output"] as const;
 
 /** Codex's reasoning efforts that are spelled differently from roster's thinking levels. */
 const EFFORT_ALIASES: Record<string, string> = { none: "off" };
-
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0]!.trim();
-}
 
 function thinkingLevelOf(effort: unknown): unknown {
   if (typeof effort !== "string") return effort;
@@ -61,28 +57,12 @@ export const codexAgentFormat: FileFormat = {
   id: "codex-toml",
   extensions: [".toml"],
   parse(file: SourceFile): ParsedFrontmatter {
-    const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
-    let data: Record<string, unknown>;
-    try {
-      data = parse(text, { maxDepth: 64, unsafeKeyBehaviour: "drop" }) as Record<string, unknown>;
-    } catch (error) {
-      const line = error instanceof TomlError ? error.line : undefined;
-      const reason = error instanceof Error ? firstLine(error.message) : String(error);
-      if (file.level === "fatal")
-        throw new CodexTomlError(reason, { filePath: file.filePath, line, cause: error });
-      const diagnostics: Diagnostic[] = [];
-      if (file.level !== "off") {
-        const diagnostic: Diagnostic = {
-          severity: "warning",
-          code: "codex/toml-error",
-          message: `not a valid Codex agent: ${reason}`,
-          filePath: file.filePath,
-        };
-        if (line !== undefined) diagnostic.line = line;
-        diagnostics.push(diagnostic);
-      }
-      return { frontmatter: {}, body: "", diagnostics };
-    }
-    return mapAgent(data, file.filePath);
+    const read = readTomlFile(file, {
+      code: "codex/toml-error",
+      what: "Codex agent",
+      createError: (message, options) => new CodexTomlError(message, options),
+    });
+    if (!read.ok) return { frontmatter: {}, body: "", diagnostics: read.diagnostics };
+    return mapAgent(read.data, file.filePath);
   },
 };

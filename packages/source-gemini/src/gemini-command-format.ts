@@ -1,10 +1,6 @@
 import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
-import { parse, TomlError } from "smol-toml";
+import { readTomlFile } from "@roster/toml";
 import { GeminiTomlError } from "./errors.js";
-
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0]!.trim();
-}
 
 function missingPrompt(filePath: string, why: string): Diagnostic {
   return {
@@ -27,28 +23,19 @@ export const geminiCommandFormat: FileFormat = {
   extensions: [".toml"],
   parse(file: SourceFile): ParsedFrontmatter {
     const { filePath } = file;
-    const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
-    let data: Record<string, unknown>;
-    try {
-      data = parse(text, { maxDepth: 64, unsafeKeyBehaviour: "drop" }) as Record<string, unknown>;
-    } catch (error) {
-      const line = error instanceof TomlError ? error.line : undefined;
-      const reason = error instanceof Error ? firstLine(error.message) : String(error);
-      if (file.level === "fatal") throw new GeminiTomlError(reason, { filePath, line, cause: error });
-      const diagnostics: Diagnostic[] = [];
-      if (file.level !== "off") {
-        const diagnostic: Diagnostic = {
-          severity: "warning",
-          code: "gemini/toml-error",
-          message: `not a valid Gemini command: ${reason}`,
-          filePath,
-        };
-        if (line !== undefined) diagnostic.line = line;
-        diagnostics.push(diagnostic);
-      }
-      diagnostics.push(missingPrompt(filePath, "no prompt could be read because the file is not valid TOML"));
+    const read = readTomlFile(file, {
+      code: "gemini/toml-error",
+      what: "Gemini command",
+      createError: (message, options) => new GeminiTomlError(message, options),
+    });
+    if (!read.ok) {
+      const diagnostics = [
+        ...read.diagnostics,
+        missingPrompt(filePath, "no prompt could be read because the file is not valid TOML"),
+      ];
       return { frontmatter: {}, body: "", diagnostics };
     }
+    const data = read.data;
 
     const diagnostics: Diagnostic[] = [];
     const frontmatter: Record<string, unknown> = {};

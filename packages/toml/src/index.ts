@@ -1,0 +1,1 @@
+export { type ReadTomlOptions, type ReadTomlResult, readTomlFile, TomlFileError } from "./read-toml.js";

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "vitest";
+import { readTomlFile, TomlFileError } from "./read-toml.js";
+
+const file = (content: string, level: "off" | "warn" | "fatal" = "warn") => ({
+  filePath: "/x/a.toml",
+  relativePath: "a.toml",
+  content,
+  level,
+});
+const options = { code: "t/toml-error", what: "test file" };
+
+describe("readTomlFile", () => {
+  test("parses a table, with BOM and CRLF", () => {
+    expect(readTomlFile(file('\uFEFFname = "a"\r\nprompt = """\r\nhi\r\n"""\r\n'), options)).toEqual({
+      ok: true,
+      data: { name: "a", prompt: "hi\n" },
+    });
+  });
+
+  test("a syntax error is a warning with its line", () => {
+    const result = readTomlFile(file('name = "a"\nbroken = \n'), options);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.diagnostics).toMatchObject([
+      { severity: "warning", code: "t/toml-error", line: 2, filePath: "/x/a.toml" },
+    ]);
+    expect(result.diagnostics[0]!.message).toMatch(/^not a valid test file: /);
+  });
+
+  test("level off is silent; level fatal throws naming file and line", () => {
+    expect(readTomlFile(file("= 1", "off"), options)).toEqual({ ok: false, diagnostics: [] });
+    expect(() => readTomlFile(file("x = \n", "fatal"), options)).toThrow(TomlFileError);
+    expect(() => readTomlFile(file("x = \n", "fatal"), options)).toThrow(/^\/x\/a\.toml:1: /);
+  });
+
+  test("deep nesting is refused, prototype keys dropped", () => {
+    const deep = `x = ${"[".repeat(200)}${"]".repeat(200)}`;
+    expect(readTomlFile(file(deep), options).ok).toBe(false);
+    const result = readTomlFile(file('__proto__ = "polluted"\nname = "a"'), options);
+    expect(result).toEqual({ ok: true, data: { name: "a" } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

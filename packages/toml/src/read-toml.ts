@@ -1,0 +1,66 @@
+import type { Diagnostic, SourceFile } from "@roster/core";
+import { parse, TomlError } from "smol-toml";
+
+/** Thrown at level `fatal` when a file is not valid TOML; names the file and line. */
+export class TomlFileError extends Error {
+  override readonly name: string = "TomlFileError";
+  readonly filePath: string;
+  /** 1-based line of the syntax error, where known. */
+  readonly line: number | undefined;
+
+  constructor(message: string, options: { filePath: string; line?: number; cause?: unknown }) {
+    super(`${options.filePath}${options.line ? `:${options.line}` : ""}: ${message}`, {
+      cause: options.cause,
+    });
+    this.filePath = options.filePath;
+    this.line = options.line;
+  }
+}
+
+/** Options of {@link readTomlFile}. */
+export interface ReadTomlOptions {
+  /** Diagnostic code of a syntax error, e.g. `codex/toml-error`. */
+  code: string;
+  /** What the file should have been, for the message: `"Codex agent"`. */
+  what: string;
+  /** The error thrown at level `fatal`; default {@link TomlFileError}. */
+  createError?: (message: string, options: { filePath: string; line?: number; cause?: unknown }) => Error;
+}
+
+/** The outcome of {@link readTomlFile}: the table, or the diagnostics of a syntax error. */
+export type ReadTomlResult =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Parses a TOML source file with nesting capped and prototype-polluting keys dropped.
+ * A syntax error is a warning with its line (none at level `off`); at level `fatal` it throws.
+ */
+export function readTomlFile(file: SourceFile, options: ReadTomlOptions): ReadTomlResult {
+  const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  try {
+    return {
+      ok: true,
+      data: parse(text, { maxDepth: 64, unsafeKeyBehaviour: "drop" }) as Record<string, unknown>,
+    };
+  } catch (error) {
+    const line = error instanceof TomlError ? error.line : undefined;
+    const reason = error instanceof Error ? error.message.split("\n", 1)[0]!.trim() : String(error);
+    if (file.level === "fatal") {
+      const create = options.createError ?? ((m, o) => new TomlFileError(m, o));
+      throw create(reason, { filePath: file.filePath, line, cause: error });
+    }
+    const diagnostics: Diagnostic[] = [];
+    if (file.level !== "off") {
+      const diagnostic: Diagnostic = {
+        severity: "warning",
+        code: options.code,
+        message: `not a valid ${options.what}: ${reason}`,
+        filePath: file.filePath,
+      };
+      if (line !== undefined) diagnostic.line = line;
+      diagnostics.push(diagnostic);
+    }
+    return { ok: false, diagnostics };
+  }
+}
