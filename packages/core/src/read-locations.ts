@@ -165,7 +165,8 @@ function collect(
     const rel = prefix + name;
     if (entry.isDirectory()) {
       if (formatFor(formats, name)) {
-        problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: skipped`, path);
+        const what = location.recursive ? "its files are read as a sub-folder" : "skipped";
+        problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path);
       }
       if (location.recursive && !name.startsWith(".")) {
         try {

@@ -75,3 +75,32 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
     target[key] = value;
   }
 }
+
+/**
+ * True when a parsed value contains itself (a YAML alias inside its own anchor, like
+ * `k: &a [*a]`). Walks iteratively, so depth cannot overflow the stack.
+ */
+export function containsCycle(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  // Depth-first, tracking the objects on the current path.
+  const onPath = new Set<object>();
+  const stack: Array<{ node: object; children: unknown[]; next: number }> = [];
+  const enter = (node: object) => {
+    onPath.add(node);
+    stack.push({ node, children: Array.isArray(node) ? node : Object.values(node), next: 0 });
+  };
+  enter(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.children.length) {
+      onPath.delete(top.node);
+      stack.pop();
+      continue;
+    }
+    const child = top.children[top.next++];
+    if (child === null || typeof child !== "object") continue;
+    if (onPath.has(child)) return true;
+    enter(child);
+  }
+  return false;
+}

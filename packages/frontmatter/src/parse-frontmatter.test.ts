@@ -406,3 +406,26 @@ describe("rule 6: the body", () => {
     expect([result.frontmatter, result.body]).toEqual([{ name: "a" }, "body"]);
   });
 });
+
+describe("cyclic aliases", () => {
+  test("an alias inside its own anchor is a yaml-error and the fallback keeps the plain fields", () => {
+    const result = parseFrontmatter("---\nname: a\ndescription: d\nloop: &x [*x]\n---\nbody", {
+      location: "c.md",
+    });
+    expect(result.frontmatter).toEqual({ name: "a", description: "d", loop: "&x [*x]" });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["frontmatter/yaml-error", "frontmatter/fallback"]);
+    expect(result.diagnostics[0]!.message).toContain("cycle");
+  });
+
+  test("a shared, non-cyclic alias is fine", () => {
+    const result = parseFrontmatter("---\nbase: &b [x, y]\ncopy: *b\n---\n");
+    expect(result.frontmatter).toEqual({ base: ["x", "y"], copy: ["x", "y"] });
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  test("at level fatal a cycle throws", () => {
+    expect(() => parseFrontmatter("---\nk: &a [*a]\n---\n", { level: "fatal", location: "c.md" })).toThrow(
+      /cycle/,
+    );
+  });
+});

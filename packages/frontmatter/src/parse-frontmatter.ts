@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import YAML from "yaml";
 import { FrontmatterError } from "./errors.js";
-import { normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
+import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
 /** Alias expansions allowed in one document; a "billion laughs" document fails fast. */
@@ -205,6 +205,13 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
       failure = {
         code: "frontmatter/not-a-mapping",
         message: `frontmatter must be a YAML mapping, got ${Array.isArray(data) ? "a list" : `a ${typeof data}`}`,
+        line: 2,
+      };
+    }
+    if (!failure && containsCycle(data)) {
+      failure = {
+        code: "frontmatter/yaml-error",
+        message: "invalid YAML frontmatter: an alias refers to the node that contains it (a cycle)",
         line: 2,
       };
     }
