@@ -1,1 +1,4 @@
-export {};
+export { discoverCommands, expandCommand, getCommand } from "@roster/commands";
+export { discoverAgents, explainAgent, getAgent } from "@roster/core";
+export { type LoadedConfig, loadConfig, type RosterConfig } from "./config.js";
+export { createDefaultRegistry, type DefaultRegistryOptions } from "./registry.js";

@@ -1,0 +1,157 @@
+import { type AgentDefinition, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import type { App } from "./context.js";
+import { FindingError } from "./errors.js";
+import { oneLine, paint, printJson, showPath, table } from "./output.js";
+
+/** The `list --json` view of one agent (SPEC §8). */
+export function agentSummary(agent: AgentDefinition) {
+  const view: Record<string, unknown> = {
+    name: agent.name,
+    description: agent.description,
+    source: agent.source,
+    provider: agent.provider,
+    filePath: agent.filePath,
+  };
+  if (agent.tools) view.tools = agent.tools;
+  if (agent.spawns) view.spawns = agent.spawns;
+  if (agent.model) view.model = agent.model;
+  if (agent.thinkingLevel) view.thinkingLevel = agent.thinkingLevel;
+  if (agent.blocking !== undefined) view.blocking = agent.blocking;
+  view.hasOutputSchema = agent.output !== undefined;
+  if (agent.plugin) view.plugin = agent.plugin;
+  return view;
+}
+
+function unknownAgent(names: string[], name: string): FindingError {
+  return new FindingError(
+    `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
+  );
+}
+
+/** `roster list`. */
+export async function listAgents(app: App): Promise<number> {
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const o = app.output;
+  if (o.json) {
+    printJson(o, {
+      agents: d.agents.map(agentSummary),
+      shadowed: d.shadowed.map((s) => ({
+        name: s.agent.name,
+        source: s.agent.source,
+        provider: s.agent.provider,
+        filePath: s.agent.filePath,
+        shadowedBy: s.shadowedBy,
+      })),
+      diagnostics: d.diagnostics,
+      projectAgentsDir: d.projectAgentsDir,
+    });
+    return 0;
+  }
+  const rows = d.agents.map((a) => [
+    paint(o, "bold", a.name),
+    a.source,
+    a.provider,
+    showPath(o, a.filePath),
+    oneLine(a.description, 60),
+  ]);
+  o.out(
+    table(
+      rows,
+      ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"].map((h) => paint(o, "dim", h)),
+    ),
+  );
+  const notes: string[] = [];
+  if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
+  if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
+  o.out(paint(o, "dim", `\n${d.agents.length} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  return 0;
+}
+
+/** `roster show NAME`. */
+export async function showAgent(app: App, name: string): Promise<number> {
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const agent = getAgent(d, name);
+  if (!agent)
+    throw unknownAgent(
+      d.agents.map((a) => a.name),
+      name,
+    );
+  const o = app.output;
+  if (o.json) {
+    printJson(o, agent);
+    return 0;
+  }
+  const field = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    const text = Array.isArray(value)
+      ? value.join(", ")
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+    o.out(`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
+  };
+  field("name", agent.name);
+  field("description", agent.description);
+  field("source", agent.source);
+  field("provider", agent.provider);
+  field("file", showPath(o, agent.filePath));
+  field("plugin", agent.plugin?.id);
+  field("tools", agent.tools);
+  field("spawns", agent.spawns);
+  field("model", agent.model);
+  field("thinkingLevel", agent.thinkingLevel);
+  field("blocking", agent.blocking);
+  field("output", agent.output);
+  o.out(`\n${agent.systemPrompt}`);
+  return 0;
+}
+
+/** `roster why NAME`. */
+export async function whyAgent(app: App, name: string): Promise<number> {
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const why = explainAgent(d, name);
+  const o = app.output;
+  if (o.json) {
+    const winner = why.winner
+      ? {
+          name: why.winner.name,
+          source: why.winner.source,
+          provider: why.winner.provider,
+          filePath: why.winner.filePath,
+        }
+      : null;
+    printJson(o, { name, winner, candidates: why.candidates });
+    return why.winner ? 0 : 1;
+  }
+  const mark = { winner: paint(o, "green", "winner"), shadowed: paint(o, "yellow", "shadowed") } as Record<
+    string,
+    string
+  >;
+  const rows = why.candidates.map((c, i) => [
+    String(i + 1),
+    c.provider,
+    c.scope,
+    showPath(o, c.location),
+    mark[c.outcome] ?? paint(o, "dim", c.outcome),
+    showPath(o, c.filePath),
+  ]);
+  o.out(
+    table(
+      rows,
+      ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"].map((h) => paint(o, "dim", h)),
+    ),
+  );
+  if (!why.winner) {
+    o.out("");
+    throw unknownAgent(
+      d.agents.map((a) => a.name),
+      name,
+    );
+  }
+  const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
+  o.out(
+    `\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})` +
+      (shadowed ? `; it shadows ${shadowed}` : ""),
+  );
+  return 0;
+}

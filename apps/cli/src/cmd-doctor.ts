@@ -1,0 +1,163 @@
+import { type Diagnostic, discoverAgents, readLocations } from "@roster/core";
+import type { App } from "./context.js";
+import { paint, printJson, showPath, table } from "./output.js";
+
+/** Frontmatter keys roster reads, and keys of real Claude Code agent files it accepts silently. */
+export const KNOWN_AGENT_KEYS = [
+  "name",
+  "description",
+  "tools",
+  "spawns",
+  "model",
+  "thinkingLevel",
+  "thinking",
+  "output",
+  "blocking",
+  // Claude Code agent keys roster does not use.
+  "color",
+  "permissionMode",
+  "skills",
+  "hooks",
+  "mcpServers",
+  "disallowedTools",
+];
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(
+        row[j]! + 1,
+        row[j - 1]! + 1,
+        prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+      );
+      prev = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest known name within two edits, if any. */
+export function didYouMean(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of known) {
+    const d = distance(word, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Every finding of `roster doctor`, beyond the discovery's own diagnostics. */
+export async function runDoctor(app: App) {
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // Same cache: this second read parses nothing.
+  const read = await readLocations(app.registry, app.ctx, "agents", { cache: app.cache });
+  const diagnostics: Diagnostic[] = [...d.diagnostics];
+  const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
+    const diagnostic: Diagnostic = { severity, code, message };
+    if (filePath) diagnostic.filePath = filePath;
+    diagnostics.push(diagnostic);
+  };
+
+  // Unknown frontmatter keys, with a did-you-mean for likely typos.
+  for (const file of read.files) {
+    for (const key of Object.keys(file.parsed.frontmatter)) {
+      if (KNOWN_AGENT_KEYS.includes(key)) continue;
+      const guess = didYouMean(key, KNOWN_AGENT_KEYS);
+      if (guess)
+        add(
+          "warning",
+          "doctor/unknown-key",
+          `unknown frontmatter key "${key}"; did you mean "${guess}"?`,
+          file.filePath,
+        );
+      else
+        add(
+          "info",
+          "doctor/unknown-key",
+          `unknown frontmatter key "${key}" (roster ignores it)`,
+          file.filePath,
+        );
+    }
+  }
+
+  const names = new Set(d.agents.map((a) => a.name));
+  for (const agent of d.agents) {
+    if (!Array.isArray(agent.spawns)) continue;
+    for (const target of agent.spawns) {
+      if (target === agent.name) {
+        add("warning", "doctor/self-spawn", `agent "${agent.name}" lists itself in spawns`, agent.filePath);
+      } else if (!names.has(target)) {
+        const guess = didYouMean(target, [...names]);
+        add(
+          "warning",
+          "doctor/unknown-spawn",
+          `agent "${agent.name}" may spawn "${target}", which does not exist${guess ? `; did you mean "${guess}"?` : ""}`,
+          agent.filePath,
+        );
+      }
+    }
+  }
+
+  const winners = new Map(d.agents.map((a) => [a.filePath ?? a.provider, a]));
+  for (const { agent, shadowedBy } of d.shadowed) {
+    const winner = winners.get(shadowedBy) ?? d.agents.find((a) => a.name === agent.name);
+    if (!winner) continue;
+    if (winner.source === "project" && (agent.source === "user" || agent.source === "bundled")) {
+      add(
+        "warning",
+        "doctor/project-shadows",
+        `project agent "${agent.name}" overrides the ${agent.source} one at ${agent.filePath ?? agent.provider}`,
+        winner.filePath,
+      );
+    }
+    if (winner.source === agent.source && winner.provider === agent.provider && agent.source !== "bundled") {
+      add(
+        "warning",
+        "doctor/duplicate-name",
+        `"${agent.name}" is defined twice in ${agent.provider} ${agent.source} scope; ${winner.filePath} wins`,
+        agent.filePath,
+      );
+    }
+  }
+
+  const files = read.files.length + read.loaded.length;
+  const summary = {
+    files,
+    agents: d.agents.length,
+    errors: diagnostics.filter((x) => x.severity === "error").length,
+    warnings: diagnostics.filter((x) => x.severity === "warning").length,
+  };
+  return { diagnostics, summary };
+}
+
+/** `roster doctor [--strict]`. */
+export async function doctor(app: App, strict: boolean): Promise<number> {
+  const { diagnostics, summary } = await runDoctor(app);
+  const o = app.output;
+  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  if (o.json) {
+    printJson(o, { diagnostics, summary });
+    return failed ? 1 : 0;
+  }
+  const colour = { error: "red", warning: "yellow", info: "dim" } as const;
+  const rows = diagnostics.map((x) => [
+    paint(o, colour[x.severity], x.severity),
+    x.code,
+    `${showPath(o, x.filePath)}${x.line ? `:${x.line}` : ""}`,
+    x.message,
+  ]);
+  if (rows.length > 0) o.out(`${table(rows)}\n`);
+  o.out(
+    `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)` +
+      (failed ? "" : paint(o, "green", " — ok")),
+  );
+  return failed ? 1 : 0;
+}

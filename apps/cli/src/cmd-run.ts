@@ -1,0 +1,110 @@
+import { splitArguments } from "@roster/commands";
+import {
+  createDryRunRunner,
+  createProcessRunner,
+  createTaskTool,
+  readSessionFromEnv,
+  type TaskInput,
+  type TaskSession,
+} from "@roster/executor";
+import type { App } from "./context.js";
+import { FindingError, UsageError } from "./errors.js";
+import { paint, printJson } from "./output.js";
+
+/** Flags of `roster run`. */
+export interface RunFlags {
+  task?: string[];
+  context?: string;
+  schema?: string;
+  runner?: string;
+  planMode?: boolean;
+  maxDepth?: string;
+  timeout?: string;
+}
+
+function integer(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
+  return Number(value);
+}
+
+/** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
+export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
+  const tasks = flags.task ?? [];
+  if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
+  let runner = createDryRunRunner();
+  const dryRun = flags.runner === undefined;
+  if (!dryRun) {
+    const [command, ...args] = splitArguments(flags.runner!);
+    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
+    runner = createProcessRunner({ command, args });
+  }
+  const config = app.loaded.config;
+  const fromEnv = readSessionFromEnv(app.env);
+  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const session: TaskSession = {
+    cwd: app.ctx.cwd,
+    depth: fromEnv.depth,
+    planMode: flags.planMode === true,
+    settings: {
+      maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? 2,
+      maxConcurrency: config.maxConcurrency ?? 4,
+      disabledAgents: config.disabledAgents ?? [],
+      agentModelOverrides: config.agentModelOverrides ?? {},
+    },
+  };
+  if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
+  const timeoutMs = integer("--timeout", flags.timeout);
+  if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
+
+  const input: TaskInput = {
+    agent,
+    tasks: tasks.map((assignment, i) => ({
+      id: `task-${i + 1}`,
+      description: assignment.slice(0, 60),
+      assignment,
+    })),
+  };
+  if (flags.context !== undefined) input.context = flags.context;
+  if (flags.schema !== undefined) input.schema = flags.schema;
+
+  const tool = createTaskTool({
+    registry: app.registry,
+    ctx: app.ctx,
+    runner,
+    env: app.env,
+    cache: app.cache,
+  });
+  const controller = new AbortController();
+  const stop = () => controller.abort(new Error("interrupted"));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  let outcome: Awaited<ReturnType<typeof tool.execute>>;
+  try {
+    outcome = await tool.execute(input, session, { signal: controller.signal });
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+  const o = app.output;
+  if (outcome.status === "refused") {
+    if (o.json) printJson(o, { error: outcome.message });
+    throw new FindingError(outcome.message);
+  }
+  if (dryRun) {
+    const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
+    if (o.json) printJson(o, { invocations });
+    else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
+    return 0;
+  }
+  const failed = outcome.results.some((r) => r.error !== undefined || r.exitCode !== 0);
+  if (o.json) printJson(o, { results: outcome.results });
+  else {
+    for (const r of outcome.results) {
+      const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
+      o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
+      if (r.output) o.out(r.output.trimEnd());
+    }
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,140 @@
+import { createRequire } from "node:module";
+import { dirname, isAbsolute, parse, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { SourceProvider } from "@roster/core";
+import { lilconfig } from "lilconfig";
+import { UsageError } from "./errors.js";
+
+/** What `roster.config.{json,mjs}` may hold. */
+export interface RosterConfig {
+  providers?: string[];
+  disabledAgents?: string[];
+  maxRecursionDepth?: number;
+  maxConcurrency?: number;
+  agentModelOverrides?: Record<string, string | string[]>;
+  trustProject?: boolean;
+}
+
+/** A loaded config and where it came from. */
+export interface LoadedConfig {
+  config: RosterConfig;
+  filePath: string | null;
+  providers: SourceProvider[];
+}
+
+const SEARCH_PLACES = ["roster.config.json", "roster.config.mjs"];
+
+const importDefault = async (filePath: string) => {
+  const mod = (await import(pathToFileURL(filePath).href)) as { default?: unknown };
+  return mod.default ?? mod;
+};
+
+function check(config: unknown, filePath: string): RosterConfig {
+  const fail = (what: string): never => {
+    throw new UsageError(`${filePath}: ${what}.`);
+  };
+  if (config === null || typeof config !== "object" || Array.isArray(config))
+    fail("the config must be an object");
+  const c = config as Record<string, unknown>;
+  const known = new Set([
+    "providers",
+    "disabledAgents",
+    "maxRecursionDepth",
+    "maxConcurrency",
+    "agentModelOverrides",
+    "trustProject",
+  ]);
+  for (const key of Object.keys(c))
+    if (!known.has(key)) fail(`unknown key "${key}" (known: ${[...known].join(", ")})`);
+  const strings = (key: string) => {
+    const v = c[key];
+    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string")))
+      fail(`"${key}" must be a list of strings`);
+  };
+  strings("providers");
+  strings("disabledAgents");
+  for (const key of ["maxRecursionDepth", "maxConcurrency"]) {
+    const v = c[key];
+    if (v !== undefined && !Number.isInteger(v)) fail(`"${key}" must be an integer`);
+  }
+  if (c.maxConcurrency !== undefined && (c.maxConcurrency as number) < 1)
+    fail(`"maxConcurrency" must be at least 1`);
+  if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
+    fail(`"trustProject" must be true or false`);
+  const overrides = c.agentModelOverrides;
+  if (overrides !== undefined) {
+    if (overrides === null || typeof overrides !== "object" || Array.isArray(overrides))
+      fail(`"agentModelOverrides" must map agent names to a model or a list of models`);
+    for (const [name, model] of Object.entries(overrides as Record<string, unknown>)) {
+      const ok =
+        typeof model === "string" || (Array.isArray(model) && model.every((m) => typeof m === "string"));
+      if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
+    }
+  }
+  return c as RosterConfig;
+}
+
+function isProvider(value: unknown): value is SourceProvider {
+  if (value === null || typeof value !== "object") return false;
+  const p = value as Partial<SourceProvider>;
+  return typeof p.id === "string" && (typeof p.locate === "function" || typeof p.load === "function");
+}
+
+/** Imports one provider module named in a config: a path relative to the config, or a package. */
+async function loadProvider(specifier: string, configPath: string): Promise<SourceProvider> {
+  const base = dirname(configPath);
+  let url: string;
+  if (specifier.startsWith(".") || isAbsolute(specifier)) {
+    url = pathToFileURL(resolve(base, specifier)).href;
+  } else {
+    try {
+      url = pathToFileURL(createRequire(configPath).resolve(specifier)).href;
+    } catch {
+      // An ESM-only package has no "require" condition: let import() resolve it.
+      url = specifier;
+    }
+  }
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(
+      `${configPath}: cannot load provider "${specifier}": ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const candidates = [mod.default, ...Object.values(mod)];
+  const provider = candidates.find(isProvider);
+  if (!provider) {
+    throw new UsageError(
+      `${configPath}: provider module "${specifier}" exports no provider (an object with an id and locate or load).`,
+    );
+  }
+  return provider;
+}
+
+/**
+ * Finds and loads the config: `--config FILE`, else `roster.config.json` / `.mjs` walking
+ * up from the cwd. No config is an empty one.
+ */
+export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
+  const explorer = lilconfig("roster", {
+    searchPlaces: SEARCH_PLACES,
+    loaders: { ".mjs": importDefault, ".js": importDefault },
+    stopDir: parse(cwd).root,
+  });
+  let found: { config: unknown; filepath: string } | null;
+  try {
+    found = explicit ? await explorer.load(resolve(cwd, explicit)) : await explorer.search(cwd);
+  } catch (error) {
+    const where = explicit ? resolve(cwd, explicit) : "roster.config";
+    throw new UsageError(
+      `cannot read config ${where}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!found) return { config: {}, filePath: null, providers: [] };
+  const config = check(found.config, found.filepath);
+  const providers: SourceProvider[] = [];
+  for (const specifier of config.providers ?? [])
+    providers.push(await loadProvider(specifier, found.filepath));
+  return { config, filePath: found.filepath, providers };
+}

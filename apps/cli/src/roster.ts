@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The roster command line. Sub-commands load their modules lazily, so start-up stays small.
+import { Command, CommanderError, Option } from "commander";
+import type { GlobalFlags } from "./context.js";
+
+const program = new Command("roster")
+  .description("Find, explain and run the LLM sub-agents defined on this machine.")
+  .option("--cwd <dir>", "work as if started in DIR")
+  .option("--home <dir>", "use DIR as the home folder")
+  .option("--json", "print one JSON object")
+  .option("--no-project", "skip project folders and registries (untrusted workspace)")
+  .option("--config <file>", "use this config file instead of searching for roster.config.{json,mjs}")
+  .option("--no-color", "never colour output (NO_COLOR works too)")
+  .option("--debug", "show stack traces")
+  .showHelpAfterError("(roster --help lists the commands)")
+  .exitOverride()
+  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+let exitCode = 0;
+
+async function withApp(run: (app: import("./context.js").App) => Promise<number>): Promise<void> {
+  const { createApp } = await import("./context.js");
+  exitCode = await run(await createApp(program.opts<GlobalFlags>()));
+}
+
+program
+  .command("list")
+  .description("the merged agents: name, source, provider, file, description")
+  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app)));
+
+program
+  .command("show")
+  .description("one agent in full, system prompt included")
+  .argument("<name>", "agent name (or <plugin>:<name>)")
+  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).showAgent(app, name)));
+
+program
+  .command("why")
+  .description("every location searched, which ones define NAME, the winner and what it shadows")
+  .argument("<name>", "agent name")
+  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).whyAgent(app, name)));
+
+program
+  .command("doctor")
+  .description("every diagnostic for every file, and suspicious definitions")
+  .option("--strict", "exit 1 on warnings too")
+  .action((flags: { strict?: boolean }) =>
+    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true)),
+  );
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+program
+  .command("run")
+  .description("run an agent on tasks through the executor (a dry run without --runner)")
+  .argument("<agent>", "agent name")
+  .addOption(new Option("--task <text>", "a task assignment (repeatable)").argParser(collect))
+  .option("--context <text>", "shared context put before every assignment")
+  .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
+  .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
+  .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
+  .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
+  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
+    withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
+  );
+
+const commands = program.command("commands").description("workflow commands (prompt templates)");
+commands
+  .command("list")
+  .description("the merged workflow commands")
+  .action(() => withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app)));
+commands
+  .command("show")
+  .description("one command in full")
+  .argument("<name>", "command name (or <plugin>:<name>)")
+  .action((name: string) =>
+    withApp(async (app) => (await import("./cmd-commands.js")).showCommand(app, name)),
+  );
+commands
+  .command("expand")
+  .description("print the command's text with ARGS filled in ($ARGUMENTS, $1…$9, $@, {{args}}, NAME=value)")
+  .argument("<name>", "command name")
+  .argument("[args...]", "arguments")
+  .action((name: string, args: string[]) =>
+    withApp(async (app) => (await import("./cmd-commands.js")).expand(app, name, args)),
+  );
+
+// Sub-commands inherit the parent's output settings and exit override.
+for (const cmd of [...program.commands, ...commands.commands]) {
+  cmd.exitOverride().showHelpAfterError(`(roster ${cmd.name()} --help for usage)`);
+}
+
+try {
+  await program.parseAsync(process.argv);
+  process.exitCode = exitCode;
+} catch (error) {
+  process.exitCode = await report(error);
+}
+
+async function report(error: unknown): Promise<number> {
+  if (error instanceof CommanderError) {
+    // Help and version are not errors; everything else commander rejects is a usage error.
+    if (
+      error.code === "commander.helpDisplayed" ||
+      error.code === "commander.version" ||
+      error.code === "commander.help"
+    )
+      return 0;
+    return 2;
+  }
+  const { FindingError, UsageError } = await import("./errors.js");
+  const debug = program.opts<GlobalFlags>().debug === true;
+  const message = error instanceof Error ? error.message : String(error);
+  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  else process.stderr.write(`roster: ${message}\n`);
+  if (error instanceof FindingError) return 1;
+  if (error instanceof UsageError) return 2;
+  return 1;
+}
