@@ -22,6 +22,16 @@ export const KNOWN_AGENT_KEYS = [
   "disallowedTools",
 ];
 
+/** Discovery codes that mean a definition file was skipped: errors for doctor. */
+export const SKIPPED_FILE_CODES = [
+  "agent/missing-name",
+  "agent/missing-description",
+  "load/parse-error",
+  "load/read-error",
+  "load/file-too-large",
+  "load/broken-symlink",
+];
+
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -59,7 +69,10 @@ export async function runDoctor(app: App) {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   // Same cache: this second read parses nothing.
   const read = await readLocations(app.registry, app.ctx, "agents", { cache: app.cache });
-  const diagnostics: Diagnostic[] = [...d.diagnostics];
+  // Discovery warns and carries on; for doctor a definition file that did not load is an error.
+  const diagnostics: Diagnostic[] = d.diagnostics.map((x) =>
+    x.severity === "warning" && SKIPPED_FILE_CODES.includes(x.code) ? { ...x, severity: "error" } : x,
+  );
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
     const diagnostic: Diagnostic = { severity, code, message };
     if (filePath) diagnostic.filePath = filePath;
