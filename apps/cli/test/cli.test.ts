@@ -306,7 +306,7 @@ describe("roster run", () => {
         'let input = ""; for await (const chunk of process.stdin) input += chunk;',
         "const invocation = JSON.parse(input);",
         "const nested = spawnSync(process.execPath, [process.env.ROSTER_BIN, '--home', process.env.TEST_HOME, '--cwd', process.env.TEST_CWD,",
-        "  'run', process.env.NEXT_AGENT, '--task', 'deeper', '--runner', `${process.execPath} ${process.argv[1]}`, '--json'], { encoding: 'utf8' });",
+        "  'run', process.env.NEXT_AGENT, '--task', 'deeper', '--runner', process.execPath + ' ' + process.argv[1], '--json'], { encoding: 'utf8' });",
         "console.log(JSON.stringify({ agent: invocation.agent, depth: process.env.ROSTER_TASK_DEPTH, spawns: process.env.ROSTER_SPAWNS,",
         "  nested: { code: nested.status, stdout: nested.stdout, stderr: nested.stderr } }));",
       ].join("\n"),
