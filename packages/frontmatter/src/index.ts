@@ -1,5 +1,6 @@
 export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
+export { parseSimpleYaml } from "./fast-yaml.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
 export type {

@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import YAML from "yaml";
 import { FrontmatterError } from "./errors.js";
+import { parseSimpleYaml } from "./fast-yaml.js";
 import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
@@ -161,6 +162,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
 
   const yaml = block.yaml.includes("\t") ? block.yaml.replace(/\t/g, "  ") : block.yaml;
   let data: unknown;
+  let simple: Record<string, unknown> | undefined;
   let failure: { code: string; message: string; line?: number; cause?: unknown } | undefined;
 
   // gray-matter ends the block at the first line starting with `---` (even `---foo`), which
@@ -179,6 +181,9 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
       line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
+  } else if ((simple = parseSimpleYaml(yaml)) !== undefined) {
+    // Flat `key: plain string` frontmatter: exactly what YAML would give, without the engine.
+    data = simple;
   } else if (nestingDepth(yaml) > MAX_NESTING) {
     failure = {
       code: "frontmatter/too-deep",
