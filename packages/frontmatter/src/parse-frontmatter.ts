@@ -162,12 +162,13 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
 
   const yaml = block.yaml.includes("\t") ? block.yaml.replace(/\t/g, "  ") : block.yaml;
   let data: unknown;
-  let simple: Record<string, unknown> | undefined;
   let failure: { code: string; message: string; line?: number; cause?: unknown } | undefined;
 
   // gray-matter ends the block at the first line starting with `---` (even `---foo`), which
   // would silently drop the fields after it: refuse such a block instead.
   const earlyClose = /^---/m.exec(yaml);
+  const yamlLanguage = block.language === "" || block.language.toLowerCase() === "yaml";
+  const simple = yamlLanguage && !earlyClose ? parseSimpleYaml(yaml) : undefined;
   if (block.language !== "" && block.language.toLowerCase() !== "yaml") {
     failure = {
       code: "frontmatter/engine-refused",
@@ -181,7 +182,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
       line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
-  } else if ((simple = parseSimpleYaml(yaml)) !== undefined) {
+  } else if (simple !== undefined) {
     // Flat `key: plain string` frontmatter: exactly what YAML would give, without the engine.
     data = simple;
   } else if (nestingDepth(yaml) > MAX_NESTING) {
