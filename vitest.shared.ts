@@ -26,6 +26,6 @@ function sourceAliases(): Record<string, string> {
 export function rosterProject(name: string) {
   return defineProject({
     resolve: { alias: sourceAliases() },
-    test: { name, include: ["src/**/*.test.ts", "test/**/*.test.ts"], testTimeout: 20_000 },
+    test: { name, include: ["src/**/*.test.ts", "test/**/*.test.ts", "*.test.ts"], testTimeout: 20_000 },
   });
 }

@@ -20,6 +20,8 @@ export const KNOWN_AGENT_KEYS = [
   "hooks",
   "mcpServers",
   "disallowedTools",
+  // Cursor agent key seen in real files (`.cursor/agents/*.md`).
+  "readonly",
 ];
 
 /** Discovery codes that mean a definition file was skipped: errors for doctor. */
@@ -131,7 +133,13 @@ export async function runDoctor(app: App) {
         winner.filePath,
       );
     }
-    if (winner.source === agent.source && winner.provider === agent.provider && agent.source !== "bundled") {
+    // Two plugins may each ship a name (both stay reachable as <plugin>:<name>): not a duplicate.
+    if (
+      winner.source === agent.source &&
+      winner.provider === agent.provider &&
+      winner.plugin?.id === agent.plugin?.id &&
+      agent.source !== "bundled"
+    ) {
       add(
         "warning",
         "doctor/duplicate-name",

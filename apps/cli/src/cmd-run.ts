@@ -9,7 +9,7 @@ import {
 } from "@roster/executor";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { paint, printJson } from "./output.js";
+import { oneLine, paint, printJson } from "./output.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -66,7 +66,14 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     })),
   };
   if (flags.context !== undefined) input.context = flags.context;
-  if (flags.schema !== undefined) input.schema = flags.schema;
+  if (flags.schema !== undefined) {
+    try {
+      JSON.parse(flags.schema);
+    } catch {
+      throw new UsageError(`--schema takes a JSON schema, got "${oneLine(flags.schema, 40)}".`);
+    }
+    input.schema = flags.schema;
+  }
 
   const tool = createTaskTool({
     registry: app.registry,

@@ -29,9 +29,10 @@ export interface App {
 /** Builds the app from flags and the real environment: the only place that reads them. */
 export async function createApp(flags: GlobalFlags): Promise<App> {
   const env = process.env;
+  // Relative flag values are read against the shell's directory, as the user typed them.
   const cwd = resolve(flags.cwd ?? process.cwd());
-  const home = resolve(cwd, flags.home ?? homedir());
-  const loaded = await loadConfig(cwd, flags.config);
+  const home = resolve(flags.home ?? homedir());
+  const loaded = await loadConfig(cwd, flags.config && resolve(flags.config));
   // --no-project wins over the config; otherwise the config may turn trust off.
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   const ctx: DiscoveryContext = { cwd, home, env, trustProject };

@@ -1,14 +1,23 @@
 // End-to-end: the BUILT binary (apps/cli/dist/roster.js) against temporary trees and homes.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const fixture = fileURLToPath(new URL("../../../integration/test/fixtures/tree", import.meta.url));
+const fixture = fileURLToPath(new URL("./fixtures/e2e", import.meta.url));
 const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
 
 let root: string;
@@ -33,15 +42,14 @@ beforeAll(() => {
   expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
   root = mkdtempSync(join(tmpdir(), "roster-cli-"));
   cpSync(fixture, root, { recursive: true });
-  const installed = {
-    version: 2,
-    plugins: {
-      "alpha@market": [{ scope: "user", installPath: join(home(), "plugins/alpha"), version: "1.2.0" }],
-      "beta@market": [{ scope: "user", installPath: join(home(), "plugins/beta"), version: "0.3.1" }],
-    },
-  };
-  mkdirSync(join(home(), ".claude/plugins"), { recursive: true });
-  writeFileSync(join(home(), ".claude/plugins/installed_plugins.json"), JSON.stringify(installed));
+  // The checked-in registries name their plugins relative to $HOME / $PROJECT: make them absolute.
+  for (const registry of [
+    join(home(), ".claude/plugins/installed_plugins.json"),
+    join(project(), ".xcsh/plugins/installed_plugins.json"),
+  ]) {
+    const text = readFileSync(registry, "utf8");
+    writeFileSync(registry, text.replaceAll("$HOME", home()).replaceAll("$PROJECT", project()));
+  }
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -59,6 +67,7 @@ describe("roster list", () => {
       "migrator",
       "doc-writer",
       "explore",
+      "auditor",
       "code-reviewer",
       "plan",
       "designer",
@@ -89,6 +98,13 @@ describe("roster list", () => {
       provider: "codex",
       thinkingLevel: "high",
       model: ["gpt-5-codex"],
+    });
+    // A project-scope plugin (from the project's .xcsh registry) comes before user-scope ones.
+    expect(byName.auditor).toMatchObject({
+      source: "project",
+      provider: "plugins",
+      filePath: join(project(), "plugins/gamma/agents/auditor.md"),
+      plugin: { id: "gamma@market", name: "gamma", marketplace: "market", version: "2.0.0" },
     });
     expect(byName["code-reviewer"]).toMatchObject({
       provider: "plugins",
@@ -129,11 +145,19 @@ describe("roster list", () => {
   test("--no-project hides project agents", () => {
     const out = json(roster(inTree("--no-project", "list", "--json")));
     expect(out.agents.filter((a: { source: string }) => a.source === "project")).toEqual([]);
+    expect(out.agents.map((a: { name: string }) => a.name)).not.toContain("auditor");
     expect(out.agents.find((a: { name: string }) => a.name === "reviewer")).toMatchObject({
       source: "user",
       provider: "claude",
     });
     expect(out.projectAgentsDir).toBeNull();
+  });
+
+  test("relative --cwd and --home are read against the shell's directory", () => {
+    const out = json(roster(["--home", "home", "--cwd", "project", "list", "--json"], { cwd: root }));
+    expect(out.agents.find((a: { name: string }) => a.name === "planner")).toMatchObject({
+      filePath: join(home(), ".xcsh/agent/agents/planner.md"),
+    });
   });
 
   test("a human table with paths relative to the cwd and no colour in a pipe", () => {
@@ -263,8 +287,13 @@ describe("roster doctor", () => {
       mkdirSync(join(work, "p/.claude/agents"), { recursive: true });
       writeFileSync(
         join(work, "p/.claude/agents/rev.md"),
-        agentFile("rev", "project", "tols: read\nspawns: rev, ghost"),
+        agentFile("rev", "project", "tols: read\nspawns: rev, ghost\nthinking: extreme\ncolor: blue"),
       );
+      // Two files of one folder (sub-folders organise, they do not rename) with one name.
+      mkdirSync(join(work, "home/.claude/agents/a"), { recursive: true });
+      mkdirSync(join(work, "home/.claude/agents/b"), { recursive: true });
+      writeFileSync(join(work, "home/.claude/agents/a/twin.md"), agentFile("twin", "first"));
+      writeFileSync(join(work, "home/.claude/agents/b/twin.md"), agentFile("twin", "second"));
       const args = ["--home", join(work, "home"), "--cwd", join(work, "p"), "doctor"];
       const out = json(roster([...args, "--json"]));
       const codes = out.diagnostics.map((d: { code: string; message: string }) => `${d.code}: ${d.message}`);
@@ -273,9 +302,13 @@ describe("roster doctor", () => {
           expect.stringMatching(/^doctor\/unknown-key: .*"tols".*did you mean "tools"/),
           expect.stringMatching(/^doctor\/self-spawn: /),
           expect.stringMatching(/^doctor\/unknown-spawn: .*"ghost"/),
-          expect.stringMatching(/^doctor\/project-shadows: /),
+          expect.stringMatching(/^doctor\/project-shadows: project agent "rev" overrides the user one/),
+          expect.stringMatching(/^agent\/unknown-thinking-level: /),
+          expect.stringMatching(/^doctor\/duplicate-name: "twin" is defined twice in claude user scope/),
         ]),
       );
+      // A known key that roster ignores (color) is not reported.
+      expect(codes.filter((c: string) => c.includes('"color"'))).toEqual([]);
       expect(roster(args).code).toBe(0);
       expect(roster([...args, "--strict"]).code).toBe(1);
     } finally {
@@ -370,19 +403,50 @@ describe("usage and config", () => {
     for (const name of ["list", "show", "why", "doctor", "run", "commands"]) expect(r.stdout).toContain(name);
   });
 
-  test("an extra provider named in roster.config.json is registered before plugins", () => {
+  test("an extra provider named in roster.config.json ranks after the families and before plugins", () => {
     const work = mkdtempSync(join(tmpdir(), "roster-config-"));
     try {
-      mkdirSync(join(work, "home"));
-      mkdirSync(join(work, "p/.cursor/agents"), { recursive: true });
-      writeFileSync(join(work, "p/.cursor/agents/cur.md"), agentFile("cur", "from cursor"));
+      const at = (...parts: string[]) => join(work, ...parts);
+      mkdirSync(at("home/.claude/agents"), { recursive: true });
+      mkdirSync(at("p/.cursor/agents"), { recursive: true });
+      mkdirSync(at("plug/agents"), { recursive: true });
+      mkdirSync(at("home/.claude/plugins"), { recursive: true });
+      writeFileSync(at("p/.cursor/agents/cur.md"), agentFile("cur", "from cursor"));
+      writeFileSync(at("p/.cursor/agents/both.md"), agentFile("both", "from cursor"));
+      writeFileSync(at("p/.cursor/agents/explore.md"), agentFile("explore", "from cursor"));
+      writeFileSync(at("home/.claude/agents/both.md"), agentFile("both", "from claude"));
+      writeFileSync(at("plug/agents/cur.md"), agentFile("cur", "from a plugin"));
+      writeFileSync(
+        at("home/.claude/plugins/installed_plugins.json"),
+        JSON.stringify({ version: 2, plugins: { "plug@m": [{ scope: "user", installPath: at("plug") }] } }),
+      );
+      // A path relative to the config file, as a team would write it.
       const cursor = fileURLToPath(new URL("../../../examples/source-cursor/dist/index.js", import.meta.url));
       writeFileSync(
-        join(work, "p/roster.config.json"),
-        JSON.stringify({ providers: [cursor], disabledAgents: [] }),
+        at("p/roster.config.json"),
+        JSON.stringify({ providers: [relative(at("p"), cursor)], disabledAgents: ["cur"] }),
       );
-      const out = json(roster(["--home", join(work, "home"), "--cwd", join(work, "p"), "list", "--json"]));
-      expect(out.agents[0]).toMatchObject({ name: "cur", provider: "cursor", source: "project" });
+      const args = ["--home", at("home"), "--cwd", at("p")];
+      const out = json(roster([...args, "list", "--json"]));
+      const winners = Object.fromEntries(
+        out.agents.map((a: { name: string; provider: string }) => [a.name, a.provider]),
+      );
+      expect(winners).toMatchObject({ both: "claude", cur: "cursor", explore: "cursor" });
+      expect(
+        out.shadowed.map((x: { name: string; provider: string; shadowedBy: string }) => [
+          x.name,
+          x.provider,
+          x.shadowedBy.replace(work, ""),
+        ]),
+      ).toEqual([
+        ["both", "cursor", "/home/.claude/agents/both.md"],
+        ["cur", "plugins", "/p/.cursor/agents/cur.md"],
+        ["explore", "bundled", "/p/.cursor/agents/explore.md"],
+      ]);
+      // disabledAgents reaches the executor.
+      const disabled = roster([...args, "run", "cur", "--task", "x"]);
+      expect(disabled.code).toBe(1);
+      expect(disabled.stderr).toMatch(/^roster: Agent "cur" is disabled in settings\./);
       const bad = roster([
         "--home",
         join(work, "home"),

@@ -1,7 +1,7 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { nameProblem } from "./names.js";
-import { readLocations, type SearchedLocation } from "./read-locations.js";
+import { type LocatedFile, readLocations, type SearchedLocation } from "./read-locations.js";
 import type { ProviderRegistry } from "./registry.js";
 import type { AgentDefinition, Diagnostic, DiscoveryContext, ParsedFrontmatter } from "./types.js";
 
@@ -77,6 +77,35 @@ export function agentFromParsed(
   return agent;
 }
 
+interface Built {
+  key: string;
+  agent: AgentDefinition | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Agents built from a parsed file, per parse result: a cached (unchanged) file hands back
+ * the same parsed object, so a warm rediscovery does not rebuild its agent either.
+ */
+const builtAgents = new WeakMap<ParsedFrontmatter, Built>();
+
+function buildOnce(file: LocatedFile): Built {
+  const plugin = file.location.plugin;
+  const key = `${file.provider}\0${file.location.scope}\0${file.filePath}\0${plugin ? JSON.stringify(plugin) : ""}`;
+  const cached = builtAgents.get(file.parsed);
+  if (cached && cached.key === key) return cached;
+  const diagnostics = file.parsed.diagnostics.map((d) => withFile(d, file.filePath));
+  let agent: AgentDefinition | undefined;
+  // A format that found the file unusable said so with an error diagnostic.
+  if (!file.parsed.diagnostics.some((d) => d.severity === "error")) {
+    const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin };
+    agent = agentFromParsed(file.parsed, meta, diagnostics);
+  }
+  const built = { key, agent, diagnostics };
+  builtAgents.set(file.parsed, built);
+  return built;
+}
+
 /**
  * Discovers every agent the registry's providers know of and merges them (SPEC §5):
  * locations in registry order, then `load` items; the first definition of an exact
@@ -95,17 +124,9 @@ export async function discoverAgents(
   const candidates: AgentDefinition[] = [];
 
   for (const file of read.files) {
-    for (const d of file.parsed.diagnostics) diagnostics.push(withFile(d, file.filePath));
-    // A format that found the file unusable said so with an error diagnostic.
-    if (file.parsed.diagnostics.some((d) => d.severity === "error")) continue;
-    const meta = {
-      source: file.location.scope,
-      provider: file.provider,
-      filePath: file.filePath,
-      plugin: file.location.plugin,
-    };
-    const agent = agentFromParsed(file.parsed, meta, diagnostics);
-    if (agent) candidates.push(agent);
+    const built = buildOnce(file);
+    for (const d of built.diagnostics) diagnostics.push(d);
+    if (built.agent) candidates.push(built.agent);
   }
   for (const { provider, item } of read.loaded) {
     const meta = { source: item.source ?? "bundled", provider, filePath: item.filePath, plugin: item.plugin };

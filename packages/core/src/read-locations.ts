@@ -157,66 +157,111 @@ function collect(
     }
     return;
   }
-  const files: Candidate[] = [];
-  const subdirs: Array<{ path: string; rel: string; stats: Stats }> = [];
-  for (const entry of entries) {
-    const name = entry.name;
-    const path = join(dir, name);
-    const rel = prefix + name;
-    if (entry.isDirectory()) {
-      if (formatFor(formats, name)) {
-        const what = location.recursive ? "its files are read as a sub-folder" : "skipped";
-        problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path);
-      }
-      if (location.recursive && !name.startsWith(".")) {
-        try {
-          subdirs.push({ path, rel: `${rel}/`, stats: r.fs.stat(path) });
-        } catch {
-          // Vanished since the listing: nothing to read.
-        }
-      }
+  const plan = planFor(r, dir, entries, prefix, location, formats);
+  const all: Array<Candidate | { path: string; rel: string; stats: Stats }> = [];
+  for (const item of plan) {
+    if ("relativePath" in item) {
+      if (item.symlink) {
+        // Symlinks are re-checked every time: their target can change without the folder changing.
+        const kept = checkSymlink(r, item);
+        if (kept) all.push(item);
+      } else all.push(item);
       continue;
     }
-    const format = formatFor(formats, name);
-    if (!format) continue;
-    if (entry.isSymbolicLink()) {
-      // Symlinks to files count; symlinked folders are not entered.
-      let target: Stats;
-      try {
-        target = r.fs.stat(path);
-      } catch (error) {
-        const code = errorCode(error);
-        const what =
-          code === "ELOOP"
-            ? "a symlink loop"
-            : code === "ENOENT"
-              ? "a dangling symlink"
-              : describeFsError(error);
-        problem(r, "warning", "load/broken-symlink", `skipped: ${what}`, path);
-        continue;
-      }
-      if (!target.isFile()) {
-        if (target.isDirectory())
-          problem(r, "info", "load/not-a-file", `"${name}" links to a folder: skipped`, path);
-        continue;
-      }
-    } else if (!entry.isFile()) {
-      continue;
+    try {
+      all.push({ path: item.path, rel: item.rel, stats: r.fs.stat(item.path) });
+    } catch {
+      // Vanished since the listing: nothing to read.
     }
-    files.push({ filePath: path, relativePath: rel, format });
   }
-  // Files and folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
-  const all: Array<Candidate | { path: string; rel: string; stats: Stats }> = [...files, ...subdirs];
-  all.sort((a, b) =>
-    compareCodeUnits(
-      "relativePath" in a ? a.relativePath : a.rel,
-      "relativePath" in b ? b.relativePath : b.rel,
-    ),
-  );
   for (const item of all) {
     if ("relativePath" in item) out.push(item);
     else collect(r, item.path, item.stats, item.rel, location, formats, out);
   }
+}
+
+interface PlannedFile extends Candidate {
+  symlink: boolean;
+}
+type PlanItem = PlannedFile | { path: string; rel: string };
+
+/** Per listing, what it means for one location shape: computed once while the listing is cached. */
+const plans = new WeakMap<Dirent[], Map<string, PlanItem[]>>();
+
+function checkSymlink(r: Reader, item: PlannedFile): boolean {
+  let target: Stats;
+  try {
+    target = r.fs.stat(item.filePath);
+  } catch (error) {
+    const code = errorCode(error);
+    const what =
+      code === "ELOOP" ? "a symlink loop" : code === "ENOENT" ? "a dangling symlink" : describeFsError(error);
+    problem(r, "warning", "load/broken-symlink", `skipped: ${what}`, item.filePath);
+    return false;
+  }
+  if (!target.isFile()) {
+    if (target.isDirectory()) {
+      const name = item.relativePath.split("/").pop();
+      problem(r, "info", "load/not-a-file", `"${name}" links to a folder: skipped`, item.filePath);
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Turns a folder listing into the ordered files and sub-folders to visit. Files and
+ * folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
+ */
+function planFor(
+  r: Reader,
+  dir: string,
+  entries: Dirent[],
+  prefix: string,
+  location: Location,
+  formats: readonly FileFormat[],
+): PlanItem[] {
+  const signature = `${prefix}\0${location.recursive ? 1 : 0}\0${formats.map((f) => f.id).join(",")}`;
+  let byShape = plans.get(entries);
+  const cached = byShape?.get(signature);
+  const notes: Array<[string, string]> = [];
+  let plan = cached;
+  if (!plan) {
+    plan = [];
+    for (const entry of entries) {
+      const name = entry.name;
+      const path = join(dir, name);
+      const rel = prefix + name;
+      if (entry.isDirectory()) {
+        if (formatFor(formats, name)) notes.push([name, path]);
+        if (location.recursive && !name.startsWith(".")) plan.push({ path, rel: `${rel}/` });
+        continue;
+      }
+      const format = formatFor(formats, name);
+      if (!format) continue;
+      const symlink = entry.isSymbolicLink();
+      if (!symlink && !entry.isFile()) continue;
+      plan.push({ filePath: path, relativePath: rel, format, symlink });
+    }
+    plan.sort((a, b) =>
+      compareCodeUnits(
+        "relativePath" in a ? a.relativePath : a.rel,
+        "relativePath" in b ? b.relativePath : b.rel,
+      ),
+    );
+    if (!byShape) {
+      byShape = new Map();
+      plans.set(entries, byShape);
+    }
+    byShape.set(signature, plan);
+    byShape.set(`${signature}\0notes`, notes as never);
+  }
+  const folderNotes = (byShape!.get(`${signature}\0notes`) ?? []) as unknown as Array<[string, string]>;
+  for (const [name, path] of folderNotes) {
+    const what = location.recursive ? "its files are read as a sub-folder" : "skipped";
+    problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path);
+  }
+  return plan;
 }
 
 /** Reads and parses one file, through the cache when its validator still holds. */

@@ -1,5 +1,4 @@
-import matter from "gray-matter";
-import YAML from "yaml";
+import { createRequire } from "node:module";
 import { FrontmatterError } from "./errors.js";
 import { parseSimpleYaml } from "./fast-yaml.js";
 import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
@@ -14,26 +13,39 @@ const refuse = (language: string) => () => {
   throw new Error(`the "${language}" frontmatter engine evaluates code and is disabled`);
 };
 
-/** gray-matter options: a safe YAML engine and no code-evaluating engines. Passing any
- * options object also keeps gray-matter's unbounded content cache out of the way. */
-const MATTER_OPTIONS = {
-  language: "yaml",
-  engines: {
-    yaml: {
-      parse: (
-        source: string, // logLevel "error": still throw on errors, but never print warnings via process.emitWarning.
-      ) => YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: "error" }) as object,
-      stringify: (data: object) => YAML.stringify(data),
-    },
-    js: { parse: refuse("js"), stringify: refuse("js") },
-    javascript: { parse: refuse("javascript"), stringify: refuse("javascript") },
-    coffee: { parse: refuse("coffee"), stringify: refuse("coffee") },
-    coffeescript: { parse: refuse("coffeescript"), stringify: refuse("coffeescript") },
-  },
-};
+type Matter = (input: string, options: object) => { data: unknown };
+type Yaml = typeof import("yaml");
 
-/** gray-matter, typed as we call it. */
-const parseMatter = matter as unknown as (input: string, options: typeof MATTER_OPTIONS) => { data: unknown };
+/**
+ * gray-matter and the YAML engine, loaded on first use: frontmatter the fast path reads
+ * (most real files) never needs them, and a CLI start-up should not pay for them.
+ */
+let engines: { parse: (input: string) => { data: unknown } } | undefined;
+function fullParser(): NonNullable<typeof engines> {
+  if (engines) return engines;
+  const require = createRequire(import.meta.url);
+  const matter = require("gray-matter") as Matter;
+  const YAML = require("yaml") as Yaml;
+  /* gray-matter options: a safe YAML engine and no code-evaluating engines. Passing any
+   * options object also keeps gray-matter's unbounded content cache out of the way. */
+  const options = {
+    language: "yaml",
+    engines: {
+      yaml: {
+        // logLevel "error": still throw on errors, but never print warnings via process.emitWarning.
+        parse: (source: string) =>
+          YAML.parse(source, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: "error" }) as object,
+        stringify: (data: object) => YAML.stringify(data),
+      },
+      js: { parse: refuse("js"), stringify: refuse("js") },
+      javascript: { parse: refuse("javascript"), stringify: refuse("javascript") },
+      coffee: { parse: refuse("coffee"), stringify: refuse("coffee") },
+      coffeescript: { parse: refuse("coffeescript"), stringify: refuse("coffeescript") },
+    },
+  };
+  engines = { parse: (input) => matter(input, options) };
+  return engines;
+}
 
 const FALLBACK_LINE = /^([\w-]+):\s*(.*)$/;
 
@@ -193,7 +205,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
     };
   } else {
     try {
-      data = parseMatter(`---\n${yaml}---\n`, MATTER_OPTIONS).data;
+      data = fullParser().parse(`---\n${yaml}---\n`).data;
     } catch (error) {
       failure = {
         code: "frontmatter/yaml-error",
