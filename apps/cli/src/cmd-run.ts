@@ -87,9 +87,11 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
+  const progress = showProgress(app, input.tasks.length, dryRun);
   try {
     outcome = await tool.execute(input, session, { signal: controller.signal });
   } finally {
+    progress.stop();
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
   }
@@ -114,4 +116,33 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     }
   }
   return failed ? 1 : 0;
+}
+
+/**
+ * A one-line progress note on stderr, only on a TTY, only when a run takes longer than a
+ * second, and never for JSON output or a dry run; erased when the run ends.
+ */
+function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void } {
+  if (dryRun || app.output.json || process.stderr.isTTY !== true) return { stop() {} };
+  const started = Date.now();
+  let shown = false;
+  const draw = () => {
+    shown = true;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    process.stderr.write(`\r\u001b[2Krunning ${tasks} task(s)… ${seconds}s`);
+  };
+  const delay = setTimeout(() => {
+    draw();
+    interval = setInterval(draw, 1000);
+    interval.unref();
+  }, 1000);
+  delay.unref();
+  let interval: ReturnType<typeof setInterval> | undefined;
+  return {
+    stop() {
+      clearTimeout(delay);
+      if (interval) clearInterval(interval);
+      if (shown) process.stderr.write("\r\u001b[2K");
+    },
+  };
 }

