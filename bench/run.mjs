@@ -2,7 +2,7 @@
 // roster's benchmark suite: `pnpm bench`. Prints a table and writes bench/results.json.
 // Every figure is a median; every target is a ratio of figures taken in this same run.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -172,8 +172,7 @@ describe("parseFrontmatter on generated input", () => {
     fc.assert(
       fc.property(junk, (line) => {
         const input = `---\nname: keeper\ndescription: kept\njunk: ${line}\n---\nBody`;
-        let result: ReturnType<typeof parseFrontmatter>;
-        result = parseFrontmatter(input, { level: "warn" });
+        const result = parseFrontmatter(input, { level: "warn" });
         // Either YAML read it, or the fallback did: the plain fields are never lost...
         // ...unless the junk closes the block early or hides the rest in a comment.
         if (line.includes("<!--") || line.includes("---")) return;
