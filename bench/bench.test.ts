@@ -1,5 +1,3 @@
-// The suite's own correctness: generated trees discover to the expected counts, and the
-// cache counters the ratios rely on are real. No timing is asserted here.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,9 +8,9 @@ import { codexProvider } from "@roster/source-codex";
 import { geminiProvider } from "@roster/source-gemini";
 import { pluginsProvider } from "@roster/source-plugins";
 import { xcshProvider } from "@roster/source-xcsh";
-import { afterAll, describe, expect, test } from "vitest";
-import { generateTree } from "./generate.mjs";
-import { floorRead, naiveDiscover } from "./lib.mjs";
+import { afterEach, describe, expect, test } from "vitest";
+import { corpusAgentTexts, generateTree, PLUGINS } from "./generate.mjs";
+import { floorYaml, naiveDiscover } from "./lib.mjs";
 
 const registry = () =>
   createRegistry([
@@ -23,46 +21,79 @@ const registry = () =>
     pluginsProvider,
     bundledProvider,
   ]);
-const work = mkdtempSync(join(tmpdir(), "roster-bench-test-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** Files written just now are inside the cache's racy window; a real tree is older. */
+const age = () => new Promise((r) => setTimeout(r, 60));
 
-describe("generated trees", () => {
-  test.each([100, 300])("N=%i discovers every distinct name plus the six bundled agents", async (n) => {
-    const root = join(work, `n${n}`);
-    const tree = generateTree(root, n);
-    expect(tree.files).toBe(n);
-    const ctx = { cwd: join(root, "project"), home: join(root, "home"), env: {} };
-    const discovery = await discoverAgents(registry(), ctx);
-    expect(discovery.agents.length).toBe(tree.names.size + 6);
-    expect(discovery.shadowed.length).toBe(n - tree.names.size);
-    expect(discovery.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
-    // Every family and the plugins hold files.
-    const providers = new Set(discovery.agents.map((a) => a.provider));
-    expect([...providers].sort()).toEqual(["bundled", "claude", "codex", "gemini", "plugins", "xcsh"]);
-    // The naive baseline finds the same names (it knows no bundled agents).
-    expect(naiveDiscover(tree.folders)).toBe(tree.names.size);
-    expect(floorRead(tree.folders)).toBeGreaterThan(0);
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+async function tree(n: number, corpus: boolean) {
+  const root = mkdtempSync(join(tmpdir(), "roster-bench-test-"));
+  roots.push(root);
+  const written = generateTree(root, n, { corpus });
+  await age();
+  const ctx = { cwd: join(root, "project"), home: join(root, "home"), env: {} };
+  return { root, written, ctx };
+}
+
+async function expectFullDiscovery(n: number, corpus: boolean) {
+  const { written, ctx } = await tree(n, corpus);
+  expect(written.files).toBe(n);
+  const result = await discoverAgents(registry(), ctx);
+  const found = result.agents.filter((a) => a.provider !== "bundled");
+  expect(found.map((a) => a.name).sort()).toEqual([...written.names].sort());
+  expect(result.shadowed).toHaveLength(n - written.names.size);
+  // Every family, both scopes, the plugins and the Codex TOML agents are in the tree.
+  const providers = new Set(result.agents.map((a) => a.provider));
+  expect([...providers].sort()).toEqual(["bundled", "claude", "codex", "gemini", "plugins", "xcsh"]);
+  expect(new Set(found.map((a) => a.source))).toEqual(new Set(["project", "user"]));
+  expect(new Set(found.filter((a) => a.plugin).map((a) => a.plugin!.name)).size).toBe(PLUGINS);
+  expect(found.some((a) => a.filePath?.endsWith(".toml"))).toBe(true);
+  expect(result.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+  // The naive baseline reads the same folders and finds the same agents.
+  expect(naiveDiscover(written.folders)).toBe(written.names.size);
+  return written;
+}
+
+describe("the generated trees", () => {
+  test("discover to the expected counts (synthetic files)", async () => {
+    const written = await expectFullDiscovery(250, false);
+    expect(written.usedCorpus).toBe(false);
+  });
+
+  test.skipIf(corpusAgentTexts().length === 0)("discover to the expected counts (corpus files)", async () => {
+    const written = await expectFullDiscovery(400, true);
+    expect(written.usedCorpus).toBe(true);
+  });
+
+  test("the YAML floor parses every markdown file's frontmatter", async () => {
+    const { written } = await tree(120, false);
+    // 3% of the files are Codex TOML agents without YAML frontmatter.
+    expect(floorYaml(written.folders)).toBe(120 - Math.round(120 * 0.03));
   });
 });
 
-describe("the cache counters behind the ratios", () => {
-  test("a warm rediscovery parses nothing; an edit parses exactly one file", async () => {
-    const root = join(work, "cache");
-    generateTree(root, 200);
-    await new Promise((r) => setTimeout(r, 50));
-    const ctx = { cwd: join(root, "project"), home: join(root, "home"), env: {} };
-    const cache = new DiscoveryCache();
+describe("the cache counters the bench reports", () => {
+  test("cold parses every file, warm parses none, an edit parses one", async () => {
+    const n = 200;
+    const { written, ctx } = await tree(n, false);
     const reg = registry();
-    await discoverAgents(reg, ctx, { cache });
-    expect(cache.stats.parses).toBe(200);
-    await discoverAgents(reg, ctx, { cache });
-    expect(cache.stats.parses).toBe(200);
-    expect(cache.stats.hits).toBe(200);
-    writeFileSync(
-      join(root, "project/.claude/agents/edited.md"),
-      "---\nname: edited\ndescription: e\n---\nB\n",
-    );
-    await discoverAgents(reg, ctx, { cache });
-    expect(cache.stats.parses).toBe(201);
+    const cache = new DiscoveryCache();
+    const cold = await discoverAgents(reg, ctx, { cache });
+    expect(cache.stats.parses).toBe(n);
+
+    const hits = cache.stats.hits;
+    const warm = await discoverAgents(reg, ctx, { cache });
+    expect(cache.stats.parses).toBe(n);
+    expect(cache.stats.hits - hits).toBe(n);
+    expect(warm.fingerprint).toBe(cold.fingerprint);
+
+    writeFileSync(written.editTarget, "---\nname: edited-agent\ndescription: changed\n---\nBody\n");
+    const edited = await discoverAgents(reg, ctx, { cache });
+    expect(cache.stats.parses).toBe(n + 1);
+    expect(edited.fingerprint).not.toBe(cold.fingerprint);
+    expect(edited.agents.some((a) => a.name === "edited-agent")).toBe(true);
   });
 });

@@ -144,9 +144,11 @@ export function generateTree(root, n, options = {}) {
     folders.set(dir, (folders.get(dir) ?? 0) + 1);
   };
   for (const [folder, share, ext] of LAYOUT) {
-    const count = Math.max(1, Math.round(n * share));
-    for (let j = 0; j < count && i < n; j++) {
-      write(folder === "plugins" ? `home/plugins/p${j % PLUGINS}/agents` : folder, ext);
+    const count = Math.min(Math.max(1, Math.round(n * share)), n - i);
+    for (let j = 0; j < count; j++) {
+      // Plugins get contiguous runs of files, so each has winners and shadowed ones.
+      const plugin = Math.floor((j * PLUGINS) / count);
+      write(folder === "plugins" ? `home/plugins/p${plugin}/agents` : folder, ext);
     }
   }
   while (i < n) write("project/.claude/agents", ".md");

@@ -1,105 +1,118 @@
-// The measured operations, shared by the suite and its tests.
-import { readdirSync, readFileSync } from "node:fs";
+// The measured operations, shared by the suite (run.mjs), its memory child and its tests.
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const require = createRequire(import.meta.url);
-const pkg = (name) =>
-  import(
-    pathToFileURL(
-      join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..", name, "dist/index.js"),
-    ).href
-  );
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root. */
+export const repoRoot = join(here, "..");
+const requireIn = (dir) => createRequire(join(repoRoot, dir, "package.json"));
+const fromFrontmatter = requireIn("packages/frontmatter");
+/** The exact libraries roster itself uses, resolved from the packages that depend on them. */
+export const YAML = fromFrontmatter("yaml");
+const matter = fromFrontmatter("gray-matter");
+const TOML = requireIn("packages/toml")("smol-toml");
 
-/** roster's built packages (run `pnpm build` first; `pnpm bench` does). */
+const dist = (dir) => import(pathToFileURL(join(repoRoot, dir, "dist/index.js")).href);
+
+/** roster's built packages (`pnpm bench` builds them first) and the app's registry order. */
 export async function loadRoster() {
-  const [core, xcsh, claude, codex, gemini, plugins, bundled] = await Promise.all([
-    pkg("packages/core"),
-    pkg("packages/source-xcsh"),
-    pkg("packages/source-claude"),
-    pkg("packages/source-codex"),
-    pkg("packages/source-gemini"),
-    pkg("packages/source-plugins"),
-    pkg("packages/source-bundled"),
+  const [core, frontmatter, xcsh, claude, codex, gemini, plugins, bundled] = await Promise.all([
+    dist("packages/core"),
+    dist("packages/frontmatter"),
+    dist("packages/source-xcsh"),
+    dist("packages/source-claude"),
+    dist("packages/source-codex"),
+    dist("packages/source-gemini"),
+    dist("packages/source-plugins"),
+    dist("packages/source-bundled"),
   ]);
-  const registry = () =>
-    core.createRegistry([
-      xcsh.xcshProvider,
-      claude.claudeProvider,
-      codex.codexProvider,
-      gemini.geminiProvider,
-      plugins.pluginsProvider,
-      bundled.bundledProvider,
-    ]);
-  return { core, registry };
+  const providers = [
+    xcsh.xcshProvider,
+    claude.claudeProvider,
+    codex.codexProvider,
+    gemini.geminiProvider,
+    plugins.pluginsProvider,
+    bundled.bundledProvider,
+  ];
+  return { core, frontmatter, registry: () => core.createRegistry(providers) };
 }
 
-function listFiles(dir, out, exts) {
+/** The agent files of the given folders (not recursive: the generator names every folder). */
+function listFiles(dir, exts) {
+  const out = [];
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    return;
+    return out;
   }
   for (const entry of entries) {
-    const path = join(dir, entry.name);
-    // The generator reports every folder it wrote to, so no recursion here.
-    if (entry.isFile() && exts.some((e) => entry.name.endsWith(e))) out.push(path);
+    if (entry.isFile() && exts.some((e) => entry.name.endsWith(e))) out.push(join(dir, entry.name));
   }
+  return out;
 }
 
-/** The floor: list and read every file, no parsing. */
+const FRONTMATTER = /^---\r?\n([\s\S]*?\r?\n)---/;
+
+/** The floor: list and read every file, no parsing. Returns the characters read. */
 export function floorRead(folders) {
+  let chars = 0;
+  for (const dir of folders) {
+    for (const file of listFiles(dir, [".md", ".toml"])) chars += readFileSync(file, "utf8").length;
+  }
+  return chars;
+}
+
+/** The warm floor: list the folders and stat every file, as any change check must. */
+export function floorStat(folders) {
   let bytes = 0;
   for (const dir of folders) {
-    const files = [];
-    listFiles(dir, files, [".md", ".toml"]);
-    for (const file of files) bytes += readFileSync(file, "utf8").length;
+    for (const file of listFiles(dir, [".md", ".toml"])) bytes += statSync(file).size;
   }
   return bytes;
 }
 
-/** The floor plus YAML parsing alone (the frontmatter block cut out with a regex). */
-export function floorYaml(folders) {
-  const YAML = require("../packages/frontmatter/node_modules/yaml");
-  let count = 0;
+/**
+ * The floor plus YAML parsing alone: the frontmatter block cut out with a regex and given
+ * to `yaml`; with `fast`, `fast(block)` is tried first (the fast path), YAML only when it declines.
+ */
+export function floorYaml(folders, fast) {
+  let parsed = 0;
   for (const dir of folders) {
-    const files = [];
-    listFiles(dir, files, [".md"]);
-    for (const file of files) {
-      const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, "utf8"));
+    for (const file of listFiles(dir, [".md"])) {
+      const match = FRONTMATTER.exec(readFileSync(file, "utf8"));
       if (!match) continue;
       try {
-        YAML.parse(match[1], { maxAliasCount: 100 });
-        count++;
+        if (!fast?.(match[1])) YAML.parse(match[1], { maxAliasCount: 100 });
+        parsed++;
       } catch {}
     }
   }
-  return count;
+  return parsed;
 }
 
+const MATTER_OPTIONS = {
+  engines: {
+    yaml: { parse: (s) => YAML.parse(s, { maxAliasCount: 100 }), stringify: (d) => YAML.stringify(d) },
+  },
+};
+
 /**
- * The naive baseline: SPEC §5 written plainly — readdir, readFile and gray-matter with the
- * yaml engine on every file, every call, no cache; first wins by name.
+ * The naive baseline: SPEC §5 written plainly. readdir, readFile and gray-matter with the
+ * `yaml` engine (TOML for Codex agents) on every file, every call, no cache; first wins by name.
+ * Returns the number of distinct agents.
  */
 export function naiveDiscover(folders) {
-  const matter = require("../packages/frontmatter/node_modules/gray-matter");
-  const YAML = require("../packages/frontmatter/node_modules/yaml");
-  const TOML = require("../packages/toml/node_modules/smol-toml");
-  const options = {
-    engines: { yaml: { parse: (s) => YAML.parse(s, { maxAliasCount: 100 }), stringify: YAML.stringify } },
-  };
   const seen = new Map();
   for (const dir of folders) {
-    const files = [];
-    listFiles(dir, files, [".md", ".toml"]);
-    files.sort();
+    const files = listFiles(dir, [".md", ".toml"]).sort();
     for (const file of files) {
       const text = readFileSync(file, "utf8");
       let data;
       try {
-        data = file.endsWith(".toml") ? TOML.parse(text) : matter(text, options).data;
+        data = file.endsWith(".toml") ? TOML.parse(text) : matter(text, MATTER_OPTIONS).data;
       } catch {
         continue;
       }
@@ -111,15 +124,32 @@ export function naiveDiscover(folders) {
   return seen.size;
 }
 
-/** Median of `runs` timings of `fn` (ms), after one warm-up call. */
-export async function median(fn, runs) {
-  await fn();
+/** Median wall time (ms) of `runs` calls of `fn`, after `warmup` untimed calls. `before`
+ * runs untimed ahead of each timed call (for example, the edit before a rediscovery). */
+export async function median(fn, { runs, warmup = 1, before } = {}) {
+  for (let i = 0; i < warmup; i++) {
+    await before?.();
+    await fn();
+  }
   const times = [];
   for (let i = 0; i < runs; i++) {
+    await before?.();
     const start = performance.now();
     await fn();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const mid = times.length >> 1;
+  return times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
+}
+
+/** Per-item median time (µs) of `fn` over `items`, as the median of `rounds` full passes. */
+export async function perItem(items, fn, rounds = 15) {
+  const pass = await median(
+    () => {
+      for (const item of items) fn(item);
+    },
+    { runs: rounds, warmup: 3 },
+  );
+  return (pass * 1000) / items.length;
 }

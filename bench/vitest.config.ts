@@ -1,3 +1,7 @@
 import { rosterProject } from "../vitest.shared.ts";
 
-export default rosterProject("bench");
+const project = rosterProject("bench");
+// rosterProject looks in src/ and test/; the bench keeps its few tests beside its scripts.
+project.test!.include = ["*.test.ts"];
+
+export default project;

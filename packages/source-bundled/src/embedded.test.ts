@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
-import { EMBEDDED_AGENTS, EMBEDDED_COMMANDS } from "./embedded.generated.js";
+import { EMBEDDED_AGENTS, EMBEDDED_COMMANDS, EMBEDDED_PARSED } from "./embedded.generated.js";
+import { parseBundledFile } from "./parse-bundled.js";
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 const script = join(srcDir, "..", "scripts", "embed.mjs");
@@ -41,6 +42,15 @@ describe("src/embedded.generated.ts", () => {
     expect(EMBEDDED_COMMANDS).toEqual(markdownIn("commands"));
   });
 
+  test("its build-time parses equal a run-time parse at level fatal of every text", () => {
+    const texts = { ...EMBEDDED_AGENTS, ...EMBEDDED_COMMANDS };
+    expect(Object.keys(EMBEDDED_PARSED).sort()).toEqual(Object.keys(texts).sort());
+    for (const [file, text] of Object.entries(texts)) {
+      const { frontmatter, body } = parseBundledFile(file, text);
+      expect(EMBEDDED_PARSED[file], file).toEqual({ frontmatter, body });
+    }
+  });
+
   test("is byte-for-byte what scripts/embed.mjs writes (run it when this fails)", () => {
     const check = runEmbed(["--check"]);
     expect(check.stderr).toBe("");
@@ -67,7 +77,7 @@ describe("scripts/embed.mjs", () => {
     expect(runEmbed(["--check", "--src", dir]).status).toBe(1);
     writeFileSync(join(dir, "agents", "Zeta.md"), "---\nname: Zeta\ndescription: z\n---\nz\n");
     execFileSync(process.execPath, [script, "--src", dir]);
-    const out = readFileSync(join(dir, "embedded.generated.ts"), "utf8");
+    const out = readFileSync(join(dir, "embedded.generated.ts"), "utf8").split("EMBEDDED_PARSED")[0]!;
     const keys = [...out.matchAll(/^ {2}"([^"]+)":/gm)].map((m) => m[1]);
     expect(keys).toEqual([
       "Zeta.md",

@@ -1,5 +1,5 @@
 import type { AgentDefinition, LoadedItem } from "@roster/core";
-import { EMBEDDED_AGENTS, EMBEDDED_COMMANDS } from "./embedded.generated.js";
+import { EMBEDDED_AGENTS, EMBEDDED_COMMANDS, EMBEDDED_PARSED } from "./embedded.generated.js";
 import {
   agentFromBundled,
   BundledDefinitionError,
@@ -25,6 +25,18 @@ export const BUNDLED_AGENT_NAMES: readonly string[] = [
 let agentsCache: BundledBuild<AgentDefinition> | undefined;
 let commandsCache: BundledBuild<BundledCommand> | undefined;
 
+/**
+ * The embedded texts were parsed at build time (at level `fatal`); other texts (tests)
+ * are parsed now.
+ */
+function parsedOf(texts: Readonly<Record<string, string>>, file: string) {
+  const embedded =
+    texts === EMBEDDED_AGENTS || texts === EMBEDDED_COMMANDS ? EMBEDDED_PARSED[file] : undefined;
+  if (embedded)
+    return { frontmatter: structuredClone(embedded.frontmatter), body: embedded.body, diagnostics: [] };
+  return parseBundledFile(file, textOf(texts, file));
+}
+
 function textOf(texts: Readonly<Record<string, string>>, file: string): string {
   const text = texts[file];
   if (text === undefined) throw new BundledDefinitionError(file, "not embedded; run node scripts/embed.mjs");
@@ -42,7 +54,7 @@ export function buildBundledAgents(
   const items: LoadedItem[] = [];
   const values: AgentDefinition[] = [];
   for (const { file, frontmatter } of specs) {
-    const parsed = parseBundledFile(file, textOf(texts, file));
+    const parsed = parsedOf(texts, file);
     const fields = { frontmatter: { ...parsed.frontmatter, ...frontmatter }, body: parsed.body };
     values.push(agentFromBundled(file, fields));
     items.push({ filePath: bundledFilePath(file), source: "bundled", ...fields });
@@ -57,7 +69,7 @@ export function buildBundledCommands(
   const items: LoadedItem[] = [];
   const values: BundledCommand[] = [];
   for (const file of Object.keys(texts).sort()) {
-    const parsed = parseBundledFile(file, textOf(texts, file));
+    const parsed = parsedOf(texts, file);
     const command = commandFromBundled(file, parsed);
     values.push(command);
     items.push({
