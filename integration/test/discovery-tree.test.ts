@@ -113,6 +113,8 @@ describe("the six sources merged", () => {
   });
 
   test("a warm rediscovery of the tree parses nothing", async () => {
+    // The copy is fresh: let it age past the cache's 20 ms racy window first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const cache = new DiscoveryCache();
     const cold = await discoverAgents(registry(), ctx, { cache });
     const parses = cache.stats.parses;
