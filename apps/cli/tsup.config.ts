@@ -7,6 +7,8 @@ export default defineConfig({
   // The bin bundles roster's own packages and its argument and config parsers, so
   // start-up resolves and reads a few files, not dozens (CommonJS ones need `require`).
   noExternal: [/^@roster\//, "commander", "lilconfig"],
-  banner: { js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);',
+  },
   splitting: true,
 });
