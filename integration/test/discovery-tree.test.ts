@@ -4,28 +4,16 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRegistry, DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
-import { bundledProvider } from "@roster/source-bundled";
-import { claudeProvider } from "@roster/source-claude";
-import { codexProvider } from "@roster/source-codex";
-import { geminiProvider } from "@roster/source-gemini";
-import { pluginsProvider } from "@roster/source-plugins";
-import { xcshProvider } from "@roster/source-xcsh";
+import { createDefaultRegistry } from "@roster/cli";
+import { DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const fixture = fileURLToPath(new URL("./fixtures/tree", import.meta.url));
 let root: string;
 let ctx: { cwd: string; home: string; env: Record<string, string | undefined> };
 
-const registry = () =>
-  createRegistry([
-    xcshProvider,
-    claudeProvider,
-    codexProvider,
-    geminiProvider,
-    pluginsProvider,
-    bundledProvider,
-  ]);
+/** The app's own registry: xcsh, claude, codex, gemini, plugins, bundled. */
+const registry = () => createDefaultRegistry();
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "roster-e2e-"));

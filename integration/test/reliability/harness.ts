@@ -1,6 +1,7 @@
 // Shared pieces of the reliability suite: the app's registry, a view of a discovery with
 // paths made relative, and file-system layers that inject faults through `ctx.fs`.
 import { rmSync, writeFileSync } from "node:fs";
+import { createDefaultRegistry } from "@roster/cli";
 import {
   type AgentDiscovery,
   createRegistry,
@@ -9,7 +10,6 @@ import {
   type FileSystem,
   nodeFileSystem,
 } from "@roster/core";
-import { bundledProvider } from "@roster/source-bundled";
 import { claudeProvider } from "@roster/source-claude";
 import { codexProvider } from "@roster/source-codex";
 import { geminiProvider } from "@roster/source-gemini";
@@ -17,15 +17,7 @@ import { pluginsProvider } from "@roster/source-plugins";
 import { xcshProvider } from "@roster/source-xcsh";
 
 /** The registry in the app's order (SPEC §4). */
-export const appRegistry = () =>
-  createRegistry([
-    xcshProvider,
-    claudeProvider,
-    codexProvider,
-    geminiProvider,
-    pluginsProvider,
-    bundledProvider,
-  ]);
+export const appRegistry = () => createDefaultRegistry();
 
 /** The four config families, without plugins and bundled. */
 export const familyRegistry = () =>
