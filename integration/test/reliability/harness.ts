@@ -13,7 +13,6 @@ import {
 import { claudeProvider } from "@roster/source-claude";
 import { codexProvider } from "@roster/source-codex";
 import { geminiProvider } from "@roster/source-gemini";
-import { pluginsProvider } from "@roster/source-plugins";
 import { xcshProvider } from "@roster/source-xcsh";
 
 /** The registry in the app's order (SPEC §4). */
