@@ -2,13 +2,13 @@
 // Where discovery time goes: CPU-profiles cold (and warm) discovery of a 10,000-file tree
 // with the V8 profiler (what `node --cpu-prof` records, limited to the discovery calls) and
 // prints self time grouped by package and by function. `node bench/profile.mjs [N]`;
-// `--write` also saves bench/cold.cpuprofile (for Chrome DevTools; not committed).
+// `--write` also saves the cold profile as roster-cold.cpuprofile in the temp folder (for DevTools).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateTree } from "./generate.mjs";
-import { loadRoster, repoRoot } from "./lib.mjs";
+import { loadRoster } from "./lib.mjs";
 
 const n = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 10000);
 const { core, registry } = await loadRoster();

@@ -112,6 +112,11 @@ try {
         editOverCold: edit / cold,
         warmOverStatFloor: warm / stat,
       },
+      // What the fast path saves on this very tree (YAML time minus fast-path time), and
+      // so what cold discovery would be on the other side of the switch.
+      fastPathSavingMs: yamlFast === null ? null : yaml - yamlFast,
+      coldOtherSideMs:
+        yamlFast === null ? null : fastPathWired ? cold + (yaml - yamlFast) : cold - (yaml - yamlFast),
     };
     log(`measured N=${n} (${runs} runs)`);
     rmSync(root, { recursive: true, force: true });
@@ -228,6 +233,13 @@ for (const [n, r] of Object.entries(results.sizes)) {
   );
 }
 out.push("", "(milliseconds, medians)");
+for (const [n, r] of Object.entries(results.sizes)) {
+  if (r.coldOtherSideMs === null) continue;
+  const side = fastPathWired ? "without" : "with";
+  out.push(
+    `N=${n}: the fast path saves ${f(r.fastPathSavingMs)} ms of YAML; cold ${side} it ≈ ${f(r.coldOtherSideMs)} ms = ${r2(r.coldOtherSideMs / r.ms.naive)}× naive`,
+  );
+}
 const fp = results.fastPath;
 if (fp) {
   out.push(

@@ -1,5 +1,13 @@
+import { createRequire } from "node:module";
 import type { Diagnostic, SourceFile } from "@roster/core";
-import { parse, TomlError } from "smol-toml";
+
+type SmolToml = typeof import("smol-toml");
+let toml: SmolToml | undefined;
+/** smol-toml, loaded on the first TOML file: a start-up with no TOML file never pays for it. */
+function smolToml(): SmolToml {
+  toml ??= createRequire(import.meta.url)("smol-toml") as SmolToml;
+  return toml;
+}
 
 /** Thrown at level `fatal` when a file is not valid TOML; names the file and line. */
 export class TomlFileError extends Error {
@@ -38,6 +46,7 @@ export type ReadTomlResult =
  */
 export function readTomlFile(file: SourceFile, options: ReadTomlOptions): ReadTomlResult {
   const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  const { parse, TomlError } = smolToml();
   try {
     return {
       ok: true,
