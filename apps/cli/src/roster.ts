@@ -18,6 +18,14 @@ const program = new Command("roster")
 
 let exitCode = 0;
 
+// A reader that stops early (`roster list | head`) closes the pipe: that is not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(exitCode);
+    throw error;
+  });
+}
+
 async function withApp(run: (app: import("./context.js").App) => Promise<number>): Promise<void> {
   const { createApp } = await import("./context.js");
   exitCode = await run(await createApp(program.opts<GlobalFlags>()));

@@ -1,5 +1,5 @@
 // End-to-end: the BUILT binary (apps/cli/dist/roster.js) against temporary trees and homes.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -335,7 +335,7 @@ describe("roster run", () => {
     writeFileSync(
       child,
       [
-        'import { spawnSync } from "node:child_process";',
+        'import { spawn, spawnSync } from "node:child_process";',
         'let input = ""; for await (const chunk of process.stdin) input += chunk;',
         "const invocation = JSON.parse(input);",
         "const nested = spawnSync(process.execPath, [process.env.ROSTER_BIN, '--home', process.env.TEST_HOME, '--cwd', process.env.TEST_CWD,",
@@ -464,5 +464,22 @@ describe("usage and config", () => {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
+  });
+});
+
+describe("pipes", () => {
+  test("a reader that closes early (| head) ends roster quietly", async () => {
+    const child = spawn(process.execPath, [bin, "list", "--json", "--home", home(), "--cwd", project()], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // Close our end before roster writes anything: its first write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
   });
 });
