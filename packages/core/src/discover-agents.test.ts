@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -471,5 +471,43 @@ describe("explainAgent and getAgent", () => {
     expect(getAgent(discovery, "two:code-reviewer")?.description).toBe("two");
     expect(getAgent(discovery.agents, "two:code-reviewer")).toBeUndefined();
     expect(getAgent(discovery, "three:code-reviewer")).toBeUndefined();
+  });
+});
+
+describe("the merge is reused only while nothing changed", () => {
+  test("a trust toggle through one cache changes the result", async () => {
+    sb.write({
+      "project/.claude/agents/rev.md": agentFile("rev", "project"),
+      "home/.claude/agents/rev.md": agentFile("rev", "user"),
+    });
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    expect(getAgent((await discoverAgents(registry, sb.ctx(), { cache })).agents, "rev")?.description).toBe(
+      "project",
+    );
+    const untrusted = await discoverAgents(registry, sb.ctx({ trustProject: false }), { cache });
+    expect(getAgent(untrusted.agents, "rev")?.description).toBe("user");
+  });
+
+  test("a same-size rewrite inside the racy window is seen", async () => {
+    sb.write({ "project/.claude/agents/a.md": agentFile("a", "one") }, { fresh: true });
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    await discoverAgents(registry, sb.ctx(), { cache });
+    const path = join(sb.project, ".claude/agents/a.md");
+    const { mtime, atime } = statSync(path);
+    writeFileSync(path, agentFile("a", "two"));
+    utimesSync(path, atime, mtime);
+    const next = await discoverAgents(registry, sb.ctx(), { cache });
+    expect(getAgent(next.agents, "a")?.description).toBe("two");
+  });
+
+  test("callers get their own arrays", async () => {
+    sb.write({ "project/.claude/agents/a.md": agentFile("a") });
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    const first = await discoverAgents(registry, sb.ctx(), { cache });
+    first.agents.length = 0;
+    expect((await discoverAgents(registry, sb.ctx(), { cache })).agents).toHaveLength(1);
   });
 });

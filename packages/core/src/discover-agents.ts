@@ -89,6 +89,12 @@ interface Built {
  */
 const builtAgents = new WeakMap<ParsedFrontmatter, Built>();
 
+/** The last merge done through a cache, reused while the fingerprint is unchanged. */
+const lastMerge = new WeakMap<
+  DiscoveryCache,
+  { registry: ProviderRegistry; readKey: string; result: AgentDiscovery }
+>();
+
 function buildOnce(file: LocatedFile): Built {
   const plugin = file.location.plugin;
   const key = `${file.provider}\0${file.location.scope}\0${file.filePath}\0${plugin ? JSON.stringify(plugin) : ""}`;
@@ -119,7 +125,28 @@ export async function discoverAgents(
   ctx: DiscoveryContext,
   options: DiscoverOptions = {},
 ): Promise<AgentDiscovery> {
+  const parsesBefore = options.cache?.stats.parses;
   const read = await readLocations(registry, ctx, "agents", { cache: options.cache });
+  // Same registry, same fingerprint, nothing re-parsed (a racy file may be re-read with an
+  // unchanged stat) and the same provider diagnostics: the merge would repeat itself.
+  const memo = options.cache ? lastMerge.get(options.cache) : undefined;
+  const readKey = read.diagnostics.length === 0 ? "" : JSON.stringify(read.diagnostics);
+  if (
+    memo &&
+    memo.registry === registry &&
+    memo.readKey === readKey &&
+    memo.result.fingerprint === read.fingerprint &&
+    options.cache?.stats.parses === parsesBefore
+  ) {
+    const last = memo.result;
+    return {
+      ...last,
+      agents: [...last.agents],
+      shadowed: [...last.shadowed],
+      diagnostics: [...last.diagnostics],
+      searched: read.searched,
+    };
+  }
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   const candidates: AgentDefinition[] = [];
 
@@ -136,7 +163,7 @@ export async function discoverAgents(
 
   const { winners, shadowed } = mergeFirstWins(candidates);
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
-  return {
+  const result: AgentDiscovery = {
     agents: winners,
     shadowed: shadowed.map(({ item, winner }) => ({
       agent: item,
@@ -147,6 +174,8 @@ export async function discoverAgents(
     fingerprint: read.fingerprint,
     searched: read.searched,
   };
+  if (options.cache) lastMerge.set(options.cache, { registry, readKey, result });
+  return { ...result, agents: [...winners], shadowed: [...result.shadowed], diagnostics: [...diagnostics] };
 }
 
 /** First wins by exact, case-sensitive name; returns winners in order and every loser with its winner. */

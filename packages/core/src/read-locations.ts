@@ -415,6 +415,8 @@ export async function readLocations(
   const loadedRaw = await Promise.all(providers.map((p) => settle(() => p.load?.(ctx, kind) ?? [])));
 
   const trusted = ctx.trustProject !== false;
+  // Trust changes what is read without changing the locations: it is part of the fingerprint.
+  reader.hash.update(`T\0${trusted}\n`);
   const searched: SearchedLocation[] = [];
   const files: LocatedFile[] = [];
   providers.forEach((provider, index) => {
