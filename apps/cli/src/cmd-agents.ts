@@ -1,7 +1,7 @@
 import { type AgentDefinition, discoverAgents, explainAgent, getAgent } from "@roster/core";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
-import { oneLine, paint, printJson, showPath, table } from "./output.js";
+import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
 export function agentSummary(agent: AgentDefinition) {
@@ -54,12 +54,7 @@ export async function listAgents(app: App): Promise<number> {
     showPath(o, a.filePath),
     oneLine(a.description, 60),
   ]);
-  o.out(
-    table(
-      rows,
-      ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"].map((h) => paint(o, "dim", h)),
-    ),
-  );
+  o.out(headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
   const notes: string[] = [];
   if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
   if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
@@ -135,12 +130,7 @@ export async function whyAgent(app: App, name: string): Promise<number> {
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
     showPath(o, c.filePath),
   ]);
-  o.out(
-    table(
-      rows,
-      ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"].map((h) => paint(o, "dim", h)),
-    ),
-  );
+  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
   if (!why.winner) {
     o.out("");
     throw unknownAgent(

@@ -1,7 +1,7 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
-import { oneLine, paint, printJson, showPath, table } from "./output.js";
+import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
 
 async function find(app: App, name: string) {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
@@ -40,12 +40,7 @@ export async function listCommands(app: App): Promise<number> {
     showPath(o, c.filePath),
     oneLine(c.description, 60),
   ]);
-  o.out(
-    table(
-      rows,
-      ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"].map((h) => paint(o, "dim", h)),
-    ),
-  );
+  o.out(headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
   o.out(
     paint(
       o,

@@ -49,6 +49,14 @@ export function table(rows: string[][], header?: string[]): string {
     .join("\n");
 }
 
+/** A table under a dimmed header row. */
+export function headedTable(o: Output, header: string[], rows: string[][]): string {
+  return table(
+    rows,
+    header.map((h) => paint(o, "dim", h)),
+  );
+}
+
 /** Cuts text to one line of at most `max` characters. */
 export function oneLine(text: string, max = 72): string {
   const line = text.replace(/\s+/g, " ").trim();

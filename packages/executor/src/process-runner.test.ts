@@ -124,18 +124,8 @@ describe("process runner", () => {
     expect(result).toMatchObject({ exitCode: 0, truncated: false });
     expect(result.error).toBeUndefined();
     const data = result.data as { stdin: unknown; env: Record<string, string>; cwd: string };
-    expect(data.stdin).toEqual({
-      id: "t1",
-      agent: "worker",
-      systemPrompt: "You work.",
-      prompt: "Ctx.\n\nDo it.",
-      tools: ["read"],
-      spawns: "explore,reviewer",
-      model: ["m1"],
-      thinkingLevel: "low",
-      outputSchema: null,
-      cwd: dir,
-    });
+    // The child receives the invocation exactly, as JSON.
+    expect(data.stdin).toEqual(invocation());
     expect(data.env).toMatchObject({
       ROSTER_TASK_DEPTH: "2",
       ROSTER_SPAWNS: "explore,reviewer",

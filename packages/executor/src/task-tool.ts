@@ -121,16 +121,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();
         if (signal?.aborted) {
-          return {
-            ...base,
-            exitCode: null,
-            output: "",
-            stderr: "",
-            truncated: false,
-            durationMs: 0,
-            aborted: true,
-            error: "aborted before start",
-          };
+          return { ...noRun(base, 0, "aborted before start"), aborted: true };
         }
         try {
           const result = await runner.run(invocation, {
@@ -143,15 +134,8 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           });
           return { ...base, ...result, durationMs: Math.round(performance.now() - startedAt) };
         } catch (error) {
-          return {
-            ...base,
-            exitCode: null,
-            output: "",
-            stderr: "",
-            truncated: false,
-            durationMs: Math.round(performance.now() - startedAt),
-            error: `runner failed: ${error instanceof Error ? error.message : String(error)}`,
-          };
+          const message = error instanceof Error ? error.message : String(error);
+          return noRun(base, Math.round(performance.now() - startedAt), `runner failed: ${message}`);
         }
       };
 
@@ -164,4 +148,13 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       };
     },
   };
+}
+
+/** The result of a task whose child never produced one. */
+function noRun(
+  base: Pick<TaskResult, "id" | "agent" | "source">,
+  durationMs: number,
+  error: string,
+): TaskResult {
+  return { ...base, exitCode: null, output: "", stderr: "", truncated: false, durationMs, error };
 }
