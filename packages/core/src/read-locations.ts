@@ -185,8 +185,14 @@ interface PlannedFile extends Candidate {
 }
 type PlanItem = PlannedFile | { path: string; rel: string };
 
+/** A listing turned into what to visit, and the folders named like definition files. */
+interface Plan {
+  items: PlanItem[];
+  folderNotes: Array<{ name: string; path: string }>;
+}
+
 /** Per listing, what it means for one location shape: computed once while the listing is cached. */
-const plans = new WeakMap<Dirent[], Map<string, PlanItem[]>>();
+const plans = new WeakMap<Dirent[], Map<string, Plan>>();
 
 function checkSymlink(r: Reader, item: PlannedFile): boolean {
   let target: Stats;
@@ -223,27 +229,25 @@ function planFor(
 ): PlanItem[] {
   const signature = `${prefix}\0${location.recursive ? 1 : 0}\0${formats.map((f) => f.id).join(",")}`;
   let byShape = plans.get(entries);
-  const cached = byShape?.get(signature);
-  const notes: Array<[string, string]> = [];
-  let plan = cached;
+  let plan = byShape?.get(signature);
   if (!plan) {
-    plan = [];
+    plan = { items: [], folderNotes: [] };
     for (const entry of entries) {
       const name = entry.name;
       const path = join(dir, name);
       const rel = prefix + name;
       if (entry.isDirectory()) {
-        if (formatFor(formats, name)) notes.push([name, path]);
-        if (location.recursive && !name.startsWith(".")) plan.push({ path, rel: `${rel}/` });
+        if (formatFor(formats, name)) plan.folderNotes.push({ name, path });
+        if (location.recursive && !name.startsWith(".")) plan.items.push({ path, rel: `${rel}/` });
         continue;
       }
       const format = formatFor(formats, name);
       if (!format) continue;
       const symlink = entry.isSymbolicLink();
       if (!symlink && !entry.isFile()) continue;
-      plan.push({ filePath: path, relativePath: rel, format, symlink });
+      plan.items.push({ filePath: path, relativePath: rel, format, symlink });
     }
-    plan.sort((a, b) =>
+    plan.items.sort((a, b) =>
       compareCodeUnits(
         "relativePath" in a ? a.relativePath : a.rel,
         "relativePath" in b ? b.relativePath : b.rel,
@@ -254,14 +258,13 @@ function planFor(
       plans.set(entries, byShape);
     }
     byShape.set(signature, plan);
-    byShape.set(`${signature}\0notes`, notes as never);
   }
-  const folderNotes = (byShape!.get(`${signature}\0notes`) ?? []) as unknown as Array<[string, string]>;
-  for (const [name, path] of folderNotes) {
+  // Diagnostics are reported on every discovery, cached plan or not.
+  for (const { name, path } of plan.folderNotes) {
     const what = location.recursive ? "its files are read as a sub-folder" : "skipped";
     problem(r, "info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path);
   }
-  return plan;
+  return plan.items;
 }
 
 /** Reads and parses one file, through the cache when its validator still holds. */
