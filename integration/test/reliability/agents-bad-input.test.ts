@@ -667,11 +667,11 @@ describe("§9 a file deleted or changed between listing and reading", () => {
     );
   });
 
-  test("replaced by a folder after listing: read-error 'is a directory'", async () => {
+  test("replaced by a folder after listing: read-error 'is a folder'", async () => {
     const file = bad("m-dirnow.md");
     await check(
       { [file]: agentFile("m-dirnow") },
-      { diagnostics: [{ code: "load/read-error", message: "it is a directory", file }] },
+      { diagnostics: [{ code: "load/read-error", message: "it is a folder", file }] },
       (b) =>
         racingFileSystem(join(b.root, P), () => {
           remove(join(b.root, file))();

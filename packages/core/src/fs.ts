@@ -1,12 +1,19 @@
 import * as nodeFs from "node:fs";
+import { readFileBounded } from "./read-bounded.js";
 import type { DiscoveryContext, FileSystem } from "./types.js";
 
-/** The default file-system layer: node:fs, synchronous (cheap local calls, no scheduling noise). */
+/** The most any single read takes when the caller names no limit (agent files, registries, manifests). */
+export const DEFAULT_READ_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The default file-system layer: node:fs, synchronous (cheap local calls, no scheduling noise).
+ * `readFile` is the bounded reader: regular files only, reading stops just past `maxBytes`.
+ */
 export const nodeFileSystem: FileSystem = {
   readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => nodeFs.statSync(path),
   lstat: (path) => nodeFs.lstatSync(path),
-  readFile: (path) => nodeFs.readFileSync(path),
+  readFile: (path, maxBytes = DEFAULT_READ_LIMIT) => readFileBounded(path, maxBytes),
   realpath: (path) => nodeFs.realpathSync.native(path),
 };
 

@@ -35,11 +35,12 @@ export {
   findProjectDirs,
   resolveUserPath,
 } from "./family.js";
-export { errorCode, fileSystemOf, isDirectory, isFile, nodeFileSystem } from "./fs.js";
+export { DEFAULT_READ_LIMIT, errorCode, fileSystemOf, isDirectory, isFile, nodeFileSystem } from "./fs.js";
 export { getAgent, scopedId } from "./get-agent.js";
 export { markdownFormat } from "./markdown-format.js";
 export { nameProblem } from "./names.js";
 export { defineProvider } from "./provider.js";
+export { BoundedReadError, type BoundedReadRefusal, readFileBounded } from "./read-bounded.js";
 export {
   type LoadedEntry,
   type LocatedFile,

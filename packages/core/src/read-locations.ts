@@ -295,7 +295,7 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
   const seenAt = Date.now();
   let buffer: Buffer;
   try {
-    buffer = r.fs.readFile(filePath);
+    buffer = r.fs.readFile(filePath, MAX_FILE_BYTES);
   } catch (error) {
     problem(r, "warning", "load/read-error", `cannot read file: ${describeFsError(error)}`, filePath);
     return undefined;

@@ -50,7 +50,11 @@ export interface FileSystem {
   readdir(dir: string): import("node:fs").Dirent[];
   stat(path: string): import("node:fs").Stats;
   lstat(path: string): import("node:fs").Stats;
-  readFile(path: string): Buffer;
+  /**
+   * Reads a whole regular file of at most `maxBytes` bytes; throws `BoundedReadError` for
+   * anything else (a FIFO, a device, a `/proc` file that streams past the limit).
+   */
+  readFile(path: string, maxBytes?: number): Buffer;
   realpath(path: string): string;
 }
 

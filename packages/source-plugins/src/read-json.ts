@@ -22,7 +22,7 @@ export function readJsonFile(fs: FileSystem, path: string): JsonRead {
     if (stats.size > MAX_JSON_BYTES) {
       return { status: "unreadable", reason: `${stats.size} bytes is over the ${MAX_JSON_BYTES}-byte limit` };
     }
-    buffer = fs.readFile(path);
+    buffer = fs.readFile(path, MAX_JSON_BYTES);
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") return { status: "missing" };

@@ -1,0 +1,97 @@
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
+
+/** Why {@link readFileBounded} refused a file. */
+export type BoundedReadRefusal = "not-regular" | "too-large";
+
+/**
+ * Thrown by {@link readFileBounded} for a file it will not read: a FIFO, device, socket or
+ * folder (`not-regular`), or a file with more than `maxBytes` bytes (`too-large`).
+ * File-system errors (`ENOENT`, `EACCES`, …) pass through untouched. The message does not
+ * repeat the path (diagnostics carry it); `path` does.
+ */
+export class BoundedReadError extends Error {
+  readonly code: BoundedReadRefusal;
+  readonly path: string;
+  /** The size `stat` reported, or the bytes read when the read went past the limit. */
+  readonly size?: number;
+  constructor(options: { code: BoundedReadRefusal; path: string; message: string; size?: number }) {
+    super(options.message);
+    this.name = "BoundedReadError";
+    this.code = options.code;
+    this.path = options.path;
+    if (options.size !== undefined) this.size = options.size;
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+const CHUNK_BYTES = 64 * 1024;
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * Reads a regular file, stopping one chunk past `maxBytes` whatever `stat` says.
+ *
+ * 1. `stat` (following links) first: a FIFO, device, socket or folder is refused before it
+ *    is opened, so nothing blocks on a pipe or reads a device forever.
+ * 2. Opened non-blocking; the open descriptor is `fstat`-ed again (the path may have been
+ *    swapped between the two calls) and must still be a regular file.
+ * 3. Read in 64 KiB chunks, stopping as soon as more than `maxBytes` arrived: `/proc` files
+ *    report size 0 and stream without end, so the limit is enforced on the bytes read.
+ */
+export function readFileBounded(path: string, maxBytes: number): Buffer {
+  const before = statSync(path);
+  if (!before.isFile()) {
+    throw new BoundedReadError({
+      code: "not-regular",
+      path,
+      message: `it is ${kindOf(before)}, not a regular file`,
+    });
+  }
+  if (before.size > maxBytes) {
+    throw new BoundedReadError({
+      code: "too-large",
+      path,
+      size: before.size,
+      message: `${before.size} bytes is over the ${maxBytes}-byte limit`,
+    });
+  }
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) {
+      throw new BoundedReadError({
+        code: "not-regular",
+        path,
+        message: `it is ${kindOf(opened)}, not a regular file`,
+      });
+    }
+    // Read in whole chunks: some /proc files (pagemap) only accept reads in multiples of 8.
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (n === 0) break;
+      chunks.push(n === CHUNK_BYTES ? chunk : chunk.subarray(0, n));
+      length += n;
+      if (length > maxBytes) {
+        throw new BoundedReadError({
+          code: "too-large",
+          path,
+          size: length,
+          message: `more than ${maxBytes} bytes: over the limit`,
+        });
+      }
+    }
+    // One copy of the exact length, so no oversized scratch buffer is retained.
+    return Buffer.concat(chunks, length);
+  } finally {
+    closeSync(fd);
+  }
+}
