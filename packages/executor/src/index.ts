@@ -8,7 +8,7 @@ export {
   resolveOutputSchema,
 } from "./effective-agent.js";
 export { createLimiter } from "./limiter.js";
-export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES } from "./output-cap.js";
+export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";

@@ -65,6 +65,20 @@ export interface TaskInvocation {
   thinkingLevel: ThinkingLevel | null;
   outputSchema: unknown;
   cwd: string;
+  /** Id of the provider the agent came from (`claude`, `plugins`, …): host runners pick a host by it. */
+  provider: string;
+  source: AgentSource;
+  /** The agent's file (`embedded:<file>` for bundled agents), or `null`. */
+  filePath: string | null;
+  /** True when the session runs in plan mode (the host's own plan/read-only mode applies too). */
+  planMode: boolean;
+  /** True when the child runs at the maximum depth: it may spawn nothing, natively or through roster. */
+  atMaxDepth: boolean;
+  /** The agent's permission fields, carried for host runners when the definition has them. */
+  disallowedTools?: string[];
+  permissionMode?: string;
+  toolsAsWritten?: string[];
+  maxTurns?: number;
 }
 
 /** Options a runner gets for one invocation. */
@@ -91,6 +105,10 @@ export interface RunResult {
   data?: unknown;
   error?: string;
   aborted?: boolean;
+  /** The host's session id, when a host runner's host reported one. */
+  sessionId?: string;
+  /** What the run cost, when the host reported it. */
+  cost?: { amount: number; unit: "usd" | "premium-requests" };
 }
 
 /** Turns one invocation into a result. Must not throw for a failing child. */
