@@ -12,8 +12,22 @@ import {
 import type { HostCommand, HostDefinition } from "./types.js";
 import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
 
-const PERMISSION_MODES = new Set(["acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan", "manual"]);
-const EFFORT: Record<string, string> = { minimal: "low", low: "low", medium: "medium", high: "high", xhigh: "xhigh" };
+const PERMISSION_MODES = new Set([
+  "acceptEdits",
+  "auto",
+  "bypassPermissions",
+  "default",
+  "dontAsk",
+  "plan",
+  "manual",
+]);
+const EFFORT: Record<string, string> = {
+  minimal: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "xhigh",
+};
 const SAME_FAMILY = new Set(["claude", "plugins"]);
 
 /** Claude Code: `claude -p --output-format json`, the prompt on stdin, the system prompt in a file. */
@@ -32,7 +46,8 @@ export const claudeHost: HostDefinition = {
 
     const { model, skipped } = chooseModel("claude", invocation.model);
     if (model) args.push("--model", model);
-    if (skipped.length > 0) notes.push(`models Claude Code does not take were skipped: ${skipped.join(", ")}`);
+    if (skipped.length > 0)
+      notes.push(`models Claude Code does not take were skipped: ${skipped.join(", ")}`);
 
     if (invocation.thinkingLevel === "off") env.MAX_THINKING_TOKENS = "0";
     else if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
@@ -44,10 +59,13 @@ export const claudeHost: HostDefinition = {
       const tools = mapTools(invocation.tools, vocabulary, asWritten);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
-      const builtIn = [...new Set(tools.names.map((t) => t.replace(/\(.*$/, "")).filter((t) => !t.startsWith("mcp__")))];
+      const builtIn = [
+        ...new Set(tools.names.map((t) => t.replace(/\(.*$/, "")).filter((t) => !t.startsWith("mcp__"))),
+      ];
       args.push("--tools", builtIn.join(","));
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
-      if (tools.dropped.length > 0) notes.push(`tools Claude Code has no name for were left out: ${tools.dropped.join(", ")}`);
+      if (tools.dropped.length > 0)
+        notes.push(`tools Claude Code has no name for were left out: ${tools.dropped.join(", ")}`);
     }
     const disallowed = mapTools(
       invocation.disallowedTools ?? [],
@@ -66,7 +84,9 @@ export const claudeHost: HostDefinition = {
       if (PERMISSION_MODES.has(mode)) args.push("--permission-mode", mode);
       else notes.push(`permission mode "${mode}" is not one Claude Code knows; left out`);
     } else if (invocation.permissionMode) {
-      notes.push(`permission mode "${invocation.permissionMode}" of a project agent is ignored in an untrusted folder`);
+      notes.push(
+        `permission mode "${invocation.permissionMode}" of a project agent is ignored in an untrusted folder`,
+      );
     }
     if (invocation.maxTurns !== undefined) args.push("--max-turns", String(invocation.maxTurns));
 
@@ -96,9 +116,11 @@ export const claudeHost: HostDefinition = {
     const parsed: ReturnType<HostDefinition["parse"]> = { output: str(result.result) ?? "" };
     const sessionId = str(result.session_id);
     if (sessionId) parsed.sessionId = sessionId;
-    if (typeof result.total_cost_usd === "number") parsed.cost = { amount: result.total_cost_usd, unit: "usd" };
+    if (typeof result.total_cost_usd === "number")
+      parsed.cost = { amount: result.total_cost_usd, unit: "usd" };
     if (result.structured_output !== undefined) parsed.data = result.structured_output;
-    if (result.is_error === true) parsed.error = parsed.output || str(result.subtype) || "Claude Code reported an error";
+    if (result.is_error === true)
+      parsed.error = parsed.output || str(result.subtype) || "Claude Code reported an error";
     else if (typeof result.subtype === "string" && result.subtype.startsWith("error"))
       parsed.error = `Claude Code stopped: ${result.subtype}`;
     return parsed;

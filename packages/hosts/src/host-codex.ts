@@ -71,10 +71,15 @@ export const codexHost: HostDefinition = {
     if (hasSchema(invocation)) {
       try {
         const schemaFile = runFile(ctx, "output-schema.json");
-        files.push({ path: schemaFile, content: JSON.stringify(jtdToJsonSchema(invocation.outputSchema, "strict")) });
+        files.push({
+          path: schemaFile,
+          content: JSON.stringify(jtdToJsonSchema(invocation.outputSchema, "strict")),
+        });
         args.push("--output-schema", schemaFile);
       } catch (error) {
-        notes.push(`the output schema has no strict JSON Schema form (${(error as Error).message}); asked for in the prompt`);
+        notes.push(
+          `the output schema has no strict JSON Schema form (${(error as Error).message}); asked for in the prompt`,
+        );
         stdin = promptWithSchema({ ...invocation, prompt: stdin });
       }
     }
@@ -95,7 +100,8 @@ export const codexHost: HostDefinition = {
       else if (event.type === "error") failure = str(event.message) ?? failure;
     }
     if (failure && !parsed.output) parsed.error = failure;
-    if (!parsed.output && !parsed.sessionId && stdout.trim() === "" && stderr.trim()) parsed.error ??= firstLine(stderr);
+    if (!parsed.output && !parsed.sessionId && stdout.trim() === "" && stderr.trim())
+      parsed.error ??= firstLine(stderr);
     return parsed;
   },
 };

@@ -10,7 +10,14 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { type Capability, capabilityOf, COPILOT_TOOL_IDS, chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+import {
+  type Capability,
+  COPILOT_TOOL_IDS,
+  capabilityOf,
+  chooseModel,
+  HOST_TOOL_NAMES,
+  mapTools,
+} from "./vocabulary.js";
 
 const EFFORT: Record<string, string> = {
   off: "none",
@@ -50,19 +57,25 @@ export const copilotHost: HostDefinition = {
 
     const { model, skipped } = chooseModel("copilot", invocation.model);
     if (model) args.push("--model", model);
-    if (skipped.length > 0) notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
+    if (skipped.length > 0)
+      notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
     if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
       args.push("--reasoning-effort", EFFORT[invocation.thinkingLevel]!);
     if (invocation.planMode || allowedPermissionMode(invocation, ctx) === "plan") args.push("--mode", "plan");
-    if (invocation.maxTurns !== undefined) notes.push("Copilot CLI has no turn limit; maxTurns is not enforced");
+    if (invocation.maxTurns !== undefined)
+      notes.push("Copilot CLI has no turn limit; maxTurns is not enforced");
 
-    const front: string[] = [`name: ${JSON.stringify(id)}`, `description: ${JSON.stringify(`roster: ${invocation.agent}`)}`];
+    const front: string[] = [
+      `name: ${JSON.stringify(id)}`,
+      `description: ${JSON.stringify(`roster: ${invocation.agent}`)}`,
+    ];
     if (invocation.tools) {
       const own = invocation.provider === "copilot" ? invocation.toolsAsWritten : undefined;
       const tools = mapTools(invocation.tools, HOST_TOOL_NAMES.copilot, own);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
       front.push(`tools: ${JSON.stringify(tools.names)}`);
-      if (tools.dropped.length > 0) notes.push(`tools Copilot CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+      if (tools.dropped.length > 0)
+        notes.push(`tools Copilot CLI has no name for were left out: ${tools.dropped.join(", ")}`);
     }
     const excluded = toolIds(invocation.disallowedTools ?? []);
     if (invocation.atMaxDepth) excluded.push("task");
@@ -84,15 +97,18 @@ export const copilotHost: HostDefinition = {
     const parsed: ParsedHostOutput = { output: "" };
     for (const event of jsonLines(stdout)) {
       const data = event.data as Record<string, unknown> | undefined;
-      if (event.type === "assistant.message" && str(data?.content)?.trim()) parsed.output = str(data!.content)!;
+      if (event.type === "assistant.message" && str(data?.content)?.trim())
+        parsed.output = str(data!.content)!;
       else if (event.type === "result") {
         if (str(event.sessionId)) parsed.sessionId = str(event.sessionId)!;
         const usage = event.usage as Record<string, unknown> | undefined;
         if (typeof usage?.premiumRequests === "number")
           parsed.cost = { amount: usage.premiumRequests, unit: "premium-requests" };
-      } else if (event.type === "session.error") parsed.error = str(data?.message) ?? "Copilot CLI reported an error";
+      } else if (event.type === "session.error")
+        parsed.error = str(data?.message) ?? "Copilot CLI reported an error";
     }
-    if (exitCode !== 0 && !parsed.error && stderr.trim()) parsed.error = firstLine(stderr).replace(/^Error:\s*/, "");
+    if (exitCode !== 0 && !parsed.error && stderr.trim())
+      parsed.error = firstLine(stderr).replace(/^Error:\s*/, "");
     return parsed;
   },
 };

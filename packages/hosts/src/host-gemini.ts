@@ -46,13 +46,15 @@ export const geminiHost: HostDefinition = {
 
     const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx);
     const approval = mode !== undefined ? APPROVAL[mode] : undefined;
-    if (mode !== undefined && approval === undefined) notes.push(`permission mode "${mode}" has no Gemini CLI form`);
+    if (mode !== undefined && approval === undefined)
+      notes.push(`permission mode "${mode}" has no Gemini CLI form`);
     if (approval !== undefined) {
       args.push("--approval-mode", approval);
       // In a folder Gemini does not trust, any mode but default is silently reset: roster vouches only for a trusted project.
       if (approval !== "default" && ctx.trustProject) args.push("--skip-trust");
     }
-    if (invocation.maxTurns !== undefined) notes.push("Gemini CLI has no turn limit flag; maxTurns is not enforced");
+    if (invocation.maxTurns !== undefined)
+      notes.push("Gemini CLI has no turn limit flag; maxTurns is not enforced");
 
     // Tools become policy rules: allow the agent's, deny every other built-in, deny what it disallows.
     const vocabulary = HOST_TOOL_NAMES.gemini;
@@ -63,7 +65,8 @@ export const geminiHost: HostDefinition = {
       if (tools.names.length > 0) rules.push(rule(tools.names, "allow", 100));
       const others = GEMINI_BUILTIN_TOOLS.filter((t) => !tools.names.includes(t));
       if (others.length > 0) rules.push(rule(others, "deny", 900));
-      if (tools.dropped.length > 0) notes.push(`tools Gemini CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+      if (tools.dropped.length > 0)
+        notes.push(`tools Gemini CLI has no name for were left out: ${tools.dropped.join(", ")}`);
     }
     const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, own).names;
     if (invocation.atMaxDepth) denied.push("invoke_agent");

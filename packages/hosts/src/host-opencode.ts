@@ -49,7 +49,8 @@ export const opencodeHost: HostDefinition = {
       const tools = mapTools(invocation.tools, vocabulary, own);
       permission["*"] = "deny";
       for (const t of tools.names) permission[t] = "allow";
-      if (tools.dropped.length > 0) notes.push(`tools opencode has no name for were left out: ${tools.dropped.join(", ")}`);
+      if (tools.dropped.length > 0)
+        notes.push(`tools opencode has no name for were left out: ${tools.dropped.join(", ")}`);
     }
     if (invocation.planMode || mode === "plan") {
       // opencode's own plan agent is a permission set: no edits, no shell.

@@ -11,8 +11,8 @@ import {
   type TaskInvocation,
   validateOutput,
 } from "@roster/executor";
-import { dropNullOptionals } from "./jtd-to-json-schema.js";
 import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
+import { dropNullOptionals } from "./jtd-to-json-schema.js";
 import { jsonAnswer, MAX_ARG_BYTES } from "./plan-common.js";
 import type { HostCommand, HostConfig, HostId } from "./types.js";
 
@@ -67,7 +67,9 @@ export function planHostCommand(
   });
   const long = plan.args.find((a) => Buffer.byteLength(a) > MAX_ARG_BYTES);
   if (long !== undefined)
-    throw new HostPlanError(`an argument for ${HOSTS[host].displayName} is over 100 KB (${long.slice(0, 40)}…)`);
+    throw new HostPlanError(
+      `an argument for ${HOSTS[host].displayName} is over 100 KB (${long.slice(0, 40)}…)`,
+    );
   return plan;
 }
 
@@ -116,7 +118,8 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
     },
     async run(invocation, run): Promise<RunResult> {
       const none: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
-      if (run.signal?.aborted) return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
+      if (run.signal?.aborted)
+        return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       const env = cleanEnv(run.env, options.env);
       if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
         return { ...none, error: missingHostMessage(options.host, config) };
@@ -129,7 +132,12 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       try {
         let plan: HostCommand;
         try {
-          plan = planHostCommand(options.host, invocation, { depth: run.depth, runDir, trustProject, config });
+          plan = planHostCommand(options.host, invocation, {
+            depth: run.depth,
+            runDir,
+            trustProject,
+            config,
+          });
           for (const file of plan.files) {
             mkdirSync(dirname(file.path), { recursive: true });
             writeFileSync(file.path, file.content, { mode: 0o600 });
@@ -161,8 +169,14 @@ function spawnHost(
   env: Record<string, string>,
   run: Parameters<Runner["run"]>[1],
 ): Promise<ChildOutcome> {
-  const stdout = new TailBuffer(run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES);
-  const stderr = new TailBuffer(run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES);
+  const stdout = new TailBuffer(
+    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
+  );
+  const stderr = new TailBuffer(
+    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
+  );
   return new Promise((resolvePromise) => {
     let abortReason: string | undefined;
     let spawnError: string | undefined;
@@ -217,7 +231,12 @@ function spawnHost(
   });
 }
 
-function finishResult(invocation: TaskInvocation, child: ChildOutcome, name: string, host: HostId): RunResult {
+function finishResult(
+  invocation: TaskInvocation,
+  child: ChildOutcome,
+  name: string,
+  host: HostId,
+): RunResult {
   const parsed = HOSTS[host].parse({
     stdout: child.stdout.text,
     stderr: child.stderr.text,
@@ -239,7 +258,8 @@ function finishResult(invocation: TaskInvocation, child: ChildOutcome, name: str
       data = dropNullOptionals(schema, data);
       const mismatch = validateOutput(schema, data);
       if (mismatch) errors.push(mismatch);
-    } else if (!errors.length) errors.push(`${name} gave no structured result, though the task has an output schema`);
+    } else if (!errors.length)
+      errors.push(`${name} gave no structured result, though the task has an output schema`);
   }
   const result: RunResult = {
     exitCode: child.exitCode,

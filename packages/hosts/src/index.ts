@@ -2,14 +2,14 @@ export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
 export { geminiHost } from "./host-gemini.js";
+export { opencodeHost } from "./host-opencode.js";
 export {
   createHostRunner,
+  HostPlanError,
   type HostRunner,
   type HostRunnerOptions,
-  HostPlanError,
   planHostCommand,
 } from "./host-runner.js";
-export { opencodeHost } from "./host-opencode.js";
 export {
   HOST_IDS,
   HOSTS,

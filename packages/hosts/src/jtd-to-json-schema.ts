@@ -87,7 +87,8 @@ function convert(s: Jtd, dialect: JsonSchemaDialect, at: string): JsonSchema {
   if (typeof s.discriminator === "string" && isObject(s.mapping)) {
     const tag = s.discriminator;
     const variants = Object.entries(s.mapping).map(([value, variant]) => {
-      if (!isObject(variant)) throw new SchemaConversionError(`mapping "${value}" at ${at || "/"} is not an object`);
+      if (!isObject(variant))
+        throw new SchemaConversionError(`mapping "${value}" at ${at || "/"} is not an object`);
       const object = objectSchema(variant, dialect, `${at}/mapping/${value}`);
       const properties = { [tag]: { type: "string", enum: [value] }, ...(object.properties as JsonSchema) };
       return { ...object, properties, required: [tag, ...(object.required as string[])] };
@@ -105,12 +106,14 @@ function objectSchema(s: Jtd, dialect: JsonSchemaDialect, at: string): JsonSchem
   const properties: JsonSchema = {};
   const required: string[] = [];
   for (const [name, prop] of Object.entries(isObject(s.properties) ? s.properties : {})) {
-    if (!isObject(prop)) throw new SchemaConversionError(`property "${name}" at ${at || "/"} is not an object`);
+    if (!isObject(prop))
+      throw new SchemaConversionError(`property "${name}" at ${at || "/"} is not an object`);
     properties[name] = convert(prop, dialect, `${at}/properties/${name}`);
     required.push(name);
   }
   for (const [name, prop] of Object.entries(isObject(s.optionalProperties) ? s.optionalProperties : {})) {
-    if (!isObject(prop)) throw new SchemaConversionError(`property "${name}" at ${at || "/"} is not an object`);
+    if (!isObject(prop))
+      throw new SchemaConversionError(`property "${name}" at ${at || "/"} is not an object`);
     const converted = convert(prop, dialect, `${at}/optionalProperties/${name}`);
     if (dialect === "strict") {
       // Strict mode has no optional keys: the key is required and may be null.

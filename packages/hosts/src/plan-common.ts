@@ -57,7 +57,10 @@ export function allowedPermissionMode(invocation: TaskInvocation, ctx: PlanConte
 /** A TOML basic string (what `-c key=value` of Codex parses). */
 export function tomlString(text: string): string {
   // Lone surrogates are not TOML: replace them, as String.prototype.toWellFormed (ES2024) would.
-  const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  const wellFormed = text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    "\ufffd",
+  );
   return JSON.stringify(wellFormed).replace(/\u007f/g, "\\u007F");
 }
 
@@ -78,7 +81,8 @@ export function jsonLines(text: string): Array<Record<string, unknown>> {
     if (!t.startsWith("{")) continue;
     try {
       const value = JSON.parse(t) as unknown;
-      if (value && typeof value === "object" && !Array.isArray(value)) events.push(value as Record<string, unknown>);
+      if (value && typeof value === "object" && !Array.isArray(value))
+        events.push(value as Record<string, unknown>);
     } catch {
       // Not an event line.
     }
@@ -92,7 +96,9 @@ export function jsonObject(text: string): Record<string, unknown> | undefined {
   if (!t.startsWith("{")) return undefined;
   try {
     const value = JSON.parse(t) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

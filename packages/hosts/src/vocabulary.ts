@@ -193,7 +193,8 @@ export function acceptModel(host: HostId, model: string): string | undefined {
   if (m.includes("/")) return undefined;
   switch (host) {
     case "claude":
-      return /^claude-/.test(m) || ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"].includes(m)
+      return /^claude-/.test(m) ||
+        ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"].includes(m)
         ? m
         : undefined;
     case "codex":
