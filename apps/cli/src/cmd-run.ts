@@ -1,15 +1,30 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
+import { discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
   createTaskTool,
+  type Runner,
+  type RunResult,
   readSessionFromEnv,
   type TaskInput,
   type TaskSession,
 } from "@roster/executor";
+import {
+  createHostRunner,
+  HOST_IDS,
+  type HostCommand,
+  type HostId,
+  isHostId,
+  locateHost,
+  missingHostMessage,
+  pickHost,
+} from "@roster/hosts";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { oneLine, paint, printJson } from "./output.js";
+import { type Output, oneLine, paint, printJson } from "./output.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -17,6 +32,8 @@ export interface RunFlags {
   context?: string;
   schema?: string;
   runner?: string;
+  host?: string;
+  dryRun?: boolean;
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
@@ -28,18 +45,81 @@ function integer(flag: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
+/** How the tasks run: a custom command, or an agent host. */
+type Mode = { kind: "runner"; command: string; args: string[] } | { kind: "host"; host: HostId };
+
+/** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
+async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise<Mode> {
+  if (flags.runner !== undefined) {
+    if (flags.host !== undefined)
+      throw new UsageError("--runner and --host cannot be used together: pick one.");
+    const [command, ...args] = splitArguments(flags.runner);
+    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
+    return { kind: "runner", command, args };
+  }
+  const wanted = flags.host ?? "auto";
+  if (wanted !== "auto" && !isHostId(wanted))
+    throw new UsageError(`--host takes ${HOST_IDS.join(", ")} or auto, got "${wanted}".`);
+  if (isHostId(wanted)) return { kind: "host", host: wanted };
+  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const agent = getAgent(discovery, agentName);
+  // An unknown agent is refused by the task tool with its own text; any host will do until then.
+  if (!agent) return { kind: "host", host: "claude" };
+  const defaultHost = app.loaded.config.defaultHost;
+  const choice = pickHost(agent, defaultHost ? { defaultHost } : {});
+  if (choice.host === null) {
+    const config = app.loaded.filePath ?? "the user config (~/.config/roster/config.json)";
+    throw new UsageError(
+      `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
+        `choose one with --host ${HOST_IDS.join("|")}, or set "defaultHost" in ${config}.`,
+    );
+  }
+  return { kind: "host", host: choice.host };
+}
+
+/** `roster run AGENT --task TEXT …`: runs the agent on its host (or `--runner`), or shows what would run. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   const tasks = flags.task ?? [];
   if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
-  let runner = createDryRunRunner();
-  const dryRun = flags.runner === undefined;
-  if (!dryRun) {
-    const [command, ...args] = splitArguments(flags.runner!);
-    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    runner = createProcessRunner({ command, args });
-  }
   const config = app.loaded.config;
+  const mode = await chooseMode(app, agent, flags);
+  const dryRun = flags.dryRun === true;
+  const trustProject = app.ctx.trustProject !== false;
+  const hostConfig = mode.kind === "host" ? config.hosts?.[mode.host] : undefined;
+  const hostRunner =
+    mode.kind === "host"
+      ? createHostRunner({
+          host: mode.host,
+          ...(hostConfig?.command !== undefined ? { command: hostConfig.command } : {}),
+          ...(hostConfig?.args !== undefined ? { args: hostConfig.args } : {}),
+          trustProject,
+        })
+      : undefined;
+
+  let runner: Runner;
+  if (mode.kind === "runner")
+    runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
+  else if (dryRun) {
+    // Starts nothing: the plan of each invocation is the task's data.
+    runner = {
+      async run(invocation, options) {
+        const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
+        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
+        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
+      },
+    };
+  } else {
+    if (
+      locateHost(mode.host, {
+        ...(hostConfig ? { config: hostConfig } : {}),
+        env: app.env,
+        cwd: app.ctx.cwd,
+      }) === null
+    )
+      throw new FindingError(missingHostMessage(mode.host, hostConfig));
+    runner = hostRunner!;
+  }
+
   const fromEnv = readSessionFromEnv(app.env);
   const maxDepth = integer("--max-depth", flags.maxDepth);
   const session: TaskSession = {
@@ -75,10 +155,26 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     input.schema = flags.schema;
   }
 
+  const o = app.output;
+  const hostName = mode.kind === "host" ? mode.host : undefined;
+  // Results print as each task finishes (human output); a TTY also gets one status line per task.
+  const board = dryRun || o.json ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
+  const streamed: Runner = {
+    async run(invocation, options) {
+      board?.update(invocation.id, { state: "running", started: Date.now() });
+      const result = await runner.run(invocation, options);
+      const failed = result.error !== undefined || result.exitCode !== 0;
+      board?.update(invocation.id, { state: failed ? "failed" : "done" });
+      if (!dryRun && !o.json)
+        board?.print(() => printResult(o, invocation.id, invocation.agent, hostName, result));
+      return result;
+    },
+  };
+
   const tool = createTaskTool({
     registry: app.registry,
     ctx: app.ctx,
-    runner,
+    runner: streamed,
     env: app.env,
     cache: app.cache,
   });
@@ -87,62 +183,141 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
-  const progress = showProgress(app, input.tasks.length, dryRun);
   try {
     outcome = await tool.execute(input, session, { signal: controller.signal });
   } finally {
-    progress.stop();
+    board?.stop();
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
   }
-  const o = app.output;
   if (outcome.status === "refused") {
-    if (o.json) printJson(o, { error: outcome.message });
+    if (o.json) printJson(o, { error: outcome.message, code: outcome.code });
     throw new FindingError(outcome.message);
   }
   if (dryRun) {
-    const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
-    if (o.json) printJson(o, { invocations });
-    else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
-    return 0;
+    if (mode.kind === "runner") {
+      const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
+      if (o.json) printJson(o, { invocations });
+      else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
+    } else {
+      for (const r of outcome.results) printPlan(o, r.id, r.data as HostCommand);
+    }
+    return outcome.results.some((r) => r.error !== undefined) ? 1 : 0;
   }
   const failed = outcome.results.some((r) => r.error !== undefined || r.exitCode !== 0);
-  if (o.json) printJson(o, { results: outcome.results });
-  else {
-    for (const r of outcome.results) {
-      const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
-      o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
-      if (r.output) o.out(r.output.trimEnd());
-    }
-  }
+  if (o.json)
+    printJson(o, { results: outcome.results.map((r) => (hostName ? { ...r, host: hostName } : r)) });
   return failed ? 1 : 0;
 }
 
+/** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
+function printPlan(o: Output, id: string, plan: HostCommand): void {
+  if (o.json) {
+    o.out(JSON.stringify({ id, ...plan }));
+    return;
+  }
+  const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  o.out(
+    `${paint(o, "bold", `[${id}]`)} ${[...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ")}`,
+  );
+  o.out(`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
+  for (const file of plan.files) o.out(`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
+  for (const note of plan.notes) o.out(paint(o, "yellow", `  note: ${note}`));
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function shellQuote(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
+}
+
+/** One finished task: a header, the answer, and on a failure the tail of the host's stderr. */
+function printResult(o: Output, id: string, agent: string, host: string | undefined, r: RunResult): void {
+  const failed = r.error !== undefined || r.exitCode !== 0;
+  const extra: string[] = [];
+  if (r.sessionId) extra.push(`session ${r.sessionId}`);
+  if (r.cost)
+    extra.push(r.cost.unit === "usd" ? `$${r.cost.amount.toFixed(4)}` : `${r.cost.amount} premium requests`);
+  const on = host ? ` on ${host}` : "";
+  const status = failed
+    ? paint(o, "red", `failed: ${r.error ?? `exit ${r.exitCode}`}`)
+    : paint(o, "green", `exit ${r.exitCode}`);
+  o.out(
+    `${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : ""}`,
+  );
+  if (r.output) o.out(r.output.trimEnd());
+  if (failed && r.stderr.trim()) {
+    const tail = r.stderr.trimEnd().split("\n").slice(-10);
+    o.out(paint(o, "dim", `  stderr (last ${tail.length} lines):`));
+    for (const line of tail) o.out(paint(o, "dim", `  ${line}`));
+  }
+}
+
+type TaskState =
+  | { state: "queued" }
+  | { state: "running"; started: number }
+  | { state: "done" | "failed"; ms: number };
+
 /**
- * A one-line progress note on stderr, only on a TTY, only when a run takes longer than a
- * second, and never for JSON output or a dry run; erased when the run ends.
+ * One status line per task on stderr, only on a TTY (queued / running Ns / done in Ns /
+ * failed), redrawn every second; results printed meanwhile appear above the lines.
  */
-function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void } {
-  if (dryRun || app.output.json || process.stderr.isTTY !== true) return { stop() {} };
-  const started = Date.now();
-  let shown = false;
-  const draw = () => {
-    shown = true;
-    const seconds = Math.round((Date.now() - started) / 1000);
-    process.stderr.write(`\r\u001b[2Krunning ${tasks} task(s)… ${seconds}s`);
+function createStatusBoard(ids: string[]): {
+  update(id: string, next: { state: "running"; started: number } | { state: "done" | "failed" }): void;
+  print(write: () => void): void;
+  stop(): void;
+} {
+  const tty = process.stderr.isTTY === true;
+  const states = new Map<string, TaskState>(ids.map((id) => [id, { state: "queued" }]));
+  let drawn = 0;
+  const line = (id: string, s: TaskState) => {
+    switch (s.state) {
+      case "queued":
+        return `${id}  queued`;
+      case "running":
+        return `${id}  running ${seconds(Date.now() - s.started)}`;
+      case "done":
+        return `${id}  done in ${seconds(s.ms)}`;
+      case "failed":
+        return `${id}  failed after ${seconds(s.ms)}`;
+    }
   };
-  const delay = setTimeout(() => {
-    draw();
-    interval = setInterval(draw, 1000);
-    interval.unref();
-  }, 1000);
-  delay.unref();
-  let interval: ReturnType<typeof setInterval> | undefined;
+  const clear = () => {
+    if (drawn > 0) process.stderr.write(`\u001b[${drawn}F\u001b[J`);
+    drawn = 0;
+  };
+  const draw = () => {
+    if (!tty) return;
+    clear();
+    const text = [...states].map(([id, s]) => line(id, s)).join("\n");
+    process.stderr.write(`${text}\n`);
+    drawn = states.size;
+  };
+  const timer = tty ? setInterval(draw, 1000) : undefined;
+  timer?.unref();
+  draw();
   return {
+    update(id, next) {
+      const before = states.get(id);
+      if (next.state === "running") states.set(id, next);
+      else {
+        const started = before?.state === "running" ? before.started : Date.now();
+        states.set(id, { state: next.state, ms: Date.now() - started });
+      }
+      draw();
+    },
+    print(write) {
+      if (tty) clear();
+      write();
+      draw();
+    },
     stop() {
-      clearTimeout(delay);
-      if (interval) clearInterval(interval);
-      if (shown) process.stderr.write("\r\u001b[2K");
+      if (timer) clearInterval(timer);
+      if (tty) draw();
     },
   };
 }

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, isAbsolute, parse, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SourceProvider } from "@roster/core";
+import { HOST_IDS, type HostId, isHostId } from "@roster/hosts";
 import { lilconfig } from "lilconfig";
 import { UsageError } from "./errors.js";
 
@@ -13,6 +14,10 @@ export interface RosterConfig {
   maxConcurrency?: number;
   agentModelOverrides?: Record<string, string | string[]>;
   trustProject?: boolean;
+  /** Where each agent host's program is: `{ claude: { command, args } }`. */
+  hosts?: Partial<Record<HostId, { command?: string; args?: string[] }>>;
+  /** The host `roster run --host auto` uses for agents of a family without a host (xcsh, bundled, third-party). */
+  defaultHost?: HostId;
 }
 
 /** A loaded config and where it came from. */
@@ -43,6 +48,8 @@ function check(config: unknown, filePath: string): RosterConfig {
     "maxConcurrency",
     "agentModelOverrides",
     "trustProject",
+    "hosts",
+    "defaultHost",
   ]);
   for (const key of Object.keys(c))
     if (!known.has(key)) fail(`unknown key "${key}" (known: ${[...known].join(", ")})`);
@@ -61,6 +68,23 @@ function check(config: unknown, filePath: string): RosterConfig {
     fail(`"maxConcurrency" must be at least 1`);
   if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
     fail(`"trustProject" must be true or false`);
+  if (c.defaultHost !== undefined && !isHostId(c.defaultHost))
+    fail(`"defaultHost" must be one of ${HOST_IDS.join(", ")}`);
+  const hosts = c.hosts;
+  if (hosts !== undefined) {
+    if (hosts === null || typeof hosts !== "object" || Array.isArray(hosts))
+      fail(`"hosts" must map host names to { command, args }`);
+    for (const [name, entry] of Object.entries(hosts as Record<string, unknown>)) {
+      if (!isHostId(name)) fail(`"hosts.${name}" is not a host (known: ${HOST_IDS.join(", ")})`);
+      const e = entry as { command?: unknown; args?: unknown } | null;
+      if (e === null || typeof e !== "object" || Array.isArray(e))
+        fail(`"hosts.${name}" must be { command, args }`);
+      if (e!.command !== undefined && (typeof e!.command !== "string" || e!.command === ""))
+        fail(`"hosts.${name}.command" must be a non-empty string`);
+      if (e!.args !== undefined && (!Array.isArray(e!.args) || e!.args.some((a) => typeof a !== "string")))
+        fail(`"hosts.${name}.args" must be a list of strings`);
+    }
+  }
   const overrides = c.agentModelOverrides;
   if (overrides !== undefined) {
     if (overrides === null || typeof overrides !== "object" || Array.isArray(overrides))
