@@ -45,8 +45,11 @@ function integer(flag: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** How the tasks run: a custom command, or an agent host. */
-type Mode = { kind: "runner"; command: string; args: string[] } | { kind: "host"; host: HostId };
+/** How the tasks run: a custom command, an agent host, or no host (an error said only once the call passed the executor's checks). */
+type Mode =
+  | { kind: "runner"; command: string; args: string[] }
+  | { kind: "host"; host: HostId }
+  | { kind: "none"; error: UsageError };
 
 /** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
 async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise<Mode> {
@@ -69,10 +72,11 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
   const choice = pickHost(agent, defaultHost ? { defaultHost } : {});
   if (choice.host === null) {
     const config = app.loaded.filePath ?? "the user config (~/.config/roster/config.json)";
-    throw new UsageError(
+    const error = new UsageError(
       `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
         `choose one with --host ${HOST_IDS.join("|")}, or set "defaultHost" in ${config}.`,
     );
+    return { kind: "none", error };
   }
   return { kind: "host", host: choice.host };
 }
@@ -96,8 +100,18 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
         })
       : undefined;
 
+  // A problem found before the run is raised only when the executor lets the call through, so
+  // its refusals (unknown, disabled, spawn policy) keep precedence.
+  let deferred: Error | undefined;
+  const failing = (error: Error): Runner => ({
+    async run() {
+      deferred = error;
+      return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
+    },
+  });
   let runner: Runner;
-  if (mode.kind === "runner")
+  if (mode.kind === "none") runner = failing(mode.error);
+  else if (mode.kind === "runner")
     runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
   else if (dryRun) {
     // Starts nothing: the plan of each invocation is the task's data.
@@ -109,15 +123,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       },
     };
   } else {
-    if (
-      locateHost(mode.host, {
-        ...(hostConfig ? { config: hostConfig } : {}),
-        env: app.env,
-        cwd: app.ctx.cwd,
-      }) === null
-    )
-      throw new FindingError(missingHostMessage(mode.host, hostConfig));
-    runner = hostRunner!;
+    const config = hostConfig ? { config: hostConfig } : {};
+    const found = locateHost(mode.host, { ...config, env: app.env, cwd: app.ctx.cwd });
+    runner =
+      found === null ? failing(new FindingError(missingHostMessage(mode.host, hostConfig))) : hostRunner!;
   }
 
   const fromEnv = readSessionFromEnv(app.env);
@@ -163,6 +172,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);
+      if (deferred) return result;
       const failed = result.error !== undefined || result.exitCode !== 0;
       board?.update(invocation.id, { state: failed ? "failed" : "done" });
       if (!dryRun && !o.json)
@@ -193,6 +203,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   if (outcome.status === "refused") {
     if (o.json) printJson(o, { error: outcome.message, code: outcome.code });
     throw new FindingError(outcome.message);
+  }
+  if (deferred) {
+    if (o.json) printJson(o, { error: deferred.message });
+    throw deferred;
   }
   if (dryRun) {
     if (mode.kind === "runner") {

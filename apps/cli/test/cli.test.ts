@@ -319,7 +319,21 @@ describe("roster doctor", () => {
 
 describe("roster run", () => {
   test("a plan-mode dry run shows the read-only tools, no spawns and the prefixed prompt", () => {
-    const out = json(roster(inTree("run", "planner", "--task", "look", "--plan-mode", "--json")));
+    const out = json(
+      roster(
+        inTree(
+          "run",
+          "planner",
+          "--task",
+          "look",
+          "--plan-mode",
+          "--dry-run",
+          "--runner",
+          "unused",
+          "--json",
+        ),
+      ),
+    );
     expect(out.invocations).toHaveLength(1);
     expect(out.invocations[0]).toMatchObject({
       agent: "planner",
@@ -359,6 +373,7 @@ describe("roster run", () => {
     expect(level2.nested.code).toBe(1);
     expect(JSON.parse(level2.nested.stdout)).toEqual({
       error: "Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)",
+      code: "executor/spawn-not-allowed",
     });
   });
 
@@ -367,9 +382,14 @@ describe("roster run", () => {
       env: { ROSTER_SPAWNS: "explore, reviewer", ROSTER_TASK_DEPTH: "1" },
     });
     expect(r.code).toBe(1);
-    expect(json(r)).toEqual({ error: "Cannot spawn 'plan'. Allowed: explore, reviewer" });
+    expect(json(r)).toEqual({
+      error: "Cannot spawn 'plan'. Allowed: explore, reviewer",
+      code: "executor/spawn-not-allowed",
+    });
     expect(
-      roster(inTree("run", "explore", "--task", "x", "--json"), { env: { ROSTER_SPAWNS: "explore" } }).code,
+      roster(inTree("run", "explore", "--task", "x", "--dry-run", "--host", "claude", "--json"), {
+        env: { ROSTER_SPAWNS: "explore" },
+      }).code,
     ).toBe(0);
   });
 });
