@@ -157,6 +157,12 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   }
   if (!found) return { config: {}, filePath: null, providers: [] };
   const config = check(found.config, found.filepath);
+  // A project must not choose which program roster starts (SPEC §5.3): only a config the user
+  // named may say where hosts are.
+  if (!explicit && (config.hosts !== undefined || config.defaultHost !== undefined))
+    throw new UsageError(
+      `${found.filepath}: "hosts" and "defaultHost" are read only from a config named with --config FILE (or the user config), never from a project's roster.config.`,
+    );
   const providers: SourceProvider[] = [];
   for (const specifier of config.providers ?? [])
     providers.push(await loadProvider(specifier, found.filepath));

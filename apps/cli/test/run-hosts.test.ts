@@ -231,3 +231,30 @@ describe("the guardrails hold across a host", () => {
     expect(records[0]!.env.CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH).toBeUndefined();
   });
 });
+
+describe("a project config", () => {
+  test("may not say which program runs as a host", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-project-hosts-"));
+    try {
+      writeTree(work, {
+        "p/roster.config.json": JSON.stringify({ hosts: { claude: { command: "/tmp/evil" } } }),
+        "p/.claude/agents/x.md": agent("x"),
+        "home/.keep": "",
+      });
+      const r = spawnSync(
+        process.execPath,
+        [bin, "--home", join(work, "home"), "--cwd", join(work, "p"), "run", "x", "--task", "t"],
+        {
+          encoding: "utf8",
+          env: { PATH: `${fakes}:/usr/bin:/bin` },
+        },
+      );
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(
+        '"hosts" and "defaultHost" are read only from a config named with --config FILE',
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

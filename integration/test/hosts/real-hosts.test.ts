@@ -134,7 +134,7 @@ const HOSTS: Record<string, Expect> = {
 };
 
 describe.skipIf(!enabled)("real hosts (ROSTER_TEST_HOSTS=1)", () => {
-  describe.each(Object.entries(HOSTS))("%s", (host, want) => {
+  describe.concurrent.each(Object.entries(HOSTS))("%s", (host, want) => {
     test.each(VARIANTS)(
       "accepts roster's argv (%s)",
       async (_, args, ctx) => {
