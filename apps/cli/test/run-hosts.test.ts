@@ -258,3 +258,37 @@ describe("a project config", () => {
     }
   });
 });
+
+describe("on a terminal", () => {
+  test("stderr shows one status line per task, ending in done / failed", () => {
+    const cmd = [
+      process.execPath,
+      bin,
+      "--home",
+      home(),
+      "--cwd",
+      project(),
+      "run",
+      "code-reviewer",
+      "--task",
+      "a",
+      "--task",
+      "b",
+    ].join(" ");
+    const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: `${fakes}:/usr/bin:/bin`, TERM: "xterm" },
+    });
+    expect(r.status).toBe(0);
+    const screen = r.stdout.replaceAll("\r", "");
+    expect(screen).toContain("task-1  queued");
+    expect(screen).toMatch(/task-1 {2}done in \d+\.\ds/);
+    expect(screen).toMatch(/task-2 {2}done in \d+\.\ds/);
+    expect(screen).toContain("code-reviewer on claude");
+    const failed = spawnSync("script", ["-qec", cmd.replace("code-reviewer", "doc-writer"), "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: `${fakes}:/usr/bin:/bin`, TERM: "xterm", FAKE_HOST_MODE: "error" },
+    });
+    expect(failed.stdout.replaceAll("\r", "")).toMatch(/task-1 {2}failed after \d+\.\ds/);
+  });
+});
