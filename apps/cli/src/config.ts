@@ -213,7 +213,9 @@ function judgeProject(found: FoundConfig, where: ConfigWhere, diagnostics: Diagn
     severity: "warning",
     code: "config/trust-stale",
     message:
-      `${basename(found.file)} changed after you trusted ${found.dir} (${record.trustedAt}, ${record.configFile}): ` +
+      (record.configFile === basename(found.file)
+        ? `this config changed after you trusted ${found.dir} (${record.trustedAt}): `
+        : `you trusted ${found.dir} for ${record.configFile}, not this config: `) +
       `its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
     filePath: found.file,
   });
@@ -400,7 +402,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
         diagnostics.push({
           severity: "info",
           code: "config/untrusted-code",
-          message: `${basename(found.file)} is code and ${found.dir} is not trusted: not run. Review it, then run \`${trustCommand(found.dir)}\` to let roster run it.`,
+          message: `this config is code and ${found.dir} is not trusted: not run. Review it, then run \`${trustCommand(found.dir)}\` to let roster run it.`,
           filePath: found.file,
         });
       if (layer) {

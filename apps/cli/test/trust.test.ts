@@ -190,6 +190,32 @@ describe("project code runs only in a folder the user trusted", () => {
   });
 });
 
+test("a package name in a trusted config resolves from the config's folder (an ESM-only package too)", () => {
+  const pkg = join(repo, "node_modules/@acme/roster-source");
+  write(
+    join(pkg, "package.json"),
+    JSON.stringify({
+      name: "@acme/roster-source",
+      type: "module",
+      exports: { ".": { import: "./index.js" } },
+    }),
+  );
+  write(
+    join(pkg, "index.js"),
+    'import { join } from "node:path";\nexport const acme = { id: "acme", locate: (ctx) => [{ dir: join(ctx.cwd, ".acme/agents"), scope: "project" }] };\n',
+  );
+  write(join(repo, ".acme/agents/ac.md"), agentFile("ac", "from acme"));
+  write(join(repo, "roster.config.json"), JSON.stringify({ providers: ["@acme/roster-source"] }));
+  expect(roster(["trust"]).code).toBe(0);
+  const out = json(roster(["list", "--json"]));
+  expect(out.agents).toContainEqual(expect.objectContaining({ name: "ac", provider: "acme" }));
+  write(join(repo, "roster.config.json"), JSON.stringify({ providers: ["@acme/missing"] }));
+  expect(roster(["trust"]).code).toBe(0);
+  const missing = roster(["list"]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('cannot load provider "@acme/missing"');
+});
+
 describe("a project config is data that may only tighten", () => {
   test("maxRecursionDepth: -1 and maxConcurrency: 100000 are refused; trustProject and defaultHost are the user's", () => {
     write(join(repo, ".claude/agents/mine.md"), agentFile("mine", "project agent"));
