@@ -30,6 +30,7 @@ export type {
   PluginManifest,
   PluginRoot,
   PluginsProvider,
+  PluginsDiagnosticCode,
   PluginsProviderOptions,
   RegistryEntry,
   RegistryPlugin,
