@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "./config.js";
+import { loadConfig, trustCommand } from "./config.js";
 
 let root: string;
 let home: string;
@@ -103,5 +103,13 @@ describe("loadConfig: layers and what a project may change", () => {
     await expect(load()).rejects.toThrow(/"hosts.claude" must be an object with a "command" string/);
     writeFileSync(join(repo, "roster.config.json"), "{ nope");
     await expect(load()).rejects.toThrow(/not valid JSON/);
+  });
+});
+
+describe("trustCommand", () => {
+  it("quotes a folder a shell would split or expand", () => {
+    expect(trustCommand("/src/app")).toBe("roster trust /src/app");
+    expect(trustCommand("/src/my app")).toBe("roster trust '/src/my app'");
+    expect(trustCommand("/src/it's $HOME")).toBe(`roster trust '/src/it'\\''s $HOME'`);
   });
 });

@@ -191,9 +191,10 @@ function mergeInto(target: RosterConfig, layer: RosterConfig): Array<keyof Roste
   return applied;
 }
 
-/** How `roster trust` would be typed for a folder. */
+/** How `roster trust` would be typed for a folder (quoted for a POSIX shell when needed). */
 export function trustCommand(dir: string): string {
-  return `roster trust ${dir}`;
+  const quoted = /^[\w./@%+=:,-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
+  return `roster trust ${quoted}`;
 }
 
 interface ProjectVerdict {
