@@ -22,6 +22,7 @@ import {
   missingHostMessage,
   pickHost,
 } from "@roster/hosts";
+import { userConfigDir } from "./config-places.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { type Output, oneLine, paint, printJson } from "./output.js";
@@ -71,7 +72,7 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
   const defaultHost = app.loaded.config.defaultHost;
   const choice = pickHost(agent, defaultHost ? { defaultHost } : {});
   if (choice.host === null) {
-    const config = app.loaded.filePath ?? "the user config (~/.config/roster/config.json)";
+    const config = join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json");
     const error = new UsageError(
       `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
         `choose one with --host ${HOST_IDS.join("|")}, or set "defaultHost" in ${config}.`,

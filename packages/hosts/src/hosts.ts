@@ -89,7 +89,7 @@ export function missingHostMessage(host: HostId, config?: HostConfig): string {
   const command = config?.command ?? def.command;
   return (
     `${def.displayName} is not installed here: "${command}" was not found${command.includes("/") ? "" : " on PATH"}. ` +
-    `Install it (npm install -g ${def.npmPackage}) or point roster at it in the user config: ` +
+    `Install it (npm install -g ${def.npmPackage}) or point roster at it in your user config (~/.config/roster/config.json): ` +
     `"hosts": { "${host}": { "command": "/path/to/${def.command}", "args": [] } }.`
   );
 }
