@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, SourceProvider } from "@roster/core";
+import { HOST_IDS, type HostId, isHostId } from "@roster/hosts";
 import {
   type ConfigWhere,
   configIn,
@@ -14,7 +15,6 @@ import {
   USER_CONFIG_NAMES,
   userConfigDir,
 } from "./config-places.js";
-import { HOST_IDS, type HostId, isHostId } from "@roster/hosts";
 import { UsageError } from "./errors.js";
 import { readTrustStore } from "./trust-store.js";
 

@@ -233,26 +233,32 @@ describe("the guardrails hold across a host", () => {
 });
 
 describe("a project config", () => {
-  test("may not say which program runs as a host", () => {
+  test("may not say which program runs as a host (untrusted: skipped, the real host runs)", () => {
     const work = mkdtempSync(join(tmpdir(), "roster-project-hosts-"));
     try {
       writeTree(work, {
-        "p/roster.config.json": JSON.stringify({ hosts: { claude: { command: "/tmp/evil" } } }),
+        "p/.git/HEAD": "ref: refs/heads/main\n",
+        "p/roster.config.json": JSON.stringify({
+          hosts: { claude: { command: "/tmp/evil" } },
+          defaultHost: "codex",
+        }),
         "p/.claude/agents/x.md": agent("x"),
+        "p/.xcsh/agents/y.md": agent("y"),
         "home/.keep": "",
       });
-      const r = spawnSync(
-        process.execPath,
-        [bin, "--home", join(work, "home"), "--cwd", join(work, "p"), "run", "x", "--task", "t"],
-        {
-          encoding: "utf8",
-          env: { PATH: `${fakes}:/usr/bin:/bin` },
-        },
-      );
-      expect(r.status).toBe(2);
-      expect(r.stderr).toContain(
-        '"hosts" and "defaultHost" are read only from a config named with --config FILE',
-      );
+      const args = [bin, "--home", join(work, "home"), "--cwd", join(work, "p"), "run"];
+      const env = { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: join(work, "rec") };
+      const r = spawnSync(process.execPath, [...args, "x", "--task", "t", "--json"], {
+        encoding: "utf8",
+        env,
+      });
+      expect(r.status).toBe(0);
+      expect(readRecords(join(work, "rec")).map((x) => x.host)).toEqual(["claude"]);
+      expect(r.stderr).toContain("hosts");
+      // defaultHost is the user's alone: the project's is ignored.
+      const y = spawnSync(process.execPath, [...args, "y", "--task", "t"], { encoding: "utf8", env });
+      expect(y.status).toBe(2);
+      expect(y.stderr).toContain('Agent "y" comes from xcsh, which has no agent host of its own');
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
