@@ -253,6 +253,18 @@ describe("roster mcp: tools", () => {
     expect(unknown._meta?.["roster/code"]).toBe("executor/unknown-agent");
   });
 
+  test("--no-project: an untrusted checkout's agents are neither listed nor runnable", async () => {
+    const { client } = await connect({ args: ["--no-project"] });
+    const listed = await call(client, "list_agents", { source: "project" });
+    expect((listed.structuredContent as { agents: unknown[] }).agents).toEqual([]);
+    const refused = await call(client, "run_task", {
+      agent: "helper",
+      tasks: [{ id: "a", assignment: "x" }],
+    });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^Unknown agent "helper"\. Available: /);
+  });
+
   test("list_commands and expand_command", async () => {
     const { client } = await connect();
     const listed = await call(client, "list_commands", {});
