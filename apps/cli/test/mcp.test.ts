@@ -153,6 +153,20 @@ afterEach(async () => {
   await Promise.allSettled(open.splice(0).map((c) => c.close()));
 });
 afterAll(() => {
+  // A failing test must not leave its children behind: kill every pid the fake hosts recorded.
+  for (const dir of readdirSync(box.root).filter((d) => d.startsWith("pids-"))) {
+    for (const file of readdirSync(join(box.root, dir))) {
+      for (const pid of readFileSync(join(box.root, dir, file), "utf8")
+        .split(" ")
+        .map(Number)) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone, as it should be.
+        }
+      }
+    }
+  }
   rmSync(tree, { recursive: true, force: true });
   box.cleanup();
 });
