@@ -110,7 +110,8 @@ const scripts = {
       }));
       process.stdout.write("did " + inv.id + "\\n");
     });`,
-  // Never ends; starts a grandchild in its process group and records both pids.
+  // Never ends; starts a grandchild in its process group and records both pids (both
+  // command lines name the sandbox, so a cleanup can tell them from a reused pid).
   "hang.mjs": `
     import { spawn } from "node:child_process";
     import { writeFileSync } from "node:fs";
@@ -119,7 +120,7 @@ const scripts = {
     process.stdin.on("data", (c) => (input += c));
     process.stdin.on("end", () => {
       const inv = JSON.parse(input);
-      const g = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+      const g = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", process.argv[2]], { stdio: "ignore" });
       writeFileSync(join(process.argv[2], inv.id + ".pids"), process.pid + " " + g.pid);
     });
     setInterval(() => {}, 1000);`,
@@ -159,11 +160,14 @@ afterAll(() => {
       for (const pid of readFileSync(join(box.root, dir, file), "utf8")
         .split(" ")
         .map(Number)) {
+        // Only a live process of this sandbox (its command line names the sandbox): pids get reused.
+        let cmdline = "";
         try {
-          process.kill(pid, "SIGKILL");
+          cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
         } catch {
-          // Already gone, as it should be.
+          continue;
         }
+        if (alive(pid) && cmdline.includes(box.root)) process.kill(pid, "SIGKILL");
       }
     }
   }
