@@ -53,8 +53,9 @@ function unknownAgent(discovery: AgentDiscovery, name: string): CallToolResult {
     input: { agent: name, tasks: [{ id: "-", assignment: "-" }] },
     session: { cwd: "" },
   });
+  // Called only when the lookup failed, so check 1 (or 0, for an empty name) answers.
   if ("refusal" in checked) return toolError(checked.refusal.code, checked.refusal.message);
-  return toolError("mcp/unknown-agent", `Unknown agent "${name}".`);
+  return toolError("executor/unknown-agent", `Unknown agent "${name}".`);
 }
 
 /** Readable text of a run for the host's model; the same data is in `structuredContent`. */

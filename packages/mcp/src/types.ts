@@ -43,7 +43,6 @@ export interface RosterMcpOptions {
 /** Codes of the tool errors the server answers with (SPEC §6 refusals included). */
 export type McpToolErrorCode =
   | RefusalCode
-  | "mcp/unknown-agent"
   | "mcp/unknown-command"
   | "mcp/host-unavailable"
   | "mcp/command-input";
