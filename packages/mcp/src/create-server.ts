@@ -58,6 +58,20 @@ function unknownAgent(discovery: AgentDiscovery, name: string): CallToolResult {
   return toolError("executor/unknown-agent", `Unknown agent "${name}".`);
 }
 
+/** A signal that aborts when either does (`AbortSignal.any` needs Node 20.3). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const sources = [a, b];
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  const release = () => {
+    for (const source of sources) source.removeEventListener("abort", onAbort);
+  };
+  const already = sources.find((source) => source.aborted);
+  if (already) controller.abort(already.reason);
+  else for (const source of sources) source.addEventListener("abort", onAbort, { once: true });
+  return { signal: controller.signal, release };
+}
+
 /** Readable text of a run for the host's model; the same data is in `structuredContent`. */
 function resultsText(results: readonly TaskResult[]): string {
   return results
@@ -226,8 +240,13 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
         };
 
         const tool = createTaskTool({ registry, ctx, runner: tracked, env, cache });
-        const signal = AbortSignal.any([extra.signal, lifetime.signal]);
-        const outcome = await tool.execute(taskInput, session, { signal });
+        const { signal, release } = eitherSignal(extra.signal, lifetime.signal);
+        let outcome: Awaited<ReturnType<typeof tool.execute>>;
+        try {
+          outcome = await tool.execute(taskInput, session, { signal });
+        } finally {
+          release();
+        }
         if (outcome.status === "refused") return toolError(outcome.code, outcome.message);
         const value = { agent: outcome.agent, results: outcome.results };
         return structured(value, resultsText(outcome.results));
