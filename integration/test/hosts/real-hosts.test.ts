@@ -135,35 +135,31 @@ const HOSTS: Record<string, Expect> = {
 
 describe.skipIf(!enabled)("real hosts (ROSTER_TEST_HOSTS=1)", () => {
   describe.concurrent.each(Object.entries(HOSTS))("%s", (host, want) => {
-    test.each(VARIANTS)(
-      "accepts roster's argv (%s)",
-      async (_, args, ctx) => {
-        if (unavailable) ctx.skip(unavailable);
-        const extra = want.timeout
-          ? [
-              ...args.filter((a, i) => a !== "--timeout" && args[i - 1] !== "--timeout"),
-              "--timeout",
-              String(want.timeout),
-            ]
-          : args;
-        const r = await roster(host, extra, want.home);
-        const all = `${r.stdout}\n${r.stderr}`;
-        expect(all).not.toMatch(USAGE_ERRORS);
-        expect(r.code).toBe(1);
-        const { results } = JSON.parse(r.stdout) as { results: Array<Record<string, unknown>> };
-        expect(results).toHaveLength(1);
-        const [result] = results;
-        expect(result!.host).toBe(host);
-        expect(String(result!.error)).toMatch(want.error);
-        if (want.exitCode !== undefined) expect(result!.exitCode).toBe(want.exitCode);
-        if (host === "codex") {
-          // --json printed thread.started (its id became the session id) before the timeout.
-          expect(result!.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-          expect(result!.aborted).toBe(true);
-        }
-      },
-      120_000,
-    );
+    test.for(VARIANTS)("accepts roster's argv (%s)", { timeout: 120_000 }, async ([, args], ctx) => {
+      if (unavailable) ctx.skip(unavailable);
+      const extra = want.timeout
+        ? [
+            ...args.filter((a: string, i: number) => a !== "--timeout" && args[i - 1] !== "--timeout"),
+            "--timeout",
+            String(want.timeout),
+          ]
+        : args;
+      const r = await roster(host, extra, want.home);
+      const all = `${r.stdout}\n${r.stderr}`;
+      expect(all).not.toMatch(USAGE_ERRORS);
+      expect(r.code).toBe(1);
+      const { results } = JSON.parse(r.stdout) as { results: Array<Record<string, unknown>> };
+      expect(results).toHaveLength(1);
+      const [result] = results;
+      expect(result!.host).toBe(host);
+      expect(String(result!.error)).toMatch(want.error);
+      if (want.exitCode !== undefined) expect(result!.exitCode).toBe(want.exitCode);
+      if (host === "codex") {
+        // --json printed thread.started (its id became the session id) before the timeout.
+        expect(result!.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+        expect(result!.aborted).toBe(true);
+      }
+    });
   });
 });
 
