@@ -95,7 +95,8 @@ program
 program
   .command("mcp")
   .description("serve the agents and commands to an agent host over MCP on stdio")
-  .option("--runner <command>", "run each task as a child process (default: dry run)")
+  .option("--runner <command>", "run each task as a child process (default: on the agent's host)")
+  .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
   .option("--timeout <ms>", "end each child after this many milliseconds")
