@@ -210,7 +210,7 @@ describe("process runner", () => {
     await waitFor(() => !isAlive(Number(readFileSync(pidFile, "utf8"))), "the grandchild to die");
   });
 
-  test("a result file is the structured result and is validated against the schema", async () => {
+  test("a result file is the structured result; the tool validates it against the schema", async () => {
     const schema = { properties: { verdict: { enum: ["approve", "request_changes"] } } };
     const ok = await runner("result.mjs", ['{"verdict":"approve"}']).run(
       invocation({ outputSchema: schema }),
@@ -219,10 +219,24 @@ describe("process runner", () => {
     expect(ok).toMatchObject({ exitCode: 0, output: "done\n", data: { verdict: "approve" } });
     expect(ok.error).toBeUndefined();
 
-    const bad = await runner("result.mjs", ['{"verdict":5}']).run(
+    // The runner hands data back as read; validation belongs to the task tool, for every runner.
+    const raw = await runner("result.mjs", ['{"verdict":5}']).run(
       invocation({ outputSchema: schema }),
       baseRun,
     );
+    expect(raw).toMatchObject({ exitCode: 0, data: { verdict: 5 } });
+    expect(raw.error).toBeUndefined();
+
+    const mem = memoryRegistry([item({ name: "judge", output: schema })]);
+    const tool = createTaskTool({
+      registry: mem.registry,
+      ctx: mem.ctx,
+      runner: runner("result.mjs", ['{"verdict":5}']),
+      tmpDir: results,
+    });
+    const outcome = await tool.execute({ agent: "judge", tasks: [task("a")] }, { cwd: dir });
+    if (outcome.status !== "completed") throw new Error(outcome.message);
+    const bad = outcome.results[0]!;
     expect(bad.exitCode).toBe(0);
     expect(bad.data).toEqual({ verdict: 5 });
     expect(bad.error).toMatch(/^structured result does not match the output schema: result\/verdict/);

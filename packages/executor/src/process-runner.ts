@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BoundedReadError, readFileBounded } from "@roster/core";
+import { MAX_TIMEOUT_MS } from "./check-call.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
+import { killGroup, removeDir } from "./reaper.js";
 import type { Runner, RunResult, TaskInvocation } from "./types.js";
-import { validateOutput } from "./validate-output.js";
 
 /** A result file larger than this is not read. */
 const MAX_RESULT_FILE_BYTES = 16 * 1024 * 1024;
@@ -17,7 +18,10 @@ export interface ProcessRunnerOptions {
   args?: readonly string[];
   /** Extra environment, laid over the parent env each run receives. */
   env?: Record<string, string | undefined>;
-  /** Where result files are created; default `os.tmpdir()`. */
+  /**
+   * Where a private folder for the result file is made when the run gives no `taskDir` /
+   * `runDir` (the task tool always gives them); default `os.tmpdir()`.
+   */
   tmpDir?: string;
 }
 
@@ -38,15 +42,6 @@ function cleanEnv(...layers: Array<Record<string, string | undefined> | undefine
   return env;
 }
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // The group is already gone.
-  }
-}
-
 /** The stdin payload: exactly the fields of the child contract. */
 function payload(invocation: TaskInvocation): string {
   const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } =
@@ -65,18 +60,21 @@ function payload(invocation: TaskInvocation): string {
   });
 }
 
+/** Reads the result file through the bounded reader: a FIFO, device or link to one is refused, never opened. */
 function readResultFile(path: string): { data?: unknown; error?: string } {
+  let text: string;
   try {
-    const size = statSync(path).size;
-    if (size === 0) return {};
-    if (size > MAX_RESULT_FILE_BYTES)
+    text = readFileBounded(path, MAX_RESULT_FILE_BYTES).toString("utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if (error instanceof BoundedReadError && error.code === "too-large")
       return { error: `result file is larger than ${MAX_RESULT_FILE_BYTES} bytes; ignored` };
-    const text = readFileSync(path, "utf8");
-    if (text.trim() === "") return {};
+    return { error: `result file could not be read: ${(error as Error).message}` };
+  }
+  if (text.trim() === "") return {};
+  try {
     return { data: JSON.parse(text) as unknown };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return {};
     return { error: `result file is not valid JSON: ${(error as Error).message}` };
   }
 }
@@ -94,7 +92,9 @@ function jsonStdout(output: string, truncated: boolean): unknown {
 /**
  * A runner that starts `command` once per task, without a shell, in its own process
  * group, writes the invocation JSON to its stdin and reads stdout as the output
- * (SPEC §6 child contract; see the README).
+ * (SPEC §6 child contract; see the README). Every group it starts is registered with the
+ * run's reaper until it is gone; the result file lives in the task's folder of the run.
+ * It does not validate `data`: the task tool does, for every runner.
  *
  * @example
  * const runner = createProcessRunner({ command: process.execPath, args: ["child.mjs"] });
@@ -110,10 +110,27 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           error: `aborted before start: ${reasonText(run.signal)}`,
         });
       }
-      const resultFile = join(options.tmpDir ?? tmpdir(), `roster-result-${randomUUID()}.json`);
+      if (
+        run.timeoutMs !== undefined &&
+        !(Number.isInteger(run.timeoutMs) && run.timeoutMs >= 1 && run.timeoutMs <= MAX_TIMEOUT_MS)
+      ) {
+        return Promise.resolve({
+          ...started,
+          error: `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${run.timeoutMs}`,
+        });
+      }
+      // The result file goes in the task's folder; without one (a direct call), in a private folder of our own.
+      let ownDir: string | undefined;
+      let resultFile: string;
       try {
+        if (run.taskDir !== undefined) resultFile = join(run.taskDir, "result.json");
+        else {
+          ownDir = mkdtempSync(join(run.runDir ?? options.tmpDir ?? tmpdir(), "roster-task-"));
+          resultFile = join(ownDir, "result.json");
+        }
         writeFileSync(resultFile, "", { flag: "wx", mode: 0o600 });
       } catch (error) {
+        if (ownDir !== undefined) removeDir(ownDir);
         return Promise.resolve({
           ...started,
           error: `could not create the result file: ${(error as Error).message}`,
@@ -151,7 +168,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         const onAbort = (): void => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
         run.signal?.addEventListener("abort", onAbort, { once: true });
         const timer =
-          run.timeoutMs !== undefined && run.timeoutMs > 0
+          run.timeoutMs !== undefined
             ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
             : undefined;
 
@@ -160,40 +177,43 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           settled = true;
           if (timer) clearTimeout(timer);
           run.signal?.removeEventListener("abort", onAbort);
-          const out = stdout.finish();
-          const err = stderr.finish();
-          const file = readResultFile(resultFile);
+          // Nothing here may throw: it runs in an event handler, where a throw would end roster.
           try {
-            unlinkSync(resultFile);
-          } catch {
-            // Already removed by the child.
+            const out = stdout.finish();
+            const err = stderr.finish();
+            const file = readResultFile(resultFile);
+            try {
+              unlinkSync(resultFile);
+            } catch {
+              // Already removed by the child.
+            }
+            const errors: string[] = [];
+            if (spawnError) errors.push(spawnError);
+            if (abortReason) errors.push(abortReason);
+            else if (exit?.signal) errors.push(`killed by ${exit.signal}`);
+            else if (exit && exit.code !== 0) errors.push(`exited with code ${exit.code}`);
+            if (file.error) errors.push(file.error);
+            let data = file.data;
+            if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
+            const result: RunResult = {
+              exitCode: exit?.code ?? null,
+              output: out.text,
+              stderr: err.text,
+              truncated: out.truncated || err.truncated,
+            };
+            if (data !== undefined) result.data = data;
+            if (errors.length > 0) result.error = errors.join("; ");
+            if (abortReason) result.aborted = true;
+            resolve(result);
+          } catch (error) {
+            resolve({
+              ...started,
+              exitCode: exit?.code ?? null,
+              error: `could not collect the result: ${(error as Error).message}`,
+            });
+          } finally {
+            if (ownDir !== undefined) removeDir(ownDir);
           }
-          const errors: string[] = [];
-          if (spawnError) errors.push(spawnError);
-          if (abortReason) errors.push(abortReason);
-          else if (exit?.signal) errors.push(`killed by ${exit.signal}`);
-          else if (exit && exit.code !== 0) errors.push(`exited with code ${exit.code}`);
-          if (file.error) errors.push(file.error);
-          let data = file.data;
-          if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
-          if (
-            data !== undefined &&
-            invocation.outputSchema !== null &&
-            invocation.outputSchema !== undefined
-          ) {
-            const mismatch = validateOutput(invocation.outputSchema, data);
-            if (mismatch) errors.push(mismatch);
-          }
-          const result: RunResult = {
-            exitCode: exit?.code ?? null,
-            output: out.text,
-            stderr: err.text,
-            truncated: out.truncated || err.truncated,
-          };
-          if (data !== undefined) result.data = data;
-          if (errors.length > 0) result.error = errors.join("; ");
-          if (abortReason) result.aborted = true;
-          resolve(result);
         };
 
         child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -204,12 +224,17 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           spawnError = `could not start ${options.command}: ${error.message}`;
           if (child.pid === undefined) finish();
         });
+        if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
         child.on("exit", (code, signal) => {
           exit = { code, signal };
           // Whatever the child left behind in its group goes with it, so no pipe stays open.
           killGroup(child.pid);
         });
-        child.on("close", finish);
+        child.on("close", () => {
+          killGroup(child.pid);
+          if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
+          finish();
+        });
         child.stdin.end(payload(invocation));
       });
     },
