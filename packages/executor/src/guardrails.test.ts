@@ -84,6 +84,12 @@ describe("output schemas", () => {
     const shared = { x: 1 };
     expect(checkStructuredResult({ a: shared, b: shared })).toBeUndefined();
   });
+
+  test("a value shared so often that printing it would explode is refused, not walked for ever", () => {
+    let dag: unknown = [];
+    for (let i = 0; i < 40; i++) dag = [dag, dag]; // 2^40 paths through 40 objects
+    expect(checkStructuredResult(dag)).toMatch(/too large to check/);
+  });
 });
 
 describe("validation is part of the task tool", () => {

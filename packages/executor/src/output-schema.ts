@@ -23,12 +23,14 @@ export interface SchemaCompiler {
   compile(schema: unknown): CompiledSchema;
 }
 
+/** A check visits at most this many values; a 16 MiB result file holds about 8 million. */
+const MAX_VISITS = 20_000_000;
+
 interface Frame {
   node: object;
   keys: string[] | undefined;
   length: number;
   index: number;
-  height: number;
 }
 
 function isPlainObject(value: object): boolean {
@@ -51,57 +53,52 @@ function pathOf(root: string, frames: readonly Frame[]): string {
 /**
  * Checks that `value` is plain JSON (null, booleans, finite numbers, strings, arrays and
  * plain objects; `undefined` only as a property value) nested at most `maxDepth` levels, with
- * no cycles. Iterative and linear in the number of distinct objects, so it cannot overflow
- * the stack whatever it is given. Returns what is wrong, or undefined.
+ * no cycles. Iterative, so it cannot overflow the stack whatever it is given, and it keeps
+ * only the current path in memory. Returns what is wrong, or undefined.
  */
 function checkJsonValue(
   value: unknown,
   options: { maxDepth: number; what: string; root: string },
 ): string | undefined {
   const { maxDepth, what, root } = options;
-  const heights = new Map<object, number>();
   const onPath = new Set<object>();
   const frames: Frame[] = [];
-  const tooDeep = () => `${what} is nested deeper than ${maxDepth} levels (at ${pathOf(root, frames)})`;
+  let visits = 0;
 
-  // Returns an error, or the height of a container already seen, or a new frame to walk.
-  const enter = (child: unknown, inArray: boolean): string | number | Frame => {
+  // Returns an error, nothing for a leaf, or a new frame to walk.
+  const enter = (child: unknown, inArray: boolean): string | Frame | undefined => {
     switch (typeof child) {
       case "string":
       case "boolean":
-        return 0;
+        return undefined;
       case "number":
-        return Number.isFinite(child) ? 0 : `${pathOf(root, frames)} is ${child}, which JSON cannot hold`;
+        return Number.isFinite(child)
+          ? undefined
+          : `${pathOf(root, frames)} is ${child}, which JSON cannot hold`;
       case "undefined":
-        return inArray || frames.length === 0 ? `${pathOf(root, frames)} is undefined` : 0;
+        return inArray || frames.length === 0 ? `${pathOf(root, frames)} is undefined` : undefined;
       case "object":
         break;
       default:
         return `${pathOf(root, frames)} is a ${typeof child}, not a JSON value`;
     }
-    if (child === null) return 0;
+    if (child === null) return undefined;
     if (onPath.has(child)) return `${what} is cyclic (${pathOf(root, frames)} contains itself)`;
-    const known = heights.get(child);
-    if (known !== undefined) return frames.length + known > maxDepth ? tooDeep() : known;
     const isArray = Array.isArray(child);
     if (!isArray && !isPlainObject(child)) {
       const name = (child as { constructor?: { name?: unknown } }).constructor?.name;
       return `${pathOf(root, frames)} is ${typeof name === "string" && name ? `a ${name}` : "an exotic object"}, not a JSON value`;
     }
-    if (frames.length + 1 > maxDepth) return tooDeep();
+    if (frames.length + 1 > maxDepth) {
+      return `${what} is nested deeper than ${maxDepth} levels (at ${pathOf(root, frames)})`;
+    }
     const keys = isArray ? undefined : Object.keys(child);
-    return {
-      node: child,
-      keys,
-      length: keys ? keys.length : (child as unknown[]).length,
-      index: 0,
-      height: 1,
-    };
+    return { node: child, keys, length: keys ? keys.length : (child as unknown[]).length, index: 0 };
   };
 
   const first = enter(value, false);
   if (typeof first === "string") return first;
-  if (typeof first === "number") return undefined;
+  if (first === undefined) return undefined;
   frames.push(first);
   onPath.add(first.node);
   while (frames.length > 0) {
@@ -109,21 +106,16 @@ function checkJsonValue(
     if (top.index >= top.length) {
       frames.pop();
       onPath.delete(top.node);
-      heights.set(top.node, top.height);
-      const parent = frames[frames.length - 1];
-      if (parent && top.height + 1 > parent.height) parent.height = top.height + 1;
       continue;
     }
+    if (++visits > MAX_VISITS) return `${what} has more than ${MAX_VISITS} values: too large to check`;
     const at = top.index++;
     const child = top.keys
       ? (top.node as Record<string, unknown>)[top.keys[at]!]
       : (top.node as unknown[])[at];
     const next = enter(child, top.keys === undefined);
     if (typeof next === "string") return next;
-    if (typeof next === "number") {
-      if (next + 1 > top.height) top.height = next + 1;
-      continue;
-    }
+    if (next === undefined) continue;
     frames.push(next);
     onPath.add(next.node);
   }
@@ -132,7 +124,9 @@ function checkJsonValue(
 
 /**
  * Checks a structured result before anything validates or prints it: plain JSON, no
- * cycles, at most {@link MAX_RESULT_DEPTH} levels deep. Returns what is wrong, or undefined.
+ * cycles, at most {@link MAX_RESULT_DEPTH} levels deep. Linear in the size of a tree (a
+ * value shared in several places is walked each time, up to a fixed budget). Returns what is
+ * wrong, or undefined.
  */
 export function checkStructuredResult(data: unknown, maxDepth = MAX_RESULT_DEPTH): string | undefined {
   return checkJsonValue(data, { maxDepth, what: "structured result", root: "result" });
