@@ -32,7 +32,8 @@ function reasonText(signal: AbortSignal): string {
 }
 
 function cleanEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
-  const env: Record<string, string> = {};
+  // No prototype: a variable named `__proto__` or `constructor` is a variable like any other.
+  const env: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer ?? {})) {
       if (value === undefined) delete env[key];
