@@ -20,7 +20,7 @@ export {
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";
-export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
+export { createProcessRunner, type PreparedProcess, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";

@@ -6,7 +6,7 @@ import { BoundedReadError, readFileBounded } from "@roster/core";
 import { MAX_TIMEOUT_MS } from "./check-call.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 import { killGroup, removeDir } from "./reaper.js";
-import type { Runner, RunResult, TaskInvocation } from "./types.js";
+import type { Runner, RunOptions, RunResult, TaskInvocation } from "./types.js";
 
 /** A result file larger than this is not read. */
 const MAX_RESULT_FILE_BYTES = 16 * 1024 * 1024;
@@ -23,6 +23,32 @@ export interface ProcessRunnerOptions {
    * `runDir` (the task tool always gives them); default `os.tmpdir()`.
    */
   tmpDir?: string;
+  /**
+   * Shapes one invocation's process (a host runner's argv, env and stdin). `args` are added
+   * after the runner's own, `env` is laid over the runner's `env` (roster's guardrail
+   * variables still win), `stdin` replaces the invocation JSON. May write files in
+   * `options.taskDir` (always set here). A throw is an error result; nothing starts.
+   */
+  prepare?(
+    invocation: TaskInvocation,
+    options: RunOptions & { taskDir: string },
+  ): PreparedProcess | Promise<PreparedProcess>;
+  /**
+   * Turns what the process produced (the default result: stdout as `output`, `data` from the
+   * result file or a JSON stdout) into the task's result, e.g. a host's JSON envelope into its
+   * answer, session id and cost. A throw is an error on the result.
+   */
+  interpret?(
+    result: RunResult,
+    context: { invocation: TaskInvocation; signal: NodeJS.Signals | null },
+  ): RunResult;
+}
+
+/** What {@link ProcessRunnerOptions.prepare} adds to one process. */
+export interface PreparedProcess {
+  args?: readonly string[];
+  env?: Record<string, string | undefined>;
+  stdin?: string;
 }
 
 function reasonText(signal: AbortSignal): string {
@@ -102,23 +128,23 @@ function jsonStdout(output: string, truncated: boolean): unknown {
  */
 export function createProcessRunner(options: ProcessRunnerOptions): Runner {
   return {
-    run(invocation, run) {
+    async run(invocation, run) {
       const started: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
       if (run.signal?.aborted) {
-        return Promise.resolve({
+        return {
           ...started,
           aborted: true,
           error: `aborted before start: ${reasonText(run.signal)}`,
-        });
+        };
       }
       if (
         run.timeoutMs !== undefined &&
         !(Number.isInteger(run.timeoutMs) && run.timeoutMs >= 1 && run.timeoutMs <= MAX_TIMEOUT_MS)
       ) {
-        return Promise.resolve({
+        return {
           ...started,
           error: `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${run.timeoutMs}`,
-        });
+        };
       }
       // The result file goes in the task's folder; without one (a direct call), in a private folder of our own.
       let ownDir: string | undefined;
@@ -132,12 +158,25 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         writeFileSync(resultFile, "", { flag: "wx", mode: 0o600 });
       } catch (error) {
         if (ownDir !== undefined) removeDir(ownDir);
-        return Promise.resolve({
+        return {
           ...started,
           error: `could not create the result file: ${(error as Error).message}`,
-        });
+        };
       }
-      const env = cleanEnv(run.env, options.env, {
+      let prepared: PreparedProcess = {};
+      if (options.prepare) {
+        try {
+          prepared = (await options.prepare(invocation, { ...run, taskDir: run.taskDir ?? ownDir! })) ?? {};
+        } catch (error) {
+          if (ownDir !== undefined) removeDir(ownDir);
+          return { ...started, error: `could not prepare ${options.command}: ${(error as Error).message}` };
+        }
+        if (run.signal?.aborted) {
+          if (ownDir !== undefined) removeDir(ownDir);
+          return { ...started, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
+        }
+      }
+      const env = cleanEnv(run.env, options.env, prepared.env, {
         ROSTER_TASK_DEPTH: String(run.depth),
         ROSTER_SPAWNS: invocation.spawns,
         ROSTER_RESULT_FILE: resultFile,
@@ -153,7 +192,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
         let settled = false;
 
-        const child = spawn(options.command, [...(options.args ?? [])], {
+        const child = spawn(options.command, [...(options.args ?? []), ...(prepared.args ?? [])], {
           cwd: invocation.cwd,
           env,
           detached: true,
@@ -196,7 +235,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
             if (file.error) errors.push(file.error);
             let data = file.data;
             if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
-            const result: RunResult = {
+            let result: RunResult = {
               exitCode: exit?.code ?? null,
               output: out.text,
               stderr: err.text,
@@ -205,6 +244,18 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
             if (data !== undefined) result.data = data;
             if (errors.length > 0) result.error = errors.join("; ");
             if (abortReason) result.aborted = true;
+            if (options.interpret) {
+              try {
+                result = options.interpret(result, { invocation, signal: exit?.signal ?? null });
+              } catch (error) {
+                result.error = [
+                  result.error,
+                  `could not read ${options.command}'s answer: ${(error as Error).message}`,
+                ]
+                  .filter(Boolean)
+                  .join("; ");
+              }
+            }
             resolve(result);
           } catch (error) {
             resolve({
@@ -236,7 +287,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
           finish();
         });
-        child.stdin.end(payload(invocation));
+        child.stdin.end(prepared.stdin ?? payload(invocation));
       });
     },
   };
