@@ -132,10 +132,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
-  const stream =
-    o.json || dryRun
-      ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
-      : undefined;
+  const stream = o.json
+    ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
+    : undefined;
   // A human dry run prints each invocation as pretty JSON, in input order.
   const pending = createInOrder(total, (value) => o.out(JSON.stringify(value, null, 2)));
   const progress = showProgress(app, total, dryRun);
@@ -145,7 +144,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (dryRun) {
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
       const value = invocation ?? { id: r.id, error: r.error ?? "no invocation" };
-      if (o.json) stream!.put(index, value);
+      if (stream) stream.put(index, value);
       else pending.put(index, value);
       return;
     }
@@ -170,7 +169,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (o.json) printJson(o, { error: outcome.message });
     throw new FindingError(outcome.message);
   }
-  if (o.json) stream!.end();
+  stream?.end();
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
   if (dryRun) return 0;
   return failed ? 1 : 0;
