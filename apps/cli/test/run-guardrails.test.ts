@@ -128,7 +128,10 @@ beforeAll(() => {
   mkdirSync(home(), { recursive: true });
   writeFileSync(child(), CHILD);
   const agent = (name: string, extra = "") =>
-    writeFileSync(join(agents, `${name}.md`), `---\nname: ${name}\ndescription: ${name} agent\n${extra}---\nYou are ${name}.\n`);
+    writeFileSync(
+      join(agents, `${name}.md`),
+      `---\nname: ${name}\ndescription: ${name} agent\n${extra}---\nYou are ${name}.\n`,
+    );
   agent("worker");
   agent("cyclic", "output:\n  definitions:\n    a:\n      ref: a\n  ref: a\n");
   agent("tree", "output:\n  definitions:\n    node:\n      elements:\n        ref: node\n  ref: node\n");
@@ -143,7 +146,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   // Never leave anything behind, even when a test failed half-way.
-  for (const proc of started.splice(0)) if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  for (const proc of started.splice(0))
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
   for (const pid of pids()) {
     try {
       process.kill(-pid, "SIGKILL");
@@ -157,14 +161,18 @@ describe("output schemas cannot crash run", () => {
   test("a cyclic ref chain is refused with a clear error before any child starts", () => {
     const r = roster(args("cyclic", "--task", "quick", ...runner()));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: The output schema of agent "cyclic" \(.*cyclic\.md\) cannot be used: a cycle of refs/);
+    expect(r.stderr).toMatch(
+      /^roster: The output schema of agent "cyclic" \(.*cyclic\.md\) cannot be used: a cycle of refs/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(pids()).toEqual([]);
     expect(readdirSync(tmp())).toEqual([]);
   });
 
   test("a 5,000-level result under a recursive schema is an error on that result; the rest run to their end", async () => {
-    const r = roster(args("tree", "--task", "deep", "--task", "hang", "--timeout", "1500", "--json", ...runner()));
+    const r = roster(
+      args("tree", "--task", "deep", "--task", "hang", "--timeout", "1500", "--json", ...runner()),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const { results } = JSON.parse(r.stdout);
@@ -218,53 +226,75 @@ describe("children never outlive roster", () => {
     ["SIGQUIT", 131],
     ["SIGINT", 130],
     ["SIGTERM", 143],
-  ] as const)("on %s every child and grandchild is killed and the temp folder removed", async (signal, code) => {
-    const run = start(args("worker", "--task", "hang", "--task", "hang", ...runner()));
-    started.push(run.proc);
-    await waitFor(() => pids().length === 4, "two children and two grandchildren");
-    run.proc.kill(signal);
-    expect(await run.exited).toEqual({ code, signal: null });
-    await expectNothingLeft();
-  });
+  ] as const)(
+    "on %s every child and grandchild is killed and the temp folder removed",
+    async (signal, code) => {
+      const run = start(args("worker", "--task", "hang", "--task", "hang", ...runner()));
+      started.push(run.proc);
+      await waitFor(() => pids().length === 4, "two children and two grandchildren");
+      run.proc.kill(signal);
+      expect(await run.exited).toEqual({ code, signal: null });
+      await expectNothingLeft();
+    },
+  );
 
   test("a reader that closes the pipe (EPIPE exit) leaves nothing running", async () => {
     const go = join(box, "go");
-    const run = start(args("worker", "--task", "quick", "--task", "hang", "--task", `wait:${go}`, ...runner()));
+    const run = start(
+      args("worker", "--task", "quick", "--task", "hang", "--task", `wait:${go}`, ...runner()),
+    );
     started.push(run.proc);
-    await waitFor(() => run.out().includes("quick-done") && pids().length === 4, "the first result and every child");
+    await waitFor(
+      () => run.out().includes("quick-done") && pids().length === 4,
+      "the first result and every child",
+    );
     run.proc.stdout!.destroy();
     writeFileSync(go, "");
     await run.exited;
     await expectNothingLeft();
   });
 
-  test.skipIf(!existsSync("/dev/full"))("an output error (stdout is /dev/full) leaves nothing running", async () => {
-    const full = openSync("/dev/full", "w");
-    try {
-      const run = start(args("worker", "--task", "hang", "--task", "quick", ...runner()), ["ignore", full, "pipe"]);
-      started.push(run.proc);
-      const { code } = await run.exited;
-      expect(code).not.toBe(0);
-      expect(run.err()).toMatch(/ENOSPC/);
-      await expectNothingLeft();
-    } finally {
-      closeSync(full);
-    }
-  });
+  test.skipIf(!existsSync("/dev/full"))(
+    "an output error (stdout is /dev/full) leaves nothing running",
+    async () => {
+      const full = openSync("/dev/full", "w");
+      try {
+        const run = start(args("worker", "--task", "hang", "--task", "quick", ...runner()), [
+          "ignore",
+          full,
+          "pipe",
+        ]);
+        started.push(run.proc);
+        const { code } = await run.exited;
+        expect(code).not.toBe(0);
+        expect(run.err()).toMatch(/ENOSPC/);
+        await expectNothingLeft();
+      } finally {
+        closeSync(full);
+      }
+    },
+  );
 });
 
 describe("bad numbers and names", () => {
-  test.each(["2147483648", "99999999999", "0", "-5", "1.5", "abc"])("--timeout %s is a usage error", (value) => {
-    const r = roster(args("worker", "--task", "quick", "--timeout", value, ...runner()));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^roster: --timeout takes a whole number of milliseconds from 1 to 2147483647/);
-    expect(pids()).toEqual([]);
-  });
+  test.each(["2147483648", "99999999999", "0", "-5", "1.5", "abc"])(
+    "--timeout %s is a usage error",
+    (value) => {
+      const r = roster(args("worker", "--task", "quick", "--timeout", value, ...runner()));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^roster: --timeout takes a whole number of milliseconds from 1 to 2147483647/,
+      );
+      expect(pids()).toEqual([]);
+    },
+  );
 
   test.each(["-1", "abc", "1e3", ""])("ROSTER_TASK_DEPTH=%j refuses to run and says why", (depth) => {
     const r = roster(args("worker", "--task", "quick", ...runner()), { ROSTER_TASK_DEPTH: depth });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`roster: ROSTER_TASK_DEPTH=${JSON.stringify(depth)} is not a non-negative integer`);
+    expect(r.stderr).toContain(
+      `roster: ROSTER_TASK_DEPTH=${JSON.stringify(depth)} is not a non-negative integer`,
+    );
     expect(pids()).toEqual([]);
     const j = roster(args("worker", "--task", "quick", "--json", ...runner()), { ROSTER_TASK_DEPTH: depth });
     expect(j.code).toBe(1);
