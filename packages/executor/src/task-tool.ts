@@ -254,7 +254,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
 function checkResult(raw: RunResult, compiled: CompiledSchema | undefined, dryRun: boolean): RunResult {
   const given = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<RunResult>;
   const errors: string[] = [];
-  if (typeof given.error === "string" && given.error !== "") errors.push(given.error);
+  if (given.error !== undefined && given.error !== "") errors.push(String(given.error));
   if (raw === null || typeof raw !== "object") errors.push("the runner returned no result");
   // Fields a runner adds (a host's session id, its cost) are kept when they are plain JSON.
   const { exitCode, output, stderr, truncated, data, error, aborted, ...extra } = given;
