@@ -6,12 +6,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { item, memoryRegistry, spyRunner, task } from "../test/helpers.js";
-import * as executor from "./index.js";
+import {
+  checkStructuredResult,
+  compileOutputSchema,
+  createProcessRunner,
+  createReaper,
+  MAX_RESULT_DEPTH,
+  readSessionFromEnv,
+} from "./index.js";
 import { createTaskTool } from "./task-tool.js";
-import type { Runner, RunOptions, TaskResult } from "./types.js";
-
-const { compileOutputSchema, checkStructuredResult, createReaper, readSessionFromEnv, MAX_RESULT_DEPTH } =
-  executor;
+import type { Runner, RunOptions, TaskOutcome, TaskResult } from "./types.js";
 
 let tmp: string;
 beforeEach(() => {
@@ -29,7 +33,7 @@ function nested(levels: number): unknown {
 const recursive = { definitions: { node: { elements: { ref: "node" } } }, ref: "node" };
 const cyclic = { definitions: { a: { ref: "a" } }, ref: "a" };
 
-function completed(outcome: executor.TaskOutcome) {
+function completed(outcome: TaskOutcome) {
   if (outcome.status !== "completed") throw new Error(`refused: ${outcome.message}`);
   return outcome;
 }
@@ -311,7 +315,7 @@ describe("children never outlive the run (real processes)", () => {
       `import { writeFileSync } from "node:fs"; writeFileSync(process.env.ROSTER_RESULT_FILE, JSON.stringify({ file: process.env.ROSTER_RESULT_FILE }));`,
     );
     const runDir = mkdtempSync(join(tmp, "run-"));
-    const runner = executor.createProcessRunner({ command: process.execPath, args: [script] });
+    const runner = createProcessRunner({ command: process.execPath, args: [script] });
     const result = await runner.run(
       {
         id: "a",
@@ -337,7 +341,7 @@ describe("children never outlive the run (real processes)", () => {
     const pidFile = join(tmp, "pids");
     const reaper = createReaper();
     const mem = memoryRegistry([item({ name: "w" })]);
-    const runner = executor.createProcessRunner({ command: process.execPath, args: [script, pidFile] });
+    const runner = createProcessRunner({ command: process.execPath, args: [script, pidFile] });
     const tool = createTaskTool({
       registry: mem.registry,
       ctx: mem.ctx,
@@ -360,11 +364,11 @@ describe("children never outlive the run (real processes)", () => {
     writeFileSync(script, HANG);
     const pidFile = join(tmp, "pids");
     const mem = memoryRegistry([item({ name: "w" })]);
-    const quick = executor.createProcessRunner({
+    const quick = createProcessRunner({
       command: process.execPath,
       args: [script, pidFile, "quick"],
     });
-    const slow = executor.createProcessRunner({ command: process.execPath, args: [script, pidFile] });
+    const slow = createProcessRunner({ command: process.execPath, args: [script, pidFile] });
     const runner: Runner = {
       run: (invocation, options) => (invocation.id === "quick" ? quick : slow).run(invocation, options),
     };
