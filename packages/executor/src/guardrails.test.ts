@@ -108,6 +108,22 @@ describe("validation is part of the task tool", () => {
     expect(result!.data).toEqual({ n: "not a number" });
   });
 
+  test("a runner's extra fields are kept when they are JSON, and cannot replace the tool's own", async () => {
+    const mem = memoryRegistry([item({ name: "w" })]);
+    const runner = spyRunner({
+      sessionId: "s-1",
+      costUsd: 0.5,
+      id: "spoof",
+      source: "bundled",
+      durationMs: -1,
+    } as never);
+    const tool = createTaskTool({ registry: mem.registry, ctx: mem.ctx, runner });
+    const [result] = completed(await tool.execute({ agent: "w", tasks: [task("a")] }, { cwd: tmp })).results;
+    expect(result).toMatchObject({ id: "a", source: "user", sessionId: "s-1", costUsd: 0.5 });
+    expect(result!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(result!).slice(0, 3)).toEqual(["id", "agent", "source"]);
+  });
+
   test("a cyclic schema is refused before any runner starts", async () => {
     const mem = memoryRegistry([item({ name: "scout", output: cyclic })]);
     const runner = spyRunner();

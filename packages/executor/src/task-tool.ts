@@ -256,8 +256,10 @@ function checkResult(raw: RunResult, compiled: CompiledSchema | undefined, dryRu
   const errors: string[] = [];
   if (given.error !== undefined && given.error !== "") errors.push(String(given.error));
   if (raw === null || typeof raw !== "object") errors.push("the runner returned no result");
-  // Fields a runner adds (a host's session id, its cost) are kept when they are plain JSON.
-  const { exitCode, output, stderr, truncated, data, error, aborted, ...extra } = given;
+  // Fields a runner adds (a host's session id, its cost) are kept when they are plain JSON;
+  // the ones the tool sets itself (id, agent, source, durationMs) cannot be spoofed.
+  const { exitCode, output, stderr, truncated, data, error, aborted, ...rest } = given;
+  const { id, agent, source, durationMs, ...extra } = rest as Partial<TaskResult>;
   const extraProblem = Object.keys(extra).length > 0 ? checkStructuredResult(extra) : undefined;
   if (extraProblem !== undefined) errors.push(`the runner's extra fields were dropped: ${extraProblem}`);
   const result: RunResult = {
