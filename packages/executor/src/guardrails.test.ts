@@ -212,7 +212,12 @@ describe("streaming and the run's temp folder", () => {
       },
     };
     const tool = createTaskTool({ registry: mem.registry, ctx: mem.ctx, runner, tmpDir: tmp });
-    completed(await tool.execute({ agent: "w", tasks: [task("a"), task("b")] }, { cwd: tmp }));
+    const onResult = (_result: TaskResult, index: number) => {
+      // A finished task's folder is gone at once; the run's folder stays until the run ends.
+      expect(existsSync(seen[index]!.taskDir!)).toBe(false);
+      expect(existsSync(seen[index]!.runDir!)).toBe(true);
+    };
+    completed(await tool.execute({ agent: "w", tasks: [task("a"), task("b")] }, { cwd: tmp }, { onResult }));
     const dirs = seen.map((o) => o.runDir);
     expect(dirs[0]).toBeDefined();
     expect(dirs[1]).toBe(dirs[0]);

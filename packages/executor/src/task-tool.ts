@@ -189,8 +189,8 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           return { ...noRun(base, 0, "aborted before start"), aborted: true };
         }
         if (runDir === undefined) return noRun(base, 0, runDirError ?? "no temp folder");
+        const taskDir = join(runDir, String(index + 1));
         try {
-          const taskDir = join(runDir, String(index + 1));
           mkdirSync(taskDir, { mode: 0o700 });
           const result = await runner.run(invocation, {
             depth: effective.childDepth,
@@ -203,11 +203,14 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
             taskDir,
             reaper,
           });
-          const checked = checkResult(result, compiled, runner.dryRun === true);
+          const checked = checkResult(result, { compiled, dryRun: runner.dryRun === true });
           return { ...base, ...checked, durationMs: Math.round(performance.now() - startedAt) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           return noRun(base, Math.round(performance.now() - startedAt), `runner failed: ${message}`);
+        } finally {
+          // A finished task's files go with it; the run folder stays small however many tasks run.
+          removeDir(taskDir);
         }
       };
 
@@ -251,7 +254,11 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
  * have their types, `data` is plain JSON at most `MAX_RESULT_DEPTH` deep (else dropped with
  * an error), and it is validated against the compiled output schema (a dry run's data is not).
  */
-function checkResult(raw: RunResult, compiled: CompiledSchema | undefined, dryRun: boolean): RunResult {
+function checkResult(
+  raw: RunResult,
+  options: { compiled: CompiledSchema | undefined; dryRun: boolean },
+): RunResult {
+  const { compiled, dryRun } = options;
   const given = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<RunResult>;
   const errors: string[] = [];
   if (given.error !== undefined && given.error !== "") errors.push(String(given.error));
