@@ -5,11 +5,13 @@ import { discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
+  createReaper,
   createTaskTool,
+  MAX_TIMEOUT_MS,
   type Runner,
-  type RunResult,
   readSessionFromEnv,
   type TaskInput,
+  type TaskResult,
   type TaskSession,
 } from "@roster/executor";
 import {
@@ -25,6 +27,7 @@ import {
 import { userConfigDir } from "./config-places.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { createJsonArrayStream } from "./json-stream.js";
 import { type Output, oneLine, paint, printJson } from "./output.js";
 
 /** Flags of `roster run`. */
@@ -45,6 +48,22 @@ function integer(flag: string, value: string | undefined): number | undefined {
   if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
   return Number(value);
 }
+
+/** A timer cannot wait longer than 2^31-1 ms (a longer one fires at once), nor 0 ms or less. */
+function timeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(Number.isSafeInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
+    throw new UsageError(
+      `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got "${oneLine(value, 40)}".`,
+    );
+  }
+  return ms;
+}
+
+/** The signals that end a run like Ctrl-C does, with their numbers (exit code 128 + n). */
+const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof STOP_SIGNALS;
 
 /** How the tasks run: a custom command, an agent host, or no host (an error said only once the call passed the executor's checks). */
 type Mode =
@@ -87,6 +106,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const tasks = flags.task ?? [];
   if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
   const config = app.loaded.config;
+  const o = app.output;
+  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const timeoutMs = timeout(flags.timeout);
   const mode = await chooseMode(app, agent, flags);
   const dryRun = flags.dryRun === true;
   const trustProject = app.ctx.trustProject !== false;
@@ -124,14 +146,21 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       },
     };
   } else {
-    const config = hostConfig ? { config: hostConfig } : {};
-    const found = locateHost(mode.host, { ...config, env: app.env, cwd: app.ctx.cwd });
+    const where = hostConfig ? { config: hostConfig } : {};
+    const found = locateHost(mode.host, { ...where, env: app.env, cwd: app.ctx.cwd });
     runner =
       found === null ? failing(new FindingError(missingHostMessage(mode.host, hostConfig))) : hostRunner!;
   }
 
+  // The session's depth comes from the environment; one that cannot be read refuses the run.
   const fromEnv = readSessionFromEnv(app.env);
-  const maxDepth = integer("--max-depth", flags.maxDepth);
+  for (const d of fromEnv.diagnostics)
+    if (d.severity !== "error") o.err(`roster: ${d.severity}: ${d.message}`);
+  const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
+  if (unreadable) {
+    if (o.json) printJson(o, { error: unreadable.message });
+    throw new FindingError(unreadable.message);
+  }
   const session: TaskSession = {
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
@@ -144,7 +173,6 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     },
   };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
-  const timeoutMs = integer("--timeout", flags.timeout);
   if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
 
   const input: TaskInput = {
@@ -165,41 +193,85 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     input.schema = flags.schema;
   }
 
-  const o = app.output;
+  // Every process group and the run's temp folder are known to the reaper: whatever way
+  // roster ends (a signal, a closed pipe, an uncaught error, process.exit), they go with it.
+  const reaper = createReaper();
+  process.on("exit", () => reaper.reapAll());
   const hostName = mode.kind === "host" ? mode.host : undefined;
-  // Results print as each task finishes (human output); a TTY also gets one status line per task.
+  // A TTY gets one status line per task (queued / running / done in Ns / failed).
   const board = dryRun || o.json ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
-  const streamed: Runner = {
+  const tracked: Runner = {
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);
-      if (deferred) return result;
       const failed = result.error !== undefined || result.exitCode !== 0;
       board?.update(invocation.id, { state: failed ? "failed" : "done" });
-      if (!dryRun && !o.json)
-        board?.print(() => printResult(o, invocation.id, invocation.agent, hostName, result));
       return result;
     },
   };
-
   const tool = createTaskTool({
     registry: app.registry,
     ctx: app.ctx,
-    runner: streamed,
+    runner: tracked,
     env: app.env,
     cache: app.cache,
+    reaper,
   });
   const controller = new AbortController();
-  const stop = () => controller.abort(new Error("interrupted"));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  let caught: StopSignal | undefined;
+  const onSignal = (signal: StopSignal) => {
+    if (caught !== undefined) {
+      // A second signal: leave now (the exit handler kills and removes what is left).
+      process.exit(128 + STOP_SIGNALS[signal]);
+    }
+    caught = signal;
+    controller.abort(new Error(`interrupted by ${signal}`));
+  };
+  const signals = Object.keys(STOP_SIGNALS) as StopSignal[];
+  for (const signal of signals) process.on(signal, onSignal);
+
+  // Results are printed as they arrive: in finish order for people, in input order in JSON.
+  const total = input.tasks.length;
+  const hostDryRun = dryRun && mode.kind !== "runner";
+  const stream =
+    o.json && !hostDryRun
+      ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
+      : undefined;
+  // A dry run prints in input order: a runner's invocations as pretty JSON, a host's plans
+  // one per line (a JSON line with --json).
+  const pending = createInOrder(total, (value) => {
+    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
+    else o.out(JSON.stringify(value, null, 2));
+  });
+  let failed = false;
+  const onResult = (r: TaskResult, index: number) => {
+    if (deferred) return;
+    if (r.error !== undefined || r.exitCode !== 0) failed = true;
+    if (dryRun) {
+      if (hostDryRun) {
+        if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
+        else pending.put(index, { id: r.id, plan: r.data as HostCommand });
+        return;
+      }
+      const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
+      const value = invocation ?? { id: r.id, error: r.error ?? "no invocation" };
+      if (stream) stream.put(index, value);
+      else pending.put(index, value);
+      return;
+    }
+    if (stream) {
+      stream.put(index, hostName ? { ...r, host: hostName } : r);
+      return;
+    }
+    board?.print(() => printResult(o, r, hostName));
+  };
+
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
   try {
-    outcome = await tool.execute(input, session, { signal: controller.signal });
+    outcome = await tool.execute(input, session, { signal: controller.signal, onResult, keepResults: false });
   } finally {
     board?.stop();
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    for (const signal of signals) process.off(signal, onSignal);
   }
   if (outcome.status === "refused") {
     if (o.json) printJson(o, { error: outcome.message, code: outcome.code });
@@ -209,24 +281,31 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (o.json) printJson(o, { error: deferred.message });
     throw deferred;
   }
-  if (dryRun) {
-    if (mode.kind === "runner") {
-      const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
-      if (o.json) printJson(o, { invocations });
-      else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
-    } else {
-      for (const r of outcome.results) printPlan(o, r.id, r.data as HostCommand);
-    }
-    return outcome.results.some((r) => r.error !== undefined) ? 1 : 0;
-  }
-  const failed = outcome.results.some((r) => r.error !== undefined || r.exitCode !== 0);
-  if (o.json)
-    printJson(o, { results: outcome.results.map((r) => (hostName ? { ...r, host: hostName } : r)) });
+  stream?.end();
+  if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
+  if (dryRun) return hostDryRun && failed ? 1 : 0;
   return failed ? 1 : 0;
 }
 
+/** Calls `print` for values in index order, holding only those that arrive early. */
+function createInOrder(total: number, print: (value: unknown) => void) {
+  const waiting = new Map<number, unknown>();
+  let next = 0;
+  return {
+    put(index: number, value: unknown) {
+      waiting.set(index, value);
+      while (next < total && waiting.has(next)) {
+        const ready = waiting.get(next);
+        waiting.delete(next);
+        next++;
+        print(ready);
+      }
+    },
+  };
+}
+
 /** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
-function printPlan(o: Output, id: string, plan: HostCommand): void {
+function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
   if (o.json) {
     o.out(JSON.stringify({ id, ...plan }));
     return;
@@ -251,7 +330,8 @@ function seconds(ms: number): string {
 }
 
 /** One finished task: a header, the answer, and on a failure the tail of the host's stderr. */
-function printResult(o: Output, id: string, agent: string, host: string | undefined, r: RunResult): void {
+function printResult(o: Output, r: TaskResult, host: string | undefined): void {
+  const { id, agent } = r;
   const failed = r.error !== undefined || r.exitCode !== 0;
   const extra: string[] = [];
   if (r.sessionId) extra.push(`session ${r.sessionId}`);

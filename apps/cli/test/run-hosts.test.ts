@@ -189,6 +189,22 @@ describe("results", () => {
     expect(bad.stdout).toMatch(/stderr \(last \d+ lines\):\n[\s\S]*"code": 41/);
   });
 
+  test("a structured result is validated against the JTD schema; a mismatch is a clear error", () => {
+    const schema = JSON.stringify({ properties: { verdict: { enum: ["ok", "bad"] } } });
+    for (const name of ["code-reviewer", "migrator", "doc-writer"]) {
+      const ok = roster(["run", name, "--task", "go", "--schema", schema, "--json"], {
+        FAKE_HOST_DATA: '{"verdict":"ok"}',
+      });
+      expect(JSON.parse(ok.stdout).results[0]).toMatchObject({ data: { verdict: "ok" } });
+      expect(ok.code).toBe(0);
+      const bad = roster(["run", name, "--task", "go", "--schema", schema, "--json"], {
+        FAKE_HOST_DATA: '{"verdict":"meh"}',
+      });
+      expect(bad.code).toBe(1);
+      expect(JSON.parse(bad.stdout).results[0].error).toMatch(/does not match the output schema/);
+    }
+  });
+
   test("--json results carry host, session id and cost, in input order", () => {
     const r = roster(["run", "code-reviewer", "--task", "1", "--task", "2", "--task", "3", "--json"]);
     const results = JSON.parse(r.stdout).results;

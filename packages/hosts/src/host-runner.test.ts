@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TaskInvocation } from "@roster/executor";
+import { type TaskInvocation, validateOutput } from "@roster/executor";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
 import { createHostRunner } from "./host-runner.js";
@@ -132,7 +132,7 @@ describe.each(HOST_IDS)("%s host", (host) => {
     expect(result.error).toContain(`"hosts": { "${host}": { "command"`);
   });
 
-  test("a structured result is validated against the JTD schema; a mismatch is a clear error", async () => {
+  test("a structured result reaches the task tool (which validates it); the schema in the host's form", async () => {
     const schema = {
       properties: { verdict: { enum: ["ok", "bad"] } },
       optionalProperties: { notes: { type: "string" } },
@@ -141,8 +141,10 @@ describe.each(HOST_IDS)("%s host", (host) => {
     expect(ok.result.error).toBeUndefined();
     expect(ok.result.data).toEqual({ verdict: "ok" });
     const bad = await runOn(host, { outputSchema: schema }, { env: { FAKE_HOST_DATA: '{"verdict":"meh"}' } });
-    expect(bad.result.error).toMatch(/does not match the output schema/);
     expect(bad.result.data).toEqual({ verdict: "meh" });
+    expect(validateOutput(schema, bad.result.data)).toMatch(/does not match the output schema/);
+    const none = await runOn(host, { outputSchema: schema }, { env: { FAKE_HOST_ANSWER: "no JSON here" } });
+    expect(none.result.error).toMatch(/gave no structured result/);
     if (host === "claude") {
       expect(JSON.parse(arg(ok.rec, "--json-schema")!)).toEqual({
         type: "object",

@@ -9,7 +9,6 @@ import {
   type RunResult,
   TailBuffer,
   type TaskInvocation,
-  validateOutput,
 } from "@roster/executor";
 import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
 import { dropNullOptionals } from "./jtd-to-json-schema.js";
@@ -123,9 +122,11 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       const env = cleanEnv(run.env, options.env);
       if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
         return { ...none, error: missingHostMessage(options.host, config) };
+      // The task's own folder from the task tool when there is one (removed by the tool), else our own.
       let runDir: string;
+      const own = run.taskDir === undefined;
       try {
-        runDir = mkdtempSync(join(options.tmpDir ?? tmpdir(), "roster-run-"));
+        runDir = run.taskDir ?? mkdtempSync(join(options.tmpDir ?? tmpdir(), "roster-run-"));
       } catch (error) {
         return { ...none, error: `could not create the run folder: ${(error as Error).message}` };
       }
@@ -148,7 +149,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
         const child = await spawnHost(plan, invocation.cwd, cleanEnv(env, plan.env), run);
         return finishResult(invocation, child, def.displayName, options.host);
       } finally {
-        rmSync(runDir, { recursive: true, force: true });
+        if (own) rmSync(runDir, { recursive: true, force: true });
       }
     },
   };
@@ -222,9 +223,11 @@ function spawnHost(
       spawnError = `could not start ${plan.command}: ${error.message}`;
       if (child.pid === undefined) finish();
     });
+    if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
     child.on("exit", (code, signal) => {
       exit = { code, signal };
       killGroup(child.pid);
+      if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
     });
     child.on("close", finish);
     child.stdin.end(plan.stdin);
@@ -254,11 +257,9 @@ function finishResult(
   let data = parsed.data;
   if (schema !== null && schema !== undefined) {
     if (data === undefined && !errors.length) data = jsonAnswer(parsed.output);
-    if (data !== undefined) {
-      data = dropNullOptionals(schema, data);
-      const mismatch = validateOutput(schema, data);
-      if (mismatch) errors.push(mismatch);
-    } else if (!errors.length)
+    // The task tool validates every runner's data against the JTD schema.
+    if (data !== undefined) data = dropNullOptionals(schema, data);
+    else if (!errors.length)
       errors.push(`${name} gave no structured result, though the task has an output schema`);
   }
   const result: RunResult = {
