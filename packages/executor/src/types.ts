@@ -66,14 +66,15 @@ export interface TaskInvocation {
   outputSchema: unknown;
   cwd: string;
   /** Id of the provider the agent came from (`claude`, `plugins`, …): host runners pick a host by it. */
-  provider: string;
-  source: AgentSource;
+  /** (The task tool always sets this and the next four; they are optional for runners called directly.) */
+  provider?: string;
+  source?: AgentSource;
   /** The agent's file (`embedded:<file>` for bundled agents), or `null`. */
-  filePath: string | null;
+  filePath?: string | null;
   /** True when the session runs in plan mode (the host's own plan/read-only mode applies too). */
-  planMode: boolean;
+  planMode?: boolean;
   /** True when the child runs at the maximum depth: it may spawn nothing, natively or through roster. */
-  atMaxDepth: boolean;
+  atMaxDepth?: boolean;
   /** The agent's permission fields, carried for host runners when the definition has them. */
   disallowedTools?: string[];
   permissionMode?: string;

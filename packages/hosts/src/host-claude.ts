@@ -53,7 +53,7 @@ export const claudeHost: HostDefinition = {
     else if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
       args.push("--effort", EFFORT[invocation.thinkingLevel]!);
 
-    const asWritten = SAME_FAMILY.has(invocation.provider) ? invocation.toolsAsWritten : undefined;
+    const asWritten = SAME_FAMILY.has(invocation.provider ?? "") ? invocation.toolsAsWritten : undefined;
     const vocabulary = HOST_TOOL_NAMES.claude;
     if (invocation.tools) {
       const tools = mapTools(invocation.tools, vocabulary, asWritten);
@@ -70,7 +70,7 @@ export const claudeHost: HostDefinition = {
     const disallowed = mapTools(
       invocation.disallowedTools ?? [],
       vocabulary,
-      SAME_FAMILY.has(invocation.provider) ? invocation.disallowedTools : undefined,
+      SAME_FAMILY.has(invocation.provider ?? "") ? invocation.disallowedTools : undefined,
     ).names;
     if (invocation.atMaxDepth) {
       disallowed.push("Task", "Agent");
