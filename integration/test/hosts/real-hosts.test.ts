@@ -25,7 +25,10 @@ const USAGE_ERRORS =
 
 let root = "";
 let prefix = "";
+/** Claude Code 2.1.332 needs Node 22 by its engines, yet runs here as a native binary: checked too. */
+let prefixLatestClaude = "";
 let unavailable: string | undefined;
+let latestClaudeUnavailable: string | undefined;
 
 function run(
   cmd: string,
@@ -57,7 +60,22 @@ beforeAll(async () => {
   );
   if (install.code !== 0)
     unavailable = `npm install failed: ${install.stderr.trim().split("\n").slice(-3).join(" ")}`;
-}, 300_000);
+  prefixLatestClaude = join(root, "prefix-claude-2.1.332");
+  const latest = await run(
+    "npm",
+    [
+      "install",
+      "-g",
+      "--prefix",
+      prefixLatestClaude,
+      "--no-audit",
+      "--no-fund",
+      "@anthropic-ai/claude-code@2.1.332",
+    ],
+    { timeout: 200_000 },
+  );
+  if (latest.code !== 0) latestClaudeUnavailable = "npm install of Claude Code 2.1.332 failed";
+}, 480_000);
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
@@ -69,7 +87,12 @@ interface Run {
 }
 
 /** Runs the built roster in a clean environment: PATH to the installed hosts, a fresh HOME, nothing else. */
-function roster(host: string, extra: string[], homeSetup?: (home: string) => void): Promise<Run> {
+function roster(
+  host: string,
+  extra: string[],
+  homeSetup?: (home: string) => void,
+  binDir = join(prefix, "bin"),
+): Promise<Run> {
   const work = mkdtempSync(join(root, `${host}-`));
   const home = join(work, "home");
   const project = join(work, "project");
@@ -87,7 +110,7 @@ function roster(host: string, extra: string[], homeSetup?: (home: string) => voi
       [bin, "--home", home, "--cwd", project, "run", "code-reviewer", "--host", host, "--json", ...extra],
       {
         cwd: project,
-        env: { PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`, HOME: home, CI: "true" },
+        env: { PATH: `${binDir}:/usr/local/bin:/usr/bin:/bin`, HOME: home, CI: "true" },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -160,6 +183,17 @@ describe.skipIf(!enabled)("real hosts (ROSTER_TEST_HOSTS=1)", () => {
         expect(result!.aborted).toBe(true);
       }
     });
+  });
+});
+
+describe.skipIf(!enabled)("Claude Code 2.1.332 (native binary, engines Node 22)", () => {
+  test.for(VARIANTS)("accepts roster's argv (%s)", { timeout: 120_000 }, async ([, args], ctx) => {
+    if (unavailable || latestClaudeUnavailable) ctx.skip(unavailable ?? latestClaudeUnavailable);
+    const r = await roster("claude", args, undefined, join(prefixLatestClaude, "bin"));
+    expect(`${r.stdout}\n${r.stderr}`).not.toMatch(USAGE_ERRORS);
+    const [result] = (JSON.parse(r.stdout) as { results: Array<Record<string, unknown>> }).results;
+    expect(result).toMatchObject({ host: "claude", exitCode: 1 });
+    expect(String(result!.error)).toMatch(/Not logged in/);
   });
 });
 

@@ -2,7 +2,7 @@ import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
   allowedPermissionMode,
   baseCommand,
-  firstLine,
+  errorLine,
   guardEnv,
   hasSchema,
   jsonLines,
@@ -101,7 +101,7 @@ export const codexHost: HostDefinition = {
     }
     if (failure && !parsed.output) parsed.error = failure;
     if (!parsed.output && !parsed.sessionId && stdout.trim() === "" && stderr.trim())
-      parsed.error ??= firstLine(stderr);
+      parsed.error ??= errorLine(stderr);
     return parsed;
   },
 };

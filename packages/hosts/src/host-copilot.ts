@@ -2,7 +2,7 @@ import { join } from "node:path";
 import {
   allowedPermissionMode,
   baseCommand,
-  firstLine,
+  errorLine,
   guardEnv,
   hostAgentId,
   jsonLines,
@@ -108,7 +108,7 @@ export const copilotHost: HostDefinition = {
         parsed.error = str(data?.message) ?? "Copilot CLI reported an error";
     }
     if (exitCode !== 0 && !parsed.error && stderr.trim())
-      parsed.error = firstLine(stderr).replace(/^Error:\s*/, "");
+      parsed.error = errorLine(stderr).replace(/^Error:\s*/, "");
     return parsed;
   },
 };

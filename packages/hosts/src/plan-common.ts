@@ -124,14 +124,13 @@ export function jsonAnswer(text: string): unknown {
   }
 }
 
-/** The first non-empty line of a text, trimmed. */
-export function firstLine(text: string): string {
-  return (
-    text
-      .split("\n")
-      .map((l) => l.trim())
-      .find((l) => l) ?? ""
-  );
+/** The line of a stderr that states the error (`Error: …`), else its first non-empty line. */
+export function errorLine(text: string): string {
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l);
+  return lines.find((l) => /^(error|fatal)\b\s*:?/i.test(l)) ?? lines[0] ?? "";
 }
 
 /** A string field of an event. */

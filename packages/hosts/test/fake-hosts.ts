@@ -68,7 +68,7 @@ if (host === "claude") {
   out({ type: "text", ...base, part: { text: data !== undefined ? JSON.stringify(data) : answer } });
   out({ type: "step_finish", ...base, part: { cost: 0.002 } });
 } else if (host === "copilot") {
-  if (error) { process.stderr.write("Error: No authentication information found.\n\nCopilot can be authenticated with GitHub.\n"); process.exit(1); }
+  if (error) { process.stderr.write("Package extraction took 5089ms\nError: No authentication information found.\n\nCopilot can be authenticated with GitHub.\n"); process.exit(1); }
   out({ type: "assistant.message", data: { messageId: "m1", content: data !== undefined ? JSON.stringify(data) : answer } });
   out({ type: "result", sessionId: "s-copilot", exitCode: 0, usage: { premiumRequests: 1 } });
 }
