@@ -1,10 +1,12 @@
 export {
+  AGENT_KEYS,
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
+  splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
 export {
@@ -72,6 +74,7 @@ export type {
   Location,
   ParsedFrontmatter,
   ParseLevel,
+  PermissionMode,
   PluginInfo,
   Scope,
   SourceFile,

@@ -49,8 +49,20 @@ function killGroup(pid: number | undefined): void {
 
 /** The stdin payload: exactly the fields of the child contract. */
 function payload(invocation: TaskInvocation): string {
-  const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } =
-    invocation;
+  const {
+    id,
+    agent,
+    systemPrompt,
+    prompt,
+    tools,
+    spawns,
+    model,
+    thinkingLevel,
+    outputSchema,
+    cwd,
+    disallowedTools,
+    permissionMode,
+  } = invocation;
   return JSON.stringify({
     id,
     agent,
@@ -62,6 +74,8 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
+    disallowedTools,
+    permissionMode,
   });
 }
 
