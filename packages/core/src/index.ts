@@ -59,6 +59,17 @@ export {
   type RegisterOptions,
   RegistryError,
 } from "./registry.js";
+export {
+  ancestorsToRepoRoot,
+  type BorrowedPlaces,
+  defineToolProfile,
+  type FieldProblem,
+  type ProfileParse,
+  type ProfilePlace,
+  type ProfileScope,
+  type ToolProfile,
+  type ToolViewCode,
+} from "./tool-profile.js";
 export type {
   AgentDefinition,
   AgentSource,
@@ -81,3 +92,16 @@ export type {
   SourceProvider,
   ThinkingLevel,
 } from "./types.js";
+export {
+  checkFileAs,
+  type FileCheck,
+  parseMarkdownForTool,
+  type ToolFileOutcome,
+  type ToolReason,
+  type ToolView,
+  type ToolViewAgent,
+  type ToolViewFile,
+  type ToolViewPlace,
+  type ViewAsToolOptions,
+  viewAsTool,
+} from "./view-as-tool.js";
