@@ -79,6 +79,7 @@ export type {
   DiscoveryKind,
   FileFormat,
   FileSystem,
+  FormatParse,
   LoadedItem,
   LoadResult,
   LocateResult,

@@ -67,8 +67,11 @@ export interface ToolProfile {
   skipPrefixes?: readonly string[];
   /** Does it read a symlink to a file? */
   followsSymlinks: boolean;
-  /** `name`: the `name` field; `path`: the relative path without ending; `stem`: the file name without ending. */
-  identity: "name" | "path" | "stem";
+  /**
+   * `name`: the `name` field; `path`: the relative path without ending; `name-or-path`: the
+   * `name` field when set, else the path (opencode); `stem`: the file name without ending.
+   */
+  identity: "name" | "path" | "name-or-path" | "stem";
   /** Turns a file's text into fields; markdown frontmatter by default. */
   parse?: (content: string, filePath: string) => ProfileParse;
   /** Keys that must be non-empty strings. */

@@ -105,8 +105,15 @@ export interface FileFormat {
   id: string;
   /** File name endings this format reads, with the dot: `[".md"]`. */
   extensions: readonly string[];
-  parse(file: SourceFile): ParsedFrontmatter;
+  parse(file: SourceFile): FormatParse;
 }
+
+/**
+ * What a format's parser returns: frontmatter-like fields, a body and diagnostics;
+ * `skip: true` when the file deliberately defines nothing (opencode's `disable: true`),
+ * explained by an `info` diagnostic.
+ */
+export type FormatParse = ParsedFrontmatter & { skip?: boolean };
 
 /** A place to read definitions from. */
 export interface Location {

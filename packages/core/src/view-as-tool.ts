@@ -160,7 +160,10 @@ export function checkFileAs(
   let id: string;
   if (profile.identity === "name") id = String(field(fields, "name"));
   else if (profile.identity === "path") id = withoutEnding;
-  else id = basename(withoutEnding);
+  else if (profile.identity === "name-or-path") {
+    const name = field(fields, "name");
+    id = typeof name === "string" && name.trim() !== "" ? name : withoutEnding;
+  } else id = basename(withoutEnding);
   const odd = profile.nameProblem?.(id);
   if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`);
   const problem = profile.checkFields?.(fields);
