@@ -26,6 +26,8 @@ export const AGENT_KEYS: readonly string[] = [
   "disallowedTools",
   "permissionMode",
   "maxTurns",
+  // Set by a format that maps tool names (Copilot aliases): the original spelling.
+  "toolsAsWritten",
 ];
 
 /**
@@ -126,7 +128,7 @@ export function parseAgentFields(
     const unique = [...new Set(tools)];
     if (!unique.includes("submit_result")) unique.push("submit_result");
     fields.tools = unique;
-    fields.toolsAsWritten = written;
+    fields.toolsAsWritten = parseArrayOrCSV(frontmatter.toolsAsWritten) ?? written;
   }
 
   const spawns = frontmatter.spawns;

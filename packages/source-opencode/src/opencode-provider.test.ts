@@ -30,7 +30,8 @@ const reviewer = [
   "",
 ].join("\n");
 
-const agent = (description: string, extra = "") => `---\ndescription: ${description}\n${extra}---\nBody of ${description}.\n`;
+const agent = (description: string, extra = "") =>
+  `---\ndescription: ${description}\n${extra}---\nBody of ${description}.\n`;
 
 describe("locateOpencode", () => {
   test("every ancestor's .opencode/{agents,agent}, nearest first, then the user folders, all recursive", () => {
@@ -84,7 +85,11 @@ describe("discovery through the opencode provider", () => {
     expect(review.maxTurns).toBe(12);
     expect(review.model).toEqual(["anthropic/claude-sonnet-4-20250514"]);
     expect(review.extra).toMatchObject({ mode: "subagent", temperature: 0.1, steps: 12 });
-    expect(review.extra?.permission).toEqual({ edit: "deny", bash: { "git diff": "allow", "*": "ask" }, webfetch: "deny" });
+    expect(review.extra?.permission).toEqual({
+      edit: "deny",
+      bash: { "git diff": "allow", "*": "ask" },
+      webfetch: "deny",
+    });
     expect(review.systemPrompt).toBe("You are in code review mode. Focus on code quality.");
   });
 
@@ -94,7 +99,12 @@ describe("discovery through the opencode provider", () => {
       "project/.opencode/agents/legacy.md": agent("legacy", "tools:\n  bash: false\n  write: true\n"),
     });
     const { agents } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
-    expect(agents.find((a) => a.name === "ro")?.disallowedTools).toEqual(["edit", "write", "patch", "multiedit"]);
+    expect(agents.find((a) => a.name === "ro")?.disallowedTools).toEqual([
+      "edit",
+      "write",
+      "patch",
+      "multiedit",
+    ]);
     const legacy = agents.find((a) => a.name === "legacy")!;
     expect(legacy.disallowedTools).toEqual(["bash"]);
     expect(legacy.tools).toBeUndefined();
@@ -107,7 +117,10 @@ describe("discovery through the opencode provider", () => {
       "project/.opencode/agents/dup.md": agent("project"),
       "home/.config/opencode/agents/dup.md": agent("user"),
     });
-    const { agents, shadowed, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    const { agents, shadowed, diagnostics } = await discoverAgents(
+      createRegistry([opencodeProvider]),
+      sb.ctx(),
+    );
     expect(agents.map((a) => [a.name, a.description])).toEqual([["dup", "project"]]);
     expect(shadowed.map((s) => s.agent.description)).toEqual(["user"]);
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([["info", "opencode/disabled"]]);
@@ -117,12 +130,18 @@ describe("discovery through the opencode provider", () => {
     sb.write({
       "project/.git/HEAD": "ref: refs/heads/main\n",
       "project/opencode.json": JSON.stringify({
-        agent: { docs: { description: "Writes docs", prompt: "You write docs.", permission: { bash: "deny" } } },
+        agent: {
+          docs: { description: "Writes docs", prompt: "You write docs.", permission: { bash: "deny" } },
+        },
         agents: { "from-v2": { description: "V2 form", prompt: "{file:./p.txt}" } },
       }),
-      "home/.config/opencode/opencode.jsonc": '{\n  // comments are allowed\n  "agent": { "docs": { "description": "user docs" } },\n}\n',
+      "home/.config/opencode/opencode.jsonc":
+        '{\n  // comments are allowed\n  "agent": { "docs": { "description": "user docs" } },\n}\n',
     });
-    const { agents, shadowed, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    const { agents, shadowed, diagnostics } = await discoverAgents(
+      createRegistry([opencodeProvider]),
+      sb.ctx(),
+    );
     expect(agents.map((a) => [a.name, a.source, a.systemPrompt])).toEqual([
       ["docs", "project", "You write docs."],
       ["from-v2", "project", ""],
@@ -161,11 +180,19 @@ describe("opencodeProfile (opencode's own answer)", () => {
       ["user", join(sb.home, ".config/opencode/agents"), "read"],
       ["user", join(sb.home, ".config/opencode/agent"), "missing"],
     ]);
-    expect(view.agents.find((a) => a.id === "dup")?.filePath).toBe(join(sb.project, ".opencode/agents/dup.md"));
+    expect(view.agents.find((a) => a.id === "dup")?.filePath).toBe(
+      join(sb.project, ".opencode/agents/dup.md"),
+    );
     expect(view.files.map((f) => [f.outcome, f.reason?.message])).toEqual([
       ["loaded", undefined],
-      ["shadowed", `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before project)`],
-      ["shadowed", `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before user)`],
+      [
+        "shadowed",
+        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before project)`,
+      ],
+      [
+        "shadowed",
+        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before user)`,
+      ],
     ]);
   });
 
