@@ -13,6 +13,8 @@ export interface ProfilePlace {
   recursive?: boolean;
   /** Plugin agents: their identity is `<plugin>:<sub-folders…>:<name>`. */
   plugin?: PluginInfo;
+  /** Read only these files (relative paths), e.g. single files a plugin manifest names. */
+  only?: readonly string[];
 }
 
 /**
@@ -86,6 +88,11 @@ export interface ToolProfile {
   checkFields?: (fields: Record<string, unknown>) => FieldProblem;
   /** Keys it ignores in plugin agents (Claude Code: hooks, mcpServers, permissionMode). */
   pluginIgnoredKeys?: readonly string[];
+  /**
+   * Keys a plugin agent must have (default {@link requiredKeys}); a plugin agent without
+   * `name` is named by its file stem (Claude Code).
+   */
+  pluginRequiredKeys?: readonly string[];
   /** Its built-in agents. */
   builtins: readonly string[];
   /** May a file override a built-in of the same name? */

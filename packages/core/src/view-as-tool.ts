@@ -146,7 +146,8 @@ export function checkFileAs(
       );
     }
   }
-  for (const key of profile.requiredKeys) {
+  const required = plugin ? (profile.pluginRequiredKeys ?? profile.requiredKeys) : profile.requiredKeys;
+  for (const key of required) {
     const value = field(fields, key);
     if (typeof value !== "string" || value.trim() === "") {
       return reject(
@@ -158,8 +159,10 @@ export function checkFileAs(
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
   const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
   let id: string;
-  if (profile.identity === "name") id = String(field(fields, "name"));
-  else if (profile.identity === "path") id = withoutEnding;
+  if (profile.identity === "name") {
+    const name = field(fields, "name");
+    id = typeof name === "string" && name !== "" ? name : basename(withoutEnding);
+  } else if (profile.identity === "path") id = withoutEnding;
   else if (profile.identity === "name-or-path") {
     const name = field(fields, "name");
     id = typeof name === "string" && name.trim() !== "" ? name : withoutEnding;
@@ -239,6 +242,7 @@ async function borrowedPlaces(
       const place: ProfilePlace = { dir: location.dir, scope: borrow.scope ?? location.scope };
       if (location.plugin) place.plugin = location.plugin;
       if (location.recursive !== undefined) place.recursive = location.recursive;
+      if (location.only) place.only = location.only;
       places.push(place);
     }
   }
@@ -272,7 +276,17 @@ export async function viewAsTool(
     if (status !== "read") continue;
     const recursive = place.recursive ?? profile.recursive;
     const found: Found[] = [];
-    list(fs, place.dir, "", 0, found);
+    if (place.only) {
+      for (const rel of place.only) {
+        let symlink = false;
+        try {
+          symlink = fs.lstat(join(place.dir, rel)).isSymbolicLink();
+        } catch {
+          continue;
+        }
+        found.push({ filePath: join(place.dir, rel), relativePath: rel, symlink, depth: 0 });
+      }
+    } else list(fs, place.dir, "", 0, found);
     // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`).
     found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
     for (const file of found) {

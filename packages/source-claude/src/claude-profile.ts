@@ -1,0 +1,68 @@
+import { join } from "node:path";
+import { ancestorsToRepoRoot, defineToolProfile } from "@roster/core";
+import { claudeConfigDir } from "./claude-paths.js";
+
+/** Where managed (organisation-wide) Claude Code settings live on Linux. */
+export const CLAUDE_MANAGED_DIR = "/etc/claude-code";
+
+/** Frontmatter keys Claude Code reads in an agent file. */
+export const CLAUDE_AGENT_KEYS = [
+  "name",
+  "description",
+  "tools",
+  "disallowedTools",
+  "model",
+  "permissionMode",
+  "maxTurns",
+  "skills",
+  "mcpServers",
+  "hooks",
+  "memory",
+  "background",
+  "effort",
+  "isolation",
+  "initialPrompt",
+  "color",
+] as const;
+
+/**
+ * Claude Code's own rules (checked against @anthropic-ai/claude-code 2.1.197, its agent
+ * loaders read from the binary): managed agents, then every `.claude/agents` from the cwd
+ * up to the repository root (closest wins), then the user's, then plugins (named
+ * `plugin:sub:name`; a plugin agent without `name` takes its file stem and may omit the
+ * description; `permissionMode`, `hooks` and `mcpServers` are ignored there). Folders are
+ * read recursively; a file without `name` or `description`, a name with `:` or a leading
+ * `-`, and unreadable YAML are skipped; unknown keys are ignored.
+ */
+export const claudeProfile = defineToolProfile({
+  tool: "claude",
+  displayName: "Claude Code",
+  checkedAgainst: "@anthropic-ai/claude-code 2.1.197",
+  places(ctx) {
+    return [
+      { dir: join(CLAUDE_MANAGED_DIR, ".claude", "agents"), scope: "managed" },
+      ...ancestorsToRepoRoot(ctx).map((dir) => ({
+        dir: join(dir, ".claude", "agents"),
+        scope: "project" as const,
+      })),
+      { dir: join(claudeConfigDir(ctx), "agents"), scope: "user" },
+    ];
+  },
+  borrows: [{ provider: "plugins", scope: "plugin" }],
+  extensions: [".md"],
+  recursive: true,
+  followsSymlinks: true,
+  identity: "name",
+  requiredKeys: ["name", "description"],
+  pluginRequiredKeys: [],
+  unknownKeys: "ignore",
+  knownKeys: CLAUDE_AGENT_KEYS,
+  nameProblem(name) {
+    if (name.includes(":")) return 'contains ":" (reserved for plugin:agent names)';
+    if (name.startsWith("-")) return 'starts with "-"';
+    return undefined;
+  },
+  pluginIgnoredKeys: ["permissionMode", "hooks", "mcpServers"],
+  builtins: ["general-purpose", "Explore", "Plan", "statusline-setup"],
+  filesOverrideBuiltins: true,
+});
