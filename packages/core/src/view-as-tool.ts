@@ -266,6 +266,7 @@ export async function viewAsTool(
   const places: ToolViewPlace[] = [];
   const files: ToolViewFile[] = [];
   const winners = new Map<string, ToolViewFile>();
+  const winnerPlaces = new Map<string, ProfilePlace>();
   const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
 
   for (const place of all) {
@@ -363,11 +364,17 @@ export async function viewAsTool(
         if (winner) {
           record.outcome = "shadowed";
           record.shadowedBy = winner.filePath;
+          const samePlace = winnerPlaces.get(check.id) === place;
           record.reason = {
             code: "tool/shadowed",
-            message: `${tool} loads ${winner.filePath} for "${check.id}" first (${winner.scope} before ${place.scope})`,
+            message: samePlace
+              ? `${tool} already has "${check.id}" from ${winner.filePath} in the same folder and skips this one`
+              : `${tool} loads ${winner.filePath} for "${check.id}" first (${winner.scope} before ${place.scope})`,
           };
-        } else winners.set(check.id, record);
+        } else {
+          winners.set(check.id, record);
+          winnerPlaces.set(check.id, place);
+        }
       }
       files.push(record);
     }
