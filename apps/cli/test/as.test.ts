@@ -51,6 +51,7 @@ beforeAll(() => {
   );
   write("p/.cursor/agents/verifier.md", agentFile("verifier", "Verifies", "readonly: true"));
   write("p/.codex/agents/helper.md", agentFile("helper", "A markdown file Codex does not read"));
+  write("home/.codex/config.toml", "[agents]\nmax_depth = 1\nmax_threads = 2\n");
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -85,7 +86,7 @@ describe("roster doctor --as", () => {
     expect(out.summary).toEqual({ tool: "gemini", files: 2, agents: 4, errors: 1, warnings: 0 });
   });
 
-  test("codex: a markdown file in .codex/agents is not read, in Codex's terms", () => {
+  test("codex: a markdown file in .codex/agents is not read, in Codex's terms; Codex's own limits", () => {
     const out = JSON.parse(roster("doctor", "--as", "codex", "--json").stdout);
     expect(out.diagnostics).toEqual([
       {
@@ -93,6 +94,13 @@ describe("roster doctor --as", () => {
         code: "tool/wrong-extension",
         message: "Codex reads only *.toml files here, not *.md",
         filePath: "p/.codex/agents/helper.md",
+      },
+      {
+        severity: "info",
+        code: "tool/host-limits",
+        message:
+          "Codex's own sub-agent limits: max_depth = 1, max_threads = 2 ([agents] in config.toml); roster's maxRecursionDepth and maxConcurrency apply on top",
+        filePath: "home/.codex/config.toml",
       },
     ]);
   });
