@@ -74,6 +74,8 @@ function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
     filePath: "/repo/.claude/agents/worker.md",
     planMode: false,
     atMaxDepth: false,
+    disallowedTools: null,
+    permissionMode: null,
     ...extra,
   };
 }

@@ -85,6 +85,8 @@ function payload(invocation: TaskInvocation): string {
     provider,
     source,
     filePath,
+    disallowedTools,
+    permissionMode,
   } = invocation;
   return JSON.stringify({
     id,
@@ -100,6 +102,8 @@ function payload(invocation: TaskInvocation): string {
     provider,
     source,
     filePath,
+    disallowedTools: disallowedTools ?? null,
+    permissionMode: permissionMode ?? null,
   });
 }
 

@@ -187,7 +187,11 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           filePath: agent.filePath ?? null,
           planMode: session.planMode === true,
           atMaxDepth: effective.atMaxDepth,
-          ...permissionFields(agent),
+          // Guardrails the agent declared reach the host: denied tools and its permission mode.
+          disallowedTools: agent.disallowedTools ? [...agent.disallowedTools] : null,
+          permissionMode: session.planMode ? "plan" : (agent.permissionMode ?? null),
+          ...(agent.toolsAsWritten ? { toolsAsWritten: [...agent.toolsAsWritten] } : {}),
+          ...(typeof agent.maxTurns === "number" ? { maxTurns: agent.maxTurns } : {}),
         };
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();
@@ -253,24 +257,6 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       };
     },
   };
-}
-
-/** The permission fields a definition may carry (SPEC §3 addendum), copied only when well-formed. */
-function permissionFields(agent: object): Partial<TaskInvocation> {
-  const a = agent as {
-    disallowedTools?: unknown;
-    permissionMode?: unknown;
-    toolsAsWritten?: unknown;
-    maxTurns?: unknown;
-  };
-  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-  const fields: Partial<TaskInvocation> = {};
-  if (strings(a.disallowedTools)) fields.disallowedTools = [...(a.disallowedTools as string[])];
-  if (typeof a.permissionMode === "string") fields.permissionMode = a.permissionMode;
-  if (strings(a.toolsAsWritten)) fields.toolsAsWritten = [...(a.toolsAsWritten as string[])];
-  if (typeof a.maxTurns === "number" && Number.isInteger(a.maxTurns) && a.maxTurns > 0)
-    fields.maxTurns = a.maxTurns;
-  return fields;
 }
 
 /**

@@ -75,10 +75,13 @@ export interface TaskInvocation {
   planMode?: boolean;
   /** True when the child runs at the maximum depth: it may spawn nothing, natively or through roster. */
   atMaxDepth?: boolean;
-  /** The agent's permission fields, carried for host runners when the definition has them. */
-  disallowedTools?: string[];
-  permissionMode?: string;
+  /** Tools the host must deny, as the agent wrote them, or `null` (the task tool always sets it). */
+  disallowedTools?: string[] | null;
+  /** The host's permission mode for the child (`"plan"` in plan mode), or `null` (always set by the task tool). */
+  permissionMode?: string | null;
+  /** The agent's tools as its file spelled them, for hosts of its own family. */
   toolsAsWritten?: string[];
+  /** The agent's turn limit, when it has one. */
   maxTurns?: number;
 }
 

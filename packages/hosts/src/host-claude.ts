@@ -70,7 +70,7 @@ export const claudeHost: HostDefinition = {
     const disallowed = mapTools(
       invocation.disallowedTools ?? [],
       vocabulary,
-      SAME_FAMILY.has(invocation.provider ?? "") ? invocation.disallowedTools : undefined,
+      SAME_FAMILY.has(invocation.provider ?? "") ? (invocation.disallowedTools ?? undefined) : undefined,
     ).names;
     if (invocation.atMaxDepth) {
       disallowed.push("Task", "Agent");

@@ -48,7 +48,7 @@ export function promptWithSchema(invocation: TaskInvocation): string {
 
 /** Whether a permission mode may be used: a project's file may not raise its own permissions in an untrusted folder. */
 export function allowedPermissionMode(invocation: TaskInvocation, ctx: PlanContext): string | undefined {
-  const mode = invocation.permissionMode;
+  const mode = invocation.permissionMode ?? undefined;
   if (mode === undefined) return undefined;
   if (mode === "bypassPermissions" && invocation.source === "project" && !ctx.trustProject) return undefined;
   return mode;
