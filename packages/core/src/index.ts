@@ -106,3 +106,48 @@ export {
   type ViewAsToolOptions,
   viewAsTool,
 } from "./view-as-tool.js";
+export {
+  type AgentWriter,
+  agentFieldValue,
+  agentInputFields,
+  defineAgentWriter,
+  extraEntries,
+  type FieldFate,
+  type FieldMapping,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isLossy,
+  isMarkerKey,
+  knownKeyOf,
+  reportTools,
+  translateTools,
+  type WriteAgentOptions,
+  type WriteExtrasOptions,
+  type WrittenAgent,
+  writeExtras,
+  writtenTools,
+} from "./agent-writer.js";
+export {
+  type AgentExport,
+  type ExportAgentOptions,
+  type ExportCode,
+  type ExportRefusal,
+  exportAgent,
+  exportNameProblem,
+} from "./export-agent.js";
+export {
+  applySync,
+  type FileOwner,
+  fileOwner,
+  recordInManifest,
+  type PlanSyncOptions,
+  planSync,
+  SYNC_MANIFEST,
+  type SyncAction,
+  type SyncCode,
+  type SyncEntry,
+  type SyncPlan,
+} from "./sync-agents.js";
+export { canonicalToolName } from "./tool-names.js";

@@ -10,3 +10,4 @@ export type {
   ParseFrontmatterOptions,
   ParseLevel,
 } from "./types.js";
+export { stringifyFrontmatter } from "./stringify-frontmatter.js";

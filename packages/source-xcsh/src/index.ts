@@ -1,2 +1,3 @@
 export { xcshAgentDir, xcshConfigDir } from "./xcsh-paths.js";
 export { locateXcsh, xcshProvider } from "./xcsh-provider.js";
+export { xcshToolName, xcshWriter } from "./write-xcsh-agent.js";

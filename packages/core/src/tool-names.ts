@@ -1,0 +1,36 @@
+/**
+ * Spellings of the same tool across vocabularies, by roster's name (after lower-casing):
+ * Claude Code's `glob` is roster's `find`, its `webfetch` is `fetch`, and so on.
+ */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  glob: "find",
+  webfetch: "fetch",
+  web_fetch: "fetch",
+  websearch: "web_search",
+  google_web_search: "web_search",
+  agent: "task",
+  todowrite: "todo",
+  write_todos: "todo",
+  multiedit: "edit",
+  notebookedit: "edit",
+  replace: "edit",
+  notebookread: "read",
+  read_file: "read",
+  read_many_files: "read",
+  grep_search: "grep",
+  list_directory: "ls",
+  run_shell_command: "bash",
+  write_file: "write",
+  shell: "bash",
+};
+
+/**
+ * roster's canonical name of a tool (`Glob` → `find`, `WebFetch` → `fetch`); names it does
+ * not know come back lower-cased.
+ *
+ * @example canonicalToolName("WebSearch") // "web_search"
+ */
+export function canonicalToolName(name: string): string {
+  const lower = name.trim().toLowerCase();
+  return SYNONYMS[lower] ?? lower;
+}
