@@ -19,7 +19,9 @@ export interface ExportFlags {
 /** Up to five names close to `name` (sharing a part of it), for an unknown-agent message. */
 function closest(names: readonly string[], name: string): string[] {
   const needle = name.toLowerCase();
-  return names.filter((n) => n.toLowerCase().includes(needle) || needle.includes(n.toLowerCase())).slice(0, 5);
+  return names
+    .filter((n) => n.toLowerCase().includes(needle) || needle.includes(n.toLowerCase()))
+    .slice(0, 5);
 }
 
 /**
@@ -42,12 +44,16 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       discovery.agents.map((a) => a.name),
       name,
     );
-    throw new FindingError(`Unknown agent "${name}".${near.length > 0 ? ` Did you mean: ${near.join(", ")}?` : ""}`);
+    throw new FindingError(
+      `Unknown agent "${name}".${near.length > 0 ? ` Did you mean: ${near.join(", ")}?` : ""}`,
+    );
   }
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {
-    throw new FindingError(`cannot export "${name}" to ${writer.displayName} (${result.code}): ${result.message}`);
+    throw new FindingError(
+      `cannot export "${name}" to ${writer.displayName} (${result.code}): ${result.message}`,
+    );
   }
   const lossy = isLossy(result.fields);
   const refused = flags.strict === true && lossy;
@@ -57,7 +63,8 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   if (written) {
     mkdirSync(dirname(result.filePath), { recursive: true });
     writeFileSync(result.filePath, result.content);
-    if (writer.marker === "manifest" && !flags.out) recordInManifest(app.ctx, result.dir, result.relativePath);
+    if (writer.marker === "manifest" && !flags.out)
+      recordInManifest(app.ctx, result.dir, result.relativePath);
   }
 
   if (o.json) {
@@ -68,8 +75,12 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       filePath: result.filePath,
       written,
       lossy,
-      ...(refused ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } } : {}),
-      ...(conflict ? { error: { code: "sync/conflict", message: "a file roster did not write is in the way" } } : {}),
+      ...(refused
+        ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
+        : {}),
+      ...(conflict
+        ? { error: { code: "sync/conflict", message: "a file roster did not write is in the way" } }
+        : {}),
       ...(flags.stdout ? { content: result.content } : {}),
       fields: result.fields,
     });
@@ -77,13 +88,23 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     if (flags.stdout) process.stdout.write(result.content);
     const say = flags.stdout ? o.err : o.out;
     const target = showPath(o, result.filePath);
-    if (written) say(`wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`);
-    else if (flags.stdout) say(`${writer.displayName} would load it as ${target} (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`);
+    if (written)
+      say(
+        `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
+    else if (flags.stdout)
+      say(
+        `${writer.displayName} would load it as ${target} (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
     say(fieldRows(o, result.fields));
   }
   if (refused) {
-    const lost = result.fields.filter((f) => f.fate === "dropped" || f.lost !== undefined).map((f) => f.field);
-    throw new FindingError(`--strict: exporting "${name}" to ${writer.displayName} would lose ${lost.join(", ")}; nothing written`);
+    const lost = result.fields
+      .filter((f) => f.fate === "dropped" || f.lost !== undefined)
+      .map((f) => f.field);
+    throw new FindingError(
+      `--strict: exporting "${name}" to ${writer.displayName} would lose ${lost.join(", ")}; nothing written`,
+    );
   }
   if (conflict) {
     throw new FindingError(

@@ -39,7 +39,9 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const plan = planSync({ ctx: app.ctx, discovery, writers, scope });
   if (!flags.dryRun) applySync(plan);
-  const trouble = plan.entries.filter((e) => e.action === "conflict" || (e.action === "skip" && e.code?.startsWith("export/")));
+  const trouble = plan.entries.filter(
+    (e) => e.action === "conflict" || (e.action === "skip" && e.code?.startsWith("export/")),
+  );
 
   if (o.json) {
     printJson(o, {
@@ -63,7 +65,9 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
       const file = e.filePath ? showPath(o, e.filePath) : (e.agent ?? "");
       const note =
         e.fields && (e.action === "create" || e.action === "update" || e.action === "unchanged")
-          ? [fieldSummary(e.fields), e.code === "sync/renamed" ? e.message : undefined].filter(Boolean).join("; ")
+          ? [fieldSummary(e.fields), e.code === "sync/renamed" ? e.message : undefined]
+              .filter(Boolean)
+              .join("; ")
           : (e.message ?? "");
       return [`  ${verb}`, file, note];
     });

@@ -104,6 +104,7 @@ export function agentInputFields(agent: AgentDefinition): string[] {
 /** The value of a report field of {@link agentInputFields}. */
 export function agentFieldValue(agent: AgentDefinition, field: string): unknown {
   if (field.startsWith("extra.")) return agent.extra?.[field.slice(6)];
+  if (field === "tools") return writtenTools(agent);
   return (agent as unknown as Record<string, unknown>)[field];
 }
 
@@ -133,7 +134,13 @@ export class FieldReport {
   }
   /** The field went through in another form or with another meaning. */
   changed(field: string, to: string, note: string, lost?: unknown): void {
-    const mapping: FieldMapping = { field, fate: "changed", to, value: agentFieldValue(this.#agent, field), note };
+    const mapping: FieldMapping = {
+      field,
+      fate: "changed",
+      to,
+      value: agentFieldValue(this.#agent, field),
+      note,
+    };
     if (lost !== undefined) mapping.lost = lost;
     this.fields.push(mapping);
   }
@@ -188,7 +195,8 @@ export function writeExtras(
       continue;
     }
     if (frontmatter[target] !== undefined) {
-      if (sameValue(frontmatter[target], value)) report.kept(field, target, "same value as the field written there");
+      if (sameValue(frontmatter[target], value))
+        report.kept(field, target, "same value as the field written there");
       else report.dropped(field, `\`${target}\` is already written from a modelled field`);
       continue;
     }

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { parseAgentFields } from "./agent-fields.js";
 import { type AgentWriter, type FieldMapping, isLossy } from "./agent-writer.js";
-import { checkFileAs } from "./view-as-tool.js";
 import type { AgentDefinition, DiscoveryContext } from "./types.js";
+import { checkFileAs } from "./view-as-tool.js";
 
 /** Stable codes of an export that cannot be written. */
 export type ExportCode = "export/unsafe-name" | "export/rejected-by-target" | "export/unreadable-by-target";

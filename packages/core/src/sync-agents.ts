@@ -13,12 +13,7 @@ export const SYNC_MANIFEST = ".roster-sync.json";
 export type SyncAction = "create" | "update" | "unchanged" | "remove" | "conflict" | "skip";
 
 /** Stable codes of the entries a sync reports. */
-export type SyncCode =
-  | ExportCode
-  | "sync/conflict"
-  | "sync/native"
-  | "sync/renamed"
-  | "sync/duplicate-path";
+export type SyncCode = ExportCode | "sync/conflict" | "sync/native" | "sync/renamed" | "sync/duplicate-path";
 
 /** One file of a sync, planned or done. */
 export interface SyncEntry {
@@ -67,7 +62,10 @@ function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
     if (typeof data !== "object" || data === null) return undefined;
     const files = (data as { files?: unknown }).files;
     if (!Array.isArray(files)) return undefined;
-    return { generatedBy: GENERATED_BY_VALUE, files: files.filter((f): f is string => typeof f === "string") };
+    return {
+      generatedBy: GENERATED_BY_VALUE,
+      files: files.filter((f): f is string => typeof f === "string"),
+    };
   } catch {
     return undefined;
   }
@@ -84,7 +82,9 @@ function readText(fs: FileSystem, path: string): string | undefined {
 /** Does this file carry roster's marker key (as the family's reader sees it)? */
 function hasMarkerKey(writer: AgentWriter, filePath: string, relativePath: string, content: string): boolean {
   const parsed = writer.format.parse({ filePath, relativePath, content, level: "warn" });
-  return Object.entries(parsed.frontmatter).some(([key, value]) => isMarkerKey(key) && value === GENERATED_BY_VALUE);
+  return Object.entries(parsed.frontmatter).some(
+    ([key, value]) => isMarkerKey(key) && value === GENERATED_BY_VALUE,
+  );
 }
 
 /** Who owns the file an agent would be written to. */
@@ -95,7 +95,12 @@ export type FileOwner = "absent" | "roster" | "person" | "symlink";
  * its entry in the folder's `.roster-sync.json`), a person, or a symbolic link (never
  * written through).
  */
-export function fileOwner(ctx: DiscoveryContext, writer: AgentWriter, dir: string, relativePath: string): FileOwner {
+export function fileOwner(
+  ctx: DiscoveryContext,
+  writer: AgentWriter,
+  dir: string,
+  relativePath: string,
+): FileOwner {
   const fs = fileSystemOf(ctx);
   const filePath = join(dir, ...relativePath.split("/"));
   try {
@@ -105,7 +110,8 @@ export function fileOwner(ctx: DiscoveryContext, writer: AgentWriter, dir: strin
   }
   const content = readText(fs, filePath);
   if (content === undefined) return "person";
-  if (writer.marker === "manifest") return readManifest(fs, dir)?.files.includes(relativePath) ? "roster" : "person";
+  if (writer.marker === "manifest")
+    return readManifest(fs, dir)?.files.includes(relativePath) ? "roster" : "person";
   return hasMarkerKey(writer, filePath, relativePath, content) ? "roster" : "person";
 }
 
@@ -140,7 +146,8 @@ function listFiles(fs: FileSystem, dir: string, extension: string, recursive: bo
 
 /** Is a discovered agent a file some sync wrote (marker key, or listed in its folder's manifest)? */
 function isGenerated(fs: FileSystem, agent: AgentDefinition): boolean {
-  if (Object.entries(agent.extra ?? {}).some(([k, v]) => isMarkerKey(k) && v === GENERATED_BY_VALUE)) return true;
+  if (Object.entries(agent.extra ?? {}).some(([k, v]) => isMarkerKey(k) && v === GENERATED_BY_VALUE))
+    return true;
   if (!agent.filePath || agent.filePath.startsWith("embedded:")) return false;
   return readManifest(fs, dirname(agent.filePath))?.files.includes(basename(agent.filePath)) ?? false;
 }
@@ -193,7 +200,12 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     for (const { agent, as, renamed } of agents) {
       const base = { tool: writer.tool, agent: renamed ? `${agent.plugin?.name}:${agent.name}` : agent.name };
       if (agent.provider === writer.tool) {
-        entries.push({ ...base, action: "skip", code: "sync/native", message: `already a ${writer.displayName} agent (${agent.filePath ?? "?"})` });
+        entries.push({
+          ...base,
+          action: "skip",
+          code: "sync/native",
+          message: `already a ${writer.displayName} agent (${agent.filePath ?? "?"})`,
+        });
         continue;
       }
       const result = exportAgent(agent, writer, { ctx: options.ctx, scope: options.scope, as });
@@ -203,7 +215,13 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       }
       const named = renamed ? { writtenAs: as, code: "sync/renamed" as const, message: renamed } : {};
       if (written.has(result.relativePath)) {
-        entries.push({ ...base, action: "skip", filePath: result.filePath, code: "sync/duplicate-path", message: "another agent is written to the same file" });
+        entries.push({
+          ...base,
+          action: "skip",
+          filePath: result.filePath,
+          code: "sync/duplicate-path",
+          message: "another agent is written to the same file",
+        });
         continue;
       }
       const owner = fileOwner(options.ctx, writer, dir, result.relativePath);
@@ -236,7 +254,12 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
       if (fileOwner(options.ctx, writer, dir, relativePath) !== "roster") continue;
-      entries.push({ tool: writer.tool, action: "remove", filePath, message: "roster wrote it and its agent is gone" });
+      entries.push({
+        tool: writer.tool,
+        action: "remove",
+        filePath,
+        message: "roster wrote it and its agent is gone",
+      });
     }
 
     if (writer.marker === "manifest") {

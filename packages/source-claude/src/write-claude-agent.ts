@@ -8,6 +8,7 @@ import {
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
   markdownFormat,
+  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
@@ -60,8 +61,8 @@ export function claudeToolName(tool: string): string[] | undefined {
   if (CLAUDE_TOOLS.includes(tool) || tool.startsWith("mcp__")) return [tool];
   if (/^(agent|task)\s*\(/i.test(tool)) return [tool.replace(/^task/i, "Agent").replace(/^agent/, "Agent")];
   // Copilot's and Gemini's MCP forms: `server/tool`, `mcp_server_tool`.
-  const slash = /^([\w.-]+)\/([\w.*-]+)$/.exec(tool);
-  if (slash) return [slash[2] === "*" ? `mcp__${slash[1]}` : `mcp__${slash[1]}__${slash[2]}`];
+  const mcp = mcpToolParts(tool);
+  if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
   const canonical = canonicalToolName(tool);
   const name = FROM_ROSTER[canonical] ?? CLAUDE_TOOLS.find((t) => t.toLowerCase() === canonical);
   return name ? [name] : undefined;
@@ -98,8 +99,10 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
     reportTools(report, "tools", "tools", result, "Claude Code");
   }
   if (agent.spawns !== undefined) {
-    if (written) report.kept("spawns", "tools", Array.isArray(agent.spawns) ? "as Agent(…)" : "as the Agent tool");
-    else if (agent.spawns === "*") report.kept("spawns", "tools", "no tools list: every tool, Agent included");
+    if (written)
+      report.kept("spawns", "tools", Array.isArray(agent.spawns) ? "as Agent(…)" : "as the Agent tool");
+    else if (agent.spawns === "*")
+      report.kept("spawns", "tools", "no tools list: every tool, Agent included");
     else report.dropped("spawns", "Claude Code limits spawns only inside a tools list (Agent(…))");
   }
   if (agent.disallowedTools) {
@@ -112,16 +115,26 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
   if (agent.model) {
     fm.model = agent.model[0];
     if (agent.model.length > 1) {
-      report.changed("model", "model", "Claude Code takes one model; the fallbacks are lost", agent.model.slice(1));
+      report.changed(
+        "model",
+        "model",
+        "Claude Code takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
     } else report.kept("model", "model");
   }
   if (agent.thinkingLevel !== undefined) {
     const effort = EFFORT[agent.thinkingLevel];
-    if (agent.extra?.effort !== undefined) report.dropped("thinkingLevel", "the file's own `effort` is written instead");
+    if (agent.extra?.effort !== undefined)
+      report.dropped("thinkingLevel", "the file's own `effort` is written instead");
     else if (effort) {
+      // roster reads Claude Code's `effort` back as that key, not as a thinking level.
       fm.effort = effort;
-      if (effort === agent.thinkingLevel) report.kept("thinkingLevel", "effort");
-      else report.changed("thinkingLevel", "effort", `thinking level ${agent.thinkingLevel} is effort ${effort} in Claude Code`);
+      report.changed(
+        "thinkingLevel",
+        "effort",
+        `thinking level ${agent.thinkingLevel} is Claude Code's effort ${effort}`,
+      );
     } else report.dropped("thinkingLevel", `Claude Code's effort has no "${agent.thinkingLevel}"`);
   }
   if (agent.permissionMode !== undefined) {
@@ -135,7 +148,8 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
   if (agent.blocking === false) {
     fm.background = true;
     report.changed("blocking", "background", "non-blocking becomes a background subagent");
-  } else if (agent.blocking === true) report.kept("blocking", "(default)", "Claude Code waits for a subagent by default");
+  } else if (agent.blocking === true)
+    report.kept("blocking", "(default)", "Claude Code waits for a subagent by default");
   if (agent.output !== undefined) report.dropped("output", "Claude Code agents have no output schema");
 
   // 3. Its own keys (color, skills, hooks, …).

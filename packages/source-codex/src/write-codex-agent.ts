@@ -23,11 +23,20 @@ const EFFORT: Readonly<Record<string, string>> = {
 };
 
 /** Claude Code's `effort` → Codex's effort. */
-const CLAUDE_EFFORT: Readonly<Record<string, string>> = { low: "low", medium: "medium", high: "high", max: "xhigh", xhigh: "xhigh" };
+const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
+  low: "low",
+  medium: "medium",
+  high: "high",
+  max: "xhigh",
+  xhigh: "xhigh",
+};
 
 /** Permission modes → Codex's `sandbox_mode`. */
 const SANDBOX: Readonly<Record<string, { mode: string; note: string }>> = {
-  plan: { mode: "read-only", note: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)" },
+  plan: {
+    mode: "read-only",
+    note: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
+  },
   acceptEdits: { mode: "workspace-write", note: "accepting edits becomes a workspace-write sandbox" },
   bypassPermissions: { mode: "danger-full-access", note: "bypassing permissions becomes danger-full-access" },
 };
@@ -60,15 +69,28 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
     if (effort) {
       data.model_reasoning_effort = effort;
       if (effort === agent.thinkingLevel) report.kept("thinkingLevel", "model_reasoning_effort");
-      else report.changed("thinkingLevel", "model_reasoning_effort", `thinking level ${agent.thinkingLevel} is effort ${effort} in Codex`);
+      else
+        report.changed(
+          "thinkingLevel",
+          "model_reasoning_effort",
+          `thinking level ${agent.thinkingLevel} is effort ${effort} in Codex`,
+        );
     } else report.kept("thinkingLevel", "(omitted)", "inherit: Codex uses the session's effort");
   }
   if (claudeEffort !== undefined) {
     const effort = typeof claudeEffort === "string" ? CLAUDE_EFFORT[claudeEffort] : undefined;
     if (data.model_reasoning_effort === undefined && effort) {
       data.model_reasoning_effort = effort;
-      report.changed("extra.effort", "model_reasoning_effort", `Claude Code's effort ${String(claudeEffort)} is model_reasoning_effort ${effort}`);
-    } else report.dropped("extra.effort", effort ? "the thinking level is written instead" : "Codex has no such effort");
+      report.changed(
+        "extra.effort",
+        "model_reasoning_effort",
+        `Claude Code's effort ${String(claudeEffort)} is model_reasoning_effort ${effort}`,
+      );
+    } else
+      report.dropped(
+        "extra.effort",
+        effort ? "the thinking level is written instead" : "Codex has no such effort",
+      );
   }
 
   // 2. Permission mode ↔ sandbox_mode.
@@ -85,9 +107,11 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   report.kept("systemPrompt", "developer_instructions");
 
   // 3. What a Codex agent file cannot say.
-  if (agent.tools) report.dropped("tools", "Codex agents have no tool list (sandbox_mode is the nearest control)");
+  if (agent.tools)
+    report.dropped("tools", "Codex agents have no tool list (sandbox_mode is the nearest control)");
   if (agent.disallowedTools) report.dropped("disallowedTools", "Codex agents have no tool deny list");
-  if (agent.spawns !== undefined) report.dropped("spawns", "Codex agents cannot limit which agents they spawn");
+  if (agent.spawns !== undefined)
+    report.dropped("spawns", "Codex agents cannot limit which agents they spawn");
   if (agent.maxTurns !== undefined) report.dropped("maxTurns", "Codex agents have no turn limit");
   if (agent.blocking !== undefined) report.dropped("blocking", "Codex agents have no background setting");
   if (agent.output !== undefined) report.dropped("output", "Codex agents have no output schema");
@@ -95,7 +119,9 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   const rest = { ...agent, extra: { ...agent.extra } };
   delete rest.extra.effort;
   writeExtras(rest, data, report, {
-    known: codexProfile.knownKeys.filter((k) => k !== "developer_instructions" && k !== "model_reasoning_effort"),
+    known: codexProfile.knownKeys.filter(
+      (k) => k !== "developer_instructions" && k !== "model_reasoning_effort",
+    ),
     tool: "Codex",
     writable: tomlWritable,
   });
@@ -117,6 +143,7 @@ export const codexWriter = defineAgentWriter({
   profile: codexProfile,
   marker: "key",
   folders: false,
-  agentsDir: (ctx, scope) => (scope === "project" ? join(ctx.cwd, ".codex", "agents") : join(codexHome(ctx), "agents")),
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".codex", "agents") : join(codexHome(ctx), "agents"),
   write: (agent, options) => codexAgent(agent, options.marker),
 });

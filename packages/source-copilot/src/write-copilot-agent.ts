@@ -1,13 +1,14 @@
 import { join } from "node:path";
 import {
-  ancestorsToRepoRoot,
   type AgentDefinition,
+  ancestorsToRepoRoot,
   canonicalToolName,
   defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
+  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
@@ -23,9 +24,9 @@ import { COPILOT_TOOL_ALIASES } from "./copilot-tools.js";
  * `search`, `mcp__github__x` → `github/x`), or `undefined` when it has none.
  */
 export function copilotToolName(tool: string): string[] | undefined {
-  if (tool in COPILOT_TOOL_ALIASES || /^[\w.-]+\/[\w.*-]+$/.test(tool)) return [tool];
-  const mcp = /^mcp__([^_]+)(?:__(.+))?$/.exec(tool);
-  if (mcp) return [`${mcp[1]}/${mcp[2] ?? "*"}`];
+  if (tool in COPILOT_TOOL_ALIASES) return [tool];
+  const mcp = mcpToolParts(tool);
+  if (mcp) return [`${mcp.server}/${mcp.tool ?? "*"}`];
   const name = canonicalToolName(tool);
   const alias = Object.entries(COPILOT_TOOL_ALIASES).find(([, { roster }]) => roster.includes(name));
   return alias ? [alias[0]] : undefined;
@@ -48,7 +49,13 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
   }
   if (agent.model) {
     fm.model = agent.model[0];
-    if (agent.model.length > 1) report.changed("model", "model", "Copilot takes one model; the fallbacks are lost", agent.model.slice(1));
+    if (agent.model.length > 1)
+      report.changed(
+        "model",
+        "model",
+        "Copilot takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
     else report.kept("model", "model", "model ids are the vendor's: check Copilot offers it");
   }
   const cannot = (field: keyof AgentDefinition, note: string) => {
@@ -64,7 +71,10 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
 
   const rest = { ...agent, extra: { ...agent.extra } };
   delete rest.extra.displayName;
-  writeExtras(rest, fm, report, { known: copilotProfile.knownKeys.filter((k) => k !== "name"), tool: "Copilot" });
+  writeExtras(rest, fm, report, {
+    known: copilotProfile.knownKeys.filter((k) => k !== "name"),
+    tool: "Copilot",
+  });
   if (agent.extra?.displayName !== undefined) report.kept("extra.displayName", "name");
   if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
   return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };

@@ -24,7 +24,13 @@ function cursorAgent(agent: AgentDefinition, marker: boolean) {
   report.kept("systemPrompt", "body");
   if (agent.model) {
     fm.model = agent.model[0];
-    if (agent.model.length > 1) report.changed("model", "model", "Cursor takes one model; the fallbacks are lost", agent.model.slice(1));
+    if (agent.model.length > 1)
+      report.changed(
+        "model",
+        "model",
+        "Cursor takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
     else report.kept("model", "model", "model ids are the vendor's: check Cursor offers it");
   }
 
@@ -36,11 +42,18 @@ function cursorAgent(agent: AgentDefinition, marker: boolean) {
   const plan = agent.permissionMode === "plan";
   if (readOnlyTools || deniesWriting || plan || agent.extra?.readonly === true) fm.readonly = true;
   if (agent.tools) {
-    if (readOnlyTools) report.changed("tools", "readonly", "a list without edit, write or bash becomes readonly: true; Cursor has no tool list", agent.toolsAsWritten ?? agent.tools);
+    if (readOnlyTools)
+      report.changed(
+        "tools",
+        "readonly",
+        "a list without edit, write or bash becomes readonly: true; Cursor has no tool list",
+        agent.toolsAsWritten ?? agent.tools,
+      );
     else report.dropped("tools", "Cursor agents have no tool list (only readonly)");
   }
   if (agent.disallowedTools) {
-    if (deniesWriting) report.changed("disallowedTools", "readonly", "denying edit, write and bash becomes readonly: true");
+    if (deniesWriting)
+      report.changed("disallowedTools", "readonly", "denying edit, write and bash becomes readonly: true");
     else report.dropped("disallowedTools", "Cursor agents have no tool deny list (only readonly)");
   }
   if (agent.permissionMode !== undefined) {
@@ -93,6 +106,7 @@ export const cursorWriter = defineAgentWriter({
   profile: cursorProfile,
   marker: "key",
   folders: false,
-  agentsDir: (ctx, scope) => (scope === "project" ? join(ctx.cwd, ".cursor", "agents") : join(cursorHome(ctx), "agents")),
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".cursor", "agents") : join(cursorHome(ctx), "agents"),
   write: (agent, options) => cursorAgent(agent, options.marker),
 });

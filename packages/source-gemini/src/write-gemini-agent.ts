@@ -4,6 +4,7 @@ import {
   defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
+  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
@@ -33,9 +34,9 @@ const FROM_ROSTER: Readonly<Record<string, string>> = {
  */
 export function geminiToolName(tool: string): string[] | undefined {
   if (isGeminiToolName(tool)) return [tool];
-  const mcp = /^mcp__([^_]+)(?:__(.+))?$/.exec(tool) ?? /^([\w.-]+)\/([\w.*-]+)$/.exec(tool);
+  const mcp = mcpToolParts(tool);
   if (mcp) {
-    const name = `mcp_${mcp[1]}_${mcp[2] ?? "*"}`;
+    const name = `mcp_${mcp.server}_${mcp.tool ?? "*"}`;
     return isGeminiToolName(name) ? [name] : undefined;
   }
   const name = FROM_ROSTER[canonicalToolName(tool)];
@@ -59,7 +60,12 @@ function geminiAgent(agent: AgentDefinition) {
   if (agent.model) {
     fm.model = agent.model[0];
     if (agent.model.length > 1) {
-      report.changed("model", "model", "Gemini CLI takes one model; the fallbacks are lost", agent.model.slice(1));
+      report.changed(
+        "model",
+        "model",
+        "Gemini CLI takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
     } else report.kept("model", "model", "model ids are the vendor's: check Gemini CLI offers it");
   }
   if (agent.maxTurns !== undefined) {

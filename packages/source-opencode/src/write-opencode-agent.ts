@@ -35,8 +35,16 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
   report.kept("systemPrompt", "body");
   if (agent.model) {
     fm.model = agent.model[0];
-    const note = agent.model[0]!.includes("/") ? undefined : "opencode expects provider/model; check this id resolves";
-    if (agent.model.length > 1) report.changed("model", "model", "opencode takes one model; the fallbacks are lost", agent.model.slice(1));
+    const note = agent.model[0]!.includes("/")
+      ? undefined
+      : "opencode expects provider/model; check this id resolves";
+    if (agent.model.length > 1)
+      report.changed(
+        "model",
+        "model",
+        "opencode takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
     else report.kept("model", "model", note);
   }
   if (agent.maxTurns !== undefined) {
@@ -72,7 +80,13 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
         if (group) deny(group);
         else lost.push(tool);
       }
-      if (lost.length > 0) report.changed("disallowedTools", "permission", `no opencode permission for ${lost.join(", ")}`, lost);
+      if (lost.length > 0)
+        report.changed(
+          "disallowedTools",
+          "permission",
+          `no opencode permission for ${lost.join(", ")}`,
+          lost,
+        );
       else report.changed("disallowedTools", "permission", "denied tools become opencode permission denies");
     }
   }
@@ -81,18 +95,24 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
       deny("edit");
       deny("bash");
       report.changed("permissionMode", "permission", "plan mode becomes edit: deny, bash: deny");
-    } else if (agent.permissionMode === "default") report.kept("permissionMode", "(omitted)", "opencode's default permissions");
+    } else if (agent.permissionMode === "default")
+      report.kept("permissionMode", "(omitted)", "opencode's default permissions");
     else report.dropped("permissionMode", "opencode has no counterpart");
   }
   if (agent.spawns !== undefined) {
     if (agent.spawns === "*" || permission.task === "deny") report.kept("spawns", "permission.task");
     else {
       permission.task = { "*": "deny", ...Object.fromEntries(agent.spawns.map((name) => [name, "allow"])) };
-      report.changed("spawns", "permission.task", "the spawn list becomes task patterns (allow each, deny *)");
+      report.changed(
+        "spawns",
+        "permission.task",
+        "the spawn list becomes task patterns (allow each, deny *)",
+      );
     }
   }
   if (Object.keys(permission).length > 0) fm.permission = permission;
-  if (agent.thinkingLevel !== undefined) report.dropped("thinkingLevel", "opencode sets reasoning per model variant, not per agent");
+  if (agent.thinkingLevel !== undefined)
+    report.dropped("thinkingLevel", "opencode sets reasoning per model variant, not per agent");
   if (agent.blocking !== undefined) report.dropped("blocking", "opencode agents have no background setting");
   if (agent.output !== undefined) report.dropped("output", "opencode agents have no output schema");
 
@@ -103,7 +123,8 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
     tool: "opencode",
     check: (fields) => opencodeProfile.checkFields?.(fields),
   });
-  if (agent.extra?.name !== undefined) report.kept("extra.name", "(file path)", "opencode names an agent by its path");
+  if (agent.extra?.name !== undefined)
+    report.kept("extra.name", "(file path)", "opencode names an agent by its path");
   if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
   return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }

@@ -1,3 +1,3 @@
+export { xcshToolName, xcshWriter } from "./write-xcsh-agent.js";
 export { xcshAgentDir, xcshConfigDir } from "./xcsh-paths.js";
 export { locateXcsh, xcshProvider } from "./xcsh-provider.js";
-export { xcshToolName, xcshWriter } from "./write-xcsh-agent.js";

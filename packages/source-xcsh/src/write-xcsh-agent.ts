@@ -34,7 +34,16 @@ function xcshAgent(agent: AgentDefinition, marker: boolean) {
     reportTools(report, "tools", "tools", result, "xcsh");
   }
   // roster's own format: every modelled field has its key.
-  const same = ["spawns", "model", "thinkingLevel", "blocking", "disallowedTools", "permissionMode", "maxTurns", "output"] as const;
+  const same = [
+    "spawns",
+    "model",
+    "thinkingLevel",
+    "blocking",
+    "disallowedTools",
+    "permissionMode",
+    "maxTurns",
+    "output",
+  ] as const;
   for (const key of same) {
     if (agent[key] === undefined) continue;
     fm[key] = agent[key];
@@ -65,6 +74,7 @@ export const xcshWriter = defineAgentWriter({
   format: markdownFormat,
   marker: "key",
   folders: false,
-  agentsDir: (ctx, scope) => (scope === "project" ? join(ctx.cwd, ".xcsh", "agents") : join(xcshAgentDir(ctx), "agents")),
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".xcsh", "agents") : join(xcshAgentDir(ctx), "agents"),
   write: (agent, options) => xcshAgent(agent, options.marker),
 });
