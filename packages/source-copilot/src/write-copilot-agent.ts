@@ -61,7 +61,12 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
   const cannot = (field: keyof AgentDefinition, note: string) => {
     if (agent[field] !== undefined) report.dropped(field, note);
   };
-  cannot("spawns", "Copilot agents cannot limit which agents they spawn");
+  if (agent.spawns !== undefined) {
+    const tools = fm.tools as string[] | undefined;
+    if (agent.spawns === "*" && !tools) report.kept("spawns", "(default)", "no tools list: every tool, agent included");
+    else if (agent.spawns === "*" && tools?.includes("agent")) report.kept("spawns", "tools", "as the agent tool");
+    else report.dropped("spawns", "Copilot agents cannot limit which agents they spawn");
+  }
   cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
   cannot("permissionMode", "Copilot agents have no permission mode");
   cannot("thinkingLevel", "Copilot agents have no thinking level");
