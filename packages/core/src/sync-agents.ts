@@ -158,10 +158,13 @@ function agentsToSync(
   discovery: PlanSyncOptions["discovery"],
 ): Array<{ agent: AgentDefinition; as: string; renamed?: string }> {
   const agents: Array<{ agent: AgentDefinition; as: string; renamed?: string }> = [];
-  for (const agent of discovery.agents) {
-    if (agent.source === "bundled") continue;
-    if (isGenerated(fs, agent)) continue;
-    agents.push({ agent, as: agent.name });
+  const usable = (agent: AgentDefinition) => agent.source !== "bundled" && !isGenerated(fs, agent);
+  for (const winner of discovery.agents) {
+    // A file a sync wrote (xcsh's, which outranks Claude Code's) hides the agent it came from.
+    const agent = usable(winner)
+      ? winner
+      : discovery.shadowed.map((s) => s.agent).find((a) => a.name === winner.name && !a.plugin && usable(a));
+    if (agent) agents.push({ agent, as: agent.name });
   }
   // Two plugins with one agent name: the loser is written under its scoped id.
   for (const { agent } of discovery.shadowed) {
