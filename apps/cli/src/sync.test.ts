@@ -22,7 +22,9 @@ async function sync(to: string, options: { dryRun?: boolean } = {}) {
 }
 const p = (rel: string) => join(sb.project, rel);
 const summary = (entries: SyncEntry[]) =>
-  entries.map((e) => `${e.tool} ${e.action} ${e.filePath ? e.filePath.replace(`${sb.project}/`, "") : e.agent}`).sort();
+  entries
+    .map((e) => `${e.tool} ${e.action} ${e.filePath ? e.filePath.replace(`${sb.project}/`, "") : e.agent}`)
+    .sort();
 
 const REVIEWER = agentFile("reviewer", "Reviews code: carefully", "tools: Read, Grep\nmodel: sonnet");
 const PLANNER = agentFile("planner", "Plans work", "permissionMode: plan");
@@ -58,7 +60,10 @@ describe("roster sync", () => {
     await sync("codex,gemini");
     const again = await sync("codex,gemini");
     expect(again.entries.map((e) => e.action)).toEqual(["unchanged", "unchanged"]);
-    sb.write({ "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code: now faster") }, { fresh: true });
+    sb.write(
+      { "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code: now faster") },
+      { fresh: true },
+    );
     const edited = await sync("codex,gemini");
     expect(edited.entries.map((e) => e.action)).toEqual(["update", "update"]);
     expect(readFileSync(p(".codex/agents/reviewer.toml"), "utf8")).toMatch(/now faster/);
@@ -87,12 +92,18 @@ describe("roster sync", () => {
       "opencode remove .opencode/agents/planner.md",
       "xcsh remove .xcsh/agents/planner.md",
     ]);
-    for (const gone of [".codex/agents/planner.toml", ".gemini/agents/planner.md", ".xcsh/agents/planner.md"]) {
+    for (const gone of [
+      ".codex/agents/planner.toml",
+      ".gemini/agents/planner.md",
+      ".xcsh/agents/planner.md",
+    ]) {
       expect(existsSync(p(gone)), gone).toBe(false);
     }
     expect(existsSync(p(".gemini/agents/other.md"))).toBe(true);
     expect(existsSync(p(".codex/agents/other.toml"))).toBe(true);
-    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual(["reviewer.md"]);
+    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "reviewer.md",
+    ]);
   });
 
   test("files a sync wrote are not synced again as agents of their own, and a tool's own agents stay", async () => {
@@ -129,7 +140,9 @@ describe("roster sync", () => {
       [`plugins/${name}/.claude-plugin/plugin.json`]: JSON.stringify({ name, version: "1.0.0" }),
       [`plugins/${name}/agents/reviewer.md`]: agentFile("reviewer", `${name}'s reviewer`),
     });
-    const entry = (name: string) => [{ scope: "user", installPath: join(sb.root, "plugins", name), version: "1.0.0" }];
+    const entry = (name: string) => [
+      { scope: "user", installPath: join(sb.root, "plugins", name), version: "1.0.0" },
+    ];
     sb.write({
       ...plugin("alpha"),
       ...plugin("beta"),
@@ -139,7 +152,10 @@ describe("roster sync", () => {
       }),
     });
     const plan = await sync("codex");
-    expect(summary(plan.entries)).toEqual(["codex create .codex/agents/beta-reviewer.toml", "codex create .codex/agents/reviewer.toml"]);
+    expect(summary(plan.entries)).toEqual([
+      "codex create .codex/agents/beta-reviewer.toml",
+      "codex create .codex/agents/reviewer.toml",
+    ]);
     const renamed = plan.entries.find((e) => e.code === "sync/renamed");
     expect(renamed).toMatchObject({ agent: "beta:reviewer", writtenAs: "beta-reviewer" });
     expect(readFileSync(p(".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(/beta's reviewer/);

@@ -12,10 +12,14 @@ let root: string;
 const project = () => join(root, "project");
 
 function roster(...args: string[]) {
-  const result = spawnSync(process.execPath, [bin, "--home", join(root, "home"), "--cwd", project(), ...args], {
-    env: { PATH: process.env.PATH ?? "" },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", join(root, "home"), "--cwd", project(), ...args],
+    {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -53,7 +57,9 @@ describe("roster export", () => {
   test("--strict refuses a lossy export and writes nothing; a lossless one goes through", () => {
     const r = roster("export", "reviewer", "--to", "gemini", "--strict");
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/--strict: exporting "reviewer" to Gemini CLI would lose extra\.effort, extra\.color; nothing written/);
+    expect(r.stderr).toMatch(
+      /--strict: exporting "reviewer" to Gemini CLI would lose extra\.effort, extra\.color; nothing written/,
+    );
     expect(existsSync(join(project(), ".gemini/agents/reviewer.md"))).toBe(false);
     const ok = roster("export", "writer", "--to", "gemini", "--strict");
     expect(ok.code).toBe(0);
@@ -63,14 +69,22 @@ describe("roster export", () => {
   test("--stdout prints the file and puts the report on stderr; --json carries the report", () => {
     const r = roster("export", "reviewer", "--to", "copilot", "--stdout");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^---\ndescription: "Reviews code\. Use when: a PR is ready\."\ntools:\n {2}- read\n {2}- search\n/);
+    expect(r.stdout).toMatch(
+      /^---\ndescription: "Reviews code\. Use when: a PR is ready\."\ntools:\n {2}- read\n {2}- search\n/,
+    );
     expect(r.stderr).toMatch(/Copilot CLI would load it as \.github\/agents\/reviewer\.agent\.md/);
     const j = JSON.parse(roster("--json", "export", "reviewer", "--to", "cursor", "--stdout").stdout);
-    expect(j).toMatchObject({ schemaVersion: 1, agent: "reviewer", tool: "cursor", written: false, lossy: true });
+    expect(j).toMatchObject({
+      schemaVersion: 1,
+      agent: "reviewer",
+      tool: "cursor",
+      written: false,
+      lossy: true,
+    });
     expect(j.fields.map((f: { field: string }) => f.field).sort()).toEqual(
-      ["description", "extra.color", "extra.effort", "model", "name", "systemPrompt", "tools", "spawns"].filter(
-        (f) => f !== "spawns",
-      ).sort(),
+      ["description", "extra.color", "extra.effort", "model", "name", "systemPrompt", "tools", "spawns"]
+        .filter((f) => f !== "spawns")
+        .sort(),
     );
   });
 
@@ -79,7 +93,9 @@ describe("roster export", () => {
     const r = roster("export", "reviewer", "--to", "cursor");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/reviewer\.md exists and roster did not write it; left untouched/);
-    expect(readFileSync(join(project(), ".cursor/agents/reviewer.md"), "utf8")).toBe(agentFile("reviewer", "mine"));
+    expect(readFileSync(join(project(), ".cursor/agents/reviewer.md"), "utf8")).toBe(
+      agentFile("reviewer", "mine"),
+    );
     expect(roster("export", "reviewer", "--to", "vim").code).toBe(2);
     const unknown = roster("export", "review", "--to", "codex");
     expect(unknown.code).toBe(1);

@@ -20,9 +20,7 @@ import { agentFile } from "@roster/testkit";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const teamExample = fileURLToPath(
-  new URL("../../../examples/source-team/dist/index.js", import.meta.url),
-);
+const teamExample = fileURLToPath(new URL("../../../examples/source-team/dist/index.js", import.meta.url));
 
 let work: string;
 let home: string;

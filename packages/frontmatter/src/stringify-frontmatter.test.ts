@@ -21,7 +21,14 @@ describe("stringifyFrontmatter", () => {
   });
 
   test("values that YAML would read as other types stay strings; lists and numbers stay themselves", () => {
-    const fm = { name: "yes", description: "---", model: "1.5", tools: ["Read", "Agent(a, b)"], maxTurns: 3, empty: "" };
+    const fm = {
+      name: "yes",
+      description: "---",
+      model: "1.5",
+      tools: ["Read", "Agent(a, b)"],
+      maxTurns: 3,
+      empty: "",
+    };
     expect(roundTrip(fm, "x").frontmatter).toEqual(fm);
   });
 

@@ -63,8 +63,10 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
   };
   if (agent.spawns !== undefined) {
     const tools = fm.tools as string[] | undefined;
-    if (agent.spawns === "*" && !tools) report.kept("spawns", "(default)", "no tools list: every tool, agent included");
-    else if (agent.spawns === "*" && tools?.includes("agent")) report.kept("spawns", "tools", "as the agent tool");
+    if (agent.spawns === "*" && !tools)
+      report.kept("spawns", "(default)", "no tools list: every tool, agent included");
+    else if (agent.spawns === "*" && tools?.includes("agent"))
+      report.kept("spawns", "tools", "as the agent tool");
     else report.dropped("spawns", "Copilot agents cannot limit which agents they spawn");
   }
   cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");

@@ -100,11 +100,12 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
     else report.dropped("permissionMode", "opencode has no counterpart");
   }
   if (agent.spawns !== undefined) {
-    if (agent.spawns === "*" && permission.task !== "deny") {
+    const spawns = agent.spawns;
+    if (permission.task === "deny") report.dropped("spawns", "the task tool is denied here");
+    else if (spawns === "*")
       report.kept("spawns", "(default)", "opencode agents may call task unless it is denied");
-    } else if (permission.task === "deny") report.dropped("spawns", "the task tool is denied here");
     else {
-      permission.task = { "*": "deny", ...Object.fromEntries(agent.spawns.map((name) => [name, "allow"])) };
+      permission.task = { "*": "deny", ...Object.fromEntries(spawns.map((name) => [name, "allow"])) };
       report.changed(
         "spawns",
         "permission.task",
