@@ -21,6 +21,9 @@ const program = new Command("roster")
 
 let exitCode = 0;
 
+/** `--as <tool>` on list, show, why and doctor (SPEC §4.4). */
+type AsFlag = { as?: string };
+
 // A reader that stops early (`roster list | head`) closes the pipe: that is not an error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -47,26 +50,62 @@ async function withApp(
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
-  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app), "json"));
+  .option(
+    "--as <tool>",
+    "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
+  )
+  .action((flags: AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).listAs(app, flags.as)
+          : (await import("./cmd-agents.js")).listAgents(app),
+      "json",
+    ),
+  );
 
 program
   .command("show")
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).showAgent(app, name)));
+  .option("--as <tool>", "the agent as that tool would load it")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) =>
+      flags.as
+        ? (await import("./cmd-as.js")).showAs(app, name, flags.as)
+        : (await import("./cmd-agents.js")).showAgent(app, name),
+    ),
+  );
 
 program
   .command("why")
   .description("every location searched, which ones define NAME, the winner and what it shadows")
   .argument("<name>", "agent name")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).whyAgent(app, name)));
+  .option("--as <tool>", "that tool's own search, identity and precedence rules")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) => {
+      const as = await import("./cmd-as.js");
+      if (flags.as) return as.whyAs(app, name, flags.as);
+      const code = await (await import("./cmd-agents.js")).whyAgent(app, name);
+      // One line per tool that would resolve NAME differently from the merged view.
+      await as.printOtherTools(app, name);
+      return code;
+    }),
+  );
 
 program
   .command("doctor")
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
-  .action((flags: { strict?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true), "always"),
+  .option("--as <tool>", "every file that tool would not load, and why, in its terms")
+  .action((flags: { strict?: boolean } & AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).doctorAs(app, flags.as, flags.strict === true)
+          : (await import("./cmd-doctor.js")).doctor(app, flags.strict === true),
+      "always",
+    ),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -84,6 +123,19 @@ program
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
+
+program
+  .command("mcp")
+  .description("serve the agents and commands to an agent host over MCP on stdio")
+  .option("--runner <command>", "run each task as a child process (default: dry run)")
+  .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
+  .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
+  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .action(async (flags: import("./cmd-mcp.js").McpFlags) => {
+    const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
+    const channel = claimStdout();
+    await withApp((app) => serveMcp(app, flags, channel));
+  });
 
 const commands = program.command("commands").description("workflow commands (prompt templates)");
 commands

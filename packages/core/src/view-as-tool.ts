@@ -112,7 +112,7 @@ function endingOf(name: string, endings: readonly string[]): string | undefined 
 /** The result of {@link checkFileAs}. */
 export type FileCheck =
   | { ok: true; id: string; description: string; ignoredKeys: string[] }
-  | { ok: false; reason: ToolReason };
+  | { ok: false; reason: ToolReason /** The identity it would have had, when known. */; id?: string };
 
 /**
  * Checks one file's text against a tool's rules for content (parse, required keys,
@@ -129,13 +129,32 @@ export function checkFileAs(
   plugin?: { name: string },
 ): FileCheck {
   const tool = profile.displayName;
-  const reject = (code: ToolViewCode, message: string): FileCheck => ({
-    ok: false,
-    reason: { code, message: `${tool} ${message}` },
-  });
+  const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
+  const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
+  const pathId =
+    profile.identity === "stem"
+      ? basename(withoutEnding)
+      : profile.identity === "name"
+        ? undefined
+        : withoutEnding;
+  let candidate = pathId;
+  const reject = (code: ToolViewCode, message: string): FileCheck => {
+    const result: FileCheck = { ok: false, reason: { code, message: `${tool} ${message}` } };
+    if (candidate !== undefined) result.id = candidate;
+    return result;
+  };
   const parsed = (profile.parse ?? parseMarkdownForTool)(content, filePath);
   if (!parsed.ok) return reject(parsed.code, `skips it: ${parsed.message}`);
   const { fields, keys } = parsed;
+  const written = field(fields, "name");
+  if (
+    typeof written === "string" &&
+    written.trim() !== "" &&
+    profile.identity !== "path" &&
+    profile.identity !== "stem"
+  ) {
+    candidate = written;
+  }
   if (profile.unknownKeys === "reject") {
     const unknown = keys.filter((key) => !profile.knownKeys.includes(key));
     if (unknown.length > 0) {
@@ -156,8 +175,6 @@ export function checkFileAs(
       );
     }
   }
-  const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
-  const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
   let id: string;
   if (profile.identity === "name") {
     const name = field(fields, "name");
@@ -334,7 +351,12 @@ export async function viewAsTool(
       }
       const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
       if (!check.ok) {
-        files.push({ ...base, outcome: "rejected", reason: check.reason });
+        files.push({
+          ...base,
+          outcome: "rejected",
+          reason: check.reason,
+          ...(check.id !== undefined ? { id: check.id } : {}),
+        });
         continue;
       }
       const record: ToolViewFile = {

@@ -1,4 +1,6 @@
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -119,4 +121,24 @@ describe("copilotProfile (Copilot CLI's own answer)", () => {
       ],
     ]);
   });
+});
+
+describe("real Copilot-shaped files from the shared corpus", () => {
+  const corpus = resolve(fileURLToPath(import.meta.url), "../../../../../shared/corpus");
+  const files = existsSync(corpus)
+    ? readdirSync(corpus, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".agent.md"))
+    : [];
+  test.skipIf(files.length === 0)(
+    `every *.agent.md in the corpus loads by its stem (${files.length} found)`,
+    async () => {
+      sb.write(
+        Object.fromEntries(
+          files.map((f, i) => [`project/.github/agents/${i}-${basename(f)}`, readFileSync(join(corpus, f))]),
+        ),
+      );
+      const { agents } = await discoverAgents(createRegistry([copilotProvider]), sb.ctx());
+      expect(agents.length).toBeGreaterThan(0);
+      for (const agent of agents) expect(`${agent.name}.agent.md`).toBe(basename(agent.filePath!));
+    },
+  );
 });
