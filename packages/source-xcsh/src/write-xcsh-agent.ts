@@ -14,6 +14,7 @@ import {
   writtenTools,
 } from "@roster/core";
 import { xcshAgentDir } from "./xcsh-paths.js";
+import { xcshProfile } from "./xcsh-profile.js";
 
 /** xcsh's name of a tool: roster's own vocabulary (`Glob` → `find`, `Agent(a, b)` → `task`). */
 export function xcshToolName(tool: string): string[] {
@@ -72,6 +73,7 @@ export const xcshWriter = defineAgentWriter({
   displayName: "xcsh",
   extension: ".md",
   format: markdownFormat,
+  profile: xcshProfile,
   marker: "key",
   folders: false,
   agentsDir: (ctx, scope) =>
