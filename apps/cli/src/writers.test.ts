@@ -127,7 +127,14 @@ describe("tool vocabularies and meaning changes", () => {
   test("gemini: tool names in Gemini CLI's vocabulary, no key its schema refuses, MCP names translated", () => {
     const result = exported(sample, "gemini");
     expect(result.content).not.toMatch(/^(color|skills|permissionMode|generated-by):/m);
-    expect(result.readBack.toolsAsWritten).toEqual([
+    // Plan mode: Gemini CLI has none, so the list keeps only reading tools.
+    expect(result.readBack.toolsAsWritten).toEqual(["read_file", "grep_search", "glob", "mcp_github_search"]);
+    expect(result.fields.find((f) => f.field === "permissionMode")).toMatchObject({
+      fate: "changed",
+      to: "tools",
+    });
+    const acting = exported({ ...sample, permissionMode: "default" }, "gemini").readBack;
+    expect(acting.toolsAsWritten).toEqual([
       "read_file",
       "grep_search",
       "glob",
@@ -152,7 +159,7 @@ describe("tool vocabularies and meaning changes", () => {
   });
 
   test("claude: Agent(…) carries the spawn list; the thinking level becomes effort", () => {
-    const gemini = exported(sample, "gemini").readBack;
+    const gemini = exported({ ...sample, permissionMode: "default" }, "gemini").readBack;
     const claude = exported(
       { ...gemini, spawns: ["helper"], tools: [...(gemini.tools ?? []), "task"] },
       "claude",
@@ -167,6 +174,9 @@ describe("tool vocabularies and meaning changes", () => {
   });
 
   test("cursor and opencode: plan mode becomes readonly / edit and bash denied", () => {
+    expect(exported(sample, "gemini").content).toMatch(
+      /^tools:\n {2}- read_file\n {2}- grep_search\n {2}- glob\n {2}- mcp_github_search\n/m,
+    );
     expect(exported(sample, "cursor").readBack.disallowedTools).toEqual(["edit", "write", "bash"]);
     const opencode = exported(sample, "opencode");
     expect(opencode.readBack.disallowedTools).toEqual(expect.arrayContaining(["edit", "write", "bash"]));
@@ -176,7 +186,9 @@ describe("tool vocabularies and meaning changes", () => {
   test("copilot: aliases, the stem is the name", () => {
     const result = exported(sample, "copilot");
     expect(result.relativePath).toBe("reviewer.agent.md");
-    expect(result.readBack.toolsAsWritten).toEqual(["read", "search", "execute", "github/search"]);
+    expect(result.readBack.toolsAsWritten).toEqual(["read", "search", "github/search"]);
+    const acting = exported({ ...sample, permissionMode: "default" }, "copilot").readBack;
+    expect(acting.toolsAsWritten).toEqual(["read", "search", "execute", "github/search"]);
   });
 
   test("an unsafe name is refused before a path is built", () => {

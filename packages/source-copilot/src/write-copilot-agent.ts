@@ -61,6 +61,16 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
   const cannot = (field: keyof AgentDefinition, note: string) => {
     if (agent[field] !== undefined) report.dropped(field, note);
   };
+  cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
+  if (agent.permissionMode === "plan") {
+    // No permission mode in Copilot: plan mode becomes an allow list of reading tools.
+    const reading = ["read", "search", "web"];
+    const tools = (fm.tools as string[] | undefined) ?? reading;
+    const removed = tools.filter((t) => !reading.includes(t) && !t.includes("/"));
+    fm.tools = tools.filter((t) => !removed.includes(t));
+    const without = removed.length > 0 ? ` (${removed.join(", ")} left out)` : "";
+    report.changed("permissionMode", "tools", `plan mode becomes a list of reading tools${without}`);
+  } else cannot("permissionMode", "Copilot agents have no permission mode");
   if (agent.spawns !== undefined) {
     const tools = fm.tools as string[] | undefined;
     if (agent.spawns === "*" && !tools)
@@ -69,8 +79,6 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
       report.kept("spawns", "tools", "as the agent tool");
     else report.dropped("spawns", "Copilot agents cannot limit which agents they spawn");
   }
-  cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
-  cannot("permissionMode", "Copilot agents have no permission mode");
   cannot("thinkingLevel", "Copilot agents have no thinking level");
   cannot("maxTurns", "Copilot agents have no turn limit");
   cannot("blocking", "Copilot agents have no background setting");

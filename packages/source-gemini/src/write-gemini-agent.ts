@@ -43,6 +43,17 @@ export function geminiToolName(tool: string): string[] | undefined {
   return name ? [name] : undefined;
 }
 
+/** Gemini CLI's tools that only read: what plan mode leaves an agent. */
+const READ_ONLY = [
+  "read_file",
+  "read_many_files",
+  "glob",
+  "grep_search",
+  "list_directory",
+  "web_fetch",
+  "google_web_search",
+];
+
 function geminiAgent(agent: AgentDefinition) {
   const report = new FieldReport(agent);
   const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
@@ -77,7 +88,15 @@ function geminiAgent(agent: AgentDefinition) {
   };
   cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
   cannot("disallowedTools", "Gemini CLI agents have no tool deny list (only an allow list)");
-  cannot("permissionMode", "Gemini CLI agents have no permission mode (its strict schema refuses the key)");
+  if (agent.permissionMode === "plan") {
+    // No permission mode in Gemini CLI: plan mode becomes an allow list of reading tools.
+    const tools = (fm.tools as string[] | undefined) ?? READ_ONLY;
+    const removed = tools.filter((t) => !READ_ONLY.includes(t) && !t.startsWith("mcp_"));
+    fm.tools = tools.filter((t) => !removed.includes(t));
+    const without = removed.length > 0 ? ` (${removed.join(", ")} left out)` : "";
+    report.changed("permissionMode", "tools", `plan mode becomes a list of reading tools${without}`);
+  } else
+    cannot("permissionMode", "Gemini CLI agents have no permission mode (its strict schema refuses the key)");
   cannot("thinkingLevel", "Gemini CLI's agent schema has no thinking level");
   cannot("blocking", "Gemini CLI agents have no background setting");
   cannot("output", "Gemini CLI agents have no output schema");
