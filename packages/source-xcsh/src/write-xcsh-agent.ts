@@ -53,6 +53,10 @@ function xcshAgent(agent: AgentDefinition, marker: boolean) {
   // xcsh keeps every other key as it is (roster reads them into `extra`).
   for (const [key, value] of Object.entries(agent.extra ?? {})) {
     if (isMarkerKey(key)) continue;
+    if (key === "__proto__") {
+      report.dropped(`extra.${key}`, "not written: it would set the object's prototype");
+      continue;
+    }
     if (fm[key] !== undefined) {
       report.dropped(`extra.${key}`, `\`${key}\` is already written from a modelled field`);
       continue;
