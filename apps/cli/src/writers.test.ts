@@ -191,6 +191,15 @@ describe("tool vocabularies and meaning changes", () => {
     expect(acting.toolsAsWritten).toEqual(["read", "search", "execute", "github/search"]);
   });
 
+  test("a name Gemini CLI keeps for a built-in is refused: the file would never load", () => {
+    const result = exportAgent({ ...sample, name: "generalist" }, WRITERS.find((w) => w.tool === "gemini")!, {
+      ctx,
+      scope: "project",
+    });
+    expect(result).toMatchObject({ ok: false, code: "export/builtin-wins" });
+    expect(exported({ ...sample, name: "explorer" }, "codex").name).toBe("explorer");
+  });
+
   test("an unsafe name is refused before a path is built", () => {
     for (const name of ["../x", "a/b", ".hidden", "-x", "a b"]) {
       const result = exportAgent({ ...sample, name }, claudeWriter, { ctx, scope: "project" });

@@ -5,7 +5,11 @@ import type { AgentDefinition, DiscoveryContext } from "./types.js";
 import { checkFileAs } from "./view-as-tool.js";
 
 /** Stable codes of an export that cannot be written. */
-export type ExportCode = "export/unsafe-name" | "export/rejected-by-target" | "export/unreadable-by-target";
+export type ExportCode =
+  | "export/unsafe-name"
+  | "export/builtin-wins"
+  | "export/rejected-by-target"
+  | "export/unreadable-by-target";
 
 /** Options of {@link exportAgent}. */
 export interface ExportAgentOptions {
@@ -90,6 +94,13 @@ export function exportAgent(
   const unsafe = exportNameProblem(name, writer.folders);
   if (unsafe) return refuse("export/unsafe-name", `agent name ${JSON.stringify(name)} ${unsafe}`);
 
+  const profile = writer.profile;
+  if (profile && !profile.filesOverrideBuiltins && profile.builtins.includes(name)) {
+    return refuse(
+      "export/builtin-wins",
+      `${writer.displayName} has a built-in agent named ${JSON.stringify(name)} that a file cannot replace`,
+    );
+  }
   const source = name === agent.name ? agent : { ...agent, name };
   const written = writer.write(source, { marker: options.marker ?? true });
   const dir = options.outDir ?? writer.agentsDir(options.ctx, options.scope);
