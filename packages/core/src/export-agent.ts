@@ -8,6 +8,7 @@ import { checkFileAs } from "./view-as-tool.js";
 export type ExportCode =
   | "export/unsafe-name"
   | "export/builtin-wins"
+  | "export/bad-name"
   | "export/rejected-by-target"
   | "export/unreadable-by-target";
 
@@ -99,6 +100,13 @@ export function exportAgent(
     return refuse(
       "export/builtin-wins",
       `${writer.displayName} has a built-in agent named ${JSON.stringify(name)} that a file cannot replace`,
+    );
+  }
+  const badName = profile?.nameProblem?.(name);
+  if (badName) {
+    return refuse(
+      "export/bad-name",
+      `${writer.displayName} does not accept the name ${JSON.stringify(name)}: it ${badName}`,
     );
   }
   const source = name === agent.name ? agent : { ...agent, name };
