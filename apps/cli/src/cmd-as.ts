@@ -206,13 +206,18 @@ export async function runDoctorAs(app: App, tool: string) {
     }
     const reason = file.reason!;
     let message = reason.message;
-    if (file.outcome === "rejected") {
+    if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
       const others = acceptedBy(file, profile);
       // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
       if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
     }
+    // A markdown file without frontmatter is documentation for most tools (SPEC §5: an info).
+    const severity =
+      reason.code === "tool/no-frontmatter" && !profile.reportsNoFrontmatter
+        ? "info"
+        : (SEVERITY[reason.code] ?? "error");
     diagnostics.push({
-      severity: SEVERITY[reason.code] ?? "error",
+      severity,
       code: reason.code,
       message,
       filePath: file.filePath,

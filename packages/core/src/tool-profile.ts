@@ -97,6 +97,11 @@ export interface ToolProfile {
   builtins: readonly string[];
   /** May a file override a built-in of the same name? */
   filesOverrideBuiltins: boolean;
+  /**
+   * Does the tool report a markdown file without frontmatter as an error (Gemini CLI), or
+   * pass over it as documentation (the default)?
+   */
+  reportsNoFrontmatter?: boolean;
   /** Does it read project places only in a trusted folder? */
   projectNeedsTrust?: boolean;
   /** The README section this profile's rules are tabled in. */

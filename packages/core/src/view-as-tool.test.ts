@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -91,5 +93,24 @@ describe("viewAsTool", () => {
       ok: true,
       id: "a",
     });
+  });
+
+  test("a hostile folder: a FIFO, a symlink loop and a linked folder are reported or passed over, never hang", async () => {
+    sb.write({ "project/.demo/agents/good.md": agentFile("good"), "project/.demo/agents/sub": null });
+    const dir = join(sb.project, ".demo/agents");
+    symlinkSync("loop.md", join(dir, "loop.md"));
+    symlinkSync("/", join(dir, "root-link"));
+    let fifo = true;
+    try {
+      execFileSync("mkfifo", [join(dir, "pipe.md")]);
+    } catch {
+      fifo = false;
+    }
+    const view = await viewAsTool({ ...base, recursive: true }, sb.ctx());
+    const outcomes = Object.fromEntries(view.files.map((f) => [f.relativePath, [f.outcome, f.reason?.code]]));
+    expect(outcomes["good.md"]).toEqual(["loaded", undefined]);
+    expect(outcomes["loop.md"]).toEqual(["rejected", "tool/unreadable"]);
+    expect(Object.keys(outcomes).some((p) => p.startsWith("root-link/"))).toBe(false);
+    if (fifo) expect(outcomes["pipe.md"]).toBeUndefined();
   });
 });

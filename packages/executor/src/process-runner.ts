@@ -96,8 +96,8 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
-    disallowedTools,
-    permissionMode,
+    disallowedTools: disallowedTools ?? null,
+    permissionMode: permissionMode ?? null,
   });
 }
 

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { createRegistry, defineProvider, discoverAgents, viewAsTool } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { CLAUDE_MANAGED_DIR, claudeProfile } from "./claude-profile.js";
+import { CLAUDE_MANAGED_DIR, claudeProfile, quoteLikeClaude } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
 
 let sb: Sandbox;
@@ -53,13 +53,17 @@ describe("claudeProfile (Claude Code's own answer)", () => {
       "project/.claude/agents/colon.md": agentFile("team:reviewer"),
       "project/.claude/agents/dash.md": agentFile("-x"),
       "project/.claude/agents/nodesc.md": "---\nname: nodesc\n---\nBody.\n",
+      // Still not YAML after Claude Code's retry: the bad line is nested, so it is not quoted.
       "project/.claude/agents/yaml.md":
-        "---\nname: yaml\ndescription: one bad line\ntools: [Read\n---\nBody.\n",
+        "---\nname: yaml\ndescription: one bad line\nmetadata:\n  tags: [a\n---\nBody.\n",
+      // Not YAML (": " in a plain value), but Claude Code's retry quotes such values: loaded.
+      "project/.claude/agents/quoted.md":
+        "---\nname: quoted\ndescription: Use when: the user asks\n---\nBody.\n",
       "project/.claude/agents/notes/README.md": "# Notes about our agents\n",
       "project/.claude/agents/ok.md": agentFile("ok", "fine", "color: blue\nmemory: project"),
     });
     const roster = await discoverAgents(createRegistry([claudeProvider]), sb.ctx());
-    expect(roster.agents.map((a) => a.name).sort()).toEqual(["-x", "ok", "team:reviewer", "yaml"]);
+    expect(roster.agents.map((a) => a.name).sort()).toEqual(["-x", "ok", "quoted", "team:reviewer", "yaml"]);
     const view = await viewAsTool(claudeProfile, sb.ctx(), { registry: createRegistry([claudeProvider]) });
     expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.message])).toEqual([
       [
@@ -71,8 +75,18 @@ describe("claudeProfile (Claude Code's own answer)", () => {
       ["nodesc.md", "rejected", "Claude Code skips it: `description` is missing"],
       ["notes/README.md", "rejected", "Claude Code skips it: it has no frontmatter"],
       ["ok.md", "loaded", undefined],
-      ["yaml.md", "rejected", "Claude Code skips it: its frontmatter is not valid YAML (line 4)"],
+      ["quoted.md", "loaded", undefined],
+      ["yaml.md", "rejected", "Claude Code skips it: its frontmatter is not valid YAML (line 5)"],
     ]);
+    expect(view.files.find((f) => f.relativePath === "quoted.md")?.description).toBe(
+      "Use when: the user asks",
+    );
+  });
+
+  test("quoteLikeClaude quotes only plain top-level values that need it", () => {
+    expect(quoteLikeClaude('a: x: y\nb: "q: r"\nc: [x, y]\nd: plain\n  e: f: g\nh: 50% #1')).toBe(
+      'a: "x: y"\nb: "q: r"\nc: [x, y]\nd: plain\n  e: f: g\nh: "50% #1"',
+    );
   });
 
   test("plugin agents: plugin:sub:name identity, stem when nameless, ignored keys reported", async () => {

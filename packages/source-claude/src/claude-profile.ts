@@ -1,9 +1,52 @@
 import { join } from "node:path";
-import { ancestorsToRepoRoot, defineToolProfile } from "@roster/core";
+import {
+  ancestorsToRepoRoot,
+  defineToolProfile,
+  type ProfileParse,
+  parseMarkdownForTool,
+} from "@roster/core";
 import { claudeConfigDir } from "./claude-paths.js";
 
 /** Where managed (organisation-wide) Claude Code settings live on Linux. */
 export const CLAUDE_MANAGED_DIR = "/etc/claude-code";
+
+/** Characters after which Claude Code's retry quotes a plain value (YAML indicators, or ": "). */
+const NEEDS_QUOTES = /[{}[\]*&#!|>%@`]|: /;
+
+/**
+ * Claude Code's second attempt at frontmatter that is not valid YAML: each plain
+ * `key: value` line whose value holds a YAML indicator or ": " is double-quoted (unless it
+ * is quoted already or a valid flow list), and leading tabs become two spaces each.
+ */
+export function quoteLikeClaude(block: string): string {
+  return block
+    .split("\n")
+    .map((line) => {
+      const match = /^([a-zA-Z_-]+):\s+(.+)$/.exec(line);
+      if (!match) return line;
+      const [, key, value] = match as unknown as [string, string, string];
+      if (/^".*"$|^'.*'$/.test(value)) return line;
+      if (/^\[.*\]$/.test(value) && parseMarkdownForTool(`---\nx: ${value}\n---\n`, "").ok) return line;
+      if (!NEEDS_QUOTES.test(value)) return line;
+      return `${key}: "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+    })
+    .join("\n")
+    .replace(/^\t+/gm, (tabs) => "  ".repeat(tabs.length));
+}
+
+/** Markdown as Claude Code reads it: YAML, and on a YAML error one retry with {@link quoteLikeClaude}. */
+function parseLikeClaude(content: string, filePath: string): ProfileParse {
+  const first = parseMarkdownForTool(content, filePath);
+  if (first.ok || first.code !== "tool/yaml-error") return first;
+  const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const match = /^---\s*\n([\s\S]*?)---\s*\n?/.exec(text);
+  if (!match) return first;
+  const retried = parseMarkdownForTool(
+    `---\n${quoteLikeClaude(match[1]!)}---\n${text.slice(match[0].length)}`,
+    filePath,
+  );
+  return retried.ok ? retried : first;
+}
 
 /** Frontmatter keys Claude Code reads in an agent file. */
 export const CLAUDE_AGENT_KEYS = [
@@ -53,6 +96,7 @@ export const claudeProfile = defineToolProfile({
   recursive: true,
   followsSymlinks: true,
   identity: "name",
+  parse: parseLikeClaude,
   requiredKeys: ["name", "description"],
   pluginRequiredKeys: [],
   unknownKeys: "ignore",

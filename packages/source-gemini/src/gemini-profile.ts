@@ -76,4 +76,6 @@ export const geminiProfile = defineToolProfile({
   builtins: ["codebase_investigator", "cli_help", "generalist"],
   filesOverrideBuiltins: false,
   projectNeedsTrust: true,
+  // "Missing mandatory YAML frontmatter" is an agent loading error in Gemini CLI.
+  reportsNoFrontmatter: true,
 });
