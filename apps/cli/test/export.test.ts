@@ -103,6 +103,13 @@ describe("roster export", () => {
   });
 });
 
+test("export --out DIR writes there, not in the tool's folder", () => {
+  const r = roster("export", "writer", "--to", "opencode", "--out", "exported");
+  expect(r.code).toBe(0);
+  expect(readFileSync(join(project(), "exported/writer.md"), "utf8")).toMatch(/^generated-by: roster$/m);
+  expect(existsSync(join(project(), ".opencode"))).toBe(false);
+});
+
 describe("roster sync", () => {
   test("--to codex,gemini: files both tools load, and a short report", () => {
     const r = roster("sync", "--to", "codex,gemini");
@@ -121,5 +128,22 @@ describe("roster sync", () => {
     ]);
     const again = roster("sync", "--to", "codex,gemini", "--dry-run");
     expect(again.stdout).toMatch(/^4 unchanged \(dry run: nothing written\)$/m);
+  });
+
+  test("--json: one object with every entry and its report; a conflict exits 1", () => {
+    writeTree(root, { "project/.cursor/agents/writer.md": agentFile("writer", "mine") });
+    const r = roster("--json", "sync", "--to", "cursor");
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ schemaVersion: 1, dryRun: false, scope: "project" });
+    expect(out.entries.map((e: { action: string; agent: string }) => `${e.action} ${e.agent}`)).toEqual([
+      "create reviewer",
+      "conflict writer",
+    ]);
+    expect(out.entries[0].fields.find((f: { field: string }) => f.field === "tools")).toMatchObject({
+      fate: "changed",
+      to: "readonly",
+    });
+    expect(out.entries[0].content).toBeUndefined();
   });
 });
