@@ -1,6 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { discoverAgents, exportAgent, fileOwner, getAgent, isLossy, recordInManifest } from "@roster/core";
+import {
+  discoverAgents,
+  exportAgent,
+  fileOwner,
+  getAgent,
+  isLossy,
+  recordInManifest,
+  symlinkedFolder,
+} from "@roster/core";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { printJson, showPath } from "./output.js";
@@ -57,7 +65,12 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   }
   const lossy = isLossy(result.fields);
   const refused = flags.strict === true && lossy;
-  const owner = flags.stdout ? "absent" : fileOwner(app.ctx, writer, result.dir, result.relativePath);
+  const linked = flags.stdout || flags.out ? undefined : symlinkedFolder(app.ctx, result.dir);
+  const owner = flags.stdout
+    ? "absent"
+    : linked
+      ? "symlink"
+      : fileOwner(app.ctx, writer, result.dir, result.relativePath);
   const conflict = owner === "person" || owner === "symlink";
   const written = !refused && !conflict && !flags.stdout;
   if (written) {

@@ -135,6 +135,26 @@ describe("roster sync", () => {
     expect(readFileSync(join(sb.root, "outside.toml"), "utf8")).toBe('generated-by = "roster"\n');
   });
 
+  test("a manifest naming paths outside its folder, or a linked tool folder: nothing removed or written there", async () => {
+    sb.write({
+      "victim.md": "keep me",
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      [`project/.gemini/agents/${SYNC_MANIFEST}`]: JSON.stringify({
+        files: ["../../../victim.md", "/etc/passwd"],
+      }),
+      "elsewhere/agents/old.toml": 'generated-by = "roster"\nname = "old"\n',
+      "project/.codex": { symlink: join(sb.root, "elsewhere") },
+    });
+    const plan = await sync("gemini,codex");
+    expect(summary(plan.entries)).toEqual([
+      "codex conflict .codex",
+      "gemini create .gemini/agents/reviewer.md",
+    ]);
+    expect(readFileSync(join(sb.root, "victim.md"), "utf8")).toBe("keep me");
+    expect(existsSync(join(sb.root, "elsewhere/agents/old.toml"))).toBe(true);
+    expect(existsSync(join(sb.root, "elsewhere/agents/reviewer.toml"))).toBe(false);
+  });
+
   test("two plugins with one agent name: the second is written under its scoped id, and reported", async () => {
     const plugin = (name: string) => ({
       [`plugins/${name}/.claude-plugin/plugin.json`]: JSON.stringify({ name, version: "1.0.0" }),

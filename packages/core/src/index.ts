@@ -102,6 +102,7 @@ export {
   type SyncCode,
   type SyncEntry,
   type SyncPlan,
+  symlinkedFolder,
 } from "./sync-agents.js";
 export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
 export {

@@ -55,6 +55,23 @@ interface Manifest {
 }
 
 const MAX_MANIFEST = 1024 * 1024;
+const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
+
+/**
+ * The folder (or its parent, the tool's own folder) when it is a symbolic link: roster never
+ * writes through one, since it could point anywhere. `undefined` when neither is.
+ */
+export function symlinkedFolder(ctx: DiscoveryContext, dir: string): string | undefined {
+  const fs = fileSystemOf(ctx);
+  for (const path of [dirname(dir), dir]) {
+    try {
+      if (fs.lstat(path).isSymbolicLink()) return path;
+    } catch {
+      // Absent: created on write.
+    }
+  }
+  return undefined;
+}
 
 function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
   try {
@@ -64,7 +81,10 @@ function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
     if (!Array.isArray(files)) return undefined;
     return {
       generatedBy: GENERATED_BY_VALUE,
-      files: files.filter((f): f is string => typeof f === "string"),
+      // A manifest is project data: only plain file names in this folder count, never a path.
+      files: files.filter(
+        (f): f is string => typeof f === "string" && SAFE_FILE.test(f) && !f.includes(".."),
+      ),
     };
   } catch {
     return undefined;
@@ -196,6 +216,17 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
 
   for (const writer of options.writers) {
     const dir = writer.agentsDir(options.ctx, options.scope);
+    const linked = symlinkedFolder(options.ctx, dir);
+    if (linked) {
+      entries.push({
+        tool: writer.tool,
+        action: "conflict",
+        filePath: linked,
+        code: "sync/conflict",
+        message: "this folder is a symbolic link; roster never writes through one",
+      });
+      continue;
+    }
     const manifest = writer.marker === "manifest" ? readManifest(fs, dir) : undefined;
     const owned = new Set(manifest?.files ?? []);
     const written = new Set<string>();
