@@ -582,10 +582,14 @@ describe("roster mcp: a long-lived server", () => {
       { signal: controller.signal },
     );
     running.catch(() => {});
-    await vi.waitFor(() => expect(readdirSync(pids).sort()).toEqual(["a.pids", "b.pids"]), {
-      timeout: 10_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      () => {
+        expect(readdirSync(pids).sort()).toEqual(["a.pids", "b.pids"]);
+        // A file is seen as soon as it is created; wait until both pids are written into it.
+        for (const f of readdirSync(pids)) expect(readFileSync(join(pids, f), "utf8")).toMatch(/^\d+ \d+$/);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const started = readdirSync(pids).flatMap((f) =>
       readFileSync(join(pids, f), "utf8").split(" ").map(Number),
     );
