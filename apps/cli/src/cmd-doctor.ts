@@ -1,4 +1,4 @@
-import { type Diagnostic, discoverAgents, readLocations } from "@roster/core";
+import { type Diagnostic, discoverAgents, readLocations, suggestNames } from "@roster/core";
 import type { App } from "./context.js";
 import { paint, printJson, showPath, table } from "./output.js";
 
@@ -34,36 +34,9 @@ export const SKIPPED_FILE_CODES = [
   "load/broken-symlink",
 ];
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      );
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest known name within two edits, if any. */
+/** The closest known name (prefix or a few edits away), if any: core's one suggester. */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = distance(word, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+  return suggestNames(word, known, { limit: 1 })[0];
 }
 
 /** Every finding of `roster doctor`, beyond the discovery's own diagnostics. */

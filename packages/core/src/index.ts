@@ -51,6 +51,7 @@ export {
   readLocations,
   type SearchedLocation,
 } from "./read-locations.js";
+export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   createRegistry,
   type ProviderRegistry,
