@@ -1,6 +1,6 @@
 import { type Diagnostic, discoverAgents, readLocations, suggestNames } from "@roster/core";
 import type { App } from "./context.js";
-import { paint, printJson, showPath, table } from "./output.js";
+import { type Cell, paint, printJson, showPath, table } from "./output.js";
 
 /** Frontmatter keys roster reads, and keys of real Claude Code agent files it accepts silently. */
 export const KNOWN_AGENT_KEYS = [
@@ -132,26 +132,50 @@ export async function runDoctor(app: App) {
   return { diagnostics, summary };
 }
 
-/** `roster doctor [--strict]`. */
-export async function doctor(app: App, strict: boolean): Promise<number> {
-  const { diagnostics, summary } = await runDoctor(app);
+/** Flags of `roster doctor`. */
+export interface DoctorFlags {
+  /** Exit 1 on warnings too. */
+  strict?: boolean;
+  /** Errors only, as eslint's `--quiet`. */
+  quiet?: boolean;
+}
+
+/** `roster doctor [--strict] [--quiet]`: findings grouped by file, as eslint prints them. */
+export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
+  const { strict, quiet } = typeof flags === "boolean" ? { strict: flags, quiet: false } : flags;
+  const { diagnostics: all, summary } = await runDoctor(app);
+  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const o = app.output;
-  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0);
   if (o.json) {
     printJson(o, { diagnostics, summary });
     return failed ? 1 : 0;
   }
   const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  const rows = diagnostics.map((x) => [
-    paint(o, colour[x.severity], x.severity),
-    x.code,
-    `${showPath(o, x.filePath)}${x.line ? `:${x.line}` : ""}`,
-    x.message,
-  ]);
-  if (rows.length > 0) o.out(`${table(rows)}\n`);
+  const groups = new Map<string, Diagnostic[]>();
+  for (const x of diagnostics) {
+    const key = x.filePath ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), x]);
+  }
+  for (const [filePath, group] of groups) {
+    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
+    const rows: Cell[][] = group.map((x) => [
+      "",
+      x.line ? String(x.line) : "",
+      paint(o, colour[x.severity], x.severity),
+      x.code,
+      x.message,
+    ]);
+    // Messages are never cut: a long one wraps rather than losing what it explains.
+    o.out(table({}, rows));
+    o.out("");
+  }
   o.out(
-    `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)` +
-      (failed ? "" : paint(o, "green", " — ok")),
+    paint(
+      o,
+      failed ? "red" : "green",
+      `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
+    ),
   );
   return failed ? 1 : 0;
 }

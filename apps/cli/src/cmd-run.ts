@@ -7,9 +7,12 @@ import {
   type TaskInput,
   type TaskSession,
 } from "@roster/executor";
+import { discoverAgents } from "@roster/core";
 import type { App } from "./context.js";
-import { FindingError, UsageError } from "./errors.js";
-import { oneLine, paint, printJson } from "./output.js";
+import { UsageError } from "./errors.js";
+import { parseInteger } from "./flags.js";
+import { Block, line, oneLine, paint, printJson } from "./output.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -22,11 +25,6 @@ export interface RunFlags {
   timeout?: string;
 }
 
-function integer(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
-  return Number(value);
-}
 
 /** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
@@ -41,7 +39,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   }
   const config = app.loaded.config;
   const fromEnv = readSessionFromEnv(app.env);
-  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const session: TaskSession = {
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
@@ -54,7 +52,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     },
   };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
-  const timeoutMs = integer("--timeout", flags.timeout);
+  const timeoutMs = parseInteger("--timeout", flags.timeout, { min: 1, max: 2 ** 31 - 1 });
   if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
 
   const input: TaskInput = {
@@ -97,13 +95,25 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   }
   const o = app.output;
   if (outcome.status === "refused") {
-    if (o.json) printJson(o, { error: outcome.message });
-    throw new FindingError(outcome.message);
+    const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+    const finding = shortenRefusal(
+      outcome,
+      agent,
+      discovery.agents.map((a) => a.name),
+    );
+    if (o.json) {
+      const { suggestions } = finding.details;
+      printJson(o, { error: outcome.message, code: outcome.code, ...(suggestions ? { suggestions } : {}) });
+      finding.details.printed = true;
+    }
+    throw finding;
   }
   if (dryRun) {
     const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
-    if (o.json) printJson(o, { invocations });
-    else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
+    o.err("roster: dry run, nothing was started (--runner CMD runs the tasks).");
+    // One invocation per line (JSON Lines); --json: one object holding them all.
+    if (o.json) printJson(o, { dryRun: true, invocations });
+    else for (const invocation of invocations) o.raw(JSON.stringify(invocation));
     return 0;
   }
   const failed = outcome.results.some((r) => r.error !== undefined || r.exitCode !== 0);
@@ -111,8 +121,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   else {
     for (const r of outcome.results) {
       const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
-      o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
-      if (r.output) o.out(r.output.trimEnd());
+      o.out(line`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
+      if (r.output) o.out(new Block(r.output.trimEnd()));
     }
   }
   return failed ? 1 : 0;

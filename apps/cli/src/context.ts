@@ -1,8 +1,10 @@
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { type LoadedConfig, loadConfig } from "./config.js";
-import type { Output } from "./output.js";
+import { UsageError } from "./errors.js";
+import { createOutput, type Output } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
 /** The global flags every sub-command takes. */
@@ -32,18 +34,43 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
   // Relative flag values are read against the shell's directory, as the user typed them.
   const cwd = resolve(flags.cwd ?? process.cwd());
   const home = resolve(flags.home ?? homedir());
+  if (flags.cwd !== undefined) mustBeFolder("--cwd", cwd);
+  if (flags.home !== undefined) mustBeFolder("--home", home);
   const loaded = await loadConfig(cwd, flags.config && resolve(flags.config));
   // --no-project wins over the config; otherwise the config may turn trust off.
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   const ctx: DiscoveryContext = { cwd, home, env, trustProject };
-  const color = flags.color !== false && !("NO_COLOR" in env) && process.stdout.isTTY === true;
-  const output: Output = {
+  const output = createOutput({
     json: flags.json === true,
-    color,
+    color: flags.color !== false && colorWanted(env, process.stdout.isTTY === true),
     cwd,
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
-  };
+    home,
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    write: (text) => process.stdout.write(text),
+    writeErr: (text) => process.stderr.write(text),
+  });
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
   return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env };
+}
+
+/** A `--cwd` or `--home` that is not a folder is a usage error, said before anything is read. */
+function mustBeFolder(flag: string, path: string): void {
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError(`${flag} ${path} does not exist.`);
+  }
+  if (!isFolder) throw new UsageError(`${flag} ${path} is not a folder.`);
+}
+
+/**
+ * Colour: `FORCE_COLOR` (any value but `0`/`false`) turns it on, a non-empty `NO_COLOR`
+ * turns it off, otherwise only on a terminal (https://no-color.org, https://force-color.org).
+ */
+export function colorWanted(env: Record<string, string | undefined>, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return isTTY;
 }

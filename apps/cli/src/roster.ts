@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // The roster command line. Sub-commands load their modules lazily, so start-up stays small.
-import { Command, CommanderError, Option } from "commander";
+import { Argument, Command, CommanderError, Option } from "commander";
+import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./context.js";
+import { errorLine } from "./errors.js";
+import { integerOption } from "./flags.js";
 
 const program = new Command("roster")
   .description("Find, explain and run the LLM sub-agents defined on this machine.")
+  .version(pkg.version, "-V, --version", "print roster's version")
   .option("--cwd <dir>", "work as if started in DIR")
   .option("--home <dir>", "use DIR as the home folder")
   .option("--json", "print one JSON object")
@@ -12,9 +16,13 @@ const program = new Command("roster")
   .option("--config <file>", "use this config file instead of searching for roster.config.{json,mjs}")
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
-  .showHelpAfterError("(roster --help lists the commands)")
   .exitOverride()
-  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  .configureOutput({
+    writeErr: (text) => process.stderr.write(text),
+    // Commander's own errors read like roster's: one line starting "roster: ".
+    outputError: (text, write) =>
+      write(`${errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, ""))}\n`),
+  });
 
 let exitCode = 0;
 
@@ -34,7 +42,13 @@ async function withApp(run: (app: import("./context.js").App) => Promise<number>
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
-  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app)));
+  .argument("[word]", "only agents whose name or description holds WORD (any case)")
+  .option("--provider <id>", "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)")
+  .option("--source <source>", "only project, user or bundled agents")
+  .option("--names", "names only, one per line")
+  .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags) =>
+    withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app, flags, word)),
+  );
 
 program
   .command("show")
@@ -52,8 +66,9 @@ program
   .command("doctor")
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
-  .action((flags: { strict?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true)),
+  .option("--quiet", "errors only")
+  .action((flags: import("./cmd-doctor.js").DoctorFlags) =>
+    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags)),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -66,8 +81,16 @@ program
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
   .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
-  .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .addOption(
+    new Option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)").argParser(
+      integerOption("--max-depth", { min: -1 }),
+    ),
+  )
+  .addOption(
+    new Option("--timeout <ms>", "end each child after this many milliseconds").argParser(
+      integerOption("--timeout", { min: 1, max: 2 ** 31 - 1 }),
+    ),
+  )
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
@@ -76,7 +99,10 @@ const commands = program.command("commands").description("workflow commands (pro
 commands
   .command("list")
   .description("the merged workflow commands")
-  .action(() => withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app)));
+  .option("--names", "names only, one per line")
+  .action((flags: { names?: boolean }) =>
+    withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app, flags)),
+  );
 commands
   .command("show")
   .description("one command in full")
@@ -93,12 +119,30 @@ commands
     withApp(async (app) => (await import("./cmd-commands.js")).expand(app, name, args)),
   );
 
+program
+  .command("completion")
+  .description("print a completion script: eval \"$(roster completion bash)\" (bash, zsh or fish)")
+  .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
+  .action(async (shell: "bash" | "zsh" | "fish") => {
+    const { completionScript } = await import("./completion.js");
+    const all = [program, ...program.commands, ...commands.commands];
+    const options = all.flatMap((c) => c.options);
+    const spec = {
+      commands: program.commands.map((c) => c.name()),
+      flags: [...new Set(options.flatMap((o) => [o.long ?? "", o.short ?? ""]).filter(Boolean))].sort(),
+      valueFlags: [...new Set(options.filter((o) => o.required || o.optional).map((o) => o.long ?? ""))]
+        .filter(Boolean)
+        .sort(),
+    };
+    process.stdout.write(completionScript(shell, spec));
+  });
+
 // Sub-commands inherit the parent's output settings and exit override.
-for (const cmd of [...program.commands, ...commands.commands]) {
-  cmd.exitOverride().showHelpAfterError(`(roster ${cmd.name()} --help for usage)`);
-}
+for (const cmd of [...program.commands, ...commands.commands]) cmd.exitOverride();
 
 try {
+  // Plain `roster` is a request for help: on stdout, exit 0.
+  if (process.argv.length <= 2) program.help();
   await program.parseAsync(process.argv);
   process.exitCode = exitCode;
 } catch (error) {
@@ -117,10 +161,20 @@ async function report(error: unknown): Promise<number> {
     return 2;
   }
   const { FindingError, UsageError } = await import("./errors.js");
-  const debug = program.opts<GlobalFlags>().debug === true;
+  const { escapeTerminal } = await import("./terminal.js");
+  const flags = program.opts<GlobalFlags>();
   const message = error instanceof Error ? error.message : String(error);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  else process.stderr.write(`roster: ${message}\n`);
+  // A --json caller reads the answer from stdout: { error, code, suggestions }.
+  if (flags.json && error instanceof FindingError && error.details.code && !error.details.printed) {
+    const { printJson } = await import("./output.js");
+    const { code, suggestions, fullText } = error.details;
+    printJson(
+      { raw: (text) => process.stdout.write(`${text}\n`) },
+      { error: fullText ?? message, code, ...(suggestions ? { suggestions } : {}) },
+    );
+  }
+  if (flags.debug && error instanceof Error && error.stack) process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
+  else process.stderr.write(`${escapeTerminal(errorLine(message))}\n`);
   if (error instanceof FindingError) return 1;
   if (error instanceof UsageError) return 2;
   return 1;

@@ -19,6 +19,14 @@ describe("suggestNames", () => {
     ]);
   });
 
+  test("a name that holds all of the wanted text ranks before a name the wanted text holds", () => {
+    expect(suggestNames("kubernetes-architect", ["architect", "cloud-kubernetes-architect"])).toEqual([
+      "cloud-kubernetes-architect",
+      "architect",
+    ]);
+    expect(suggestNames("my-reviewer", names)).toEqual(["reviewer"]);
+  });
+
   test("a prefix comes before word starts, and both before edit distance", () => {
     expect(suggestNames("kube", names)).toEqual(["kubernetes-operator", "cloud-infrastructure-kubernetes-architect"]);
     expect(suggestNames("review", names)).toEqual(["reviewer", "code-reviewer"]);

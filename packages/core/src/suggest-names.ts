@@ -27,22 +27,22 @@ function wordTails(name: string): string[] {
 /**
  * Ranks one candidate: a lower score is closer; undefined when it is not close at all.
  * 1. the same name in another case; 2. the wanted text starts the candidate;
- * 3. it starts a word of the candidate (or the candidate starts a word of it);
- * 4. a few edits away from the candidate or from one of its word tails.
+ * 3. it starts a word of the candidate; 4. the candidate starts a word of it;
+ * 5. a few edits away from the candidate or from one of its word tails.
  */
 function score(wanted: string, candidate: string): number | undefined {
   if (candidate === wanted) return 0;
   const gap = Math.abs(candidate.length - wanted.length) / 1000;
   if (wanted.length >= 2 && candidate.startsWith(wanted)) return 1 + gap;
-  if (wanted.length >= 3 && (wordStart(candidate, wanted) > 0 || wordStart(wanted, candidate) > 0))
-    return 2 + gap;
+  if (wanted.length >= 3 && wordStart(candidate, wanted) > 0) return 2 + gap;
+  if (candidate.length >= 3 && wordStart(wanted, candidate) > 0) return 3 + gap;
   const allowed = Math.max(1, Math.floor(wanted.length / 3));
   let best = Number.POSITIVE_INFINITY;
   for (const tail of wordTails(candidate)) {
     if (Math.abs(tail.length - wanted.length) > allowed) continue;
     best = Math.min(best, distance(wanted, tail) + (tail === candidate ? 0 : 0.5));
   }
-  return best <= allowed ? 3 + best / 100 + gap : undefined;
+  return best <= allowed ? 4 + best / 100 + gap : undefined;
 }
 
 /**

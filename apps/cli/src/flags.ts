@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from "commander";
+import { UsageError } from "./errors.js";
+
+/** Bounds of {@link parseInteger}. */
+export interface IntegerBounds {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A whole-number flag value, checked: digits only (no `1e3`, no `0x10`), within bounds.
+ * A bad value is a usage error naming the flag.
+ */
+export function parseInteger(flag: string, value: string | undefined, bounds: IntegerBounds = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
+  const n = Number(text);
+  const { min, max } = bounds;
+  if ((min !== undefined && n < min) || (max !== undefined && n > max) || !Number.isSafeInteger(n)) {
+    const range =
+      min !== undefined && max !== undefined
+        ? `from ${min} to ${max}`
+        : min !== undefined
+          ? `of at least ${min}`
+          : `of at most ${max}`;
+    throw new UsageError(`${flag} takes a whole number ${range}, got ${text}.`);
+  }
+  return n;
+}
+
+/** A commander argument parser for a whole-number option (its error is commander's usage error). */
+export function integerOption(flag: string, bounds: IntegerBounds = {}): (value: string) => string {
+  return (value) => {
+    try {
+      parseInteger(flag, value, bounds);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+    return value.trim();
+  };
+}

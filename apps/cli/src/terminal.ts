@@ -1,0 +1,56 @@
+import stringWidth from "string-width";
+
+/**
+ * Characters that must never reach a terminal as themselves: C0 controls and DEL, C1
+ * controls, and the invisible format characters (bidi overrides and isolates, zero-width
+ * joiners and spaces, the BOM, tag characters) plus the line and paragraph separators.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+const UNSAFE_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+function visible(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
+  return `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Makes text safe for a terminal: every control, C1 and bidi/format character is shown
+ * as an escape (`\x1b`, `\u202e`). With `keepLayout`, `\n` and `\t` stay as they are
+ * (a system prompt keeps its lines); otherwise they are escaped too (one table cell).
+ *
+ * @example escapeTerminal("evil\u001b]52;c;…\u0007") // "evil\\x1b]52;c;…\\x07"
+ */
+export function escapeTerminal(text: string, keepLayout = false): string {
+  return text.replace(keepLayout ? UNSAFE_BUT_LAYOUT : UNSAFE, visible);
+}
+
+/** The number of terminal columns text takes (wide and combining characters counted right). */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Cuts text to at most `width` columns with an ellipsis: at the end (`keep: "start"`) or,
+ * for paths whose end says most, at the start (`keep: "end"`).
+ */
+export function cutToWidth(text: string, width: number, keep: "start" | "end" = "start"): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return "";
+  if (width === 1) return "…";
+  const parts = [...graphemes.segment(text)].map((s) => s.segment);
+  if (keep === "end") parts.reverse();
+  let used = 0;
+  const kept: string[] = [];
+  for (const part of parts) {
+    const w = displayWidth(part);
+    if (used + w > width - 1) break;
+    kept.push(part);
+    used += w;
+  }
+  if (keep === "end") return `…${kept.reverse().join("")}`;
+  return `${kept.join("")}…`;
+}
