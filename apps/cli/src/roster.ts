@@ -17,12 +17,21 @@ const program = new Command("roster")
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
   .exitOverride()
-  .configureOutput({
-    writeErr: (text) => process.stderr.write(text),
-    // Commander's own errors read like roster's: one line starting "roster: ".
-    outputError: (text, write) =>
-      write(`${errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, ""))}\n`),
-  });
+  .configureOutput(errorOutput("roster --help"));
+
+/**
+ * Commander's own errors read like roster's: one line, `roster: ` and one sentence that
+ * ends by naming the help to read.
+ */
+function errorOutput(help: string) {
+  return {
+    writeErr: (text: string) => process.stderr.write(text),
+    outputError: (text: string, write: (text: string) => void) => {
+      const reason = errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, "")).replace(/\.$/, "");
+      write(`${reason}; ${help} shows the usage.\n`);
+    },
+  };
+}
 
 let exitCode = 0;
 
@@ -138,7 +147,9 @@ program
   });
 
 // Sub-commands inherit the parent's output settings and exit override.
-for (const cmd of [...program.commands, ...commands.commands]) cmd.exitOverride();
+for (const cmd of program.commands) cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
+for (const cmd of commands.commands)
+  cmd.exitOverride().configureOutput(errorOutput(`roster commands ${cmd.name()} --help`));
 
 try {
   // Plain `roster` is a request for help: on stdout, exit 0.

@@ -8,8 +8,25 @@ import stringWidth from "string-width";
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
 const UNSAFE_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
 
-function visible(ch: string): string {
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** A zero-width joiner between two emoji builds one picture (👩‍💻): it stays. */
+function joinsEmoji(text: string, at: number): boolean {
+  const before = text.codePointAt(at - 1) ?? 0;
+  const before2 = at >= 2 ? text.codePointAt(at - 2)! : 0;
+  const prev = before >= 0xdc00 && before <= 0xdfff ? before2 : before;
+  const next = text.codePointAt(at + 1);
+  return (
+    prev !== 0 &&
+    next !== undefined &&
+    EMOJI.test(String.fromCodePoint(prev)) &&
+    EMOJI.test(String.fromCodePoint(next))
+  );
+}
+
+function visible(ch: string, at: number, text: string): string {
   const code = ch.codePointAt(0)!;
+  if (code === 0x200d && joinsEmoji(text, at)) return ch;
   if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
   if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
   return `\\u{${code.toString(16)}}`;

@@ -46,7 +46,8 @@ export function shortenRefusal(
   if (refusal.code === "executor/unknown-agent") {
     suggestions = suggestNames(wanted, names);
     // The executor's own one-name hint is replaced by the three closest names.
-    message = message.replace(/\nDid you mean "[^\n]*"\?/, "") + closest(suggestions).replace(/^; /, ". Closest: ");
+    message = message.replace(/\nDid you mean "[^\n]*"\?/, "");
+    if (suggestions.length > 0) message += `. Closest: ${suggestions.join(", ")}`;
   }
   const details = { code: refusal.code, fullText: refusal.message, ...(suggestions ? { suggestions } : {}) };
   return new FindingError(message, details);
