@@ -11,7 +11,7 @@ import { discoverAgents } from "@roster/core";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
-import { Block, line, oneLine, paint, printJson } from "./output.js";
+import { Block, line, omitNulls, oneLine, paint, printJson } from "./output.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -109,7 +109,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     throw finding;
   }
   if (dryRun) {
-    const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
+    // Absent values are left out, as everywhere in roster's JSON (the executor says `model: null`).
+    const invocations = outcome.results.map((r) => omitNulls((r.data as { invocation: unknown }).invocation));
     o.err("roster: dry run, nothing was started (--runner CMD runs the tasks).");
     // One invocation per line (JSON Lines); --json: one object holding them all.
     if (o.json) printJson(o, { dryRun: true, invocations });

@@ -257,3 +257,9 @@ export function printJson(o: Pick<Output, "raw">, value: unknown): void {
       : value;
   o.raw(JSON.stringify(versioned, null, 2));
 }
+
+/** An object without its `null` fields (roster's JSON leaves absent values out, never `null`). */
+export function omitNulls<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
+}
