@@ -12,7 +12,7 @@ pnpm() { (cd "$repo" && corepack pnpm "$@"); }
 echo "roster: installing dependencies of the CLI (pnpm through corepack)…"
 pnpm install --frozen-lockfile --filter "@roster/cli..." --reporter=append-only --loglevel=warn
 echo "roster: building the command…"
-(cd "$repo/apps/cli" && ./node_modules/.bin/tsup --no-dts --silent)
+(cd "$repo/apps/cli" && "$repo/node_modules/.bin/tsup" --no-dts --silent)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
