@@ -7,9 +7,13 @@ set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 here=$(pwd)
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0 COREPACK_ENABLE_STRICT=0
-pnpm() { (cd "$repo" && corepack pnpm "$@"); }
+if command -v corepack >/dev/null 2>&1; then
+  pnpm() { (cd "$repo" && corepack pnpm "$@"); }
+else
+  pnpm() { (cd "$repo" && npx --yes pnpm@10.34.9 "$@"); }
+fi
 
-echo "roster: installing dependencies of the CLI (pnpm through corepack)…"
+echo "roster: installing the CLI's dependencies (pnpm 10.34.9)…"
 pnpm install --frozen-lockfile --filter "@roster/cli..." --reporter=append-only --loglevel=warn
 echo "roster: building the command…"
 (cd "$repo/apps/cli" && "$repo/node_modules/.bin/tsup" --no-dts --silent)
