@@ -63,7 +63,10 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   }
   if (o.json) {
     printJson(o, {
-      agents: agents.map((a) => ({ ...agentSummary(a), ...(disabled.has(a.name) ? { disabled: true } : {}) })),
+      agents: agents.map((a) => ({
+        ...agentSummary(a),
+        ...(disabled.has(a.name) ? { disabled: true } : {}),
+      })),
       shadowed: d.shadowed.map((s) => ({
         name: s.agent.name,
         source: s.agent.source,
@@ -90,7 +93,8 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const notes: string[] = [];
   if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
   if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
-  const count = agents.length === d.agents.length ? `${agents.length}` : `${agents.length} of ${d.agents.length}`;
+  const count =
+    agents.length === d.agents.length ? `${agents.length}` : `${agents.length} of ${d.agents.length}`;
   o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
   return 0;
 }
@@ -158,7 +162,11 @@ export async function whyAgent(app: App, name: string): Promise<number> {
       return 1;
     }
     const { name: winnerName, source, provider, filePath } = why.winner;
-    printJson(o, { name, winner: { name: winnerName, source, provider, filePath }, candidates: why.candidates });
+    printJson(o, {
+      name,
+      winner: { name: winnerName, source, provider, filePath },
+      candidates: why.candidates,
+    });
     return 0;
   }
   const mark: Record<string, ReturnType<typeof paint>> = {

@@ -1,4 +1,5 @@
 import { splitArguments } from "@roster/commands";
+import { discoverAgents } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -7,7 +8,6 @@ import {
   type TaskInput,
   type TaskSession,
 } from "@roster/executor";
-import { discoverAgents } from "@roster/core";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
@@ -24,7 +24,6 @@ export interface RunFlags {
   maxDepth?: string;
   timeout?: string;
 }
-
 
 /** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
@@ -122,7 +121,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   else {
     for (const r of outcome.results) {
       const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
-      o.out(line`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
+      o.out(
+        line`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`,
+      );
       if (r.output) o.out(new Block(r.output.trimEnd()));
     }
   }

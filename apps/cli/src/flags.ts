@@ -11,7 +11,11 @@ export interface IntegerBounds {
  * A whole-number flag value, checked: digits only (no `1e3`, no `0x10`), within bounds.
  * A bad value is a usage error naming the flag.
  */
-export function parseInteger(flag: string, value: string | undefined, bounds: IntegerBounds = {}): number | undefined {
+export function parseInteger(
+  flag: string,
+  value: string | undefined,
+  bounds: IntegerBounds = {},
+): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (!/^-?\d+$/.test(text)) throw new UsageError(`${flag} takes a whole number, got "${value}".`);

@@ -66,7 +66,9 @@ describe("human output is escaped; JSON is exact", () => {
     o.out(new Block(`one\n${evil}`));
     const written = text();
     // Only roster's own colour codes remain.
-    expect(written.replace(/\u001b\[\d+m/g, "")).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(written.replace(/\u001b\[\d+m/g, "")).not.toMatch(
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/,
+    );
     expect(written).toContain("x\\x1b[2K\\x0d\\u202e");
     expect(written).toContain("\u001b[1mx\\x1b[2K\\x0d\\u202e\u001b[22m");
   });
@@ -87,12 +89,21 @@ describe("human output is escaped; JSON is exact", () => {
 
 describe("table", () => {
   const rows = [
-    ["cloud-infrastructure-kubernetes-architect", "user", "claude", "/h/.claude/agents/k8s.md", "A ".repeat(80).trim()],
+    [
+      "cloud-infrastructure-kubernetes-architect",
+      "user",
+      "claude",
+      "/h/.claude/agents/k8s.md",
+      "A ".repeat(80).trim(),
+    ],
     ["plan", "bundled", "bundled", "embedded:plan.md", "Plans."],
   ];
 
   test("piped (no width): nothing is cut and columns align", () => {
-    const text = draw(table({}, rows, { header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"] }), false);
+    const text = draw(
+      table({}, rows, { header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"] }),
+      false,
+    );
     expect(text).toContain("cloud-infrastructure-kubernetes-architect");
     expect(text).toContain("A ".repeat(79).trim());
     expect(text).not.toContain("…");
@@ -101,7 +112,13 @@ describe("table", () => {
 
   test("with a width, every line fits it, paths keep their end", () => {
     for (const width of [40, 60, 80, 120]) {
-      const text = draw(table({ columns: width }, rows, { header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], keepEnd: [3] }), false);
+      const text = draw(
+        table({ columns: width }, rows, {
+          header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"],
+          keepEnd: [3],
+        }),
+        false,
+      );
       for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(width);
     }
     const text = draw(table({ columns: 100 }, rows, { keepEnd: [3] }), false);
@@ -109,7 +126,13 @@ describe("table", () => {
   });
 
   test("wide characters are measured by display width", () => {
-    const text = draw(table({}, [["漢字", "x"], ["ab", "y"]]), false);
+    const text = draw(
+      table({}, [
+        ["漢字", "x"],
+        ["ab", "y"],
+      ]),
+      false,
+    );
     expect(text.split("\n")).toEqual(["漢字  x", "ab    y"]);
   });
 });
@@ -137,7 +160,9 @@ describe("conventions", () => {
   test("whole-number flags: digits only, within bounds", () => {
     expect(parseInteger("--timeout", "1500", { min: 1 })).toBe(1500);
     expect(() => parseInteger("--timeout", "1e3")).toThrow(/whole number/);
-    expect(() => parseInteger("--timeout", "0", { min: 1, max: 2 ** 31 - 1 })).toThrow(/from 1 to 2147483647/);
+    expect(() => parseInteger("--timeout", "0", { min: 1, max: 2 ** 31 - 1 })).toThrow(
+      /from 1 to 2147483647/,
+    );
     expect(() => parseInteger("--timeout", "2147483648", { min: 1, max: 2 ** 31 - 1 })).toThrow();
     expect(() => parseInteger("--max-depth", "-2", { min: -1 })).toThrow(/at least -1/);
   });
@@ -150,7 +175,9 @@ describe("conventions", () => {
 });
 
 describe("refusals and names", () => {
-  const names = Array.from({ length: 236 }, (_, i) => `agent-${i}`).concat(["cloud-infrastructure-kubernetes-architect"]);
+  const names = Array.from({ length: 236 }, (_, i) => `agent-${i}`).concat([
+    "cloud-infrastructure-kubernetes-architect",
+  ]);
 
   test("a long list is cut to the first names and a count", () => {
     expect(shortList(["a", "b"])).toBe("a, b");
@@ -159,7 +186,11 @@ describe("refusals and names", () => {
 
   test("the executor's refusal is shortened for people; the full text is kept for --json", () => {
     const message = `Unknown agent "kubernetes-architect". Available: ${names.join(", ")}`;
-    const finding = shortenRefusal({ code: "executor/unknown-agent", message }, "kubernetes-architect", names);
+    const finding = shortenRefusal(
+      { code: "executor/unknown-agent", message },
+      "kubernetes-architect",
+      names,
+    );
     expect(finding.message).toBe(
       'Unknown agent "kubernetes-architect". Available: agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more. Closest: cloud-infrastructure-kubernetes-architect',
     );

@@ -137,10 +137,14 @@ export function paint(_o: Pick<Output, "color">, style: Style, text: string): St
  * A path for people: relative under the cwd, `~/…` under home, else as it is. Files that
  * are not on disk (`embedded:explore.md`) stay as they are.
  */
-export function showPath(o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>, path: string | undefined | null): string {
+export function showPath(
+  o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>,
+  path: string | undefined | null,
+): string {
   if (!path) return "";
   if (!isAbsolute(path)) return path;
-  const under = (dir: string) => dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
+  const under = (dir: string) =>
+    dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
   if (under(o.cwd)) return relative(o.cwd, path) || ".";
   if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
   return path;
@@ -194,7 +198,12 @@ function fitWidths(natural: number[], floors: number[], flex: number[], width: n
   if (total(first) <= width) return first;
   const second = waterFill(first, flexFloors, all, width);
   if (total(second) <= width) return second;
-  return waterFill(second, all.map(() => 1), all, width);
+  return waterFill(
+    second,
+    all.map(() => 1),
+    all,
+    width,
+  );
 }
 
 /**
@@ -209,9 +218,13 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   const textOf = (cell: Cell | undefined) =>
     cell === undefined ? "" : escapeTerminal(cell instanceof Styled ? cell.text : cell);
   const texts = all.map((r) => Array.from({ length: columns }, (_, i) => textOf(r[i])));
-  const natural = Array.from({ length: columns }, (_, i) => Math.max(...texts.map((t) => displayWidth(t[i]!))));
+  const natural = Array.from({ length: columns }, (_, i) =>
+    Math.max(...texts.map((t) => displayWidth(t[i]!))),
+  );
   const width = options.width ?? o.columns;
-  const floors = natural.map((_, i) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0));
+  const floors = natural.map((_, i) =>
+    Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0),
+  );
   const flex = [...new Set([...(options.keepEnd ?? []), columns - 1])];
   const widths = width === undefined ? natural : fitWidths(natural, floors, flex, width);
   const keepEnd = new Set(options.keepEnd ?? []);
@@ -236,7 +249,12 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
 }
 
 /** A table under a dimmed header row, fitted to the terminal (never cut when piped). */
-export function headedTable(o: Pick<Output, "columns">, header: string[], rows: Cell[][], keepEnd?: number[]): Line {
+export function headedTable(
+  o: Pick<Output, "columns">,
+  header: string[],
+  rows: Cell[][],
+  keepEnd?: number[],
+): Line {
   return table(o, rows, keepEnd ? { header, keepEnd } : { header });
 }
 

@@ -27,7 +27,10 @@ function errorOutput(help: string) {
   return {
     writeErr: (text: string) => process.stderr.write(text),
     outputError: (text: string, write: (text: string) => void) => {
-      const reason = errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, "")).replace(/\.$/, "");
+      const reason = errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, "")).replace(
+        /\.$/,
+        "",
+      );
       write(`${reason}; ${help} shows the usage.\n`);
     },
   };
@@ -52,7 +55,10 @@ program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
   .argument("[word]", "only agents whose name or description holds WORD (any case)")
-  .option("--provider <id>", "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)")
+  .option(
+    "--provider <id>",
+    "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)",
+  )
   .option("--source <source>", "only project, user or bundled agents")
   .option("--names", "names only, one per line")
   .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags) =>
@@ -130,7 +136,7 @@ commands
 
 program
   .command("completion")
-  .description("print a completion script: eval \"$(roster completion bash)\" (bash, zsh or fish)")
+  .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
   .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
   .action(async (shell: "bash" | "zsh" | "fish") => {
     const { completionScript } = await import("./completion.js");
@@ -147,7 +153,8 @@ program
   });
 
 // Sub-commands inherit the parent's output settings and exit override.
-for (const cmd of program.commands) cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
+for (const cmd of program.commands)
+  cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
 for (const cmd of commands.commands)
   cmd.exitOverride().configureOutput(errorOutput(`roster commands ${cmd.name()} --help`));
 
@@ -184,7 +191,8 @@ async function report(error: unknown): Promise<number> {
       { error: fullText ?? message, code, ...(suggestions ? { suggestions } : {}) },
     );
   }
-  if (flags.debug && error instanceof Error && error.stack) process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
+  if (flags.debug && error instanceof Error && error.stack)
+    process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
   else process.stderr.write(`${escapeTerminal(errorLine(message))}\n`);
   if (error instanceof FindingError) return 1;
   if (error instanceof UsageError) return 2;

@@ -247,7 +247,9 @@ describe("roster why / show", () => {
       'roster: Unknown agent "nope" (12 available: reviewer, planner, ui-designer, migrator, doc-writer and 7 more; roster list shows them all).\n',
     );
     const typo = roster(inTree("show", "reviwer"));
-    expect(typo.stderr).toMatch(/^roster: Unknown agent "reviwer"; closest: reviewer, code-reviewer \(12 available/);
+    expect(typo.stderr).toMatch(
+      /^roster: Unknown agent "reviwer"; closest: reviewer, code-reviewer \(12 available/,
+    );
   });
 });
 

@@ -30,7 +30,8 @@ beforeAll(() => {
       "cloud-infrastructure-kubernetes-architect",
       `Designs clusters. ${"Very long description of what this agent does. ".repeat(6)}`,
     ),
-    "project/.claude/agents/evil.md": '---\nname: "evil\\e]0;pwned\\a"\ndescription: "x\\u202ey"\n---\nbody\n',
+    "project/.claude/agents/evil.md":
+      '---\nname: "evil\\e]0;pwned\\a"\ndescription: "x\\u202ey"\n---\nbody\n',
     "project/roster.config.json": JSON.stringify({ disabledAgents: ["reviewer"] }),
     "home/.claude/agents/helper.md": agentFile("helper", "Helps from home"),
   });
@@ -78,7 +79,10 @@ describe("conventions", () => {
 
 describe("list", () => {
   test("filters by provider, source and a word in name or description; marks disabled agents", () => {
-    const names = (args: string[]) => roster(inBox("list", "--names", ...args)).stdout.trim().split("\n");
+    const names = (args: string[]) =>
+      roster(inBox("list", "--names", ...args))
+        .stdout.trim()
+        .split("\n");
     expect(names(["--source", "user"])).toEqual(["helper"]);
     expect(names(["--provider", "bundled"])).toContain("explore");
     expect(names(["--provider", "bundled"])).not.toContain("reviewer");
@@ -117,7 +121,9 @@ describe("list", () => {
     const fromJson = JSON.parse(roster([...args, "list", "--json"]).stdout).agents.filter(
       (a: { name: string; description: string }) => /kubernetes/i.test(a.name + a.description),
     );
-    const lines = roster([...args, "list"]).stdout.split("\n").filter((l) => /kubernetes/i.test(l));
+    const lines = roster([...args, "list"])
+      .stdout.split("\n")
+      .filter((l) => /kubernetes/i.test(l));
     expect(fromJson.length).toBeGreaterThan(0);
     expect(lines.length).toBe(fromJson.length);
     for (const agent of fromJson) expect(lines.some((l) => l.includes(agent.description))).toBe(true);
@@ -157,7 +163,9 @@ describe("unknown names and JSON", () => {
   test("run on an unknown name: the executor's code and full text in --json, a short line for people", () => {
     const r = roster(inBox("run", "kubernetes-architect", "--task", "x"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: Unknown agent "kubernetes-architect"\. Available: .* and \d+ more\. Closest: cloud-infrastructure-kubernetes-architect\n$/);
+    expect(r.stderr).toMatch(
+      /^roster: Unknown agent "kubernetes-architect"\. Available: .* and \d+ more\. Closest: cloud-infrastructure-kubernetes-architect\n$/,
+    );
     const j = JSON.parse(roster(inBox("run", "kubernetes-architect", "--task", "x", "--json")).stdout);
     expect(j.code).toBe("executor/unknown-agent");
     expect(j.error).toMatch(/^Unknown agent "kubernetes-architect"\. Available: /);
@@ -205,7 +213,9 @@ describe("doctor", () => {
     const lines = r.stdout.split("\n");
     const at = lines.indexOf(".claude/agents/typo.md");
     expect(at).toBeGreaterThanOrEqual(0);
-    expect(lines[at + 1]).toMatch(/^\s+warning\s+doctor\/unknown-key\s+unknown frontmatter key "toools"; did you mean "tools"\?/);
+    expect(lines[at + 1]).toMatch(
+      /^\s+warning\s+doctor\/unknown-key\s+unknown frontmatter key "toools"; did you mean "tools"\?/,
+    );
     const quiet = roster(inBox("doctor", "--quiet")).stdout;
     expect(quiet).not.toContain("doctor/unknown-key");
   });

@@ -26,16 +26,24 @@ beforeAll(() => {
     npm_config_fund: "false",
     npm_config_audit: "false",
   };
-  const pack = spawnSync("npm", ["pack", "--pack-destination", box.root], { cwd: cliDir, env, encoding: "utf8" });
+  const pack = spawnSync("npm", ["pack", "--pack-destination", box.root], {
+    cwd: cliDir,
+    env,
+    encoding: "utf8",
+  });
   expect(pack.status, pack.stderr).toBe(0);
   const tarball = readdirSync(box.root).find((f) => f.endsWith(".tgz"));
   expect(tarball).toMatch(/^roster-cli-.*\.tgz$/);
   const prefix = join(box.root, "prefix");
-  const install = spawnSync("npm", ["install", "-g", "--offline", "--prefix", prefix, join(box.root, tarball!)], {
-    cwd: box.root,
-    env,
-    encoding: "utf8",
-  });
+  const install = spawnSync(
+    "npm",
+    ["install", "-g", "--offline", "--prefix", prefix, join(box.root, tarball!)],
+    {
+      cwd: box.root,
+      env,
+      encoding: "utf8",
+    },
+  );
   expect(install.status, install.stderr).toBe(0);
   roster = join(prefix, "bin", "roster");
 }, 120_000);
@@ -45,17 +53,22 @@ test.skipIf(!hasNpm)("the package declares no runtime dependencies", () => {
   expect(pkg.dependencies ?? {}).toEqual({});
 });
 
-test.skipIf(!hasNpm)("the installed roster runs from an unrelated folder and shows its .claude/agents", () => {
-  box.write({ "elsewhere/.claude/agents/mine.md": agentFile("mine", "An agent of this folder") });
-  const r = spawnSync(roster, ["list", "--home", box.home], {
-    cwd: join(box.root, "elsewhere"),
-    env: { PATH: process.env.PATH ?? "" },
-    encoding: "utf8",
-  });
-  expect(r.status, r.stderr).toBe(0);
-  expect(r.stdout).toMatch(/^mine\s+project\s+claude\s+\.claude\/agents\/mine\.md\s+An agent of this folder$/m);
-  expect(r.stdout).toContain("explore");
-});
+test.skipIf(!hasNpm)(
+  "the installed roster runs from an unrelated folder and shows its .claude/agents",
+  () => {
+    box.write({ "elsewhere/.claude/agents/mine.md": agentFile("mine", "An agent of this folder") });
+    const r = spawnSync(roster, ["list", "--home", box.home], {
+      cwd: join(box.root, "elsewhere"),
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^mine\s+project\s+claude\s+\.claude\/agents\/mine\.md\s+An agent of this folder$/m,
+    );
+    expect(r.stdout).toContain("explore");
+  },
+);
 
 test.skipIf(!hasNpm)("the installed roster prints its version", () => {
   const r = spawnSync(roster, ["--version"], { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" });

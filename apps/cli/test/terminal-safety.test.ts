@@ -87,7 +87,8 @@ test("property: list's human output holds no control, C1 or bidi character from 
 
 test("an OSC 52 clipboard write in a name is shown escaped", async () => {
   box.write({
-    "project/.claude/agents/x.md": '---\nname: "evil\\e]52;c;aGk=\\a"\ndescription: "looks like \\r\\e[2Kexplore"\n---\nbody\n',
+    "project/.claude/agents/x.md":
+      '---\nname: "evil\\e]52;c;aGk=\\a"\ndescription: "looks like \\r\\e[2Kexplore"\n---\nbody\n',
   });
   const out = await humanList(false);
   expect(out).toContain("evil\\x1b]52;c;aGk=\\x07");

@@ -51,13 +51,13 @@ export {
   readLocations,
   type SearchedLocation,
 } from "./read-locations.js";
-export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   createRegistry,
   type ProviderRegistry,
   type RegisterOptions,
   RegistryError,
 } from "./registry.js";
+export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export type {
   AgentDefinition,
   AgentSource,

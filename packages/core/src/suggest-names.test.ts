@@ -28,7 +28,10 @@ describe("suggestNames", () => {
   });
 
   test("a prefix comes before word starts, and both before edit distance", () => {
-    expect(suggestNames("kube", names)).toEqual(["kubernetes-operator", "cloud-infrastructure-kubernetes-architect"]);
+    expect(suggestNames("kube", names)).toEqual([
+      "kubernetes-operator",
+      "cloud-infrastructure-kubernetes-architect",
+    ]);
     expect(suggestNames("review", names)).toEqual(["reviewer", "code-reviewer"]);
   });
 
@@ -44,7 +47,11 @@ describe("suggestNames", () => {
 
   test("at most `limit` names, best first, ties in the order given", () => {
     expect(suggestNames("task", names, { limit: 1 })).toEqual(["task"]);
-    expect(suggestNames("tas", ["task-b", "task-a", "task-c", "task-d"])).toEqual(["task-b", "task-a", "task-c"]);
+    expect(suggestNames("tas", ["task-b", "task-a", "task-c", "task-d"])).toEqual([
+      "task-b",
+      "task-a",
+      "task-c",
+    ]);
   });
 
   test("nothing close gives nothing", () => {
