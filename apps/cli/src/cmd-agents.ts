@@ -74,7 +74,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
         filePath: s.agent.filePath,
         shadowedBy: s.shadowedBy,
       })),
-      diagnostics: d.diagnostics,
+      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
     });
     return 0;

@@ -33,7 +33,7 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
         filePath: c.filePath,
         ...(c.namespace ? { namespace: c.namespace } : {}),
       })),
-      diagnostics: d.diagnostics,
+      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
     });
     return 0;
   }

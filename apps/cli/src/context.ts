@@ -2,9 +2,9 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
-import { type LoadedConfig, loadConfig } from "./config.js";
+import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import { UsageError } from "./errors.js";
-import { createOutput, type Output } from "./output.js";
+import { createOutput, line, type Output, showPath } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
 /** The global flags every sub-command takes. */
@@ -28,18 +28,19 @@ export interface App {
   env: Record<string, string | undefined>;
 }
 
-/** Builds the app from flags and the real environment: the only place that reads them. */
-export async function createApp(flags: GlobalFlags): Promise<App> {
+/** The places and output of a run, from flags and the real environment: the only place that reads them. */
+export function resolveBasics(flags: GlobalFlags): {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  output: Output;
+} {
   const env = process.env;
   // Relative flag values are read against the shell's directory, as the user typed them.
   const cwd = resolve(flags.cwd ?? process.cwd());
   const home = resolve(flags.home ?? homedir());
   if (flags.cwd !== undefined) mustBeFolder("--cwd", cwd);
   if (flags.home !== undefined) mustBeFolder("--home", home);
-  const loaded = await loadConfig(cwd, flags.config && resolve(flags.config));
-  // --no-project wins over the config; otherwise the config may turn trust off.
-  const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
-  const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const output = createOutput({
     json: flags.json === true,
     color: flags.color !== false && colorWanted(env, process.stdout.isTTY === true),
@@ -49,8 +50,33 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
     write: (text) => process.stdout.write(text),
     writeErr: (text) => process.stderr.write(text),
   });
+  return { cwd, home, env, output };
+}
+
+/** Builds the app from flags and the real environment. */
+export async function createApp(flags: GlobalFlags): Promise<App> {
+  const { cwd, home, env, output } = resolveBasics(flags);
+  const options: LoadConfigOptions = { cwd, home, env, project: flags.project !== false };
+  if (flags.config) options.configFile = resolve(flags.config);
+  const loaded = await loadConfig(options);
+  // --no-project wins over the config; otherwise the user's config may turn project data off.
+  const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
+  const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
   return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env };
+}
+
+/**
+ * Prints what the config loader refused or skipped (one line each, on stderr) for commands
+ * whose output does not carry diagnostics itself.
+ */
+export function printConfigNotes(app: App): void {
+  for (const d of app.loaded.diagnostics) {
+    const label = d.severity === "info" ? "note" : d.severity;
+    app.output.err(
+      line`roster: ${label}: ${d.filePath ? `${showPath(app.output, d.filePath)}: ` : ""}${d.message}`,
+    );
+  }
 }
 
 /** A `--cwd` or `--home` that is not a folder is a usage error, said before anything is read. */

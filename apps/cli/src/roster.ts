@@ -12,8 +12,11 @@ const program = new Command("roster")
   .option("--cwd <dir>", "work as if started in DIR")
   .option("--home <dir>", "use DIR as the home folder")
   .option("--json", "print one JSON object")
-  .option("--no-project", "skip project folders and registries (untrusted workspace)")
-  .option("--config <file>", "use this config file instead of searching for roster.config.{json,mjs}")
+  .option("--no-project", "skip project folders, registries and config (untrusted workspace)")
+  .option(
+    "--config <file>",
+    "use this config file (trusted) instead of searching for roster.config.{json,mjs}",
+  )
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
   .exitOverride()
@@ -46,9 +49,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-async function withApp(run: (app: import("./context.js").App) => Promise<number>): Promise<void> {
-  const { createApp } = await import("./context.js");
-  exitCode = await run(await createApp(program.opts<GlobalFlags>()));
+/**
+ * Runs a sub-command on the app. Config notes (skipped project code, refused limits) go to
+ * stderr unless the command's own output carries them: `doctor` always, `list` with --json.
+ */
+async function withApp(
+  run: (app: import("./context.js").App) => Promise<number>,
+  carriesConfigNotes: "always" | "json" | "never" = "never",
+): Promise<void> {
+  const { createApp, printConfigNotes } = await import("./context.js");
+  const app = await createApp(program.opts<GlobalFlags>());
+  if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
+    printConfigNotes(app);
+  exitCode = await run(app);
 }
 
 program
@@ -62,7 +75,7 @@ program
   .option("--source <source>", "only project, user or bundled agents")
   .option("--names", "names only, one per line")
   .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags) =>
-    withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app, flags, word)),
+    withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app, flags, word), "json"),
   );
 
 program
@@ -83,7 +96,7 @@ program
   .option("--strict", "exit 1 on warnings too")
   .option("--quiet", "errors only")
   .action((flags: import("./cmd-doctor.js").DoctorFlags) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags)),
+    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags), "always"),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -116,7 +129,7 @@ commands
   .description("the merged workflow commands")
   .option("--names", "names only, one per line")
   .action((flags: { names?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app, flags)),
+    withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app, flags), "json"),
   );
 commands
   .command("show")
@@ -150,6 +163,18 @@ program
         .sort(),
     };
     process.stdout.write(completionScript(shell, spec));
+  });
+
+program
+  .command("trust")
+  .description(
+    "let roster run the project config of DIR (default: here): records its real path and the config's hash",
+  )
+  .argument("[dir]", "a folder of the project (its roster.config.{json,mjs} is found walking up)")
+  .option("--list", "the trusted folders, and whether each config is unchanged since")
+  .option("--revoke", "forget the folder: its config's code no longer runs")
+  .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
+    exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
 // Sub-commands inherit the parent's output settings and exit override.
