@@ -87,7 +87,12 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     oneLine(a.description),
   ]);
   if (rows.length > 0) {
-    o.out(headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, [3]));
+    o.out(
+      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2, 1],
+      }),
+    );
     o.out("");
   }
   const notes: string[] = [];

@@ -45,7 +45,12 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
     oneLine(c.description),
   ]);
   if (rows.length > 0) {
-    o.out(headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows, [3]));
+    o.out(
+      headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2],
+      }),
+    );
     o.out("");
   }
   const problems = d.diagnostics.length

@@ -125,6 +125,14 @@ describe("table", () => {
     expect(text).toMatch(/…[^ ]*k8s\.md|\/h\/\.claude\/agents\/k8s\.md/);
   });
 
+  test("on a narrow terminal a droppable column goes before a name is cut", () => {
+    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
+    const text = draw(table({ columns: 80 }, rows, { header, keepEnd: [3], drop: [3, 2, 1] }), false);
+    expect(text).toContain("cloud-infrastructure-kubernetes-architect");
+    expect(text.split("\n")[0]).not.toContain("FILE");
+    for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
   test("wide characters are measured by display width", () => {
     const text = draw(
       table({}, [

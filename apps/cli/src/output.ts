@@ -161,6 +161,11 @@ export interface TableOptions {
   keepEnd?: number[];
   /** Fit into this many columns (a terminal's width); undefined: never cut. */
   width?: number;
+  /**
+   * Columns left out, in this order, while the others would have to be cut below a
+   * readable width (on a narrow terminal a name stays whole and its file goes).
+   */
+  drop?: number[];
 }
 
 const GAP = 2;
@@ -222,23 +227,41 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
     Math.max(...texts.map((t) => displayWidth(t[i]!))),
   );
   const width = options.width ?? o.columns;
-  const floors = natural.map((_, i) =>
-    Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0),
-  );
-  const flex = [...new Set([...(options.keepEnd ?? []), columns - 1])];
-  const widths = width === undefined ? natural : fitWidths(natural, floors, flex, width);
+  const floorOf = (i: number) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0);
+  let shown = Array.from({ length: columns }, (_, i) => i);
+  const layout = (cols: number[]) => {
+    const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
+    const ws = cols.map((i) => natural[i]!);
+    if (width === undefined) return { ws, fits: true };
+    const floors = cols.map(floorOf);
+    const flexAt = flex.map((i) => cols.indexOf(i));
+    const ws1 = waterFill(
+      ws,
+      floors.map((f, k) => (flexAt.includes(k) ? Math.max(f, MIN_FLEX) : f)),
+      flexAt,
+      width,
+    );
+    const total = ws1.reduce((sum, w) => sum + w, 0) + GAP * (ws1.length - 1);
+    return { ws: fitWidths(ws, floors, flexAt, width), fits: total <= width };
+  };
+  let { ws: widths, fits } = layout(shown);
+  for (const dropped of options.drop ?? []) {
+    if (fits) break;
+    shown = shown.filter((i) => i !== dropped);
+    ({ ws: widths, fits } = layout(shown));
+  }
   const keepEnd = new Set(options.keepEnd ?? []);
   const parts: Part[] = [];
   all.forEach((row, r) => {
     const rowParts: Part[] = [];
-    for (let i = 0; i < columns; i++) {
+    shown.forEach((i, k) => {
       const cell = row[i];
-      const text = cutToWidth(texts[r]![i]!, widths[i]!, keepEnd.has(i) ? "end" : "start");
-      if (i > 0) rowParts.push({ raw: " ".repeat(GAP) });
+      const text = cutToWidth(texts[r]![i]!, widths[k]!, keepEnd.has(i) ? "end" : "start");
+      if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
       // The text is escaped already; escaping it again changes nothing.
       if (text !== "") rowParts.push(cell instanceof Styled ? new Styled(cell.style, text) : { raw: text });
-      if (i < columns - 1) rowParts.push({ raw: " ".repeat(widths[i]! - displayWidth(text)) });
-    }
+      if (k < shown.length - 1) rowParts.push({ raw: " ".repeat(widths[k]! - displayWidth(text)) });
+    });
     // No trailing blanks.
     for (let tail = rowParts.at(-1); tail && "raw" in tail && tail.raw.trim() === ""; tail = rowParts.at(-1))
       rowParts.pop();
@@ -248,14 +271,14 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   return new Line(parts);
 }
 
-/** A table under a dimmed header row, fitted to the terminal (never cut when piped). */
+/** A table under a dimmed header row, fitted to the terminal (never cut when piped); a list of numbers is `keepEnd`. */
 export function headedTable(
   o: Pick<Output, "columns">,
   header: string[],
   rows: Cell[][],
-  keepEnd?: number[],
+  options: Omit<TableOptions, "header"> | number[] = {},
 ): Line {
-  return table(o, rows, keepEnd ? { header, keepEnd } : { header });
+  return table(o, rows, Array.isArray(options) ? { header, keepEnd: options } : { ...options, header });
 }
 
 /** Text on one line: runs of white space (line breaks included) become one space. */
