@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from "commander";
 import { UsageError } from "./errors.js";
 
 /** Bounds of {@link parseInteger}. */
@@ -31,16 +30,4 @@ export function parseInteger(
     throw new UsageError(`${flag} takes a whole number ${range}, got ${text}.`);
   }
   return n;
-}
-
-/** A commander argument parser for a whole-number option (its error is commander's usage error). */
-export function integerOption(flag: string, bounds: IntegerBounds = {}): (value: string) => string {
-  return (value) => {
-    try {
-      parseInteger(flag, value, bounds);
-    } catch (error) {
-      throw new InvalidArgumentError((error as Error).message);
-    }
-    return value.trim();
-  };
 }

@@ -4,7 +4,6 @@ import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./context.js";
 import { errorLine } from "./errors.js";
-import { integerOption } from "./flags.js";
 
 const program = new Command("roster")
   .description("Find, explain and run the LLM sub-agents defined on this machine.")
@@ -30,10 +29,7 @@ function errorOutput(help: string) {
   return {
     writeErr: (text: string) => process.stderr.write(text),
     outputError: (text: string, write: (text: string) => void) => {
-      const reason = errorLine(text.replace(/option '(.+?)' argument '.*?' is invalid\. /s, "")).replace(
-        /\.$/,
-        "",
-      );
+      const reason = errorLine(text).replace(/\.$/, "");
       write(`${reason}; ${help} shows the usage.\n`);
     },
   };
@@ -109,16 +105,9 @@ program
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
   .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
-  .addOption(
-    new Option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)").argParser(
-      integerOption("--max-depth", { min: -1 }),
-    ),
-  )
-  .addOption(
-    new Option("--timeout <ms>", "end each child after this many milliseconds").argParser(
-      integerOption("--timeout", { min: 1, max: 2 ** 31 - 1 }),
-    ),
-  )
+  // Whole-number flags are checked by the command (a usage error naming the flag and its range).
+  .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
+  .option("--timeout <ms>", "end each child after this many milliseconds")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
