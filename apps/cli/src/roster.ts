@@ -29,7 +29,10 @@ function errorOutput(help: string) {
   return {
     writeErr: (text: string) => process.stderr.write(text),
     outputError: (text: string, write: (text: string) => void) => {
-      const reason = errorLine(text).replace(/\.$/, "");
+      // One sentence: commander's "… is invalid for argument 'shell'. Allowed choices are …" too.
+      const reason = errorLine(
+        text.replace(/\.\s*Allowed choices are ([^\n]*?)\.?$/m, " (allowed: $1)"),
+      ).replace(/\.$/, "");
       write(`${reason}; ${help} shows the usage.\n`);
     },
   };

@@ -243,6 +243,10 @@ describe("completion", () => {
       const out = roster(["completion", shell]).stdout;
       for (const c of ["list", "show", "why", "doctor", "run", "commands"]) expect(out).toContain(c);
     }
-    expect(roster(["completion", "tcsh"]).code).toBe(2);
+    const bad = roster(["completion", "tcsh"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      "roster: command-argument value 'tcsh' is invalid for argument 'shell' (allowed: bash, zsh, fish); roster completion --help shows the usage.\n",
+    );
   });
 });
