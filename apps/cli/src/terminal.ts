@@ -1,4 +1,14 @@
-import stringWidth from "string-width";
+/**
+ * string-width, once loaded. Loading it builds ICU segmenters and Unicode tables (about
+ * 30 ms of start-up), so the CLI loads it only for human output ({@link loadDisplayWidth});
+ * `--json`, `--names` and `roster mcp` never pay for it.
+ */
+let stringWidth: ((text: string) => number) | undefined;
+
+/** Loads string-width for {@link displayWidth}; the CLI awaits it before printing for people. */
+export async function loadDisplayWidth(): Promise<void> {
+  stringWidth ??= (await import("string-width")).default;
+}
 
 /**
  * Characters that must never reach a terminal as themselves: C0 controls and DEL, C1
@@ -43,12 +53,20 @@ export function escapeTerminal(text: string, keepLayout = false): string {
   return text.replace(keepLayout ? UNSAFE_BUT_LAYOUT : UNSAFE, visible);
 }
 
+/** Printable ASCII only: one column per character, no need to ask string-width. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** The number of terminal columns text takes (wide and combining characters counted right). */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  // Plain text needs no Unicode tables.
+  if (PLAIN_ASCII.test(text)) return text.length;
+  if (stringWidth) return stringWidth(text);
+  // Not loaded (a caller outside the CLI's human path): one column per code point.
+  return [...text].length;
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** Created on first use: building a segmenter costs ICU start-up time. */
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Cuts text to at most `width` columns with an ellipsis: at the end (`keep: "start"`) or,
@@ -58,6 +76,9 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return "";
   if (width === 1) return "…";
+  if (PLAIN_ASCII.test(text))
+    return keep === "end" ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const parts = [...graphemes.segment(text)].map((s) => s.segment);
   if (keep === "end") parts.reverse();
   let used = 0;

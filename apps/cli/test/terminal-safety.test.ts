@@ -8,10 +8,12 @@ import { listAgents } from "../src/cmd-agents.js";
 import type { App } from "../src/context.js";
 import { createOutput } from "../src/output.js";
 import { createDefaultRegistry } from "../src/registry.js";
+import { loadDisplayWidth } from "../src/terminal.js";
 
 let box: Sandbox;
-beforeAll(() => {
+beforeAll(async () => {
   box = createSandbox("roster-tty-");
+  await loadDisplayWidth();
 });
 afterAll(() => box.cleanup());
 
