@@ -40,6 +40,9 @@ function errorOutput(help: string) {
 
 let exitCode = 0;
 
+/** `--as <tool>` on list, show, why and doctor (SPEC §4.4). */
+type AsFlag = { as?: string };
+
 // A reader that stops early (`roster list | head`) closes the pipe: that is not an error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -75,29 +78,63 @@ program
   )
   .option("--source <source>", "only project, user or bundled agents")
   .option("--names", "names only, one per line")
-  .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags) =>
-    withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app, flags, word), "json"),
+  .option(
+    "--as <tool>",
+    "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
+  )
+  .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags & AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).listAs(app, flags.as)
+          : (await import("./cmd-agents.js")).listAgents(app, flags, word),
+      "json",
+    ),
   );
 
 program
   .command("show")
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).showAgent(app, name)));
+  .option("--as <tool>", "the agent as that tool would load it")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) =>
+      flags.as
+        ? (await import("./cmd-as.js")).showAs(app, name, flags.as)
+        : (await import("./cmd-agents.js")).showAgent(app, name),
+    ),
+  );
 
 program
   .command("why")
   .description("every location searched, which ones define NAME, the winner and what it shadows")
   .argument("<name>", "agent name")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).whyAgent(app, name)));
+  .option("--as <tool>", "that tool's own search, identity and precedence rules")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) => {
+      const as = await import("./cmd-as.js");
+      if (flags.as) return as.whyAs(app, name, flags.as);
+      const code = await (await import("./cmd-agents.js")).whyAgent(app, name);
+      // One line per tool that would resolve NAME differently from the merged view.
+      await as.printOtherTools(app, name);
+      return code;
+    }),
+  );
 
 program
   .command("doctor")
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
   .option("--quiet", "errors only")
-  .action((flags: import("./cmd-doctor.js").DoctorFlags) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags), "always"),
+  .option("--as <tool>", "every file that tool would not load, and why, in its terms")
+  .action((flags: import("./cmd-doctor.js").DoctorFlags & AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).doctorAs(app, flags.as, flags.strict === true)
+          : (await import("./cmd-doctor.js")).doctor(app, flags),
+      "always",
+    ),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -1,10 +1,12 @@
 export {
+  AGENT_KEYS,
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
+  splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
 export {
@@ -58,6 +60,17 @@ export {
   RegistryError,
 } from "./registry.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
+export {
+  ancestorsToRepoRoot,
+  type BorrowedPlaces,
+  defineToolProfile,
+  type FieldProblem,
+  type ProfileParse,
+  type ProfilePlace,
+  type ProfileScope,
+  type ToolProfile,
+  type ToolViewCode,
+} from "./tool-profile.js";
 export type {
   AgentDefinition,
   AgentSource,
@@ -67,15 +80,30 @@ export type {
   DiscoveryKind,
   FileFormat,
   FileSystem,
+  FormatParse,
   LoadedItem,
   LoadResult,
   LocateResult,
   Location,
   ParsedFrontmatter,
   ParseLevel,
+  PermissionMode,
   PluginInfo,
   Scope,
   SourceFile,
   SourceProvider,
   ThinkingLevel,
 } from "./types.js";
+export {
+  checkFileAs,
+  type FileCheck,
+  parseMarkdownForTool,
+  type ToolFileOutcome,
+  type ToolReason,
+  type ToolView,
+  type ToolViewAgent,
+  type ToolViewFile,
+  type ToolViewPlace,
+  type ViewAsToolOptions,
+  viewAsTool,
+} from "./view-as-tool.js";

@@ -69,6 +69,8 @@ function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
     thinkingLevel: "low",
     outputSchema: null,
     cwd: dir,
+    disallowedTools: null,
+    permissionMode: null,
     ...extra,
   };
 }

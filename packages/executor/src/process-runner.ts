@@ -71,8 +71,20 @@ function cleanEnv(...layers: Array<Record<string, string | undefined> | undefine
 
 /** The stdin payload: exactly the fields of the child contract. */
 function payload(invocation: TaskInvocation): string {
-  const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } =
-    invocation;
+  const {
+    id,
+    agent,
+    systemPrompt,
+    prompt,
+    tools,
+    spawns,
+    model,
+    thinkingLevel,
+    outputSchema,
+    cwd,
+    disallowedTools,
+    permissionMode,
+  } = invocation;
   return JSON.stringify({
     id,
     agent,
@@ -84,6 +96,8 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
+    disallowedTools: disallowedTools ?? null,
+    permissionMode: permissionMode ?? null,
   });
 }
 

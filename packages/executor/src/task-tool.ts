@@ -182,6 +182,9 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           thinkingLevel: effective.thinkingLevel,
           outputSchema: effective.outputSchema,
           cwd: session.cwd,
+          // Guardrails the agent declared reach the host: denied tools and its permission mode.
+          disallowedTools: agent.disallowedTools ? [...agent.disallowedTools] : null,
+          permissionMode: session.planMode ? "plan" : (agent.permissionMode ?? null),
         };
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();

@@ -65,6 +65,10 @@ export interface TaskInvocation {
   thinkingLevel: ThinkingLevel | null;
   outputSchema: unknown;
   cwd: string;
+  /** Tools the host must deny, as the agent wrote them, or `null` (the task tool always sets it). */
+  disallowedTools?: string[] | null;
+  /** The host's permission mode for the child (`"plan"` in plan mode), or `null` (always set by the task tool). */
+  permissionMode?: string | null;
 }
 
 /** Options a runner gets for one invocation. */

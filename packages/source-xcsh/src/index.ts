@@ -1,2 +1,3 @@
 export { xcshAgentDir, xcshConfigDir } from "./xcsh-paths.js";
+export { xcshProfile } from "./xcsh-profile.js";
 export { locateXcsh, xcshProvider } from "./xcsh-provider.js";
