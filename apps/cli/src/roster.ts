@@ -192,6 +192,29 @@ commands
   );
 
 program
+  .command("export")
+  .description("write one agent in another tool's format, where that tool reads it, and report every field")
+  .argument("<name>", "agent name (or <plugin>:<name>)")
+  .option("--to <tool>", "xcsh, claude, codex, gemini, opencode, copilot or cursor")
+  .option("--out <dir>", "write into DIR instead of the tool's folder")
+  .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
+  .option("--scope <scope>", "the tool's project (default) or user folder")
+  .option("--strict", "refuse when any field would be lost")
+  .action((name: string, flags: import("./cmd-export.js").ExportFlags) =>
+    withApp(async (app) => (await import("./cmd-export.js")).exportCommand(app, name, flags)),
+  );
+
+program
+  .command("sync")
+  .description("write every agent for other tools; update and remove only roster's own files")
+  .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
+  .option("--scope <scope>", "the tools' project (default) or user folders")
+  .option("--dry-run", "say what would change, write nothing")
+  .action((flags: import("./cmd-sync.js").SyncFlags) =>
+    withApp(async (app) => (await import("./cmd-sync.js")).syncCommand(app, flags)),
+  );
+
+program
   .command("completion")
   .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
   .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))

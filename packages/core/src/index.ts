@@ -10,6 +10,29 @@ export {
   THINKING_LEVELS,
 } from "./agent-fields.js";
 export {
+  type AgentWriter,
+  agentFieldValue,
+  agentInputFields,
+  defineAgentWriter,
+  extraEntries,
+  type FieldFate,
+  type FieldMapping,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isLossy,
+  isMarkerKey,
+  knownKeyOf,
+  reportTools,
+  translateTools,
+  type WriteAgentOptions,
+  type WriteExtrasOptions,
+  type WrittenAgent,
+  writeExtras,
+  writtenTools,
+} from "./agent-writer.js";
+export {
   type AgentDiscovery,
   agentFromParsed,
   type DiscoverOptions,
@@ -30,6 +53,14 @@ export {
   type ExplainCandidate,
   explainAgent,
 } from "./explain-agent.js";
+export {
+  type AgentExport,
+  type ExportAgentOptions,
+  type ExportCode,
+  type ExportRefusal,
+  exportAgent,
+  exportNameProblem,
+} from "./export-agent.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
@@ -60,6 +91,21 @@ export {
   RegistryError,
 } from "./registry.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
+export {
+  applySync,
+  type FileOwner,
+  fileOwner,
+  type PlanSyncOptions,
+  planSync,
+  recordInManifest,
+  SYNC_MANIFEST,
+  type SyncAction,
+  type SyncCode,
+  type SyncEntry,
+  type SyncPlan,
+  symlinkedFolder,
+} from "./sync-agents.js";
+export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
 export {
   ancestorsToRepoRoot,
   type BorrowedPlaces,

@@ -11,3 +11,4 @@ export {
   isGeminiToolName,
   mapGeminiTools,
 } from "./gemini-tools.js";
+export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";
