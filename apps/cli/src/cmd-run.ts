@@ -27,8 +27,10 @@ import {
 import { userConfigDir } from "./config-places.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
-import { type Output, oneLine, paint, printJson } from "./output.js";
+import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -41,12 +43,6 @@ export interface RunFlags {
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
-}
-
-function integer(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
-  return Number(value);
 }
 
 /** A timer cannot wait longer than 2^31-1 ms (a longer one fires at once), nor 0 ms or less. */
@@ -107,7 +103,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
   const config = app.loaded.config;
   const o = app.output;
-  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = timeout(flags.timeout);
   const mode = await chooseMode(app, agent, flags);
   const dryRun = flags.dryRun === true;
@@ -157,10 +153,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   for (const d of fromEnv.diagnostics)
     if (d.severity !== "error") o.err(`roster: ${d.severity}: ${d.message}`);
   const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
-  if (unreadable) {
-    if (o.json) printJson(o, { error: unreadable.message });
-    throw new FindingError(unreadable.message);
-  }
+  // With --json the answer is printed as { error, code } where errors are reported.
+  if (unreadable) throw new FindingError(unreadable.message, { code: unreadable.code });
   const session: TaskSession = {
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
@@ -235,13 +229,18 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const hostDryRun = dryRun && mode.kind !== "runner";
   const stream =
     o.json && !hostDryRun
-      ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
+      ? createJsonArrayStream({
+          key: dryRun ? "invocations" : "results",
+          total,
+          write: o.raw,
+          ...(dryRun ? { fields: { dryRun: true } } : {}),
+        })
       : undefined;
-  // A dry run prints in input order: a runner's invocations as pretty JSON, a host's plans
-  // one per line (a JSON line with --json).
+  // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
+  // Lines, a host's commands as a shell-like line (a JSON line with --json).
   const pending = createInOrder(total, (value) => {
     if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
-    else o.out(JSON.stringify(value, null, 2));
+    else o.raw(JSON.stringify(value));
   });
   let failed = false;
   const onResult = (r: TaskResult, index: number) => {
@@ -254,7 +253,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
         return;
       }
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
-      const value = invocation ?? { id: r.id, error: r.error ?? "no invocation" };
+      // Absent values are left out, as everywhere in roster's JSON (the executor says `model: null`).
+      const value = omitNulls(invocation ?? { id: r.id, error: r.error ?? "no invocation" });
       if (stream) stream.put(index, value);
       else pending.put(index, value);
       return;
@@ -274,14 +274,25 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     for (const signal of signals) process.off(signal, onSignal);
   }
   if (outcome.status === "refused") {
-    if (o.json) printJson(o, { error: outcome.message, code: outcome.code });
-    throw new FindingError(outcome.message);
+    const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+    const finding = shortenRefusal(
+      outcome,
+      agent,
+      discovery.agents.map((a) => a.name),
+    );
+    if (o.json) {
+      const { suggestions } = finding.details;
+      printJson(o, { error: outcome.message, code: outcome.code, ...(suggestions ? { suggestions } : {}) });
+      finding.details.printed = true;
+    }
+    throw finding;
   }
   if (deferred) {
     if (o.json) printJson(o, { error: deferred.message });
     throw deferred;
   }
   stream?.end();
+  if (dryRun) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
   if (dryRun) return hostDryRun && failed ? 1 : 0;
   return failed ? 1 : 0;
@@ -307,16 +318,15 @@ function createInOrder(total: number, print: (value: unknown) => void) {
 /** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
 function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
   if (o.json) {
-    o.out(JSON.stringify({ id, ...plan }));
+    o.raw(JSON.stringify({ id, ...plan }));
     return;
   }
   const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
-  o.out(
-    `${paint(o, "bold", `[${id}]`)} ${[...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ")}`,
-  );
-  o.out(`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
-  for (const file of plan.files) o.out(`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
-  for (const note of plan.notes) o.out(paint(o, "yellow", `  note: ${note}`));
+  const command = [...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ");
+  o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
+  o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
+  for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
+  for (const note of plan.notes) o.out(line`  ${paint(o, "yellow", `note: ${note}`)}`);
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
@@ -341,14 +351,13 @@ function printResult(o: Output, r: TaskResult, host: string | undefined): void {
   const status = failed
     ? paint(o, "red", `failed: ${r.error ?? `exit ${r.exitCode}`}`)
     : paint(o, "green", `exit ${r.exitCode}`);
-  o.out(
-    `${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : ""}`,
-  );
-  if (r.output) o.out(r.output.trimEnd());
+  const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
+  o.out(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
+  if (r.output) o.out(new Block(r.output.trimEnd()));
   if (failed && r.stderr.trim()) {
     const tail = r.stderr.trimEnd().split("\n").slice(-10);
-    o.out(paint(o, "dim", `  stderr (last ${tail.length} lines):`));
-    for (const line of tail) o.out(paint(o, "dim", `  ${line}`));
+    o.out(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
+    for (const text of tail) o.out(line`  ${paint(o, "dim", text)}`);
   }
 }
 

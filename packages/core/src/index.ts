@@ -90,6 +90,7 @@ export {
   type RegisterOptions,
   RegistryError,
 } from "./registry.js";
+export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,
   type FileOwner,
