@@ -34,7 +34,13 @@ async function withApp(run: (app: import("./context.js").App) => Promise<number>
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
-  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app)));
+  .option(
+    "--files",
+    "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
+  )
+  .action((flags: { files?: boolean }) =>
+    withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app, flags)),
+  );
 
 program
   .command("show")

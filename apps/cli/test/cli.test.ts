@@ -254,7 +254,21 @@ describe("roster doctor", () => {
       writeFileSync(join(work, ".claude/agents/broken.md"), "---\nname: broken\n---\nno description\n");
       const bad = roster([...args, "--json"]);
       expect(bad.code).toBe(1);
-      expect(json(bad).summary).toEqual({ files: 8, agents: 7, errors: 1, warnings: 0 });
+      expect(json(bad).summary).toEqual({
+        files: 9,
+        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0 },
+        agents: 7,
+        commands: 1,
+        errors: 1,
+        warnings: 0,
+      });
+      expect(json(bad).files).toContainEqual(
+        expect.objectContaining({
+          path: join(work, ".claude/agents/broken.md"),
+          outcome: "skipped",
+          reason: expect.objectContaining({ code: "agent/missing-description" }),
+        }),
+      );
       expect(json(bad).diagnostics).toEqual([
         expect.objectContaining({
           severity: "error",
@@ -273,6 +287,38 @@ describe("roster doctor", () => {
       );
       expect(json(roster([...args, "--json"])).diagnostics).toContainEqual(
         expect.objectContaining({ severity: "error", code: "provider/locate-failed" }),
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  test("covers workflow commands (a broken Gemini command exits 1), documentation and the session env", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-doctor-"));
+    try {
+      mkdirSync(join(work, "home"));
+      mkdirSync(join(work, ".git"));
+      const args = ["--home", join(work, "home"), "--cwd", work, "doctor"];
+      mkdirSync(join(work, ".claude/agents"), { recursive: true });
+      writeFileSync(join(work, ".claude/agents/ok.md"), agentFile("ok"));
+      // A README copied into an agents folder is documentation: an info, never an error.
+      writeFileSync(join(work, ".claude/agents/README.md"), "# Our agents\n\nSee ok.md.\n");
+      const clean = roster([...args, "--json"]);
+      expect(clean.code).toBe(0);
+      expect(json(clean).summary.outcomes).toEqual({ loaded: 8, shadowed: 0, skipped: 0, "not-an-agent": 1 });
+      mkdirSync(join(work, ".gemini/commands"), { recursive: true });
+      writeFileSync(join(work, ".gemini/commands/broken.toml"), "prompt = [unclosed\n");
+      const broken = roster([...args, "--json"]);
+      expect(broken.code).toBe(1);
+      const about = json(broken).diagnostics.filter(
+        (d: { filePath?: string }) => d.filePath === join(work, ".gemini/commands/broken.toml"),
+      );
+      expect(about).toEqual([expect.objectContaining({ severity: "error", code: "gemini/toml-error" })]);
+      expect(roster(args).stdout).toMatch(/1 skipped, 1 not an agent/);
+      // The session's environment is checked too.
+      const env = roster([...args, "--json"], { env: { ROSTER_TASK_DEPTH: "abc" } });
+      expect(json(env).diagnostics).toContainEqual(
+        expect.objectContaining({ code: "executor/bad-task-depth" }),
       );
     } finally {
       rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { defineProvider, familyLocations } from "@roster/core";
+import { defineMarkdownFormat, defineProvider, familyLocations } from "@roster/core";
+
+/** Cursor agent files: markdown that may also say `readonly: true`. */
+export const cursorMarkdownFormat = defineMarkdownFormat({ id: "cursor-markdown", agentKeys: ["readonly"] });
 
 /**
  * Cursor's agent folders, as a third-party team would add them: the nearest
@@ -10,7 +13,11 @@ export const cursorProvider = defineProvider({
   id: "cursor",
   displayName: "Cursor",
   locate: (ctx, kind) =>
-    familyLocations(ctx, { project: join(".cursor", kind), user: join(ctx.home, ".cursor", kind) }),
+    familyLocations(ctx, {
+      project: join(".cursor", kind),
+      user: join(ctx.home, ".cursor", kind),
+      formats: [cursorMarkdownFormat],
+    }),
 });
 
 export default cursorProvider;

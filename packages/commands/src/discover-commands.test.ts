@@ -12,6 +12,7 @@ import {
 } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { commandOptions } from "./command-options.js";
 import { discoverCommands } from "./discover-commands.js";
 import { expandCommand } from "./expand-command.js";
 import { getCommand } from "./get-command.js";
@@ -29,12 +30,11 @@ const fakeToml: FileFormat = {
     const { prompt, ...frontmatter } = fields;
     if (typeof prompt !== "string") {
       return {
-        frontmatter: {},
-        body: "",
-        diagnostics: [{ severity: "error", code: "test/missing-prompt", message: "no prompt" }],
+        kind: "unusable",
+        reason: { severity: "error", code: "test/missing-prompt", message: "no prompt" },
       };
     }
-    return { frontmatter, body: prompt, diagnostics: [] };
+    return { kind: "parsed", frontmatter, body: prompt, diagnostics: [] };
   },
 };
 
@@ -194,8 +194,7 @@ describe("discoverCommands: naming and fields", () => {
     const gemini = family("gemini", ".gemini", {
       recursive: true,
       formats: [fakeToml],
-      commandNaming: "path",
-      commandPlaceholders: ["braces"],
+      ...commandOptions({ naming: "path", placeholders: ["braces"] }),
     });
     const found = await discoverCommands(createRegistry([gemini]), box.ctx());
     expect(found.commands.map((c) => [c.name, c.namespace, c.description])).toEqual([
@@ -215,7 +214,12 @@ describe("discoverCommands: naming and fields", () => {
       "project/.codex/prompts/bare.md": "Just a body with $1.\n",
       "project/.codex/prompts/listed.md": "---\nargument-hint: [message]\n---\nSay $1\n",
     });
-    const codex = family("codex", ".codex", { commandPlaceholders: ["positional", "named"] }, "prompts");
+    const codex = family(
+      "codex",
+      ".codex",
+      commandOptions({ placeholders: ["positional", "named"] }),
+      "prompts",
+    );
     const found = await discoverCommands(createRegistry([codex]), box.ctx());
     expect(getCommand(found, "fix")).toMatchObject({
       description: "Fix an issue",
@@ -253,7 +257,10 @@ describe("discoverCommands: bad input", () => {
       "project/.gemini/commands/broken.toml": 'description = "no prompt here"\n',
       "project/.gemini/commands/c.toml": 'prompt = "C"\n',
     });
-    const gemini = family("gemini", ".gemini", { formats: [fakeToml], commandNaming: "path" });
+    const gemini = family("gemini", ".gemini", {
+      formats: [fakeToml],
+      ...commandOptions({ naming: "path" }),
+    });
     const found = await discoverCommands(createRegistry([gemini]), box.ctx());
     expect(found.commands.map((c) => c.name)).toEqual(["a", "c"]);
     expect(found.diagnostics).toEqual([
@@ -289,8 +296,12 @@ describe("discoverCommands: bad input", () => {
     ]);
     const found = await discoverCommands(createRegistry([items]), box.ctx());
     expect(found.commands.map((c) => c.name)).toEqual(["named"]);
+    expect(found.files.map((f) => [f.path, f.outcome])).toEqual([
+      ["generated:nameless", "skipped"],
+      ["generated:named", "loaded"],
+    ]);
     expect(found.diagnostics.map((d) => [d.code, d.severity, d.filePath])).toEqual([
-      ["command/missing-name", "error", "generated:nameless"],
+      ["command/missing-name", "warning", "generated:nameless"],
       ["command/empty-instructions", "warning", "generated:named"],
     ]);
   });
@@ -347,7 +358,7 @@ describe("discoverCommands: plugins", () => {
     expect(getCommand(found, "beta:review")?.plugin).toEqual(plugin("beta"));
   });
 
-  it("prefers an exact name that contains ':' over a scoped id", async () => {
+  it("answers a scoped id of an installed plugin only with that plugin's command", async () => {
     box.write({
       "plugins/alpha/commands/review.md": cmd("alpha review"),
       "project/.gemini/commands/alpha/review.toml": 'prompt = "gemini"\n',
@@ -355,10 +366,19 @@ describe("discoverCommands: plugins", () => {
     const gemini = family("gemini", ".gemini", {
       recursive: true,
       formats: [fakeToml],
-      commandNaming: "path",
+      ...commandOptions({ naming: "path" }),
     });
-    const found = await discoverCommands(createRegistry([plugins(box), gemini]), box.ctx());
-    expect(getCommand(found, "alpha:review")?.instructions).toBe("gemini");
+    const found = await discoverCommands(createRegistry([gemini, plugins(box)]), box.ctx());
+    // The gemini file is loaded under its name, but never answers for plugin alpha.
+    expect(found.commands.map((c) => [c.name, c.provider])).toEqual([
+      ["alpha:review", "gemini"],
+      ["review", "plugins"],
+    ]);
+    expect(getCommand(found, "alpha:review")?.description).toBe("alpha review");
+    expect(getCommand(found.commands, "alpha:review")?.description).toBe("alpha review");
+    // Without a plugin of that name, the exact name answers.
+    const alone = await discoverCommands(createRegistry([gemini]), box.ctx());
+    expect(getCommand(alone, "alpha:review")?.instructions).toBe("gemini");
   });
 });
 
@@ -391,12 +411,11 @@ describe("discoverCommands then expandCommand", () => {
     });
     const registry = createRegistry([
       family("claude", ".claude"),
-      family("codex", ".codex", { commandPlaceholders: ["positional", "named"] }, "prompts"),
+      family("codex", ".codex", commandOptions({ placeholders: ["positional", "named"] }), "prompts"),
       family("gemini", ".gemini", {
         recursive: true,
         formats: [fakeToml],
-        commandNaming: "path",
-        commandPlaceholders: ["braces"],
+        ...commandOptions({ naming: "path", placeholders: ["braces"] }),
       }),
     ]);
     const found = await discoverCommands(registry, box.ctx());

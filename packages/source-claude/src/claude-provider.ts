@@ -2,11 +2,30 @@ import { join } from "node:path";
 import {
   type DiscoveryContext,
   type DiscoveryKind,
+  defineMarkdownFormat,
   defineProvider,
   familyLocations,
   type Location,
 } from "@roster/core";
 import { claudeConfigDir } from "./claude-paths.js";
+
+/**
+ * Claude Code agent files: markdown whose frontmatter may also carry Claude Code's own
+ * keys, which roster does not use but `roster doctor` must not call unknown.
+ */
+export const claudeMarkdownFormat = defineMarkdownFormat({
+  id: "claude-markdown",
+  agentKeys: [
+    "color",
+    "permissionMode",
+    "skills",
+    "hooks",
+    "mcpServers",
+    "disallowedTools",
+    "maxTurns",
+    "memory",
+  ],
+});
 
 /**
  * Where Claude Code keeps agents and commands, highest precedence first:
@@ -19,6 +38,7 @@ export function locateClaude(ctx: DiscoveryContext, kind: DiscoveryKind): Locati
     user: join(claudeConfigDir(ctx), kind),
     // Sub-folders organise agents and namespace commands; they never rename them.
     recursive: true,
+    formats: [claudeMarkdownFormat],
   });
 }
 

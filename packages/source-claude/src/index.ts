@@ -1,2 +1,2 @@
 export { claudeConfigDir } from "./claude-paths.js";
-export { claudeProvider, locateClaude } from "./claude-provider.js";
+export { claudeMarkdownFormat, claudeProvider, locateClaude } from "./claude-provider.js";

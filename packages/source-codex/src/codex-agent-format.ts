@@ -1,4 +1,10 @@
-import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
+import {
+  AGENT_KEYS,
+  type Diagnostic,
+  type FileFormat,
+  type FormatResult,
+  type SourceFile,
+} from "@roster/core";
 import { readTomlFile } from "@roster/toml";
 import { CodexTomlError } from "./errors.js";
 
@@ -18,7 +24,7 @@ function thinkingLevelOf(effort: unknown): unknown {
  * Maps a parsed Codex custom-agent table onto roster's fields: `name`, `description`,
  * `model`, `model_reasoning_effort` → `thinkingLevel`, `developer_instructions` → body.
  */
-function mapAgent(data: Record<string, unknown>, filePath: string): ParsedFrontmatter {
+function mapAgent(data: Record<string, unknown>, filePath: string): FormatResult {
   const diagnostics: Diagnostic[] = [];
   const frontmatter: Record<string, unknown> = {};
   if (data.name !== undefined) frontmatter.name = data.name;
@@ -44,25 +50,28 @@ function mapAgent(data: Record<string, unknown>, filePath: string): ParsedFrontm
       filePath,
     });
   }
-  return { frontmatter, body, diagnostics };
+  return { kind: "parsed", frontmatter, body, diagnostics };
 }
 
 /**
  * A real Codex custom agent (`~/.codex/agents/<name>.toml`): a TOML table with `name`,
  * `description`, `developer_instructions` and optionally `model` and
  * `model_reasoning_effort`. A syntax error is a `codex/toml-error` warning with its
- * line (at level `fatal` a thrown {@link CodexTomlError}); the file then has no fields.
+ * line (at level `fatal` a thrown {@link CodexTomlError}): the file is unusable, and that
+ * warning is the one diagnostic explaining its skip.
  */
 export const codexAgentFormat: FileFormat = {
   id: "codex-toml",
   extensions: [".toml"],
-  parse(file: SourceFile): ParsedFrontmatter {
+  // The TOML table is mapped onto roster's own fields, so only they can reach doctor.
+  knownKeys: { agents: AGENT_KEYS },
+  parse(file: SourceFile): FormatResult {
     const read = readTomlFile(file, {
       code: "codex/toml-error",
       what: "Codex agent",
       createError: (message, options) => new CodexTomlError(message, options),
     });
-    if (!read.ok) return { frontmatter: {}, body: "", diagnostics: read.diagnostics };
+    if (!read.ok) return { kind: "unusable", reason: read.reason };
     return mapAgent(read.data, file.filePath);
   },
 };

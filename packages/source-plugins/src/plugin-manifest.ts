@@ -96,7 +96,9 @@ export function pluginLocations(options: PluginLocationsOptions): {
   const diagnostics: Diagnostic[] = [];
   const manifestPath = join(root, MANIFEST_PATH);
   const defaultDir = join(root, kind);
-  const locations: Location[] = [{ ...base, dir: defaultDir, recursive: true }];
+  // The default folder must stay inside the plugin, like the manifest's paths: core
+  // skips it (load/outside-root) when its real path leaves `root`.
+  const locations: Location[] = [{ ...base, dir: defaultDir, recursive: true, root }];
   const folders = [defaultDir];
   const files = new Set<string>();
   const realRoot = realOr(fs, root);

@@ -42,6 +42,7 @@ describe("pluginsProvider.locate", () => {
         dir: at(sb, "cache/review/agents"),
         scope: "user",
         recursive: true,
+        root: at(sb, "cache/review"),
         plugin: { id: "review@market", name: "review", marketplace: "market", version: "abc123" },
       },
     ]);
