@@ -70,12 +70,7 @@ export async function runProviders(
   const providers = registry.list();
   const results = await Promise.all(
     providers.map(async (provider) => ({
-      located: await ask<Location>(
-        provider,
-        "locate",
-        () => provider.locate?.(ctx, kind),
-        unwrapList("locations"),
-      ),
+      located: await ask<Location>(() => provider.locate?.(ctx, kind), unwrapList("locations")),
       loaded: await ask<LoadedItem>(() => provider.load?.(ctx, kind), unwrapList("items")),
     })),
   );
