@@ -188,6 +188,12 @@ function visitFolder(walk: Walk, dir: string, dirStats: Stats, prefix: string): 
   }
   for (const item of plan.items) {
     if (item.kind === "folder") {
+      if (isPathTooLong(item.path)) {
+        walk.notes.push(
+          note("warning", "load/path-too-long", "folder skipped: its path is past PATH_MAX", item.path),
+        );
+        continue;
+      }
       let stats: Stats;
       try {
         stats = options.fs.stat(item.path);
