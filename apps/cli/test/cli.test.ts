@@ -13,12 +13,11 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentFile } from "@roster/testkit";
+import { agentFile, CORPUS_DIR, corpusFiles, hasCorpus } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 const fixture = fileURLToPath(new URL("./fixtures/e2e", import.meta.url));
-const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
 
 let root: string;
 const home = () => join(root, "home");
@@ -169,38 +168,45 @@ describe("roster list", () => {
     expect(r.stdout).not.toContain("\u001b[");
   });
 
-  describe.skipIf(!existsSync(corpus))("over the shared corpus arranged as a .claude/agents folder", () => {
-    test("every corpus agent folder's files are listed or diagnosed", () => {
+  describe.skipIf(!hasCorpus())("over the shared corpus arranged as a .claude/agents folder", () => {
+    test("every corpus agent file has exactly one outcome: files − loaded − shadowed − skipped − not-an-agent = 0", () => {
       const work = mkdtempSync(join(tmpdir(), "roster-corpus-"));
       try {
         const target = join(work, "project/.claude/agents");
         mkdirSync(target, { recursive: true });
         let copied = 0;
-        const walk = (dir: string, prefix: string) => {
-          for (const entry of readdirSync(dir, { withFileTypes: true })) {
-            const path = join(dir, entry.name);
-            if (entry.isDirectory()) walk(path, `${prefix}${entry.name}-`);
-            else if (entry.name.endsWith(".md") && /\/agents\//.test(path)) {
-              cpSync(path, join(target, `${prefix}${entry.name}`));
-              copied++;
-            }
-          }
-        };
-        walk(corpus, "");
+        for (const path of corpusFiles()) {
+          if (!/\/agents\//.test(path)) continue;
+          cpSync(path, join(target, relative(CORPUS_DIR, path).replaceAll("/", "-")));
+          copied++;
+        }
         mkdirSync(join(work, "home"));
         const out = json(
-          roster(["--home", join(work, "home"), "--cwd", join(work, "project"), "list", "--json"]),
+          roster(["--home", join(work, "home"), "--cwd", join(work, "project"), "list", "--json", "--files"]),
         );
-        const fromClaude = out.agents.filter((a: { provider: string }) => a.provider === "claude").length;
-        const shadowed = out.shadowed.filter((s: { provider: string }) => s.provider === "claude").length;
-        const skipped = new Set(
-          out.diagnostics
-            .filter((d: { code: string }) => d.code.startsWith("agent/missing"))
-            .map((d: { filePath: string }) => d.filePath),
-        ).size;
+        const files = out.files.filter((f: { provider: string }) => f.provider === "claude");
+        const count = (outcome: string) =>
+          files.filter((f: { outcome: string }) => f.outcome === outcome).length;
         expect(copied).toBeGreaterThan(100);
-        // Every copied file is accounted for: a winner, a shadowed duplicate or a skipped file.
-        expect(fromClaude + shadowed + skipped).toBe(copied);
+        // One record per copied file, and each record has exactly one outcome.
+        expect(files.length).toBe(copied);
+        expect(
+          files.length - count("loaded") - count("shadowed") - count("skipped") - count("not-an-agent"),
+        ).toBe(0);
+        // The outcomes agree with the merged view.
+        expect(count("loaded")).toBe(
+          out.agents.filter((a: { provider: string }) => a.provider === "claude").length,
+        );
+        expect(count("shadowed")).toBe(
+          out.shadowed.filter((s: { provider: string }) => s.provider === "claude").length,
+        );
+        // Exactly one diagnostic explains each skip.
+        for (const file of files.filter((f: { outcome: string }) => f.outcome === "skipped")) {
+          const about = out.diagnostics.filter(
+            (d: { filePath: string; severity: string }) => d.filePath === file.path && d.severity !== "info",
+          );
+          expect(about.map((d: { code: string }) => d.code)).toContain(file.reason.code);
+        }
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRegistry, discoverAgents, readSources, type Source } from "@roster/core";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { agentFile, CORPUS_DIR, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { claudeConfigDir } from "./claude-paths.js";
 import { claudeMarkdownFormat, claudeProvider } from "./claude-provider.js";
@@ -74,6 +74,8 @@ describe("claudeProvider.locate", () => {
   test("CLAUDE_CONFIG_DIR expands ~ with ctx.home; a blank value is ignored", () => {
     expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "~/alt" } }))).toBe(join(sb.home, "alt"));
     expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "  " } }))).toBe(join(sb.home, ".claude"));
+    // Relative: from home, never from the cwd (a cloned repository).
+    expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "alt" } }))).toBe(join(sb.home, "alt"));
   });
 
   test("cwd inside home: ~/.claude/agents is the user folder, never a project folder", async () => {
@@ -154,8 +156,7 @@ describe("claude agents through discoverAgents", () => {
   });
 });
 
-const corpus = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../../../shared/corpus");
-const corpusProject = join(corpus, "ArangoGutierrez-claude-toolkit");
+const corpusProject = join(CORPUS_DIR, "ArangoGutierrez-claude-toolkit");
 
 describe.skipIf(!existsSync(join(corpusProject, ".claude/agents")))(
   "real Claude Code agents (shared corpus)",

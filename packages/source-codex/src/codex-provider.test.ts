@@ -80,6 +80,11 @@ describe("codexProvider.locate", () => {
     expect(dirs(await codexProvider.locate(ctx, "commands"))).toEqual([["user", join(custom, "prompts")]]);
     const tilde = sb.ctx({ env: { CODEX_HOME: "~/cx" } });
     expect(dirs(await codexProvider.locate(tilde, "agents"))).toEqual([["user", join(sb.home, "cx/agents")]]);
+    // A relative value is taken from home, never from the (possibly untrusted) cwd.
+    const relative = sb.ctx({ env: { CODEX_HOME: "cx" } });
+    expect(dirs(await codexProvider.locate(relative, "agents"))).toEqual([
+      ["user", join(sb.home, "cx/agents")],
+    ]);
   });
 
   test("cwd inside home: ~/.codex/agents is read once, as user", async () => {
@@ -130,6 +135,12 @@ describe("codex agents through discoverAgents", () => {
     const tomlError = result.diagnostics.find((d) => d.code === "codex/toml-error");
     expect(tomlError).toMatchObject({ severity: "warning", filePath: bad });
     expect(tomlError?.line).toBeGreaterThan(0);
+    // Exactly one diagnostic for the broken file: no second "missing name" for a file that has one.
+    expect(result.diagnostics.filter((d) => d.filePath === bad)).toEqual([tomlError]);
+    expect(result.files.find((f) => f.path === bad)).toMatchObject({
+      outcome: "skipped",
+      reason: { code: "codex/toml-error" },
+    });
     // The unknown effort is reported, not silently dropped; d still loads without a level.
     expect(result.diagnostics.find((d) => d.code === "agent/unknown-thinking-level")?.filePath).toBe(
       join(sb.project, ".codex/agents/d.toml"),

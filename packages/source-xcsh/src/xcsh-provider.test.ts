@@ -72,6 +72,8 @@ describe("xcshProvider.locate", () => {
     expect(dirs(await xcshProvider.locate(ctx, "agents"))).toEqual([["user", join(agentDir, "agents")]]);
     expect(dirs(await xcshProvider.locate(ctx, "commands"))).toEqual([["user", join(agentDir, "commands")]]);
     expect(xcshAgentDir(sb.ctx({ env: { PI_CODING_AGENT_DIR: "~/a" } }))).toBe(join(sb.home, "a"));
+    // Relative: from home, never from the cwd (a cloned repository).
+    expect(xcshAgentDir(sb.ctx({ env: { PI_CODING_AGENT_DIR: "a" } }))).toBe(join(sb.home, "a"));
   });
 
   test("blank overrides are ignored", () => {
