@@ -13,11 +13,10 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentFile, CORPUS_DIR, corpusFiles, hasCorpus } from "@roster/testkit";
+import { agentFile, CORPUS_DIR, copyFixtureTree, corpusFiles, hasCorpus } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const fixture = fileURLToPath(new URL("./fixtures/e2e", import.meta.url));
 
 let root: string;
 const home = () => join(root, "home");
@@ -40,15 +39,8 @@ const rel = (p: unknown) => (typeof p === "string" ? p.replaceAll(`${root}/`, ""
 beforeAll(() => {
   expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
   root = mkdtempSync(join(tmpdir(), "roster-cli-"));
-  cpSync(fixture, root, { recursive: true });
-  // The checked-in registries name their plugins relative to $HOME / $PROJECT: make them absolute.
-  for (const registry of [
-    join(home(), ".claude/plugins/installed_plugins.json"),
-    join(project(), ".xcsh/plugins/installed_plugins.json"),
-  ]) {
-    const text = readFileSync(registry, "utf8");
-    writeFileSync(registry, text.replaceAll("$HOME", home()).replaceAll("$PROJECT", project()));
-  }
+  // The one checked-in end-to-end tree, shared with the integration tests.
+  copyFixtureTree(root);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -133,12 +125,39 @@ describe("roster list", () => {
     ]);
     expect(out.diagnostics).toEqual([
       expect.objectContaining({
+        severity: "info",
+        code: "agent/not-an-agent",
+        filePath: join(project(), ".claude/agents/README.md"),
+      }),
+      expect.objectContaining({
         severity: "warning",
         code: "agent/missing-description",
         filePath: join(project(), ".claude/agents/broken.md"),
       }),
     ]);
     expect(out.projectAgentsDir).toBe(join(project(), ".xcsh/agents"));
+    // `files` only with --files: one record per file looked at, in search order.
+    expect(out.files).toBeUndefined();
+    const files = json(roster(inTree("list", "--json", "--files"))).files;
+    expect(
+      files
+        .filter((f: { outcome: string }) => f.outcome !== "loaded")
+        .map((f: Record<string, unknown>) => [
+          f.outcome,
+          rel(f.path),
+          rel(f.shadowedBy ?? (f.reason as { code?: string } | undefined)?.code),
+        ]),
+    ).toEqual([
+      ["not-an-agent", "project/.claude/agents/README.md", undefined],
+      ["skipped", "project/.claude/agents/broken.md", "agent/missing-description"],
+      ["shadowed", "project/.claude/agents/reviewer.md", "project/.xcsh/agents/reviewer.md"],
+      ["shadowed", "home/.claude/agents/reviewer.md", "project/.xcsh/agents/reviewer.md"],
+      ["shadowed", "home/.gemini/agents/doc-writer.md", "home/.codex/agents/doc-writer.md"],
+      ["shadowed", "home/plugins/beta/agents/code-reviewer.md", "home/plugins/alpha/agents/code-reviewer.md"],
+      ["shadowed", "embedded:explore.md", "project/.gemini/agents/explore.md"],
+      ["shadowed", "embedded:plan.md", "home/plugins/beta/agents/plan.md"],
+      ["shadowed", "embedded:reviewer.md", "project/.xcsh/agents/reviewer.md"],
+    ]);
   });
 
   test("--no-project hides project agents", () => {

@@ -1,8 +1,10 @@
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -121,4 +123,28 @@ export function corpusFiles(options: CorpusFilesOptions = {}): string[] {
   };
   walk(root);
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The one checked-in end-to-end tree (`integration/test/fixtures/tree`): `home/` and `project/`. */
+export const FIXTURE_TREE: string = fileURLToPath(
+  new URL("../../../integration/test/fixtures/tree", import.meta.url),
+);
+
+/**
+ * Copies the end-to-end tree into `root` and makes its plugin registries absolute: they
+ * name install paths as `$HOME/…` and `$PROJECT/…`, which become `<root>/home/…` and
+ * `<root>/project/…`.
+ */
+export function copyFixtureTree(root: string): { home: string; project: string } {
+  cpSync(FIXTURE_TREE, root, { recursive: true });
+  const home = join(root, "home");
+  const project = join(root, "project");
+  for (const registry of [
+    join(home, ".claude/plugins/installed_plugins.json"),
+    join(project, ".xcsh/plugins/installed_plugins.json"),
+  ]) {
+    const text = readFileSync(registry, "utf8");
+    writeFileSync(registry, text.replaceAll("$HOME", home).replaceAll("$PROJECT", project));
+  }
+  return { home, project };
 }
