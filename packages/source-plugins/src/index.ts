@@ -1,3 +1,4 @@
+export { PLUGINS_DIAGNOSTIC_CODES, type PluginsDiagnosticCode } from "./codes.js";
 export { type EnabledPlugins, readEnabledPlugins, settingsPaths } from "./enabled-plugins.js";
 export {
   type FindPluginRootsOptions,

@@ -1,0 +1,12 @@
+/** Every diagnostic code `roster doctor` reports (the README's code table lists the same). */
+export const DOCTOR_DIAGNOSTIC_CODES = [
+  "doctor/unknown-key",
+  "doctor/unknown-spawn",
+  "doctor/self-spawn",
+  "doctor/project-shadows",
+  "doctor/duplicate-name",
+  "doctor/colon-in-name",
+] as const;
+
+/** A diagnostic code of `roster doctor`. */
+export type DoctorDiagnosticCode = (typeof DOCTOR_DIAGNOSTIC_CODES)[number];

@@ -1,0 +1,5 @@
+/** Every diagnostic code @roster/source-codex reports (the README's code table lists the same). */
+export const CODEX_DIAGNOSTIC_CODES = ["codex/toml-error", "codex/missing-instructions"] as const;
+
+/** A diagnostic code of @roster/source-codex. */
+export type CodexDiagnosticCode = (typeof CODEX_DIAGNOSTIC_CODES)[number];
