@@ -12,7 +12,7 @@ import {
 } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { commandOptions } from "./command-options.js";
+import { commandOptions, type PlaceholderSyntax } from "./command-options.js";
 import { discoverCommands } from "./discover-commands.js";
 import { expandCommand } from "./expand-command.js";
 import { getCommand } from "./get-command.js";
@@ -422,5 +422,55 @@ describe("discoverCommands then expandCommand", () => {
     expect(expandCommand(getCommand(found, "git:commit")!, "$& now")).toBe("Commit $& now ($1)");
     expect(expandCommand(getCommand(found, "fix")!, "ISSUE=7 soon")).toBe("Fix 7 (soon)");
     expect(expandCommand(getCommand(found, "say")!, "hi")).toBe("Say hi {{args}}");
+  });
+});
+
+describe("discoverCommands: records and names", () => {
+  it("gives every file one record; an unusable file is skipped with one diagnostic", async () => {
+    box.write({
+      "project/.gemini/commands/ok.toml": 'prompt = "go"\n',
+      "project/.gemini/commands/bad.toml": 'description = "no prompt"\n',
+      "project/.claude/commands/review.md": cmd("project review"),
+      "home/.claude/commands/review.md": cmd("user review"),
+    });
+    const gemini = family("gemini", ".gemini", {
+      formats: [fakeToml],
+      ...commandOptions({ naming: "path" }),
+    });
+    const found = await discoverCommands(createRegistry([family("claude", ".claude"), gemini]), box.ctx());
+    expect(found.files.map((f) => [f.path.replace(`${box.root}/`, ""), f.outcome])).toEqual([
+      ["project/.claude/commands/review.md", "loaded"],
+      ["home/.claude/commands/review.md", "shadowed"],
+      ["project/.gemini/commands/bad.toml", "skipped"],
+      ["project/.gemini/commands/ok.toml", "loaded"],
+    ]);
+    const bad = join(box.project, ".gemini/commands/bad.toml");
+    expect(found.diagnostics.filter((d) => d.filePath === bad).map((d) => d.code)).toEqual([
+      "test/missing-prompt",
+    ]);
+  });
+
+  it("commands named constructor, __proto__ and toString are ordinary commands", async () => {
+    box.write({
+      "project/.claude/commands/constructor.md": cmd("c"),
+      "project/.claude/commands/__proto__.md": cmd("p"),
+      "project/.claude/commands/toString.md": cmd("t"),
+    });
+    const found = await discoverCommands(createRegistry([family("claude", ".claude")]), box.ctx());
+    for (const name of ["constructor", "__proto__", "toString"])
+      expect(getCommand(found, name)?.name).toBe(name);
+    expect(getCommand(found, "valueOf")).toBeUndefined();
+  });
+
+  it("a family's own placeholder syntax comes with its location, not with core", async () => {
+    const percent: PlaceholderSyntax = {
+      id: "percent",
+      match: (text, at, input) =>
+        text.startsWith("%ARGS%", at) ? { text: input.whole, length: 6 } : undefined,
+    };
+    box.write({ "project/.acme/commands/go.md": "Run %ARGS% now ($1)\n" });
+    const acme = family("acme", ".acme", commandOptions({ placeholders: [percent, "positional"] }));
+    const found = await discoverCommands(createRegistry([acme]), box.ctx());
+    expect(expandCommand(getCommand(found, "go")!, "a $& b")).toBe("Run a $& b now (a)");
   });
 });
