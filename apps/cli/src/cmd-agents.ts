@@ -66,7 +66,7 @@ export async function listAgents(app: App, flags: ListFlags = {}): Promise<numbe
         filePath: s.agent.filePath,
         shadowedBy: s.shadowedBy,
       })),
-      diagnostics: d.diagnostics,
+      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       projectAgentsDir: d.projectAgentsDir,
       ...(flags.files ? { files: d.files.map(fileView) } : {}),
     });

@@ -26,7 +26,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, providers: [] },
+    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
     output: { json: true, color: false, cwd: sb.project, out: () => {}, err: () => {} },
     cache: new DiscoveryCache(),
     env,

@@ -76,8 +76,12 @@ export async function runDoctor(app: App) {
       skipReasons.add(`${file.reason.code}\0${file.path}\0${file.reason.message}`);
   }
   const isSkipReason = (d: Diagnostic) => skipReasons.has(`${d.code}\0${d.filePath}\0${d.message}`);
-  const diagnostics: Diagnostic[] = [...agents.diagnostics, ...commands.diagnostics].map((d) =>
-    d.severity !== "error" && isSkipReason(d) ? { ...d, severity: "error" } : d,
+  // The config's own findings (skipped project code, refused limits) come first.
+  const diagnostics: Diagnostic[] = [...app.loaded.diagnostics];
+  diagnostics.push(
+    ...[...agents.diagnostics, ...commands.diagnostics].map(
+      (d): Diagnostic => (d.severity !== "error" && isSkipReason(d) ? { ...d, severity: "error" } : d),
+    ),
   );
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
     const diagnostic: Diagnostic = { severity, code, message };

@@ -12,6 +12,7 @@ export const DEFAULT_READ_LIMIT = 4 * 1024 * 1024;
 export const nodeFileSystem: FileSystem = {
   readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => nodeFs.statSync(path),
+  lstat: (path) => nodeFs.lstatSync(path),
   readFile: (path, maxBytes = DEFAULT_READ_LIMIT) => readFileBounded(path, maxBytes),
   realpath: (path) => nodeFs.realpathSync.native(path),
 };

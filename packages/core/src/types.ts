@@ -49,6 +49,8 @@ export interface AgentDefinition {
 export interface FileSystem {
   readdir(dir: string): import("node:fs").Dirent[];
   stat(path: string): import("node:fs").Stats;
+  /** Like `stat`, without following a final symlink (plugins use it to see what is in a place). */
+  lstat(path: string): import("node:fs").Stats;
   /**
    * Reads a whole regular file of at most `maxBytes` bytes; throws `BoundedReadError` for
    * anything else (a FIFO, a device, a `/proc` file that streams past the limit).

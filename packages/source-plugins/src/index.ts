@@ -30,6 +30,7 @@ export type {
   PluginLocations,
   PluginManifest,
   PluginRoot,
+  PluginsDiagnosticCode,
   PluginsProvider,
   PluginsProviderOptions,
   RegistryEntry,

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
-import { ancestorsOf, claudeConfigDir, type DiscoveryContext } from "@roster/core";
-import { fileSystemOf, isDirectory, isFile, isInside } from "@roster/core/provider-kit";
+import { ancestorsOf, claudeConfigDir, type DiscoveryContext, type FileSystem } from "@roster/core";
+import { fileSystemOf, isDirectory, isInside } from "@roster/core/provider-kit";
 
 export { isInside };
 
@@ -20,6 +20,20 @@ export function xcshRegistryPath(ctx: Pick<DiscoveryContext, "home">): string {
   return join(ctx.home, ".xcsh", "plugins", REGISTRY_FILE);
 }
 
+/**
+ * True when something is at `path` (a file, a FIFO, a device, a symlink): the reader then
+ * decides, so that a special file in place of a registry or settings file is reported
+ * rather than passed over in silence.
+ */
+function present(fs: FileSystem, path: string): boolean {
+  try {
+    fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The nearest ancestor of the cwd holding `.git` (a folder, or a file for worktrees), or undefined. */
 export function findGitRoot(ctx: DiscoveryContext): string | undefined {
   const fs = fileSystemOf(ctx);
@@ -36,7 +50,8 @@ export function findGitRoot(ctx: DiscoveryContext): string | undefined {
 
 /**
  * The project registry (SPEC §4.2 item 3): the nearest
- * `<ancestor>/.xcsh/plugins/installed_plugins.json` that is a file, walking up from the
+ * `<ancestor>/.xcsh/plugins/installed_plugins.json` that exists (whatever its kind: the
+ * reader refuses a FIFO or device with a diagnostic), walking up from the
  * cwd and stopping before home; when the walk met no `.xcsh` folder at all, the git
  * root's `.xcsh/plugins/installed_plugins.json`. Never the user registry itself.
  */
@@ -50,7 +65,7 @@ export function projectRegistryPath(ctx: DiscoveryContext): string | undefined {
     if (!isDirectory(fs, xcsh)) continue;
     sawXcsh = true;
     const candidate = join(xcsh, "plugins", REGISTRY_FILE);
-    if (isFile(fs, candidate)) return candidate;
+    if (present(fs, candidate)) return candidate;
   }
   if (sawXcsh) return undefined;
   const gitRoot = findGitRoot(ctx);
@@ -69,13 +84,8 @@ export function projectClaudeDir(ctx: DiscoveryContext): string | undefined {
   for (const dir of ancestorsOf(ctx.cwd)) {
     const candidate = join(dir, ".claude");
     if (candidate === user || !isDirectory(fs, candidate)) continue;
-    for (const name of ["settings.json", "settings.local.json"]) {
-      try {
-        if (fs.stat(join(candidate, name)).isFile()) return candidate;
-      } catch {
-        // Absent: try the next name.
-      }
-    }
+    if (["settings.json", "settings.local.json"].some((name) => present(fs, join(candidate, name))))
+      return candidate;
   }
   return undefined;
 }

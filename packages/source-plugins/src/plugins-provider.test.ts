@@ -42,7 +42,6 @@ describe("pluginsProvider.locate", () => {
         dir: at(sb, "cache/review/agents"),
         scope: "user",
         recursive: true,
-        root: at(sb, "cache/review"),
         plugin: { id: "review@market", name: "review", marketplace: "market", version: "abc123" },
       },
     ]);
