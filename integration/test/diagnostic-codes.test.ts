@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DOCTOR_DIAGNOSTIC_CODES } from "@roster/cli";
+import { CLI_DIAGNOSTIC_CODES } from "@roster/cli";
 import { COMMANDS_DIAGNOSTIC_CODES } from "@roster/commands";
 import { CORE_DIAGNOSTIC_CODES } from "@roster/core";
 import { EXECUTOR_DIAGNOSTIC_CODES } from "@roster/executor";
@@ -23,7 +23,7 @@ const PACKAGES: Array<{ dir: string; namespaces: string[]; codes: readonly strin
   { dir: "packages/source-codex", namespaces: ["codex"], codes: CODEX_DIAGNOSTIC_CODES },
   { dir: "packages/source-gemini", namespaces: ["gemini"], codes: GEMINI_DIAGNOSTIC_CODES },
   { dir: "packages/source-plugins", namespaces: ["plugins"], codes: PLUGINS_DIAGNOSTIC_CODES },
-  { dir: "apps/cli", namespaces: ["doctor"], codes: DOCTOR_DIAGNOSTIC_CODES },
+  { dir: "apps/cli", namespaces: ["doctor", "config"], codes: CLI_DIAGNOSTIC_CODES },
 ];
 
 const codePattern = (namespaces: string[]) =>

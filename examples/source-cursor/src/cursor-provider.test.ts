@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { createRegistry, discoverAgents } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { cursorProvider } from "./index.js";
+import { cursorMarkdownFormat, cursorProvider } from "./index.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -13,12 +13,13 @@ afterEach(() => sb.cleanup());
 test("locates the nearest .cursor folder, then ~/.cursor, for each kind", () => {
   sb.write({ "project/.cursor/agents/a.md": agentFile("a"), "project/sub/x": "" });
   const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
+  const formats = [cursorMarkdownFormat];
   expect(cursorProvider.locate(ctx, "agents")).toEqual([
-    { dir: join(sb.project, ".cursor/agents"), scope: "project" },
-    { dir: join(sb.home, ".cursor/agents"), scope: "user" },
+    { dir: join(sb.project, ".cursor/agents"), scope: "project", root: sb.project, formats },
+    { dir: join(sb.home, ".cursor/agents"), scope: "user", formats },
   ]);
   expect(cursorProvider.locate(ctx, "commands")).toEqual([
-    { dir: join(sb.home, ".cursor/commands"), scope: "user" },
+    { dir: join(sb.home, ".cursor/commands"), scope: "user", formats },
   ]);
 });
 

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createRegistry, discoverAgents, readSources, type Source } from "@roster/core";
 import { agentFile, CORPUS_DIR, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";

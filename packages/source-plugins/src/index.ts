@@ -30,7 +30,6 @@ export type {
   PluginLocations,
   PluginManifest,
   PluginRoot,
-  PluginsDiagnosticCode,
   PluginsProvider,
   PluginsProviderOptions,
   RegistryEntry,
