@@ -101,6 +101,15 @@ describe("the six sources merged", () => {
     ]);
   });
 
+  test("why names one file per agent, even where two bundled agents share an embedded file", async () => {
+    const discovery = await discoverAgents(registry(), ctx);
+    const why = explainAgent(discovery, "quick_task");
+    expect(why.candidates.filter((c) => c.filePath).map((c) => [c.filePath, c.outcome])).toEqual([
+      ["embedded:task.md", "winner"],
+    ]);
+    expect(why.files.map((f) => f.outcome)).toEqual(["loaded"]);
+  });
+
   test("a warm rediscovery of the tree parses nothing", async () => {
     // The copy is fresh: let it age past the cache's 20 ms racy window first.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -41,17 +41,14 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   const defining = [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)].filter(
     (agent) => agent.name === target || agent === winner,
   );
-  const definingFiles = new Set(defining.map((agent) => agent.filePath ?? `provider:${agent.provider}`));
-  const files = discovery.files.filter((record) =>
-    record.outcome === "skipped" ? record.name === target : definingFiles.has(record.path),
-  );
+  // The records of the name: one per file (two bundled agents may share one embedded file).
+  const files = discovery.files.filter((record) => "name" in record && record.name === target);
   const recordsAt = new Map<string, FileRecord[]>();
   for (const record of files) recordsAt.set(record.path, [...(recordsAt.get(record.path) ?? []), record]);
   const outcomeOf = (record: FileRecord): ExplainCandidate["outcome"] => {
     if (record.outcome === "skipped") return "skipped";
-    return defining.find((a) => (a.filePath ?? `provider:${a.provider}`) === record.path) === winner
-      ? "winner"
-      : "shadowed";
+    const agent = defining.find((a) => (a.filePath ?? `provider:${a.provider}`) === record.path);
+    return agent === winner ? "winner" : "shadowed";
   };
   const candidate = (base: Omit<ExplainCandidate, "outcome">, record: FileRecord): ExplainCandidate => {
     const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
