@@ -18,11 +18,7 @@ export function getCommand(
   from: readonly WorkflowCommand[] | Pick<CommandDiscovery, "commands" | "shadowed">,
   name: string,
 ): WorkflowCommand | undefined {
-  if (Array.isArray(from)) return getByName(from as readonly WorkflowCommand[], [], name);
+  if (Array.isArray(from)) return getByName({ winners: from as readonly WorkflowCommand[] }, name);
   const discovery = from as Pick<CommandDiscovery, "commands" | "shadowed">;
-  return getByName(
-    discovery.commands,
-    discovery.shadowed.map((s) => s.command),
-    name,
-  );
+  return getByName({ winners: discovery.commands, shadowed: discovery.shadowed.map((s) => s.command) }, name);
 }

@@ -12,11 +12,7 @@ export function getAgent(
   from: readonly AgentDefinition[] | Pick<AgentDiscovery, "agents" | "shadowed">,
   name: string,
 ): AgentDefinition | undefined {
-  if (Array.isArray(from)) return getByName(from as readonly AgentDefinition[], [], name);
+  if (Array.isArray(from)) return getByName({ winners: from as readonly AgentDefinition[] }, name);
   const discovery = from as Pick<AgentDiscovery, "agents" | "shadowed">;
-  return getByName(
-    discovery.agents,
-    discovery.shadowed.map((s) => s.agent),
-    name,
-  );
+  return getByName({ winners: discovery.agents, shadowed: discovery.shadowed.map((s) => s.agent) }, name);
 }

@@ -19,10 +19,10 @@ export function scopedId(item: Named): string | undefined {
  * never answers it while a plugin called `superpowers` exists.
  */
 export function getByName<T extends Named>(
-  winners: readonly T[],
-  shadowed: readonly T[],
+  from: { winners: readonly T[]; shadowed?: readonly T[] },
   name: string,
 ): T | undefined {
+  const { winners, shadowed = [] } = from;
   const colon = name.indexOf(":");
   if (colon > 0) {
     const plugin = name.slice(0, colon);

@@ -97,7 +97,8 @@ function entryKind(entry: Dirent): "file" | "symlink" | "special" | undefined {
  * Turns a folder listing into the ordered files and sub-folders to visit. Files and
  * folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
  */
-function planFolder(walk: Walk, dir: string, prefix: string): FolderPlan {
+function planFolder(walk: Walk, folder: { dir: string; prefix: string }): FolderPlan {
+  const { dir, prefix } = folder;
   const { fs, location } = walk.options;
   const entries = fs.readdir(dir);
   const plan: FolderPlan = { items: [], folderNotes: [] };
@@ -152,8 +153,16 @@ function specialFile(filePath: string, how: "is" | "links to"): Diagnostic {
   );
 }
 
-function visitFolder(walk: Walk, dir: string, dirStats: Stats, prefix: string): void {
+/** A folder to visit: its path, its stats and its `/`-terminated path relative to the location. */
+interface FolderVisit {
+  dir: string;
+  stats: Stats;
+  prefix: string;
+}
+
+function visitFolder(walk: Walk, folder: FolderVisit): void {
   const { options } = walk;
+  const { dir, stats: dirStats, prefix } = folder;
   if (isPathTooLong(dir)) {
     walk.notes.push(note("warning", "load/path-too-long", "folder skipped: its path is past PATH_MAX", dir));
     return;
@@ -161,7 +170,7 @@ function visitFolder(walk: Walk, dir: string, dirStats: Stats, prefix: string): 
   let plan: FolderPlan;
   try {
     const shape = `${prefix}\0${options.location.recursive ? 1 : 0}\0${walk.formats.map((f) => f.id).join(",")}`;
-    const build = () => planFolder(walk, dir, prefix);
+    const build = () => planFolder(walk, { dir, prefix });
     plan = options.cache
       ? options.cache.folder(
           { kind: options.kind, dir, stats: dirStats, shape, generation: options.generation },
@@ -200,7 +209,7 @@ function visitFolder(walk: Walk, dir: string, dirStats: Stats, prefix: string): 
       } catch {
         continue; // Vanished since the listing: nothing to read.
       }
-      visitFolder(walk, item.path, stats, item.relativePath);
+      visitFolder(walk, { dir: item.path, stats, prefix: item.relativePath });
       continue;
     }
     const { entry, kind: _planned, ...file } = item;
@@ -299,6 +308,6 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
         format,
       });
     }
-  } else visitFolder(walk, location.dir, dirStats, "");
+  } else visitFolder(walk, { dir: location.dir, stats: dirStats, prefix: "" });
   return { status: "read", files: walk.files, notes: walk.notes };
 }
