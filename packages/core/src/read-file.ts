@@ -84,7 +84,10 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   }
   if (stats.size > MAX_FILE_BYTES) {
     const message = `skipped: ${stats.size} bytes is over the ${MAX_FILE_BYTES}-byte limit`;
-    return skipped("load/file-too-large", message, filePath, stats);
+    const read = skipped("load/file-too-large", message, filePath, stats);
+    if (read.kind === "skipped")
+      read.reason.hint = "a definition is a prompt, not a document: keep it under 1 MiB";
+    return read;
   }
   const query = {
     kind: options.kind,

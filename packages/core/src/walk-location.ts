@@ -135,7 +135,10 @@ function checkSymlink(walk: Walk, file: FileToRead): "file" | "folder" | "skippe
     const code = errorCode(error);
     const what =
       code === "ELOOP" ? "a symlink loop" : code === "ENOENT" ? "a dangling symlink" : describeFsError(error);
-    skip(walk, file, note("warning", "load/broken-symlink", `skipped: ${what}`, file.filePath));
+    skip(walk, file, {
+      ...note("warning", "load/broken-symlink", `skipped: ${what}`, file.filePath),
+      hint: "point the link at an existing file, or remove it",
+    });
     return "skipped";
   }
   if (target.isFile()) return "file";
@@ -145,12 +148,15 @@ function checkSymlink(walk: Walk, file: FileToRead): "file" | "folder" | "skippe
 }
 
 function specialFile(filePath: string, how: "is" | "links to"): Diagnostic {
-  return note(
-    "warning",
-    "load/not-a-regular-file",
-    `skipped: it ${how} a FIFO, device or socket, which roster never opens`,
-    filePath,
-  );
+  return {
+    ...note(
+      "warning",
+      "load/not-a-regular-file",
+      `skipped: it ${how} a FIFO, device or socket, which roster never opens`,
+      filePath,
+    ),
+    hint: "replace it with a regular file, or give it another extension",
+  };
 }
 
 /** A folder to visit: its path, its stats and its `/`-terminated path relative to the location. */
