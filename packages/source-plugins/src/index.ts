@@ -22,6 +22,7 @@ export {
 export {
   createPluginsProvider,
   locatePlugins,
+  pluginMarkdownFormat,
   pluginsProvider,
   UNKNOWN_VERSION,
 } from "./plugins-provider.js";

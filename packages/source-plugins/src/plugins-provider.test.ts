@@ -4,7 +4,12 @@ import { createRegistry, defineProvider, discoverAgents, getAgent, type Location
 import { agentFile, CORPUS_DIR, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { at, pluginTree, registryJson, rel } from "../test/plugin-tree.js";
-import { createPluginsProvider, locatePlugins, pluginsProvider } from "./plugins-provider.js";
+import {
+  createPluginsProvider,
+  locatePlugins,
+  pluginMarkdownFormat,
+  pluginsProvider,
+} from "./plugins-provider.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -42,6 +47,7 @@ describe("pluginsProvider.locate", () => {
         scope: "user",
         recursive: true,
         plugin: { id: "review@market", name: "review", marketplace: "market", version: "abc123" },
+        formats: [pluginMarkdownFormat],
       },
     ]);
     expect(pluginsProvider.id).toBe("plugins");

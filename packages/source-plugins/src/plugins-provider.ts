@@ -1,6 +1,7 @@
 import {
   type DiscoveryContext,
   type DiscoveryKind,
+  defineMarkdownFormat,
   defineProvider,
   fileSystemOf,
   type Location,
@@ -9,6 +10,16 @@ import {
 import { findPluginRoots } from "./find-plugin-roots.js";
 import { pluginLocations, readPluginManifest } from "./plugin-manifest.js";
 import type { PluginLocations, PluginsProvider, PluginsProviderOptions } from "./types.js";
+
+/**
+ * Plugin agent files: markdown whose frontmatter may carry the keys Claude Code documents
+ * for plugin agents (it ignores `hooks`, `mcpServers` and `permissionMode` there, so those
+ * are not listed), which `roster doctor` then does not call unknown.
+ */
+export const pluginMarkdownFormat = defineMarkdownFormat({
+  id: "claude-plugin-markdown",
+  agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory"],
+});
 
 /** The version a plugin reports when neither its registry entry nor its manifest gives one. */
 export const UNKNOWN_VERSION = "unknown";
@@ -42,7 +53,7 @@ export function locatePlugins(
       root: root.root,
       kind,
       manifest,
-      base: { scope: root.scope, plugin },
+      base: { scope: root.scope, plugin, formats: [pluginMarkdownFormat] },
       pluginId: root.id,
     });
     diagnostics.push(...result.diagnostics);
