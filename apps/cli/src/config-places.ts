@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { lstatSync, realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { ancestorsOf, BoundedReadError, readFileBounded } from "@roster/core";
 import { errorCode } from "@roster/core/provider-kit";
 import { UsageError } from "./errors.js";
