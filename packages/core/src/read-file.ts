@@ -3,7 +3,15 @@ import type { Stats } from "node:fs";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError } from "./fs.js";
 import { BoundedReadError } from "./read-bounded.js";
-import type { Diagnostic, DiscoveryKind, FileSystem, FormatResult, ParsedFile, ParseLevel } from "./types.js";
+import type {
+  Diagnostic,
+  DiscoveryKind,
+  FileSystem,
+  FormatResult,
+  ParsedFile,
+  ParsedFrontmatter,
+  ParseLevel,
+} from "./types.js";
 import type { FileToRead } from "./walk-location.js";
 
 /** Files larger than this are skipped with a diagnostic. */
@@ -35,6 +43,15 @@ function asRead(result: FormatResult, stats: Stats): FileRead {
   return { kind: "parsed", parsed: result, stats };
 }
 
+/**
+ * A result of a format written before results were tagged: fields and diagnostics, where
+ * an `error` diagnostic meant "unusable". Read the same way, so such a format keeps working.
+ */
+function fromUntagged(raw: ParsedFrontmatter): FormatResult {
+  const error = raw.diagnostics.find((d) => d.severity === "error");
+  return error ? { kind: "unusable", reason: error } : { ...raw, kind: "parsed" };
+}
+
 /** Runs the format; diagnostics always name the file, whatever the format said. */
 function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult {
   const { file, level } = options;
@@ -47,7 +64,7 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult
       content: buffer.toString("utf8"),
       level,
     });
-    result = (raw as Partial<FormatResult>).kind ? raw : { ...(raw as ParsedFile), kind: "parsed" };
+    result = (raw as Partial<FormatResult>).kind ? raw : fromUntagged(raw as unknown as ParsedFrontmatter);
   } catch (error) {
     if (level === "fatal") throw error;
     const message = `cannot parse file: ${error instanceof Error ? error.message : String(error)}`;

@@ -332,3 +332,26 @@ describe("DiscoveryContext.signal", () => {
     ).rejects.toThrow("stop");
   });
 });
+
+describe("formats written before results were tagged", () => {
+  test("an untagged result is read as fields, and an error diagnostic as unusable", async () => {
+    const legacy = {
+      id: "legacy",
+      extensions: [".lg"],
+      parse: (file: { content: string }) =>
+        file.content.includes("bad")
+          ? {
+              frontmatter: {},
+              body: "",
+              diagnostics: [{ severity: "error", code: "lg/bad", message: "bad" }],
+            }
+          : { frontmatter: { name: "lg", description: "d" }, body: "", diagnostics: [] },
+    } as unknown as FileFormat;
+    sb.write({ "project/.claude/agents/a.lg": "ok", "project/.claude/agents/b.lg": "bad" });
+    const d = await discoverAgents(createRegistry([family("claude", { formats: [legacy] })]), sb.ctx());
+    expect(d.files.map((f) => [f.outcome, "reason" in f ? f.reason?.code : undefined])).toEqual([
+      ["loaded", undefined],
+      ["skipped", "lg/bad"],
+    ]);
+  });
+});
