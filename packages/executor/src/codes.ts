@@ -7,6 +7,7 @@ export const EXECUTOR_DIAGNOSTIC_CODES = [
   "executor/spawn-not-allowed",
   "executor/invalid-tasks",
   "executor/invalid-schema",
+  "executor/invalid-settings",
   "executor/bad-task-depth",
 ] as const;
 
