@@ -67,9 +67,10 @@ describe("runDoctor", () => {
     const { diagnostics, summary } = await runDoctor(app);
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([
       ["error", "agent/missing-description"],
-      ["warning", "executor/bad-task-depth"],
+      // A malformed depth makes run refuse (fail closed): an error here too.
+      ["error", "executor/bad-task-depth"],
     ]);
-    expect(summary.errors).toBe(1);
+    expect(summary.errors).toBe(2);
   });
 
   test("an agent named like a plugin's scoped id is flagged", async () => {
