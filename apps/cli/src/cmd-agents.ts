@@ -1,4 +1,4 @@
-import { type AgentDefinition, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import { type AgentDefinition, discoverAgents, explainAgent, type FileRecord, getAgent } from "@roster/core";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
 import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
@@ -22,14 +22,38 @@ export function agentSummary(agent: AgentDefinition) {
   return view;
 }
 
+/** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
+export function fileView(record: FileRecord) {
+  const view: Record<string, unknown> = {
+    path: record.path,
+    kind: record.kind,
+    provider: record.provider,
+    scope: record.scope,
+    location: record.location?.dir ?? `provider:${record.provider}`,
+    outcome: record.outcome,
+  };
+  if (record.format) view.format = record.format;
+  if ("name" in record && record.name !== undefined) view.name = record.name;
+  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "skipped") view.reason = record.reason;
+  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
+  return view;
+}
+
 function unknownAgent(names: string[], name: string): FindingError {
   return new FindingError(
     `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
   );
 }
 
-/** `roster list`. */
-export async function listAgents(app: App): Promise<number> {
+/** Options of `roster list`. */
+export interface ListFlags {
+  /** Add one record per file looked at (`files`). */
+  files?: boolean;
+}
+
+/** `roster list [--files]`. */
+export async function listAgents(app: App, flags: ListFlags = {}): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
   if (o.json) {
@@ -44,6 +68,7 @@ export async function listAgents(app: App): Promise<number> {
       })),
       diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       projectAgentsDir: d.projectAgentsDir,
+      ...(flags.files ? { files: d.files.map(fileView) } : {}),
     });
     return 0;
   }
@@ -55,6 +80,19 @@ export async function listAgents(app: App): Promise<number> {
     oneLine(a.description, 60),
   ]);
   o.out(headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
+  if (flags.files) {
+    const fileRows = d.files.map((f) => [
+      f.outcome,
+      f.provider,
+      showPath(o, f.path),
+      f.outcome === "shadowed"
+        ? `by ${showPath(o, f.shadowedBy)}`
+        : f.outcome === "skipped"
+          ? `${f.reason.code}: ${oneLine(f.reason.message, 60)}`
+          : "",
+    ]);
+    o.out(`\n${headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows)}`);
+  }
   const notes: string[] = [];
   if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
   if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
@@ -115,20 +153,21 @@ export async function whyAgent(app: App, name: string): Promise<number> {
           filePath: why.winner.filePath,
         }
       : null;
-    printJson(o, { name, winner, candidates: why.candidates });
+    printJson(o, { name, winner, candidates: why.candidates, files: why.files.map(fileView) });
     return why.winner ? 0 : 1;
   }
-  const mark = { winner: paint(o, "green", "winner"), shadowed: paint(o, "yellow", "shadowed") } as Record<
-    string,
-    string
-  >;
+  const mark = {
+    winner: paint(o, "green", "winner"),
+    shadowed: paint(o, "yellow", "shadowed"),
+    skipped: paint(o, "red", "skipped"),
+  } as Record<string, string>;
   const rows = why.candidates.map((c, i) => [
     String(i + 1),
     c.provider,
     c.scope,
     showPath(o, c.location),
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
-    showPath(o, c.filePath),
+    showPath(o, c.filePath) + (c.reason ? ` (${c.reason.code}: ${oneLine(c.reason.message, 60)})` : ""),
   ]);
   o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
   if (!why.winner) {

@@ -54,12 +54,16 @@ program
     "--as <tool>",
     "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
   )
-  .action((flags: AsFlag) =>
+  .option(
+    "--files",
+    "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
+  )
+  .action((flags: AsFlag & { files?: boolean }) =>
     withApp(
       async (app) =>
         flags.as
           ? (await import("./cmd-as.js")).listAs(app, flags.as)
-          : (await import("./cmd-agents.js")).listAgents(app),
+          : (await import("./cmd-agents.js")).listAgents(app, flags),
       "json",
     ),
   );

@@ -76,7 +76,7 @@ function readToml(
     { code: "codex/toml-error", what },
   );
   if (!read.ok) {
-    diagnostics.push(...read.diagnostics);
+    diagnostics.push(read.reason);
     return undefined;
   }
   return read.data;
@@ -152,8 +152,8 @@ export function loadCodexConfigAgents(ctx: DiscoveryContext): {
         continue;
       }
       const mapped = mapCodexAgent(data, target);
-      if (mapped.diagnostics.some((d) => d.severity === "error")) {
-        diagnostics.push(...mapped.diagnostics);
+      if (mapped.kind === "unusable") {
+        diagnostics.push(mapped.reason);
         continue;
       }
       const frontmatter: Record<string, unknown> = { ...mapped.frontmatter, name };
