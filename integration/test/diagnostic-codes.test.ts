@@ -10,6 +10,7 @@ import { EXECUTOR_DIAGNOSTIC_CODES } from "@roster/executor";
 import { FRONTMATTER_DIAGNOSTIC_CODES } from "@roster/frontmatter";
 import { CODEX_DIAGNOSTIC_CODES } from "@roster/source-codex";
 import { GEMINI_DIAGNOSTIC_CODES } from "@roster/source-gemini";
+import { OPENCODE_DIAGNOSTIC_CODES } from "@roster/source-opencode";
 import { PLUGINS_DIAGNOSTIC_CODES } from "@roster/source-plugins";
 import { describe, expect, test } from "vitest";
 
@@ -23,6 +24,7 @@ const PACKAGES: Array<{ dir: string; namespaces: string[]; codes: readonly strin
   { dir: "packages/source-codex", namespaces: ["codex"], codes: CODEX_DIAGNOSTIC_CODES },
   { dir: "packages/source-gemini", namespaces: ["gemini"], codes: GEMINI_DIAGNOSTIC_CODES },
   { dir: "packages/source-plugins", namespaces: ["plugins"], codes: PLUGINS_DIAGNOSTIC_CODES },
+  { dir: "packages/source-opencode", namespaces: ["opencode"], codes: OPENCODE_DIAGNOSTIC_CODES },
   { dir: "apps/cli", namespaces: ["doctor", "config"], codes: CLI_DIAGNOSTIC_CODES },
 ];
 

@@ -1,4 +1,4 @@
-import { parseFrontmatter } from "@roster/frontmatter";
+import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
 import type { FileFormat } from "./types.js";
 
 /**
@@ -26,7 +26,11 @@ export const AGENT_KEYS: readonly string[] = [
 export interface MarkdownFormatOptions {
   /** Format id; default `"markdown"`. */
   id?: string;
-  /** Extra agent keys this family's files may carry (Claude Code's `color`, …); {@link AGENT_KEYS} are always known. */
+  /**
+   * Extra agent keys this family's files may carry (Claude Code's `color`, …), as the tool
+   * spells them: kebab-case keys are normalised like the frontmatter (`mcp-servers` →
+   * `mcpServers`). {@link AGENT_KEYS} are always known.
+   */
   agentKeys?: readonly string[];
   /** Command keys this family's files may carry; commands are not checked when absent. */
   commandKeys?: readonly string[];
@@ -40,7 +44,7 @@ export interface MarkdownFormatOptions {
  */
 export function defineMarkdownFormat(options: MarkdownFormatOptions = {}): FileFormat {
   const knownKeys: FileFormat["knownKeys"] = {
-    agents: [...AGENT_KEYS, ...(options.agentKeys ?? [])],
+    agents: [...new Set([...AGENT_KEYS, ...(options.agentKeys ?? []).map(kebabToCamel)])],
     ...(options.commandKeys ? { commands: options.commandKeys } : {}),
   };
   return {

@@ -77,13 +77,8 @@ describe("codexAgentFormat.parse", () => {
 
   test("missing or blank developer_instructions: the file is unusable, as for Codex", () => {
     for (const text of [
-      'name = "a"
-description = "d"
-',
-      'name = "a"
-description = "d"
-developer_instructions = "  "
-',
+      'name = "a"\ndescription = "d"\n',
+      'name = "a"\ndescription = "d"\ndeveloper_instructions = "  "\n',
     ]) {
       const result = codexAgentFormat.parse(file(text));
       expect(result.kind).toBe("unusable");

@@ -1,12 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import {
-  type Diagnostic,
-  type DiscoveryContext,
-  errorCode,
-  fileSystemOf,
-  findProjectDirs,
-  type LoadedItem,
-} from "@roster/core";
+import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
+import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
