@@ -83,6 +83,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
         outcome: "skipped",
         reason: reasonOf(source.reason),
       };
+      if (source.name !== undefined) record.name = source.name;
       pending.push({ base: record, record });
       continue;
     }

@@ -20,7 +20,7 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 /** The outcome of {@link readSourceFile}: the parsed file, or why it was skipped. */
 export type FileRead =
   | { kind: "parsed"; parsed: ParsedFile; stats: Stats }
-  | { kind: "skipped"; reason: Diagnostic; stats?: Stats };
+  | { kind: "skipped"; reason: Diagnostic; stats?: Stats; name?: string };
 
 /** Options of {@link readSourceFile}. */
 export interface ReadSourceFileOptions {
@@ -39,7 +39,11 @@ function skipped(code: string, message: string, filePath: string, stats?: Stats)
 
 /** A format result as a file read; a result without `kind` (an older format) counts as parsed. */
 function asRead(result: FormatResult, stats: Stats): FileRead {
-  if (result.kind === "unusable") return { kind: "skipped", reason: result.reason, stats };
+  if (result.kind === "unusable") {
+    const read: FileRead = { kind: "skipped", reason: result.reason, stats };
+    if (result.name !== undefined) read.name = result.name;
+    return read;
+  }
   return { kind: "parsed", parsed: result, stats };
 }
 
@@ -70,7 +74,7 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult
     const message = `cannot parse file: ${error instanceof Error ? error.message : String(error)}`;
     return { kind: "unusable", reason: { severity: "warning", code: "load/parse-error", message, filePath } };
   }
-  if (result.kind === "unusable") return { kind: "unusable", reason: { filePath, ...result.reason } };
+  if (result.kind === "unusable") return { ...result, reason: { filePath, ...result.reason } };
   const diagnostics = result.diagnostics.map((d) => (d.filePath === undefined ? { ...d, filePath } : d));
   if (!isUtf8(buffer)) {
     diagnostics.unshift({

@@ -39,7 +39,7 @@ interface FileSourceBase {
 /** One source of definitions, in search order: a parsed file, a skipped file, or a provider's item. */
 export type Source =
   | ({ kind: "file"; parsed: ParsedFile } & FileSourceBase)
-  | ({ kind: "skipped"; reason: Diagnostic } & FileSourceBase)
+  | ({ kind: "skipped"; reason: Diagnostic; name?: string } & FileSourceBase)
   | { kind: "item"; provider: string; item: LoadedItem };
 
 /** The result of {@link readSources}. */
@@ -116,7 +116,12 @@ export async function readSources(
         if (read.stats) fingerprint.file(filePath, read.stats);
         if (read.kind === "skipped") {
           fingerprint.problem(read.reason);
-          sources.push({ kind: "skipped", ...base, reason: read.reason });
+          sources.push({
+            kind: "skipped",
+            ...base,
+            reason: read.reason,
+            ...(read.name !== undefined ? { name: read.name } : {}),
+          });
         } else sources.push({ kind: "file", ...base, parsed: read.parsed });
       }
     }

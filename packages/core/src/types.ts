@@ -106,6 +106,8 @@ export interface UnusableFile {
   kind: "unusable";
   /** The one diagnostic that explains the skip. */
   reason: Diagnostic;
+  /** The name the file would have defined, when the format knows it (`roster why` then finds it). */
+  name?: string;
 }
 
 /** What {@link FileFormat.parse} returns: the file's fields, or why it cannot be used. */

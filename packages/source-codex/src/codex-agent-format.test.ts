@@ -53,16 +53,16 @@ describe("codexAgentFormat.parse", () => {
   });
 
   test('the effort "none" is the thinking level "off"; others pass through for validation', () => {
-    const none = parse(file('name = "a"\ndescription = "d"\nmodel_reasoning_effort = "none"\n'));
+    const none = parse(file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "none"\n'));
     expect(none.frontmatter.thinkingLevel).toBe("off");
-    const odd = parse(file('name = "a"\ndescription = "d"\nmodel_reasoning_effort = "max"\n'));
+    const odd = parse(file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "max"\n'));
     expect(odd.frontmatter.thinkingLevel).toBe("max");
   });
 
   test("roster fields tools, spawns, blocking and output pass through", () => {
     const parsed = parse(
       file(
-        'name = "a"\ndescription = "d"\ntools = ["Read"]\nspawns = "*"\nblocking = true\n[output]\ntype = "string"\n',
+        'name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\ntools = ["Read"]\nspawns = "*"\nblocking = true\n[output]\ntype = "string"\n',
       ),
     );
     expect(parsed.frontmatter).toMatchObject({ tools: ["Read"], spawns: "*", blocking: true });

@@ -24,7 +24,10 @@ export const opencodeAgentFormat: FileFormat = {
     if (parsed.kind === "unusable") return parsed;
     const id = file.relativePath.replace(/\.md$/, "");
     const mapped = mapOpencodeAgent(parsed.frontmatter, id);
-    if (mapped.disabled) return { kind: "unusable", reason: { ...mapped.disabled, filePath: file.filePath } };
+    if (mapped.disabled) {
+      const reason = { ...mapped.disabled, filePath: file.filePath };
+      return { kind: "unusable", reason, name: String(mapped.frontmatter.name) };
+    }
     return {
       kind: "parsed",
       frontmatter: mapped.frontmatter,
