@@ -1,7 +1,15 @@
-import { type AgentDefinition, discoverAgents, explainAgent, type FileRecord, getAgent } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentSource,
+  discoverAgents,
+  explainAgent,
+  type FileRecord,
+  getAgent,
+} from "@roster/core";
 import type { App } from "./context.js";
-import { FindingError } from "./errors.js";
-import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
+import { UsageError } from "./errors.js";
+import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import { unknownName } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
 export function agentSummary(agent: AgentDefinition) {
@@ -40,25 +48,52 @@ export function fileView(record: FileRecord) {
   return view;
 }
 
-function unknownAgent(names: string[], name: string): FindingError {
-  return new FindingError(
-    `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
-  );
-}
-
-/** Options of `roster list`. */
+/** Filters of `roster list`. */
 export interface ListFlags {
+  provider?: string;
+  source?: string;
+  /** Names only, one per line (what shell completion reads). */
+  names?: boolean;
   /** Add one record per file looked at (`files`). */
   files?: boolean;
 }
 
-/** `roster list [--files]`. */
-export async function listAgents(app: App, flags: ListFlags = {}): Promise<number> {
+const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
+
+/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
+function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, word?: string) {
+  const providers = app.registry.ids();
+  if (flags.provider !== undefined && !providers.includes(flags.provider))
+    throw new UsageError(`--provider takes one of ${providers.join(", ")}, got "${flags.provider}".`);
+  if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
+    throw new UsageError(`--source takes one of ${SOURCES.join(", ")}, got "${flags.source}".`);
+  const needle = word?.toLowerCase();
+  return agents.filter(
+    (a) =>
+      (flags.provider === undefined || a.provider === flags.provider) &&
+      (flags.source === undefined || a.source === flags.source) &&
+      (needle === undefined ||
+        a.name.toLowerCase().includes(needle) ||
+        a.description.toLowerCase().includes(needle)),
+  );
+}
+
+/** `roster list [WORD] [--files]`. */
+export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
+  const agents = filterAgents(app, d.agents, flags, word);
+  const disabled = new Set(app.loaded.config.disabledAgents ?? []);
+  if (flags.names) {
+    for (const a of agents) o.out(a.name);
+    return 0;
+  }
   if (o.json) {
     printJson(o, {
-      agents: d.agents.map(agentSummary),
+      agents: agents.map((a) => ({
+        ...agentSummary(a),
+        ...(disabled.has(a.name) ? { disabled: true } : {}),
+      })),
       shadowed: d.shadowed.map((s) => ({
         name: s.agent.name,
         source: s.agent.source,
@@ -67,19 +102,27 @@ export async function listAgents(app: App, flags: ListFlags = {}): Promise<numbe
         shadowedBy: s.shadowedBy,
       })),
       diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-      projectAgentsDir: d.projectAgentsDir,
+      ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
       ...(flags.files ? { files: d.files.map(fileView) } : {}),
     });
     return 0;
   }
-  const rows = d.agents.map((a) => [
-    paint(o, "bold", a.name),
+  const rows = agents.map((a) => [
+    disabled.has(a.name) ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
     a.source,
     a.provider,
     showPath(o, a.filePath),
-    oneLine(a.description, 60),
+    oneLine(a.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
+  if (rows.length > 0) {
+    o.out(
+      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2, 1],
+      }),
+    );
+    o.out("");
+  }
   if (flags.files) {
     const fileRows = d.files.map((f) => [
       f.outcome,
@@ -88,15 +131,18 @@ export async function listAgents(app: App, flags: ListFlags = {}): Promise<numbe
       f.outcome === "shadowed"
         ? `by ${showPath(o, f.shadowedBy)}`
         : f.outcome === "skipped"
-          ? `${f.reason.code}: ${oneLine(f.reason.message, 60)}`
+          ? `${f.reason.code}: ${oneLine(f.reason.message)}`
           : "",
     ]);
-    o.out(`\n${headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows)}`);
+    o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
+    o.out("");
   }
   const notes: string[] = [];
   if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
   if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
-  o.out(paint(o, "dim", `\n${d.agents.length} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  const count =
+    agents.length === d.agents.length ? `${agents.length}` : `${agents.length} of ${d.agents.length}`;
+  o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
   return 0;
 }
 
@@ -105,9 +151,10 @@ export async function showAgent(app: App, name: string): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agent = getAgent(d, name);
   if (!agent)
-    throw unknownAgent(
-      d.agents.map((a) => a.name),
+    throw unknownName(
+      "agent",
       name,
+      d.agents.map((a) => a.name),
     );
   const o = app.output;
   if (o.json) {
@@ -121,7 +168,7 @@ export async function showAgent(app: App, name: string): Promise<number> {
       : typeof value === "object"
         ? JSON.stringify(value)
         : String(value);
-    o.out(`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
+    o.out(line`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
   };
   field("name", agent.name);
   field("description", agent.description);
@@ -135,7 +182,7 @@ export async function showAgent(app: App, name: string): Promise<number> {
   field("thinkingLevel", agent.thinkingLevel);
   field("blocking", agent.blocking);
   field("output", agent.output);
-  o.out(`\n${agent.systemPrompt}`);
+  o.out(line`\n${new Block(agent.systemPrompt)}`);
   return 0;
 }
 
@@ -145,42 +192,59 @@ export async function whyAgent(app: App, name: string): Promise<number> {
   const why = explainAgent(d, name);
   const o = app.output;
   if (o.json) {
-    const winner = why.winner
-      ? {
-          name: why.winner.name,
-          source: why.winner.source,
-          provider: why.winner.provider,
-          filePath: why.winner.filePath,
-        }
-      : null;
-    printJson(o, { name, winner, candidates: why.candidates, files: why.files.map(fileView) });
-    return why.winner ? 0 : 1;
+    if (!why.winner) {
+      const unknown = unknownName(
+        "agent",
+        name,
+        d.agents.map((a) => a.name),
+      );
+      printJson(o, {
+        name,
+        candidates: why.candidates,
+        files: why.files.map(fileView),
+        error: unknown.message,
+        code: unknown.details.code,
+        suggestions: unknown.details.suggestions,
+      });
+      o.err(`roster: ${unknown.message}`);
+      return 1;
+    }
+    const { name: winnerName, source, provider, filePath } = why.winner;
+    printJson(o, {
+      name,
+      winner: { name: winnerName, source, provider, filePath },
+      candidates: why.candidates,
+      files: why.files.map(fileView),
+    });
+    return 0;
   }
-  const mark = {
+  const mark: Record<string, ReturnType<typeof paint>> = {
     winner: paint(o, "green", "winner"),
     shadowed: paint(o, "yellow", "shadowed"),
     skipped: paint(o, "red", "skipped"),
-  } as Record<string, string>;
+  };
   const rows = why.candidates.map((c, i) => [
     String(i + 1),
     c.provider,
     c.scope,
     showPath(o, c.location),
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
-    showPath(o, c.filePath) + (c.reason ? ` (${c.reason.code}: ${oneLine(c.reason.message, 60)})` : ""),
+    c.reason
+      ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
+      : showPath(o, c.filePath),
   ]);
-  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
+  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
   if (!why.winner) {
     o.out("");
-    throw unknownAgent(
-      d.agents.map((a) => a.name),
+    throw unknownName(
+      "agent",
       name,
+      d.agents.map((a) => a.name),
     );
   }
   const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
   o.out(
-    `\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})` +
-      (shadowed ? `; it shadows ${shadowed}` : ""),
+    line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
   );
   return 0;
 }

@@ -27,7 +27,15 @@ function countingApp(env: Record<string, string | undefined> = {}) {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
     loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
-    output: { json: true, color: false, cwd: sb.project, out: () => {}, err: () => {} },
+    output: {
+      json: true,
+      color: false,
+      cwd: sb.project,
+      home: sb.home,
+      out: () => {},
+      err: () => {},
+      raw: () => {},
+    },
     cache: new DiscoveryCache(),
     env,
   };

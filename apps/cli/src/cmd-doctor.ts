@@ -5,42 +5,16 @@ import {
   type FileOutcome,
   type FileRecord,
   markdownFormat,
+  suggestNames,
 } from "@roster/core";
 import { readSessionFromEnv } from "@roster/executor";
 import { fileView } from "./cmd-agents.js";
 import type { App } from "./context.js";
-import { paint, printJson, showPath, table } from "./output.js";
+import { type Cell, paint, printJson, showPath, table } from "./output.js";
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      );
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest known name within two edits, if any. */
+/** The closest known name (prefix or a few edits away), if any: core's one suggester. */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = distance(word, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+  return suggestNames(word, known, { limit: 1 })[0];
 }
 
 /** The keys the format that read a file knows (it declared them), for did-you-mean. */
@@ -192,29 +166,53 @@ export async function runDoctor(app: App) {
   return { diagnostics, summary, files };
 }
 
-/** `roster doctor [--strict]`. */
-export async function doctor(app: App, strict: boolean): Promise<number> {
-  const { diagnostics, summary, files } = await runDoctor(app);
+/** Flags of `roster doctor`. */
+export interface DoctorFlags {
+  /** Exit 1 on warnings too. */
+  strict?: boolean;
+  /** Errors only, as eslint's `--quiet`. */
+  quiet?: boolean;
+}
+
+/** `roster doctor [--strict] [--quiet]`: findings grouped by file, as eslint prints them. */
+export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
+  const { strict, quiet } = typeof flags === "boolean" ? { strict: flags, quiet: false } : flags;
+  const { diagnostics: all, summary, files } = await runDoctor(app);
+  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const o = app.output;
-  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0);
   if (o.json) {
     printJson(o, { diagnostics, summary, files: files.map(fileView) });
     return failed ? 1 : 0;
   }
   const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  const rows = diagnostics.map((x) => [
-    paint(o, colour[x.severity], x.severity),
-    x.code,
-    `${showPath(o, x.filePath)}${x.line ? `:${x.line}` : ""}`,
-    x.message + (x.hint ? ` (${x.hint})` : ""),
-  ]);
-  if (rows.length > 0) o.out(`${table(rows)}\n`);
-  const { loaded, shadowed, skipped } = summary.outcomes;
+  const groups = new Map<string, Diagnostic[]>();
+  for (const x of diagnostics) {
+    const key = x.filePath ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), x]);
+  }
+  for (const [filePath, group] of groups) {
+    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
+    const rows: Cell[][] = group.map((x) => [
+      "",
+      x.line ? String(x.line) : "",
+      paint(o, colour[x.severity], x.severity),
+      x.code,
+      x.message + (x.hint ? ` (${x.hint})` : ""),
+    ]);
+    // Messages are never cut: a long one wraps rather than losing what it explains.
+    o.out(table({}, rows));
+    o.out("");
+  }
   o.out(
-    `${summary.files} file(s): ${loaded} loaded, ${shadowed} shadowed, ${skipped} skipped, ` +
-      `${summary.outcomes["not-an-agent"]} not an agent; ${summary.agents} agent(s), ${summary.commands} command(s): ` +
-      `${summary.errors} error(s), ${summary.warnings} warning(s)` +
-      (failed ? "" : paint(o, "green", " — ok")),
+    paint(
+      o,
+      failed ? "red" : "green",
+      `${summary.files} file(s): ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
+        `${summary.agents} agent(s), ${summary.commands} command(s): ` +
+        `${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
+    ),
   );
   return failed ? 1 : 0;
 }

@@ -13,9 +13,32 @@ export {
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
+// merge
+export {
+  type AgentWriter,
+  agentFieldValue,
+  agentInputFields,
+  defineAgentWriter,
+  extraEntries,
+  type FieldFate,
+  type FieldMapping,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isLossy,
+  isMarkerKey,
+  knownKeyOf,
+  reportTools,
+  translateTools,
+  type WriteAgentOptions,
+  type WriteExtrasOptions,
+  type WrittenAgent,
+  writeExtras,
+  writtenTools,
+} from "./agent-writer.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
-// merge
 export {
   type AgentDiscovery,
   type DiscoverOptions,
@@ -30,6 +53,14 @@ export {
   type ExplainCandidate,
   explainAgent,
 } from "./explain-agent.js";
+export {
+  type AgentExport,
+  type ExportAgentOptions,
+  type ExportCode,
+  type ExportRefusal,
+  exportAgent,
+  exportNameProblem,
+} from "./export-agent.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
@@ -67,6 +98,22 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
+export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
+export {
+  applySync,
+  type FileOwner,
+  fileOwner,
+  type PlanSyncOptions,
+  planSync,
+  recordInManifest,
+  SYNC_MANIFEST,
+  type SyncAction,
+  type SyncCode,
+  type SyncEntry,
+  type SyncPlan,
+  symlinkedFolder,
+} from "./sync-agents.js";
+export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
 export {
   ancestorsToRepoRoot,
   type BorrowedPlaces,

@@ -348,6 +348,8 @@ describe("children never outlive the run (real processes)", () => {
         model: null,
         thinkingLevel: null,
         outputSchema: null,
+        disallowedTools: null,
+        permissionMode: null,
         cwd: tmp,
       },
       { depth: 1, env: {}, runDir },

@@ -4,6 +4,7 @@ export { FrontmatterError } from "./errors.js";
 export { parseSimpleYaml } from "./fast-yaml.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
+export { stringifyFrontmatter } from "./stringify-frontmatter.js";
 export type {
   Diagnostic,
   DiagnosticSeverity,

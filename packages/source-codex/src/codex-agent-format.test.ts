@@ -53,9 +53,13 @@ describe("codexAgentFormat.parse", () => {
   });
 
   test('the effort "none" is the thinking level "off"; others pass through for validation', () => {
-    const none = parse(file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "none"\n'));
+    const none = parse(
+      file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "none"\n'),
+    );
     expect(none.frontmatter.thinkingLevel).toBe("off");
-    const odd = parse(file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "max"\n'));
+    const odd = parse(
+      file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "max"\n'),
+    );
     expect(odd.frontmatter.thinkingLevel).toBe("max");
   });
 

@@ -11,3 +11,4 @@ export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
+export { codexWriter } from "./write-codex-agent.js";

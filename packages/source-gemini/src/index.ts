@@ -12,3 +12,4 @@ export {
   isGeminiToolName,
   mapGeminiTools,
 } from "./gemini-tools.js";
+export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";
