@@ -1,14 +1,13 @@
 // The end-to-end tree: every source family assembled in the app's order over one
 // checked-in tree with shadowing, snapshotted with paths made relative.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDefaultRegistry } from "@roster/cli";
 import { DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import { copyFixtureTree } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-const fixture = fileURLToPath(new URL("./fixtures/tree", import.meta.url));
 let root: string;
 let ctx: { cwd: string; home: string; env: Record<string, string | undefined> };
 
@@ -17,28 +16,23 @@ const registry = () => createDefaultRegistry();
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "roster-e2e-"));
-  cpSync(fixture, root, { recursive: true });
-  const home = join(root, "home");
-  // installPath must be absolute, so the registry is written where the tree now lives.
-  const installed = {
-    version: 2,
-    plugins: {
-      "alpha@market": [{ scope: "user", installPath: join(home, "plugins/alpha"), version: "1.2.0" }],
-      "beta@market": [{ scope: "user", installPath: join(home, "plugins/beta"), version: "0.3.1" }],
-    },
-  };
-  mkdirSync(join(home, ".claude", "plugins"), { recursive: true });
-  writeFileSync(
-    join(home, ".claude", "plugins", "installed_plugins.json"),
-    JSON.stringify(installed, null, 2),
-  );
-  ctx = { cwd: join(root, "project"), home, env: {} };
+  const { home, project } = copyFixtureTree(root);
+  ctx = { cwd: project, home, env: {} };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const relative = (value: string | undefined) => value?.replaceAll(`${root}/`, "<root>/");
 
 describe("the six sources merged", () => {
+  test("every outcome appears in the tree, and every file has exactly one", async () => {
+    const discovery = await discoverAgents(registry(), ctx);
+    const outcomes = new Set(discovery.files.map((f) => f.outcome));
+    expect([...outcomes].sort()).toEqual(["loaded", "not-an-agent", "shadowed", "skipped"]);
+    const count = (o: string) => discovery.files.filter((f) => f.outcome === o).length;
+    expect(count("loaded")).toBe(discovery.agents.length);
+    expect(count("shadowed")).toBe(discovery.shadowed.length);
+  });
+
   test("agents, shadowed and diagnostics match the snapshot", async () => {
     const discovery = await discoverAgents(registry(), ctx);
     const view = {
@@ -62,6 +56,13 @@ describe("the six sources merged", () => {
       ]),
       diagnostics: discovery.diagnostics.map((d) => [d.severity, d.code, relative(d.filePath)]),
       projectAgentsDir: relative(discovery.projectAgentsDir ?? undefined),
+      files: discovery.files.map((f) => [
+        f.provider,
+        relative(f.path),
+        f.outcome,
+        ...(f.outcome === "shadowed" ? [relative(f.shadowedBy)] : []),
+        ...(f.outcome === "skipped" ? [f.reason.code] : []),
+      ]),
     };
     expect(view).toMatchSnapshot();
   });
@@ -98,6 +99,15 @@ describe("the six sources merged", () => {
       ["claude", "<root>/home/.claude/agents/reviewer.md", "shadowed"],
       ["bundled", "embedded:reviewer.md", "shadowed"],
     ]);
+  });
+
+  test("why names one file per agent, even where two bundled agents share an embedded file", async () => {
+    const discovery = await discoverAgents(registry(), ctx);
+    const why = explainAgent(discovery, "quick_task");
+    expect(why.candidates.filter((c) => c.filePath).map((c) => [c.filePath, c.outcome])).toEqual([
+      ["embedded:task.md", "winner"],
+    ]);
+    expect(why.files.map((f) => f.outcome)).toEqual(["loaded"]);
   });
 
   test("a warm rediscovery of the tree parses nothing", async () => {

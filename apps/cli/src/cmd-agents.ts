@@ -1,4 +1,11 @@
-import { type AgentDefinition, type AgentSource, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentSource,
+  discoverAgents,
+  explainAgent,
+  type FileRecord,
+  getAgent,
+} from "@roster/core";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
@@ -23,12 +30,32 @@ export function agentSummary(agent: AgentDefinition) {
   return view;
 }
 
+/** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
+export function fileView(record: FileRecord) {
+  const view: Record<string, unknown> = {
+    path: record.path,
+    kind: record.kind,
+    provider: record.provider,
+    scope: record.scope,
+    location: record.location?.dir ?? `provider:${record.provider}`,
+    outcome: record.outcome,
+  };
+  if (record.format) view.format = record.format;
+  if ("name" in record && record.name !== undefined) view.name = record.name;
+  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "skipped") view.reason = record.reason;
+  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
+  return view;
+}
+
 /** Filters of `roster list`. */
 export interface ListFlags {
   provider?: string;
   source?: string;
   /** Names only, one per line (what shell completion reads). */
   names?: boolean;
+  /** Add one record per file looked at (`files`). */
+  files?: boolean;
 }
 
 const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
@@ -51,7 +78,7 @@ function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, wor
   );
 }
 
-/** `roster list [WORD]`. */
+/** `roster list [WORD] [--files]`. */
 export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
@@ -76,6 +103,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       })),
       diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
+      ...(flags.files ? { files: d.files.map(fileView) } : {}),
     });
     return 0;
   }
@@ -93,6 +121,20 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
         drop: [3, 2, 1],
       }),
     );
+    o.out("");
+  }
+  if (flags.files) {
+    const fileRows = d.files.map((f) => [
+      f.outcome,
+      f.provider,
+      showPath(o, f.path),
+      f.outcome === "shadowed"
+        ? `by ${showPath(o, f.shadowedBy)}`
+        : f.outcome === "skipped"
+          ? `${f.reason.code}: ${oneLine(f.reason.message)}`
+          : "",
+    ]);
+    o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");
   }
   const notes: string[] = [];
@@ -159,6 +201,7 @@ export async function whyAgent(app: App, name: string): Promise<number> {
       printJson(o, {
         name,
         candidates: why.candidates,
+        files: why.files.map(fileView),
         error: unknown.message,
         code: unknown.details.code,
         suggestions: unknown.details.suggestions,
@@ -171,12 +214,14 @@ export async function whyAgent(app: App, name: string): Promise<number> {
       name,
       winner: { name: winnerName, source, provider, filePath },
       candidates: why.candidates,
+      files: why.files.map(fileView),
     });
     return 0;
   }
   const mark: Record<string, ReturnType<typeof paint>> = {
     winner: paint(o, "green", "winner"),
     shadowed: paint(o, "yellow", "shadowed"),
+    skipped: paint(o, "red", "skipped"),
   };
   const rows = why.candidates.map((c, i) => [
     String(i + 1),
@@ -184,7 +229,9 @@ export async function whyAgent(app: App, name: string): Promise<number> {
     c.scope,
     showPath(o, c.location),
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
-    showPath(o, c.filePath),
+    c.reason
+      ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
+      : showPath(o, c.filePath),
   ]);
   o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
   if (!why.winner) {

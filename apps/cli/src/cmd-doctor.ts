@@ -1,52 +1,61 @@
-import { AGENT_KEYS, type Diagnostic, discoverAgents, readLocations, suggestNames } from "@roster/core";
-import { kebabToCamel } from "@roster/frontmatter";
-import { TOOL_PROFILES } from "./cmd-as.js";
+import { discoverCommands } from "@roster/commands";
+import {
+  type Diagnostic,
+  discoverAgents,
+  type FileOutcome,
+  type FileRecord,
+  markdownFormat,
+  suggestNames,
+} from "@roster/core";
+import { readSessionFromEnv } from "@roster/executor";
+import { fileView } from "./cmd-agents.js";
 import type { App } from "./context.js";
 import { type Cell, paint, printJson, showPath, table } from "./output.js";
-
-/**
- * Frontmatter keys roster reads, the keys families write when they map a tool's fields
- * (`displayName`, `allTools`, `toolsAsWritten`), and every key a tool profile knows
- * (Claude Code's `color`, `hooks`, …; Gemini's `max_turns`; opencode's `mode`; Cursor's
- * `readonly`), as the frontmatter parser spells them.
- */
-export const KNOWN_AGENT_KEYS: string[] = [
-  ...new Set([
-    ...AGENT_KEYS,
-    "thinking",
-    "displayName",
-    "allTools",
-    ...TOOL_PROFILES.flatMap((profile) => profile.knownKeys.map(kebabToCamel)),
-  ]),
-];
-
-/** Discovery codes that mean a definition file was skipped: errors for doctor. */
-export const SKIPPED_FILE_CODES = [
-  "agent/missing-name",
-  "agent/missing-description",
-  "load/parse-error",
-  "load/read-error",
-  "load/file-too-large",
-  "load/broken-symlink",
-];
 
 /** The closest known name (prefix or a few edits away), if any: core's one suggester. */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
   return suggestNames(word, known, { limit: 1 })[0];
 }
 
-/** Every finding of `roster doctor`, beyond the discovery's own diagnostics. */
+/** The keys the format that read a file knows (it declared them), for did-you-mean. */
+function knownKeysOf(record: FileRecord): readonly string[] {
+  const formats = record.location?.formats ?? [markdownFormat];
+  return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? [];
+}
+
+/** Files per outcome. */
+export type OutcomeCounts = Record<FileOutcome, number>;
+
+function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
+  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0 };
+  for (const file of files) counts[file.outcome] += 1;
+  return counts;
+}
+
+/**
+ * Every finding of `roster doctor`, from one discovery of agents and one of commands
+ * (each file read once) and the session's environment.
+ */
 export async function runDoctor(app: App) {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  // Same cache: this second read parses nothing.
-  const read = await readLocations(app.registry, app.ctx, "agents", { cache: app.cache });
-  // Discovery warns and carries on; for doctor a definition file that did not load is an error.
+  const [agents, commands] = await Promise.all([
+    discoverAgents(app.registry, app.ctx, { cache: app.cache }),
+    discoverCommands(app.registry, app.ctx, { cache: app.cache }),
+  ]);
+  const files = [...agents.files, ...commands.files];
+  // Discovery warns and carries on; for doctor a definition file that was skipped is an
+  // error. The record says which diagnostic explains its skip.
+  const skipReasons = new Set<string>();
+  for (const file of files) {
+    if (file.outcome === "skipped")
+      skipReasons.add(`${file.reason.code}\0${file.path}\0${file.reason.message}`);
+  }
+  const isSkipReason = (d: Diagnostic) => skipReasons.has(`${d.code}\0${d.filePath}\0${d.message}`);
   // The config's own findings (skipped project code, refused limits) come first.
   const diagnostics: Diagnostic[] = [...app.loaded.diagnostics];
   diagnostics.push(
-    ...d.diagnostics.map(
-      (x): Diagnostic =>
-        x.severity === "warning" && SKIPPED_FILE_CODES.includes(x.code) ? { ...x, severity: "error" } : x,
+    ...[...agents.diagnostics, ...commands.diagnostics].map(
+      // A skip explained by an `info` reason is deliberate (opencode's `disable: true`): no error.
+      (d): Diagnostic => (d.severity === "warning" && isSkipReason(d) ? { ...d, severity: "error" } : d),
     ),
   );
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
@@ -55,30 +64,26 @@ export async function runDoctor(app: App) {
     diagnostics.push(diagnostic);
   };
 
-  // Unknown frontmatter keys, with a did-you-mean for likely typos.
-  for (const file of read.files) {
-    for (const key of Object.keys(file.parsed.frontmatter)) {
-      if (KNOWN_AGENT_KEYS.includes(key)) continue;
-      const guess = didYouMean(key, KNOWN_AGENT_KEYS);
-      if (guess)
+  diagnostics.push(...readSessionFromEnv(app.env).diagnostics);
+
+  // Unknown frontmatter keys, as the format that read each file declared them.
+  for (const file of files) {
+    for (const key of file.unknownKeys ?? []) {
+      const guess = didYouMean(key, knownKeysOf(file));
+      if (guess) {
         add(
           "warning",
           "doctor/unknown-key",
           `unknown frontmatter key "${key}"; did you mean "${guess}"?`,
-          file.filePath,
+          file.path,
         );
-      else
-        add(
-          "info",
-          "doctor/unknown-key",
-          `unknown frontmatter key "${key}" (roster ignores it)`,
-          file.filePath,
-        );
+      } else
+        add("info", "doctor/unknown-key", `unknown frontmatter key "${key}" (roster ignores it)`, file.path);
     }
   }
 
-  const names = new Set(d.agents.map((a) => a.name));
-  for (const agent of d.agents) {
+  const names = new Set(agents.agents.map((a) => a.name));
+  for (const agent of agents.agents) {
     if (!Array.isArray(agent.spawns)) continue;
     for (const target of agent.spawns) {
       if (target === agent.name) {
@@ -95,9 +100,36 @@ export async function runDoctor(app: App) {
     }
   }
 
-  const winners = new Map(d.agents.map((a) => [a.filePath ?? a.provider, a]));
-  for (const { agent, shadowedBy } of d.shadowed) {
-    const winner = winners.get(shadowedBy) ?? d.agents.find((a) => a.name === agent.name);
+  // A bare agent name with ":" looks like a plugin's scoped id (Claude Code skips such
+  // names); a command's (Gemini's `git:commit`) only when it collides with a plugin.
+  const pluginNames = new Set(
+    [...agents.agents, ...agents.shadowed.map((s) => s.agent), ...commands.commands].flatMap((item) =>
+      item.plugin ? [item.plugin.name] : [],
+    ),
+  );
+  const colonNames = [
+    ...agents.agents.map((item) => ({ kind: "agent", item, always: true })),
+    ...commands.commands.map((item) => ({ kind: "command", item, always: false })),
+  ];
+  for (const { kind, item, always } of colonNames) {
+    const colon = item.name.indexOf(":");
+    if (item.plugin || colon === -1) continue;
+    const plugin = item.name.slice(0, colon);
+    if (!always && !pluginNames.has(plugin)) continue;
+    const collides = pluginNames.has(plugin)
+      ? `; plugin "${plugin}" is installed, so "${item.name}" answers only with that plugin's ${kind}`
+      : "";
+    add(
+      "warning",
+      "doctor/colon-in-name",
+      `${kind} name "${item.name}" contains ":" like a plugin's scoped id (Claude Code skips such names)${collides}`,
+      item.filePath,
+    );
+  }
+
+  const winners = new Map(agents.agents.map((a) => [a.filePath ?? a.provider, a]));
+  for (const { agent, shadowedBy } of agents.shadowed) {
+    const winner = winners.get(shadowedBy) ?? agents.agents.find((a) => a.name === agent.name);
     if (!winner) continue;
     if (winner.source === "project" && (agent.source === "user" || agent.source === "bundled")) {
       add(
@@ -123,14 +155,15 @@ export async function runDoctor(app: App) {
     }
   }
 
-  const files = read.files.length + read.loaded.length;
   const summary = {
-    files,
-    agents: d.agents.length,
+    files: files.length,
+    outcomes: countOutcomes(files),
+    agents: agents.agents.length,
+    commands: commands.commands.length,
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };
-  return { diagnostics, summary };
+  return { diagnostics, summary, files };
 }
 
 /** Flags of `roster doctor`. */
@@ -144,12 +177,12 @@ export interface DoctorFlags {
 /** `roster doctor [--strict] [--quiet]`: findings grouped by file, as eslint prints them. */
 export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
   const { strict, quiet } = typeof flags === "boolean" ? { strict: flags, quiet: false } : flags;
-  const { diagnostics: all, summary } = await runDoctor(app);
+  const { diagnostics: all, summary, files } = await runDoctor(app);
   const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const o = app.output;
   const failed = summary.errors > 0 || (strict === true && summary.warnings > 0);
   if (o.json) {
-    printJson(o, { diagnostics, summary });
+    printJson(o, { diagnostics, summary, files: files.map(fileView) });
     return failed ? 1 : 0;
   }
   const colour = { error: "red", warning: "yellow", info: "dim" } as const;
@@ -165,7 +198,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
       x.line ? String(x.line) : "",
       paint(o, colour[x.severity], x.severity),
       x.code,
-      x.message,
+      x.message + (x.hint ? ` (${x.hint})` : ""),
     ]);
     // Messages are never cut: a long one wraps rather than losing what it explains.
     o.out(table({}, rows));
@@ -175,7 +208,10 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     paint(
       o,
       failed ? "red" : "green",
-      `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
+      `${summary.files} file(s): ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
+        `${summary.agents} agent(s), ${summary.commands} command(s): ` +
+        `${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
     ),
   );
   return failed ? 1 : 0;

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { lstatSync, realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { BoundedReadError, errorCode, readFileBounded } from "@roster/core";
+import { basename, isAbsolute, join, resolve } from "node:path";
+import { ancestorsOf, BoundedReadError, readFileBounded } from "@roster/core";
+import { errorCode } from "@roster/core/provider-kit";
 import { UsageError } from "./errors.js";
 
 /** The largest config file roster reads (a config is a few hundred bytes). */
@@ -74,14 +75,12 @@ export function projectConfigDirs(cwd: string, home: string): string[] {
   const homeDir = resolve(home);
   const realHome = realOr(homeDir);
   const dirs: string[] = [];
-  for (let dir = start; ; ) {
+  for (const dir of ancestorsOf(start)) {
     if (dir === homeDir || realOr(dir) === realHome) return dirs;
     dirs.push(dir);
     if (present(join(dir, ".git"))) return dirs;
-    const parent = dirname(dir);
-    if (parent === dir) return [start];
-    dir = parent;
   }
+  return [start];
 }
 
 /** The nearest project config walking up from `cwd` (see {@link projectConfigDirs}). */

@@ -1,6 +1,12 @@
 export { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 export { discoverAgents, explainAgent, getAgent } from "@roster/core";
 export {
+  CLI_DIAGNOSTIC_CODES,
+  CONFIG_DIAGNOSTIC_CODES,
+  DOCTOR_DIAGNOSTIC_CODES,
+  type DoctorDiagnosticCode,
+} from "./codes.js";
+export {
   type ConfigDiagnosticCode,
   type ConfigLayer,
   type ConfigSource,

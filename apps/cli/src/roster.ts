@@ -82,6 +82,10 @@ program
     "--as <tool>",
     "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
   )
+  .option(
+    "--files",
+    "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
+  )
   .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags & AsFlag) =>
     withApp(
       async (app) =>

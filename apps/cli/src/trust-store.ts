@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { errorCode, readFileBounded } from "@roster/core";
+import { readFileBounded } from "@roster/core";
+import { errorCode } from "@roster/core/provider-kit";
 import { type ConfigWhere, userConfigDir } from "./config-places.js";
 import { UsageError } from "./errors.js";
 

@@ -34,6 +34,7 @@ function corpusAgents(): AgentDefinition[] {
       content: readFileSync(filePath, "utf8"),
       level: "warn",
     });
+    if (parsed.kind === "unusable") continue;
     const fields = parseAgentFields(parsed.frontmatter);
     if (fields)
       agents.push({ ...fields, systemPrompt: parsed.body, source: "project", filePath, provider: "claude" });

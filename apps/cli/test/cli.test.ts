@@ -1,24 +1,13 @@
 // End-to-end: the BUILT binary (apps/cli/dist/roster.js) against temporary trees and homes.
 import { spawn, spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentFile } from "@roster/testkit";
+import { agentFile, CORPUS_DIR, copyFixtureTree, corpusFiles, hasCorpus } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const fixture = fileURLToPath(new URL("./fixtures/e2e", import.meta.url));
-const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
 
 let root: string;
 const home = () => join(root, "home");
@@ -41,15 +30,8 @@ const rel = (p: unknown) => (typeof p === "string" ? p.replaceAll(`${root}/`, ""
 beforeAll(() => {
   expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
   root = mkdtempSync(join(tmpdir(), "roster-cli-"));
-  cpSync(fixture, root, { recursive: true });
-  // The checked-in registries name their plugins relative to $HOME / $PROJECT: make them absolute.
-  for (const registry of [
-    join(home(), ".claude/plugins/installed_plugins.json"),
-    join(project(), ".xcsh/plugins/installed_plugins.json"),
-  ]) {
-    const text = readFileSync(registry, "utf8");
-    writeFileSync(registry, text.replaceAll("$HOME", home()).replaceAll("$PROJECT", project()));
-  }
+  // The one checked-in end-to-end tree, shared with the integration tests.
+  copyFixtureTree(root);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -140,12 +122,39 @@ describe("roster list", () => {
     ]);
     expect(out.diagnostics).toEqual([
       expect.objectContaining({
+        severity: "info",
+        code: "agent/not-an-agent",
+        filePath: join(project(), ".claude/agents/README.md"),
+      }),
+      expect.objectContaining({
         severity: "warning",
         code: "agent/missing-description",
         filePath: join(project(), ".claude/agents/broken.md"),
       }),
     ]);
     expect(out.projectAgentsDir).toBe(join(project(), ".xcsh/agents"));
+    // `files` only with --files: one record per file looked at, in search order.
+    expect(out.files).toBeUndefined();
+    const files = json(roster(inTree("list", "--json", "--files"))).files;
+    expect(
+      files
+        .filter((f: { outcome: string }) => f.outcome !== "loaded")
+        .map((f: Record<string, unknown>) => [
+          f.outcome,
+          rel(f.path),
+          rel(f.shadowedBy ?? (f.reason as { code?: string } | undefined)?.code),
+        ]),
+    ).toEqual([
+      ["not-an-agent", "project/.claude/agents/README.md", undefined],
+      ["skipped", "project/.claude/agents/broken.md", "agent/missing-description"],
+      ["shadowed", "project/.claude/agents/reviewer.md", "project/.xcsh/agents/reviewer.md"],
+      ["shadowed", "home/.claude/agents/reviewer.md", "project/.xcsh/agents/reviewer.md"],
+      ["shadowed", "home/.gemini/agents/doc-writer.md", "home/.codex/agents/doc-writer.md"],
+      ["shadowed", "home/plugins/beta/agents/code-reviewer.md", "home/plugins/alpha/agents/code-reviewer.md"],
+      ["shadowed", "embedded:explore.md", "project/.gemini/agents/explore.md"],
+      ["shadowed", "embedded:plan.md", "home/plugins/beta/agents/plan.md"],
+      ["shadowed", "embedded:reviewer.md", "project/.xcsh/agents/reviewer.md"],
+    ]);
   });
 
   test("--no-project hides project agents", () => {
@@ -176,38 +185,45 @@ describe("roster list", () => {
     expect(r.stdout).not.toContain("\u001b[");
   });
 
-  describe.skipIf(!existsSync(corpus))("over the shared corpus arranged as a .claude/agents folder", () => {
-    test("every corpus agent folder's files are listed or diagnosed", () => {
+  describe.skipIf(!hasCorpus())("over the shared corpus arranged as a .claude/agents folder", () => {
+    test("every corpus agent file has exactly one outcome: files − loaded − shadowed − skipped − not-an-agent = 0", () => {
       const work = mkdtempSync(join(tmpdir(), "roster-corpus-"));
       try {
         const target = join(work, "project/.claude/agents");
         mkdirSync(target, { recursive: true });
         let copied = 0;
-        const walk = (dir: string, prefix: string) => {
-          for (const entry of readdirSync(dir, { withFileTypes: true })) {
-            const path = join(dir, entry.name);
-            if (entry.isDirectory()) walk(path, `${prefix}${entry.name}-`);
-            else if (entry.name.endsWith(".md") && /\/agents\//.test(path)) {
-              cpSync(path, join(target, `${prefix}${entry.name}`));
-              copied++;
-            }
-          }
-        };
-        walk(corpus, "");
+        for (const path of corpusFiles()) {
+          if (!/\/agents\//.test(path)) continue;
+          cpSync(path, join(target, relative(CORPUS_DIR, path).replaceAll("/", "-")));
+          copied++;
+        }
         mkdirSync(join(work, "home"));
         const out = json(
-          roster(["--home", join(work, "home"), "--cwd", join(work, "project"), "list", "--json"]),
+          roster(["--home", join(work, "home"), "--cwd", join(work, "project"), "list", "--json", "--files"]),
         );
-        const fromClaude = out.agents.filter((a: { provider: string }) => a.provider === "claude").length;
-        const shadowed = out.shadowed.filter((s: { provider: string }) => s.provider === "claude").length;
-        const skipped = new Set(
-          out.diagnostics
-            .filter((d: { code: string }) => d.code.startsWith("agent/missing"))
-            .map((d: { filePath: string }) => d.filePath),
-        ).size;
+        const files = out.files.filter((f: { provider: string }) => f.provider === "claude");
+        const count = (outcome: string) =>
+          files.filter((f: { outcome: string }) => f.outcome === outcome).length;
         expect(copied).toBeGreaterThan(100);
-        // Every copied file is accounted for: a winner, a shadowed duplicate or a skipped file.
-        expect(fromClaude + shadowed + skipped).toBe(copied);
+        // One record per copied file, and each record has exactly one outcome.
+        expect(files.length).toBe(copied);
+        expect(
+          files.length - count("loaded") - count("shadowed") - count("skipped") - count("not-an-agent"),
+        ).toBe(0);
+        // The outcomes agree with the merged view.
+        expect(count("loaded")).toBe(
+          out.agents.filter((a: { provider: string }) => a.provider === "claude").length,
+        );
+        expect(count("shadowed")).toBe(
+          out.shadowed.filter((s: { provider: string }) => s.provider === "claude").length,
+        );
+        // Exactly one diagnostic explains each skip.
+        for (const file of files.filter((f: { outcome: string }) => f.outcome === "skipped")) {
+          const about = out.diagnostics.filter(
+            (d: { filePath: string; severity: string }) => d.filePath === file.path && d.severity !== "info",
+          );
+          expect(about.map((d: { code: string }) => d.code)).toContain(file.reason.code);
+        }
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
@@ -268,7 +284,21 @@ describe("roster doctor", () => {
       writeFileSync(join(work, ".claude/agents/broken.md"), "---\nname: broken\n---\nno description\n");
       const bad = roster([...args, "--json"]);
       expect(bad.code).toBe(1);
-      expect(json(bad).summary).toEqual({ files: 8, agents: 7, errors: 1, warnings: 0 });
+      expect(json(bad).summary).toEqual({
+        files: 9,
+        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0 },
+        agents: 7,
+        commands: 1,
+        errors: 1,
+        warnings: 0,
+      });
+      expect(json(bad).files).toContainEqual(
+        expect.objectContaining({
+          path: join(work, ".claude/agents/broken.md"),
+          outcome: "skipped",
+          reason: expect.objectContaining({ code: "agent/missing-description" }),
+        }),
+      );
       expect(json(bad).diagnostics).toEqual([
         expect.objectContaining({
           severity: "error",
@@ -288,6 +318,38 @@ describe("roster doctor", () => {
       expect(roster(["--home", join(work, "home"), "--cwd", work, "trust"]).code).toBe(0);
       expect(json(roster([...args, "--json"])).diagnostics).toContainEqual(
         expect.objectContaining({ severity: "error", code: "provider/locate-failed" }),
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  test("covers workflow commands (a broken Gemini command exits 1), documentation and the session env", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-doctor-"));
+    try {
+      mkdirSync(join(work, "home"));
+      mkdirSync(join(work, ".git"));
+      const args = ["--home", join(work, "home"), "--cwd", work, "doctor"];
+      mkdirSync(join(work, ".claude/agents"), { recursive: true });
+      writeFileSync(join(work, ".claude/agents/ok.md"), agentFile("ok"));
+      // A README copied into an agents folder is documentation: an info, never an error.
+      writeFileSync(join(work, ".claude/agents/README.md"), "# Our agents\n\nSee ok.md.\n");
+      const clean = roster([...args, "--json"]);
+      expect(clean.code).toBe(0);
+      expect(json(clean).summary.outcomes).toEqual({ loaded: 8, shadowed: 0, skipped: 0, "not-an-agent": 1 });
+      mkdirSync(join(work, ".gemini/commands"), { recursive: true });
+      writeFileSync(join(work, ".gemini/commands/broken.toml"), "prompt = [unclosed\n");
+      const broken = roster([...args, "--json"]);
+      expect(broken.code).toBe(1);
+      const about = json(broken).diagnostics.filter(
+        (d: { filePath?: string }) => d.filePath === join(work, ".gemini/commands/broken.toml"),
+      );
+      expect(about).toEqual([expect.objectContaining({ severity: "error", code: "gemini/toml-error" })]);
+      expect(roster(args).stdout).toMatch(/1 skipped, 1 not an agent/);
+      // The session's environment is checked too.
+      const env = roster([...args, "--json"], { env: { ROSTER_TASK_DEPTH: "abc" } });
+      expect(json(env).diagnostics).toContainEqual(
+        expect.objectContaining({ code: "executor/bad-task-depth" }),
       );
     } finally {
       rmSync(work, { recursive: true, force: true });

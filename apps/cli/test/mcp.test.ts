@@ -1,6 +1,6 @@
 // End-to-end: `roster mcp` from the BUILT binary, driven by the MCP SDK's own client over stdio.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,13 +13,12 @@ import {
   type Progress,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import { Ajv } from "ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { writeFakeHosts } from "../../../packages/hosts/test/fake-hosts.js";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const fixture = fileURLToPath(new URL("./fixtures/e2e", import.meta.url));
 const node = process.execPath;
 
 let tree: string;
@@ -130,17 +129,8 @@ const scripts = {
 beforeAll(() => {
   expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
   tree = mkdtempSync(join(tmpdir(), "roster-mcp-tree-"));
-  cpSync(fixture, tree, { recursive: true });
-  for (const registry of [
-    join(tree, "home/.claude/plugins/installed_plugins.json"),
-    join(tree, "project/.xcsh/plugins/installed_plugins.json"),
-  ]) {
-    const content = readFileSync(registry, "utf8");
-    writeFileSync(
-      registry,
-      content.replaceAll("$HOME", join(tree, "home")).replaceAll("$PROJECT", join(tree, "project")),
-    );
-  }
+  // The one checked-in end-to-end tree, shared with the integration tests.
+  copyFixtureTree(tree);
   box = createSandbox("roster-mcp-");
   box.write({
     "project/.claude/agents/helper.md": agentFile("helper", "Helps with things"),

@@ -14,7 +14,7 @@ test("locates the nearest .agents folder, then ~/.agents, for each kind", () => 
   sb.write({ "project/.agents/agents/a.md": agentFile("a"), "project/sub/x": "" });
   const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
   expect(teamProvider.locate(ctx, "agents")).toEqual([
-    { dir: join(sb.project, ".agents/agents"), scope: "project" },
+    { dir: join(sb.project, ".agents/agents"), scope: "project", root: sb.project },
     { dir: join(sb.home, ".agents/agents"), scope: "user" },
   ]);
   expect(teamProvider.locate(ctx, "commands")).toEqual([

@@ -140,15 +140,12 @@ describe("§9 malformed YAML, a list or scalar, an unclosed block, an empty file
     );
   });
 
-  test("malformed YAML without plain fields: yaml-error, then skipped as missing a name", async () => {
+  test("malformed YAML without plain fields: skipped, the yaml-error its one reason", async () => {
     const file = bad("m-broken.md");
     await check(
       { [file]: "---\n: : :\n  - [unclosed\n---\nBody." },
       {
-        diagnostics: [
-          { code: "frontmatter/yaml-error", message: "invalid YAML", file },
-          { code: "agent/missing-name", message: "skipped: agent name is missing", file },
-        ],
+        diagnostics: [{ code: "frontmatter/yaml-error", message: "invalid YAML", file }],
       },
     );
   });
@@ -158,10 +155,7 @@ describe("§9 malformed YAML, a list or scalar, an unclosed block, an empty file
     await check(
       { [file]: "---\n- name\n- description\n---\nBody." },
       {
-        diagnostics: [
-          { code: "frontmatter/not-a-mapping", message: "got a list", file },
-          { code: "agent/missing-name", message: "missing", file },
-        ],
+        diagnostics: [{ code: "frontmatter/not-a-mapping", message: "got a list", file }],
       },
     );
   });
@@ -171,10 +165,7 @@ describe("§9 malformed YAML, a list or scalar, an unclosed block, an empty file
     await check(
       { [file]: "---\njust a sentence\n---\nBody." },
       {
-        diagnostics: [
-          { code: "frontmatter/not-a-mapping", message: "got a string", file },
-          { code: "agent/missing-name", message: "missing", file },
-        ],
+        diagnostics: [{ code: "frontmatter/not-a-mapping", message: "got a string", file }],
       },
     );
   });
@@ -184,17 +175,17 @@ describe("§9 malformed YAML, a list or scalar, an unclosed block, an empty file
     await check(
       { [file]: "---\nname: m-unclosed\ndescription: never closed\n\nBody." },
       {
-        diagnostics: [
-          { code: "frontmatter/unclosed", message: "no closing `---`", file },
-          { code: "agent/missing-name", message: "missing", file },
-        ],
+        diagnostics: [{ code: "frontmatter/unclosed", message: "no closing `---`", file }],
       },
     );
   });
 
-  test("an empty file", async () => {
+  test("an empty file: not an agent (documentation), an info", async () => {
     const file = bad("m-empty.md");
-    await check({ [file]: "" }, { diagnostics: [{ code: "agent/missing-name", message: "missing", file }] });
+    await check(
+      { [file]: "" },
+      { diagnostics: [{ code: "agent/not-an-agent", message: "documentation", file, severity: "info" }] },
+    );
   });
 });
 
@@ -299,7 +290,7 @@ describe("§9 a file over 1 MiB, binary content, invalid UTF-8", () => {
     );
   });
 
-  test("binary content with NUL bytes: no frontmatter, so an invalid agent", async () => {
+  test("binary content with NUL bytes: no frontmatter, so not an agent", async () => {
     const file = bad("m-binary.md");
     const png = Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
@@ -309,7 +300,7 @@ describe("§9 a file over 1 MiB, binary content, invalid UTF-8", () => {
       {
         diagnostics: [
           { code: "load/invalid-utf8", message: "U+FFFD", file },
-          { code: "agent/missing-name", message: "missing", file },
+          { code: "agent/not-an-agent", message: "documentation", file, severity: "info" },
         ],
       },
     );
@@ -667,11 +658,11 @@ describe("§9 a file deleted or changed between listing and reading", () => {
     );
   });
 
-  test("replaced by a folder after listing: read-error 'is a folder'", async () => {
+  test("replaced by a folder after listing: skipped, not a regular file", async () => {
     const file = bad("m-dirnow.md");
     await check(
       { [file]: agentFile("m-dirnow") },
-      { diagnostics: [{ code: "load/read-error", message: "it is a folder", file }] },
+      { diagnostics: [{ code: "load/not-a-regular-file", message: "it is a folder", file }] },
       (b) =>
         racingFileSystem(join(b.root, P), () => {
           remove(join(b.root, file))();
@@ -768,10 +759,11 @@ describe("one bad file of every kind at once", () => {
       expectedWith(view("m8", bad("m8.md"), { description: "d", systemPrompt: "" })),
     );
     const codes = (file: string) => result.diagnostics.filter((d) => d.file === file).map((d) => d.code);
-    expect(codes(bad("m1.md"))).toEqual(["frontmatter/not-a-mapping", "agent/missing-name"]);
-    expect(codes(bad("m2.md"))).toEqual(["frontmatter/unclosed", "agent/missing-name"]);
-    expect(codes(bad("m3.md"))).toEqual(["agent/missing-name"]);
-    expect(codes(bad("m4.md"))).toEqual(["load/invalid-utf8", "agent/missing-name"]);
+    // Exactly one diagnostic explains each skip.
+    expect(codes(bad("m1.md"))).toEqual(["frontmatter/not-a-mapping"]);
+    expect(codes(bad("m2.md"))).toEqual(["frontmatter/unclosed"]);
+    expect(codes(bad("m3.md"))).toEqual(["agent/not-an-agent"]);
+    expect(codes(bad("m4.md"))).toEqual(["load/invalid-utf8", "agent/not-an-agent"]);
     expect(codes(bad("m5.md"))).toEqual(["load/broken-symlink"]);
     expect(codes(bad("m6.md"))).toEqual(["load/not-a-file"]);
     expect(codes(bad("m7.md"))).toEqual(["agent/missing-name"]);

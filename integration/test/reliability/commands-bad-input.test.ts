@@ -172,7 +172,6 @@ describe("bad command files", () => {
       {
         diagnostics: [
           { code: "gemini/toml-error", message: "", file: `${G}/broken.toml` },
-          { code: "gemini/missing-prompt", message: "", file: `${G}/broken.toml` },
           { code: "gemini/missing-prompt", message: "", file: `${G}/noprompt.toml` },
         ],
       },

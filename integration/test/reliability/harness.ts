@@ -8,8 +8,8 @@ import {
   type Diagnostic,
   type DiscoveryContext,
   type FileSystem,
-  nodeFileSystem,
 } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
 import { claudeProvider } from "@roster/source-claude";
 import { codexProvider } from "@roster/source-codex";
 import { geminiProvider } from "@roster/source-gemini";

@@ -1,4 +1,4 @@
-import type { Location } from "@roster/core";
+import type { Scope } from "@roster/core";
 
 /** A command's name and namespace label, as derived from its path. */
 export interface CommandName {
@@ -23,11 +23,11 @@ function stripExtension(fileName: string, extensions: readonly string[]): string
 export function commandNameFromPath(
   relativePath: string,
   extensions: readonly string[],
-  location: Pick<Location, "scope" | "commandNaming">,
+  location: { scope: Scope; naming: "stem" | "path" },
 ): CommandName {
   const parts = relativePath.split("/");
   const stem = stripExtension(parts.pop() ?? "", extensions);
-  if (location.commandNaming === "path") return { name: [...parts, stem].join(":") };
+  if (location.naming === "path") return { name: [...parts, stem].join(":") };
   if (parts.length === 0) return { name: stem };
   return { name: stem, namespace: `${location.scope}:${parts.join(":")}` };
 }

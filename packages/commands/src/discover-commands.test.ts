@@ -12,6 +12,7 @@ import {
 } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { commandOptions, type PlaceholderSyntax } from "./command-options.js";
 import { discoverCommands } from "./discover-commands.js";
 import { expandCommand } from "./expand-command.js";
 import { getCommand } from "./get-command.js";
@@ -29,12 +30,11 @@ const fakeToml: FileFormat = {
     const { prompt, ...frontmatter } = fields;
     if (typeof prompt !== "string") {
       return {
-        frontmatter: {},
-        body: "",
-        diagnostics: [{ severity: "error", code: "test/missing-prompt", message: "no prompt" }],
+        kind: "unusable",
+        reason: { severity: "error", code: "test/missing-prompt", message: "no prompt" },
       };
     }
-    return { frontmatter, body: prompt, diagnostics: [] };
+    return { kind: "parsed", frontmatter, body: prompt, diagnostics: [] };
   },
 };
 
@@ -194,8 +194,7 @@ describe("discoverCommands: naming and fields", () => {
     const gemini = family("gemini", ".gemini", {
       recursive: true,
       formats: [fakeToml],
-      commandNaming: "path",
-      commandPlaceholders: ["braces"],
+      ...commandOptions({ naming: "path", placeholders: ["braces"] }),
     });
     const found = await discoverCommands(createRegistry([gemini]), box.ctx());
     expect(found.commands.map((c) => [c.name, c.namespace, c.description])).toEqual([
@@ -215,7 +214,12 @@ describe("discoverCommands: naming and fields", () => {
       "project/.codex/prompts/bare.md": "Just a body with $1.\n",
       "project/.codex/prompts/listed.md": "---\nargument-hint: [message]\n---\nSay $1\n",
     });
-    const codex = family("codex", ".codex", { commandPlaceholders: ["positional", "named"] }, "prompts");
+    const codex = family(
+      "codex",
+      ".codex",
+      commandOptions({ placeholders: ["positional", "named"] }),
+      "prompts",
+    );
     const found = await discoverCommands(createRegistry([codex]), box.ctx());
     expect(getCommand(found, "fix")).toMatchObject({
       description: "Fix an issue",
@@ -253,7 +257,10 @@ describe("discoverCommands: bad input", () => {
       "project/.gemini/commands/broken.toml": 'description = "no prompt here"\n',
       "project/.gemini/commands/c.toml": 'prompt = "C"\n',
     });
-    const gemini = family("gemini", ".gemini", { formats: [fakeToml], commandNaming: "path" });
+    const gemini = family("gemini", ".gemini", {
+      formats: [fakeToml],
+      ...commandOptions({ naming: "path" }),
+    });
     const found = await discoverCommands(createRegistry([gemini]), box.ctx());
     expect(found.commands.map((c) => c.name)).toEqual(["a", "c"]);
     expect(found.diagnostics).toEqual([
@@ -289,8 +296,12 @@ describe("discoverCommands: bad input", () => {
     ]);
     const found = await discoverCommands(createRegistry([items]), box.ctx());
     expect(found.commands.map((c) => c.name)).toEqual(["named"]);
+    expect(found.files.map((f) => [f.path, f.outcome])).toEqual([
+      ["generated:nameless", "skipped"],
+      ["generated:named", "loaded"],
+    ]);
     expect(found.diagnostics.map((d) => [d.code, d.severity, d.filePath])).toEqual([
-      ["command/missing-name", "error", "generated:nameless"],
+      ["command/missing-name", "warning", "generated:nameless"],
       ["command/empty-instructions", "warning", "generated:named"],
     ]);
   });
@@ -347,7 +358,7 @@ describe("discoverCommands: plugins", () => {
     expect(getCommand(found, "beta:review")?.plugin).toEqual(plugin("beta"));
   });
 
-  it("prefers an exact name that contains ':' over a scoped id", async () => {
+  it("answers a scoped id of an installed plugin only with that plugin's command", async () => {
     box.write({
       "plugins/alpha/commands/review.md": cmd("alpha review"),
       "project/.gemini/commands/alpha/review.toml": 'prompt = "gemini"\n',
@@ -355,10 +366,19 @@ describe("discoverCommands: plugins", () => {
     const gemini = family("gemini", ".gemini", {
       recursive: true,
       formats: [fakeToml],
-      commandNaming: "path",
+      ...commandOptions({ naming: "path" }),
     });
-    const found = await discoverCommands(createRegistry([plugins(box), gemini]), box.ctx());
-    expect(getCommand(found, "alpha:review")?.instructions).toBe("gemini");
+    const found = await discoverCommands(createRegistry([gemini, plugins(box)]), box.ctx());
+    // The gemini file is loaded under its name, but never answers for plugin alpha.
+    expect(found.commands.map((c) => [c.name, c.provider])).toEqual([
+      ["alpha:review", "gemini"],
+      ["review", "plugins"],
+    ]);
+    expect(getCommand(found, "alpha:review")?.description).toBe("alpha review");
+    expect(getCommand(found.commands, "alpha:review")?.description).toBe("alpha review");
+    // Without a plugin of that name, the exact name answers.
+    const alone = await discoverCommands(createRegistry([gemini]), box.ctx());
+    expect(getCommand(alone, "alpha:review")?.instructions).toBe("gemini");
   });
 });
 
@@ -391,17 +411,66 @@ describe("discoverCommands then expandCommand", () => {
     });
     const registry = createRegistry([
       family("claude", ".claude"),
-      family("codex", ".codex", { commandPlaceholders: ["positional", "named"] }, "prompts"),
+      family("codex", ".codex", commandOptions({ placeholders: ["positional", "named"] }), "prompts"),
       family("gemini", ".gemini", {
         recursive: true,
         formats: [fakeToml],
-        commandNaming: "path",
-        commandPlaceholders: ["braces"],
+        ...commandOptions({ naming: "path", placeholders: ["braces"] }),
       }),
     ]);
     const found = await discoverCommands(registry, box.ctx());
     expect(expandCommand(getCommand(found, "git:commit")!, "$& now")).toBe("Commit $& now ($1)");
     expect(expandCommand(getCommand(found, "fix")!, "ISSUE=7 soon")).toBe("Fix 7 (soon)");
     expect(expandCommand(getCommand(found, "say")!, "hi")).toBe("Say hi {{args}}");
+  });
+});
+
+describe("discoverCommands: records and names", () => {
+  it("gives every file one record; an unusable file is skipped with one diagnostic", async () => {
+    box.write({
+      "project/.gemini/commands/ok.toml": 'prompt = "go"\n',
+      "project/.gemini/commands/bad.toml": 'description = "no prompt"\n',
+      "project/.claude/commands/review.md": cmd("project review"),
+      "home/.claude/commands/review.md": cmd("user review"),
+    });
+    const gemini = family("gemini", ".gemini", {
+      formats: [fakeToml],
+      ...commandOptions({ naming: "path" }),
+    });
+    const found = await discoverCommands(createRegistry([family("claude", ".claude"), gemini]), box.ctx());
+    expect(found.files.map((f) => [f.path.replace(`${box.root}/`, ""), f.outcome])).toEqual([
+      ["project/.claude/commands/review.md", "loaded"],
+      ["home/.claude/commands/review.md", "shadowed"],
+      ["project/.gemini/commands/bad.toml", "skipped"],
+      ["project/.gemini/commands/ok.toml", "loaded"],
+    ]);
+    const bad = join(box.project, ".gemini/commands/bad.toml");
+    expect(found.diagnostics.filter((d) => d.filePath === bad).map((d) => d.code)).toEqual([
+      "test/missing-prompt",
+    ]);
+  });
+
+  it("commands named constructor, __proto__ and toString are ordinary commands", async () => {
+    box.write({
+      "project/.claude/commands/constructor.md": cmd("c"),
+      "project/.claude/commands/__proto__.md": cmd("p"),
+      "project/.claude/commands/toString.md": cmd("t"),
+    });
+    const found = await discoverCommands(createRegistry([family("claude", ".claude")]), box.ctx());
+    for (const name of ["constructor", "__proto__", "toString"])
+      expect(getCommand(found, name)?.name).toBe(name);
+    expect(getCommand(found, "valueOf")).toBeUndefined();
+  });
+
+  it("a family's own placeholder syntax comes with its location, not with core", async () => {
+    const percent: PlaceholderSyntax = {
+      id: "percent",
+      match: (text, at, input) =>
+        text.startsWith("%ARGS%", at) ? { text: input.whole, length: 6 } : undefined,
+    };
+    box.write({ "project/.acme/commands/go.md": "Run %ARGS% now ($1)\n" });
+    const acme = family("acme", ".acme", commandOptions({ placeholders: [percent, "positional"] }));
+    const found = await discoverCommands(createRegistry([acme]), box.ctx());
+    expect(expandCommand(getCommand(found, "go")!, "a $& b")).toBe("Run a $& b now (a)");
   });
 });

@@ -1,44 +1,45 @@
 import {
-  type CommandPlaceholders,
   type Diagnostic,
   type DiscoveryContext,
-  mergeFirstWins,
+  type Interpretation,
+  mergeSources,
   nameProblem,
   type ProviderRegistry,
-  readLocations,
+  type ReadableSource,
+  readSources,
 } from "@roster/core";
 import { readCommandFields } from "./command-fields.js";
 import { commandNameFromPath } from "./command-name.js";
+import { commandOptionsOf, DEFAULT_PLACEHOLDERS } from "./command-options.js";
 import type { CommandDiscovery, DiscoverCommandsOptions, WorkflowCommand } from "./types.js";
-
-/** Placeholders a location's commands use when it does not say. */
-export const DEFAULT_PLACEHOLDERS: readonly CommandPlaceholders[] = ["positional"];
 
 function withFile(diagnostic: Diagnostic, filePath: string): Diagnostic {
   return diagnostic.filePath === undefined ? { ...diagnostic, filePath } : diagnostic;
 }
 
-/** Checks a derived name; returns false (with an error) when there is none to use. */
-function checkName(name: string, filePath: string, diagnostics: Diagnostic[]): boolean {
+/** A derived name's problem: the skip reason when there is no name, else a warning (or nothing). */
+function checkName(name: string, filePath: string): { reason?: Diagnostic; warning?: Diagnostic } {
   if (name === "") {
-    diagnostics.push({
-      severity: "error",
-      code: "command/missing-name",
-      message: "skipped: no command name could be derived",
-      filePath,
-    });
-    return false;
+    return {
+      reason: {
+        severity: "warning",
+        code: "command/missing-name",
+        message: "skipped: no command name could be derived",
+        filePath,
+      },
+    };
   }
   const odd = nameProblem(name);
-  if (odd) {
-    diagnostics.push({
+  if (!odd) return {};
+  return {
+    warning: {
       severity: "warning",
       code: "command/suspicious-name",
       message: `command name ${JSON.stringify(name)} ${odd}; loaded as written`,
       filePath,
-    });
-  }
-  return true;
+      hint: "rename the file; lookups need the exact name",
+    },
+  };
 }
 
 function checkInstructions(body: string, filePath: string, diagnostics: Diagnostic[]): void {
@@ -52,10 +53,53 @@ function checkInstructions(body: string, filePath: string, diagnostics: Diagnost
   }
 }
 
+/** Interprets one source as a command: a definition, or a skip with its one reason. */
+function interpretCommand(source: ReadableSource): Interpretation<WorkflowCommand> {
+  const isFile = source.kind === "file";
+  const filePath = isFile ? source.filePath : source.item.filePath;
+  const diagnostics: Diagnostic[] = isFile ? source.parsed.diagnostics.map((d) => withFile(d, filePath)) : [];
+  let name: string;
+  let namespace: string | undefined;
+  let fields: { frontmatter: Record<string, unknown>; body: string };
+  let placeholders = DEFAULT_PLACEHOLDERS;
+  if (isFile) {
+    const options = commandOptionsOf(source.location);
+    ({ name, namespace } = commandNameFromPath(source.relativePath, source.format.extensions, {
+      scope: source.location.scope,
+      naming: options.naming,
+    }));
+    placeholders = options.placeholders;
+    fields = source.parsed;
+  } else {
+    const given = source.item.frontmatter.name;
+    name = typeof given === "string" && given.trim() !== "" ? given : (source.item.defaultName ?? "");
+    fields = source.item;
+  }
+  const { reason, warning } = checkName(name, filePath);
+  if (reason) return { kind: "skipped", reason, diagnostics: [...diagnostics, reason] };
+  if (warning) diagnostics.push(warning);
+  const read = readCommandFields(fields.frontmatter, filePath, diagnostics);
+  checkInstructions(fields.body, filePath, diagnostics);
+  const command: WorkflowCommand = {
+    name,
+    ...read,
+    instructions: fields.body,
+    source: isFile ? source.location.scope : (source.item.source ?? "bundled"),
+    filePath,
+    provider: source.provider,
+    placeholders,
+  };
+  if (namespace !== undefined) command.namespace = namespace;
+  const plugin = isFile ? source.location.plugin : source.item.plugin;
+  if (plugin) command.plugin = { ...plugin };
+  return { kind: "definition", value: Object.freeze(command), diagnostics };
+}
+
 /**
  * Discovers every workflow command the registry's providers know of (SPEC §7): files of
  * every `commands` location in registry order, then provider `load` items (bundled
  * last); the first command of an exact name wins and every loser is in `shadowed`.
+ * Every file gets a record in `files`; commands and records are frozen.
  *
  * @example
  * const { commands } = await discoverCommands(registry, { cwd, home, env: process.env });
@@ -65,59 +109,25 @@ export async function discoverCommands(
   ctx: DiscoveryContext,
   options: DiscoverCommandsOptions = {},
 ): Promise<CommandDiscovery> {
-  const read = await readLocations(registry, ctx, "commands", { cache: options.cache });
-  const diagnostics: Diagnostic[] = [...read.diagnostics];
-  const candidates: WorkflowCommand[] = [];
-
-  // 1. Files, in location order.
-  for (const file of read.files) {
-    for (const d of file.parsed.diagnostics) diagnostics.push(withFile(d, file.filePath));
-    // A format that found the file unusable (a TOML command without `prompt`) said so.
-    if (file.parsed.diagnostics.some((d) => d.severity === "error")) continue;
-    const { name, namespace } = commandNameFromPath(file.relativePath, file.format.extensions, file.location);
-    if (!checkName(name, file.filePath, diagnostics)) continue;
-    const fields = readCommandFields(file.parsed.frontmatter, file.filePath, diagnostics);
-    checkInstructions(file.parsed.body, file.filePath, diagnostics);
-    const command: WorkflowCommand = {
-      name,
-      ...fields,
-      instructions: file.parsed.body,
-      source: file.location.scope,
-      filePath: file.filePath,
-      provider: file.provider,
-      placeholders: file.location.commandPlaceholders ?? DEFAULT_PLACEHOLDERS,
-    };
-    if (namespace !== undefined) command.namespace = namespace;
-    if (file.location.plugin) command.plugin = file.location.plugin;
-    candidates.push(command);
-  }
-
-  // 2. Provider `load` items (bundled and the like), after every file.
-  for (const { provider, item } of read.loaded) {
-    const given = item.frontmatter.name;
-    const name = typeof given === "string" && given.trim() !== "" ? given : (item.defaultName ?? "");
-    if (!checkName(name, item.filePath, diagnostics)) continue;
-    const fields = readCommandFields(item.frontmatter, item.filePath, diagnostics);
-    checkInstructions(item.body, item.filePath, diagnostics);
-    const command: WorkflowCommand = {
-      name,
-      ...fields,
-      instructions: item.body,
-      source: item.source ?? "bundled",
-      filePath: item.filePath,
-      provider,
-      placeholders: DEFAULT_PLACEHOLDERS,
-    };
-    if (item.plugin) command.plugin = item.plugin;
-    candidates.push(command);
-  }
-
-  const { winners, shadowed } = mergeFirstWins(candidates);
+  const { cache } = options;
+  const read = await readSources(registry, ctx, { kind: "commands", cache });
+  const merged = mergeSources<WorkflowCommand>({
+    read,
+    kind: "commands",
+    interpret: (source) => {
+      if (!cache || source.kind !== "file") return interpretCommand(source);
+      const { location } = source;
+      const key = `${source.provider}\0${location.scope}\0${source.filePath}\0${source.relativePath}\0${location.plugin?.id ?? ""}\0${JSON.stringify(commandOptionsOf(location))}`;
+      return cache.build(source.parsed, key, () => interpretCommand(source));
+    },
+    idOf: (winner) => winner.filePath,
+  });
   return {
-    commands: winners,
-    shadowed: shadowed.map(({ item, winner }) => ({ command: item, shadowedBy: winner.filePath })),
-    diagnostics,
+    commands: merged.winners,
+    shadowed: merged.shadowed.map(({ item, shadowedBy }) => Object.freeze({ command: item, shadowedBy })),
+    diagnostics: merged.diagnostics,
     fingerprint: read.fingerprint,
     searched: read.searched,
+    files: merged.files,
   };
 }

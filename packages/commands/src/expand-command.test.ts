@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CommandUsageError } from "./errors.js";
 import { expandCommand } from "./expand-command.js";
-import type { CommandPlaceholders } from "./types.js";
+import type { CommandPlaceholders } from "./index.js";
 
 const make = (instructions: string, placeholders?: CommandPlaceholders[]) =>
   placeholders ? { instructions, placeholders } : { instructions };

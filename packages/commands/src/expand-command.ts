@@ -1,4 +1,4 @@
-import { DEFAULT_PLACEHOLDERS } from "./discover-commands.js";
+import { type CommandInput, DEFAULT_PLACEHOLDERS, type PlaceholderSyntax } from "./command-options.js";
 import { CommandUsageError } from "./errors.js";
 import { splitArguments } from "./split-arguments.js";
 import type { WorkflowCommand } from "./types.js";
@@ -7,14 +7,7 @@ const NAMED_ARGUMENT = /^([A-Z][A-Z0-9_]*)=([\s\S]*)$/;
 /** An upper-case name that is a whole word: `$Name` is text, not `$N` then `ame`. */
 const NAME_AT = /[A-Z][A-Z0-9_]*(?![A-Za-z0-9_])/y;
 
-/** The parsed input of one expansion. */
-interface Input {
-  whole: string;
-  positional: string[];
-  named: Map<string, string>;
-}
-
-function readInput(input: string | readonly string[], named: boolean): Input {
+function readInput(input: string | readonly string[], named: boolean): CommandInput {
   let whole: string;
   let args: string[];
   if (typeof input === "string") {
@@ -47,6 +40,20 @@ function closingBrace(text: string, open: number): number {
   return -1;
 }
 
+/** The first custom syntax that claims the text at `at`. */
+function matchCustom(
+  custom: readonly PlaceholderSyntax[],
+  text: string,
+  at: number,
+  input: CommandInput,
+): { text: string; length: number } | undefined {
+  for (const syntax of custom) {
+    const claimed = syntax.match(text, at, input);
+    if (claimed) return { text: String(claimed.text), length: claimed.length };
+  }
+  return undefined;
+}
+
 /**
  * Fills a command's placeholders with `input` and returns the prompt text (SPEC §7).
  *
@@ -54,7 +61,8 @@ function closingBrace(text: string, open: number): number {
  * - `$1`…`$9` (`"positional"`) the shell-split arguments (one digit: `$10` is `$1` then `0`);
  * - `$NAME` (`"named"`) the value of a `NAME=value` argument, `$$` a literal `$`;
  * - `{{args}}` (`"braces"`) the whole input; Gemini's `!{…}` and `@{…}` stay as written,
- *   placeholders inside them included.
+ *   placeholders inside them included;
+ * - a family's own {@link PlaceholderSyntax}, tried first at every position.
  *
  * A placeholder with no value becomes empty. The template is read once, left to right,
  * and input is inserted literally: `$&`, `$$`, `` $` ``, `$1` or `{{args}}` in the input
@@ -73,12 +81,19 @@ export function expandCommand(
   const positional = families.includes("positional");
   const named = families.includes("named");
   const braces = families.includes("braces");
+  const custom = families.filter((f): f is PlaceholderSyntax => typeof f === "object" && f !== null);
   const args = readInput(input, named);
   const text = command.instructions;
 
   let out = "";
   let i = 0;
   while (i < text.length) {
+    const claimed = matchCustom(custom, text, i, args);
+    if (claimed) {
+      out += claimed.text;
+      i += Math.max(1, claimed.length);
+      continue;
+    }
     const ch = text[i]!;
     const next = text[i + 1];
     if (braces && (ch === "!" || ch === "@") && next === "{") {

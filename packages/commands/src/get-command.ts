@@ -1,14 +1,16 @@
+import { getByName, scopedId } from "@roster/core";
 import type { CommandDiscovery, WorkflowCommand } from "./types.js";
 
 /** The scoped id of a plugin command: `<plugin>:<name>`, or undefined outside plugins. */
 export function commandScopedId(command: Pick<WorkflowCommand, "name" | "plugin">): string | undefined {
-  return command.plugin ? `${command.plugin.name}:${command.name}` : undefined;
+  return scopedId(command);
 }
 
 /**
  * Finds a command by exact, case-sensitive name; then a plugin command by its scoped id
- * `<plugin>:<name>`. Given a whole discovery, scoped ids also reach plugin commands that
- * lost their bare name to another definition.
+ * `<plugin>:<name>` (the same lookup as agents). Given a whole discovery, scoped ids
+ * also reach plugin commands that lost their bare name to another definition; a scoped
+ * id of an installed plugin is never answered by a command whose bare name contains `:`.
  *
  * @example getCommand(discovery, "my-plugin:review")
  */
@@ -16,16 +18,7 @@ export function getCommand(
   from: readonly WorkflowCommand[] | Pick<CommandDiscovery, "commands" | "shadowed">,
   name: string,
 ): WorkflowCommand | undefined {
-  const isList = Array.isArray(from);
-  const commands = isList
-    ? (from as readonly WorkflowCommand[])
-    : (from as Pick<CommandDiscovery, "commands">).commands;
-  const exact = commands.find((command) => command.name === name);
-  if (exact) return exact;
-  if (!name.includes(":")) return undefined;
-  const scoped = commands.find((command) => commandScopedId(command) === name);
-  if (scoped || isList) return scoped;
-  return (from as Pick<CommandDiscovery, "shadowed">).shadowed
-    .map((s) => s.command)
-    .find((command) => commandScopedId(command) === name);
+  if (Array.isArray(from)) return getByName({ winners: from as readonly WorkflowCommand[] }, name);
+  const discovery = from as Pick<CommandDiscovery, "commands" | "shadowed">;
+  return getByName({ winners: discovery.commands, shadowed: discovery.shadowed.map((s) => s.command) }, name);
 }

@@ -1,13 +1,12 @@
 import type {
   AgentSource,
-  CommandPlaceholders,
   Diagnostic,
   DiscoveryCache,
+  FileRecord,
   PluginInfo,
   SearchedLocation,
 } from "@roster/core";
-
-export type { CommandPlaceholders };
+import type { CommandPlaceholders } from "./command-options.js";
 
 /** One workflow command: a markdown (or TOML) prompt template (SPEC §7). */
 export interface WorkflowCommand {
@@ -48,6 +47,8 @@ export interface CommandDiscovery {
   fingerprint: string;
   /** Every location searched, in order. */
   searched: SearchedLocation[];
+  /** One record per file looked at (and per provider-loaded item), in search order. */
+  files: FileRecord[];
 }
 
 /** Options of {@link discoverCommands}. */

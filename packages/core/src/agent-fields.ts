@@ -1,4 +1,5 @@
 import { parseArrayOrCSV, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
+import { AGENT_KEYS } from "./markdown-format.js";
 import type { AgentDefinition, AgentSource, Diagnostic, ParseLevel, ThinkingLevel } from "./types.js";
 
 /** Every thinking level, in increasing order of effort. */
@@ -10,24 +11,6 @@ export const THINKING_LEVELS: readonly ThinkingLevel[] = [
   "medium",
   "high",
   "xhigh",
-];
-
-/** Frontmatter keys `parseAgentFields` models; every other key is kept in `extra`. */
-export const AGENT_KEYS: readonly string[] = [
-  "name",
-  "description",
-  "tools",
-  "spawns",
-  "model",
-  "thinkingLevel",
-  "thinking",
-  "output",
-  "blocking",
-  "disallowedTools",
-  "permissionMode",
-  "maxTurns",
-  // Set by a format that maps tool names (Copilot aliases): the original spelling.
-  "toolsAsWritten",
 ];
 
 /**

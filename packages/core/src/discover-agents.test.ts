@@ -316,6 +316,7 @@ describe("formats", () => {
             .map((l) => l.split("=")),
         );
         return {
+          kind: "parsed",
           frontmatter: { name: fields.name, description: fields.description },
           body: fields.prompt ?? "",
           diagnostics: [],
@@ -334,17 +335,14 @@ describe("formats", () => {
     expect(result.agents.map((a) => [a.name, a.systemPrompt])).toEqual([["one", "hi"]]);
   });
 
-  test("a file whose format reports an error diagnostic is skipped and the diagnostic kept", async () => {
+  test("a file its format finds unusable is skipped with that one reason", async () => {
     const strict: FileFormat = {
       id: "strict",
       extensions: [".md"],
-      parse: (file) => ({
-        frontmatter: { name: "x", description: "x" },
-        body: "",
-        diagnostics: file.content.includes("bad")
-          ? [{ severity: "error", code: "strict/bad", message: "bad file" }]
-          : [],
-      }),
+      parse: (file) =>
+        file.content.includes("bad")
+          ? { kind: "unusable", reason: { severity: "error", code: "strict/bad", message: "bad file" } }
+          : { kind: "parsed", frontmatter: { name: "x", description: "x" }, body: "", diagnostics: [] },
     };
     const provider = defineProvider({
       id: "s",
@@ -354,6 +352,13 @@ describe("formats", () => {
     const result = await discoverAgents(createRegistry([provider]), sb.ctx());
     expect(result.agents).toEqual([]);
     expect(result.diagnostics).toMatchObject([{ code: "strict/bad", filePath: join(sb.project, "a.md") }]);
+    expect(result.files).toMatchObject([
+      {
+        path: join(sb.project, "a.md"),
+        outcome: "skipped",
+        reason: { code: "strict/bad", message: "bad file" },
+      },
+    ]);
   });
 });
 

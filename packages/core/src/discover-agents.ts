@@ -1,14 +1,17 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
+import { deepFreeze } from "./freeze.js";
+import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
 import { nameProblem } from "./names.js";
-import { type LocatedFile, readLocations, type SearchedLocation } from "./read-locations.js";
+import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
 import type { ProviderRegistry } from "./registry.js";
 import type {
   AgentDefinition,
   Diagnostic,
   DiscoveryContext,
-  FormatParse,
+  FileRecord,
   ParsedFrontmatter,
+  PluginInfo,
 } from "./types.js";
 
 /** A definition that lost to another of the same name. */
@@ -18,7 +21,7 @@ export interface ShadowedAgent {
   shadowedBy: string;
 }
 
-/** The result of {@link discoverAgents}. */
+/** The result of {@link discoverAgents}. Every agent and record in it is frozen. */
 export interface AgentDiscovery {
   /** The merged agents, in precedence order. */
   agents: AgentDefinition[];
@@ -30,6 +33,8 @@ export interface AgentDiscovery {
   fingerprint: string;
   /** Every location searched, in order (for `why` and `doctor`). */
   searched: SearchedLocation[];
+  /** One record per file looked at (and per provider-loaded item), in search order. */
+  files: FileRecord[];
 }
 
 /** Options of {@link discoverAgents}. */
@@ -42,13 +47,16 @@ function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnos
   return filePath && diagnostic.filePath === undefined ? { ...diagnostic, filePath } : diagnostic;
 }
 
+/** Where an agent comes from, besides its fields. */
+type AgentMeta = Pick<AgentDefinition, "source" | "provider" | "filePath" | "plugin">;
+
 /**
- * Builds one agent from parsed fields, or reports why it cannot.
- * Exported for providers and tests; discovery uses it for every file and loaded item.
+ * Builds one agent from parsed fields, or reports why it cannot (pushing a diagnostic).
+ * For providers that build agents themselves (bundled); discovery uses the same rules.
  */
 export function agentFromParsed(
   parsed: Pick<ParsedFrontmatter, "frontmatter" | "body">,
-  meta: Pick<AgentDefinition, "source" | "provider" | "filePath" | "plugin">,
+  meta: AgentMeta,
   diagnostics: Diagnostic[],
 ): AgentDefinition | undefined {
   const problem = agentFieldsProblem(parsed.frontmatter);
@@ -67,6 +75,7 @@ export function agentFromParsed(
           severity: "warning",
           code: "agent/suspicious-name",
           message: `agent name ${JSON.stringify(fields.name)} ${odd}; loaded as written`,
+          hint: "rename the agent; lookups need the exact name, invisible characters included",
         },
         meta.filePath,
       ),
@@ -83,122 +92,131 @@ export function agentFromParsed(
   return agent;
 }
 
-interface Built {
-  key: string;
-  agent: AgentDefinition | undefined;
-  diagnostics: Diagnostic[];
+/** The format's own complaint, when it had one: it explains a skip better than a missing field. */
+function formatComplaint(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
+  return diagnostics.find((d) => d.severity !== "info" && d.code !== "load/invalid-utf8");
 }
 
-/**
- * Agents built from a parsed file, per parse result: a cached (unchanged) file hands back
- * the same parsed object, so a warm rediscovery does not rebuild its agent either.
- */
-const builtAgents = new WeakMap<ParsedFrontmatter, Built>();
-
-/** The last merge done through a cache, reused while the fingerprint is unchanged. */
-const lastMerge = new WeakMap<
-  DiscoveryCache,
-  { registry: ProviderRegistry; readKey: string; result: AgentDiscovery }
->();
-
-function buildOnce(file: LocatedFile): Built {
-  const plugin = file.location.plugin;
-  const key = `${file.provider}\0${file.location.scope}\0${file.filePath}\0${plugin ? JSON.stringify(plugin) : ""}`;
-  const cached = builtAgents.get(file.parsed);
-  if (cached && cached.key === key) return cached;
-  const diagnostics = file.parsed.diagnostics.map((d) => withFile(d, file.filePath));
-  let agent: AgentDefinition | undefined;
-  // A format that found the file unusable said so with an error diagnostic.
-  const skip = (file.parsed as FormatParse).skip === true;
-  if (!skip && !file.parsed.diagnostics.some((d) => d.severity === "error")) {
-    const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin };
-    agent = agentFromParsed(file.parsed, meta, diagnostics);
+/** Interprets fields as an agent: a definition, a skip with its one reason, or documentation. */
+function interpretAgent(
+  parsed: Pick<ParsedFrontmatter, "frontmatter" | "body" | "diagnostics">,
+  meta: AgentMeta,
+  options: { documentation: boolean },
+): Interpretation<AgentDefinition> {
+  const diagnostics = parsed.diagnostics.map((d) => withFile(d, meta.filePath));
+  const problem = agentFieldsProblem(parsed.frontmatter);
+  if (problem) {
+    const complaint = formatComplaint(diagnostics);
+    if (complaint) return { kind: "skipped", reason: complaint, diagnostics };
+    if (options.documentation && Object.keys(parsed.frontmatter).length === 0) {
+      const note = withFile(
+        {
+          severity: "info",
+          code: "agent/not-an-agent",
+          message: "no frontmatter and no name: read as documentation, not as an agent",
+        },
+        meta.filePath,
+      );
+      return { kind: "not-an-agent", diagnostics: [...diagnostics, note] };
+    }
+    const reason = withFile(
+      {
+        ...problem,
+        message: `skipped: ${problem.message}`,
+        hint: 'add "name:" and "description:" lines to the frontmatter',
+      },
+      meta.filePath,
+    );
+    const name = parsed.frontmatter.name;
+    const skip: Interpretation<AgentDefinition> = {
+      kind: "skipped",
+      reason,
+      diagnostics: [...diagnostics, reason],
+    };
+    if (typeof name === "string" && name.trim() !== "") skip.name = name;
+    return skip;
   }
-  const built = { key, agent, diagnostics };
-  builtAgents.set(file.parsed, built);
-  return built;
+  const agent = agentFromParsed(parsed, meta, diagnostics)!;
+  return { kind: "definition", value: deepFreeze(agent), diagnostics };
+}
+
+function pluginKey(plugin: PluginInfo | undefined): string {
+  return plugin ? `${plugin.id}\0${plugin.name}\0${plugin.marketplace}\0${plugin.version}` : "";
+}
+
+function interpret(
+  source: ReadableSource,
+  cache: DiscoveryCache | undefined,
+): Interpretation<AgentDefinition> {
+  if (source.kind === "item") {
+    const { item, provider } = source;
+    const meta = { source: item.source ?? "bundled", provider, filePath: item.filePath, plugin: item.plugin };
+    return interpretAgent({ ...item, diagnostics: [] }, meta, { documentation: false });
+  }
+  const { location } = source;
+  const meta = {
+    source: location.scope,
+    provider: source.provider,
+    filePath: source.filePath,
+    plugin: location.plugin,
+  };
+  const build = () => interpretAgent(source.parsed, meta, { documentation: true });
+  if (!cache) return build();
+  // An unchanged file hands back the same parse object: its agent is not rebuilt either.
+  const key = `${source.provider}\0${location.scope}\0${source.filePath}\0${pluginKey(location.plugin)}`;
+  return cache.build(source.parsed, key, build);
+}
+
+/** Everything decided by one read: reused whole while nothing that decides it changed. */
+type Merged = Omit<AgentDiscovery, "searched">;
+
+function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined): Merged {
+  const merged = mergeSources<AgentDefinition>({
+    read,
+    kind: "agents",
+    interpret: (source) => interpret(source, cache),
+    idOf: (winner) => winner.filePath ?? winner.provider,
+  });
+  const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
+  return {
+    agents: merged.winners,
+    shadowed: merged.shadowed.map(({ item, shadowedBy }) => Object.freeze({ agent: item, shadowedBy })),
+    diagnostics: merged.diagnostics,
+    files: merged.files,
+    projectAgentsDir: project ? project.location.dir : null,
+    fingerprint: read.fingerprint,
+  };
 }
 
 /**
  * Discovers every agent the registry's providers know of and merges them (SPEC §5):
  * locations in registry order, then `load` items; the first definition of an exact
- * name wins and every loser is listed in `shadowed`.
+ * name wins and every loser is listed in `shadowed`; every file gets a record in `files`.
+ * Agents and records are frozen, and each call hands out fresh arrays.
  *
  * @example
- * const { agents, shadowed } = await discoverAgents(registry, { cwd, home, env: process.env });
+ * const { agents, shadowed, files } = await discoverAgents(registry, { cwd, home, env: process.env });
  */
 export async function discoverAgents(
   registry: ProviderRegistry,
   ctx: DiscoveryContext,
   options: DiscoverOptions = {},
 ): Promise<AgentDiscovery> {
-  const parsesBefore = options.cache?.stats.parses;
-  const read = await readLocations(registry, ctx, "agents", { cache: options.cache });
-  // Same registry, same fingerprint, nothing re-parsed (a racy file may be re-read with an
-  // unchanged stat) and the same provider diagnostics: the merge would repeat itself.
-  const memo = options.cache ? lastMerge.get(options.cache) : undefined;
-  const readKey = read.diagnostics.length === 0 ? "" : JSON.stringify(read.diagnostics);
-  if (
-    memo &&
-    memo.registry === registry &&
-    memo.readKey === readKey &&
-    memo.result.fingerprint === read.fingerprint &&
-    options.cache?.stats.parses === parsesBefore
-  ) {
-    const last = memo.result;
-    return {
-      ...last,
-      agents: [...last.agents],
-      shadowed: [...last.shadowed],
-      diagnostics: [...last.diagnostics],
-      searched: read.searched,
-    };
-  }
-  const diagnostics: Diagnostic[] = [...read.diagnostics];
-  const candidates: AgentDefinition[] = [];
-
-  for (const file of read.files) {
-    const built = buildOnce(file);
-    for (const d of built.diagnostics) diagnostics.push(d);
-    if (built.agent) candidates.push(built.agent);
-  }
-  for (const { provider, item } of read.loaded) {
-    const meta = { source: item.source ?? "bundled", provider, filePath: item.filePath, plugin: item.plugin };
-    const agent = agentFromParsed(item, meta, diagnostics);
-    if (agent) candidates.push(agent);
-  }
-
-  const { winners, shadowed } = mergeFirstWins(candidates);
-  const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
-  const result: AgentDiscovery = {
-    agents: winners,
-    shadowed: shadowed.map(({ item, winner }) => ({
-      agent: item,
-      shadowedBy: winner.filePath ?? winner.provider,
-    })),
-    diagnostics,
-    projectAgentsDir: project ? project.location.dir : null,
-    fingerprint: read.fingerprint,
+  const { cache } = options;
+  const read = await readSources(registry, ctx, { kind: "agents", cache });
+  const build = () => mergeAgents(read, cache);
+  // The parse objects, by identity: a file re-read without a visible stat change (a racy
+  // timestamp) yields a new one, and the merge must then be redone.
+  const inputs = read.sources.map((s) => (s.kind === "file" ? s.parsed : s.kind));
+  const merged = cache
+    ? cache.merge("agents", { owner: registry, fingerprint: read.fingerprint, inputs }, build)
+    : build();
+  return {
+    ...merged,
+    agents: [...merged.agents],
+    shadowed: [...merged.shadowed],
+    diagnostics: [...merged.diagnostics],
+    files: [...merged.files],
     searched: read.searched,
   };
-  if (options.cache) lastMerge.set(options.cache, { registry, readKey, result });
-  return { ...result, agents: [...winners], shadowed: [...result.shadowed], diagnostics: [...diagnostics] };
-}
-
-/** First wins by exact, case-sensitive name; returns winners in order and every loser with its winner. */
-export function mergeFirstWins<T extends { name: string }>(
-  items: readonly T[],
-): { winners: T[]; shadowed: Array<{ item: T; winner: T }> } {
-  const seen = new Map<string, T>();
-  const winners: T[] = [];
-  const shadowed: Array<{ item: T; winner: T }> = [];
-  for (const item of items) {
-    const winner = seen.get(item.name);
-    if (winner) shadowed.push({ item, winner });
-    else {
-      seen.set(item.name, item);
-      winners.push(item);
-    }
-  }
-  return { winners, shadowed };
 }

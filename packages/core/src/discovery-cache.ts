@@ -1,5 +1,5 @@
-import type { Dirent, Stats } from "node:fs";
-import type { DiscoveryKind, ParsedFrontmatter } from "./types.js";
+import type { Stats } from "node:fs";
+import type { DiscoveryKind, FormatResult } from "./types.js";
 
 /** Cheap change detector for a file or folder. */
 export interface Validator {
@@ -30,18 +30,27 @@ export function unchanged(cached: Validator, stats: Stats): boolean {
   );
 }
 
-interface DirEntry {
+interface FolderEntry {
   kind: DiscoveryKind;
   validator: Validator;
-  entries: Dirent[];
+  /** Plans of this listing, per location shape (prefix, recursion, formats). */
+  plans: Map<string, unknown>;
   generation: number;
 }
 
 interface FileEntry {
   kind: DiscoveryKind;
   validator: Validator;
-  parsed: ParsedFrontmatter;
+  result: FormatResult;
   generation: number;
+}
+
+interface MergeMemo {
+  /** Everything that decides a merge: see {@link DiscoveryCache.merge}. */
+  owner: object;
+  fingerprint: string;
+  inputs: readonly unknown[];
+  result: unknown;
 }
 
 /** Counters that tests and benchmarks read. */
@@ -56,17 +65,40 @@ export interface DiscoveryCacheStats {
   listings: number;
 }
 
+/** What one file read through the cache needs. */
+export interface CachedFileQuery {
+  kind: DiscoveryKind;
+  /** Format, level and path: what decides the parse besides the file's content. */
+  key: string;
+  stats: Stats;
+  generation: number;
+}
+
+/** What one folder plan through the cache needs. */
+export interface CachedFolderQuery {
+  kind: DiscoveryKind;
+  dir: string;
+  stats: Stats;
+  /** The location shape the plan is for. */
+  shape: string;
+  generation: number;
+}
+
 /**
  * Remembers, per folder and per file, what discovery read and a validator (mtime,
  * ctime, size, inode), so that a rediscovery re-reads only what changed (SPEC §5.1).
- * Entries not seen in a discovery of the same kind are dropped, so it never grows past
- * the tree it describes.
+ * It also keeps, privately, what was derived from them: folder plans, the definitions
+ * built from each parse, and the last merge. Entries not seen in a discovery of the same
+ * kind are dropped, so it never grows past the tree it describes.
  */
 export class DiscoveryCache {
   readonly stats: DiscoveryCacheStats = { parses: 0, reads: 0, hits: 0, listings: 0 };
-  private readonly dirs = new Map<string, DirEntry>();
+  private readonly folders = new Map<string, FolderEntry>();
   private readonly files = new Map<string, FileEntry>();
   private readonly generations: Record<DiscoveryKind, number> = { agents: 0, commands: 0 };
+  /** Definitions built per parse result: an unchanged file hands back the same parse object. */
+  private readonly built = new WeakMap<object, { key: string; value: unknown }>();
+  private readonly merges = new Map<DiscoveryKind, MergeMemo>();
 
   /** Starts a discovery of `kind`; returns its generation. */
   begin(kind: DiscoveryKind): number {
@@ -76,59 +108,96 @@ export class DiscoveryCache {
 
   /** Drops every entry of `kind` that the discovery of `generation` did not touch. */
   end(kind: DiscoveryKind, generation: number): void {
-    for (const map of [this.dirs, this.files] as Map<string, { kind: DiscoveryKind; generation: number }>[]) {
+    for (const map of [this.folders, this.files] as Map<
+      string,
+      { kind: DiscoveryKind; generation: number }
+    >[]) {
       for (const [key, entry] of map) {
         if (entry.kind === kind && entry.generation !== generation) map.delete(key);
       }
     }
   }
 
-  /** A cached listing of `dir`, if `stats` says it is still valid. */
-  listing(kind: DiscoveryKind, dir: string, stats: Stats, generation: number): Dirent[] | undefined {
-    const entry = this.dirs.get(`${kind}\0${dir}`);
-    if (!entry || !unchanged(entry.validator, stats)) return undefined;
-    entry.generation = generation;
-    return entry.entries;
-  }
-
-  storeListing(
-    kind: DiscoveryKind,
-    dir: string,
-    validator: Validator,
-    entries: Dirent[],
-    generation: number,
-  ): void {
+  /**
+   * The plan of a folder for one location shape: `build` lists and plans it unless the
+   * folder is unchanged since a plan of that shape was made.
+   */
+  folder<T>(query: CachedFolderQuery, build: () => T): T {
+    const id = `${query.kind}\0${query.dir}`;
+    let entry = this.folders.get(id);
+    if (!entry || !unchanged(entry.validator, query.stats)) {
+      entry = { kind: query.kind, validator: validatorOf(query.stats), plans: new Map(), generation: 0 };
+      this.folders.set(id, entry);
+    }
+    entry.generation = query.generation;
+    if (entry.plans.has(query.shape)) return entry.plans.get(query.shape) as T;
     this.stats.listings += 1;
-    this.dirs.set(`${kind}\0${dir}`, { kind, validator, entries, generation });
+    const plan = build();
+    entry.plans.set(query.shape, plan);
+    return plan;
   }
 
-  /** A cached parse of `key`, if `stats` says the file is unchanged. */
-  parsed(kind: DiscoveryKind, key: string, stats: Stats, generation: number): ParsedFrontmatter | undefined {
-    const entry = this.files.get(`${kind}\0${key}`);
-    if (!entry || !unchanged(entry.validator, stats)) return undefined;
-    entry.generation = generation;
+  /** A cached format result, if the file's `stats` say it is unchanged. */
+  parsed(query: CachedFileQuery): FormatResult | undefined {
+    const entry = this.files.get(`${query.kind}\0${query.key}`);
+    if (!entry || !unchanged(entry.validator, query.stats)) return undefined;
+    entry.generation = query.generation;
     this.stats.hits += 1;
-    return entry.parsed;
+    return entry.result;
   }
 
-  storeParsed(
-    kind: DiscoveryKind,
-    key: string,
-    validator: Validator,
-    parsed: ParsedFrontmatter,
-    generation: number,
-  ): void {
-    this.files.set(`${kind}\0${key}`, { kind, validator, parsed, generation });
+  /** Remembers a format result read at `seenAt`. */
+  storeParsed(query: CachedFileQuery, result: FormatResult, seenAt: number): void {
+    this.files.set(`${query.kind}\0${query.key}`, {
+      kind: query.kind,
+      validator: validatorOf(query.stats, seenAt),
+      result,
+      generation: query.generation,
+    });
+  }
+
+  /**
+   * What was built from one parse result (an agent, a command), rebuilt only when `key`
+   * (what else decides it: provider, scope, path, plugin) changed.
+   */
+  build<T>(parse: object, key: string, build: () => T): T {
+    const memo = this.built.get(parse);
+    if (memo && memo.key === key) return memo.value as T;
+    const value = build();
+    this.built.set(parse, { key, value });
+    return value;
+  }
+
+  /**
+   * The last merge of `kind`, reused when it was made by the same `owner` (the registry)
+   * from the same fingerprint and the very same inputs (each parse result, compared by
+   * identity: a file re-read without a visible stat change yields a new one).
+   */
+  merge<T>(kind: DiscoveryKind, key: Omit<MergeMemo, "result">, build: () => T): T {
+    const memo = this.merges.get(kind);
+    if (
+      memo &&
+      memo.owner === key.owner &&
+      memo.fingerprint === key.fingerprint &&
+      memo.inputs.length === key.inputs.length &&
+      memo.inputs.every((input, i) => input === key.inputs[i])
+    ) {
+      return memo.result as T;
+    }
+    const result = build();
+    this.merges.set(kind, { ...key, result });
+    return result;
   }
 
   /** Forgets everything (counters stay). */
   clear(): void {
-    this.dirs.clear();
+    this.folders.clear();
     this.files.clear();
+    this.merges.clear();
   }
 
   /** How many folders and files are remembered. */
   get size(): { dirs: number; files: number } {
-    return { dirs: this.dirs.size, files: this.files.size };
+    return { dirs: this.folders.size, files: this.files.size };
   }
 }

@@ -1,10 +1,10 @@
 import type { AgentDiscovery } from "./discover-agents.js";
 import { getAgent } from "./get-agent.js";
-import type { LocationStatus } from "./read-locations.js";
-import type { AgentDefinition, Scope } from "./types.js";
+import type { AgentDefinition, FileRecord, Scope, SkipReason } from "./types.js";
+import type { LocationStatus } from "./walk-location.js";
 
 /** What one searched place held for the name asked about. */
-export type CandidateOutcome = "winner" | "shadowed" | "absent" | LocationStatus;
+export type CandidateOutcome = "winner" | "shadowed" | "skipped" | "absent" | LocationStatus;
 
 /** One place searched, in search order. */
 export interface ExplainCandidate {
@@ -15,6 +15,8 @@ export interface ExplainCandidate {
   /** The file that defines the name there, when one does. */
   filePath?: string;
   outcome: CandidateOutcome;
+  /** Why a file that names the agent was skipped. */
+  reason?: SkipReason;
 }
 
 /** Why an agent resolves as it does (the data `roster why` prints). */
@@ -23,53 +25,66 @@ export interface AgentExplanation {
   winner: AgentDefinition | null;
   candidates: ExplainCandidate[];
   shadowed: AgentDefinition[];
+  /** The records of every file that defines (or tried to define) the name, in search order. */
+  files: FileRecord[];
 }
 
 /**
- * Explains a name over a discovery: every location searched in order, which ones define
- * it, the winner and what it shadows. A location with no definition of the name is
- * `absent` (or says why it was not read: `missing`, `untrusted`, …).
+ * Explains a name over a discovery: every location searched in order, which files there
+ * define it (winner, shadowed, or skipped with the reason), the winner and what it
+ * shadows. A location with no file of the name is `absent` (or says why it was not
+ * read: `missing`, `untrusted`, `outside-root`, …).
  */
 export function explainAgent(discovery: AgentDiscovery, name: string): AgentExplanation {
   const winner = getAgent(discovery, name) ?? null;
   const target = winner?.name ?? name;
   const defining = [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)].filter(
-    (agent) => agent.name === target || (winner !== null && agent === winner),
+    (agent) => agent.name === target || agent === winner,
   );
-  const byFile = new Map<string, AgentDefinition[]>();
-  for (const agent of defining) {
-    const key = agent.filePath ?? `provider:${agent.provider}`;
-    byFile.set(key, [...(byFile.get(key) ?? []), agent]);
-  }
-  const outcome = (agent: AgentDefinition): CandidateOutcome => (agent === winner ? "winner" : "shadowed");
+  // The records of the name: one per file (two bundled agents may share one embedded file).
+  const files = discovery.files.filter((record) => "name" in record && record.name === target);
+  const recordsAt = new Map<string, FileRecord[]>();
+  for (const record of files) recordsAt.set(record.path, [...(recordsAt.get(record.path) ?? []), record]);
+  const outcomeOf = (record: FileRecord): ExplainCandidate["outcome"] => {
+    if (record.outcome === "skipped") return "skipped";
+    const agent = defining.find((a) => (a.filePath ?? `provider:${a.provider}`) === record.path);
+    return agent === winner ? "winner" : "shadowed";
+  };
+  const candidate = (base: Omit<ExplainCandidate, "outcome">, record: FileRecord): ExplainCandidate => {
+    const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
+    if (record.outcome === "skipped") c.reason = record.reason;
+    return c;
+  };
 
   const candidates: ExplainCandidate[] = [];
+  const placed = new Set<FileRecord>();
   for (const searched of discovery.searched) {
-    const here = searched.files.flatMap((file) => byFile.get(file) ?? []);
     const base = {
       location: searched.location.dir,
       scope: searched.location.scope,
       provider: searched.provider,
     };
+    const here = searched.files
+      .flatMap((file) => recordsAt.get(file) ?? [])
+      .filter((r) => r.location === searched.location);
     if (here.length === 0) {
       candidates.push({ ...base, outcome: searched.status === "read" ? "absent" : searched.status });
       continue;
     }
-    for (const agent of here)
-      candidates.push({ ...base, filePath: agent.filePath!, outcome: outcome(agent) });
+    for (const record of here) {
+      placed.add(record);
+      candidates.push(candidate(base, record));
+    }
   }
   // Items providers load themselves (bundled) come last, as in the merge.
-  const inFolders = new Set(discovery.searched.flatMap((s) => s.files));
-  for (const agent of defining) {
-    if (agent.filePath && inFolders.has(agent.filePath)) continue;
-    const candidate: ExplainCandidate = {
-      location: `provider:${agent.provider}`,
-      scope: agent.source === "bundled" ? "bundled" : agent.source,
-      provider: agent.provider,
-      outcome: outcome(agent),
-    };
-    if (agent.filePath) candidate.filePath = agent.filePath;
-    candidates.push(candidate);
+  for (const record of files) {
+    if (placed.has(record)) continue;
+    candidates.push(
+      candidate(
+        { location: `provider:${record.provider}`, scope: record.scope, provider: record.provider },
+        record,
+      ),
+    );
   }
-  return { name, winner, candidates, shadowed: defining.filter((agent) => agent !== winner) };
+  return { name, winner, candidates, shadowed: defining.filter((agent) => agent !== winner), files };
 }

@@ -128,11 +128,13 @@ export function exportAgent(
     }
   }
   // 2. The family's reader gives the same name, description and prompt back.
-  const parsed = writer.format.parse({ filePath, relativePath, content: written.content, level: "warn" });
-  const error = parsed.diagnostics.find((d) => d.severity === "error");
-  const fields = error || parsed.skip ? null : parseAgentFields(parsed.frontmatter);
+  const result = writer.format.parse({ filePath, relativePath, content: written.content, level: "warn" });
   const unreadable = (why: string) =>
     refuse("export/unreadable-by-target", `roster's ${writer.tool} reader ${why}`, written.content);
+  if (result.kind === "unusable") return unreadable(`reports: ${result.reason.message}`);
+  const parsed = result;
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  const fields = error ? null : parseAgentFields(parsed.frontmatter);
   if (!fields) return unreadable(error ? `reports: ${error.message}` : "finds no valid agent in it");
   if (fields.name !== name) return unreadable(`reads the name ${JSON.stringify(fields.name)}`);
   if (fields.description !== agent.description) return unreadable("reads a different description");

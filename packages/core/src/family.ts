@@ -1,4 +1,5 @@
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
+import { ancestorsOf } from "./ancestors.js";
 import { fileSystemOf, isDirectory } from "./fs.js";
 import type { DiscoveryContext, Location } from "./types.js";
 
@@ -38,19 +39,30 @@ export function findProjectDirs(
   relative: string,
   options: FindProjectDirsOptions = {},
 ): string[] {
+  return findProjectFolders(ctx, relative, options).map((found) => found.dir);
+}
+
+/** A project folder found walking up, with the ancestor it belongs to. */
+interface ProjectFolder {
+  dir: string;
+  /** The ancestor of the cwd that holds it: the project root it must stay inside. */
+  root: string;
+}
+
+function findProjectFolders(
+  ctx: DiscoveryContext,
+  relative: string,
+  options: FindProjectDirsOptions,
+): ProjectFolder[] {
   const fs = fileSystemOf(ctx);
   const mode = options.mode ?? ctx.projectDirs ?? "nearest";
-  const found: string[] = [];
-  let current = resolve(ctx.cwd);
-  for (;;) {
-    const candidate = join(current, relative);
-    if (isDirectory(fs, candidate) && !(options.exclude && samePath(ctx, candidate, options.exclude))) {
-      found.push(candidate);
+  const found: ProjectFolder[] = [];
+  for (const root of ancestorsOf(ctx.cwd)) {
+    const dir = join(root, relative);
+    if (isDirectory(fs, dir) && !(options.exclude && samePath(ctx, dir, options.exclude))) {
+      found.push({ dir, root });
       if (mode === "nearest") break;
     }
-    const parent = dirname(current);
-    if (parent === current) break;
-    current = parent;
   }
   return found;
 }
@@ -72,8 +84,8 @@ export function familyLocations(ctx: DiscoveryContext, options: FamilyLocationsO
   const { project, user, ...extra } = options;
   const locations: Location[] = [];
   if (project !== undefined) {
-    for (const dir of findProjectDirs(ctx, project, { exclude: user })) {
-      locations.push({ ...extra, dir, scope: "project" });
+    for (const { dir, root } of findProjectFolders(ctx, project, { exclude: user })) {
+      locations.push({ ...extra, dir, scope: "project", root });
     }
   }
   if (user !== undefined) locations.push({ ...extra, dir: user, scope: "user" });

@@ -40,8 +40,27 @@ export function isFile(fs: FileSystem, path: string): boolean {
   }
 }
 
+/** Paths longer than this (Linux `PATH_MAX`, in bytes, terminator included) are never opened. */
+export const PATH_MAX = 4096;
+
+/** True when `path` is too long to open on Linux. */
+export function isPathTooLong(path: string): boolean {
+  return Buffer.byteLength(path) >= PATH_MAX;
+}
+
 /** The error code of a file-system error (`ENOENT`, `EACCES`, …), if any. */
 export function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
+}
+
+/** A file-system error in words: "it no longer exists", "permission denied", … */
+export function describeFsError(error: unknown): string {
+  const code = errorCode(error);
+  if (code === "ENOENT") return "it no longer exists";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ELOOP") return "a symlink loop";
+  if (code === "EISDIR") return "it is a directory";
+  if (code === "ENAMETOOLONG") return "its path is too long";
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,9 @@
+// The public API of @roster/core, in the order discovery runs:
+// parse → locate → load → merge → resolve. Helpers for provider authors live in
+// "@roster/core/provider-kit".
+
+// parse: agent fields and formats
 export {
-  AGENT_KEYS,
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
@@ -9,6 +13,7 @@ export {
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
+// merge
 export {
   type AgentWriter,
   agentFieldValue,
@@ -32,21 +37,16 @@ export {
   writeExtras,
   writtenTools,
 } from "./agent-writer.js";
+export { ancestorsOf } from "./ancestors.js";
+export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export {
   type AgentDiscovery,
-  agentFromParsed,
   type DiscoverOptions,
   discoverAgents,
-  mergeFirstWins,
   type ShadowedAgent,
 } from "./discover-agents.js";
-export {
-  DiscoveryCache,
-  type DiscoveryCacheStats,
-  unchanged,
-  type Validator,
-  validatorOf,
-} from "./discovery-cache.js";
+export { DiscoveryCache, type DiscoveryCacheStats } from "./discovery-cache.js";
+export { claudeConfigDir, envPath } from "./env-paths.js";
 export {
   type AgentExplanation,
   type CandidateOutcome,
@@ -66,30 +66,38 @@ export {
   type FindProjectDirsOptions,
   familyLocations,
   findProjectDirs,
-  resolveUserPath,
 } from "./family.js";
-export { DEFAULT_READ_LIMIT, errorCode, fileSystemOf, isDirectory, isFile, nodeFileSystem } from "./fs.js";
-export { getAgent, scopedId } from "./get-agent.js";
-export { markdownFormat } from "./markdown-format.js";
+export { fileSystemOf } from "./fs.js";
+// resolve
+export { getAgent } from "./get-agent.js";
+export { getByName, type Named, scopedId } from "./get-by-name.js";
+export {
+  AGENT_KEYS,
+  defineMarkdownFormat,
+  type MarkdownFormatOptions,
+  markdownFormat,
+} from "./markdown-format.js";
+export { mergeFirstWins } from "./merge-first-wins.js";
+export {
+  type Interpretation,
+  type MergedSources,
+  type MergeSourcesOptions,
+  mergeSources,
+  type ReadableSource,
+} from "./merge-sources.js";
 export { nameProblem } from "./names.js";
+// locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
+// load: reading files and provider items, boundedly
 export { BoundedReadError, type BoundedReadRefusal, readFileBounded } from "./read-bounded.js";
 export {
-  type LoadedEntry,
-  type LocatedFile,
-  type LocationStatus,
-  MAX_FILE_BYTES,
-  type ReadLocationsOptions,
-  type ReadLocationsResult,
-  readLocations,
+  type ReadSourcesOptions,
+  readSources,
   type SearchedLocation,
-} from "./read-locations.js";
-export {
-  createRegistry,
-  type ProviderRegistry,
-  type RegisterOptions,
-  RegistryError,
-} from "./registry.js";
+  type Source,
+  type SourcesRead,
+} from "./read-sources.js";
+export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,
@@ -120,25 +128,29 @@ export {
 export type {
   AgentDefinition,
   AgentSource,
-  CommandPlaceholders,
   Diagnostic,
   DiscoveryContext,
   DiscoveryKind,
   FileFormat,
+  FileOutcome,
+  FileRecord,
   FileSystem,
-  FormatParse,
+  FormatResult,
   LoadedItem,
   LoadResult,
   LocateResult,
   Location,
+  ParsedFile,
   ParsedFrontmatter,
   ParseLevel,
   PermissionMode,
   PluginInfo,
   Scope,
+  SkipReason,
   SourceFile,
   SourceProvider,
   ThinkingLevel,
+  UnusableFile,
 } from "./types.js";
 export {
   checkFileAs,
@@ -153,3 +165,4 @@ export {
   type ViewAsToolOptions,
   viewAsTool,
 } from "./view-as-tool.js";
+export type { LocationStatus } from "./walk-location.js";

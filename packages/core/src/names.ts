@@ -1,6 +1,6 @@
 /**
- * Why a definition's name is unusual (path separators, `..`, control characters, invisible
- * format characters, outer spaces), or undefined.
+ * Why a definition's name is unusual (outer spaces, C0/C1 control characters, zero-width
+ * or bidi format characters, path separators, `..`), or undefined.
  */
 export function nameProblem(name: string): string | undefined {
   if (name !== name.trim()) return "has leading or trailing spaces";

@@ -102,6 +102,8 @@ function readText(fs: FileSystem, path: string): string | undefined {
 /** Does this file carry roster's marker key (as the family's reader sees it)? */
 function hasMarkerKey(writer: AgentWriter, filePath: string, relativePath: string, content: string): boolean {
   const parsed = writer.format.parse({ filePath, relativePath, content, level: "warn" });
+  // An unusable file has no fields to read a marker from: it is a person's.
+  if (parsed.kind === "unusable") return false;
   return Object.entries(parsed.frontmatter).some(
     ([key, value]) => isMarkerKey(key) && value === GENERATED_BY_VALUE,
   );

@@ -62,6 +62,7 @@ export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermiss
 export interface FileSystem {
   readdir(dir: string): import("node:fs").Dirent[];
   stat(path: string): import("node:fs").Stats;
+  /** Like `stat`, without following a final symlink (plugins use it to see what is in a place). */
   lstat(path: string): import("node:fs").Stats;
   /**
    * Reads a whole regular file of at most `maxBytes` bytes; throws `BoundedReadError` for
@@ -76,6 +77,7 @@ export interface DiscoveryContext {
   cwd: string;
   home: string;
   env: Record<string, string | undefined>;
+  /** Aborts a discovery between locations: it then rejects with the signal's reason. */
   signal?: AbortSignal;
   /** `false` skips every project-scope location (SPEC §5.2). Default `true`. */
   trustProject?: boolean;
@@ -94,26 +96,48 @@ export interface SourceFile {
   level: ParseLevel;
 }
 
+/** A file a format could read: its fields (frontmatter or the format's own table) and body. */
+export interface ParsedFile extends ParsedFrontmatter {
+  kind: "parsed";
+}
+
+/** A file a format found unusable (a TOML syntax error, a Gemini command without `prompt`). */
+export interface UnusableFile {
+  kind: "unusable";
+  /** The one diagnostic that explains the skip. */
+  reason: Diagnostic;
+  /** The name the file would have defined, when the format knows it (`roster why` then finds it). */
+  name?: string;
+}
+
+/** What {@link FileFormat.parse} returns: the file's fields, or why it cannot be used. */
+export type FormatResult = ParsedFile | UnusableFile;
+
 /**
  * A file format a location reads. Parsing yields frontmatter-like fields and a body,
- * which agents and commands then interpret the same way for every format.
+ * which agents and commands then interpret the same way for every format; a file the
+ * format cannot use at all comes back as `{ kind: "unusable", reason }`.
+ *
+ * @example
+ * const jsonFormat: FileFormat = {
+ *   id: "json-agent",
+ *   extensions: [".json"],
+ *   knownKeys: { agents: ["name", "description", "prompt"] },
+ *   parse: (file) => ({ kind: "parsed", frontmatter: JSON.parse(file.content), body: "", diagnostics: [] }),
+ * };
  */
 export interface FileFormat {
-  // A parse that finds the file unusable (a TOML command without its prompt, …) returns
-  // a diagnostic of severity "error": consumers skip such a file and keep the diagnostic.
   /** `"markdown"`, `"codex-toml"`, … */
   id: string;
   /** File name endings this format reads, with the dot: `[".md"]`. */
   extensions: readonly string[];
-  parse(file: SourceFile): FormatParse;
+  /**
+   * Field names (after key normalisation) a file of this format may carry, per kind;
+   * `roster doctor` reports any other key. A kind left out is not checked.
+   */
+  knownKeys?: Readonly<Partial<Record<DiscoveryKind, readonly string[]>>>;
+  parse(file: SourceFile): FormatResult;
 }
-
-/**
- * What a format's parser returns: frontmatter-like fields, a body and diagnostics;
- * `skip: true` when the file deliberately defines nothing (opencode's `disable: true`),
- * explained by an `info` diagnostic.
- */
-export type FormatParse = ParsedFrontmatter & { skip?: boolean };
 
 /** A place to read definitions from. */
 export interface Location {
@@ -127,21 +151,51 @@ export interface Location {
   /** Read only these files (paths relative to `dir`), e.g. single files a plugin manifest names. */
   only?: readonly string[];
   /**
-   * How a command's name is made from its relative path. `"stem"` (default): the file
-   * name without extension, sub-folders give a namespace label; `"path"`: sub-folders
-   * are joined into the name with `:` (Gemini CLI).
+   * The folder this location must stay inside: a location whose real path leaves it
+   * (`.claude/agents -> /`) is skipped with `load/outside-root`. `familyLocations` sets it
+   * to the ancestor of a project folder.
    */
-  commandNaming?: "stem" | "path";
+  root?: string;
   /**
-   * Placeholder families the command files here use, for expansion: `"positional"`
-   * (`$ARGUMENTS`, `$1`…`$9`; the default), `"named"` (`$NAME` from `NAME=value`, Codex)
-   * and `"braces"` (`{{args}}`, Gemini CLI). `$@` is always understood.
+   * Settings for one consumer of the files, keyed by consumer (`commands` for
+   * `@roster/commands`); core passes them through untouched.
    */
-  commandPlaceholders?: readonly CommandPlaceholders[];
+  options?: Readonly<Record<string, unknown>>;
 }
 
-/** A family of command placeholders; see {@link Location.commandPlaceholders}. */
-export type CommandPlaceholders = "positional" | "named" | "braces";
+/** What happened to one file discovery looked at (SPEC §5 step 7). */
+export type FileOutcome = "loaded" | "shadowed" | "skipped" | "not-an-agent";
+
+/** Why a file was skipped: the code and message of the one diagnostic that explains it. */
+export interface SkipReason {
+  code: string;
+  message: string;
+}
+
+interface FileRecordBase {
+  /** The file, or the `embedded:` id of a provider-loaded item. */
+  path: string;
+  /** The location the file was found in; absent for provider-loaded items. */
+  location?: Location;
+  provider: string;
+  scope: AgentSource;
+  kind: DiscoveryKind;
+  /** Id of the format that read it (`markdown`, `codex-toml`); absent for provider-loaded items. */
+  format?: string;
+  /** Frontmatter keys the format does not know (only when it declares its keys). */
+  unknownKeys?: readonly string[];
+  /** Every diagnostic about this file, the skip reason's included. */
+  diagnostics: readonly Diagnostic[];
+}
+
+/** The fate of one file, in search order: loaded, shadowed (by whom), skipped (why), or documentation. */
+export type FileRecord = FileRecordBase &
+  (
+    | { outcome: "loaded"; name: string }
+    | { outcome: "shadowed"; name: string; shadowedBy: string }
+    | { outcome: "skipped"; name?: string; reason: SkipReason }
+    | { outcome: "not-an-agent" }
+  );
 
 /** A definition that does not live in a folder (bundled, generated, remote). */
 export interface LoadedItem {

@@ -1,4 +1,5 @@
 export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
+export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
   PLAN_MODE_PROMPT,

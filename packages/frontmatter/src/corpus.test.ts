@@ -1,18 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { CORPUS_DIR, corpusFiles, hasCorpus } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 
-/** `<repo root>/../shared/corpus`: real agent and command files, present on some machines only. */
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
-const corpus = join(repoRoot, "..", "shared", "corpus");
+const corpus = CORPUS_DIR;
 
 /** Every `.md` file of the corpus, relative to it, in a stable order. */
 function markdownFiles(): string[] {
-  return (readdirSync(corpus, { recursive: true, encoding: "utf8" }) as string[])
-    .filter((file) => file.endsWith(".md"))
-    .sort();
+  return corpusFiles().map((file) => relative(corpus, file));
 }
 
 /**
@@ -34,7 +30,7 @@ function scanName(raw: string): string | undefined {
   return undefined;
 }
 
-describe.skipIf(!existsSync(corpus))("the real-world corpus (../shared/corpus)", () => {
+describe.skipIf(!hasCorpus())("the real-world corpus (../shared/corpus)", () => {
   // Computed once from the corpus with this parser, then fixed: a change in parsing moves them.
   const EXPECTED = { files: 514, clean: 506, withFrontmatter: 444, fallback: 8 };
 

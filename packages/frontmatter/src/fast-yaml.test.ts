@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { corpusFiles, hasCorpus } from "@roster/testkit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import YAML from "yaml";
@@ -165,19 +164,9 @@ describe("parseSimpleYaml", () => {
   });
 });
 
-const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
-
-describe.skipIf(!existsSync(corpus))("parseSimpleYaml over the shared corpus", () => {
+describe.skipIf(!hasCorpus())("parseSimpleYaml over the shared corpus", () => {
   test("every frontmatter it accepts parses to exactly what YAML gives", () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir).sort()) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (name.endsWith(".md")) files.push(path);
-      }
-    };
-    walk(corpus);
+    const files = corpusFiles();
     let accepted = 0;
     let withFrontmatter = 0;
     for (const file of files) {

@@ -1,3 +1,4 @@
+export { FRONTMATTER_DIAGNOSTIC_CODES, type FrontmatterDiagnosticCode } from "./codes.js";
 export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
 export { parseSimpleYaml } from "./fast-yaml.js";

@@ -1,10 +1,5 @@
-import {
-  type AgentDefinition,
-  agentFromParsed,
-  type Diagnostic,
-  markdownFormat,
-  type ParsedFrontmatter,
-} from "@roster/core";
+import type { AgentDefinition, Diagnostic, ParsedFrontmatter } from "@roster/core";
+import { agentFromParsed, markdownFormat } from "@roster/core/provider-kit";
 import type { BundledCommand } from "./types.js";
 
 /** Thrown when a bundled file is malformed: a packaging bug, never a user's problem. */
@@ -27,12 +22,14 @@ export function bundledFilePath(file: string): string {
 export function parseBundledFile(file: string, text: string): ParsedFrontmatter {
   try {
     // markdownFormat is core's wrapper of parseFrontmatter from @roster/frontmatter.
-    return markdownFormat.parse({
+    const result = markdownFormat.parse({
       filePath: bundledFilePath(file),
       relativePath: file,
       content: text,
       level: "fatal",
     });
+    if (result.kind === "unusable") throw new Error(result.reason.message);
+    return result;
   } catch (error) {
     throw new BundledDefinitionError(file, error instanceof Error ? error.message : String(error), {
       cause: error,

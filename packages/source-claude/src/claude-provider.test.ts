@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createRegistry, discoverAgents, readLocations } from "@roster/core";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { join } from "node:path";
+import { createRegistry, discoverAgents, readSources, type Source } from "@roster/core";
+import { agentFile, CORPUS_DIR, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { claudeConfigDir } from "./claude-paths.js";
-import { claudeProvider } from "./claude-provider.js";
+import { claudeMarkdownFormat, claudeProvider } from "./claude-provider.js";
+
+/** Every Claude location is recursive and reads Claude Code markdown. */
+const claudeShape = { recursive: true, formats: [claudeMarkdownFormat] };
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -20,8 +22,8 @@ describe("claudeProvider.locate", () => {
     sb.write({ "project/.claude/agents": null });
     const locations = await claudeProvider.locate(sb.ctx(), "agents");
     expect(locations).toEqual([
-      { dir: join(sb.project, ".claude/agents"), scope: "project", recursive: true },
-      { dir: join(sb.home, ".claude/agents"), scope: "user", recursive: true },
+      { dir: join(sb.project, ".claude/agents"), scope: "project", root: sb.project, ...claudeShape },
+      { dir: join(sb.home, ".claude/agents"), scope: "user", ...claudeShape },
     ]);
   });
 
@@ -29,8 +31,8 @@ describe("claudeProvider.locate", () => {
     sb.write({ "project/.claude/commands": null });
     const locations = await claudeProvider.locate(sb.ctx(), "commands");
     expect(locations).toEqual([
-      { dir: join(sb.project, ".claude/commands"), scope: "project", recursive: true },
-      { dir: join(sb.home, ".claude/commands"), scope: "user", recursive: true },
+      { dir: join(sb.project, ".claude/commands"), scope: "project", root: sb.project, ...claudeShape },
+      { dir: join(sb.home, ".claude/commands"), scope: "user", ...claudeShape },
     ]);
   });
 
@@ -71,6 +73,8 @@ describe("claudeProvider.locate", () => {
   test("CLAUDE_CONFIG_DIR expands ~ with ctx.home; a blank value is ignored", () => {
     expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "~/alt" } }))).toBe(join(sb.home, "alt"));
     expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "  " } }))).toBe(join(sb.home, ".claude"));
+    // Relative: from home, never from the cwd (a cloned repository).
+    expect(claudeConfigDir(sb.ctx({ env: { CLAUDE_CONFIG_DIR: "alt" } }))).toBe(join(sb.home, "alt"));
   });
 
   test("cwd inside home: ~/.claude/agents is the user folder, never a project folder", async () => {
@@ -141,17 +145,17 @@ describe("claude agents through discoverAgents", () => {
       "project/.claude/commands/frontend/component.md": "---\ndescription: make one\n---\nBuild $ARGUMENTS\n",
       "project/.claude/commands/deploy.md": "Deploy $1\n",
     });
-    const read = await readLocations(createRegistry([claudeProvider]), sb.ctx(), "commands");
-    expect(read.files.map((f) => [f.relativePath, f.location.scope])).toEqual([
+    const read = await readSources(createRegistry([claudeProvider]), sb.ctx(), { kind: "commands" });
+    const files = read.sources.filter((s): s is Extract<Source, { kind: "file" }> => s.kind === "file");
+    expect(files.map((f) => [f.relativePath, f.location.scope])).toEqual([
       ["deploy.md", "project"],
       ["frontend/component.md", "project"],
     ]);
-    expect(read.files[1]!.parsed.frontmatter.description).toBe("make one");
+    expect(files[1]!.parsed.frontmatter.description).toBe("make one");
   });
 });
 
-const corpus = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../../../shared/corpus");
-const corpusProject = join(corpus, "ArangoGutierrez-claude-toolkit");
+const corpusProject = join(CORPUS_DIR, "ArangoGutierrez-claude-toolkit");
 
 describe.skipIf(!existsSync(join(corpusProject, ".claude/agents")))(
   "real Claude Code agents (shared corpus)",

@@ -2,11 +2,23 @@ import { join } from "node:path";
 import {
   type DiscoveryContext,
   type DiscoveryKind,
+  defineMarkdownFormat,
   defineProvider,
   familyLocations,
   type Location,
 } from "@roster/core";
 import { claudeConfigDir } from "./claude-paths.js";
+import { CLAUDE_AGENT_KEYS } from "./claude-profile.js";
+
+/**
+ * Claude Code agent files: markdown whose frontmatter may also carry Claude Code's own
+ * keys ({@link CLAUDE_AGENT_KEYS}, the profile's list), which `roster doctor` must not
+ * call unknown.
+ */
+export const claudeMarkdownFormat = defineMarkdownFormat({
+  id: "claude-markdown",
+  agentKeys: CLAUDE_AGENT_KEYS,
+});
 
 /**
  * Where Claude Code keeps agents and commands, highest precedence first:
@@ -19,6 +31,7 @@ export function locateClaude(ctx: DiscoveryContext, kind: DiscoveryKind): Locati
     user: join(claudeConfigDir(ctx), kind),
     // Sub-folders organise agents and namespace commands; they never rename them.
     recursive: true,
+    formats: [claudeMarkdownFormat],
   });
 }
 

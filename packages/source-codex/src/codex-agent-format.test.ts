@@ -1,6 +1,14 @@
-import type { SourceFile } from "@roster/core";
+import type { FormatResult, ParsedFile, SourceFile } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { codexAgentFormat } from "./codex-agent-format.js";
+
+/** The result of a parse that must have been usable. */
+function usable(result: FormatResult): ParsedFile {
+  if (result.kind !== "parsed") throw new Error(`unusable: ${result.reason.message}`);
+  return result;
+}
+const parse = (f: SourceFile) => usable(codexAgentFormat.parse(f));
+
 import { CodexTomlError } from "./errors.js";
 
 const file = (content: string, level: SourceFile["level"] = "warn"): SourceFile => ({
@@ -26,6 +34,7 @@ Lead with the findings.
 describe("codexAgentFormat.parse", () => {
   test("maps effort and instructions; keeps every other key (sandbox_mode, nickname_candidates) as written", () => {
     expect(codexAgentFormat.parse(file(REVIEWER))).toEqual({
+      kind: "parsed",
       frontmatter: {
         name: "reviewer",
         description: "Reviews a diff for correctness and risk.",
@@ -44,20 +53,20 @@ describe("codexAgentFormat.parse", () => {
   });
 
   test('the effort "none" is the thinking level "off"; others pass through for validation', () => {
-    const none = codexAgentFormat.parse(
-      file('name = "a"\ndescription = "d"\nmodel_reasoning_effort = "none"\n'),
+    const none = parse(
+      file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "none"\n'),
     );
     expect(none.frontmatter.thinkingLevel).toBe("off");
-    const odd = codexAgentFormat.parse(
-      file('name = "a"\ndescription = "d"\nmodel_reasoning_effort = "max"\n'),
+    const odd = parse(
+      file('name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\nmodel_reasoning_effort = "max"\n'),
     );
     expect(odd.frontmatter.thinkingLevel).toBe("max");
   });
 
   test("roster fields tools, spawns, blocking and output pass through", () => {
-    const parsed = codexAgentFormat.parse(
+    const parsed = parse(
       file(
-        'name = "a"\ndescription = "d"\ntools = ["Read"]\nspawns = "*"\nblocking = true\n[output]\ntype = "string"\n',
+        'name = "a"\ndescription = "d"\ndeveloper_instructions = "x"\ntools = ["Read"]\nspawns = "*"\nblocking = true\n[output]\ntype = "string"\n',
       ),
     );
     expect(parsed.frontmatter).toMatchObject({ tools: ["Read"], spawns: "*", blocking: true });
@@ -65,7 +74,7 @@ describe("codexAgentFormat.parse", () => {
   });
 
   test("CRLF and a BOM are accepted; the prompt keeps LF line ends", () => {
-    const parsed = codexAgentFormat.parse(file(`\uFEFF${REVIEWER.replace(/\n/g, "\r\n")}`));
+    const parsed = parse(file(`\uFEFF${REVIEWER.replace(/\n/g, "\r\n")}`));
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.body).toBe("Review like an owner.\nLead with the findings.");
   });
@@ -75,27 +84,26 @@ describe("codexAgentFormat.parse", () => {
       'name = "a"\ndescription = "d"\n',
       'name = "a"\ndescription = "d"\ndeveloper_instructions = "  "\n',
     ]) {
-      const parsed = codexAgentFormat.parse(file(text));
-      expect(parsed.body).toBe("");
-      expect(parsed.diagnostics.map((d) => [d.severity, d.code])).toEqual([
-        ["error", "codex/missing-instructions"],
-      ]);
+      const result = codexAgentFormat.parse(file(text));
+      expect(result.kind).toBe("unusable");
+      if (result.kind !== "unusable") continue;
+      expect([result.reason.severity, result.reason.code]).toEqual(["error", "codex/missing-instructions"]);
     }
   });
 
-  test("a syntax error is a warning with its line; no fields", () => {
-    const parsed = codexAgentFormat.parse(file('name = "a"\ndescription = \n'));
-    expect(parsed.frontmatter).toEqual({});
-    expect(parsed.diagnostics).toHaveLength(1);
-    expect(parsed.diagnostics[0]).toMatchObject({
-      severity: "warning",
-      code: "codex/toml-error",
-      line: 2,
-      filePath: "/p/.codex/agents/reviewer.toml",
+  test("a syntax error makes the file unusable, with one warning naming its line", () => {
+    expect(codexAgentFormat.parse(file('name = "a"\ndescription = \n'))).toEqual({
+      kind: "unusable",
+      reason: expect.objectContaining({
+        severity: "warning",
+        code: "codex/toml-error",
+        line: 2,
+        filePath: "/p/.codex/agents/reviewer.toml",
+      }),
     });
   });
 
-  test("a syntax error throws CodexTomlError at level fatal and is silent at level off", () => {
+  test("a syntax error throws CodexTomlError at level fatal and is a skip at level off", () => {
     expect(() => codexAgentFormat.parse(file("= broken", "fatal"))).toThrow(CodexTomlError);
     let caught: unknown;
     try {
@@ -106,6 +114,10 @@ describe("codexAgentFormat.parse", () => {
     expect(caught).toBeInstanceOf(CodexTomlError);
     expect((caught as CodexTomlError).line).toBe(2);
     expect((caught as CodexTomlError).message).toContain("/p/.codex/agents/reviewer.toml:2");
-    expect(codexAgentFormat.parse(file("= broken", "off")).diagnostics).toEqual([]);
+    // At level off the file is still skipped, and the skip still says why.
+    expect(codexAgentFormat.parse(file("= broken", "off"))).toMatchObject({
+      kind: "unusable",
+      reason: { code: "codex/toml-error" },
+    });
   });
 });

@@ -1,9 +1,20 @@
-import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
+import {
+  AGENT_KEYS,
+  type Diagnostic,
+  type FileFormat,
+  type FormatResult,
+  type SourceFile,
+} from "@roster/core";
 import { readTomlFile } from "@roster/toml";
+import { codexProfile } from "./codex-profile.js";
 import { CodexTomlError } from "./errors.js";
 
 /** Keys the format turns into other fields; every other key is kept as written. */
 const MAPPED = ["developer_instructions", "model_reasoning_effort"] as const;
+
+function isMapped(key: string): boolean {
+  return (MAPPED as readonly string[]).includes(key);
+}
 
 /** Codex's reasoning efforts that are spelled differently from roster's thinking levels. */
 const EFFORT_ALIASES: Record<string, string> = { none: "off" };
@@ -19,9 +30,9 @@ function thinkingLevelOf(effort: unknown): unknown {
  * `thinkingLevel`, `developer_instructions` → body; every other key (`name`,
  * `description`, `model`, `nickname_candidates`, `sandbox_mode`, …) is kept as written, so
  * what roster does not model lands in `extra`. Codex requires `developer_instructions`: a
- * file without it is unusable (an error diagnostic; discovery skips it).
+ * file without it is unusable (`codex/missing-instructions` is the reason it is skipped).
  */
-export function mapCodexAgent(data: Record<string, unknown>, filePath: string): ParsedFrontmatter {
+export function mapCodexAgent(data: Record<string, unknown>, filePath: string): FormatResult {
   const diagnostics: Diagnostic[] = [];
   const frontmatter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
@@ -33,11 +44,8 @@ export function mapCodexAgent(data: Record<string, unknown>, filePath: string): 
   }
 
   const instructions = data.developer_instructions;
-  let body = "";
-  if (typeof instructions === "string" && instructions.trim() !== "") {
-    body = instructions.replace(/\r\n?/g, "\n").trim();
-  } else {
-    diagnostics.push({
+  if (typeof instructions !== "string" || instructions.trim() === "") {
+    const reason: Diagnostic = {
       severity: "error",
       code: "codex/missing-instructions",
       message:
@@ -47,27 +55,34 @@ export function mapCodexAgent(data: Record<string, unknown>, filePath: string): 
             ? `skipped: developer_instructions is not a string (${typeof instructions}); Codex requires text`
             : "skipped: developer_instructions is blank; Codex requires text",
       filePath,
-    });
+    };
+    return { kind: "unusable", reason };
   }
-  return { frontmatter, body, diagnostics };
+  const body = instructions.replace(/\r\n?/g, "\n").trim();
+  return { kind: "parsed", frontmatter, body, diagnostics };
 }
 
 /**
  * A real Codex custom agent (`~/.codex/agents/<name>.toml`): a TOML table with `name`,
  * `description`, `developer_instructions` (required) and optionally `model`,
- * `model_reasoning_effort`, `nickname_candidates`, `sandbox_mode`, …. A syntax error is a `codex/toml-error` warning with its
- * line (at level `fatal` a thrown {@link CodexTomlError}); the file then has no fields.
+ * `model_reasoning_effort`, `nickname_candidates`, `sandbox_mode`, …. A syntax error is a
+ * `codex/toml-error` warning with its line (at level `fatal` a thrown {@link CodexTomlError}):
+ * the file is unusable, and that warning is the one diagnostic explaining its skip.
  */
 export const codexAgentFormat: FileFormat = {
   id: "codex-toml",
   extensions: [".toml"],
-  parse(file: SourceFile): ParsedFrontmatter {
+  // roster's own fields, and the keys Codex itself reads (its profile's list) as written.
+  knownKeys: {
+    agents: [...new Set([...AGENT_KEYS, ...codexProfile.knownKeys.filter((key) => !isMapped(key))])],
+  },
+  parse(file: SourceFile): FormatResult {
     const read = readTomlFile(file, {
       code: "codex/toml-error",
       what: "Codex agent",
       createError: (message, options) => new CodexTomlError(message, options),
     });
-    if (!read.ok) return { frontmatter: {}, body: "", diagnostics: read.diagnostics };
+    if (!read.ok) return { kind: "unusable", reason: read.reason };
     return mapCodexAgent(read.data, file.filePath);
   },
 };

@@ -1,12 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import {
-  type Diagnostic,
-  type DiscoveryContext,
-  errorCode,
-  fileSystemOf,
-  findProjectDirs,
-  type LoadedItem,
-} from "@roster/core";
+import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
+import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
@@ -76,7 +70,7 @@ function readToml(
     { code: "codex/toml-error", what },
   );
   if (!read.ok) {
-    diagnostics.push(...read.diagnostics);
+    diagnostics.push(read.reason);
     return undefined;
   }
   return read.data;
@@ -152,8 +146,8 @@ export function loadCodexConfigAgents(ctx: DiscoveryContext): {
         continue;
       }
       const mapped = mapCodexAgent(data, target);
-      if (mapped.diagnostics.some((d) => d.severity === "error")) {
-        diagnostics.push(...mapped.diagnostics);
+      if (mapped.kind === "unusable") {
+        diagnostics.push(mapped.reason);
         continue;
       }
       const frontmatter: Record<string, unknown> = { ...mapped.frontmatter, name };

@@ -9,7 +9,7 @@ function parseCodexToml(content: string, filePath: string): ProfileParse {
     { code: "codex/toml-error", what: "Codex agent" },
   );
   if (!read.ok) {
-    const line = read.diagnostics[0]?.line;
+    const line = read.reason.line;
     return {
       ok: false,
       code: "tool/yaml-error",

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createRegistry, discoverAgents, markdownFormat, readLocations } from "@roster/core";
+import { createRegistry, discoverAgents, markdownFormat, readSources, type Source } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { codexAgentFormat } from "./codex-agent-format.js";
@@ -23,6 +23,7 @@ describe("codexProvider.locate", () => {
       {
         dir: join(sb.project, ".codex/agents"),
         scope: "project",
+        root: sb.project,
         formats: [markdownFormat, codexAgentFormat],
       },
       { dir: join(sb.home, ".codex/agents"), scope: "user", formats: [markdownFormat, codexAgentFormat] },
@@ -35,9 +36,14 @@ describe("codexProvider.locate", () => {
       {
         dir: join(sb.project, ".codex/prompts"),
         scope: "project",
-        commandPlaceholders: ["positional", "named"],
+        root: sb.project,
+        options: { commands: { placeholders: ["positional", "named"] } },
       },
-      { dir: join(sb.home, ".codex/prompts"), scope: "user", commandPlaceholders: ["positional", "named"] },
+      {
+        dir: join(sb.home, ".codex/prompts"),
+        scope: "user",
+        options: { commands: { placeholders: ["positional", "named"] } },
+      },
     ]);
   });
 
@@ -74,6 +80,11 @@ describe("codexProvider.locate", () => {
     expect(dirs(await codexProvider.locate(ctx, "commands"))).toEqual([["user", join(custom, "prompts")]]);
     const tilde = sb.ctx({ env: { CODEX_HOME: "~/cx" } });
     expect(dirs(await codexProvider.locate(tilde, "agents"))).toEqual([["user", join(sb.home, "cx/agents")]]);
+    // A relative value is taken from home, never from the (possibly untrusted) cwd.
+    const relative = sb.ctx({ env: { CODEX_HOME: "cx" } });
+    expect(dirs(await codexProvider.locate(relative, "agents"))).toEqual([
+      ["user", join(sb.home, "cx/agents")],
+    ]);
   });
 
   test("cwd inside home: ~/.codex/agents is read once, as user", async () => {
@@ -124,6 +135,12 @@ describe("codex agents through discoverAgents", () => {
     const tomlError = result.diagnostics.find((d) => d.code === "codex/toml-error");
     expect(tomlError).toMatchObject({ severity: "warning", filePath: bad });
     expect(tomlError?.line).toBeGreaterThan(0);
+    // Exactly one diagnostic for the broken file: no second "missing name" for a file that has one.
+    expect(result.diagnostics.filter((d) => d.filePath === bad)).toEqual([tomlError]);
+    expect(result.files.find((f) => f.path === bad)).toMatchObject({
+      outcome: "skipped",
+      reason: { code: "codex/toml-error" },
+    });
     // The unknown effort is reported, not silently dropped; d still loads without a level.
     expect(result.diagnostics.find((d) => d.code === "agent/unknown-thinking-level")?.filePath).toBe(
       join(sb.project, ".codex/agents/d.toml"),
@@ -155,9 +172,10 @@ describe("codex agents through discoverAgents", () => {
         "---\ndescription: Review\nargument-hint: FILE=<path>\n---\nReview $FILE\n",
       "home/.codex/prompts/skip.toml": 'prompt = "x"\n',
     });
-    const read = await readLocations(createRegistry([codexProvider]), sb.ctx(), "commands");
-    expect(read.files.map((f) => f.relativePath)).toEqual(["review.md"]);
-    expect(read.files[0]!.parsed.frontmatter).toEqual({ description: "Review", argumentHint: "FILE=<path>" });
-    expect(read.files[0]!.location.commandPlaceholders).toEqual(["positional", "named"]);
+    const read = await readSources(createRegistry([codexProvider]), sb.ctx(), { kind: "commands" });
+    const files = read.sources.filter((s): s is Extract<Source, { kind: "file" }> => s.kind === "file");
+    expect(files.map((f) => f.relativePath)).toEqual(["review.md"]);
+    expect(files[0]!.parsed.frontmatter).toEqual({ description: "Review", argumentHint: "FILE=<path>" });
+    expect(files[0]!.location.options).toEqual({ commands: { placeholders: ["positional", "named"] } });
   });
 });

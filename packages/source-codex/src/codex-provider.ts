@@ -40,7 +40,8 @@ export function createCodexProvider(options: CodexProviderOptions = {}) {
       return familyLocations(ctx, {
         ...(projectPrompts ? { project: join(".codex", "prompts") } : {}),
         user: join(home, "prompts"),
-        commandPlaceholders: ["positional", "named"],
+        // Read by @roster/commands: Codex prompts also take named `$NAME` placeholders.
+        options: { commands: { placeholders: ["positional", "named"] } },
       });
     },
     // Agent roles declared in config.toml ([agents.<name>] with a config_file).

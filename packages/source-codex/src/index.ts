@@ -1,3 +1,4 @@
+export { CODEX_DIAGNOSTIC_CODES, type CodexDiagnosticCode } from "./codes.js";
 export { codexAgentFormat, mapCodexAgent } from "./codex-agent-format.js";
 export {
   type CodexAgentLimits,

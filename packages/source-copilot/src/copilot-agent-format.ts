@@ -1,7 +1,7 @@
 import {
+  defineMarkdownFormat,
   type FileFormat,
-  type FormatParse,
-  markdownFormat,
+  type FormatResult,
   type SourceFile,
   splitToolList,
 } from "@roster/core";
@@ -16,6 +16,28 @@ export function copilotAgentId(relativePath: string): string {
   return file.endsWith(COPILOT_AGENT_EXTENSION) ? file.slice(0, -COPILOT_AGENT_EXTENSION.length) : file;
 }
 
+/** Frontmatter keys Copilot reads in a custom agent, as it spells them. */
+export const COPILOT_AGENT_KEYS = [
+  "name",
+  "description",
+  "tools",
+  "model",
+  "target",
+  "handoffs",
+  "mcp-servers",
+  "user-invocable",
+  "disable-model-invocation",
+  "metadata",
+  "infer",
+  "argument-hint",
+] as const;
+
+/** Copilot's markdown, knowing its keys and the ones the mapping below writes (for `roster doctor`). */
+const copilotMarkdown = defineMarkdownFormat({
+  id: "copilot-agent",
+  agentKeys: [...COPILOT_AGENT_KEYS, "displayName", "allTools"],
+});
+
 /**
  * A GitHub Copilot custom agent (`.github/agents/<id>.agent.md`): the file stem without
  * `.agent` is its name; its own `name` field is a display name, kept as `displayName` in
@@ -23,10 +45,11 @@ export function copilotAgentId(relativePath: string): string {
  * `toolsAsWritten`); `*` means every tool.
  */
 export const copilotAgentFormat: FileFormat = {
-  id: "copilot-agent",
+  ...copilotMarkdown,
   extensions: [COPILOT_AGENT_EXTENSION],
-  parse(file: SourceFile): FormatParse {
-    const parsed = markdownFormat.parse(file);
+  parse(file: SourceFile): FormatResult {
+    const parsed = copilotMarkdown.parse(file);
+    if (parsed.kind === "unusable") return parsed;
     const { name, tools, ...rest } = parsed.frontmatter;
     const frontmatter: Record<string, unknown> = { ...rest, name: copilotAgentId(file.relativePath) };
     if (name !== undefined) frontmatter.displayName = name;

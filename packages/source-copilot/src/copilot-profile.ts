@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile } from "@roster/core";
-import { COPILOT_AGENT_EXTENSION } from "./copilot-agent-format.js";
+import { COPILOT_AGENT_EXTENSION, COPILOT_AGENT_KEYS } from "./copilot-agent-format.js";
 import { copilotHome } from "./copilot-paths.js";
 
 /**
@@ -28,20 +28,7 @@ export const copilotProfile = defineToolProfile({
   identity: "stem",
   requiredKeys: ["description"],
   unknownKeys: "ignore",
-  knownKeys: [
-    "name",
-    "description",
-    "tools",
-    "model",
-    "target",
-    "handoffs",
-    "mcp-servers",
-    "user-invocable",
-    "disable-model-invocation",
-    "metadata",
-    "infer",
-    "argument-hint",
-  ],
+  knownKeys: COPILOT_AGENT_KEYS,
   builtins: ["explore", "task", "general-purpose", "code-review"],
   filesOverrideBuiltins: true,
 });

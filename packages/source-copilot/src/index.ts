@@ -1,4 +1,9 @@
-export { COPILOT_AGENT_EXTENSION, copilotAgentFormat, copilotAgentId } from "./copilot-agent-format.js";
+export {
+  COPILOT_AGENT_EXTENSION,
+  COPILOT_AGENT_KEYS,
+  copilotAgentFormat,
+  copilotAgentId,
+} from "./copilot-agent-format.js";
 export { copilotHome } from "./copilot-paths.js";
 export { copilotProfile } from "./copilot-profile.js";
 export { copilotProvider, locateCopilot } from "./copilot-provider.js";

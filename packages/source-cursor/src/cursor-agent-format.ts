@@ -1,4 +1,10 @@
-import { type FileFormat, type FormatParse, markdownFormat, type SourceFile } from "@roster/core";
+import { defineMarkdownFormat, type FileFormat, type FormatResult, type SourceFile } from "@roster/core";
+
+/** Frontmatter keys Cursor reads in a subagent. */
+export const CURSOR_AGENT_KEYS = ["name", "description", "model", "readonly", "is_background"] as const;
+
+/** Cursor's markdown, knowing its keys (for `roster doctor`). */
+const cursorMarkdown = defineMarkdownFormat({ id: "cursor-agent", agentKeys: CURSOR_AGENT_KEYS });
 
 /**
  * A Cursor subagent: markdown with `name`, `description`, `model` (`inherit`, `fast` or a
@@ -7,10 +13,10 @@ import { type FileFormat, type FormatParse, markdownFormat, type SourceFile } fr
  * (`blocking: false`); both keys also stay in `extra`.
  */
 export const cursorAgentFormat: FileFormat = {
-  id: "cursor-agent",
-  extensions: [".md"],
-  parse(file: SourceFile): FormatParse {
-    const parsed = markdownFormat.parse(file);
+  ...cursorMarkdown,
+  parse(file: SourceFile): FormatResult {
+    const parsed = cursorMarkdown.parse(file);
+    if (parsed.kind === "unusable") return parsed;
     const frontmatter: Record<string, unknown> = { ...parsed.frontmatter };
     if (frontmatter.readonly === true && frontmatter.disallowedTools === undefined) {
       frontmatter.disallowedTools = ["edit", "write", "bash"];

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { defineToolProfile, findProjectDirs } from "@roster/core";
+import { CURSOR_AGENT_KEYS } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
 
 /**
@@ -32,7 +33,7 @@ export const cursorProfile = defineToolProfile({
   identity: "name",
   requiredKeys: ["name", "description"],
   unknownKeys: "ignore",
-  knownKeys: ["name", "description", "model", "readonly", "is_background"],
+  knownKeys: CURSOR_AGENT_KEYS,
   builtins: ["explore", "bash", "browser"],
   filesOverrideBuiltins: true,
 });

@@ -1,4 +1,4 @@
-export { cursorAgentFormat } from "./cursor-agent-format.js";
+export { CURSOR_AGENT_KEYS, cursorAgentFormat } from "./cursor-agent-format.js";
 export { cursorHome } from "./cursor-paths.js";
 export { cursorProfile } from "./cursor-profile.js";
 export { cursorProvider, locateCursor } from "./cursor-provider.js";

@@ -1,7 +1,13 @@
-import type { SourceFile } from "@roster/core";
+import type { ParsedFile, SourceFile } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { GeminiTomlError } from "./errors.js";
 import { geminiCommandFormat } from "./gemini-command-format.js";
+
+function parse(f: SourceFile): ParsedFile {
+  const result = geminiCommandFormat.parse(f);
+  if (result.kind !== "parsed") throw new Error(`unusable: ${result.reason.message}`);
+  return result;
+}
 
 const PATH = "/p/.gemini/commands/git/commit.toml";
 const file = (content: string, level: SourceFile["level"] = "warn"): SourceFile => ({
@@ -24,6 +30,7 @@ Extra guidance: {{args}}
 describe("geminiCommandFormat.parse", () => {
   test("prompt becomes the body (placeholders left as written), description a field", () => {
     expect(geminiCommandFormat.parse(file(COMMIT))).toEqual({
+      kind: "parsed",
       frontmatter: { description: "Writes a commit message for the staged changes." },
       body: "Write a Conventional Commit message for this diff:\n!{git diff --staged}\n\nExtra guidance: {{args}}",
       diagnostics: [],
@@ -32,29 +39,33 @@ describe("geminiCommandFormat.parse", () => {
 
   test("description is optional", () => {
     expect(geminiCommandFormat.parse(file('prompt = "Explain {{args}}"\n'))).toEqual({
+      kind: "parsed",
       frontmatter: {},
       body: "Explain {{args}}",
       diagnostics: [],
     });
   });
 
-  test("a missing prompt is an error diagnostic, so consumers skip the file", () => {
-    const parsed = geminiCommandFormat.parse(file('description = "no prompt here"\n'));
-    expect(parsed.diagnostics).toEqual([
-      expect.objectContaining({ severity: "error", code: "gemini/missing-prompt", filePath: PATH }),
-    ]);
-    expect(parsed.diagnostics[0]!.message).toContain("prompt is missing");
+  test("a missing prompt makes the file unusable, with that one reason", () => {
+    const result = geminiCommandFormat.parse(file('description = "no prompt here"\n'));
+    expect(result).toEqual({
+      kind: "unusable",
+      reason: expect.objectContaining({ code: "gemini/missing-prompt", filePath: PATH }),
+    });
+    if (result.kind === "unusable") expect(result.reason.message).toContain("prompt is missing");
   });
 
-  test("a non-string or blank prompt is the same error", () => {
+  test("a non-string or blank prompt is the same skip", () => {
     for (const content of ["prompt = 42\n", "prompt = ['a']\n", 'prompt = "   "\n']) {
-      const codes = geminiCommandFormat.parse(file(content)).diagnostics.map((d) => [d.severity, d.code]);
-      expect(codes).toEqual([["error", "gemini/missing-prompt"]]);
+      expect(geminiCommandFormat.parse(file(content))).toMatchObject({
+        kind: "unusable",
+        reason: { code: "gemini/missing-prompt" },
+      });
     }
   });
 
   test("a non-string description is dropped with a warning; the command stays usable", () => {
-    const parsed = geminiCommandFormat.parse(file('description = 7\nprompt = "go"\n'));
+    const parsed = parse(file('description = 7\nprompt = "go"\n'));
     expect(parsed.frontmatter).toEqual({});
     expect(parsed.body).toBe("go");
     expect(parsed.diagnostics.map((d) => [d.severity, d.code])).toEqual([
@@ -62,24 +73,25 @@ describe("geminiCommandFormat.parse", () => {
     ]);
   });
 
-  test("a syntax error is a warning with its line, then the missing-prompt error", () => {
-    const parsed = geminiCommandFormat.parse(file('description = "x"\nprompt = """\nnever closed\n'));
-    expect(parsed.diagnostics.map((d) => [d.severity, d.code])).toEqual([
-      ["warning", "gemini/toml-error"],
-      ["error", "gemini/missing-prompt"],
-    ]);
-    expect(parsed.diagnostics[0]!.line).toBeGreaterThan(0);
+  test("a syntax error makes the file unusable with one warning naming its line: no second missing-prompt", () => {
+    const result = geminiCommandFormat.parse(file('description = "x"\nprompt = """\nnever closed\n'));
+    expect(result).toMatchObject({
+      kind: "unusable",
+      reason: { severity: "warning", code: "gemini/toml-error" },
+    });
+    if (result.kind === "unusable") expect(result.reason.line).toBeGreaterThan(0);
   });
 
-  test("a syntax error throws GeminiTomlError at level fatal; at level off only the skip error remains", () => {
+  test("a syntax error throws GeminiTomlError at level fatal; at level off it is still a skip with its reason", () => {
     expect(() => geminiCommandFormat.parse(file("prompt = ", "fatal"))).toThrow(GeminiTomlError);
-    expect(geminiCommandFormat.parse(file("prompt = ", "off")).diagnostics.map((d) => d.code)).toEqual([
-      "gemini/missing-prompt",
-    ]);
+    expect(geminiCommandFormat.parse(file("prompt = ", "off"))).toMatchObject({
+      kind: "unusable",
+      reason: { code: "gemini/toml-error" },
+    });
   });
 
   test("CRLF and a BOM are accepted", () => {
-    const parsed = geminiCommandFormat.parse(file(`\uFEFF${COMMIT.replace(/\n/g, "\r\n")}`));
+    const parsed = parse(file(`\uFEFF${COMMIT.replace(/\n/g, "\r\n")}`));
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.body).not.toContain("\r");
   });

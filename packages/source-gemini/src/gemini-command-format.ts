@@ -1,10 +1,10 @@
-import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@roster/core";
+import type { Diagnostic, FileFormat, FormatResult, SourceFile } from "@roster/core";
 import { readTomlFile } from "@roster/toml";
 import { GeminiTomlError } from "./errors.js";
 
 function missingPrompt(filePath: string, why: string): Diagnostic {
   return {
-    severity: "error",
+    severity: "warning",
     code: "gemini/missing-prompt",
     message: `skipped: ${why}; a Gemini command needs a string "prompt"`,
     filePath,
@@ -14,27 +14,21 @@ function missingPrompt(filePath: string, why: string): Diagnostic {
 /**
  * A Gemini CLI custom command (`.gemini/commands/**\/*.toml`): a TOML table with a
  * required string `prompt` (the body) and an optional `description`. A missing,
- * non-string or blank prompt is a `gemini/missing-prompt` error, so consumers skip
- * the file; a syntax error is a `gemini/toml-error` warning with its line (at level
- * `fatal` a thrown {@link GeminiTomlError}) followed by that same error.
+ * non-string or blank prompt makes the file unusable (`gemini/missing-prompt`); so does
+ * a syntax error (`gemini/toml-error` with its line; at level `fatal` a thrown
+ * {@link GeminiTomlError}). Either way that one diagnostic explains the skip.
  */
 export const geminiCommandFormat: FileFormat = {
   id: "gemini-toml",
   extensions: [".toml"],
-  parse(file: SourceFile): ParsedFrontmatter {
+  parse(file: SourceFile): FormatResult {
     const { filePath } = file;
     const read = readTomlFile(file, {
       code: "gemini/toml-error",
       what: "Gemini command",
       createError: (message, options) => new GeminiTomlError(message, options),
     });
-    if (!read.ok) {
-      const diagnostics = [
-        ...read.diagnostics,
-        missingPrompt(filePath, "no prompt could be read because the file is not valid TOML"),
-      ];
-      return { frontmatter: {}, body: "", diagnostics };
-    }
+    if (!read.ok) return { kind: "unusable", reason: read.reason };
     const data = read.data;
 
     const diagnostics: Diagnostic[] = [];
@@ -51,11 +45,10 @@ export const geminiCommandFormat: FileFormat = {
     }
     if (typeof prompt !== "string") {
       const why = prompt === undefined ? "prompt is missing" : `prompt is not a string (${typeof prompt})`;
-      diagnostics.push(missingPrompt(filePath, why));
-      return { frontmatter, body: "", diagnostics };
+      return { kind: "unusable", reason: missingPrompt(filePath, why) };
     }
     const body = prompt.trim();
-    if (body === "") diagnostics.push(missingPrompt(filePath, "prompt is empty"));
-    return { frontmatter, body, diagnostics };
+    if (body === "") return { kind: "unusable", reason: missingPrompt(filePath, "prompt is empty") };
+    return { kind: "parsed", frontmatter, body, diagnostics };
   },
 };

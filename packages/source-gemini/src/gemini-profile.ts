@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { defineToolProfile, resolveUserPath } from "@roster/core";
+import { defineToolProfile } from "@roster/core";
+import { resolveUserPath } from "@roster/core/provider-kit";
 import { isGeminiToolName } from "./gemini-tools.js";
 
 /** The keys Gemini CLI's strict agent schema allows, and nothing else. */

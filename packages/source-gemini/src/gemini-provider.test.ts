@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createRegistry, discoverAgents, readLocations } from "@roster/core";
+import { createRegistry, discoverAgents, readSources } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { geminiAgentFormat } from "./gemini-agent-format.js";
@@ -19,15 +19,19 @@ const commandLocation = (dir: string, scope: "project" | "user") => ({
   scope,
   formats: [geminiCommandFormat],
   recursive: true,
-  commandNaming: "path",
-  commandPlaceholders: ["braces"],
+  options: { commands: { naming: "path", placeholders: ["braces"] } },
 });
 
 describe("geminiProvider.locate", () => {
   test("agents: nearest .gemini/agents, then ~/.gemini/agents (markdown)", async () => {
     sb.write({ "project/.gemini/agents": null });
     expect(await geminiProvider.locate(sb.ctx(), "agents")).toEqual([
-      { dir: join(sb.project, ".gemini/agents"), scope: "project", formats: [geminiAgentFormat] },
+      {
+        dir: join(sb.project, ".gemini/agents"),
+        scope: "project",
+        root: sb.project,
+        formats: [geminiAgentFormat],
+      },
       { dir: join(sb.home, ".gemini/agents"), scope: "user", formats: [geminiAgentFormat] },
     ]);
   });
@@ -35,7 +39,7 @@ describe("geminiProvider.locate", () => {
   test("commands: nearest .gemini/commands, then ~/.gemini/commands (TOML, recursive, path names, {{args}})", async () => {
     sb.write({ "project/.gemini/commands": null });
     expect(await geminiProvider.locate(sb.ctx(), "commands")).toEqual([
-      commandLocation(join(sb.project, ".gemini/commands"), "project"),
+      { ...commandLocation(join(sb.project, ".gemini/commands"), "project"), root: sb.project },
       commandLocation(join(sb.home, ".gemini/commands"), "user"),
     ]);
   });
@@ -101,16 +105,20 @@ describe("gemini through discovery", () => {
       "project/.gemini/commands/readme.md": "# not a command here\n",
       "home/.gemini/commands/plan.toml": 'prompt = "user plan"\n',
     });
-    const read = await readLocations(createRegistry([geminiProvider]), sb.ctx(), "commands");
-    expect(read.files.map((f) => [f.location.scope, f.relativePath, f.parsed.body])).toEqual([
-      ["project", "broken.toml", ""],
+    const read = await readSources(createRegistry([geminiProvider]), sb.ctx(), { kind: "commands" });
+    expect(
+      read.sources.map((s) =>
+        s.kind === "item"
+          ? []
+          : [s.location.scope, s.relativePath, s.kind === "file" ? s.parsed.body : s.reason.code],
+      ),
+    ).toEqual([
+      ["project", "broken.toml", "gemini/missing-prompt"],
       ["project", "git/commit.toml", "Commit {{args}}"],
       ["project", "plan.toml", "Plan {{args}}"],
       ["user", "plan.toml", "user plan"],
     ]);
-    expect(read.files[0]!.parsed.diagnostics.map((d) => [d.severity, d.code, d.filePath])).toEqual([
-      ["error", "gemini/missing-prompt", join(sb.project, ".gemini/commands/broken.toml")],
-    ]);
-    expect(read.files[1]!.parsed.frontmatter).toEqual({ description: "Commit" });
+    const commit = read.sources[1]!;
+    expect(commit.kind === "file" && commit.parsed.frontmatter).toEqual({ description: "Commit" });
   });
 });

@@ -25,8 +25,8 @@ export function locateGemini(ctx: DiscoveryContext, kind: DiscoveryKind): Locati
     user,
     formats: [geminiCommandFormat],
     recursive: true,
-    commandNaming: "path",
-    commandPlaceholders: ["braces"],
+    // Read by @roster/commands: names joined by ":" from the path, `{{args}}` placeholders.
+    options: { commands: { naming: "path", placeholders: ["braces"] } },
   });
 }
 

@@ -1,3 +1,4 @@
+export { GEMINI_DIAGNOSTIC_CODES, type GeminiDiagnosticCode } from "./codes.js";
 export { GeminiTomlError } from "./errors.js";
 export { geminiAgentFormat } from "./gemini-agent-format.js";
 export { geminiCommandFormat } from "./gemini-command-format.js";

@@ -1,12 +1,6 @@
 import { join } from "node:path";
-import {
-  ancestorsToRepoRoot,
-  type Diagnostic,
-  type DiscoveryContext,
-  errorCode,
-  fileSystemOf,
-  type LoadedItem,
-} from "@roster/core";
+import { ancestorsToRepoRoot, type Diagnostic, type DiscoveryContext, type LoadedItem } from "@roster/core";
+import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 import { mapOpencodeAgent } from "./opencode-fields.js";
 import { opencodeUserDir } from "./opencode-paths.js";
@@ -101,7 +95,11 @@ export function loadOpencodeConfigAgents(ctx: DiscoveryContext): {
         if (!isRecord(entry)) continue;
         const mapped = mapOpencodeAgent(entry, name);
         diagnostics.push(...mapped.diagnostics.map((d) => ({ ...d, filePath: path })));
-        if (mapped.skip) continue;
+        // A disabled config agent is no item at all: its reason stays among the provider's diagnostics.
+        if (mapped.disabled) {
+          diagnostics.push({ ...mapped.disabled, filePath: path });
+          continue;
+        }
         let body = "";
         const prompt = entry.prompt;
         if (typeof prompt === "string" && /^\{file:.*\}$/s.test(prompt.trim())) {

@@ -12,11 +12,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The result of {@link mapOpencodeAgent}: roster fields, or `skip` for a disabled agent. */
+/** The result of {@link mapOpencodeAgent}: roster fields, and for a disabled agent the reason it is left out. */
 export interface MappedOpencodeAgent {
   frontmatter: Record<string, unknown>;
   diagnostics: Diagnostic[];
-  skip: boolean;
+  /** Set for `disable: true`: the `opencode/disabled` info that explains the skip. */
+  disabled?: Diagnostic;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface MappedOpencodeAgent {
  * - `steps` (or the older `maxSteps`) → `maxTurns`;
  * - `permission: { edit | bash | webfetch | task: "deny" }` and the legacy
  *   `tools: { bash: false }` → `disallowedTools` in opencode's tool names;
- * - `disable: true` → `skip` (opencode does not offer the agent).
+ * - `disable: true` → `disabled`, the reason the agent is skipped (opencode does not offer it).
  */
 export function mapOpencodeAgent(data: Record<string, unknown>, id: string): MappedOpencodeAgent {
   const diagnostics: Diagnostic[] = [];
@@ -48,13 +49,11 @@ export function mapOpencodeAgent(data: Record<string, unknown>, id: string): Map
   }
   if (denied.length > 0) frontmatter.disallowedTools = [...new Set(denied)];
 
-  const skip = data.disable === true;
-  if (skip) {
-    diagnostics.push({
-      severity: "info",
-      code: "opencode/disabled",
-      message: `agent "${String(frontmatter.name)}" has disable: true; opencode does not offer it, so roster leaves it out`,
-    });
-  }
-  return { frontmatter, diagnostics, skip };
+  if (data.disable !== true) return { frontmatter, diagnostics };
+  const disabled: Diagnostic = {
+    severity: "info",
+    code: "opencode/disabled",
+    message: `skipped: agent "${String(frontmatter.name)}" has disable: true; opencode does not offer it, so roster leaves it out`,
+  };
+  return { frontmatter, diagnostics, disabled };
 }

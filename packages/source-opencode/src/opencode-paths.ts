@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type DiscoveryContext, resolveUserPath } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
+import { resolveUserPath } from "@roster/core/provider-kit";
 
 type PathContext = Pick<DiscoveryContext, "cwd" | "home" | "env">;
 

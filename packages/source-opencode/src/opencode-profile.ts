@@ -8,6 +8,25 @@ import {
 } from "@roster/core";
 import { opencodeConfigDirOverride, opencodeGlobalDir } from "./opencode-paths.js";
 
+/** The keys opencode reads in an agent (markdown frontmatter or a config entry). */
+export const OPENCODE_AGENT_KEYS = [
+  "name",
+  "description",
+  "mode",
+  "model",
+  "variant",
+  "temperature",
+  "top_p",
+  "steps",
+  "maxSteps",
+  "permission",
+  "tools",
+  "prompt",
+  "hidden",
+  "disable",
+  "color",
+] as const;
+
 const COLOR_NAMES = ["primary", "secondary", "accent", "success", "warning", "error", "info"];
 const MODES = ["primary", "subagent", "all"];
 
@@ -52,23 +71,7 @@ export const opencodeProfile = defineToolProfile({
   parse: parseLeniently,
   requiredKeys: [],
   unknownKeys: "ignore",
-  knownKeys: [
-    "name",
-    "description",
-    "mode",
-    "model",
-    "variant",
-    "temperature",
-    "top_p",
-    "steps",
-    "maxSteps",
-    "permission",
-    "tools",
-    "prompt",
-    "hidden",
-    "disable",
-    "color",
-  ],
+  knownKeys: OPENCODE_AGENT_KEYS,
   checkFields(fields) {
     const color = fields.color;
     if (

@@ -117,13 +117,29 @@ describe("discovery through the opencode provider", () => {
       "project/.opencode/agents/dup.md": agent("project"),
       "home/.config/opencode/agents/dup.md": agent("user"),
     });
-    const { agents, shadowed, diagnostics } = await discoverAgents(
+    const { agents, shadowed, diagnostics, files } = await discoverAgents(
       createRegistry([opencodeProvider]),
       sb.ctx(),
     );
     expect(agents.map((a) => [a.name, a.description])).toEqual([["dup", "project"]]);
     expect(shadowed.map((s) => s.agent.description)).toEqual(["user"]);
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([["info", "opencode/disabled"]]);
+    // The disabled file is a skip whose one reason is the info; the others load or lose.
+    expect(files.map((f) => [f.path.slice(sb.root.length + 1), f.outcome])).toEqual([
+      ["project/.opencode/agents/dup.md", "loaded"],
+      ["project/.opencode/agents/off.md", "skipped"],
+      ["home/.config/opencode/agents/dup.md", "shadowed"],
+    ]);
+    const off = files.find((f) => f.outcome === "skipped");
+    expect(off?.outcome === "skipped" && [off.name, off.reason.code]).toEqual(["off", "opencode/disabled"]);
+  });
+
+  test("the format declares opencode's keys: doctor would report only others", async () => {
+    sb.write({ "project/.opencode/agents/a.md": agent("a", "mode: subagent\ntop_p: 0.9\ncolour: red\n") });
+    const { files } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(files.map((f) => [f.outcome, f.format, f.unknownKeys])).toEqual([
+      ["loaded", "opencode-markdown", ["colour"]],
+    ]);
   });
 
   test("the agent block of opencode.json (and V2 agents) loads after every folder", async () => {

@@ -1,12 +1,6 @@
 import { dirname, join, resolve } from "node:path";
-import {
-  type DiscoveryContext,
-  type DiscoveryKind,
-  defineProvider,
-  fileSystemOf,
-  isDirectory,
-  type Location,
-} from "@roster/core";
+import { type DiscoveryContext, type DiscoveryKind, defineProvider, type Location } from "@roster/core";
+import { fileSystemOf, isDirectory } from "@roster/core/provider-kit";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { loadOpencodeConfigAgents } from "./opencode-config.js";
 import { opencodeUserDir } from "./opencode-paths.js";

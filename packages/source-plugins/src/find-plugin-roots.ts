@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
-import { type Diagnostic, type DiscoveryContext, fileSystemOf, isDirectory, type Scope } from "@roster/core";
+import type { Diagnostic, DiscoveryContext, Scope } from "@roster/core";
+import { fileSystemOf, isDirectory } from "@roster/core/provider-kit";
 import { readEnabledPlugins } from "./enabled-plugins.js";
 import { parseInstalledPlugins } from "./parse-registry.js";
 import { claudeRegistryPath, isInside, projectRegistryPath, xcshRegistryPath } from "./plugin-paths.js";

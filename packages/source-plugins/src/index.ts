@@ -1,3 +1,4 @@
+export { PLUGINS_DIAGNOSTIC_CODES, type PluginsDiagnosticCode } from "./codes.js";
 export { type EnabledPlugins, readEnabledPlugins, settingsPaths } from "./enabled-plugins.js";
 export {
   type FindPluginRootsOptions,
@@ -5,7 +6,7 @@ export {
   type PluginRootsResult,
 } from "./find-plugin-roots.js";
 export { type ParseRegistryOptions, parseInstalledPlugins, splitPluginId } from "./parse-registry.js";
-export { PLUGIN_IGNORED_KEYS, pluginAgentFormat } from "./plugin-agent-format.js";
+export { PLUGIN_IGNORED_KEYS, pluginAgentFormat, pluginMarkdownFormat } from "./plugin-agent-format.js";
 export {
   MANIFEST_PATH,
   type PluginLocationsOptions,
@@ -30,7 +31,6 @@ export type {
   PluginLocations,
   PluginManifest,
   PluginRoot,
-  PluginsDiagnosticCode,
   PluginsProvider,
   PluginsProviderOptions,
   RegistryEntry,

@@ -1,18 +1,28 @@
-import { type FileFormat, type FormatParse, markdownFormat, type SourceFile } from "@roster/core";
+import { defineMarkdownFormat, type FileFormat, type FormatResult, type SourceFile } from "@roster/core";
 
 /** Keys Claude Code ignores in plugin agents ("Use .claude/agents/ for this level of control"). */
 export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as const;
 
 /**
- * A plugin's agent file: markdown like any other, except that `permissionMode`, `hooks`
+ * Plugin files: markdown whose frontmatter may carry the keys Claude Code documents for
+ * plugin agents (it ignores `hooks`, `mcpServers` and `permissionMode` there, so those
+ * are not listed), which `roster doctor` then does not call unknown. Commands read it.
+ */
+export const pluginMarkdownFormat = defineMarkdownFormat({
+  id: "claude-plugin-markdown",
+  agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory"],
+});
+
+/**
+ * A plugin's agent file: {@link pluginMarkdownFormat}, except that `permissionMode`, `hooks`
  * and `mcpServers` are dropped, as Claude Code drops them for plugin agents, each with a
  * `plugins/ignored-key` info diagnostic.
  */
 export const pluginAgentFormat: FileFormat = {
-  id: "plugin-agent",
-  extensions: [".md"],
-  parse(file: SourceFile): FormatParse {
-    const parsed = markdownFormat.parse(file);
+  ...pluginMarkdownFormat,
+  parse(file: SourceFile): FormatResult {
+    const parsed = pluginMarkdownFormat.parse(file);
+    if (parsed.kind === "unusable") return parsed;
     const ignored = PLUGIN_IGNORED_KEYS.filter((key) => parsed.frontmatter[key] !== undefined);
     if (ignored.length === 0) return parsed;
     const frontmatter = { ...parsed.frontmatter };

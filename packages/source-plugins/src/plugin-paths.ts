@@ -1,23 +1,14 @@
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import {
-  type DiscoveryContext,
-  type FileSystem,
-  fileSystemOf,
-  isDirectory,
-  resolveUserPath,
-} from "@roster/core";
+import { join, resolve } from "node:path";
+import { ancestorsOf, claudeConfigDir, type DiscoveryContext, type FileSystem } from "@roster/core";
+import { fileSystemOf, isDirectory, isInside } from "@roster/core/provider-kit";
+
+export { isInside };
 
 /** The registry file name, inside a `plugins` folder. */
 export const REGISTRY_FILE = "installed_plugins.json";
 
-/**
- * Claude Code's config folder: `CLAUDE_CONFIG_DIR` from `ctx.env` when set (a leading `~`
- * is `ctx.home`, a relative path is taken from `ctx.cwd`), otherwise `~/.claude`.
- */
-export function claudeDir(ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">): string {
-  const override = ctx.env.CLAUDE_CONFIG_DIR?.trim();
-  return override ? resolveUserPath(ctx, override) : join(ctx.home, ".claude");
-}
+/** Claude Code's config folder (`CLAUDE_CONFIG_DIR` or `~/.claude`): core's `claudeConfigDir`. */
+export const claudeDir = claudeConfigDir;
 
 /** `<claudeDir>/plugins/installed_plugins.json`. */
 export function claudeRegistryPath(ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">): string {
@@ -27,12 +18,6 @@ export function claudeRegistryPath(ctx: Pick<DiscoveryContext, "cwd" | "home" | 
 /** `~/.xcsh/plugins/installed_plugins.json`. */
 export function xcshRegistryPath(ctx: Pick<DiscoveryContext, "home">): string {
   return join(ctx.home, ".xcsh", "plugins", REGISTRY_FILE);
-}
-
-/** True when `path` is `dir` or inside it (lexically). */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /**
@@ -49,22 +34,10 @@ function present(fs: FileSystem, path: string): boolean {
   }
 }
 
-/** Ancestors of `cwd`, nearest first, up to the file-system root. */
-function ancestors(cwd: string): string[] {
-  const out: string[] = [];
-  let current = resolve(cwd);
-  for (;;) {
-    out.push(current);
-    const parent = dirname(current);
-    if (parent === current) return out;
-    current = parent;
-  }
-}
-
 /** The nearest ancestor of the cwd holding `.git` (a folder, or a file for worktrees), or undefined. */
 export function findGitRoot(ctx: DiscoveryContext): string | undefined {
   const fs = fileSystemOf(ctx);
-  for (const dir of ancestors(ctx.cwd)) {
+  for (const dir of ancestorsOf(ctx.cwd)) {
     try {
       fs.stat(join(dir, ".git"));
       return dir;
@@ -86,7 +59,7 @@ export function projectRegistryPath(ctx: DiscoveryContext): string | undefined {
   const fs = fileSystemOf(ctx);
   const home = resolve(ctx.home);
   let sawXcsh = false;
-  for (const dir of ancestors(ctx.cwd)) {
+  for (const dir of ancestorsOf(ctx.cwd)) {
     if (dir === home) break;
     const xcsh = join(dir, ".xcsh");
     if (!isDirectory(fs, xcsh)) continue;
@@ -108,7 +81,7 @@ export function projectRegistryPath(ctx: DiscoveryContext): string | undefined {
 export function projectClaudeDir(ctx: DiscoveryContext): string | undefined {
   const fs = fileSystemOf(ctx);
   const user = resolve(claudeDir(ctx));
-  for (const dir of ancestors(ctx.cwd)) {
+  for (const dir of ancestorsOf(ctx.cwd)) {
     const candidate = join(dir, ".claude");
     if (candidate === user || !isDirectory(fs, candidate)) continue;
     if (["settings.json", "settings.local.json"].some((name) => present(fs, join(candidate, name))))

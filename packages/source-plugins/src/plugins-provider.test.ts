@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createRegistry, defineProvider, discoverAgents, getAgent, type Location } from "@roster/core";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { agentFile, CORPUS_DIR, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { at, pluginTree, registryJson, rel } from "../test/plugin-tree.js";
 import { pluginAgentFormat } from "./plugin-agent-format.js";
@@ -228,10 +227,7 @@ describe("discovery through @roster/core", () => {
   });
 });
 
-const corpus = resolve(
-  fileURLToPath(new URL(".", import.meta.url)),
-  "../../../../shared/corpus/wshobson-agents/plugins",
-);
+const corpus = join(CORPUS_DIR, "wshobson-agents/plugins");
 
 describe.skipIf(!existsSync(corpus))("real plugin folders (shared corpus)", () => {
   it("reads wshobson plugins registered in a registry, each agent reachable by scoped id", async () => {

@@ -7,7 +7,7 @@ import {
   type PluginInfo,
 } from "@roster/core";
 import { findPluginRoots } from "./find-plugin-roots.js";
-import { pluginAgentFormat } from "./plugin-agent-format.js";
+import { pluginAgentFormat, pluginMarkdownFormat } from "./plugin-agent-format.js";
 import { pluginLocations, readPluginManifest } from "./plugin-manifest.js";
 import type { PluginLocations, PluginsProvider, PluginsProviderOptions } from "./types.js";
 
@@ -43,7 +43,11 @@ export function locatePlugins(
       root: root.root,
       kind,
       manifest,
-      base: { scope: root.scope, plugin, ...(kind === "agents" ? { formats: [pluginAgentFormat] } : {}) },
+      base: {
+        scope: root.scope,
+        plugin,
+        formats: [kind === "agents" ? pluginAgentFormat : pluginMarkdownFormat],
+      },
       pluginId: root.id,
     });
     diagnostics.push(...result.diagnostics);

@@ -1,4 +1,5 @@
-import { errorCode, type FileSystem } from "@roster/core";
+import type { FileSystem } from "@roster/core";
+import { errorCode } from "@roster/core/provider-kit";
 
 /** JSON files larger than this are not read (a registry or manifest is a few KiB). */
 export const MAX_JSON_BYTES = 4 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { type DiscoveryContext, resolveUserPath } from "@roster/core";
+import { type DiscoveryContext, envPath } from "@roster/core";
 
 type PathContext = Pick<DiscoveryContext, "cwd" | "home" | "env">;
 
@@ -15,17 +15,19 @@ function setting(ctx: PathContext, name: string): string | undefined {
 export function xcshConfigDir(ctx: PathContext): string {
   const name = setting(ctx, "PI_CONFIG_DIR");
   if (name === undefined) return join(ctx.home, ".xcsh");
-  return name.startsWith("~") ? resolveUserPath(ctx, name) : resolve(ctx.home, name);
+  return name.startsWith("~") ? (envPath(ctx, "PI_CONFIG_DIR") as string) : resolve(ctx.home, name);
 }
 
 /**
  * xcsh's agent folder, which holds `agents/` and `commands/`: `PI_CODING_AGENT_DIR`
- * when set (a leading `~` is `ctx.home`, a relative path is taken from `ctx.cwd`),
+ * when set (a leading `~` is `ctx.home`; a relative path is taken from `ctx.home`, never from the cwd),
  * otherwise `<xcshConfigDir>/agent`.
  *
  * @example xcshAgentDir({ cwd: "/p", home: "/h", env: {} }) // "/h/.xcsh/agent"
  */
 export function xcshAgentDir(ctx: PathContext): string {
   const dir = setting(ctx, "PI_CODING_AGENT_DIR");
-  return dir === undefined ? join(xcshConfigDir(ctx), "agent") : resolveUserPath(ctx, dir);
+  return dir === undefined
+    ? join(xcshConfigDir(ctx), "agent")
+    : (envPath(ctx, "PI_CODING_AGENT_DIR") as string);
 }

@@ -17,7 +17,7 @@ describe("xcshProvider.locate", () => {
   test("agents: the nearest project .xcsh/agents, then ~/.xcsh/agent/agents", async () => {
     sb.write({ "project/.xcsh/agents": null });
     expect(await xcshProvider.locate(sb.ctx(), "agents")).toEqual([
-      { dir: join(sb.project, ".xcsh/agents"), scope: "project" },
+      { dir: join(sb.project, ".xcsh/agents"), scope: "project", root: sb.project },
       { dir: join(sb.home, ".xcsh/agent/agents"), scope: "user" },
     ]);
   });
@@ -25,7 +25,7 @@ describe("xcshProvider.locate", () => {
   test("commands: the nearest project .xcsh/commands, then ~/.xcsh/agent/commands", async () => {
     sb.write({ "project/.xcsh/commands": null });
     expect(await xcshProvider.locate(sb.ctx(), "commands")).toEqual([
-      { dir: join(sb.project, ".xcsh/commands"), scope: "project" },
+      { dir: join(sb.project, ".xcsh/commands"), scope: "project", root: sb.project },
       { dir: join(sb.home, ".xcsh/agent/commands"), scope: "user" },
     ]);
   });
@@ -72,6 +72,8 @@ describe("xcshProvider.locate", () => {
     expect(dirs(await xcshProvider.locate(ctx, "agents"))).toEqual([["user", join(agentDir, "agents")]]);
     expect(dirs(await xcshProvider.locate(ctx, "commands"))).toEqual([["user", join(agentDir, "commands")]]);
     expect(xcshAgentDir(sb.ctx({ env: { PI_CODING_AGENT_DIR: "~/a" } }))).toBe(join(sb.home, "a"));
+    // Relative: from home, never from the cwd (a cloned repository).
+    expect(xcshAgentDir(sb.ctx({ env: { PI_CODING_AGENT_DIR: "a" } }))).toBe(join(sb.home, "a"));
   });
 
   test("blank overrides are ignored", () => {

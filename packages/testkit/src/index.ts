@@ -1,6 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** A file tree: relative path → content. A `{ symlink }` value makes a symlink; `null` a folder. */
 export type Tree = Record<string, string | Buffer | { symlink: string } | null>;
@@ -72,4 +84,67 @@ export function agentFile(
   body = `You are ${name}.`,
 ): string {
   return `---\nname: ${name}\ndescription: ${description}\n${extra}${extra && !extra.endsWith("\n") ? "\n" : ""}---\n${body}\n`;
+}
+
+/**
+ * `<repo root>/../shared/corpus`: real agent and command files from public repositories,
+ * present on some machines only. Tests that read it skip, visibly, where it is absent.
+ */
+export const CORPUS_DIR: string = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
+
+/** True when the shared corpus is on this machine. */
+export function hasCorpus(): boolean {
+  return existsSync(CORPUS_DIR);
+}
+
+/** Options of {@link corpusFiles}. */
+export interface CorpusFilesOptions {
+  /** A folder of the corpus to list, relative to it; default the whole corpus. */
+  under?: string;
+  /** Keep only names ending so; default `.md`. */
+  extension?: string;
+}
+
+/**
+ * The corpus files, as absolute paths in code-unit order of their path (a stable order
+ * for recorded counts); `[]` without a corpus. Symlinks are not followed.
+ */
+export function corpusFiles(options: CorpusFilesOptions = {}): string[] {
+  const root = options.under ? join(CORPUS_DIR, options.under) : CORPUS_DIR;
+  if (!existsSync(root)) return [];
+  const extension = options.extension ?? ".md";
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && entry.name.endsWith(extension)) out.push(path);
+    }
+  };
+  walk(root);
+  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The one checked-in end-to-end tree (`integration/test/fixtures/tree`): `home/` and `project/`. */
+export const FIXTURE_TREE: string = fileURLToPath(
+  new URL("../../../integration/test/fixtures/tree", import.meta.url),
+);
+
+/**
+ * Copies the end-to-end tree into `root` and makes its plugin registries absolute: they
+ * name install paths as `$HOME/…` and `$PROJECT/…`, which become `<root>/home/…` and
+ * `<root>/project/…`.
+ */
+export function copyFixtureTree(root: string): { home: string; project: string } {
+  cpSync(FIXTURE_TREE, root, { recursive: true });
+  const home = join(root, "home");
+  const project = join(root, "project");
+  for (const registry of [
+    join(home, ".claude/plugins/installed_plugins.json"),
+    join(project, ".xcsh/plugins/installed_plugins.json"),
+  ]) {
+    const text = readFileSync(registry, "utf8");
+    writeFileSync(registry, text.replaceAll("$HOME", home).replaceAll("$PROJECT", project));
+  }
+  return { home, project };
 }

@@ -21,14 +21,20 @@ describe("readTomlFile", () => {
     const result = readTomlFile(file('name = "a"\nbroken = \n'), options);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.diagnostics).toMatchObject([
-      { severity: "warning", code: "t/toml-error", line: 2, filePath: "/x/a.toml" },
-    ]);
-    expect(result.diagnostics[0]!.message).toMatch(/^not a valid test file: /);
+    expect(result.reason).toMatchObject({
+      severity: "warning",
+      code: "t/toml-error",
+      line: 2,
+      filePath: "/x/a.toml",
+    });
+    expect(result.reason.message).toMatch(/^skipped: not a valid test file: /);
   });
 
-  test("level off is silent; level fatal throws naming file and line", () => {
-    expect(readTomlFile(file("= 1", "off"), options)).toEqual({ ok: false, diagnostics: [] });
+  test("level off still says why the file is unusable; level fatal throws naming file and line", () => {
+    expect(readTomlFile(file("= 1", "off"), options)).toMatchObject({
+      ok: false,
+      reason: { code: "t/toml-error" },
+    });
     expect(() => readTomlFile(file("x = \n", "fatal"), options)).toThrow(TomlFileError);
     expect(() => readTomlFile(file("x = \n", "fatal"), options)).toThrow(/^\/x\/a\.toml:1: /);
   });

@@ -36,9 +36,7 @@ export interface ReadTomlOptions {
 }
 
 /** The outcome of {@link readTomlFile}: the table, or the diagnostics of a syntax error. */
-export type ReadTomlResult =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; diagnostics: Diagnostic[] };
+export type ReadTomlResult = { ok: true; data: Record<string, unknown> } | { ok: false; reason: Diagnostic };
 
 /**
  * Parses a TOML source file with nesting capped and prototype-polluting keys dropped.
@@ -59,17 +57,14 @@ export function readTomlFile(file: SourceFile, options: ReadTomlOptions): ReadTo
       const create = options.createError ?? ((m, o) => new TomlFileError(m, o));
       throw create(reason, { filePath: file.filePath, line, cause: error });
     }
-    const diagnostics: Diagnostic[] = [];
-    if (file.level !== "off") {
-      const diagnostic: Diagnostic = {
-        severity: "warning",
-        code: options.code,
-        message: `not a valid ${options.what}: ${reason}`,
-        filePath: file.filePath,
-      };
-      if (line !== undefined) diagnostic.line = line;
-      diagnostics.push(diagnostic);
-    }
-    return { ok: false, diagnostics };
+    // Even at level "off" the file is skipped, and a skip always says why.
+    const diagnostic: Diagnostic = {
+      severity: "warning",
+      code: options.code,
+      message: `skipped: not a valid ${options.what}: ${reason}`,
+      filePath: file.filePath,
+    };
+    if (line !== undefined) diagnostic.line = line;
+    return { ok: false, reason: diagnostic };
   }
 }

@@ -1,0 +1,90 @@
+import { join } from "node:path";
+import { DiscoveryCache, type FileSystem } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { runDoctor } from "./cmd-doctor.js";
+import type { App } from "./context.js";
+import { createDefaultRegistry } from "./registry.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-doctor-");
+});
+afterEach(() => sb.cleanup());
+
+/** An app over the sandbox whose file system counts every file read. */
+function countingApp(env: Record<string, string | undefined> = {}) {
+  const reads = new Map<string, number>();
+  const fs: FileSystem = {
+    ...nodeFileSystem,
+    readFile: (path, max) => {
+      reads.set(path, (reads.get(path) ?? 0) + 1);
+      return nodeFileSystem.readFile(path, max);
+    },
+  };
+  const app: App = {
+    ctx: { ...sb.ctx({ env }), fs },
+    registry: createDefaultRegistry(),
+    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
+    output: {
+      json: true,
+      color: false,
+      cwd: sb.project,
+      home: sb.home,
+      out: () => {},
+      err: () => {},
+      raw: () => {},
+    },
+    cache: new DiscoveryCache(),
+    env,
+  };
+  return { app, reads };
+}
+
+describe("runDoctor", () => {
+  test("reads each agent and command file once, from one discovery of each", async () => {
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.claude/agents/broken.md": "---\nname: broken\n---\n",
+      "project/.claude/commands/c.md": "---\ndescription: c\n---\nDo $ARGUMENTS\n",
+      "project/.gemini/commands/g.toml": 'prompt = "g {{args}}"\n',
+      "home/.claude/agents/a.md": agentFile("a", "user"),
+    });
+    const { app, reads } = countingApp();
+    const { summary, files } = await runDoctor(app);
+    const definitionReads = [...reads].filter(
+      ([path]) => path.startsWith(sb.root) && !path.endsWith(".json"),
+    );
+    expect(definitionReads.length).toBe(5);
+    expect(definitionReads.every(([, count]) => count === 1)).toBe(true);
+    expect(summary.outcomes).toEqual({ loaded: 10, shadowed: 1, skipped: 1, "not-an-agent": 0 });
+    // The accounting identity: every file has exactly one outcome.
+    const { loaded, shadowed, skipped } = summary.outcomes;
+    expect(summary.files - loaded - shadowed - skipped - summary.outcomes["not-an-agent"]).toBe(0);
+    expect(files.filter((f) => f.kind === "commands").map((f) => f.path)).toEqual([
+      join(sb.project, ".claude/commands/c.md"),
+      join(sb.project, ".gemini/commands/g.toml"),
+      "embedded:init.md",
+    ]);
+  });
+
+  test("a skipped file's reason is an error; the session's environment is checked", async () => {
+    sb.write({ "project/.claude/agents/broken.md": "---\nname: broken\n---\n" });
+    const { app } = countingApp({ ROSTER_TASK_DEPTH: "-1" });
+    const { diagnostics, summary } = await runDoctor(app);
+    expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ["error", "agent/missing-description"],
+      // A malformed depth makes run refuse (fail closed): an error here too.
+      ["error", "executor/bad-task-depth"],
+    ]);
+    expect(summary.errors).toBe(2);
+  });
+
+  test("an agent named like a plugin's scoped id is flagged", async () => {
+    sb.write({ "project/.claude/agents/x.md": agentFile("superpowers:code-reviewer") });
+    const { app } = countingApp();
+    const { diagnostics } = await runDoctor(app);
+    expect(diagnostics.map((d) => d.code)).toContain("doctor/colon-in-name");
+  });
+});

@@ -1,0 +1,17 @@
+/** First wins by exact, case-sensitive name; returns winners in order and every loser with its winner. */
+export function mergeFirstWins<T extends { name: string }>(
+  items: readonly T[],
+): { winners: T[]; shadowed: Array<{ item: T; winner: T }> } {
+  const seen = new Map<string, T>();
+  const winners: T[] = [];
+  const shadowed: Array<{ item: T; winner: T }> = [];
+  for (const item of items) {
+    const winner = seen.get(item.name);
+    if (winner) shadowed.push({ item, winner });
+    else {
+      seen.set(item.name, item);
+      winners.push(item);
+    }
+  }
+  return { winners, shadowed };
+}
