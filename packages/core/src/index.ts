@@ -70,6 +70,7 @@ export {
 export { fileSystemOf } from "./fs.js";
 // resolve
 export { getAgent } from "./get-agent.js";
+export { summarizeAgent } from "./agent-summary.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
 export {
   AGENT_KEYS,
