@@ -13,6 +13,7 @@ export {
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
+export { summarizeAgent } from "./agent-summary.js";
 // merge
 export {
   type AgentWriter,
@@ -70,7 +71,6 @@ export {
 export { fileSystemOf } from "./fs.js";
 // resolve
 export { getAgent } from "./get-agent.js";
-export { summarizeAgent } from "./agent-summary.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
 export {
   AGENT_KEYS,
