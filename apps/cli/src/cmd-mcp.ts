@@ -8,6 +8,15 @@ import {
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
+import {
+  createHostRunner,
+  HOST_IDS,
+  type HostId,
+  isHostId,
+  locateHost,
+  missingHostMessage,
+  pickHost,
+} from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -20,6 +29,7 @@ type StopSignal = keyof typeof STOP_SIGNALS;
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
   runner?: string;
+  dryRun?: boolean;
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
@@ -58,22 +68,53 @@ function cliVersion(): string {
  * `channel` is the real stdout, claimed with {@link claimStdout} before anything loaded.
  */
 export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Promise<number> {
-  // The runner choice `roster run` makes: a child process per task with --runner, else a dry run.
-  let runner: Runner = createDryRunRunner();
+  // The runner choice `roster run` makes: --runner, --dry-run, else the agent's host.
+  let fixed: Runner | undefined;
   if (flags.runner !== undefined) {
     const [command, ...args] = splitArguments(flags.runner);
     if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    runner = createProcessRunner({ command, args });
-  }
-  const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (no --runner)";
-  // Host runners plug in here: `host` is what the caller asked for (undefined means auto)
-  // and `agent` the resolved definition; return that host's runner, or throw a sentence
-  // naming the hosts that exist. Until then every task runs on the --runner choice.
-  const runnerFor: RunnerFor = (host) => {
-    if (host !== undefined)
+    fixed = createProcessRunner({ command, args });
+  } else if (flags.dryRun === true) fixed = createDryRunRunner();
+  const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (--dry-run)";
+  const hostRunners = new Map<HostId, Runner>();
+  // `host` is what the caller asked for (undefined: auto), `agent` the resolved definition;
+  // a sentence thrown here becomes the tool error.
+  const runnerFor: RunnerFor = (host, agent) => {
+    if (fixed) {
+      if (host !== undefined)
+        throw new Error(
+          `Host "${host}" is not available: this roster mcp runs every task ${mode}. Use host "auto".`,
+        );
+      return fixed;
+    }
+    if (host !== undefined && !isHostId(host))
+      throw new Error(`Unknown host "${host}": use "auto", ${HOST_IDS.map((h) => `"${h}"`).join(", ")}.`);
+    const defaultHost = app.loaded.config.defaultHost;
+    const chosen = host ?? pickHost(agent, defaultHost ? { defaultHost } : {}).host;
+    if (chosen === null)
       throw new Error(
-        `Host "${host}" is not available: this roster mcp runs every task ${mode}. Use host "auto".`,
+        `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
+          `pass host ${HOST_IDS.map((h) => `"${h}"`).join(", ")}, or set "defaultHost" in the user config.`,
       );
+    const hostConfig = app.loaded.config.hosts?.[chosen];
+    if (
+      locateHost(chosen, {
+        ...(hostConfig ? { config: hostConfig } : {}),
+        env: app.env,
+        cwd: app.ctx.cwd,
+      }) === null
+    )
+      throw new Error(missingHostMessage(chosen, hostConfig));
+    let runner = hostRunners.get(chosen);
+    if (!runner) {
+      runner = createHostRunner({
+        host: chosen,
+        ...(hostConfig?.command !== undefined ? { command: hostConfig.command } : {}),
+        ...(hostConfig?.args !== undefined ? { args: hostConfig.args } : {}),
+        trustProject: app.ctx.trustProject !== false,
+      });
+      hostRunners.set(chosen, runner);
+    }
     return runner;
   };
 
@@ -96,6 +137,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     ctx: app.ctx,
     env: app.env,
     runnerFor,
+    hosts: fixed ? [] : HOST_IDS,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,

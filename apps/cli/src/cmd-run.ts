@@ -1,21 +1,35 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
-import { discoverAgents } from "@roster/core";
+import { discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
   createReaper,
   createTaskTool,
   MAX_TIMEOUT_MS,
+  type Runner,
   readSessionFromEnv,
   type TaskInput,
   type TaskResult,
   type TaskSession,
 } from "@roster/executor";
+import {
+  createHostRunner,
+  HOST_IDS,
+  type HostCommand,
+  type HostId,
+  isHostId,
+  locateHost,
+  missingHostMessage,
+  pickHost,
+} from "@roster/hosts";
+import { userConfigDir } from "./config-places.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
-import { Block, line, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -24,6 +38,8 @@ export interface RunFlags {
   context?: string;
   schema?: string;
   runner?: string;
+  host?: string;
+  dryRun?: boolean;
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
@@ -45,21 +61,92 @@ function timeout(value: string | undefined): number | undefined {
 const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
 
-/** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
+/** How the tasks run: a custom command, an agent host, or no host (an error said only once the call passed the executor's checks). */
+type Mode =
+  | { kind: "runner"; command: string; args: string[] }
+  | { kind: "host"; host: HostId }
+  | { kind: "none"; error: UsageError };
+
+/** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
+async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise<Mode> {
+  if (flags.runner !== undefined) {
+    if (flags.host !== undefined)
+      throw new UsageError("--runner and --host cannot be used together: pick one.");
+    const [command, ...args] = splitArguments(flags.runner);
+    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
+    return { kind: "runner", command, args };
+  }
+  const wanted = flags.host ?? "auto";
+  if (wanted !== "auto" && !isHostId(wanted))
+    throw new UsageError(`--host takes ${HOST_IDS.join(", ")} or auto, got "${wanted}".`);
+  if (isHostId(wanted)) return { kind: "host", host: wanted };
+  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const agent = getAgent(discovery, agentName);
+  // An unknown agent is refused by the task tool with its own text; any host will do until then.
+  if (!agent) return { kind: "host", host: "claude" };
+  const defaultHost = app.loaded.config.defaultHost;
+  const choice = pickHost(agent, defaultHost ? { defaultHost } : {});
+  if (choice.host === null) {
+    const config = join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json");
+    const error = new UsageError(
+      `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
+        `choose one with --host ${HOST_IDS.join("|")}, or set "defaultHost" in ${config}.`,
+    );
+    return { kind: "none", error };
+  }
+  return { kind: "host", host: choice.host };
+}
+
+/** `roster run AGENT --task TEXT …`: runs the agent on its host (or `--runner`), or shows what would run. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   const tasks = flags.task ?? [];
   if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
-  let runner = createDryRunRunner();
-  const dryRun = flags.runner === undefined;
-  if (!dryRun) {
-    const [command, ...args] = splitArguments(flags.runner!);
-    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    runner = createProcessRunner({ command, args });
-  }
   const config = app.loaded.config;
   const o = app.output;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = timeout(flags.timeout);
+  const mode = await chooseMode(app, agent, flags);
+  const dryRun = flags.dryRun === true;
+  const trustProject = app.ctx.trustProject !== false;
+  const hostConfig = mode.kind === "host" ? config.hosts?.[mode.host] : undefined;
+  const hostRunner =
+    mode.kind === "host"
+      ? createHostRunner({
+          host: mode.host,
+          ...(hostConfig?.command !== undefined ? { command: hostConfig.command } : {}),
+          ...(hostConfig?.args !== undefined ? { args: hostConfig.args } : {}),
+          trustProject,
+        })
+      : undefined;
+
+  // A problem found before the run is raised only when the executor lets the call through, so
+  // its refusals (unknown, disabled, spawn policy) keep precedence.
+  let deferred: Error | undefined;
+  const failing = (error: Error): Runner => ({
+    async run() {
+      deferred = error;
+      return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
+    },
+  });
+  let runner: Runner;
+  if (mode.kind === "none") runner = failing(mode.error);
+  else if (mode.kind === "runner")
+    runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
+  else if (dryRun) {
+    // Starts nothing: the plan of each invocation is the task's data.
+    runner = {
+      async run(invocation, options) {
+        const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
+        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
+        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
+      },
+    };
+  } else {
+    const where = hostConfig ? { config: hostConfig } : {};
+    const found = locateHost(mode.host, { ...where, env: app.env, cwd: app.ctx.cwd });
+    runner =
+      found === null ? failing(new FindingError(missingHostMessage(mode.host, hostConfig))) : hostRunner!;
+  }
 
   // The session's depth comes from the environment; one that cannot be read refuses the run.
   const fromEnv = readSessionFromEnv(app.env);
@@ -104,10 +191,22 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // roster ends (a signal, a closed pipe, an uncaught error, process.exit), they go with it.
   const reaper = createReaper();
   process.on("exit", () => reaper.reapAll());
+  const hostName = mode.kind === "host" ? mode.host : undefined;
+  // A TTY gets one status line per task (queued / running / done in Ns / failed).
+  const board = dryRun || o.json ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
+  const tracked: Runner = {
+    async run(invocation, options) {
+      board?.update(invocation.id, { state: "running", started: Date.now() });
+      const result = await runner.run(invocation, options);
+      const failed = result.error !== undefined || result.exitCode !== 0;
+      board?.update(invocation.id, { state: failed ? "failed" : "done" });
+      return result;
+    },
+  };
   const tool = createTaskTool({
     registry: app.registry,
     ctx: app.ctx,
-    runner,
+    runner: tracked,
     env: app.env,
     cache: app.cache,
     reaper,
@@ -127,21 +226,32 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
-  const stream = o.json
-    ? createJsonArrayStream({
-        key: dryRun ? "invocations" : "results",
-        total,
-        write: o.raw,
-        ...(dryRun ? { fields: { dryRun: true } } : {}),
-      })
-    : undefined;
-  // A human dry run prints one invocation per line (JSON Lines), in input order.
-  const pending = createInOrder(total, (value) => o.raw(JSON.stringify(value)));
-  const progress = showProgress(app, total, dryRun);
+  const hostDryRun = dryRun && mode.kind !== "runner";
+  const stream =
+    o.json && !hostDryRun
+      ? createJsonArrayStream({
+          key: dryRun ? "invocations" : "results",
+          total,
+          write: o.raw,
+          ...(dryRun ? { fields: { dryRun: true } } : {}),
+        })
+      : undefined;
+  // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
+  // Lines, a host's commands as a shell-like line (a JSON line with --json).
+  const pending = createInOrder(total, (value) => {
+    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
+    else o.raw(JSON.stringify(value));
+  });
   let failed = false;
   const onResult = (r: TaskResult, index: number) => {
+    if (deferred) return;
     if (r.error !== undefined || r.exitCode !== 0) failed = true;
     if (dryRun) {
+      if (hostDryRun) {
+        if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
+        else pending.put(index, { id: r.id, plan: r.data as HostCommand });
+        return;
+      }
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
       // Absent values are left out, as everywhere in roster's JSON (the executor says `model: null`).
       const value = omitNulls(invocation ?? { id: r.id, error: r.error ?? "no invocation" });
@@ -150,22 +260,17 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       return;
     }
     if (stream) {
-      stream.put(index, r);
+      stream.put(index, hostName ? { ...r, host: hostName } : r);
       return;
     }
-    const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
-    progress.clear();
-    o.out(
-      line`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`,
-    );
-    if (r.output) o.out(new Block(r.output.trimEnd()));
+    board?.print(() => printResult(o, r, hostName));
   };
 
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
   try {
     outcome = await tool.execute(input, session, { signal: controller.signal, onResult, keepResults: false });
   } finally {
-    progress.stop();
+    board?.stop();
     for (const signal of signals) process.off(signal, onSignal);
   }
   if (outcome.status === "refused") {
@@ -182,10 +287,14 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     }
     throw finding;
   }
+  if (deferred) {
+    if (o.json) printJson(o, { error: deferred.message });
+    throw deferred;
+  }
   stream?.end();
-  if (dryRun) o.err("roster: dry run, nothing was started (--runner CMD runs the tasks).");
+  if (dryRun) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
-  if (dryRun) return 0;
+  if (dryRun) return hostDryRun && failed ? 1 : 0;
   return failed ? 1 : 0;
 }
 
@@ -206,35 +315,113 @@ function createInOrder(total: number, print: (value: unknown) => void) {
   };
 }
 
+/** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
+function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
+  if (o.json) {
+    o.raw(JSON.stringify({ id, ...plan }));
+    return;
+  }
+  const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  const command = [...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ");
+  o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
+  o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
+  for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
+  for (const note of plan.notes) o.out(line`  ${paint(o, "yellow", `note: ${note}`)}`);
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function shellQuote(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
+}
+
+/** One finished task: a header, the answer, and on a failure the tail of the host's stderr. */
+function printResult(o: Output, r: TaskResult, host: string | undefined): void {
+  const { id, agent } = r;
+  const failed = r.error !== undefined || r.exitCode !== 0;
+  const extra: string[] = [];
+  if (r.sessionId) extra.push(`session ${r.sessionId}`);
+  if (r.cost)
+    extra.push(r.cost.unit === "usd" ? `$${r.cost.amount.toFixed(4)}` : `${r.cost.amount} premium requests`);
+  const on = host ? ` on ${host}` : "";
+  const status = failed
+    ? paint(o, "red", `failed: ${r.error ?? `exit ${r.exitCode}`}`)
+    : paint(o, "green", `exit ${r.exitCode}`);
+  const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
+  o.out(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
+  if (r.output) o.out(new Block(r.output.trimEnd()));
+  if (failed && r.stderr.trim()) {
+    const tail = r.stderr.trimEnd().split("\n").slice(-10);
+    o.out(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
+    for (const text of tail) o.out(line`  ${paint(o, "dim", text)}`);
+  }
+}
+
+type TaskState =
+  | { state: "queued" }
+  | { state: "running"; started: number }
+  | { state: "done" | "failed"; ms: number };
+
 /**
- * A one-line progress note on stderr, only on a TTY, only when a run takes longer than a
- * second, and never for JSON output or a dry run; erased when the run ends.
+ * One status line per task on stderr, only on a TTY (queued / running Ns / done in Ns /
+ * failed), redrawn every second; results printed meanwhile appear above the lines.
  */
-function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void; clear(): void } {
-  if (dryRun || app.output.json || process.stderr.isTTY !== true) return { stop() {}, clear() {} };
-  const started = Date.now();
-  let shown = false;
-  const draw = () => {
-    shown = true;
-    const seconds = Math.round((Date.now() - started) / 1000);
-    process.stderr.write(`\r\u001b[2Krunning ${tasks} task(s)… ${seconds}s`);
+function createStatusBoard(ids: string[]): {
+  update(id: string, next: { state: "running"; started: number } | { state: "done" | "failed" }): void;
+  print(write: () => void): void;
+  stop(): void;
+} {
+  const tty = process.stderr.isTTY === true;
+  const states = new Map<string, TaskState>(ids.map((id) => [id, { state: "queued" }]));
+  let drawn = 0;
+  const line = (id: string, s: TaskState) => {
+    switch (s.state) {
+      case "queued":
+        return `${id}  queued`;
+      case "running":
+        return `${id}  running ${seconds(Date.now() - s.started)}`;
+      case "done":
+        return `${id}  done in ${seconds(s.ms)}`;
+      case "failed":
+        return `${id}  failed after ${seconds(s.ms)}`;
+    }
   };
-  const delay = setTimeout(() => {
-    draw();
-    interval = setInterval(draw, 1000);
-    interval.unref();
-  }, 1000);
-  delay.unref();
-  let interval: ReturnType<typeof setInterval> | undefined;
+  const clear = () => {
+    if (drawn > 0) process.stderr.write(`\u001b[${drawn}F\u001b[J`);
+    drawn = 0;
+  };
+  const draw = () => {
+    if (!tty) return;
+    clear();
+    const text = [...states].map(([id, s]) => line(id, s)).join("\n");
+    process.stderr.write(`${text}\n`);
+    drawn = states.size;
+  };
+  const timer = tty ? setInterval(draw, 1000) : undefined;
+  timer?.unref();
+  draw();
   return {
-    stop() {
-      clearTimeout(delay);
-      if (interval) clearInterval(interval);
-      if (shown) process.stderr.write("\r\u001b[2K");
+    update(id, next) {
+      const before = states.get(id);
+      if (next.state === "running") states.set(id, next);
+      else {
+        const started = before?.state === "running" ? before.started : Date.now();
+        states.set(id, { state: next.state, ms: Date.now() - started });
+      }
+      draw();
     },
-    // Erases the line before a result is printed; the next tick draws it again.
-    clear() {
-      if (shown) process.stderr.write("\r\u001b[2K");
+    print(write) {
+      if (tty) clear();
+      write();
+      draw();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      if (tty) draw();
     },
   };
 }

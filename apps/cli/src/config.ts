@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, SourceProvider } from "@roster/core";
+import { HOST_IDS, type HostId, isHostId } from "@roster/hosts";
 import {
   type ConfigWhere,
   configIn,
@@ -31,8 +32,10 @@ export interface RosterConfig {
   maxConcurrency?: number;
   agentModelOverrides?: Record<string, string | string[]>;
   trustProject?: boolean;
-  hosts?: Record<string, HostConfig>;
-  defaultHost?: string;
+  /** Where each agent host's program is: `{ claude: { command, args } }`. */
+  hosts?: Partial<Record<HostId, HostConfig>>;
+  /** The host `roster run --host auto` uses for agents of a family without one (xcsh, bundled, third-party). */
+  defaultHost?: HostId;
 }
 
 /** The executor's limits when no config sets them. */
@@ -120,8 +123,8 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     fail(`"maxConcurrency" must be at least 1`);
   if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
     fail(`"trustProject" must be true or false`);
-  if (c.defaultHost !== undefined && typeof c.defaultHost !== "string")
-    fail(`"defaultHost" must be a string`);
+  if (c.defaultHost !== undefined && !isHostId(c.defaultHost))
+    fail(`"defaultHost" must be one of ${HOST_IDS.join(", ")}`);
   const record = (key: string) => {
     const v = c[key];
     if (v !== undefined && (v === null || typeof v !== "object" || Array.isArray(v)))
@@ -134,6 +137,7 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
   }
   for (const [name, host] of record("hosts")) {
+    if (!isHostId(name)) fail(`"hosts.${name}" is not a host (known: ${HOST_IDS.join(", ")})`);
     const h = host as Record<string, unknown> | null;
     if (h === null || typeof h !== "object" || typeof h.command !== "string")
       fail(`"hosts.${name}" must be an object with a "command" string`);

@@ -146,11 +146,18 @@ program
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 program
   .command("run")
-  .description("run an agent on tasks through the executor (a dry run without --runner)")
+  .description(
+    "run an agent on tasks on an agent host (Claude Code, Codex, Gemini CLI, opencode, Copilot CLI)",
+  )
   .argument("<agent>", "agent name")
   .addOption(new Option("--task <text>", "a task assignment (repeatable)").argParser(collect))
   .option("--context <text>", "shared context put before every assignment")
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
+  .option(
+    "--host <host>",
+    "claude, codex, gemini, opencode, copilot or auto (default: the agent family's host)",
+  )
+  .option("--dry-run", "print the exact commands, environment additions and stdin instead of running")
   .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
@@ -163,7 +170,8 @@ program
 program
   .command("mcp")
   .description("serve the agents and commands to an agent host over MCP on stdio")
-  .option("--runner <command>", "run each task as a child process (default: dry run)")
+  .option("--runner <command>", "run each task as a child process (default: on the agent's host)")
+  .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
   .option("--timeout <ms>", "end each child after this many milliseconds")

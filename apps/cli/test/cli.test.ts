@@ -396,7 +396,21 @@ describe("roster doctor", () => {
 
 describe("roster run", () => {
   test("a plan-mode dry run shows the read-only tools, no spawns and the prefixed prompt", () => {
-    const out = json(roster(inTree("run", "planner", "--task", "look", "--plan-mode", "--json")));
+    const out = json(
+      roster(
+        inTree(
+          "run",
+          "planner",
+          "--task",
+          "look",
+          "--plan-mode",
+          "--dry-run",
+          "--runner",
+          "unused",
+          "--json",
+        ),
+      ),
+    );
     expect(out.invocations).toHaveLength(1);
     expect(out.invocations[0]).toMatchObject({
       agent: "planner",
@@ -452,7 +466,9 @@ describe("roster run", () => {
       code: "executor/spawn-not-allowed",
     });
     expect(
-      roster(inTree("run", "explore", "--task", "x", "--json"), { env: { ROSTER_SPAWNS: "explore" } }).code,
+      roster(inTree("run", "explore", "--task", "x", "--dry-run", "--host", "claude", "--json"), {
+        env: { ROSTER_SPAWNS: "explore" },
+      }).code,
     ).toBe(0);
   });
 });

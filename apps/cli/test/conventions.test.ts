@@ -194,13 +194,15 @@ describe("unknown names and JSON", () => {
   });
 
   test("a dry run prints one JSON invocation per line and says so on stderr", () => {
-    const r = roster(inBox("run", "helper", "--task", "a", "--task", "b"));
+    const r = roster(inBox("run", "helper", "--task", "a", "--task", "b", "--dry-run", "--runner", "unused"));
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(JSON.parse(l)).toHaveProperty("agent", "helper");
     expect(r.stderr).toMatch(/dry run/);
-    const j = JSON.parse(roster(inBox("run", "helper", "--task", "a", "--json")).stdout);
+    const j = JSON.parse(
+      roster(inBox("run", "helper", "--task", "a", "--json", "--dry-run", "--runner", "unused")).stdout,
+    );
     expect(j).toMatchObject({ schemaVersion: 1, dryRun: true });
     expect(j.invocations).toHaveLength(1);
   });

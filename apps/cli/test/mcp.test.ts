@@ -16,6 +16,7 @@ import {
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import { Ajv } from "ajv";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { writeFakeHosts } from "../../../packages/hosts/test/fake-hosts.js";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 const node = process.execPath;
@@ -373,8 +374,34 @@ describe("roster mcp: run_task", () => {
     expect(lines.findLastIndex((l) => l.method === "notifications/progress")).toBeLessThan(answer);
   });
 
-  test("without --runner it is a dry run; a host it does not have is a tool error", async () => {
-    const { client } = await connect();
+  test("by default a task runs on the agent's host (auto), or on the host asked for", async () => {
+    const fakes = writeFakeHosts(join(box.root, "fake-hosts"), ["claude", "gemini"]);
+    const { client } = await connect({ env: { PATH: `${fakes}:${process.env.PATH ?? ""}` } });
+    const auto = await call(client, "run_task", { agent: "helper", tasks: [{ id: "a", assignment: "x" }] });
+    expect(auto.isError).toBeFalsy();
+    expect((auto.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      output: "fake answer from claude",
+      sessionId: "s-claude",
+    });
+    const asked = await call(client, "run_task", {
+      agent: "helper",
+      host: "gemini",
+      tasks: [{ id: "a", assignment: "x" }],
+    });
+    expect((asked.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      sessionId: "s-gemini",
+    });
+    const missing = await call(client, "run_task", {
+      agent: "helper",
+      host: "codex",
+      tasks: [{ id: "a", assignment: "x" }],
+    });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain('Codex is not installed here: "codex" was not found on PATH');
+  });
+
+  test("with --dry-run it is a dry run; a host it does not have is a tool error", async () => {
+    const { client } = await connect({ args: ["--dry-run"] });
     const dry = await call(client, "run_task", { agent: "helper", tasks: [{ id: "a", assignment: "x" }] });
     const data = (dry.structuredContent as { results: Array<{ data: { env: unknown } }> }).results[0]!.data;
     expect(data.env).toEqual({ ROSTER_TASK_DEPTH: "1", ROSTER_SPAWNS: "" });
@@ -385,13 +412,13 @@ describe("roster mcp: run_task", () => {
     });
     expect(host.isError).toBe(true);
     expect(text(host)).toBe(
-      'Host "claude" is not available: this roster mcp runs every task as a dry run (no --runner). Use host "auto".',
+      'Host "claude" is not available: this roster mcp runs every task as a dry run (--dry-run). Use host "auto".',
     );
     expect(host._meta?.["roster/code"]).toBe("mcp/host-unavailable");
   });
 
   test("every SPEC §6 refusal is a tool error with the exact text and its code", async () => {
-    const { client } = await connect();
+    const { client } = await connect({ args: ["--dry-run"] });
     const names = (
       (await call(client, "list_agents", {})).structuredContent as { agents: Array<{ name: string }> }
     ).agents.map((a) => a.name);
@@ -450,7 +477,7 @@ describe("roster mcp: run_task", () => {
       "disabled-project/.claude/agents/other.md": agentFile("other"),
     });
     const tasks = [{ id: "a", assignment: "x" }];
-    const disabled = (await connect({ cwd: project })).client;
+    const disabled = (await connect({ args: ["--dry-run"], cwd: project })).client;
     const names = (
       (await call(disabled, "list_agents", {})).structuredContent as { agents: Array<{ name: string }> }
     ).agents
@@ -460,14 +487,14 @@ describe("roster mcp: run_task", () => {
     expect(text(d)).toBe(`Agent "other" is disabled in settings.\nEnabled agents: ${names.join(", ")}`);
     expect(d._meta?.["roster/code"]).toBe("executor/disabled-agent");
 
-    const blocked = (await connect({ env: { PI_BLOCKED_AGENT: "helper" } })).client;
+    const blocked = (await connect({ args: ["--dry-run"], env: { PI_BLOCKED_AGENT: "helper" } })).client;
     const b = await call(blocked, "run_task", { agent: "helper", tasks });
     expect(text(b)).toBe(
       "Cannot spawn helper agent from within itself (recursion prevention). Use a different agent type.",
     );
     expect(b._meta?.["roster/code"]).toBe("executor/blocked-recursion");
 
-    const limited = (await connect({ env: { ROSTER_SPAWNS: "other" } })).client;
+    const limited = (await connect({ args: ["--dry-run"], env: { ROSTER_SPAWNS: "other" } })).client;
     const s = await call(limited, "run_task", { agent: "helper", tasks });
     expect(text(s)).toBe("Cannot spawn 'helper'. Allowed: other");
     expect(s._meta?.["roster/code"]).toBe("executor/spawn-not-allowed");
@@ -476,16 +503,20 @@ describe("roster mcp: run_task", () => {
 
   test("a server started at the depth limit refuses; one level above it still runs", async () => {
     const tasks = [{ id: "a", assignment: "x" }];
-    const atLimit = (await connect({ env: { ROSTER_TASK_DEPTH: "2" } })).client;
+    const atLimit = (await connect({ args: ["--dry-run"], env: { ROSTER_TASK_DEPTH: "2" } })).client;
     const refused = await call(atLimit, "run_task", { agent: "helper", tasks });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toBe("Cannot spawn 'helper'. Allowed: none (spawns disabled for this agent)");
     expect(refused._meta?.["roster/code"]).toBe("executor/spawn-not-allowed");
 
-    const flagLimit = (await connect({ env: { ROSTER_TASK_DEPTH: "1" }, args: ["--max-depth", "1"] })).client;
+    const flagLimit = (
+      await connect({ env: { ROSTER_TASK_DEPTH: "1" }, args: ["--dry-run", "--max-depth", "1"] })
+    ).client;
     expect((await call(flagLimit, "run_task", { agent: "helper", tasks })).isError).toBe(true);
 
-    const below = (await connect({ env: { ROSTER_TASK_DEPTH: "1", ROSTER_SPAWNS: "*" } })).client;
+    const below = (
+      await connect({ args: ["--dry-run"], env: { ROSTER_TASK_DEPTH: "1", ROSTER_SPAWNS: "*" } })
+    ).client;
     const ran = await call(below, "run_task", { agent: "helper", tasks });
     expect(ran.isError).toBeFalsy();
     const data = (ran.structuredContent as { results: Array<{ data: { env: unknown } }> }).results[0]!.data;
@@ -541,10 +572,14 @@ describe("roster mcp: a long-lived server", () => {
       { signal: controller.signal },
     );
     running.catch(() => {});
-    await vi.waitFor(() => expect(readdirSync(pids).sort()).toEqual(["a.pids", "b.pids"]), {
-      timeout: 10_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      () => {
+        expect(readdirSync(pids).sort()).toEqual(["a.pids", "b.pids"]);
+        // A file is seen as soon as it is created; wait until both pids are written into it.
+        for (const f of readdirSync(pids)) expect(readFileSync(join(pids, f), "utf8")).toMatch(/^\d+ \d+$/);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const started = readdirSync(pids).flatMap((f) =>
       readFileSync(join(pids, f), "utf8").split(" ").map(Number),
     );

@@ -306,7 +306,7 @@ describe("bad numbers and names", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).results[0]).toMatchObject({ agent: name, output: "quick-done" });
-    const dry = roster(args(name, "--task", "x", "--json"));
+    const dry = roster(args(name, "--task", "x", "--json", "--dry-run", "--runner", "unused"));
     expect(JSON.parse(dry.stdout).invocations[0]).toMatchObject({ agent: name, model: ["m1"] });
   });
 });

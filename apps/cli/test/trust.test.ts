@@ -162,7 +162,7 @@ describe("project code runs only in a folder the user trusted", () => {
     expect(info[0]).toMatchObject({ severity: "info", filePath: join(repo, "roster.config.json") });
     for (const key of ["providers", "hosts", "agentModelOverrides"]) expect(info[0].message).toContain(key);
     expect(info[0].message).toContain(`roster trust ${repo}`);
-    const dry = json(roster(["run", "explore", "--task", "x", "--json"]));
+    const dry = json(roster(["run", "explore", "--task", "x", "--dry-run", "--runner", "unused", "--json"]));
     expect(JSON.stringify(dry.invocations[0].model ?? null)).not.toContain("attacker-model");
 
     // Trusted, the same config runs: the data: URL is then refused with a clear error.
@@ -243,7 +243,11 @@ describe("a project config is data that may only tighten", () => {
     // trustProject: false from the project is ignored: its own agents still load.
     expect(json(list).agents.map((a: { name: string }) => a.name)).toContain("mine");
     // At depth 1 the default limit (2) still holds: the child may spawn nothing.
-    const dry = json(roster(["run", "task", "--task", "x", "--json"], { env: { ROSTER_TASK_DEPTH: "1" } }));
+    const dry = json(
+      roster(["run", "task", "--task", "x", "--dry-run", "--runner", "unused", "--json"], {
+        env: { ROSTER_TASK_DEPTH: "1" },
+      }),
+    );
     expect(dry.invocations[0].spawns).toBe("");
   });
 
@@ -253,9 +257,15 @@ describe("a project config is data that may only tighten", () => {
       JSON.stringify({ maxRecursionDepth: 1, disabledAgents: ["plan"] }),
     );
     mkdirSync(join(repo, "src"));
-    const dry = json(roster(["run", "task", "--task", "x", "--json"], { cwd: join(repo, "src") }));
+    const dry = json(
+      roster(["run", "task", "--task", "x", "--dry-run", "--runner", "unused", "--json"], {
+        cwd: join(repo, "src"),
+      }),
+    );
     expect(dry.invocations[0].spawns).toBe("");
-    const plan = roster(["run", "plan", "--task", "x"], { cwd: join(repo, "src") });
+    const plan = roster(["run", "plan", "--task", "x", "--dry-run", "--runner", "unused"], {
+      cwd: join(repo, "src"),
+    });
     expect(plan.code).toBe(1);
     expect(plan.stderr).toMatch(/Agent "plan" is disabled in settings/);
   });
@@ -272,15 +282,21 @@ describe("a project config is data that may only tighten", () => {
     // No git root and no home on the way up: only the cwd itself.
     write(join(work, "roster.config.json"), JSON.stringify({ disabledAgents: ["plan"] }));
     mkdirSync(join(work, "plain/sub"), { recursive: true });
-    expect(roster(["run", "plan", "--task", "x"], { cwd: join(work, "plain/sub") }).code).toBe(0);
+    expect(
+      roster(["run", "plan", "--task", "x", "--dry-run", "--runner", "unused"], {
+        cwd: join(work, "plain/sub"),
+      }).code,
+    ).toBe(0);
 
     // Inside home: up to home, not home itself.
     write(join(home, "roster.config.json"), JSON.stringify({ disabledAgents: ["plan"] }));
     write(join(home, "proj/roster.config.json"), JSON.stringify({ disabledAgents: ["explore"] }));
     mkdirSync(join(home, "proj/sub"));
     const cwd = join(home, "proj/sub");
-    expect(roster(["run", "plan", "--task", "x"], { cwd }).code).toBe(0);
-    expect(roster(["run", "explore", "--task", "x"], { cwd }).code).toBe(1);
+    expect(roster(["run", "plan", "--task", "x", "--dry-run", "--runner", "unused"], { cwd }).code).toBe(0);
+    expect(roster(["run", "explore", "--task", "x", "--dry-run", "--runner", "unused"], { cwd }).code).toBe(
+      1,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ export {
   type SchemaOrigin,
 } from "./effective-agent.js";
 export { createLimiter } from "./limiter.js";
-export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES } from "./output-cap.js";
+export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export {
   type CompiledSchema,
   checkStructuredResult,

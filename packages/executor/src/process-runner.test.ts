@@ -69,6 +69,11 @@ function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
     thinkingLevel: "low",
     outputSchema: null,
     cwd: dir,
+    provider: "claude",
+    source: "project",
+    filePath: "/repo/.claude/agents/worker.md",
+    planMode: false,
+    atMaxDepth: false,
     disallowedTools: null,
     permissionMode: null,
     ...extra,
@@ -126,8 +131,10 @@ describe("process runner", () => {
     expect(result).toMatchObject({ exitCode: 0, truncated: false });
     expect(result.error).toBeUndefined();
     const data = result.data as { stdin: unknown; env: Record<string, string>; cwd: string };
-    // The child receives the invocation exactly, as JSON.
-    expect(data.stdin).toEqual(invocation());
+    // The child receives the contract's fields exactly, as JSON (host-runner-only fields stay out).
+    const { planMode: _p, atMaxDepth: _a, ...contract } = invocation();
+    expect(data.stdin).toEqual(contract);
+    expect(Object.keys(data.stdin as object)).toContain("provider");
     expect(data.env).toMatchObject({
       ROSTER_TASK_DEPTH: "2",
       ROSTER_SPAWNS: "explore,reviewer",

@@ -82,6 +82,9 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
+    provider,
+    source,
+    filePath,
     disallowedTools,
     permissionMode,
   } = invocation;
@@ -96,6 +99,9 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
+    provider,
+    source,
+    filePath,
     disallowedTools: disallowedTools ?? null,
     permissionMode: permissionMode ?? null,
   });

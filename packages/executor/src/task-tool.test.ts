@@ -194,6 +194,19 @@ describe("the effective agent reaches the runner", () => {
     expect(invocation.spawns).toBe("");
   });
 
+  test("the runner learns where the agent came from, plan mode and whether it is at max depth", async () => {
+    const { tool, runner } = setup([item({ name: "task", tools: "read" })]);
+    await tool.execute({ agent: "task", tasks: [task("a")] }, { ...session, planMode: true });
+    await tool.execute(
+      { agent: "task", tasks: [task("b")] },
+      { ...session, depth: 0, settings: { maxRecursionDepth: 1 } },
+    );
+    const [plan, deep] = runner.calls.map((c) => c.invocation);
+    expect(plan).toMatchObject({ provider: "t", source: "user", filePath: "mem:task.md", planMode: true });
+    expect(plan!.atMaxDepth).toBe(false);
+    expect(deep).toMatchObject({ planMode: false, atMaxDepth: true });
+  });
+
   test("without plan mode the agent's own prompt and tools are used", async () => {
     const { tool, runner } = setup([item({ name: "task", tools: "read, write" }, "Do the work.")]);
     await tool.execute({ agent: "task", tasks: [task("a")] }, session);

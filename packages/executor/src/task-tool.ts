@@ -182,9 +182,16 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           thinkingLevel: effective.thinkingLevel,
           outputSchema: effective.outputSchema,
           cwd: session.cwd,
+          provider: agent.provider,
+          source: agent.source,
+          filePath: agent.filePath ?? null,
+          planMode: session.planMode === true,
+          atMaxDepth: effective.atMaxDepth,
           // Guardrails the agent declared reach the host: denied tools and its permission mode.
           disallowedTools: agent.disallowedTools ? [...agent.disallowedTools] : null,
           permissionMode: session.planMode ? "plan" : (agent.permissionMode ?? null),
+          ...(agent.toolsAsWritten ? { toolsAsWritten: [...agent.toolsAsWritten] } : {}),
+          ...(typeof agent.maxTurns === "number" ? { maxTurns: agent.maxTurns } : {}),
         };
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();

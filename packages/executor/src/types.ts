@@ -65,10 +65,24 @@ export interface TaskInvocation {
   thinkingLevel: ThinkingLevel | null;
   outputSchema: unknown;
   cwd: string;
+  /** Id of the provider the agent came from (`claude`, `plugins`, …): host runners pick a host by it. */
+  /** (The task tool always sets this and the next four; they are optional for runners called directly.) */
+  provider?: string;
+  source?: AgentSource;
+  /** The agent's file (`embedded:<file>` for bundled agents), or `null`. */
+  filePath?: string | null;
+  /** True when the session runs in plan mode (the host's own plan/read-only mode applies too). */
+  planMode?: boolean;
+  /** True when the child runs at the maximum depth: it may spawn nothing, natively or through roster. */
+  atMaxDepth?: boolean;
   /** Tools the host must deny, as the agent wrote them, or `null` (the task tool always sets it). */
   disallowedTools?: string[] | null;
   /** The host's permission mode for the child (`"plan"` in plan mode), or `null` (always set by the task tool). */
   permissionMode?: string | null;
+  /** The agent's tools as its file spelled them, for hosts of its own family. */
+  toolsAsWritten?: string[];
+  /** The agent's turn limit, when it has one. */
+  maxTurns?: number;
 }
 
 /** Options a runner gets for one invocation. */
@@ -126,6 +140,10 @@ export interface RunResult {
   data?: unknown;
   error?: string;
   aborted?: boolean;
+  /** The host's session id, when a host runner's host reported one. */
+  sessionId?: string;
+  /** What the run cost, when the host reported it. */
+  cost?: { amount: number; unit: "usd" | "premium-requests" };
 }
 
 /** Turns one invocation into a result. Must not throw for a failing child. */

@@ -1,0 +1,317 @@
+// `roster run` on agent hosts, end to end: the BUILT binary against fake hosts put first on PATH.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeTree } from "@roster/testkit";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readRecords, writeFakeHosts } from "../../../packages/hosts/test/fake-hosts.js";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let root: string;
+let fakes: string;
+let n = 0;
+const home = () => join(root, "home");
+const project = () => join(root, "project");
+
+const agent = (name: string, extra = "") =>
+  `---\nname: ${name}\ndescription: ${name} agent\n${extra}---\nYou are ${name}.\n`;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-run-hosts-"));
+  fakes = writeFakeHosts(join(root, "bin"));
+  writeTree(root, {
+    "project/.claude/agents/code-reviewer.md": agent("code-reviewer", "tools: Read, Grep\nmodel: sonnet\n"),
+    "project/.claude/agents/a.md": agent("a", "spawns: b\n"),
+    "project/.claude/agents/b.md": agent("b", "spawns: a\n"),
+    "project/.codex/agents/migrator.md": agent("migrator", "model: gpt-5\n"),
+    "project/.gemini/agents/doc-writer.md": agent("doc-writer"),
+    "project/.xcsh/agents/helper.md": agent("helper"),
+    "home/.keep": "",
+  });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function roster(args: string[], env: Record<string, string> = {}) {
+  const record = join(root, `rec-${n++}`);
+  const r = spawnSync(process.execPath, [bin, "--home", home(), "--cwd", project(), ...args], {
+    cwd: project(),
+    encoding: "utf8",
+    env: { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: record, ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, records: readRecords(record) };
+}
+
+describe("roster run --host auto", () => {
+  test.each([
+    ["code-reviewer", "claude"],
+    ["migrator", "codex"],
+    ["doc-writer", "gemini"],
+  ])("%s runs on its family's host (%s)", (name, host) => {
+    const r = roster(["run", name, "--task", "go", "--json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.records.map((x) => x.host)).toEqual([host]);
+    const [result] = JSON.parse(r.stdout).results;
+    expect(result).toMatchObject({ host, sessionId: `s-${host}`, output: `fake answer from ${host}` });
+  });
+
+  test("an xcsh agent needs --host or defaultHost, and says how to choose", () => {
+    const r = roster(["run", "helper", "--task", "go"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Agent "helper" comes from xcsh, which has no agent host of its own');
+    expect(r.stderr).toContain("--host claude|codex|gemini|opencode|copilot");
+    expect(r.records).toEqual([]);
+    const config = join(root, "default-host.json");
+    writeFileSync(config, JSON.stringify({ defaultHost: "opencode" }));
+    const ok = roster(["--config", config, "run", "helper", "--task", "go", "--json"]);
+    expect(ok.code).toBe(0);
+    expect(ok.records.map((x) => x.host)).toEqual(["opencode"]);
+    expect(roster(["run", "helper", "--task", "go", "--host", "copilot"]).records.map((x) => x.host)).toEqual(
+      ["copilot"],
+    );
+  });
+
+  test("a refusal keeps precedence over a missing host", () => {
+    const r = roster(["run", "nope", "--task", "go"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^roster: Unknown agent "nope"/);
+  });
+});
+
+describe("roster run --dry-run", () => {
+  test("--json prints one JSON line per invocation with the exact argv, env additions and stdin", () => {
+    const r = roster([
+      "run",
+      "code-reviewer",
+      "--task",
+      "one",
+      "--task",
+      "two",
+      "--context",
+      "Ctx",
+      "--dry-run",
+      "--json",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.records).toEqual([]);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.id, l.host, l.command, l.stdin])).toEqual([
+      ["task-1", "claude", "claude", "Ctx\n\none"],
+      ["task-2", "claude", "claude", "Ctx\n\ntwo"],
+    ]);
+    expect(lines[0].args.slice(0, 3)).toEqual(["-p", "--output-format", "json"]);
+    expect(lines[0].env).toEqual({
+      ROSTER_TASK_DEPTH: "1",
+      ROSTER_SPAWNS: "",
+      PI_BLOCKED_AGENT: "code-reviewer",
+    });
+    expect(lines[0].files[0].content).toBe("You are code-reviewer.");
+  });
+
+  test("without --json, a shell-like line per invocation", () => {
+    const r = roster(["run", "code-reviewer", "--task", "one", "--dry-run", "--host", "codex"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^\[task-1\] ROSTER_TASK_DEPTH=1 ROSTER_SPAWNS='' PI_BLOCKED_AGENT=code-reviewer codex exec --json/,
+    );
+    expect(r.stdout).toContain('stdin (3 bytes): "one"');
+  });
+});
+
+describe("a missing host", () => {
+  test("is a clear error naming the command and the config key; hosts.<id>.command points roster at it", () => {
+    const r = spawnSync(
+      process.execPath,
+      [bin, "--home", home(), "--cwd", project(), "run", "code-reviewer", "--task", "x"],
+      {
+        encoding: "utf8",
+        env: { PATH: "/usr/bin:/bin" },
+      },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Claude Code is not installed here: "claude" was not found on PATH');
+    expect(r.stderr).toContain('"hosts": { "claude": { "command": "/path/to/claude", "args": [] } }');
+    const renamed = join(root, "my-claude");
+    copyFileSync(join(fakes, "claude"), renamed);
+    spawnSync("chmod", ["+x", renamed]);
+    const config = join(root, "hosts.json");
+    writeFileSync(config, JSON.stringify({ hosts: { claude: { command: renamed, args: ["--verbose"] } } }));
+    const record = join(root, "rec-renamed");
+    const ok = spawnSync(
+      process.execPath,
+      [
+        bin,
+        "--home",
+        home(),
+        "--cwd",
+        project(),
+        "--config",
+        config,
+        "run",
+        "code-reviewer",
+        "--task",
+        "x",
+        "--json",
+      ],
+      { encoding: "utf8", env: { PATH: "/usr/bin:/bin", FAKE_HOST_RECORD: record } },
+    );
+    expect(ok.status).toBe(0);
+    const [rec] = readRecords(record);
+    expect(rec!.argv.slice(0, 2)).toEqual(["--verbose", "-p"]);
+  });
+
+  test("a config with a bad hosts entry is a usage error", () => {
+    const config = join(root, "bad-hosts.json");
+    writeFileSync(config, JSON.stringify({ hosts: { cladue: { command: "x" } } }));
+    const r = roster(["--config", config, "list"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"hosts.cladue" is not a host');
+  });
+});
+
+describe("results", () => {
+  test("human output: header with session and cost, the answer; a failure shows the host's stderr tail", () => {
+    const ok = roster(["run", "code-reviewer", "--task", "go"]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe(
+      "[task-1] code-reviewer on claude exit 0 (session s-claude, $0.0123)\nfake answer from claude\n",
+    );
+    const bad = roster(["run", "doc-writer", "--task", "go"], { FAKE_HOST_MODE: "error" });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      "[task-1] doc-writer on gemini failed: Gemini CLI exited with code 41: Please set an Auth method",
+    );
+    expect(bad.stdout).toMatch(/stderr \(last \d+ lines\):\n[\s\S]*"code": 41/);
+  });
+
+  test("a structured result is validated against the JTD schema; a mismatch is a clear error", () => {
+    const schema = JSON.stringify({ properties: { verdict: { enum: ["ok", "bad"] } } });
+    for (const name of ["code-reviewer", "migrator", "doc-writer"]) {
+      const ok = roster(["run", name, "--task", "go", "--schema", schema, "--json"], {
+        FAKE_HOST_DATA: '{"verdict":"ok"}',
+      });
+      expect(JSON.parse(ok.stdout).results[0]).toMatchObject({ data: { verdict: "ok" } });
+      expect(ok.code).toBe(0);
+      const bad = roster(["run", name, "--task", "go", "--schema", schema, "--json"], {
+        FAKE_HOST_DATA: '{"verdict":"meh"}',
+      });
+      expect(bad.code).toBe(1);
+      expect(JSON.parse(bad.stdout).results[0].error).toMatch(/does not match the output schema/);
+    }
+  });
+
+  test("--json results carry host, session id and cost, in input order", () => {
+    const r = roster(["run", "code-reviewer", "--task", "1", "--task", "2", "--task", "3", "--json"]);
+    const results = JSON.parse(r.stdout).results;
+    expect(results.map((x: { id: string }) => x.id)).toEqual(["task-1", "task-2", "task-3"]);
+    expect(results[0]).toMatchObject({
+      host: "claude",
+      sessionId: "s-claude",
+      cost: { amount: 0.0123, unit: "usd" },
+    });
+  });
+});
+
+describe("the guardrails hold across a host", () => {
+  test("roster → fake claude → roster → fake claude → roster is refused at the depth limit", () => {
+    const chain = {
+      FAKE_CHAIN: JSON.stringify({ a: "b", b: "a" }),
+      FAKE_CHAIN_ROSTER: JSON.stringify([bin, "--home", home(), "--cwd", project()]),
+    };
+    const r = roster(["run", "a", "--task", "start", "--json"], chain);
+    expect(r.code).toBe(0);
+    const level1 = JSON.parse(JSON.parse(r.stdout).results[0].output);
+    expect(level1).toMatchObject({ agent: "b", exit: 0 });
+    const level2 = JSON.parse(JSON.parse(level1.stdout).results[0].output);
+    expect(level2.agent).toBe("a");
+    expect(level2.exit).toBe(1);
+    expect(JSON.parse(level2.stdout)).toEqual({
+      schemaVersion: 1,
+      error: "Cannot spawn 'a'. Allowed: none (spawns disabled for this agent)",
+      code: "executor/spawn-not-allowed",
+    });
+    // What each host saw: depth 1 then 2; at depth 2 Claude's own sub-agents are off too.
+    const records = r.records;
+    expect(
+      records.map((x) => [x.env.ROSTER_TASK_DEPTH, x.env.ROSTER_SPAWNS, x.env.PI_BLOCKED_AGENT]),
+    ).toEqual([
+      ["1", "b", "a"],
+      ["2", "", "b"],
+    ]);
+    expect(records[1]!.argv).toContain("--disallowedTools");
+    expect(records[1]!.env.CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH).toBe("0");
+    expect(records[0]!.env.CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH).toBeUndefined();
+  });
+});
+
+describe("a project config", () => {
+  test("may not say which program runs as a host (untrusted: skipped, the real host runs)", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-project-hosts-"));
+    try {
+      writeTree(work, {
+        "p/.git/HEAD": "ref: refs/heads/main\n",
+        "p/roster.config.json": JSON.stringify({
+          hosts: { claude: { command: "/tmp/evil" } },
+          defaultHost: "codex",
+        }),
+        "p/.claude/agents/x.md": agent("x"),
+        "p/.xcsh/agents/y.md": agent("y"),
+        "home/.keep": "",
+      });
+      const args = [bin, "--home", join(work, "home"), "--cwd", join(work, "p"), "run"];
+      const env = { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: join(work, "rec") };
+      const r = spawnSync(process.execPath, [...args, "x", "--task", "t", "--json"], {
+        encoding: "utf8",
+        env,
+      });
+      expect(r.status).toBe(0);
+      expect(readRecords(join(work, "rec")).map((x) => x.host)).toEqual(["claude"]);
+      expect(r.stderr).toContain("hosts");
+      // defaultHost is the user's alone: the project's is ignored.
+      const y = spawnSync(process.execPath, [...args, "y", "--task", "t"], { encoding: "utf8", env });
+      expect(y.status).toBe(2);
+      expect(y.stderr).toContain('Agent "y" comes from xcsh, which has no agent host of its own');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("on a terminal", () => {
+  test("stderr shows one status line per task, ending in done / failed", () => {
+    const cmd = [
+      process.execPath,
+      bin,
+      "--home",
+      home(),
+      "--cwd",
+      project(),
+      "run",
+      "code-reviewer",
+      "--task",
+      "a",
+      "--task",
+      "b",
+    ].join(" ");
+    const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: `${fakes}:/usr/bin:/bin`, TERM: "xterm" },
+    });
+    expect(r.status).toBe(0);
+    const screen = r.stdout.replaceAll("\r", "");
+    expect(screen).toContain("task-1  queued");
+    expect(screen).toMatch(/task-1 {2}done in \d+\.\ds/);
+    expect(screen).toMatch(/task-2 {2}done in \d+\.\ds/);
+    expect(screen).toContain("code-reviewer on claude");
+    const failed = spawnSync("script", ["-qec", cmd.replace("code-reviewer", "doc-writer"), "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: `${fakes}:/usr/bin:/bin`, TERM: "xterm", FAKE_HOST_MODE: "error" },
+    });
+    expect(failed.stdout.replaceAll("\r", "")).toMatch(/task-1 {2}failed after \d+\.\ds/);
+  });
+});

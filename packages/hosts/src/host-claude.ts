@@ -1,0 +1,128 @@
+import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
+import {
+  allowedPermissionMode,
+  baseCommand,
+  guardEnv,
+  hasSchema,
+  jsonObject,
+  MAX_ARG_BYTES,
+  runFile,
+  str,
+} from "./plan-common.js";
+import type { HostCommand, HostDefinition } from "./types.js";
+import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+
+const PERMISSION_MODES = new Set([
+  "acceptEdits",
+  "auto",
+  "bypassPermissions",
+  "default",
+  "dontAsk",
+  "plan",
+  "manual",
+]);
+const EFFORT: Record<string, string> = {
+  minimal: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "xhigh",
+};
+const SAME_FAMILY = new Set(["claude", "plugins"]);
+
+/** Claude Code: `claude -p --output-format json`, the prompt on stdin, the system prompt in a file. */
+export const claudeHost: HostDefinition = {
+  id: "claude",
+  displayName: "Claude Code",
+  command: "claude",
+  npmPackage: "@anthropic-ai/claude-code",
+
+  plan(invocation, ctx) {
+    const { command, args } = baseCommand("claude", ctx);
+    const notes: string[] = [];
+    const env = guardEnv(invocation, ctx);
+    const systemFile = runFile(ctx, "system-prompt.md");
+    args.push("-p", "--output-format", "json", "--system-prompt-file", systemFile);
+
+    const { model, skipped } = chooseModel("claude", invocation.model);
+    if (model) args.push("--model", model);
+    if (skipped.length > 0)
+      notes.push(`models Claude Code does not take were skipped: ${skipped.join(", ")}`);
+
+    if (invocation.thinkingLevel === "off") env.MAX_THINKING_TOKENS = "0";
+    else if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
+      args.push("--effort", EFFORT[invocation.thinkingLevel]!);
+
+    const asWritten = SAME_FAMILY.has(invocation.provider ?? "") ? invocation.toolsAsWritten : undefined;
+    const vocabulary = HOST_TOOL_NAMES.claude;
+    if (invocation.tools) {
+      const tools = mapTools(invocation.tools, vocabulary, asWritten);
+      if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
+      // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
+      const builtIn = [
+        ...new Set(tools.names.map((t) => t.replace(/\(.*$/, "")).filter((t) => !t.startsWith("mcp__"))),
+      ];
+      args.push("--tools", builtIn.join(","));
+      if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
+      if (tools.dropped.length > 0)
+        notes.push(`tools Claude Code has no name for were left out: ${tools.dropped.join(", ")}`);
+    }
+    const disallowed = mapTools(
+      invocation.disallowedTools ?? [],
+      vocabulary,
+      SAME_FAMILY.has(invocation.provider ?? "") ? (invocation.disallowedTools ?? undefined) : undefined,
+    ).names;
+    if (invocation.atMaxDepth) {
+      disallowed.push("Task", "Agent");
+      // Claude Code 2.1.332 and later read this; older versions rely on the disallowed tools.
+      env.CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH = "0";
+    }
+    if (disallowed.length > 0) args.push("--disallowedTools", [...new Set(disallowed)].join(","));
+
+    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx);
+    if (mode !== undefined) {
+      if (PERMISSION_MODES.has(mode)) args.push("--permission-mode", mode);
+      else notes.push(`permission mode "${mode}" is not one Claude Code knows; left out`);
+    } else if (invocation.permissionMode) {
+      notes.push(
+        `permission mode "${invocation.permissionMode}" of a project agent is ignored in an untrusted folder`,
+      );
+    }
+    if (invocation.maxTurns !== undefined) args.push("--max-turns", String(invocation.maxTurns));
+
+    if (hasSchema(invocation)) {
+      const schema = JSON.stringify(jtdToJsonSchema(invocation.outputSchema));
+      if (Buffer.byteLength(schema) <= MAX_ARG_BYTES) args.push("--json-schema", schema);
+      else notes.push("the output schema is too long for --json-schema; roster validates the answer only");
+    }
+    // An untrusted project's settings (hooks, permissions) are not loaded.
+    if (!ctx.trustProject) args.push("--setting-sources", "user");
+
+    const plan: HostCommand = {
+      host: "claude",
+      command,
+      args,
+      env,
+      stdin: invocation.prompt,
+      files: [{ path: systemFile, content: invocation.systemPrompt }],
+      notes,
+    };
+    return plan;
+  },
+
+  parse({ stdout }) {
+    const result = jsonObject(stdout);
+    if (!result) return { output: stdout };
+    const parsed: ReturnType<HostDefinition["parse"]> = { output: str(result.result) ?? "" };
+    const sessionId = str(result.session_id);
+    if (sessionId) parsed.sessionId = sessionId;
+    if (typeof result.total_cost_usd === "number")
+      parsed.cost = { amount: result.total_cost_usd, unit: "usd" };
+    if (result.structured_output !== undefined) parsed.data = result.structured_output;
+    if (result.is_error === true)
+      parsed.error = parsed.output || str(result.subtype) || "Claude Code reported an error";
+    else if (typeof result.subtype === "string" && result.subtype.startsWith("error"))
+      parsed.error = `Claude Code stopped: ${result.subtype}`;
+    return parsed;
+  },
+};

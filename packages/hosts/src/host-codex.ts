@@ -1,0 +1,107 @@
+import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
+import {
+  allowedPermissionMode,
+  baseCommand,
+  errorLine,
+  guardEnv,
+  hasSchema,
+  jsonLines,
+  MAX_ARG_BYTES,
+  promptWithSchema,
+  runFile,
+  str,
+  tomlString,
+} from "./plan-common.js";
+import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
+import { chooseModel, writesOrRuns } from "./vocabulary.js";
+
+const EFFORT: Record<string, string> = {
+  off: "none",
+  minimal: "minimal",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "xhigh",
+};
+
+/** Codex: `codex exec --json … -`, the prompt on stdin, the system prompt as `developer_instructions`. */
+export const codexHost: HostDefinition = {
+  id: "codex",
+  displayName: "Codex",
+  command: "codex",
+  npmPackage: "@openai/codex",
+
+  plan(invocation, ctx) {
+    const { command, args } = baseCommand("codex", ctx);
+    const notes: string[] = [];
+    const files: PlannedFile[] = [];
+    args.push("exec", "--json");
+    // Codex refuses to run outside a git repository it trusts; roster vouches only for a trusted project.
+    if (ctx.trustProject) args.push("--skip-git-repo-check");
+
+    const { model, skipped } = chooseModel("codex", invocation.model);
+    if (model) args.push("-m", model);
+    if (skipped.length > 0) notes.push(`models Codex does not take were skipped: ${skipped.join(", ")}`);
+
+    // Codex has no per-tool switch: its sandbox is the nearest thing.
+    const mode = allowedPermissionMode(invocation, ctx);
+    let sandbox: string | undefined;
+    if (invocation.planMode || mode === "plan") sandbox = "read-only";
+    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
+    else if (mode === "acceptEdits") sandbox = "workspace-write";
+    else if (mode === "bypassPermissions") sandbox = "danger-full-access";
+    if (sandbox) args.push("-s", sandbox);
+    if (invocation.disallowedTools?.length)
+      notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);
+    if (invocation.maxTurns !== undefined) notes.push("Codex has no turn limit; maxTurns is not enforced");
+
+    if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
+      args.push("-c", `model_reasoning_effort=${tomlString(EFFORT[invocation.thinkingLevel]!)}`);
+    if (invocation.atMaxDepth) args.push("-c", "agents.max_depth=0");
+
+    let stdin = invocation.prompt;
+    const instructions = `developer_instructions=${tomlString(invocation.systemPrompt)}`;
+    if (Buffer.byteLength(instructions) <= MAX_ARG_BYTES) args.push("-c", instructions);
+    else {
+      // Too long for one argument: the instructions lead the prompt on stdin instead.
+      stdin = `<agent-instructions>\n${invocation.systemPrompt}\n</agent-instructions>\n\n${stdin}`;
+      notes.push("the system prompt is longer than 100 KB: it leads the prompt on stdin");
+    }
+
+    if (hasSchema(invocation)) {
+      try {
+        const schemaFile = runFile(ctx, "output-schema.json");
+        files.push({
+          path: schemaFile,
+          content: JSON.stringify(jtdToJsonSchema(invocation.outputSchema, "strict")),
+        });
+        args.push("--output-schema", schemaFile);
+      } catch (error) {
+        notes.push(
+          `the output schema has no strict JSON Schema form (${(error as Error).message}); asked for in the prompt`,
+        );
+        stdin = promptWithSchema({ ...invocation, prompt: stdin });
+      }
+    }
+    args.push("-");
+    return { host: "codex", command, args, env: guardEnv(invocation, ctx), stdin, files, notes };
+  },
+
+  parse({ stdout, stderr }) {
+    const parsed: ParsedHostOutput = { output: "" };
+    let failure: string | undefined;
+    for (const event of jsonLines(stdout)) {
+      const item = event.item as Record<string, unknown> | undefined;
+      if (event.type === "thread.started" && str(event.thread_id)) parsed.sessionId = str(event.thread_id)!;
+      else if (event.type === "item.completed" && item?.type === "agent_message")
+        parsed.output = str(item.text) ?? parsed.output;
+      else if (event.type === "turn.failed")
+        failure = str((event.error as Record<string, unknown> | undefined)?.message) ?? "the turn failed";
+      else if (event.type === "error") failure = str(event.message) ?? failure;
+    }
+    if (failure && !parsed.output) parsed.error = failure;
+    if (!parsed.output && !parsed.sessionId && stdout.trim() === "" && stderr.trim())
+      parsed.error ??= errorLine(stderr);
+    return parsed;
+  },
+};

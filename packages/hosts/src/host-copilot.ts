@@ -1,0 +1,114 @@
+import { join } from "node:path";
+import {
+  allowedPermissionMode,
+  baseCommand,
+  errorLine,
+  guardEnv,
+  hostAgentId,
+  jsonLines,
+  promptWithSchema,
+  str,
+} from "./plan-common.js";
+import type { HostDefinition, ParsedHostOutput } from "./types.js";
+import {
+  type Capability,
+  COPILOT_TOOL_IDS,
+  capabilityOf,
+  chooseModel,
+  HOST_TOOL_NAMES,
+  mapTools,
+} from "./vocabulary.js";
+
+const EFFORT: Record<string, string> = {
+  off: "none",
+  minimal: "minimal",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "xhigh",
+};
+
+function toolIds(tools: readonly string[]): string[] {
+  const ids = tools.flatMap((t) => {
+    const cap = capabilityOf(t.replace(/\(.*$/s, ""));
+    return cap ? COPILOT_TOOL_IDS[cap as Capability] : [];
+  });
+  return [...new Set(ids)];
+}
+
+/**
+ * Copilot CLI: the prompt on stdin (prompt mode, like `-p`), the agent as an `.agent.md` file
+ * in the run's folder loaded with `--add-dir` and chosen with `--agent`.
+ */
+export const copilotHost: HostDefinition = {
+  id: "copilot",
+  displayName: "Copilot CLI",
+  command: "copilot",
+  npmPackage: "@github/copilot",
+
+  plan(invocation, ctx) {
+    const { command, args } = baseCommand("copilot", ctx);
+    const notes: string[] = [];
+    const id = hostAgentId(invocation.agent);
+    const agentFile = join(ctx.tmpDir, ".github", "agents", `${id}.agent.md`);
+    args.push("--add-dir", ctx.tmpDir, "--agent", id, "--output-format", "json", "--no-ask-user");
+    // Prompt mode needs every tool allowed up front; the agent's tool list and the exclusions below narrow it.
+    args.push("--allow-all-tools");
+
+    const { model, skipped } = chooseModel("copilot", invocation.model);
+    if (model) args.push("--model", model);
+    if (skipped.length > 0)
+      notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
+    if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
+      args.push("--reasoning-effort", EFFORT[invocation.thinkingLevel]!);
+    if (invocation.planMode || allowedPermissionMode(invocation, ctx) === "plan") args.push("--mode", "plan");
+    if (invocation.maxTurns !== undefined)
+      notes.push("Copilot CLI has no turn limit; maxTurns is not enforced");
+
+    const front: string[] = [
+      `name: ${JSON.stringify(id)}`,
+      `description: ${JSON.stringify(`roster: ${invocation.agent}`)}`,
+    ];
+    if (invocation.tools) {
+      const own = invocation.provider === "copilot" ? invocation.toolsAsWritten : undefined;
+      const tools = mapTools(invocation.tools, HOST_TOOL_NAMES.copilot, own);
+      if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
+      front.push(`tools: ${JSON.stringify(tools.names)}`);
+      if (tools.dropped.length > 0)
+        notes.push(`tools Copilot CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+    }
+    const excluded = toolIds(invocation.disallowedTools ?? []);
+    if (invocation.atMaxDepth) excluded.push("task");
+    if (excluded.length > 0) args.push(`--excluded-tools=${[...new Set(excluded)].join(",")}`);
+
+    const content = `---\n${front.join("\n")}\n---\n${invocation.systemPrompt}\n`;
+    return {
+      host: "copilot",
+      command,
+      args,
+      env: guardEnv(invocation, ctx),
+      stdin: promptWithSchema(invocation),
+      files: [{ path: agentFile, content }],
+      notes,
+    };
+  },
+
+  parse({ stdout, stderr, exitCode }) {
+    const parsed: ParsedHostOutput = { output: "" };
+    for (const event of jsonLines(stdout)) {
+      const data = event.data as Record<string, unknown> | undefined;
+      if (event.type === "assistant.message" && str(data?.content)?.trim())
+        parsed.output = str(data!.content)!;
+      else if (event.type === "result") {
+        if (str(event.sessionId)) parsed.sessionId = str(event.sessionId)!;
+        const usage = event.usage as Record<string, unknown> | undefined;
+        if (typeof usage?.premiumRequests === "number")
+          parsed.cost = { amount: usage.premiumRequests, unit: "premium-requests" };
+      } else if (event.type === "session.error")
+        parsed.error = str(data?.message) ?? "Copilot CLI reported an error";
+    }
+    if (exitCode !== 0 && !parsed.error && stderr.trim())
+      parsed.error = errorLine(stderr).replace(/^Error:\s*/, "");
+    return parsed;
+  },
+};

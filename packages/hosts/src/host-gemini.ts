@@ -1,0 +1,93 @@
+import {
+  allowedPermissionMode,
+  baseCommand,
+  guardEnv,
+  jsonObject,
+  promptWithSchema,
+  runFile,
+  str,
+} from "./plan-common.js";
+import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
+import { chooseModel, GEMINI_BUILTIN_TOOLS, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+
+const APPROVAL: Record<string, string> = {
+  default: "default",
+  acceptEdits: "auto_edit",
+  bypassPermissions: "yolo",
+  plan: "plan",
+};
+
+function rule(tools: readonly string[], decision: "allow" | "deny", priority: number): string {
+  return `[[rule]]\ntoolName = ${JSON.stringify(tools)}\ndecision = "${decision}"\npriority = ${priority}\n`;
+}
+
+/** Gemini CLI: `gemini -p "" -o json`, the prompt on stdin, the system prompt through `GEMINI_SYSTEM_MD`, tools as a policy file. */
+export const geminiHost: HostDefinition = {
+  id: "gemini",
+  displayName: "Gemini CLI",
+  command: "gemini",
+  npmPackage: "@google/gemini-cli",
+
+  plan(invocation, ctx) {
+    const { command, args } = baseCommand("gemini", ctx);
+    const notes: string[] = [];
+    const env = guardEnv(invocation, ctx);
+    const systemFile = runFile(ctx, "system.md");
+    const files: PlannedFile[] = [{ path: systemFile, content: invocation.systemPrompt }];
+    env.GEMINI_SYSTEM_MD = systemFile;
+    // -p "" keeps the whole prompt on stdin (Gemini appends -p's text to stdin).
+    args.push("-p", "", "-o", "json");
+
+    const { model, skipped } = chooseModel("gemini", invocation.model);
+    if (model) args.push("-m", model);
+    if (skipped.length > 0) notes.push(`models Gemini CLI does not take were skipped: ${skipped.join(", ")}`);
+    if (invocation.thinkingLevel && invocation.thinkingLevel !== "inherit")
+      notes.push("Gemini CLI has no thinking-level flag; the level is not carried");
+
+    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx);
+    const approval = mode !== undefined ? APPROVAL[mode] : undefined;
+    if (mode !== undefined && approval === undefined)
+      notes.push(`permission mode "${mode}" has no Gemini CLI form`);
+    if (approval !== undefined) {
+      args.push("--approval-mode", approval);
+      // In a folder Gemini does not trust, any mode but default is silently reset: roster vouches only for a trusted project.
+      if (approval !== "default" && ctx.trustProject) args.push("--skip-trust");
+    }
+    if (invocation.maxTurns !== undefined)
+      notes.push("Gemini CLI has no turn limit flag; maxTurns is not enforced");
+
+    // Tools become policy rules: allow the agent's, deny every other built-in, deny what it disallows.
+    const vocabulary = HOST_TOOL_NAMES.gemini;
+    const own = invocation.provider === "gemini" ? invocation.toolsAsWritten : undefined;
+    const rules: string[] = [];
+    if (invocation.tools) {
+      const tools = mapTools(invocation.tools, vocabulary, own);
+      if (tools.names.length > 0) rules.push(rule(tools.names, "allow", 100));
+      const others = GEMINI_BUILTIN_TOOLS.filter((t) => !tools.names.includes(t));
+      if (others.length > 0) rules.push(rule(others, "deny", 900));
+      if (tools.dropped.length > 0)
+        notes.push(`tools Gemini CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+    }
+    const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, own).names;
+    if (invocation.atMaxDepth) denied.push("invoke_agent");
+    if (denied.length > 0) rules.push(rule([...new Set(denied)], "deny", 999));
+    if (rules.length > 0) {
+      const policyFile = runFile(ctx, "policy.toml");
+      files.push({ path: policyFile, content: rules.join("\n") });
+      args.push("--policy", policyFile);
+    }
+    return { host: "gemini", command, args, env, stdin: promptWithSchema(invocation), files, notes };
+  },
+
+  parse({ stdout, stderr }) {
+    const parsed: ParsedHostOutput = { output: "" };
+    const result = jsonObject(stdout) ?? jsonObject(stderr.slice(stderr.indexOf("{")));
+    if (!result) return { output: stdout };
+    parsed.output = str(result.response) ?? "";
+    const sessionId = str(result.session_id);
+    if (sessionId) parsed.sessionId = sessionId;
+    const error = result.error as Record<string, unknown> | undefined;
+    if (error) parsed.error = str(error.message) ?? "Gemini CLI reported an error";
+    return parsed;
+  },
+};

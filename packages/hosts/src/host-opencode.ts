@@ -1,0 +1,107 @@
+import {
+  allowedPermissionMode,
+  baseCommand,
+  guardEnv,
+  hostAgentId,
+  jsonLines,
+  promptWithSchema,
+  runFile,
+  str,
+} from "./plan-common.js";
+import type { HostDefinition, ParsedHostOutput } from "./types.js";
+import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+
+const VARIANTS = new Set(["minimal", "low", "medium", "high", "xhigh"]);
+
+/**
+ * opencode: `opencode run --agent roster-<name> --format json`, the prompt on stdin. The agent
+ * is defined through `OPENCODE_CONFIG_CONTENT` as a primary agent (a name opencode does not
+ * know, or a subagent, silently falls back to its default agent); its prompt is a
+ * `{file:…}` reference into the run's folder.
+ */
+export const opencodeHost: HostDefinition = {
+  id: "opencode",
+  displayName: "opencode",
+  command: "opencode",
+  npmPackage: "opencode-ai",
+
+  plan(invocation, ctx) {
+    const { command, args } = baseCommand("opencode", ctx);
+    const notes: string[] = [];
+    const env = guardEnv(invocation, ctx);
+    const id = hostAgentId(invocation.agent);
+    const systemFile = runFile(ctx, "system.md");
+    args.push("run", "--agent", id, "--format", "json");
+
+    const { model, skipped } = chooseModel("opencode", invocation.model);
+    if (model) args.push("-m", model);
+    if (skipped.length > 0) notes.push(`models opencode does not take were skipped: ${skipped.join(", ")}`);
+    if (invocation.thinkingLevel && VARIANTS.has(invocation.thinkingLevel))
+      args.push("--variant", invocation.thinkingLevel);
+    else if (invocation.thinkingLevel === "off") notes.push("opencode has no variant for thinking off");
+
+    // Permissions: "*" first, then the agent's tools; opencode lets the last matching rule win.
+    const vocabulary = HOST_TOOL_NAMES.opencode;
+    const own = invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined;
+    const permission: Record<string, string> = {};
+    const mode = allowedPermissionMode(invocation, ctx);
+    if (invocation.tools) {
+      const tools = mapTools(invocation.tools, vocabulary, own);
+      permission["*"] = "deny";
+      for (const t of tools.names) permission[t] = "allow";
+      if (tools.dropped.length > 0)
+        notes.push(`tools opencode has no name for were left out: ${tools.dropped.join(", ")}`);
+    }
+    if (invocation.planMode || mode === "plan") {
+      // opencode's own plan agent is a permission set: no edits, no shell.
+      permission.edit = "deny";
+      permission.bash = "deny";
+    }
+    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, own).names) permission[t] = "deny";
+    if (invocation.atMaxDepth) {
+      permission.task = "deny";
+      env.OPENCODE_PERMISSION = JSON.stringify({ task: "deny" });
+    }
+    const agent: Record<string, unknown> = {
+      mode: "primary",
+      description: `roster: ${invocation.agent}`,
+      prompt: `{file:${systemFile}}`,
+    };
+    if (Object.keys(permission).length > 0) agent.permission = permission;
+    if (invocation.maxTurns !== undefined) agent.steps = invocation.maxTurns;
+    env.OPENCODE_CONFIG_CONTENT = JSON.stringify({ agent: { [id]: agent } });
+    return {
+      host: "opencode",
+      command,
+      args,
+      env,
+      stdin: promptWithSchema(invocation),
+      files: [{ path: systemFile, content: invocation.systemPrompt }],
+      notes,
+    };
+  },
+
+  parse({ stdout }) {
+    const parsed: ParsedHostOutput = { output: "" };
+    const texts: string[] = [];
+    let cost = 0;
+    let costed = false;
+    for (const event of jsonLines(stdout)) {
+      const part = event.part as Record<string, unknown> | undefined;
+      if (str(event.sessionID)) parsed.sessionId = str(event.sessionID)!;
+      if (event.type === "text" && str(part?.text)) texts.push(str(part!.text)!);
+      else if (event.type === "step_finish" && typeof part?.cost === "number") {
+        cost += part.cost;
+        costed = true;
+      } else if (event.type === "error") {
+        const error = event.error as Record<string, unknown> | undefined;
+        const data = error?.data as Record<string, unknown> | undefined;
+        const name = str(error?.name) ?? "error";
+        parsed.error = str(data?.message) ? `${name}: ${str(data!.message)}` : name;
+      }
+    }
+    parsed.output = texts.join("\n");
+    if (costed) parsed.cost = { amount: cost, unit: "usd" };
+    return parsed;
+  },
+};

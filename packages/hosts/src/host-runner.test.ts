@@ -1,0 +1,346 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type TaskInvocation, validateOutput } from "@roster/executor";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
+import { createHostRunner } from "./host-runner.js";
+import type { HostId } from "./types.js";
+
+let root: string;
+let bin: string;
+let counter = 0;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-hosts-"));
+  bin = writeFakeHosts(join(root, "bin"));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
+  return {
+    id: "t1",
+    agent: "code-reviewer",
+    systemPrompt: "You review code.",
+    prompt: "Repo is X.\n\nReview src/auth.ts",
+    tools: null,
+    spawns: "",
+    model: null,
+    thinkingLevel: null,
+    outputSchema: null,
+    cwd: root,
+    provider: "claude",
+    source: "user",
+    filePath: "/home/me/.claude/agents/code-reviewer.md",
+    planMode: false,
+    atMaxDepth: false,
+    ...extra,
+  };
+}
+
+/** Runs one invocation on a fake host; returns the result and what the host recorded. */
+async function runOn(
+  host: HostId,
+  inv: Partial<TaskInvocation> = {},
+  options: { env?: Record<string, string>; depth?: number; trustProject?: boolean } = {},
+) {
+  const record = join(root, `rec-${counter++}`);
+  const runner = createHostRunner({
+    host,
+    ...(options.trustProject === false ? { trustProject: false } : {}),
+  });
+  const result = await runner.run(invocation(inv), {
+    depth: options.depth ?? 1,
+    env: { PATH: bin, FAKE_HOST_RECORD: record, ...options.env },
+  });
+  const records = readRecords(record);
+  return { result, rec: records[0] as FakeRecord, records };
+}
+
+const arg = (rec: FakeRecord, flag: string) => {
+  const i = rec.argv.indexOf(flag);
+  return i >= 0 ? rec.argv[i + 1] : undefined;
+};
+const fileText = (rec: FakeRecord, suffix: string) =>
+  Object.entries(rec.files).find(([p]) => p.endsWith(suffix))?.[1];
+
+const HOST_IDS: HostId[] = ["claude", "codex", "gemini", "opencode", "copilot"];
+
+/** Where each host finds the system prompt. */
+function systemPromptOf(host: HostId, rec: FakeRecord): string | undefined {
+  switch (host) {
+    case "claude":
+      return rec.files[arg(rec, "--system-prompt-file")!];
+    case "codex": {
+      const c = rec.argv.find((a) => a.startsWith("developer_instructions="));
+      return c ? (JSON.parse(c.slice("developer_instructions=".length)) as string) : undefined;
+    }
+    case "gemini":
+      return rec.files[rec.env.GEMINI_SYSTEM_MD!];
+    case "opencode":
+      return fileText(rec, "system.md");
+    case "copilot":
+      return fileText(rec, ".agent.md")
+        ?.replace(/^---\n[\s\S]*?\n---\n/, "")
+        .replace(/\n$/, "");
+  }
+}
+
+describe.each(HOST_IDS)("%s host", (host) => {
+  test("system prompt, task prompt on stdin, guardrail env, answer, session id", async () => {
+    const { result, rec } = await runOn(host);
+    expect(systemPromptOf(host, rec)).toBe("You review code.");
+    expect(rec.stdin).toBe("Repo is X.\n\nReview src/auth.ts");
+    expect(rec.env).toMatchObject({
+      ROSTER_TASK_DEPTH: "1",
+      ROSTER_SPAWNS: "",
+      PI_BLOCKED_AGENT: "code-reviewer",
+    });
+    expect(rec.cwd).toBe(root);
+    expect(result).toMatchObject({ exitCode: 0, output: `fake answer from ${host}`, sessionId: `s-${host}` });
+    expect(result.error).toBeUndefined();
+  });
+
+  test("the host's own error answer becomes a clear error with its exit code", async () => {
+    const { result } = await runOn(host, {}, { env: { FAKE_HOST_MODE: "error" } });
+    const expected: Record<HostId, [number, RegExp]> = {
+      claude: [1, /Claude Code exited with code 1: Not logged in/],
+      codex: [1, /Codex exited with code 1: stream disconnected/],
+      gemini: [41, /Gemini CLI exited with code 41: Please set an Auth method/],
+      opencode: [1, /opencode exited with code 1: UnknownError: Unexpected server error/],
+      copilot: [1, /Copilot CLI exited with code 1: No authentication information found/],
+    };
+    expect(result.exitCode).toBe(expected[host][0]);
+    expect(result.error).toMatch(expected[host][1]);
+  });
+
+  test("a 500 KB system prompt and prompt travel without any argv element over 100 KB", async () => {
+    const big = `${"x".repeat(500 * 1024)}\nEND`;
+    const { result, rec } = await runOn(host, { systemPrompt: big, prompt: `P${big}` });
+    expect(result.error).toBeUndefined();
+    expect(Math.max(...rec.argv.map((a) => Buffer.byteLength(a)))).toBeLessThan(100 * 1024);
+    if (host === "codex") expect(rec.stdin).toContain(big);
+    else expect(systemPromptOf(host, rec)).toBe(big);
+    expect(rec.stdin).toContain(`P${big}`);
+  });
+
+  test("a missing host binary is a clear error naming the command and the config key", async () => {
+    const runner = createHostRunner({ host });
+    const result = await runner.run(invocation(), { depth: 1, env: { PATH: join(root, "nowhere") } });
+    expect(result.exitCode).toBeNull();
+    expect(result.error).toContain(`"${host}" was not found on PATH`);
+    expect(result.error).toContain(`"hosts": { "${host}": { "command"`);
+  });
+
+  test("a structured result reaches the task tool (which validates it); the schema in the host's form", async () => {
+    const schema = {
+      properties: { verdict: { enum: ["ok", "bad"] } },
+      optionalProperties: { notes: { type: "string" } },
+    };
+    const ok = await runOn(host, { outputSchema: schema }, { env: { FAKE_HOST_DATA: '{"verdict":"ok"}' } });
+    expect(ok.result.error).toBeUndefined();
+    expect(ok.result.data).toEqual({ verdict: "ok" });
+    const bad = await runOn(host, { outputSchema: schema }, { env: { FAKE_HOST_DATA: '{"verdict":"meh"}' } });
+    expect(bad.result.data).toEqual({ verdict: "meh" });
+    expect(validateOutput(schema, bad.result.data)).toMatch(/does not match the output schema/);
+    const none = await runOn(host, { outputSchema: schema }, { env: { FAKE_HOST_ANSWER: "no JSON here" } });
+    expect(none.result.error).toMatch(/gave no structured result/);
+    if (host === "claude") {
+      expect(JSON.parse(arg(ok.rec, "--json-schema")!)).toEqual({
+        type: "object",
+        properties: { verdict: { type: "string", enum: ["ok", "bad"] }, notes: { type: "string" } },
+        required: ["verdict"],
+        additionalProperties: false,
+      });
+    } else if (host === "codex") {
+      // Strict form: every key required, the optional one nullable.
+      expect(JSON.parse(ok.rec.files[arg(ok.rec, "--output-schema")!]!)).toMatchObject({
+        required: ["verdict", "notes"],
+        properties: { notes: { anyOf: [{ type: "string" }, { type: "null" }] } },
+      });
+    } else {
+      expect(ok.rec.stdin).toContain("Answer with one JSON value and nothing else");
+      expect(ok.rec.stdin).toContain('"enum":["ok","bad"]');
+    }
+  });
+});
+
+describe("mapping rows", () => {
+  const models = ["inherit-me/unknown", "gpt-5", "claude-sonnet-4-5", "gemini-2.5-pro"];
+  test.each([
+    ["claude", "--model", "claude-sonnet-4-5"],
+    ["codex", "-m", "gpt-5"],
+    ["gemini", "-m", "gemini-2.5-pro"],
+    ["opencode", "-m", "inherit-me/unknown"],
+    ["copilot", "--model", "gpt-5"],
+  ] as const)("model on %s: the first entry the host takes (%s %s)", async (host, flag, expected) => {
+    const { rec } = await runOn(host, { model: models });
+    expect(arg(rec, flag)).toBe(expected);
+  });
+
+  test("opencode spells a bare model with its provider", async () => {
+    const { rec } = await runOn("opencode", { model: ["claude-sonnet-4-5"] });
+    expect(arg(rec, "-m")).toBe("anthropic/claude-sonnet-4-5");
+  });
+
+  test("thinking level in each host's form", async () => {
+    expect(arg((await runOn("claude", { thinkingLevel: "high" })).rec, "--effort")).toBe("high");
+    expect((await runOn("claude", { thinkingLevel: "off" })).rec.env.MAX_THINKING_TOKENS).toBe("0");
+    expect((await runOn("codex", { thinkingLevel: "minimal" })).rec.argv).toContain(
+      'model_reasoning_effort="minimal"',
+    );
+    expect(arg((await runOn("opencode", { thinkingLevel: "low" })).rec, "--variant")).toBe("low");
+    expect(arg((await runOn("copilot", { thinkingLevel: "xhigh" })).rec, "--reasoning-effort")).toBe("xhigh");
+    const gemini = (await runOn("gemini", { thinkingLevel: "high" })).rec;
+    expect(gemini.argv.join(" ")).not.toMatch(/high/);
+  });
+
+  const tools = ["read", "grep", "bash", "mcp__github__get_issue", "submit_result"];
+  const disallowed = ["write"];
+  test("claude: tools, permission rules as written, disallowed tools", async () => {
+    const { rec } = await runOn("claude", {
+      tools: [...tools, "bash(git *)"],
+      toolsAsWritten: ["Read", "Grep", "Bash", "mcp__github__get_issue", "Bash(git *)"],
+      disallowedTools: disallowed,
+    });
+    expect(arg(rec, "--tools")).toBe("Read,Grep,Bash");
+    expect(arg(rec, "--allowedTools")).toBe("Read,Grep,Bash,mcp__github__get_issue,Bash(git *)");
+    expect(arg(rec, "--disallowedTools")).toBe("Write");
+  });
+
+  test("claude: tools of another family are mapped, unknown ones noted and left out", async () => {
+    const { rec } = await runOn("claude", {
+      provider: "gemini",
+      tools: ["read_file", "run_shell_command", "mcp__x__y"],
+    });
+    expect(arg(rec, "--tools")).toBe("Read,Bash");
+  });
+
+  test("gemini: tools as a policy file (allow the agent's, deny the rest and the disallowed)", async () => {
+    const { rec } = await runOn("gemini", { provider: "gemini", tools, disallowedTools: disallowed });
+    const policy = rec.files[arg(rec, "--policy")!]!;
+    expect(policy).toContain(
+      'toolName = ["read_file","read_many_files","grep_search","run_shell_command"]\ndecision = "allow"',
+    );
+    expect(policy).toMatch(/toolName = \[[^\]]*"write_file"[^\]]*\]\ndecision = "deny"\npriority = 900/);
+    expect(policy).toContain('toolName = ["write_file"]\ndecision = "deny"\npriority = 999');
+  });
+
+  test("opencode: a primary agent with a permission set", async () => {
+    const { rec } = await runOn("opencode", { tools, disallowedTools: disallowed, maxTurns: 7 });
+    expect(arg(rec, "--agent")).toBe("roster-code-reviewer");
+    const config = JSON.parse(rec.env.OPENCODE_CONFIG_CONTENT!);
+    expect(config.agent["roster-code-reviewer"]).toMatchObject({
+      mode: "primary",
+      steps: 7,
+      permission: { "*": "deny", read: "allow", grep: "allow", bash: "allow", edit: "deny" },
+    });
+    expect(Object.keys(config.agent["roster-code-reviewer"].permission)[0]).toBe("*");
+  });
+
+  test("copilot: Copilot's tool aliases in the agent file, disallowed tools excluded", async () => {
+    const { rec } = await runOn("copilot", { tools, disallowedTools: disallowed });
+    expect(fileText(rec, "roster-code-reviewer.agent.md")).toContain('tools: ["read","search","execute"]');
+    expect(rec.argv).toContain("--excluded-tools=create");
+    expect(rec.argv).toContain("--allow-all-tools");
+    expect(arg(rec, "--agent")).toBe("roster-code-reviewer");
+  });
+
+  test("codex: tools decide the sandbox; disallowed tools cannot be enforced", async () => {
+    expect(arg((await runOn("codex", { tools: ["read", "grep"] })).rec, "-s")).toBe("read-only");
+    expect(arg((await runOn("codex", { tools: ["read", "edit"] })).rec, "-s")).toBe("workspace-write");
+    expect(arg((await runOn("codex", {})).rec, "-s")).toBeUndefined();
+  });
+
+  test.each([
+    ["claude", (r: FakeRecord) => arg(r, "--permission-mode") === "plan"],
+    ["codex", (r: FakeRecord) => arg(r, "-s") === "read-only"],
+    ["gemini", (r: FakeRecord) => arg(r, "--approval-mode") === "plan" && r.argv.includes("--skip-trust")],
+    [
+      "opencode",
+      (r: FakeRecord) => {
+        const p = JSON.parse(r.env.OPENCODE_CONFIG_CONTENT!).agent["roster-code-reviewer"].permission;
+        return p.edit === "deny" && p.bash === "deny";
+      },
+    ],
+    ["copilot", (r: FakeRecord) => arg(r, "--mode") === "plan"],
+  ] as const)("plan mode on %s is the host's own plan/read-only mode", async (host, check) => {
+    const { rec } = await runOn(host, {
+      planMode: true,
+      tools: ["read", "grep", "find", "ls", "lsp", "web_search"],
+    });
+    expect(check(rec)).toBe(true);
+    const normal = (await runOn(host, { tools: ["read", "grep", "edit"] })).rec;
+    expect(check(normal)).toBe(false);
+  });
+
+  test("gemini in an untrusted project does not skip Gemini's trust check", async () => {
+    const { rec } = await runOn("gemini", { planMode: true }, { trustProject: false });
+    expect(arg(rec, "--approval-mode")).toBe("plan");
+    expect(rec.argv).not.toContain("--skip-trust");
+  });
+
+  test.each([
+    [
+      "claude",
+      (r: FakeRecord) =>
+        arg(r, "--disallowedTools") === "Task,Agent" &&
+        r.env.CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH === "0" &&
+        arg(r, "--tools") === "Read",
+    ],
+    ["codex", (r: FakeRecord) => r.argv.includes("agents.max_depth=0")],
+    [
+      "gemini",
+      (r: FakeRecord) =>
+        /toolName = \["invoke_agent"\]\ndecision = "deny"\npriority = 999/.test(
+          r.files[arg(r, "--policy")!]!,
+        ),
+    ],
+    [
+      "opencode",
+      (r: FakeRecord) =>
+        JSON.parse(r.env.OPENCODE_CONFIG_CONTENT!).agent["roster-code-reviewer"].permission.task === "deny" &&
+        r.env.OPENCODE_PERMISSION === '{"task":"deny"}',
+    ],
+    [
+      "copilot",
+      (r: FakeRecord) =>
+        r.argv.includes("--excluded-tools=task") && !fileText(r, ".agent.md")!.includes('"agent"'),
+    ],
+  ] as const)("at max depth %s's own sub-agents are switched off", async (host, check) => {
+    const { rec } = await runOn(host, { atMaxDepth: true, tools: ["read", "task"] }, { depth: 2 });
+    expect(check(rec)).toBe(true);
+    expect(rec.env.ROSTER_TASK_DEPTH).toBe("2");
+    const below = (await runOn(host, { tools: ["read", "task"] })).rec;
+    expect(check(below)).toBe(false);
+  });
+
+  test("claude: permission mode and max turns; bypass from an untrusted project's agent is dropped", async () => {
+    const { rec } = await runOn("claude", { permissionMode: "acceptEdits", maxTurns: 3 });
+    expect(arg(rec, "--permission-mode")).toBe("acceptEdits");
+    expect(arg(rec, "--max-turns")).toBe("3");
+    const untrusted = (
+      await runOn(
+        "claude",
+        { permissionMode: "bypassPermissions", source: "project" },
+        { trustProject: false },
+      )
+    ).rec;
+    expect(untrusted.argv).not.toContain("--permission-mode");
+    expect(arg(untrusted, "--setting-sources")).toBe("user");
+  });
+
+  test("cost: USD from Claude and opencode, premium requests from Copilot", async () => {
+    expect((await runOn("claude")).result.cost).toEqual({ amount: 0.0123, unit: "usd" });
+    expect((await runOn("opencode")).result.cost).toEqual({ amount: 0.002, unit: "usd" });
+    expect((await runOn("copilot")).result.cost).toEqual({ amount: 1, unit: "premium-requests" });
+  });
+
+  test("a timeout ends the host and marks the result aborted", async () => {
+    const hang = join(root, "hang.mjs");
+    writeFileSync(hang, "setTimeout(() => {}, 60000);");
+    const runner = createHostRunner({ host: "claude", command: process.execPath, args: [hang] });
+    const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin }, timeoutMs: 300 });
+    expect(result).toMatchObject({ aborted: true, error: "timed out after 300 ms" });
+  });
+});

@@ -1,0 +1,277 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_OUTPUT_LINES,
+  type Runner,
+  type RunResult,
+  TailBuffer,
+  type TaskInvocation,
+} from "@roster/executor";
+import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
+import { dropNullOptionals } from "./jtd-to-json-schema.js";
+import { jsonAnswer, MAX_ARG_BYTES } from "./plan-common.js";
+import type { HostCommand, HostConfig, HostId } from "./types.js";
+
+/** Options of {@link createHostRunner}. */
+export interface HostRunnerOptions {
+  host: HostId;
+  /** Replaces the host's program (`hosts.<id>.command` of the user config). */
+  command?: string;
+  /** Put before the arguments roster adds (`hosts.<id>.args`). */
+  args?: readonly string[];
+  /** Extra environment laid over the parent's. */
+  env?: Record<string, string | undefined>;
+  /** Whether roster trusts the project (default true): hosts skip their own trust checks only then. */
+  trustProject?: boolean;
+  /** Where each run's temporary folder is made; default `os.tmpdir()`. */
+  tmpDir?: string;
+}
+
+/** A runner for one host, which can also say what it would start. */
+export interface HostRunner extends Runner {
+  readonly host: HostId;
+  /** The exact command for one invocation (files named inside `runDir`), for `--dry-run`. */
+  plan(invocation: TaskInvocation, options: { depth: number; runDir: string }): HostCommand;
+}
+
+function hostConfig(options: HostRunnerOptions): HostConfig {
+  const config: HostConfig = {};
+  if (options.command !== undefined) config.command = options.command;
+  if (options.args !== undefined) config.args = options.args;
+  return config;
+}
+
+/** Thrown by `plan` when the host command would break roster's own limits (an argv element over 100 KB). */
+export class HostPlanError extends Error {
+  override readonly name = "HostPlanError";
+}
+
+/**
+ * Plans one invocation on a host: pure, no file is written. Every argv element stays under
+ * 100 KB: long texts travel on stdin or in files of `runDir`.
+ */
+export function planHostCommand(
+  host: HostId,
+  invocation: TaskInvocation,
+  options: { depth: number; runDir: string; trustProject?: boolean; config?: HostConfig },
+): HostCommand {
+  const plan = HOSTS[host].plan(invocation, {
+    depth: options.depth,
+    tmpDir: options.runDir,
+    trustProject: options.trustProject !== false,
+    ...(options.config ? { host: options.config } : {}),
+  });
+  const long = plan.args.find((a) => Buffer.byteLength(a) > MAX_ARG_BYTES);
+  if (long !== undefined)
+    throw new HostPlanError(
+      `an argument for ${HOSTS[host].displayName} is over 100 KB (${long.slice(0, 40)}…)`,
+    );
+  return plan;
+}
+
+function cleanEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const layer of layers)
+    for (const [k, v] of Object.entries(layer ?? {})) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+  return env;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+function reasonText(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason.message;
+  return reason === undefined ? "aborted" : String(reason);
+}
+
+/**
+ * A runner that runs each invocation on one agent host's own CLI, non-interactively, and
+ * turns the host's output back into a result (answer, structured data validated against the
+ * JTD schema, session id, cost).
+ *
+ * @example
+ * const runner = createHostRunner({ host: "claude" });
+ * const tool = createTaskTool({ registry, ctx, runner, env: process.env });
+ */
+export function createHostRunner(options: HostRunnerOptions): HostRunner {
+  const def = HOSTS[options.host];
+  const config = hostConfig(options);
+  const trustProject = options.trustProject !== false;
+  return {
+    host: options.host,
+    plan(invocation, { depth, runDir }) {
+      return planHostCommand(options.host, invocation, { depth, runDir, trustProject, config });
+    },
+    async run(invocation, run): Promise<RunResult> {
+      const none: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
+      if (run.signal?.aborted)
+        return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
+      const env = cleanEnv(run.env, options.env);
+      if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
+        return { ...none, error: missingHostMessage(options.host, config) };
+      // The task's own folder from the task tool when there is one (removed by the tool), else our own.
+      let runDir: string;
+      const own = run.taskDir === undefined;
+      try {
+        runDir = run.taskDir ?? mkdtempSync(join(options.tmpDir ?? tmpdir(), "roster-run-"));
+      } catch (error) {
+        return { ...none, error: `could not create the run folder: ${(error as Error).message}` };
+      }
+      try {
+        let plan: HostCommand;
+        try {
+          plan = planHostCommand(options.host, invocation, {
+            depth: run.depth,
+            runDir,
+            trustProject,
+            config,
+          });
+          for (const file of plan.files) {
+            mkdirSync(dirname(file.path), { recursive: true });
+            writeFileSync(file.path, file.content, { mode: 0o600 });
+          }
+        } catch (error) {
+          return { ...none, error: (error as Error).message };
+        }
+        const child = await spawnHost(plan, invocation.cwd, cleanEnv(env, plan.env), run);
+        return finishResult(invocation, child, def.displayName, options.host);
+      } finally {
+        if (own) rmSync(runDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+interface ChildOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: { text: string; truncated: boolean };
+  stderr: { text: string; truncated: boolean };
+  abortReason?: string;
+  spawnError?: string;
+}
+
+function spawnHost(
+  plan: HostCommand,
+  cwd: string,
+  env: Record<string, string>,
+  run: Parameters<Runner["run"]>[1],
+): Promise<ChildOutcome> {
+  const stdout = new TailBuffer(
+    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
+  );
+  const stderr = new TailBuffer(
+    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
+  );
+  return new Promise((resolvePromise) => {
+    let abortReason: string | undefined;
+    let spawnError: string | undefined;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let settled = false;
+    const child = spawn(plan.command, plan.args, {
+      cwd,
+      env,
+      detached: true,
+      shell: false,
+      stdio: ["pipe", "pipe", "pipe"],
+      windowsHide: true,
+    });
+    const stop = (reason: string) => {
+      if (abortReason === undefined && exit === undefined) abortReason = reason;
+      killGroup(child.pid);
+    };
+    const onAbort = () => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
+    run.signal?.addEventListener("abort", onAbort, { once: true });
+    const timer =
+      run.timeoutMs !== undefined && run.timeoutMs > 0
+        ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
+        : undefined;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      run.signal?.removeEventListener("abort", onAbort);
+      const outcome: ChildOutcome = {
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        stdout: stdout.finish(),
+        stderr: stderr.finish(),
+      };
+      if (abortReason) outcome.abortReason = abortReason;
+      if (spawnError) outcome.spawnError = spawnError;
+      resolvePromise(outcome);
+    };
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.stdin.on("error", () => {});
+    child.on("error", (error) => {
+      spawnError = `could not start ${plan.command}: ${error.message}`;
+      if (child.pid === undefined) finish();
+    });
+    if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
+    child.on("exit", (code, signal) => {
+      exit = { code, signal };
+      killGroup(child.pid);
+      if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
+    });
+    child.on("close", finish);
+    child.stdin.end(plan.stdin);
+  });
+}
+
+function finishResult(
+  invocation: TaskInvocation,
+  child: ChildOutcome,
+  name: string,
+  host: HostId,
+): RunResult {
+  const parsed = HOSTS[host].parse({
+    stdout: child.stdout.text,
+    stderr: child.stderr.text,
+    exitCode: child.exitCode,
+  });
+  const errors: string[] = [];
+  if (child.spawnError) errors.push(child.spawnError);
+  if (child.abortReason) errors.push(child.abortReason);
+  else if (child.signal) errors.push(`${name} was killed by ${child.signal}`);
+  else if (child.exitCode !== null && child.exitCode !== 0)
+    errors.push(`${name} exited with code ${child.exitCode}${parsed.error ? `: ${parsed.error}` : ""}`);
+  else if (parsed.error) errors.push(`${name}: ${parsed.error}`);
+
+  const schema = invocation.outputSchema;
+  let data = parsed.data;
+  if (schema !== null && schema !== undefined) {
+    if (data === undefined && !errors.length) data = jsonAnswer(parsed.output);
+    // The task tool validates every runner's data against the JTD schema.
+    if (data !== undefined) data = dropNullOptionals(schema, data);
+    else if (!errors.length)
+      errors.push(`${name} gave no structured result, though the task has an output schema`);
+  }
+  const result: RunResult = {
+    exitCode: child.exitCode,
+    output: parsed.output || (errors.length ? "" : child.stdout.text),
+    stderr: child.stderr.text,
+    truncated: child.stdout.truncated || child.stderr.truncated,
+  };
+  if (data !== undefined) result.data = data;
+  if (errors.length) result.error = errors.join("; ");
+  if (child.abortReason) result.aborted = true;
+  if (parsed.sessionId) result.sessionId = parsed.sessionId;
+  if (parsed.cost) result.cost = parsed.cost;
+  return result;
+}

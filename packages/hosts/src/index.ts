@@ -1,0 +1,38 @@
+export { claudeHost } from "./host-claude.js";
+export { codexHost } from "./host-codex.js";
+export { copilotHost } from "./host-copilot.js";
+export { geminiHost } from "./host-gemini.js";
+export { opencodeHost } from "./host-opencode.js";
+export {
+  createHostRunner,
+  HostPlanError,
+  type HostRunner,
+  type HostRunnerOptions,
+  planHostCommand,
+} from "./host-runner.js";
+export {
+  HOST_IDS,
+  HOSTS,
+  type HostChoice,
+  isHostId,
+  locateHost,
+  missingHostMessage,
+  pickHost,
+} from "./hosts.js";
+export {
+  dropNullOptionals,
+  type JsonSchemaDialect,
+  jtdToJsonSchema,
+  SchemaConversionError,
+} from "./jtd-to-json-schema.js";
+export { MAX_ARG_BYTES } from "./plan-common.js";
+export type {
+  HostCommand,
+  HostConfig,
+  HostDefinition,
+  HostId,
+  ParsedHostOutput,
+  PlanContext,
+  PlannedFile,
+} from "./types.js";
+export { acceptModel, type Capability, capabilityOf, chooseModel, mapTools } from "./vocabulary.js";

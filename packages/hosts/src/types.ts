@@ -1,0 +1,69 @@
+import type { TaskInvocation } from "@roster/executor";
+
+/** The agent hosts roster can run an agent on. */
+export type HostId = "claude" | "codex" | "gemini" | "opencode" | "copilot";
+
+/** Where to find a host's binary: `hosts: { claude: { command, args } }` in the user config. */
+export interface HostConfig {
+  /** The program (a name looked up on PATH, or a path). */
+  command?: string;
+  /** Arguments put before the ones roster adds. */
+  args?: readonly string[];
+}
+
+/** What a host runner knows besides the invocation. */
+export interface PlanContext {
+  /** The child's depth (`ROSTER_TASK_DEPTH`). */
+  depth: number;
+  /** The run's own temporary folder: long texts and config files go here. */
+  tmpDir: string;
+  /** Whether roster trusts the project (default true): hosts only skip their own trust prompts when it does. */
+  trustProject: boolean;
+  /** Replaces the host's default command. */
+  host?: HostConfig;
+}
+
+/** A file a host command needs, written into the run's temporary folder before the start. */
+export interface PlannedFile {
+  path: string;
+  content: string;
+}
+
+/** Exactly what a host runner starts for one invocation: what `--dry-run` prints. */
+export interface HostCommand {
+  host: HostId;
+  command: string;
+  args: string[];
+  /** Added to the parent environment. */
+  env: Record<string, string>;
+  /** Written to the child's stdin, then end of file. */
+  stdin: string;
+  files: PlannedFile[];
+  /** What could not be mapped, in one sentence each (a model the host does not take, a tool it has no name for). */
+  notes: string[];
+}
+
+/** A host's output turned back into a result. */
+export interface ParsedHostOutput {
+  /** The final answer text. */
+  output: string;
+  /** A structured result, when the host gave one (or the answer is JSON). */
+  data?: unknown;
+  /** Set when the host reported a failure. */
+  error?: string;
+  sessionId?: string;
+  cost?: { amount: number; unit: "usd" | "premium-requests" };
+}
+
+/** One host: its default command, how it plans an invocation and how it reads its own output. */
+export interface HostDefinition {
+  id: HostId;
+  /** A human name: "Claude Code". */
+  displayName: string;
+  /** The default program name. */
+  command: string;
+  /** The npm package that installs it. */
+  npmPackage: string;
+  plan(invocation: TaskInvocation, ctx: PlanContext): HostCommand;
+  parse(run: { stdout: string; stderr: string; exitCode: number | null }): ParsedHostOutput;
+}
