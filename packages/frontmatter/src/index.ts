@@ -1,6 +1,7 @@
 export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
-export { parseSimpleYaml } from "./fast-yaml.js";
+export type { SimpleYaml } from "./fast-yaml.js";
+export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
 export type {

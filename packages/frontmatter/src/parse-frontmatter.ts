@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { FrontmatterError } from "./errors.js";
-import { parseSimpleYaml } from "./fast-yaml.js";
+import { readSimpleYaml } from "./fast-yaml.js";
 import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
@@ -180,7 +180,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
   // would silently drop the fields after it: refuse such a block instead.
   const earlyClose = /^---/m.exec(yaml);
   const yamlLanguage = block.language === "" || block.language.toLowerCase() === "yaml";
-  const simple = yamlLanguage && !earlyClose ? parseSimpleYaml(yaml) : undefined;
+  const simple = yamlLanguage && !earlyClose ? readSimpleYaml(yaml) : undefined;
   if (block.language !== "" && block.language.toLowerCase() !== "yaml") {
     failure = {
       code: "frontmatter/engine-refused",
@@ -194,9 +194,16 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
       line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
+  } else if (simple !== undefined && "error" in simple) {
+    // `key: a: b`: the message and line YAML gives (its line 1 is the opening `---`).
+    failure = {
+      code: "frontmatter/yaml-error",
+      message: `invalid YAML frontmatter: ${simple.error.message}`,
+      line: simple.error.line + 1,
+    };
   } else if (simple !== undefined) {
-    // Flat `key: plain string` frontmatter: exactly what YAML would give, without the engine.
-    data = simple;
+    // Frontmatter in the simple subset: exactly what YAML would give, without the engine.
+    data = simple.data;
   } else if (nestingDepth(yaml) > MAX_NESTING) {
     failure = {
       code: "frontmatter/too-deep",
