@@ -53,7 +53,7 @@ const age = () => new Promise((r) => setTimeout(r, 60));
 
 const { core, frontmatter, registry } = await loadRoster();
 const frontmatterDist = readFileSync(join(repoRoot, "packages/frontmatter/dist/index.js"), "utf8");
-const fastPathWired = (frontmatterDist.match(/parseSimpleYaml\(/g) ?? []).length > 1;
+const fastPathWired = (frontmatterDist.match(/readSimpleYaml\(/g) ?? []).length > 1;
 
 const results = {
   date: new Date().toISOString(),
