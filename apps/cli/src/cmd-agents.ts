@@ -42,7 +42,7 @@ export async function listAgents(app: App): Promise<number> {
         filePath: s.agent.filePath,
         shadowedBy: s.shadowedBy,
       })),
-      diagnostics: d.diagnostics,
+      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       projectAgentsDir: d.projectAgentsDir,
     });
     return 0;

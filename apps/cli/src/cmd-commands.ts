@@ -29,7 +29,7 @@ export async function listCommands(app: App): Promise<number> {
         filePath: c.filePath,
         ...(c.namespace ? { namespace: c.namespace } : {}),
       })),
-      diagnostics: d.diagnostics,
+      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
     });
     return 0;
   }

@@ -72,8 +72,13 @@ export async function runDoctor(app: App) {
   // Same cache: this second read parses nothing.
   const read = await readLocations(app.registry, app.ctx, "agents", { cache: app.cache });
   // Discovery warns and carries on; for doctor a definition file that did not load is an error.
-  const diagnostics: Diagnostic[] = d.diagnostics.map((x) =>
-    x.severity === "warning" && SKIPPED_FILE_CODES.includes(x.code) ? { ...x, severity: "error" } : x,
+  // The config's own findings (skipped project code, refused limits) come first.
+  const diagnostics: Diagnostic[] = [...app.loaded.diagnostics];
+  diagnostics.push(
+    ...d.diagnostics.map(
+      (x): Diagnostic =>
+        x.severity === "warning" && SKIPPED_FILE_CODES.includes(x.code) ? { ...x, severity: "error" } : x,
+    ),
   );
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
     const diagnostic: Diagnostic = { severity, code, message };

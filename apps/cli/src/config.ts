@@ -1,11 +1,29 @@
-import { createRequire } from "node:module";
-import { dirname, isAbsolute, parse, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { SourceProvider } from "@roster/core";
-import { lilconfig } from "lilconfig";
+import { statSync } from "node:fs";
+import { basename, dirname, isAbsolute, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Diagnostic, SourceProvider } from "@roster/core";
+import {
+  type ConfigWhere,
+  configIn,
+  type FoundConfig,
+  findProjectConfig,
+  hashConfig,
+  isCodeFile,
+  readConfigBytes,
+  realOr,
+  USER_CONFIG_NAMES,
+  userConfigDir,
+} from "./config-places.js";
 import { UsageError } from "./errors.js";
+import { readTrustStore } from "./trust-store.js";
 
-/** What `roster.config.{json,mjs}` may hold. */
+/** A host binary roster may run agents on (`hosts` in a config). */
+export interface HostConfig {
+  command: string;
+  args?: string[];
+}
+
+/** What a config file may hold (`config.{json,mjs}`, `roster.config.{json,mjs}`, `--config`). */
 export interface RosterConfig {
   providers?: string[];
   disabledAgents?: string[];
@@ -13,41 +31,80 @@ export interface RosterConfig {
   maxConcurrency?: number;
   agentModelOverrides?: Record<string, string | string[]>;
   trustProject?: boolean;
+  hosts?: Record<string, HostConfig>;
+  defaultHost?: string;
 }
 
-/** A loaded config and where it came from. */
+/** The executor's limits when no config sets them. */
+export const DEFAULT_LIMITS = { maxRecursionDepth: 2, maxConcurrency: 4 } as const;
+
+/** Where a config layer came from, in precedence order: `--config`, the user's, the project's. */
+export type ConfigSource = "explicit" | "user" | "project";
+
+/** One config file that was looked at, and what roster took from it. */
+export interface ConfigLayer {
+  source: ConfigSource;
+  filePath: string;
+  /** Code from this file may run: always for `explicit` and `user`; for `project` after `roster trust`. */
+  trusted: boolean;
+  /** The keys that reached the merged config. */
+  applied: Array<keyof RosterConfig>;
+}
+
+/** Stable codes of the config diagnostics. */
+export type ConfigDiagnosticCode =
+  | "config/untrusted-code"
+  | "config/trust-stale"
+  | "config/limit-not-tightened"
+  | "config/user-only-key"
+  | "config/ignored-file";
+
+/** The merged config, the layers it came from, the extra providers and what was refused. */
 export interface LoadedConfig {
   config: RosterConfig;
+  /** The file of the highest-precedence layer read, or null. */
   filePath: string | null;
+  layers: ConfigLayer[];
   providers: SourceProvider[];
+  diagnostics: Diagnostic[];
 }
 
-const SEARCH_PLACES = ["roster.config.json", "roster.config.mjs"];
+/** Options of {@link loadConfig}. */
+export interface LoadConfigOptions extends ConfigWhere {
+  cwd: string;
+  /** `--config FILE`: trusted, and read instead of searching for a project config. */
+  configFile?: string;
+  /** `false` (`--no-project`): no project config is even looked at. */
+  project?: boolean;
+}
 
-const importDefault = async (filePath: string) => {
-  const mod = (await import(pathToFileURL(filePath).href)) as { default?: unknown };
-  return mod.default ?? mod;
-};
+const KEYS: ReadonlyArray<keyof RosterConfig> = [
+  "providers",
+  "disabledAgents",
+  "maxRecursionDepth",
+  "maxConcurrency",
+  "agentModelOverrides",
+  "trustProject",
+  "hosts",
+  "defaultHost",
+];
+/** Keys that make roster run something, or choose a model: a project's only after `roster trust`. */
+const CODE_KEYS: ReadonlyArray<keyof RosterConfig> = ["providers", "hosts", "agentModelOverrides"];
+/** Keys only the user decides (`--config` or the user config), never a project. */
+const USER_ONLY_KEYS: ReadonlyArray<keyof RosterConfig> = ["trustProject", "defaultHost"];
 
-function check(config: unknown, filePath: string): RosterConfig {
+/** Checks the shape of a config value; a problem is a usage error naming the file. */
+export function checkConfig(config: unknown, filePath: string): RosterConfig {
   const fail = (what: string): never => {
     throw new UsageError(`${filePath}: ${what}.`);
   };
+  if (config === undefined) return {};
   if (config === null || typeof config !== "object" || Array.isArray(config))
     fail("the config must be an object");
   const c = config as Record<string, unknown>;
-  const known = new Set([
-    "providers",
-    "disabledAgents",
-    "maxRecursionDepth",
-    "maxConcurrency",
-    "agentModelOverrides",
-    "trustProject",
-  ]);
   for (const key of Object.keys(c))
-    if (!known.has(key)) fail(`unknown key "${key}" (known: ${[...known].join(", ")})`);
-  const strings = (key: string) => {
-    const v = c[key];
+    if (!(KEYS as readonly string[]).includes(key)) fail(`unknown key "${key}" (known: ${KEYS.join(", ")})`);
+  const strings = (key: string, v: unknown = c[key]) => {
     if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string")))
       fail(`"${key}" must be a list of strings`);
   };
@@ -55,23 +112,196 @@ function check(config: unknown, filePath: string): RosterConfig {
   strings("disabledAgents");
   for (const key of ["maxRecursionDepth", "maxConcurrency"]) {
     const v = c[key];
-    if (v !== undefined && !Number.isInteger(v)) fail(`"${key}" must be an integer`);
+    if (v !== undefined && !Number.isSafeInteger(v)) fail(`"${key}" must be an integer`);
   }
+  if (c.maxRecursionDepth !== undefined && (c.maxRecursionDepth as number) < -1)
+    fail(`"maxRecursionDepth" must be -1 (no limit) or more`);
   if (c.maxConcurrency !== undefined && (c.maxConcurrency as number) < 1)
     fail(`"maxConcurrency" must be at least 1`);
   if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
     fail(`"trustProject" must be true or false`);
-  const overrides = c.agentModelOverrides;
-  if (overrides !== undefined) {
-    if (overrides === null || typeof overrides !== "object" || Array.isArray(overrides))
-      fail(`"agentModelOverrides" must map agent names to a model or a list of models`);
-    for (const [name, model] of Object.entries(overrides as Record<string, unknown>)) {
-      const ok =
-        typeof model === "string" || (Array.isArray(model) && model.every((m) => typeof m === "string"));
-      if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
-    }
+  if (c.defaultHost !== undefined && typeof c.defaultHost !== "string")
+    fail(`"defaultHost" must be a string`);
+  const record = (key: string) => {
+    const v = c[key];
+    if (v !== undefined && (v === null || typeof v !== "object" || Array.isArray(v)))
+      fail(`"${key}" must be an object`);
+    return Object.entries((v ?? {}) as Record<string, unknown>);
+  };
+  for (const [name, model] of record("agentModelOverrides")) {
+    const ok =
+      typeof model === "string" || (Array.isArray(model) && model.every((m) => typeof m === "string"));
+    if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
+  }
+  for (const [name, host] of record("hosts")) {
+    const h = host as Record<string, unknown> | null;
+    if (h === null || typeof h !== "object" || typeof h.command !== "string")
+      fail(`"hosts.${name}" must be an object with a "command" string`);
+    strings(`hosts.${name}.args`, h?.args);
   }
   return c as RosterConfig;
+}
+
+/** Imports an ES module config (its default export, else the module object). */
+async function importConfig(file: string): Promise<unknown> {
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    return mod.default ?? mod;
+  } catch (error) {
+    throw new UsageError(
+      `cannot load config ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Reads one trusted config file: JSON through the bounded reader; an `.mjs` checked, then imported. */
+async function readTrusted(file: string, bytes?: Buffer): Promise<RosterConfig> {
+  const content = bytes ?? readConfigBytes(file);
+  if (isCodeFile(file)) return checkConfig(await importConfig(file), file);
+  return checkConfig(parseJson(content, file), file);
+}
+
+function parseJson(bytes: Buffer, file: string): unknown {
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(
+      `cannot read config ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+      { cause: error },
+    );
+  }
+}
+
+/** Layers merge key by key: a later layer's value wins; lists add up; maps merge. */
+function mergeInto(target: RosterConfig, layer: RosterConfig): Array<keyof RosterConfig> {
+  const applied: Array<keyof RosterConfig> = [];
+  for (const key of KEYS) {
+    if (layer[key] === undefined) continue;
+    applied.push(key);
+    if (key === "providers") target.providers = [...(target.providers ?? []), ...layer.providers!];
+    else if (key === "disabledAgents")
+      target.disabledAgents = [...new Set([...(target.disabledAgents ?? []), ...layer.disabledAgents!])];
+    else if (key === "agentModelOverrides" || key === "hosts")
+      (target as Record<string, unknown>)[key] = { ...target[key], ...layer[key] };
+    else (target as Record<string, unknown>)[key] = layer[key];
+  }
+  return applied;
+}
+
+/** How `roster trust` would be typed for a folder (quoted for a POSIX shell when needed). */
+export function trustCommand(dir: string): string {
+  const quoted = /^[\w./@%+=:,-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
+  return `roster trust ${quoted}`;
+}
+
+interface ProjectVerdict {
+  trusted: boolean;
+  bytes?: Buffer;
+}
+
+/** Is the folder of a project config trusted, for this exact config? Untrusted code is never read. */
+function judgeProject(found: FoundConfig, where: ConfigWhere, diagnostics: Diagnostic[]): ProjectVerdict {
+  const folder = realOr(found.dir);
+  const record = readTrustStore(where).find((r) => r.folder === folder);
+  if (!record) return { trusted: false };
+  const bytes = readConfigBytes(found.file);
+  if (record.configFile === basename(found.file) && record.sha256 === hashConfig(bytes))
+    return { trusted: true, bytes };
+  diagnostics.push({
+    severity: "warning",
+    code: "config/trust-stale",
+    message:
+      (record.configFile === basename(found.file)
+        ? `this config changed after you trusted ${found.dir} (${record.trustedAt}): `
+        : `you trusted ${found.dir} for ${record.configFile}, not this config: `) +
+      `its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
+    filePath: found.file,
+  });
+  return { trusted: false, bytes };
+}
+
+/**
+ * What a project config may change: limits only downwards, `disabledAgents` only added to,
+ * code keys only when trusted, user-only keys never. Returns the part that applies.
+ */
+function restrictProject(
+  config: RosterConfig,
+  base: RosterConfig,
+  found: FoundConfig,
+  trusted: boolean,
+  diagnostics: Diagnostic[],
+): RosterConfig {
+  const out: RosterConfig = {};
+  const filePath = found.file;
+  const depth = base.maxRecursionDepth ?? DEFAULT_LIMITS.maxRecursionDepth;
+  if (config.maxRecursionDepth !== undefined) {
+    const v = config.maxRecursionDepth;
+    // -1 is "no limit": only a base that is already unlimited may stay so.
+    const lower = depth === -1 || (v !== -1 && v <= depth);
+    if (lower) out.maxRecursionDepth = v;
+    else
+      diagnostics.push({
+        severity: "warning",
+        code: "config/limit-not-tightened",
+        message: `"maxRecursionDepth": ${v} would raise the limit of ${depth}; a project config may only lower it: ignored.`,
+        filePath,
+      });
+  }
+  const concurrency = base.maxConcurrency ?? DEFAULT_LIMITS.maxConcurrency;
+  if (config.maxConcurrency !== undefined) {
+    if (config.maxConcurrency <= concurrency) out.maxConcurrency = config.maxConcurrency;
+    else
+      diagnostics.push({
+        severity: "warning",
+        code: "config/limit-not-tightened",
+        message: `"maxConcurrency": ${config.maxConcurrency} would raise the limit of ${concurrency}; a project config may only lower it: ignored.`,
+        filePath,
+      });
+  }
+  if (config.disabledAgents !== undefined) out.disabledAgents = config.disabledAgents;
+  const userOnly = USER_ONLY_KEYS.filter((key) => config[key] !== undefined);
+  if (userOnly.length > 0)
+    diagnostics.push({
+      severity: "warning",
+      code: "config/user-only-key",
+      message: `${userOnly.map((k) => `"${k}"`).join(" and ")} may be set only in your own config or with --config, not by a project: ignored.`,
+      filePath,
+    });
+  const code = CODE_KEYS.filter((key) => config[key] !== undefined);
+  if (trusted) for (const key of code) (out as Record<string, unknown>)[key] = config[key];
+  else if (code.length > 0)
+    diagnostics.push({
+      severity: "info",
+      code: "config/untrusted-code",
+      message:
+        `${code.map((k) => `"${k}"`).join(", ")} in this project config run code or choose models, and ${found.dir} is not trusted: skipped. ` +
+        `Review it, then run \`${trustCommand(found.dir)}\` to use them.`,
+      filePath,
+    });
+  return out;
+}
+
+const URL_SCHEME = /^([a-z][a-z\d+.-]*):/i;
+
+/** Where a provider specifier points: a file path (relative to the config) or a package name. */
+type ProviderTarget = { kind: "path"; path: string } | { kind: "package"; name: string };
+
+/** Checks a provider specifier without touching the file system; a URL is a usage error. */
+function providerTarget(specifier: string, configPath: string): ProviderTarget {
+  if (isAbsolute(specifier)) return { kind: "path", path: resolve(specifier) };
+  if (specifier === "." || specifier === ".." || /^\.\.?[\\/]/.test(specifier))
+    return { kind: "path", path: resolve(dirname(configPath), specifier) };
+  const scheme = URL_SCHEME.exec(specifier)?.[1];
+  if (scheme !== undefined || specifier === "")
+    throw new UsageError(
+      `${configPath}: provider ${JSON.stringify(specifier)}: ` +
+        (scheme !== undefined ? `a URL (${scheme.toLowerCase()}:) is not allowed` : "an empty name") +
+        "; name a file path (relative to this config) or a package name.",
+    );
+  return { kind: "package", name: specifier };
 }
 
 function isProvider(value: unknown): value is SourceProvider {
@@ -80,61 +310,123 @@ function isProvider(value: unknown): value is SourceProvider {
   return typeof p.id === "string" && (typeof p.locate === "function" || typeof p.load === "function");
 }
 
-/** Imports one provider module named in a config: a path relative to the config, or a package. */
+/** Imports one provider module named in a trusted config. */
 async function loadProvider(specifier: string, configPath: string): Promise<SourceProvider> {
-  const base = dirname(configPath);
-  let url: string;
-  if (specifier.startsWith(".") || isAbsolute(specifier)) {
-    url = pathToFileURL(resolve(base, specifier)).href;
-  } else {
+  const target = providerTarget(specifier, configPath);
+  const fail = (why: string, cause?: unknown): never => {
+    throw new UsageError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
+      cause,
+    });
+  };
+  let path: string;
+  if (target.kind === "path") path = target.path;
+  else {
+    // Node's own ESM resolution, from the config file's folder (not from roster's).
+    const { resolve: resolveModule } = await import("import-meta-resolve");
+    let url = "";
     try {
-      url = pathToFileURL(createRequire(configPath).resolve(specifier)).href;
-    } catch {
-      // An ESM-only package has no "require" condition: let import() resolve it.
-      url = specifier;
+      url = resolveModule(target.name, pathToFileURL(configPath).href);
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error), error);
     }
+    if (!url.startsWith("file:")) fail(`it resolves to ${url}, not to a module file`);
+    path = fileURLToPath(url);
   }
-  let mod: Record<string, unknown>;
+  // import() of a FIFO or device would block: only a regular file is imported.
   try {
-    mod = (await import(url)) as Record<string, unknown>;
+    if (!statSync(path).isFile()) fail(`${path} is not a regular file`);
   } catch (error) {
-    throw new UsageError(
-      `${configPath}: cannot load provider "${specifier}": ${error instanceof Error ? error.message : String(error)}`,
-    );
+    if (error instanceof UsageError) throw error;
+    fail(`${path} does not exist`, error);
   }
-  const candidates = [mod.default, ...Object.values(mod)];
-  const provider = candidates.find(isProvider);
-  if (!provider) {
-    throw new UsageError(
-      `${configPath}: provider module "${specifier}" exports no provider (an object with an id and locate or load).`,
-    );
+  let mod: Record<string, unknown> = {};
+  try {
+    mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error), error);
   }
-  return provider;
+  const provider = [mod.default, ...Object.values(mod)].find(isProvider);
+  if (!provider) fail("the module exports no provider (an object with an id and locate or load).");
+  return provider!;
 }
 
 /**
- * Finds and loads the config: `--config FILE`, else `roster.config.json` / `.mjs` walking
- * up from the cwd. No config is an empty one.
+ * Loads the configuration (SPEC §5.3), in precedence order `--config FILE`, the user config
+ * (`$XDG_CONFIG_HOME/roster/config.{json,mjs}`), the project config
+ * (`roster.config.{json,mjs}` from the cwd up to the git root or home). Code — an `.mjs`
+ * config, `providers`, `hosts` — runs only from the first two and from a project folder the
+ * user trusted with `roster trust`; untrusted project code is never opened. A project may
+ * only tighten limits. Problems of the user's own files are usage errors; what a project may
+ * not do is a diagnostic.
  */
-export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
-  const explorer = lilconfig("roster", {
-    searchPlaces: SEARCH_PLACES,
-    loaders: { ".mjs": importDefault, ".js": importDefault },
-    stopDir: parse(cwd).root,
-  });
-  let found: { config: unknown; filepath: string } | null;
-  try {
-    found = explicit ? await explorer.load(resolve(cwd, explicit)) : await explorer.search(cwd);
-  } catch (error) {
-    const where = explicit ? resolve(cwd, explicit) : "roster.config";
-    throw new UsageError(
-      `cannot read config ${where}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
+  const where: ConfigWhere = { home: options.home, env: options.env };
+  const diagnostics: Diagnostic[] = [];
+  const layers: ConfigLayer[] = [];
+  const config: RosterConfig = {};
+  const sources: Array<{ config: RosterConfig; filePath: string }> = [];
+  const noteIgnored = (found: FoundConfig) => {
+    for (const file of found.ignored)
+      diagnostics.push({
+        severity: "info",
+        code: "config/ignored-file",
+        message: `not read: ${basename(found.file)} in the same folder comes first.`,
+        filePath: file,
+      });
+  };
+
+  // 1. The user's config, then --config: trusted, every key applies (--config wins).
+  const user = configIn(userConfigDir(where), USER_CONFIG_NAMES);
+  if (user) noteIgnored(user);
+  const explicit = options.configFile ? resolve(options.cwd, options.configFile) : undefined;
+  for (const [source, file] of [
+    ["user", user?.file],
+    ["explicit", explicit],
+  ] as const) {
+    if (file === undefined) continue;
+    const layer = await readTrusted(file);
+    layers.push({ source, filePath: file, trusted: true, applied: mergeInto(config, layer) });
+    sources.push({ config: layer, filePath: file });
   }
-  if (!found) return { config: {}, filePath: null, providers: [] };
-  const config = check(found.config, found.filepath);
+
+  // 2. The project's config: not with --no-project, --config, or trustProject: false.
+  if (options.project !== false && explicit === undefined && config.trustProject !== false) {
+    const found = findProjectConfig(options.cwd, options.home);
+    if (found) {
+      noteIgnored(found);
+      const verdict = judgeProject(found, where, diagnostics);
+      let layer: RosterConfig | undefined;
+      if (verdict.trusted) layer = await readTrusted(found.file, verdict.bytes);
+      else if (!isCodeFile(found.file))
+        layer = checkConfig(parseJson(verdict.bytes ?? readConfigBytes(found.file), found.file), found.file);
+      else if (!diagnostics.some((d) => d.code === "config/trust-stale"))
+        diagnostics.push({
+          severity: "info",
+          code: "config/untrusted-code",
+          message: `this config is code and ${found.dir} is not trusted: not run. Review it, then run \`${trustCommand(found.dir)}\` to let roster run it.`,
+          filePath: found.file,
+        });
+      if (layer) {
+        const allowed = restrictProject(layer, config, found, verdict.trusted, diagnostics);
+        layers.push({
+          source: "project",
+          filePath: found.file,
+          trusted: verdict.trusted,
+          applied: mergeInto(config, allowed),
+        });
+        sources.push({ config: allowed, filePath: found.file });
+      } else layers.push({ source: "project", filePath: found.file, trusted: false, applied: [] });
+    }
+  }
+
+  // 3. Providers: every specifier is checked before any module is imported.
+  const specifiers = sources.flatMap((s) =>
+    (s.config.providers ?? []).map((specifier) => ({ specifier, filePath: s.filePath })),
+  );
+  for (const { specifier, filePath } of specifiers) providerTarget(specifier, filePath);
   const providers: SourceProvider[] = [];
-  for (const specifier of config.providers ?? [])
-    providers.push(await loadProvider(specifier, found.filepath));
-  return { config, filePath: found.filepath, providers };
+  for (const { specifier, filePath } of specifiers) providers.push(await loadProvider(specifier, filePath));
+
+  const filePath = explicit ?? layers.find((l) => l.source === "project")?.filePath ?? user?.file ?? null;
+  return { config, filePath, layers, providers, diagnostics };
 }

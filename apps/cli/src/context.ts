@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
-import { type LoadedConfig, loadConfig } from "./config.js";
+import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import type { Output } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
@@ -26,16 +26,17 @@ export interface App {
   env: Record<string, string | undefined>;
 }
 
-/** Builds the app from flags and the real environment: the only place that reads them. */
-export async function createApp(flags: GlobalFlags): Promise<App> {
+/** The places and output of a run, from flags and the real environment: the only place that reads them. */
+export function resolveBasics(flags: GlobalFlags): {
+  cwd: string;
+  home: string;
+  env: Record<string, string | undefined>;
+  output: Output;
+} {
   const env = process.env;
   // Relative flag values are read against the shell's directory, as the user typed them.
   const cwd = resolve(flags.cwd ?? process.cwd());
   const home = resolve(flags.home ?? homedir());
-  const loaded = await loadConfig(cwd, flags.config && resolve(flags.config));
-  // --no-project wins over the config; otherwise the config may turn trust off.
-  const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
-  const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const color = flags.color !== false && !("NO_COLOR" in env) && process.stdout.isTTY === true;
   const output: Output = {
     json: flags.json === true,
@@ -44,6 +45,29 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
   };
+  return { cwd, home, env, output };
+}
+
+/** Builds the app from flags and the real environment. */
+export async function createApp(flags: GlobalFlags): Promise<App> {
+  const { cwd, home, env, output } = resolveBasics(flags);
+  const options: LoadConfigOptions = { cwd, home, env, project: flags.project !== false };
+  if (flags.config) options.configFile = resolve(flags.config);
+  const loaded = await loadConfig(options);
+  // --no-project wins over the config; otherwise the user's config may turn project data off.
+  const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
+  const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
   return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env };
+}
+
+/**
+ * Prints what the config loader refused or skipped (one line each, on stderr) for commands
+ * whose output does not carry diagnostics itself.
+ */
+export function printConfigNotes(app: App): void {
+  for (const d of app.loaded.diagnostics) {
+    const label = d.severity === "info" ? "note" : d.severity;
+    app.output.err(`roster: ${label}: ${d.filePath ? `${d.filePath}: ` : ""}${d.message}`);
+  }
 }

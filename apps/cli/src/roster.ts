@@ -8,8 +8,11 @@ const program = new Command("roster")
   .option("--cwd <dir>", "work as if started in DIR")
   .option("--home <dir>", "use DIR as the home folder")
   .option("--json", "print one JSON object")
-  .option("--no-project", "skip project folders and registries (untrusted workspace)")
-  .option("--config <file>", "use this config file instead of searching for roster.config.{json,mjs}")
+  .option("--no-project", "skip project folders, registries and config (untrusted workspace)")
+  .option(
+    "--config <file>",
+    "use this config file (trusted) instead of searching for roster.config.{json,mjs}",
+  )
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
   .showHelpAfterError("(roster --help lists the commands)")
@@ -26,15 +29,25 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-async function withApp(run: (app: import("./context.js").App) => Promise<number>): Promise<void> {
-  const { createApp } = await import("./context.js");
-  exitCode = await run(await createApp(program.opts<GlobalFlags>()));
+/**
+ * Runs a sub-command on the app. Config notes (skipped project code, refused limits) go to
+ * stderr unless the command's own output carries them: `doctor` always, `list` with --json.
+ */
+async function withApp(
+  run: (app: import("./context.js").App) => Promise<number>,
+  carriesConfigNotes: "always" | "json" | "never" = "never",
+): Promise<void> {
+  const { createApp, printConfigNotes } = await import("./context.js");
+  const app = await createApp(program.opts<GlobalFlags>());
+  if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
+    printConfigNotes(app);
+  exitCode = await run(app);
 }
 
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
-  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app)));
+  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app), "json"));
 
 program
   .command("show")
@@ -53,7 +66,7 @@ program
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
   .action((flags: { strict?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true)),
+    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true), "always"),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -76,7 +89,7 @@ const commands = program.command("commands").description("workflow commands (pro
 commands
   .command("list")
   .description("the merged workflow commands")
-  .action(() => withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app)));
+  .action(() => withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app), "json"));
 commands
   .command("show")
   .description("one command in full")
@@ -92,6 +105,18 @@ commands
   .action((name: string, args: string[]) =>
     withApp(async (app) => (await import("./cmd-commands.js")).expand(app, name, args)),
   );
+
+program
+  .command("trust")
+  .description(
+    "let roster run the project config of DIR (default: here): records its real path and the config's hash",
+  )
+  .argument("[dir]", "a folder of the project (its roster.config.{json,mjs} is found walking up)")
+  .option("--list", "the trusted folders, and whether each config is unchanged since")
+  .option("--revoke", "forget the folder: its config's code no longer runs")
+  .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
+    exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
+  });
 
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of [...program.commands, ...commands.commands]) {

@@ -248,6 +248,8 @@ describe("roster doctor", () => {
       mkdirSync(join(work, "home"));
       const args = ["--home", join(work, "home"), "--cwd", work, "doctor"];
       writeFileSync(join(work, "roster.config.mjs"), "export default {};\n");
+      // A config module is project code: it runs once the folder is trusted (SPEC §5.3).
+      expect(roster(["--home", join(work, "home"), "--cwd", work, "trust"]).code).toBe(0);
       mkdirSync(join(work, ".claude/agents"), { recursive: true });
       writeFileSync(join(work, ".claude/agents/ok.md"), agentFile("ok"));
       expect(roster(args).code).toBe(0);
@@ -271,6 +273,7 @@ describe("roster doctor", () => {
         join(work, "roster.config.mjs"),
         'export default { providers: ["./broken-provider.mjs"] };\n',
       );
+      expect(roster(["--home", join(work, "home"), "--cwd", work, "trust"]).code).toBe(0);
       expect(json(roster([...args, "--json"])).diagnostics).toContainEqual(
         expect.objectContaining({ severity: "error", code: "provider/locate-failed" }),
       );
@@ -427,6 +430,8 @@ describe("usage and config", () => {
         JSON.stringify({ providers: [relative(at("p"), cursor)], disabledAgents: ["cur"] }),
       );
       const args = ["--home", at("home"), "--cwd", at("p")];
+      // Providers named by a project config are code: they load once the folder is trusted.
+      expect(roster([...args, "trust"]).code).toBe(0);
       const out = json(roster([...args, "list", "--json"]));
       const winners = Object.fromEntries(
         out.agents.map((a: { name: string; provider: string }) => [a.name, a.provider]),

@@ -26,12 +26,17 @@ export function settingsPaths(ctx: DiscoveryContext): string[] {
  * Reads Claude Code's `enabledPlugins` from `<claudeDir>/settings.json`, then the nearest
  * project `.claude/settings.json` and `.claude/settings.local.json` (trusted projects only).
  * Values other than booleans are ignored; a bad file is a warning and contributes nothing.
+ * A project file that switches on a plugin the user's settings switch off still wins (as in
+ * Claude Code), with a `plugins/project-reenables` warning naming both files.
  */
 export function readEnabledPlugins(ctx: DiscoveryContext): EnabledPlugins {
   const fs = fileSystemOf(ctx);
   const enabled = new Map<string, boolean>();
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
+  // The first path is the user's own settings; the others belong to the project.
+  const [userPath] = settingsPaths(ctx);
+  const userDisabled = new Set<string>();
   for (const filePath of settingsPaths(ctx)) {
     const read = readJsonFile(fs, filePath);
     if (read.status === "missing") continue;
@@ -75,7 +80,18 @@ export function readEnabledPlugins(ctx: DiscoveryContext): EnabledPlugins {
       continue;
     }
     for (const [id, on] of Object.entries(value.enabledPlugins)) {
-      if (typeof on === "boolean") enabled.set(id, on);
+      if (typeof on !== "boolean") continue;
+      if (filePath === userPath) {
+        if (!on) userDisabled.add(id);
+      } else if (on && userDisabled.has(id) && enabled.get(id) === false) {
+        diagnostics.push({
+          severity: "warning",
+          code: "plugins/project-reenables",
+          message: `plugin "${id}" is switched off in ${userPath} and switched back on by this project file`,
+          filePath,
+        });
+      }
+      enabled.set(id, on);
     }
   }
   return { enabled, files, diagnostics };

@@ -95,6 +95,33 @@ function effectiveScope(
 }
 
 /**
+ * Flags every plugin id the project registry lists with an install folder that the user's
+ * registries do not give that id: project entries come first, so the project's folder
+ * would answer for the user's plugin (its bare names and its `<plugin>:<name>` ids).
+ */
+function flagReregistered(project: Loaded, userRegistries: Loaded[], diagnostics: Diagnostic[]): void {
+  for (const plugin of project.plugins) {
+    const theirs = userRegistries.flatMap((registry) =>
+      registry.plugins
+        .filter((p) => p.id === plugin.id)
+        .flatMap((p) => p.entries.map((e) => ({ registry: registry.path, installPath: e.installPath }))),
+    );
+    if (theirs.length === 0) continue;
+    const known = new Set(theirs.map((t) => resolve(t.installPath)));
+    const foreign = plugin.entries.filter((e) => !known.has(resolve(e.installPath)));
+    if (foreign.length === 0) continue;
+    diagnostics.push({
+      severity: "warning",
+      code: "plugins/project-reregisters",
+      message:
+        `plugin "${plugin.id}" is installed for you in ${theirs[0]!.registry} (${theirs[0]!.installPath}); ` +
+        `this project registry registers it again at ${foreign.map((e) => e.installPath).join(", ")}, which comes first`,
+      filePath: project.path,
+    });
+  }
+}
+
+/**
  * Finds the plugin folders to read (SPEC §4.2), in precedence order. Reads, in order,
  * `<claudeDir>/plugins/installed_plugins.json`, `~/.xcsh/plugins/installed_plugins.json`
  * (whose ids replace Claude's) and, for a trusted project, the project registry; then
@@ -120,7 +147,10 @@ export function findPluginRoots(
   const registries: Loaded[] = [];
   if (claude) registries.push({ ...claude, plugins: claude.plugins.filter((p) => !xcshIds.has(p.id)) });
   registries.push(xcsh);
-  if (project) registries.push(project);
+  if (project) {
+    registries.push(project);
+    flagReregistered(project, registries.slice(0, -1), out.diagnostics);
+  }
 
   const enabled = readClaude ? readEnabledPlugins(ctx) : undefined;
   if (enabled) out.diagnostics.push(...enabled.diagnostics);

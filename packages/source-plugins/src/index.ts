@@ -29,6 +29,7 @@ export type {
   PluginLocations,
   PluginManifest,
   PluginRoot,
+  PluginsDiagnosticCode,
   PluginsProvider,
   PluginsProviderOptions,
   RegistryEntry,

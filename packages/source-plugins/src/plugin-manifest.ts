@@ -82,11 +82,23 @@ function realOr(fs: FileSystem, path: string): string {
   }
 }
 
+/** True when `path` exists and its real path is outside `realRoot` (a symlink leading out). */
+function leadsOutside(fs: FileSystem, realRoot: string, path: string): boolean {
+  let real: string;
+  try {
+    real = fs.realpath(path);
+  } catch {
+    return false;
+  }
+  return !isInside(realRoot, real);
+}
+
 /**
  * The locations of one plugin root for `kind`: `<root>/<kind>` (read recursively), then
  * each extra path its manifest declares (a folder is a location; a file is a location of
  * its folder with `only: [file]`). Paths escaping the root, also through symlinks, are
- * refused with a warning; a declared path that does not exist is a warning.
+ * refused with a warning — the default folder as well as declared ones; a declared path
+ * that does not exist is a warning.
  */
 export function pluginLocations(options: PluginLocationsOptions): {
   locations: Location[];
@@ -96,14 +108,28 @@ export function pluginLocations(options: PluginLocationsOptions): {
   const diagnostics: Diagnostic[] = [];
   const manifestPath = join(root, MANIFEST_PATH);
   const defaultDir = join(root, kind);
-  const locations: Location[] = [{ ...base, dir: defaultDir, recursive: true }];
-  const folders = [defaultDir];
+  const locations: Location[] = [];
+  const folders: string[] = [];
   const files = new Set<string>();
   const realRoot = realOr(fs, root);
 
+  // The default folder gets the same containment check as declared paths: a plugin's
+  // `agents -> /` must not make discovery read the file system as that plugin's agents.
+  if (leadsOutside(fs, realRoot, defaultDir)) {
+    diagnostics.push({
+      severity: "warning",
+      code: "plugins/folder-escapes",
+      message: `plugin "${pluginId}": its ${kind} folder is a link to ${realOr(fs, defaultDir)}, outside the plugin folder: refused`,
+      filePath: defaultDir,
+    });
+  } else {
+    locations.push({ ...base, dir: defaultDir, recursive: true });
+    folders.push(defaultDir);
+  }
+
   for (const declared of manifest[kind] ?? []) {
     const target = isAbsolute(declared) ? resolve(declared) : resolve(root, declared);
-    if (!isInside(root, target) || !isInside(realRoot, realOr(fs, target))) {
+    if (!isInside(root, target) || leadsOutside(fs, realRoot, target)) {
       diagnostics.push({
         severity: "warning",
         code: "plugins/manifest-path-escapes",

@@ -1,5 +1,11 @@
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { type DiscoveryContext, fileSystemOf, isDirectory, isFile, resolveUserPath } from "@roster/core";
+import {
+  type DiscoveryContext,
+  type FileSystem,
+  fileSystemOf,
+  isDirectory,
+  resolveUserPath,
+} from "@roster/core";
 
 /** The registry file name, inside a `plugins` folder. */
 export const REGISTRY_FILE = "installed_plugins.json";
@@ -27,6 +33,20 @@ export function xcshRegistryPath(ctx: Pick<DiscoveryContext, "home">): string {
 export function isInside(dir: string, path: string): boolean {
   const rel = relative(resolve(dir), resolve(path));
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * True when something is at `path` (a file, a FIFO, a device, a symlink): the reader then
+ * decides, so that a special file in place of a registry or settings file is reported
+ * rather than passed over in silence.
+ */
+function present(fs: FileSystem, path: string): boolean {
+  try {
+    fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Ancestors of `cwd`, nearest first, up to the file-system root. */
@@ -57,7 +77,8 @@ export function findGitRoot(ctx: DiscoveryContext): string | undefined {
 
 /**
  * The project registry (SPEC §4.2 item 3): the nearest
- * `<ancestor>/.xcsh/plugins/installed_plugins.json` that is a file, walking up from the
+ * `<ancestor>/.xcsh/plugins/installed_plugins.json` that exists (whatever its kind: the
+ * reader refuses a FIFO or device with a diagnostic), walking up from the
  * cwd and stopping before home; when the walk met no `.xcsh` folder at all, the git
  * root's `.xcsh/plugins/installed_plugins.json`. Never the user registry itself.
  */
@@ -71,7 +92,7 @@ export function projectRegistryPath(ctx: DiscoveryContext): string | undefined {
     if (!isDirectory(fs, xcsh)) continue;
     sawXcsh = true;
     const candidate = join(xcsh, "plugins", REGISTRY_FILE);
-    if (isFile(fs, candidate)) return candidate;
+    if (present(fs, candidate)) return candidate;
   }
   if (sawXcsh) return undefined;
   const gitRoot = findGitRoot(ctx);
@@ -90,13 +111,8 @@ export function projectClaudeDir(ctx: DiscoveryContext): string | undefined {
   for (const dir of ancestors(ctx.cwd)) {
     const candidate = join(dir, ".claude");
     if (candidate === user || !isDirectory(fs, candidate)) continue;
-    for (const name of ["settings.json", "settings.local.json"]) {
-      try {
-        if (fs.stat(join(candidate, name)).isFile()) return candidate;
-      } catch {
-        // Absent: try the next name.
-      }
-    }
+    if (["settings.json", "settings.local.json"].some((name) => present(fs, join(candidate, name))))
+      return candidate;
   }
   return undefined;
 }

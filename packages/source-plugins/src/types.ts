@@ -87,3 +87,26 @@ export interface PluginsProvider extends SourceProvider {
   displayName: string;
   locate(ctx: DiscoveryContext, kind: DiscoveryKind): PluginLocations;
 }
+
+/** Every diagnostic code this package produces (listed in its README). */
+export type PluginsDiagnosticCode =
+  | "plugins/folder-escapes"
+  | "plugins/install-path-not-absolute"
+  | "plugins/install-path-not-found"
+  | "plugins/invalid-entry"
+  | "plugins/invalid-plugin-id"
+  | "plugins/invalid-project-path"
+  | "plugins/manifest-invalid-json"
+  | "plugins/manifest-invalid-shape"
+  | "plugins/manifest-path-escapes"
+  | "plugins/manifest-path-not-found"
+  | "plugins/manifest-unreadable"
+  | "plugins/missing-install-path"
+  | "plugins/project-reenables"
+  | "plugins/project-reregisters"
+  | "plugins/registry-invalid-json"
+  | "plugins/registry-invalid-shape"
+  | "plugins/registry-unreadable"
+  | "plugins/settings-invalid-json"
+  | "plugins/settings-invalid-shape"
+  | "plugins/settings-unreadable";

@@ -1,0 +1,75 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { errorCode, readFileBounded } from "@roster/core";
+import { type ConfigWhere, userConfigDir } from "./config-places.js";
+import { UsageError } from "./errors.js";
+
+/** One folder the user trusted with `roster trust`. */
+export interface TrustRecord {
+  /** The folder's real path. */
+  folder: string;
+  /** The config file's name inside it (`roster.config.mjs` or `roster.config.json`). */
+  configFile: string;
+  /** SHA-256 (hex) of the config file's bytes when it was trusted. */
+  sha256: string;
+  /** When, as an ISO 8601 time. */
+  trustedAt: string;
+}
+
+const STORE_LIMIT = 4 * 1024 * 1024;
+
+/** Where the trusted folders are kept: `<user config folder>/trusted.json`. */
+export function trustStorePath(where: ConfigWhere): string {
+  return join(userConfigDir(where), "trusted.json");
+}
+
+function isRecord(value: unknown): value is TrustRecord {
+  if (value === null || typeof value !== "object") return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.folder === "string" &&
+    typeof r.configFile === "string" &&
+    typeof r.sha256 === "string" &&
+    typeof r.trustedAt === "string"
+  );
+}
+
+/**
+ * The trusted folders. No store is an empty one; a store roster cannot read or understand is
+ * a usage error (nothing is trusted by accident, and the user is told which file to fix).
+ */
+export function readTrustStore(where: ConfigWhere): TrustRecord[] {
+  const path = trustStorePath(where);
+  let text: string;
+  try {
+    text = readFileBounded(path, STORE_LIMIT).toString("utf8");
+  } catch (error) {
+    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
+    throw new UsageError(
+      `cannot read the trust store ${path}: ${error instanceof Error ? error.message : String(error)}.`,
+      { cause: error },
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the trust store ${path} is not valid JSON; fix or delete it.`, { cause: error });
+  }
+  const list = (value as { trusted?: unknown } | null)?.trusted;
+  if (!Array.isArray(list) || !list.every(isRecord)) {
+    throw new UsageError(
+      `the trust store ${path} is not of the form { "trusted": [{ folder, configFile, sha256, trustedAt }] }; fix or delete it.`,
+    );
+  }
+  return list;
+}
+
+/** Replaces the store's content (written beside it, then renamed: never half-written). */
+export function writeTrustStore(where: ConfigWhere, records: readonly TrustRecord[]): void {
+  const path = trustStorePath(where);
+  mkdirSync(userConfigDir(where), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify({ version: 1, trusted: records }, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, path);
+}

@@ -1,0 +1,402 @@
+// The trust boundary of configuration (SPEC §5.3), end to end: the BUILT binary as a real
+// child process, a temporary home, real FIFOs and symlinks. "Config is code": a config that
+// would run writes a marker file, and the tests look for the marker.
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile } from "@roster/testkit";
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+const cursorExample = fileURLToPath(
+  new URL("../../../examples/source-cursor/dist/index.js", import.meta.url),
+);
+
+let work: string;
+let home: string;
+let repo: string;
+let marker: string;
+
+beforeAll(() => {
+  expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
+});
+beforeEach(() => {
+  // Real paths: on some systems the temp folder is itself behind a symlink.
+  work = realpathSync(mkdtempSync(join(tmpdir(), "roster-trust-")));
+  home = join(work, "home");
+  repo = join(work, "repo");
+  marker = join(work, "config-ran");
+  mkdirSync(home);
+  mkdirSync(join(repo, ".git"), { recursive: true });
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs the built roster with a clean environment; a hang ends after 20 s with `code: null`. */
+function roster(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(process.execPath, [bin, "--home", home, "--cwd", options.cwd ?? repo, ...args], {
+    cwd: work,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+const json = (r: { stdout: string }) => JSON.parse(r.stdout);
+const write = (path: string, content: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+};
+/** ES module text that writes the marker when it is imported. */
+const markerModule = (extra = "export default {};") =>
+  `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "ran");\n${extra}\n`;
+const codes = (r: { stdout: string }) =>
+  json(r).diagnostics.map((d: { severity: string; code: string }) => `${d.severity} ${d.code}`);
+
+const hasMkfifo = (() => {
+  try {
+    execFileSync("mkfifo", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("project code runs only in a folder the user trusted", () => {
+  test("roster.config.mjs: never run untrusted or with --no-project; runs after roster trust; a change needs trusting again", () => {
+    const config = join(repo, "roster.config.mjs");
+    write(config, markerModule());
+
+    const untrusted = roster(["list"]);
+    expect(untrusted.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(untrusted.stderr).toContain(`roster trust ${repo}`);
+    expect(json(roster(["list", "--json"])).diagnostics).toContainEqual(
+      expect.objectContaining({ severity: "info", code: "config/untrusted-code", filePath: config }),
+    );
+
+    const noProject = roster(["list", "--no-project"]);
+    expect(noProject.code).toBe(0);
+    expect(noProject.stderr).toBe("");
+    expect(existsSync(marker)).toBe(false);
+
+    const trust = roster(["trust"]);
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain(repo);
+    expect(existsSync(marker), "roster trust itself must not run the config").toBe(false);
+    expect(existsSync(join(home, ".config/roster/trusted.json"))).toBe(true);
+
+    expect(roster(["list"]).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    expect(roster(["list", "--no-project"]).code).toBe(0);
+    expect(existsSync(marker), "--no-project skips even a trusted project's config").toBe(false);
+
+    // A changed config is a different config: not run until trusted again.
+    appendFileSync(config, "// one more line\n");
+    const stale = roster(["list", "--json"]);
+    expect(existsSync(marker)).toBe(false);
+    expect(codes(stale)).toContain("warning config/trust-stale");
+    expect(json(roster(["trust", "--list", "--json"])).trusted).toEqual([
+      expect.objectContaining({ folder: repo, configFile: "roster.config.mjs", status: "changed" }),
+    ]);
+    expect(roster(["trust", repo]).code).toBe(0);
+    roster(["list"]);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+
+    expect(roster(["trust", "--revoke"]).code).toBe(0);
+    roster(["list"]);
+    expect(existsSync(marker)).toBe(false);
+    expect(json(roster(["trust", "--list", "--json"])).trusted).toEqual([]);
+    const again = roster(["trust", "--revoke"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("is not trusted");
+  });
+
+  test("trust is recorded per real folder: a copy with the same config is not trusted; a symlinked path is its real folder", () => {
+    write(join(repo, "roster.config.mjs"), markerModule());
+    symlinkSync(repo, join(work, "link"));
+    expect(roster(["trust", join(work, "link")]).code).toBe(0);
+    expect(json(roster(["trust", "--list", "--json"])).trusted).toEqual([
+      expect.objectContaining({ folder: repo, status: "current" }),
+    ]);
+    roster(["list"], { cwd: join(work, "link") });
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+
+    cpSync(repo, join(work, "copy"), { recursive: true });
+    roster(["list"], { cwd: join(work, "copy") });
+    expect(existsSync(marker)).toBe(false);
+
+    // The trust store follows XDG_CONFIG_HOME: another store knows nothing of this folder.
+    roster(["list"], { env: { XDG_CONFIG_HOME: join(work, "xdg") } });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test("a project JSON config's providers, hosts and model overrides are code: skipped until trusted", () => {
+    write(join(repo, "evil.mjs"), markerModule('export default { id: "evil", locate: () => [] };'));
+    const viaData = `data:text/javascript,import("node:fs").then((f) => f.writeFileSync(${JSON.stringify(marker)}, "ran"))`;
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({
+        providers: ["./evil.mjs", viaData],
+        hosts: { claude: { command: "./evil.sh" } },
+        agentModelOverrides: { explore: "attacker-model" },
+      }),
+    );
+    const r = roster(["list", "--json"]);
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    const info = json(r).diagnostics.filter((d: { code: string }) => d.code === "config/untrusted-code");
+    expect(info).toHaveLength(1);
+    expect(info[0]).toMatchObject({ severity: "info", filePath: join(repo, "roster.config.json") });
+    for (const key of ["providers", "hosts", "agentModelOverrides"]) expect(info[0].message).toContain(key);
+    expect(info[0].message).toContain(`roster trust ${repo}`);
+    const dry = json(roster(["run", "explore", "--task", "x", "--json"]));
+    expect(JSON.stringify(dry.invocations[0].model ?? null)).not.toContain("attacker-model");
+
+    // Trusted, the same config runs: the data: URL is then refused with a clear error.
+    expect(roster(["trust"]).code).toBe(0);
+    const trusted = roster(["list"]);
+    expect(trusted.code).toBe(2);
+    expect(trusted.stderr).toContain('provider "data:text/javascript,');
+    expect(trusted.stderr).toContain("a URL (data:) is not allowed");
+    expect(existsSync(marker), "no provider module is imported before every specifier is checked").toBe(
+      false,
+    );
+  });
+
+  test("the third-party cursor example: named in a project config it loads after roster trust", () => {
+    write(join(repo, ".cursor/agents/cur.md"), agentFile("cur", "from cursor"));
+    write(join(repo, "roster.config.json"), JSON.stringify({ providers: [relative(repo, cursorExample)] }));
+    const before = json(roster(["list", "--json"]));
+    expect(before.agents.map((a: { name: string }) => a.name)).not.toContain("cur");
+    expect(roster(["trust"]).code).toBe(0);
+    const after = json(roster(["list", "--json"]));
+    expect(after.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "cursor" }));
+    expect(after.diagnostics).toEqual([]);
+  });
+});
+
+test("a package name in a trusted config resolves from the config's folder (an ESM-only package too)", () => {
+  const pkg = join(repo, "node_modules/@acme/roster-source");
+  write(
+    join(pkg, "package.json"),
+    JSON.stringify({
+      name: "@acme/roster-source",
+      type: "module",
+      exports: { ".": { import: "./index.js" } },
+    }),
+  );
+  write(
+    join(pkg, "index.js"),
+    'import { join } from "node:path";\nexport const acme = { id: "acme", locate: (ctx) => [{ dir: join(ctx.cwd, ".acme/agents"), scope: "project" }] };\n',
+  );
+  write(join(repo, ".acme/agents/ac.md"), agentFile("ac", "from acme"));
+  write(join(repo, "roster.config.json"), JSON.stringify({ providers: ["@acme/roster-source"] }));
+  expect(roster(["trust"]).code).toBe(0);
+  const out = json(roster(["list", "--json"]));
+  expect(out.agents).toContainEqual(expect.objectContaining({ name: "ac", provider: "acme" }));
+  write(join(repo, "roster.config.json"), JSON.stringify({ providers: ["@acme/missing"] }));
+  expect(roster(["trust"]).code).toBe(0);
+  const missing = roster(["list"]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('cannot load provider "@acme/missing"');
+});
+
+describe("a project config is data that may only tighten", () => {
+  test("maxRecursionDepth: -1 and maxConcurrency: 100000 are refused; trustProject and defaultHost are the user's", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine", "project agent"));
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({
+        maxRecursionDepth: -1,
+        maxConcurrency: 100000,
+        trustProject: false,
+        defaultHost: "codex",
+      }),
+    );
+    const list = roster(["list", "--json"]);
+    expect(list.code).toBe(0);
+    expect(codes(list)).toEqual([
+      "warning config/limit-not-tightened",
+      "warning config/limit-not-tightened",
+      "warning config/user-only-key",
+    ]);
+    const messages = json(list)
+      .diagnostics.map((d: { message: string }) => d.message)
+      .join("\n");
+    expect(messages).toContain("maxRecursionDepth");
+    expect(messages).toContain("maxConcurrency");
+    expect(messages).toContain("trustProject");
+    expect(messages).toContain("defaultHost");
+    // trustProject: false from the project is ignored: its own agents still load.
+    expect(json(list).agents.map((a: { name: string }) => a.name)).toContain("mine");
+    // At depth 1 the default limit (2) still holds: the child may spawn nothing.
+    const dry = json(roster(["run", "task", "--task", "x", "--json"], { env: { ROSTER_TASK_DEPTH: "1" } }));
+    expect(dry.invocations[0].spawns).toBe("");
+  });
+
+  test("a lower limit and disabledAgents apply, from the git root down", () => {
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({ maxRecursionDepth: 1, disabledAgents: ["plan"] }),
+    );
+    mkdirSync(join(repo, "src"));
+    const dry = json(roster(["run", "task", "--task", "x", "--json"], { cwd: join(repo, "src") }));
+    expect(dry.invocations[0].spawns).toBe("");
+    const plan = roster(["run", "plan", "--task", "x"], { cwd: join(repo, "src") });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/Agent "plan" is disabled in settings/);
+  });
+
+  test("a config above the git root, at or above home, or in a parent temp folder is never looked at", () => {
+    // Above the git root, even when that folder is trusted.
+    write(join(work, "roster.config.mjs"), markerModule());
+    expect(roster(["trust", work], { cwd: work }).code).toBe(0);
+    rmSync(marker, { force: true });
+    roster(["list"]);
+    expect(existsSync(marker)).toBe(false);
+    rmSync(join(work, "roster.config.mjs"));
+
+    // No git root and no home on the way up: only the cwd itself.
+    write(join(work, "roster.config.json"), JSON.stringify({ disabledAgents: ["plan"] }));
+    mkdirSync(join(work, "plain/sub"), { recursive: true });
+    expect(roster(["run", "plan", "--task", "x"], { cwd: join(work, "plain/sub") }).code).toBe(0);
+
+    // Inside home: up to home, not home itself.
+    write(join(home, "roster.config.json"), JSON.stringify({ disabledAgents: ["plan"] }));
+    write(join(home, "proj/roster.config.json"), JSON.stringify({ disabledAgents: ["explore"] }));
+    mkdirSync(join(home, "proj/sub"));
+    const cwd = join(home, "proj/sub");
+    expect(roster(["run", "plan", "--task", "x"], { cwd }).code).toBe(0);
+    expect(roster(["run", "explore", "--task", "x"], { cwd }).code).toBe(1);
+  });
+});
+
+describe("the user's config and --config", () => {
+  const userDir = () => join(home, ".config/roster");
+
+  test("~/.config/roster/config.mjs is the user's own code and runs; config.json may name the cursor example", () => {
+    write(join(userDir(), "config.mjs"), markerModule());
+    expect(roster(["list"]).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(join(userDir(), "config.mjs"));
+
+    write(join(repo, ".cursor/agents/cur.md"), agentFile("cur", "from cursor"));
+    write(join(userDir(), "config.json"), JSON.stringify({ providers: [cursorExample] }));
+    const out = json(roster(["list", "--json"]));
+    expect(out.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "cursor" }));
+  });
+
+  test("XDG_CONFIG_HOME moves the user config; trustProject: false there skips project data", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine"));
+    write(join(work, "xdg/roster/config.json"), JSON.stringify({ trustProject: false }));
+    const names = (r: { stdout: string }) => json(r).agents.map((a: { name: string }) => a.name);
+    expect(names(roster(["list", "--json"]))).toContain("mine");
+    expect(names(roster(["list", "--json"], { env: { XDG_CONFIG_HOME: join(work, "xdg") } }))).not.toContain(
+      "mine",
+    );
+  });
+
+  test("--config FILE is trusted like the user config: its code runs and it may set trustProject", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine"));
+    write(join(work, "team.mjs"), markerModule("export default { trustProject: false };"));
+    const r = roster(["--config", join(work, "team.mjs"), "list", "--json"]);
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    expect(json(r).agents.map((a: { name: string }) => a.name)).not.toContain("mine");
+  });
+
+  test.each([
+    ["data:text/javascript,export default {}", "data:"],
+    ["node:fs", "node:"],
+    ["http://example.com/provider.mjs", "http:"],
+    ["file:///tmp/provider.mjs", "file:"],
+  ])("a provider given as a URL (%s) is refused with a clear error", (specifier, scheme) => {
+    write(join(userDir(), "config.json"), JSON.stringify({ providers: [specifier] }));
+    const r = roster(["list"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`a URL (${scheme}) is not allowed`);
+    expect(r.stderr).toContain(join(userDir(), "config.json"));
+  });
+});
+
+describe.skipIf(!hasMkfifo)("config files are read through the bounded reader", () => {
+  test("a project roster.config.json that is a FIFO or a link to /dev/zero fails fast, naming the file", () => {
+    const config = join(repo, "roster.config.json");
+    execFileSync("mkfifo", [config]);
+    const fifo = roster(["list"]);
+    expect(fifo.signal).toBeNull();
+    expect(fifo.code).toBe(2);
+    expect(fifo.stderr).toContain(config);
+    expect(fifo.stderr).toContain("FIFO");
+    rmSync(config);
+    symlinkSync("/dev/zero", config);
+    const zero = roster(["list"]);
+    expect(zero.signal).toBeNull();
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain("device");
+  });
+
+  test("a user config that is a FIFO fails fast; an untrusted roster.config.mjs FIFO is never opened", () => {
+    mkdirSync(join(home, ".config/roster"), { recursive: true });
+    execFileSync("mkfifo", [join(home, ".config/roster/config.json")]);
+    const user = roster(["list"]);
+    expect(user.signal).toBeNull();
+    expect(user.code).toBe(2);
+    expect(user.stderr).toContain("config.json");
+    rmSync(join(home, ".config/roster/config.json"));
+
+    execFileSync("mkfifo", [join(repo, "roster.config.mjs")]);
+    const project = roster(["list", "--json"]);
+    expect(project.signal).toBeNull();
+    expect(project.code).toBe(0);
+    expect(codes(project)).toContain("info config/untrusted-code");
+    // roster trust hashes it through the bounded reader: refused, not hung.
+    const trust = roster(["trust"]);
+    expect(trust.signal).toBeNull();
+    expect(trust.code).toBe(2);
+    expect(trust.stderr).toContain("FIFO");
+  });
+});
+
+describe("roster trust itself", () => {
+  test("nothing to trust without a config; --list starts empty", () => {
+    const none = roster(["trust"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("no roster.config.json or roster.config.mjs");
+    expect(json(roster(["trust", "--list", "--json"]))).toEqual({ trusted: [] });
+  });
+
+  test("doctor shows a project settings.local.json that re-enables a plugin the user switched off", () => {
+    const plugin = join(work, "plugins/a");
+    write(join(plugin, "agents/alpha.md"), agentFile("alpha"));
+    write(
+      join(home, ".claude/plugins/installed_plugins.json"),
+      JSON.stringify({ version: 2, plugins: { "a@m": [{ scope: "user", installPath: plugin }] } }),
+    );
+    write(join(home, ".claude/settings.json"), JSON.stringify({ enabledPlugins: { "a@m": false } }));
+    write(join(repo, ".claude/settings.local.json"), JSON.stringify({ enabledPlugins: { "a@m": true } }));
+    const r = roster(["doctor", "--json"]);
+    expect(json(r).diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: "warning",
+        code: "plugins/project-reenables",
+        filePath: join(repo, ".claude/settings.local.json"),
+      }),
+    );
+  });
+});
