@@ -39,6 +39,14 @@ export { DEFAULT_READ_LIMIT, errorCode, fileSystemOf, isDirectory, isFile, nodeF
 export { getAgent, scopedId } from "./get-agent.js";
 export { markdownFormat } from "./markdown-format.js";
 export { nameProblem } from "./names.js";
+export {
+  type FileIdentity,
+  isStoredParse,
+  type ParseIndex,
+  parseWithBodyOnDemand,
+  type StoredParse,
+  storedParseOf,
+} from "./parsed-record.js";
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, type BoundedReadRefusal, readFileBounded } from "./read-bounded.js";
 export {
@@ -70,10 +78,12 @@ export type {
   LoadResult,
   LocateResult,
   Location,
+  ParsedBytesFrontmatter,
   ParsedFrontmatter,
   ParseLevel,
   PluginInfo,
   Scope,
+  SourceBytes,
   SourceFile,
   SourceProvider,
   ThinkingLevel,

@@ -81,6 +81,20 @@ export interface SourceFile {
   level: ParseLevel;
 }
 
+/** A file's bytes, for a format that decodes only what it needs ({@link FileFormat.parseBytes}). */
+export interface SourceBytes extends Omit<SourceFile, "content"> {
+  bytes: Buffer;
+}
+
+/** What {@link FileFormat.parseBytes} returns: the parse, whose body is decoded on first access. */
+export interface ParsedBytesFrontmatter extends ParsedFrontmatter {
+  /** True when the whole file is valid UTF-8. */
+  validUtf8: boolean;
+  /** Where the body starts in the bytes (`readBody(bytes, bodyStart)`), or `undefined` when it
+   * could not be cut from them (the body is then already decoded). */
+  bodyStart: number | undefined;
+}
+
 /**
  * A file format a location reads. Parsing yields frontmatter-like fields and a body,
  * which agents and commands then interpret the same way for every format.
@@ -93,6 +107,11 @@ export interface FileFormat {
   /** File name endings this format reads, with the dot: `[".md"]`. */
   extensions: readonly string[];
   parse(file: SourceFile): ParsedFrontmatter;
+  /**
+   * Parses from the file's bytes, decoding only what is needed now; optional. Must equal
+   * `parse` with `content` the bytes decoded as UTF-8. Discovery prefers it when present.
+   */
+  parseBytes?(file: SourceBytes): ParsedBytesFrontmatter;
 }
 
 /** A place to read definitions from. */
