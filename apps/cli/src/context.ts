@@ -14,6 +14,8 @@ export interface GlobalFlags {
   config?: string;
   color?: boolean;
   debug?: boolean;
+  /** `--no-cache` sets it false: no persistent index is read or written. */
+  cache?: boolean;
 }
 
 /** Everything a sub-command needs: context, registry, config and output. */

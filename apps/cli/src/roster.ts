@@ -15,6 +15,10 @@ const program = new Command("roster")
   )
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
+  .option(
+    "--no-cache",
+    "neither read nor write the persistent index ($XDG_CACHE_HOME/roster; ROSTER_NO_CACHE=1 too)",
+  )
   .showHelpAfterError("(roster --help lists the commands)")
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -118,8 +122,16 @@ program
     exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
+const cache = program.command("cache").description("the persistent index under $XDG_CACHE_HOME/roster");
+cache
+  .command("clear")
+  .description("remove every stored index and output (the next run reads every file again)")
+  .action(async () => {
+    exitCode = await (await import("./cmd-cache.js")).clearCache(program.opts<GlobalFlags>());
+  });
+
 // Sub-commands inherit the parent's output settings and exit override.
-for (const cmd of [...program.commands, ...commands.commands]) {
+for (const cmd of [...program.commands, ...commands.commands, ...cache.commands]) {
   cmd.exitOverride().showHelpAfterError(`(roster ${cmd.name()} --help for usage)`);
 }
 

@@ -54,7 +54,10 @@ export function writeJson(
     }
     const inner = `${pad}  `;
     if (Array.isArray(value)) {
-      if (value.length === 0) return emit("[]");
+      if (value.length === 0) {
+        emit("[]");
+        return;
+      }
       emit("[");
       for (let i = 0; i < value.length; i++) {
         emit(i === 0 ? `\n${inner}` : `,\n${inner}`);
@@ -62,7 +65,8 @@ export function writeJson(
         if (omitted(toJsonValue(item, String(i)))) emit("null");
         else walk(item, String(i), depth + 1);
       }
-      return emit(`\n${pad}]`);
+      emit(`\n${pad}]`);
+      return;
     }
     let first = true;
     for (const name of Object.keys(value)) {
