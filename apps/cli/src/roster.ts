@@ -89,6 +89,19 @@ program
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
 
+program
+  .command("mcp")
+  .description("serve the agents and commands to an agent host over MCP on stdio")
+  .option("--runner <command>", "run each task as a child process (default: dry run)")
+  .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
+  .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
+  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .action(async (flags: import("./cmd-mcp.js").McpFlags) => {
+    const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
+    const channel = claimStdout();
+    await withApp((app) => serveMcp(app, flags, channel));
+  });
+
 const commands = program.command("commands").description("workflow commands (prompt templates)");
 commands
   .command("list")

@@ -1,0 +1,203 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type AgentDefinition, createRegistry, defineProvider, type LoadedItem } from "@roster/core";
+import { PLAN_MODE_TOOLS, type Runner, type RunOptions, type TaskInvocation } from "@roster/executor";
+import { afterEach, describe, expect, test } from "vitest";
+import { createRosterMcpServer, type RosterMcpServer } from "./create-server.js";
+import type { RosterMcpOptions, RunnerFor } from "./types.js";
+
+function item(fields: Record<string, unknown>, body = `You are ${String(fields.name)}.`): LoadedItem {
+  return {
+    filePath: `mem:${String(fields.name)}.md`,
+    source: "user",
+    frontmatter: { description: `${String(fields.name)} agent`, ...fields },
+    body,
+  };
+}
+
+function spyRunner(
+  answer: (invocation: TaskInvocation, options: RunOptions) => Promise<void> = async () => {},
+) {
+  const calls: Array<{ invocation: TaskInvocation; options: RunOptions }> = [];
+  const runner: Runner = {
+    async run(invocation, options) {
+      calls.push({ invocation, options });
+      await answer(invocation, options);
+      const aborted = options.signal?.aborted === true;
+      return {
+        exitCode: aborted ? null : 0,
+        output: `ran ${invocation.id}`,
+        stderr: "",
+        truncated: false,
+        ...(aborted ? { aborted: true, error: "aborted" } : {}),
+      };
+    },
+  };
+  return { runner, calls };
+}
+
+const servers: RosterMcpServer[] = [];
+afterEach(async () => {
+  await Promise.allSettled(servers.splice(0).map((s) => s.close()));
+});
+
+/** A server over one swappable in-memory provider, connected to an SDK client in memory. */
+async function start(options: Partial<RosterMcpOptions> & { items?: LoadedItem[] } = {}) {
+  const state = { items: options.items ?? [item({ name: "alpha" }), item({ name: "beta" })] };
+  const registry = createRegistry([defineProvider({ id: "mem", load: () => state.items })]);
+  const spy = spyRunner();
+  const server = await createRosterMcpServer({
+    registry,
+    ctx: { cwd: "/nowhere", home: "/nowhere-home", env: {} },
+    runnerFor: () => spy.runner,
+    ...options,
+  });
+  servers.push(server);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.mcp.connect(serverSide);
+  const client = new Client({ name: "unit", version: "0.0.0" });
+  await client.connect(clientSide);
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return { server, client, state, spy, call };
+}
+
+const text = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+
+describe("run_task and runnerFor", () => {
+  test("runnerFor gets the host asked for (auto as undefined) and the resolved agent", async () => {
+    const seen: Array<[string | undefined, string]> = [];
+    const spy = spyRunner();
+    const runnerFor: RunnerFor = (host, agent) => {
+      seen.push([host, agent.name]);
+      return spy.runner;
+    };
+    const { call } = await start({ runnerFor });
+    const tasks = [{ id: "t", assignment: "go" }];
+    await call("run_task", { agent: "alpha", tasks });
+    await call("run_task", { agent: "alpha", tasks, host: "auto" });
+    await call("run_task", { agent: "beta", tasks, host: "codex" });
+    expect(seen).toEqual([
+      [undefined, "alpha"],
+      [undefined, "alpha"],
+      ["codex", "beta"],
+    ]);
+    expect(spy.calls.map((c) => c.invocation.agent)).toEqual(["alpha", "alpha", "beta"]);
+  });
+
+  test("a refused call never asks for a runner; a runnerFor that throws is a host-unavailable tool error", async () => {
+    let asked = 0;
+    const { call } = await start({
+      runnerFor: () => {
+        asked++;
+        throw new Error('No host "nope". Hosts: claude, codex.');
+      },
+    });
+    const refused = await call("run_task", {
+      agent: "gamma",
+      tasks: [{ id: "t", assignment: "go" }],
+      host: "nope",
+    });
+    expect(text(refused)).toBe('Unknown agent "gamma". Available: alpha, beta');
+    expect(asked).toBe(0);
+    const host = await call("run_task", {
+      agent: "alpha",
+      tasks: [{ id: "t", assignment: "go" }],
+      host: "nope",
+    });
+    expect(host.isError).toBe(true);
+    expect(text(host)).toBe('No host "nope". Hosts: claude, codex.');
+    expect(host._meta).toEqual({ "roster/code": "mcp/host-unavailable" });
+    expect(asked).toBe(1);
+  });
+
+  test("plan mode and settings from the options reach the runner", async () => {
+    const { call, spy } = await start({
+      planMode: true,
+      settings: { maxRecursionDepth: 5, agentModelOverrides: { alpha: "big-model" } },
+      items: [item({ name: "alpha", tools: "read, write, task", spawns: "*" })],
+    });
+    await call("run_task", { agent: "alpha", tasks: [{ id: "t", assignment: "go" }] });
+    const [{ invocation, options }] = spy.calls as [(typeof spy.calls)[number]];
+    expect(invocation.tools).toEqual([...PLAN_MODE_TOOLS]);
+    expect(invocation.spawns).toBe("");
+    expect(invocation.model).toEqual(["big-model"]);
+    expect(options.depth).toBe(1);
+  });
+
+  test("abortAll ends running calls through their signal; close waits for them", async () => {
+    const started: string[] = [];
+    const slow = spyRunner(
+      (invocation, options) =>
+        new Promise<void>((resolve) => {
+          started.push(invocation.id);
+          options.signal?.addEventListener("abort", () => resolve(), { once: true });
+        }),
+    );
+    const { call, server } = await start({ runnerFor: () => slow.runner });
+    const pending = call("run_task", { agent: "alpha", tasks: [{ id: "t", assignment: "go" }] });
+    while (started.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(server.running).toBe(1);
+    server.abortAll("test over");
+    const result = await pending;
+    const [r] = (result.structuredContent as { results: Array<{ aborted?: boolean }> }).results;
+    expect(r?.aborted).toBe(true);
+    expect(server.running).toBe(0);
+  });
+});
+
+describe("rediscovery", () => {
+  test("a changed description is announced once with tools/list_changed; an unchanged one is not", async () => {
+    const { client, state, call } = await start();
+    let notices = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notices++;
+    });
+    const describe = async () =>
+      (await client.listTools()).tools.find((t) => t.name === "run_task")!.description;
+    expect(await describe()).toContain("- beta: beta agent");
+
+    // Only a system prompt changes: the fingerprint moves, the description does not.
+    state.items = [item({ name: "alpha" }, "A new prompt."), item({ name: "beta" })];
+    await call("list_agents", {});
+    await client.ping();
+    expect(notices).toBe(0);
+
+    state.items = [
+      item({ name: "alpha" }),
+      item({ name: "gamma", output: { properties: { x: { type: "string" } } } }),
+    ];
+    await call("show_agent", { name: "alpha" });
+    await client.ping();
+    expect(notices).toBe(1);
+    const now = await describe();
+    expect(now).toContain("- gamma: gamma agent [structured output]");
+    expect(now).not.toContain("- beta:");
+    expect(now).toMatch(/built-in output schema \(gamma\)/);
+  });
+
+  test("list_agents filters by text, provider and source; show_agent resolves a scoped plugin id", async () => {
+    const plugin = { id: "kit@market", name: "kit", marketplace: "market", version: "1.0.0" };
+    const { call } = await start({
+      items: [
+        item({ name: "alpha", description: "Reads the Docs" }),
+        { ...item({ name: "reviewer" }), source: "project", plugin },
+      ],
+    });
+    const names = async (args: Record<string, unknown>) =>
+      ((await call("list_agents", args)).structuredContent as { agents: Array<{ name: string }> }).agents.map(
+        (a) => a.name,
+      );
+    expect(await names({ query: "docs" })).toEqual(["alpha"]);
+    expect(await names({ query: "KIT:" })).toEqual(["reviewer"]);
+    expect(await names({ source: "project" })).toEqual(["reviewer"]);
+    expect(await names({ provider: "other" })).toEqual([]);
+    const shown = await call("show_agent", { name: "kit:reviewer" });
+    expect(shown.structuredContent as Partial<AgentDefinition>).toMatchObject({
+      name: "reviewer",
+      scopedId: "kit:reviewer",
+      systemPrompt: "You are reviewer.",
+    });
+  });
+});

@@ -1,0 +1,345 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
+import { type AgentDiscovery, DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import {
+  buildTaskDescription,
+  checkCall,
+  createTaskTool,
+  type Runner,
+  type TaskInput,
+  type TaskResult,
+} from "@roster/executor";
+import { resolveServerSession } from "./server-session.js";
+import * as schemas from "./tool-schemas.js";
+import type { Diagnostic, McpToolErrorCode, RosterMcpOptions } from "./types.js";
+import { agentDefinition, agentSummary, commandSummary, explanationView, matchesQuery } from "./views.js";
+
+/** A roster MCP server, ready to connect to a transport. */
+export interface RosterMcpServer {
+  /** The SDK server: `await server.mcp.connect(transport)`. */
+  readonly mcp: McpServer;
+  /** Problems with the environment the server was started in (a bad `ROSTER_TASK_DEPTH`). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Rediscovers the agents; rebuilds `run_task`'s description and notifies clients when it changed. */
+  refresh(): Promise<AgentDiscovery>;
+  /** Number of `run_task` calls still running. */
+  readonly running: number;
+  /** Aborts every running task now (their process groups are killed by the runner); synchronous. */
+  abortAll(reason?: string): void;
+  /** Aborts every running task, waits for the calls to settle, then closes the connection. */
+  close(reason?: string): Promise<void>;
+}
+
+/** The `_meta` key that carries a tool error's stable code. */
+export const ERROR_CODE_META_KEY = "roster/code";
+
+function toolError(code: McpToolErrorCode, message: string): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text: message }],
+    _meta: { [ERROR_CODE_META_KEY]: code },
+  };
+}
+
+function structured(value: Record<string, unknown>, text = JSON.stringify(value, null, 2)): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: value };
+}
+
+/** The SPEC §6 unknown-agent text (with a close match), exactly as the task tool words it. */
+function unknownAgent(discovery: AgentDiscovery, name: string): CallToolResult {
+  const checked = checkCall({
+    discovery,
+    input: { agent: name, tasks: [{ id: "-", assignment: "-" }] },
+    session: { cwd: "" },
+  });
+  // Called only when the lookup failed, so check 1 (or 0, for an empty name) answers.
+  if ("refusal" in checked) return toolError(checked.refusal.code, checked.refusal.message);
+  return toolError("executor/unknown-agent", `Unknown agent "${name}".`);
+}
+
+/** A signal that aborts when either does (`AbortSignal.any` needs Node 20.3). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const sources = [a, b];
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  const release = () => {
+    for (const source of sources) source.removeEventListener("abort", onAbort);
+  };
+  const already = sources.find((source) => source.aborted);
+  if (already) controller.abort(already.reason);
+  else for (const source of sources) source.addEventListener("abort", onAbort, { once: true });
+  return { signal: controller.signal, release };
+}
+
+/** Readable text of a run for the host's model; the same data is in `structuredContent`. */
+function resultsText(results: readonly TaskResult[]): string {
+  return results
+    .map((r) => {
+      const status = r.error ? `failed: ${r.error}` : `exit ${r.exitCode}`;
+      const parts = [`[${r.id}] ${r.agent}: ${status}${r.truncated ? " (output truncated)" : ""}`];
+      if (r.data !== undefined) parts.push(JSON.stringify(r.data, null, 2));
+      else if (r.output.trim()) parts.push(r.output.trimEnd());
+      return parts.join("\n");
+    })
+    .join("\n\n");
+}
+
+/**
+ * Builds roster's MCP server (SPEC §12): `list_agents`, `show_agent`, `why_agent`,
+ * `run_task`, `list_commands` and `expand_command`. Every call rediscovers through one
+ * cache; when the agents change, `run_task`'s description is rebuilt and clients get
+ * `notifications/tools/list_changed`. Prints nothing.
+ *
+ * @example
+ * const server = await createRosterMcpServer({ registry, ctx, env: process.env, runnerFor: () => createDryRunRunner() });
+ * await serveStdio(server, { stdin: process.stdin, stdout });
+ */
+export async function createRosterMcpServer(options: RosterMcpOptions): Promise<RosterMcpServer> {
+  const { registry, ctx } = options;
+  const env = { ...(options.env ?? {}) };
+  const cache = options.cache ?? new DiscoveryCache();
+  const { session, diagnostics } = resolveServerSession({
+    cwd: ctx.cwd,
+    env,
+    ...(options.planMode !== undefined ? { planMode: options.planMode } : {}),
+    ...(options.settings !== undefined ? { settings: options.settings } : {}),
+  });
+  const blockedAgent = env.PI_BLOCKED_AGENT;
+  const lifetime = new AbortController();
+  const running = new Set<Promise<unknown>>();
+
+  const mcp = new McpServer(
+    { name: "roster", version: options.version ?? "0.0.0" },
+    {
+      capabilities: { tools: { listChanged: true } },
+      instructions:
+        "roster serves every sub-agent defined on this machine (.claude, .codex, .gemini, .xcsh folders, Claude Code plugins and built-ins), merged by precedence. Use list_agents to see them, run_task to run one, why_agent to learn where a definition comes from.",
+    },
+  );
+
+  // 1. The agents as the description was last built from them.
+  const first = await discoverAgents(registry, ctx, { cache });
+  let described = { fingerprint: first.fingerprint, description: buildTaskDescription(first.agents) };
+
+  const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+
+  mcp.registerTool(
+    "list_agents",
+    {
+      title: "List agents",
+      description:
+        "The merged sub-agents roster found: name, description, source (project, user, bundled), provider and file. Plugin agents carry a scoped id <plugin>:<name>.",
+      inputSchema: schemas.listAgentsInput,
+      outputSchema: schemas.listAgentsOutput,
+      annotations: readOnly,
+    },
+    async (filter) => {
+      const discovery = await refresh();
+      return structured({
+        agents: discovery.agents.filter((agent) => matchesQuery(agent, filter)).map(agentSummary),
+      });
+    },
+  );
+
+  mcp.registerTool(
+    "show_agent",
+    {
+      title: "Show an agent",
+      description: "One agent's full definition, system prompt and output schema included.",
+      inputSchema: schemas.nameInput,
+      outputSchema: schemas.showAgentOutput,
+      annotations: readOnly,
+    },
+    async ({ name }) => {
+      const discovery = await refresh();
+      const agent = getAgent(discovery, name);
+      if (!agent) return unknownAgent(discovery, name);
+      return structured(agentDefinition(agent));
+    },
+  );
+
+  mcp.registerTool(
+    "why_agent",
+    {
+      title: "Explain an agent",
+      description:
+        "Why a name resolves as it does: every place searched in order, which ones define it, the winner and what it shadows.",
+      inputSchema: schemas.nameInput,
+      outputSchema: schemas.whyAgentOutput,
+      annotations: readOnly,
+    },
+    async ({ name }) => {
+      const discovery = await refresh();
+      const view = explanationView(explainAgent(discovery, name));
+      return structured(view);
+    },
+  );
+
+  const runTask = mcp.registerTool(
+    "run_task",
+    {
+      title: "Run tasks with an agent",
+      description: described.description,
+      inputSchema: schemas.runTaskInput(options.hosts ?? []),
+      outputSchema: schemas.runTaskOutput,
+      annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    },
+    async (input, extra) => {
+      const call = (async (): Promise<CallToolResult> => {
+        const discovery = await refresh();
+        const taskInput: TaskInput = { agent: input.agent, tasks: input.tasks };
+        if (input.context !== undefined) taskInput.context = input.context;
+        if (input.schema !== undefined) taskInput.schema = input.schema;
+
+        // 2. The SPEC §6 checks come first, so a refusal reads the same whatever host was asked for.
+        const checked = checkCall({
+          discovery,
+          input: taskInput,
+          session,
+          ...(blockedAgent !== undefined ? { blockedAgent } : {}),
+        });
+        if ("refusal" in checked) return toolError(checked.refusal.code, checked.refusal.message);
+
+        // 3. The runner: the host runners plug in through `runnerFor`.
+        const host = input.host === undefined || input.host === "auto" ? undefined : input.host;
+        let runner: Runner;
+        try {
+          runner = options.runnerFor(host, checked.agent);
+        } catch (error) {
+          return toolError("mcp/host-unavailable", error instanceof Error ? error.message : String(error));
+        }
+
+        // 4. Progress per finished task, when the client asked for it.
+        const token = extra._meta?.progressToken;
+        let finished = 0;
+        const tracked: Runner = {
+          async run(invocation, runOptions) {
+            let note = "";
+            try {
+              const result = await runner.run(invocation, runOptions);
+              note = result.error ?? `exit ${result.exitCode}`;
+              return result;
+            } finally {
+              finished += 1;
+              if (token !== undefined) {
+                await extra
+                  .sendNotification({
+                    method: "notifications/progress",
+                    params: {
+                      progressToken: token,
+                      progress: finished,
+                      total: taskInput.tasks.length,
+                      message: `${invocation.id}: ${note || "runner failed"}`,
+                    },
+                  })
+                  .catch(() => {});
+              }
+            }
+          },
+        };
+
+        const tool = createTaskTool({ registry, ctx, runner: tracked, env, cache });
+        const { signal, release } = eitherSignal(extra.signal, lifetime.signal);
+        let outcome: Awaited<ReturnType<typeof tool.execute>>;
+        try {
+          outcome = await tool.execute(taskInput, session, { signal });
+        } finally {
+          release();
+        }
+        if (outcome.status === "refused") return toolError(outcome.code, outcome.message);
+        const value = { agent: outcome.agent, results: outcome.results };
+        return structured(value, resultsText(outcome.results));
+      })();
+      running.add(call);
+      try {
+        return await call;
+      } finally {
+        running.delete(call);
+      }
+    },
+  );
+
+  mcp.registerTool(
+    "list_commands",
+    {
+      title: "List workflow commands",
+      description: "The merged workflow commands (prompt templates) roster found, with their descriptions.",
+      inputSchema: schemas.listCommandsInput,
+      outputSchema: schemas.listCommandsOutput,
+      annotations: readOnly,
+    },
+    async ({ query }) => {
+      await refresh();
+      const discovery = await discoverCommands(registry, ctx, { cache });
+      const text = query?.trim().toLowerCase();
+      const commands = discovery.commands.filter(
+        (c) => !text || c.name.toLowerCase().includes(text) || c.description.toLowerCase().includes(text),
+      );
+      return structured({ commands: commands.map(commandSummary) });
+    },
+  );
+
+  mcp.registerTool(
+    "expand_command",
+    {
+      title: "Expand a workflow command",
+      description:
+        "A workflow command's prompt with the input filled in ($ARGUMENTS, $1…$9, {{args}}, NAME=value). Nothing is executed.",
+      inputSchema: schemas.expandCommandInput,
+      outputSchema: schemas.expandCommandOutput,
+      annotations: readOnly,
+    },
+    async ({ name, input }) => {
+      await refresh();
+      const discovery = await discoverCommands(registry, ctx, { cache });
+      const command = getCommand(discovery, name);
+      if (!command) {
+        const names = discovery.commands.map((c) => c.name);
+        return toolError(
+          "mcp/unknown-command",
+          `Unknown command "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
+        );
+      }
+      let text: string;
+      try {
+        text = expandCommand(command, input ?? "");
+      } catch (error) {
+        return toolError("mcp/command-input", error instanceof Error ? error.message : String(error));
+      }
+      return structured({ name: command.name, text }, text);
+    },
+  );
+
+  /** Every call rediscovers here: one cache, so an unchanged tree parses nothing. */
+  async function refresh(): Promise<AgentDiscovery> {
+    const discovery = await discoverAgents(registry, ctx, { cache });
+    if (discovery.fingerprint !== described.fingerprint) {
+      const description = buildTaskDescription(discovery.agents);
+      const changed = description !== described.description;
+      described = { fingerprint: discovery.fingerprint, description };
+      // `update` sends notifications/tools/list_changed to a connected client.
+      if (changed) runTask.update({ description });
+    }
+    return discovery;
+  }
+
+  const abortAll = (reason = "the MCP server is shutting down") => {
+    if (!lifetime.signal.aborted) lifetime.abort(new Error(reason));
+  };
+
+  return {
+    mcp,
+    diagnostics,
+    refresh,
+    get running() {
+      return running.size;
+    },
+    abortAll,
+    async close(reason) {
+      abortAll(reason);
+      await Promise.allSettled([...running]);
+      await mcp.close();
+    },
+  };
+}

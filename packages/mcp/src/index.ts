@@ -1,0 +1,11 @@
+export { createRosterMcpServer, ERROR_CODE_META_KEY, type RosterMcpServer } from "./create-server.js";
+export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
+export { type ResolveServerSessionOptions, resolveServerSession } from "./server-session.js";
+export type {
+  Diagnostic,
+  McpDiagnosticCode,
+  McpToolErrorCode,
+  RosterMcpOptions,
+  RunnerFor,
+} from "./types.js";
+export { agentDefinition, agentSummary, commandSummary, explanationView, matchesQuery } from "./views.js";

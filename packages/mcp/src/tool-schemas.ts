@@ -1,0 +1,150 @@
+import { z } from "zod";
+
+// Input and output shapes of the six tools. Outputs are loose objects: a definition may
+// carry fields a newer core adds, and clients must accept them.
+
+const source = z.enum(["bundled", "user", "project"]);
+const plugin = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  marketplace: z.string(),
+  version: z.string(),
+});
+
+const agentSummary = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  source,
+  provider: z.string(),
+  filePath: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  spawns: z.union([z.literal("*"), z.array(z.string())]).optional(),
+  model: z.array(z.string()).optional(),
+  thinkingLevel: z.string().optional(),
+  blocking: z.boolean().optional(),
+  hasOutputSchema: z.boolean(),
+  plugin: plugin.optional(),
+  scopedId: z.string().optional().describe("<plugin>:<name>, for plugin agents"),
+});
+
+const agentBrief = z.looseObject({
+  name: z.string(),
+  source,
+  provider: z.string(),
+  filePath: z.string().optional(),
+});
+
+export const listAgentsInput = {
+  query: z.string().optional().describe("case-insensitive text to look for in names and descriptions"),
+  provider: z.string().optional().describe('only agents of this provider, e.g. "claude", "codex", "plugins"'),
+  source: source.optional().describe("only agents of this source"),
+};
+export const listAgentsOutput = { agents: z.array(agentSummary) };
+
+export const nameInput = {
+  name: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+};
+
+export const showAgentOutput = {
+  name: z.string(),
+  description: z.string(),
+  systemPrompt: z.string(),
+  source,
+  provider: z.string(),
+  filePath: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  spawns: z.union([z.literal("*"), z.array(z.string())]).optional(),
+  model: z.array(z.string()).optional(),
+  thinkingLevel: z.string().optional(),
+  output: z.unknown().optional(),
+  blocking: z.boolean().optional(),
+  plugin: plugin.optional(),
+  scopedId: z.string().optional(),
+};
+
+export const whyAgentOutput = {
+  name: z.string(),
+  winner: agentBrief.nullable(),
+  candidates: z.array(
+    z.looseObject({
+      location: z.string(),
+      scope: z.string(),
+      provider: z.string(),
+      filePath: z.string().optional(),
+      outcome: z.string(),
+    }),
+  ),
+  shadowed: z.array(agentBrief),
+};
+
+export function runTaskInput(hosts: readonly string[]) {
+  return {
+    agent: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+    tasks: z
+      .array(
+        z.object({
+          id: z.string().describe("unique within the call"),
+          description: z.string().optional().describe("a short label for humans"),
+          assignment: z.string().describe("what the agent must do"),
+        }),
+      )
+      .describe("run in parallel; results come back in this order"),
+    context: z.string().optional().describe("shared by every task, placed before each assignment"),
+    schema: z
+      .string()
+      .optional()
+      .describe("an output schema (JTD) as a JSON string, for agents without a built-in one"),
+    host: z
+      .string()
+      .optional()
+      .describe(
+        `where to run: "auto" (default)${hosts.length > 0 ? `, ${hosts.map((h) => `"${h}"`).join(", ")}` : ""}`,
+      ),
+  };
+}
+
+export const runTaskOutput = {
+  agent: z.string(),
+  results: z.array(
+    z.looseObject({
+      id: z.string(),
+      agent: z.string(),
+      source,
+      exitCode: z.number().nullable(),
+      output: z.string(),
+      stderr: z.string(),
+      truncated: z.boolean(),
+      durationMs: z.number(),
+      data: z.unknown().optional(),
+      error: z.string().optional(),
+      aborted: z.boolean().optional(),
+    }),
+  ),
+};
+
+export const listCommandsInput = {
+  query: z.string().optional().describe("case-insensitive text to look for in names and descriptions"),
+};
+export const listCommandsOutput = {
+  commands: z.array(
+    z.looseObject({
+      name: z.string(),
+      description: z.string(),
+      source,
+      provider: z.string(),
+      filePath: z.string(),
+      namespace: z.string().optional(),
+      argumentHint: z.string().optional(),
+      scopedId: z.string().optional(),
+    }),
+  ),
+};
+
+export const expandCommandInput = {
+  name: z.string().describe("command name, or <plugin>:<name>"),
+  input: z
+    .string()
+    .optional()
+    .describe("the arguments, as typed after the command (fills $ARGUMENTS, $1…$9, {{args}}, NAME=value)"),
+};
+export const expandCommandOutput = { name: z.string(), text: z.string() };

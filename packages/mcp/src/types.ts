@@ -1,0 +1,51 @@
+import type {
+  AgentDefinition,
+  Diagnostic,
+  DiscoveryCache,
+  DiscoveryContext,
+  ProviderRegistry,
+} from "@roster/core";
+import type { RefusalCode, Runner, TaskSettings } from "@roster/executor";
+
+export type { Diagnostic };
+
+/**
+ * Picks the runner for one `run_task` call. `host` is what the caller asked for, or
+ * `undefined` for "auto" (or no host given); `agent` is the resolved agent. Throw an
+ * `Error` whose message says what is available when the host cannot be used: the call
+ * then answers with a tool error (`mcp/host-unavailable`) and runs nothing.
+ */
+export type RunnerFor = (host: string | undefined, agent: AgentDefinition) => Runner;
+
+/** Options of {@link createRosterMcpServer}. */
+export interface RosterMcpOptions {
+  registry: ProviderRegistry;
+  ctx: DiscoveryContext;
+  /**
+   * The server's environment: the session is read from it (`ROSTER_TASK_DEPTH`,
+   * `ROSTER_SPAWNS`, `PI_BLOCKED_AGENT`) and children inherit it. Default `{}`.
+   */
+  env?: Record<string, string | undefined>;
+  /** Chooses the runner of each `run_task` call (the CLI supplies it). */
+  runnerFor: RunnerFor;
+  /** Host names `run_task` accepts besides `auto`, shown in its input schema description. */
+  hosts?: readonly string[];
+  /** Plan mode for every task this server runs. */
+  planMode?: boolean;
+  /** Executor settings (`maxRecursionDepth`, `maxConcurrency`, `disabledAgents`, …). */
+  settings?: TaskSettings;
+  /** Shared by every call for the server's life; created when absent. */
+  cache?: DiscoveryCache;
+  /** Reported to clients in `initialize`; default `0.0.0`. */
+  version?: string;
+}
+
+/** Codes of the tool errors the server answers with (SPEC §6 refusals included). */
+export type McpToolErrorCode =
+  | RefusalCode
+  | "mcp/unknown-command"
+  | "mcp/host-unavailable"
+  | "mcp/command-input";
+
+/** Diagnostic codes the server reports about its own start. */
+export type McpDiagnosticCode = "executor/bad-task-depth";

@@ -1,0 +1,83 @@
+import type { WorkflowCommand } from "@roster/commands";
+import { commandScopedId } from "@roster/commands";
+import { type AgentDefinition, type AgentExplanation, scopedId } from "@roster/core";
+
+/**
+ * One agent as `list_agents` gives it: the fields of `roster list --json` (SPEC §8), plus
+ * `scopedId` (`<plugin>:<name>`) for plugin agents.
+ */
+export function agentSummary(agent: AgentDefinition): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    name: agent.name,
+    description: agent.description,
+    source: agent.source,
+    provider: agent.provider,
+    filePath: agent.filePath,
+  };
+  if (agent.tools) view.tools = agent.tools;
+  if (agent.spawns) view.spawns = agent.spawns;
+  if (agent.model) view.model = agent.model;
+  if (agent.thinkingLevel) view.thinkingLevel = agent.thinkingLevel;
+  if (agent.blocking !== undefined) view.blocking = agent.blocking;
+  view.hasOutputSchema = agent.output !== undefined;
+  if (agent.plugin) view.plugin = agent.plugin;
+  const scoped = scopedId(agent);
+  if (scoped !== undefined) view.scopedId = scoped;
+  return view;
+}
+
+/** Filters of `list_agents`. */
+export interface AgentQuery {
+  /** Case-insensitive text looked for in the name, scoped id and description. */
+  query?: string | undefined;
+  provider?: string | undefined;
+  source?: string | undefined;
+}
+
+/** True when `agent` passes every filter given. */
+export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolean {
+  if (filter.provider !== undefined && agent.provider !== filter.provider) return false;
+  if (filter.source !== undefined && agent.source !== filter.source) return false;
+  const text = filter.query?.trim().toLowerCase();
+  if (!text) return true;
+  return [agent.name, scopedId(agent) ?? "", agent.description].some((field) =>
+    field.toLowerCase().includes(text),
+  );
+}
+
+/** The definition as `show_agent` gives it: every field, with the scoped id of a plugin agent. */
+export function agentDefinition(agent: AgentDefinition): Record<string, unknown> {
+  const scoped = scopedId(agent);
+  return { ...agent, ...(scoped !== undefined ? { scopedId: scoped } : {}) };
+}
+
+/** `why_agent`'s answer: the data `roster why --json` prints, and the definitions shadowed. */
+export function explanationView(why: AgentExplanation): Record<string, unknown> {
+  const brief = (agent: AgentDefinition) => ({
+    name: agent.name,
+    source: agent.source,
+    provider: agent.provider,
+    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
+  });
+  return {
+    name: why.name,
+    winner: why.winner ? brief(why.winner) : null,
+    candidates: why.candidates.map((c) => ({ ...c })),
+    shadowed: why.shadowed.map(brief),
+  };
+}
+
+/** One command as `list_commands` gives it. */
+export function commandSummary(command: WorkflowCommand): Record<string, unknown> {
+  const scoped = commandScopedId(command);
+  return {
+    name: command.name,
+    description: command.description,
+    source: command.source,
+    provider: command.provider,
+    filePath: command.filePath,
+    ...(command.namespace ? { namespace: command.namespace } : {}),
+    ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
+    ...(scoped !== undefined ? { scopedId: scoped } : {}),
+  };
+}
