@@ -2,6 +2,8 @@ import { type AgentDefinition, discoverAgents, explainAgent, getAgent } from "@r
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
 import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
+import { LIST_JSON, openAgentIndex, saveAgentIndex, storedListing, warnIndex } from "./persistent-index.js";
+import { writeJson } from "./write-json.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
 export function agentSummary(agent: AgentDefinition) {
@@ -30,10 +32,20 @@ function unknownAgent(names: string[], name: string): FindingError {
 
 /** `roster list`. */
 export async function listAgents(app: App): Promise<number> {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
+  // One shot: no in-memory cache (nothing reads it again); the persistent index instead.
+  const index = openAgentIndex(app);
+  // An output is looked for (a stat-only pass) only where an index already is: a first run
+  // in a place pays for no look that cannot find anything.
+  const stored = index && o.json && index.stats.loaded > 0 ? await storedListing(app, index) : undefined;
+  if (stored?.bytes) {
+    o.write(stored.bytes);
+    return 0;
+  }
+  const d = await discoverAgents(app.registry, app.ctx, index ? { index } : {});
+  saveAgentIndex(app, index);
   if (o.json) {
-    printJson(o, {
+    const view = {
       agents: d.agents.map(agentSummary),
       shadowed: d.shadowed.map((s) => ({
         name: s.agent.name,
@@ -44,7 +56,16 @@ export async function listAgents(app: App): Promise<number> {
       })),
       diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
       projectAgentsDir: d.projectAgentsDir,
-    });
+    };
+    // Kept for the next run only when nothing changed since the stat-only look.
+    if (index && stored?.key && d.fingerprint === stored.fingerprint) {
+      const chunks: string[] = [];
+      writeJson(view, (chunk) => {
+        chunks.push(chunk);
+        o.write(chunk);
+      });
+      warnIndex(app, index.writeOutput(LIST_JSON, stored.key, chunks));
+    } else printJson(o, view);
     return 0;
   }
   const rows = d.agents.map((a) => [

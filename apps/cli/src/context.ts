@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
+import { indexDisabledBy } from "@roster/index";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import type { Output } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
@@ -26,6 +27,8 @@ export interface App {
   output: Output;
   cache: DiscoveryCache;
   env: Record<string, string | undefined>;
+  /** Whether a persistent index may be used (not with `--no-cache` or `ROSTER_NO_CACHE=1`). */
+  useIndex: boolean;
 }
 
 /** The places and output of a run, from flags and the real environment: the only place that reads them. */
@@ -45,6 +48,7 @@ export function resolveBasics(flags: GlobalFlags): {
     color,
     cwd,
     out: (text) => process.stdout.write(`${text}\n`),
+    write: (chunk) => process.stdout.write(chunk),
     err: (text) => process.stderr.write(`${text}\n`),
   };
   return { cwd, home, env, output };
@@ -60,7 +64,8 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
-  return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env };
+  const useIndex = flags.cache !== false && !indexDisabledBy(env);
+  return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env, useIndex };
 }
 
 /**

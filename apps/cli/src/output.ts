@@ -1,4 +1,5 @@
 import { isAbsolute, relative } from "node:path";
+import { writeJson } from "./write-json.js";
 
 /** How a run prints: colour only on a TTY and never with NO_COLOR or --no-color. */
 export interface Output {
@@ -6,6 +7,8 @@ export interface Output {
   color: boolean;
   cwd: string;
   out(text: string): void;
+  /** Writes text as it is (no newline added): for output streamed in pieces. */
+  write(chunk: string | Uint8Array): void;
   err(text: string): void;
 }
 
@@ -63,7 +66,7 @@ export function oneLine(text: string, max = 72): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Prints one JSON value. */
+/** Prints one JSON value, streamed in pieces (the same bytes as `JSON.stringify(value, null, 2)`). */
 export function printJson(o: Output, value: unknown): void {
-  o.out(JSON.stringify(value, null, 2));
+  writeJson(value, (chunk) => o.write(chunk));
 }

@@ -65,7 +65,8 @@ export async function discoverCommands(
   ctx: DiscoveryContext,
   options: DiscoverCommandsOptions = {},
 ): Promise<CommandDiscovery> {
-  const read = await readLocations(registry, ctx, "commands", { cache: options.cache });
+  // Every command's text is read below: keep the bytes rather than read each file twice.
+  const read = await readLocations(registry, ctx, "commands", { cache: options.cache, bodies: "kept" });
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   const candidates: WorkflowCommand[] = [];
 

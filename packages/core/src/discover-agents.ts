@@ -1,6 +1,7 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { nameProblem } from "./names.js";
+import type { ParseIndex } from "./parsed-record.js";
 import { type LocatedFile, readLocations, type SearchedLocation } from "./read-locations.js";
 import type { ProviderRegistry } from "./registry.js";
 import type { AgentDefinition, Diagnostic, DiscoveryContext, ParsedFrontmatter } from "./types.js";
@@ -30,6 +31,8 @@ export interface AgentDiscovery {
 export interface DiscoverOptions {
   /** Reuse what an earlier discovery read when it is unchanged. */
   cache?: DiscoveryCache;
+  /** A persistent index of parses: files whose stat it vouches for are not read. */
+  index?: ParseIndex;
 }
 
 function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnostic {
@@ -66,12 +69,25 @@ export function agentFromParsed(
       ),
     );
   }
-  const agent: AgentDefinition = {
-    ...fields,
-    systemPrompt: parsed.body,
-    source: meta.source,
-    provider: meta.provider,
-  };
+  // The fields object becomes the agent (no copy). The prompt is read when first asked for
+  // (a file's body may still be on disk): an accessor in the prompt's usual place among the
+  // keys, so JSON of the agent is unchanged. (An accessor written in an object literal after
+  // a spread would land after the data properties in V8.)
+  const agent = fields as AgentDefinition;
+  let prompt: string | undefined;
+  Object.defineProperty(agent, "systemPrompt", {
+    get: () => {
+      prompt ??= parsed.body;
+      return prompt;
+    },
+    set: (value: string) => {
+      prompt = value;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  agent.source = meta.source;
+  agent.provider = meta.provider;
   if (meta.filePath !== undefined) agent.filePath = meta.filePath;
   if (meta.plugin) agent.plugin = meta.plugin;
   return agent;
@@ -95,10 +111,13 @@ const lastMerge = new WeakMap<
   { registry: ProviderRegistry; readKey: string; result: AgentDiscovery }
 >();
 
-function buildOnce(file: LocatedFile): Built {
+function buildOnce(file: LocatedFile, memo: boolean): Built {
   const plugin = file.location.plugin;
-  const key = `${file.provider}\0${file.location.scope}\0${file.filePath}\0${plugin ? JSON.stringify(plugin) : ""}`;
-  const cached = builtAgents.get(file.parsed);
+  // Without a cache nothing is built twice: no memo key, no memo entry.
+  const key = memo
+    ? `${file.provider}\0${file.location.scope}\0${file.filePath}\0${plugin ? JSON.stringify(plugin) : ""}`
+    : "";
+  const cached = memo ? builtAgents.get(file.parsed) : undefined;
   if (cached && cached.key === key) return cached;
   const diagnostics = file.parsed.diagnostics.map((d) => withFile(d, file.filePath));
   let agent: AgentDefinition | undefined;
@@ -108,7 +127,7 @@ function buildOnce(file: LocatedFile): Built {
     agent = agentFromParsed(file.parsed, meta, diagnostics);
   }
   const built = { key, agent, diagnostics };
-  builtAgents.set(file.parsed, built);
+  if (memo) builtAgents.set(file.parsed, built);
   return built;
 }
 
@@ -126,7 +145,7 @@ export async function discoverAgents(
   options: DiscoverOptions = {},
 ): Promise<AgentDiscovery> {
   const parsesBefore = options.cache?.stats.parses;
-  const read = await readLocations(registry, ctx, "agents", { cache: options.cache });
+  const read = await readLocations(registry, ctx, "agents", { cache: options.cache, index: options.index });
   // Same registry, same fingerprint, nothing re-parsed (a racy file may be re-read with an
   // unchanged stat) and the same provider diagnostics: the merge would repeat itself.
   const memo = options.cache ? lastMerge.get(options.cache) : undefined;
@@ -151,7 +170,7 @@ export async function discoverAgents(
   const candidates: AgentDefinition[] = [];
 
   for (const file of read.files) {
-    const built = buildOnce(file);
+    const built = buildOnce(file, options.cache !== undefined);
     for (const d of built.diagnostics) diagnostics.push(d);
     if (built.agent) candidates.push(built.agent);
   }

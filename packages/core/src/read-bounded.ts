@@ -44,8 +44,9 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
  * 3. Read in 64 KiB chunks, stopping as soon as more than `maxBytes` arrived: `/proc` files
  *    report size 0 and stream without end, so the limit is enforced on the bytes read.
  */
-export function readFileBounded(path: string, maxBytes: number): Buffer {
-  const before = statSync(path);
+export function readFileBounded(path: string, maxBytes: number, known?: Stats): Buffer {
+  // A caller that has just stat-ed the path may hand that result in: one stat less.
+  const before = known ?? statSync(path);
   if (!before.isFile()) {
     throw new BoundedReadError({
       code: "not-regular",

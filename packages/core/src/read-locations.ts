@@ -6,6 +6,7 @@ import type { DiscoveryCache } from "./discovery-cache.js";
 import { validatorOf } from "./discovery-cache.js";
 import { errorCode, fileSystemOf } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
+import { type ParseIndex, parseWithBodyOnDemand, storedParseOf } from "./parsed-record.js";
 import type { ProviderRegistry } from "./registry.js";
 import type {
   Diagnostic,
@@ -61,6 +62,9 @@ export interface ReadLocationsResult {
   diagnostics: Diagnostic[];
   /** Changes whenever what was read would change. */
   fingerprint: string;
+  /** The latest modification time among the files stat-ed (0 for none): a caller storing
+   * something under `fingerprint` does not when this is too close to now. */
+  newestMtimeMs: number;
 }
 
 /** Options of {@link readLocations}. */
@@ -68,6 +72,21 @@ export interface ReadLocationsOptions {
   cache?: DiscoveryCache;
   /** Parse level for files (default `warn`). */
   level?: ParseLevel;
+  /** A persistent index of parses (the CLI's, under `$XDG_CACHE_HOME/roster`): a file whose
+   * stat it vouches for is not read. */
+  index?: ParseIndex;
+  /**
+   * Only list and stat the files (for the fingerprint, the searched places and the folder
+   * diagnostics): nothing is read or parsed and `files` is empty. A caller holding an output
+   * stored for a fingerprint uses it to know whether that output still holds.
+   */
+  statOnly?: boolean;
+  /**
+   * `"on-demand"` (default): a body is read from disk again when first asked for, so no file's
+   * text is kept. `"kept"`: the bytes stay with the record until its body is read — for a
+   * caller that reads every body anyway (workflow commands).
+   */
+  bodies?: "on-demand" | "kept";
 }
 
 const DEFAULT_FORMATS: readonly FileFormat[] = [markdownFormat];
@@ -89,6 +108,10 @@ interface Reader {
   cache: DiscoveryCache | undefined;
   generation: number;
   level: ParseLevel;
+  index: ParseIndex | undefined;
+  statOnly: boolean;
+  bodiesKept: boolean;
+  newestMtimeMs: number;
   diagnostics: Diagnostic[];
   hash: ReturnType<typeof createHash>;
 }
@@ -278,6 +301,8 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
     return undefined;
   }
   r.hash.update(`${filePath}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
+  if (stats.mtimeMs > r.newestMtimeMs) r.newestMtimeMs = stats.mtimeMs;
+  if (r.statOnly) return undefined;
   if (stats.size > MAX_FILE_BYTES) {
     problem(
       r,
@@ -293,9 +318,23 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
   if (cached) return cached;
 
   const seenAt = Date.now();
+  // Four numbers, not the Stats object (and its four Dates), stay with the record.
+  const identity = { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, size: stats.size, ino: stats.ino };
+  const stored = r.index?.lookup(filePath, stats);
+  if (stored && stored.format === candidate.format.id && stored.level === r.level) {
+    const parsed = parseWithBodyOnDemand(stored, {
+      fs: r.fs,
+      filePath,
+      identity,
+      bodyStart: stored.bodyStart,
+      maxBytes: MAX_FILE_BYTES,
+    });
+    r.cache?.storeParsed(r.kind, key, validatorOf(stats, seenAt), parsed, r.generation);
+    return parsed;
+  }
   let buffer: Buffer;
   try {
-    buffer = r.fs.readFile(filePath, MAX_FILE_BYTES);
+    buffer = r.fs.readFile(filePath, MAX_FILE_BYTES, stats);
   } catch (error) {
     problem(r, "warning", "load/read-error", `cannot read file: ${describeFsError(error)}`, filePath);
     return undefined;
@@ -306,16 +345,32 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
     problem(r, "warning", "load/file-too-large", `skipped: over the ${MAX_FILE_BYTES}-byte limit`, filePath);
     return undefined;
   }
-  const content = buffer.toString("utf8");
   let parsed: ParsedFrontmatter;
+  let validUtf8: boolean;
+  let bodyStart: number | undefined;
   try {
     if (r.cache) r.cache.stats.parses += 1;
-    parsed = candidate.format.parse({
-      filePath,
-      relativePath: candidate.relativePath,
-      content,
-      level: r.level,
-    });
+    const format = candidate.format;
+    if (format.parseBytes) {
+      // Only the frontmatter is decoded now; the body is read again when asked for.
+      const bytes = format.parseBytes({
+        filePath,
+        relativePath: candidate.relativePath,
+        bytes: buffer,
+        level: r.level,
+      });
+      validUtf8 = bytes.validUtf8;
+      bodyStart = bytes.bodyStart;
+      parsed = bytes;
+    } else {
+      validUtf8 = isUtf8(buffer);
+      parsed = format.parse({
+        filePath,
+        relativePath: candidate.relativePath,
+        content: buffer.toString("utf8"),
+        level: r.level,
+      });
+    }
   } catch (error) {
     if (r.level === "fatal") throw error;
     problem(
@@ -327,22 +382,26 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
     );
     return undefined;
   }
-  if (!isUtf8(buffer)) {
-    parsed = {
-      ...parsed,
-      diagnostics: [
-        {
-          severity: "warning",
-          code: "load/invalid-utf8",
-          message: "file is not valid UTF-8; invalid bytes were replaced with U+FFFD",
-          filePath,
-        },
-        ...parsed.diagnostics,
-      ],
-    };
+  const diagnostics = parsed.diagnostics;
+  if (!validUtf8) {
+    diagnostics.unshift({
+      severity: "warning",
+      code: "load/invalid-utf8",
+      message: "file is not valid UTF-8; invalid bytes were replaced with U+FFFD",
+      filePath,
+    });
   }
   // Diagnostics always name the file, whatever the format said.
-  for (const diagnostic of parsed.diagnostics) diagnostic.filePath ??= filePath;
+  for (const diagnostic of diagnostics) diagnostic.filePath ??= filePath;
+  if (bodyStart !== undefined && !r.bodiesKept) {
+    // Keep the fields, not the file: the bytes go now, the body is read again on demand.
+    const source = { fs: r.fs, filePath, identity, bodyStart, maxBytes: MAX_FILE_BYTES };
+    parsed = parseWithBodyOnDemand({ frontmatter: parsed.frontmatter, diagnostics }, source);
+    if (r.index) {
+      const record = storedParseOf(parsed, { format: candidate.format.id, level: r.level, bodyStart });
+      if (record) r.index.store(filePath, stats, seenAt, record);
+    }
+  }
   r.cache?.storeParsed(r.kind, key, validatorOf(stats, seenAt), parsed, r.generation);
   return parsed;
 }
@@ -409,6 +468,10 @@ export async function readLocations(
     cache,
     generation: cache ? cache.begin(kind) : 0,
     level: options.level ?? "warn",
+    index: options.index,
+    statOnly: options.statOnly === true,
+    bodiesKept: options.bodies === "kept",
+    newestMtimeMs: 0,
     diagnostics,
     hash: createHash("sha1"),
   };
@@ -478,5 +541,12 @@ export async function readLocations(
   });
 
   if (cache) cache.end(kind, reader.generation);
-  return { files, loaded, searched, diagnostics, fingerprint: reader.hash.digest("hex") };
+  return {
+    files,
+    loaded,
+    searched,
+    diagnostics,
+    fingerprint: reader.hash.digest("hex"),
+    newestMtimeMs: reader.newestMtimeMs,
+  };
 }
