@@ -1,27 +1,23 @@
-import { type Diagnostic, discoverAgents, readLocations } from "@roster/core";
+import { AGENT_KEYS, type Diagnostic, discoverAgents, readLocations } from "@roster/core";
+import { kebabToCamel } from "@roster/frontmatter";
+import { TOOL_PROFILES } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { paint, printJson, showPath, table } from "./output.js";
 
-/** Frontmatter keys roster reads, and keys of real Claude Code agent files it accepts silently. */
-export const KNOWN_AGENT_KEYS = [
-  "name",
-  "description",
-  "tools",
-  "spawns",
-  "model",
-  "thinkingLevel",
-  "thinking",
-  "output",
-  "blocking",
-  // Claude Code agent keys roster does not use.
-  "color",
-  "permissionMode",
-  "skills",
-  "hooks",
-  "mcpServers",
-  "disallowedTools",
-  // Cursor agent key seen in real files (`.cursor/agents/*.md`).
-  "readonly",
+/**
+ * Frontmatter keys roster reads, the keys families write when they map a tool's fields
+ * (`displayName`, `allTools`, `toolsAsWritten`), and every key a tool profile knows
+ * (Claude Code's `color`, `hooks`, …; Gemini's `max_turns`; opencode's `mode`; Cursor's
+ * `readonly`), as the frontmatter parser spells them.
+ */
+export const KNOWN_AGENT_KEYS: string[] = [
+  ...new Set([
+    ...AGENT_KEYS,
+    "thinking",
+    "displayName",
+    "allTools",
+    ...TOOL_PROFILES.flatMap((profile) => profile.knownKeys.map(kebabToCamel)),
+  ]),
 ];
 
 /** Discovery codes that mean a definition file was skipped: errors for doctor. */

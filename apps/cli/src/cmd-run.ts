@@ -2,13 +2,17 @@ import { splitArguments } from "@roster/commands";
 import {
   createDryRunRunner,
   createProcessRunner,
+  createReaper,
   createTaskTool,
+  MAX_TIMEOUT_MS,
   readSessionFromEnv,
   type TaskInput,
+  type TaskResult,
   type TaskSession,
 } from "@roster/executor";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { createJsonArrayStream } from "./json-stream.js";
 import { oneLine, paint, printJson } from "./output.js";
 
 /** Flags of `roster run`. */
@@ -28,6 +32,22 @@ function integer(flag: string, value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** A timer cannot wait longer than 2^31-1 ms (a longer one fires at once), nor 0 ms or less. */
+function timeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(Number.isSafeInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
+    throw new UsageError(
+      `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got "${oneLine(value, 40)}".`,
+    );
+  }
+  return ms;
+}
+
+/** The signals that end a run like Ctrl-C does, with their numbers (exit code 128 + n). */
+const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof STOP_SIGNALS;
+
 /** `roster run AGENT --task TEXT …`: the executor, dry run unless --runner is given. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   const tasks = flags.task ?? [];
@@ -40,8 +60,19 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     runner = createProcessRunner({ command, args });
   }
   const config = app.loaded.config;
-  const fromEnv = readSessionFromEnv(app.env);
+  const o = app.output;
   const maxDepth = integer("--max-depth", flags.maxDepth);
+  const timeoutMs = timeout(flags.timeout);
+
+  // The session's depth comes from the environment; one that cannot be read refuses the run.
+  const fromEnv = readSessionFromEnv(app.env);
+  for (const d of fromEnv.diagnostics)
+    if (d.severity !== "error") o.err(`roster: ${d.severity}: ${d.message}`);
+  const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
+  if (unreadable) {
+    if (o.json) printJson(o, { error: unreadable.message });
+    throw new FindingError(unreadable.message);
+  }
   const session: TaskSession = {
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
@@ -54,7 +85,6 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     },
   };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
-  const timeoutMs = integer("--timeout", flags.timeout);
   if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
 
   const input: TaskInput = {
@@ -75,55 +105,99 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     input.schema = flags.schema;
   }
 
+  // Every process group and the run's temp folder are known to the reaper: whatever way
+  // roster ends (a signal, a closed pipe, an uncaught error, process.exit), they go with it.
+  const reaper = createReaper();
+  process.on("exit", () => reaper.reapAll());
   const tool = createTaskTool({
     registry: app.registry,
     ctx: app.ctx,
     runner,
     env: app.env,
     cache: app.cache,
+    reaper,
   });
   const controller = new AbortController();
-  const stop = () => controller.abort(new Error("interrupted"));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  let caught: StopSignal | undefined;
+  const onSignal = (signal: StopSignal) => {
+    if (caught !== undefined) {
+      // A second signal: leave now (the exit handler kills and removes what is left).
+      process.exit(128 + STOP_SIGNALS[signal]);
+    }
+    caught = signal;
+    controller.abort(new Error(`interrupted by ${signal}`));
+  };
+  const signals = Object.keys(STOP_SIGNALS) as StopSignal[];
+  for (const signal of signals) process.on(signal, onSignal);
+
+  // Results are printed as they arrive: in finish order for people, in input order in JSON.
+  const total = input.tasks.length;
+  const stream = o.json
+    ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
+    : undefined;
+  // A human dry run prints each invocation as pretty JSON, in input order.
+  const pending = createInOrder(total, (value) => o.out(JSON.stringify(value, null, 2)));
+  const progress = showProgress(app, total, dryRun);
+  let failed = false;
+  const onResult = (r: TaskResult, index: number) => {
+    if (r.error !== undefined || r.exitCode !== 0) failed = true;
+    if (dryRun) {
+      const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
+      const value = invocation ?? { id: r.id, error: r.error ?? "no invocation" };
+      if (stream) stream.put(index, value);
+      else pending.put(index, value);
+      return;
+    }
+    if (stream) {
+      stream.put(index, r);
+      return;
+    }
+    const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
+    progress.clear();
+    o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
+    if (r.output) o.out(r.output.trimEnd());
+  };
+
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
-  const progress = showProgress(app, input.tasks.length, dryRun);
   try {
-    outcome = await tool.execute(input, session, { signal: controller.signal });
+    outcome = await tool.execute(input, session, { signal: controller.signal, onResult, keepResults: false });
   } finally {
     progress.stop();
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    for (const signal of signals) process.off(signal, onSignal);
   }
-  const o = app.output;
   if (outcome.status === "refused") {
     if (o.json) printJson(o, { error: outcome.message });
     throw new FindingError(outcome.message);
   }
-  if (dryRun) {
-    const invocations = outcome.results.map((r) => (r.data as { invocation: unknown }).invocation);
-    if (o.json) printJson(o, { invocations });
-    else for (const invocation of invocations) o.out(JSON.stringify(invocation, null, 2));
-    return 0;
-  }
-  const failed = outcome.results.some((r) => r.error !== undefined || r.exitCode !== 0);
-  if (o.json) printJson(o, { results: outcome.results });
-  else {
-    for (const r of outcome.results) {
-      const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
-      o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
-      if (r.output) o.out(r.output.trimEnd());
-    }
-  }
+  stream?.end();
+  if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
+  if (dryRun) return 0;
   return failed ? 1 : 0;
+}
+
+/** Calls `print` for values in index order, holding only those that arrive early. */
+function createInOrder(total: number, print: (value: unknown) => void) {
+  const waiting = new Map<number, unknown>();
+  let next = 0;
+  return {
+    put(index: number, value: unknown) {
+      waiting.set(index, value);
+      while (next < total && waiting.has(next)) {
+        const ready = waiting.get(next);
+        waiting.delete(next);
+        next++;
+        print(ready);
+      }
+    },
+  };
 }
 
 /**
  * A one-line progress note on stderr, only on a TTY, only when a run takes longer than a
  * second, and never for JSON output or a dry run; erased when the run ends.
  */
-function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void } {
-  if (dryRun || app.output.json || process.stderr.isTTY !== true) return { stop() {} };
+function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void; clear(): void } {
+  if (dryRun || app.output.json || process.stderr.isTTY !== true) return { stop() {}, clear() {} };
   const started = Date.now();
   let shown = false;
   const draw = () => {
@@ -142,6 +216,10 @@ function showProgress(app: App, tasks: number, dryRun: boolean): { stop(): void 
     stop() {
       clearTimeout(delay);
       if (interval) clearInterval(interval);
+      if (shown) process.stderr.write("\r\u001b[2K");
+    },
+    // Erases the line before a result is printed; the next tick draws it again.
+    clear() {
       if (shown) process.stderr.write("\r\u001b[2K");
     },
   };

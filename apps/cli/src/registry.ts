@@ -2,20 +2,24 @@ import { createRegistry, type ProviderRegistry, type SourceProvider } from "@ros
 import { bundledProvider } from "@roster/source-bundled";
 import { claudeProvider } from "@roster/source-claude";
 import { codexProvider } from "@roster/source-codex";
+import { copilotProvider } from "@roster/source-copilot";
+import { cursorProvider } from "@roster/source-cursor";
 import { geminiProvider } from "@roster/source-gemini";
+import { opencodeProvider } from "@roster/source-opencode";
 import { pluginsProvider } from "@roster/source-plugins";
 import { xcshProvider } from "@roster/source-xcsh";
 
 /** Options of {@link createDefaultRegistry}. */
 export interface DefaultRegistryOptions {
-  /** Extra families, registered in order after the four config families and before plugins. */
+  /** Extra families, registered in order after the seven config families and before plugins. */
   extraProviders?: readonly SourceProvider[];
 }
 
 /**
- * The app's registry: `xcsh`, `claude`, `codex`, `gemini`, extra providers, `plugins`, `bundled`.
+ * The app's registry: `xcsh`, `claude`, `codex`, `gemini`, `opencode`, `copilot`, `cursor`,
+ * extra providers, `plugins`, `bundled`.
  *
- * @example const registry = createDefaultRegistry({ extraProviders: [cursorProvider] });
+ * @example const registry = createDefaultRegistry({ extraProviders: [teamProvider] });
  */
 export function createDefaultRegistry(options: DefaultRegistryOptions = {}): ProviderRegistry {
   return createRegistry([
@@ -23,6 +27,9 @@ export function createDefaultRegistry(options: DefaultRegistryOptions = {}): Pro
     claudeProvider,
     codexProvider,
     geminiProvider,
+    opencodeProvider,
+    copilotProvider,
+    cursorProvider,
     ...(options.extraProviders ?? []),
     pluginsProvider,
     bundledProvider,

@@ -25,6 +25,9 @@ const program = new Command("roster")
 
 let exitCode = 0;
 
+/** `--as <tool>` on list, show, why and doctor (SPEC §4.4). */
+type AsFlag = { as?: string };
+
 // A reader that stops early (`roster list | head`) closes the pipe: that is not an error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -51,26 +54,62 @@ async function withApp(
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
-  .action(() => withApp(async (app) => (await import("./cmd-agents.js")).listAgents(app), "json"));
+  .option(
+    "--as <tool>",
+    "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
+  )
+  .action((flags: AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).listAs(app, flags.as)
+          : (await import("./cmd-agents.js")).listAgents(app),
+      "json",
+    ),
+  );
 
 program
   .command("show")
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).showAgent(app, name)));
+  .option("--as <tool>", "the agent as that tool would load it")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) =>
+      flags.as
+        ? (await import("./cmd-as.js")).showAs(app, name, flags.as)
+        : (await import("./cmd-agents.js")).showAgent(app, name),
+    ),
+  );
 
 program
   .command("why")
   .description("every location searched, which ones define NAME, the winner and what it shadows")
   .argument("<name>", "agent name")
-  .action((name: string) => withApp(async (app) => (await import("./cmd-agents.js")).whyAgent(app, name)));
+  .option("--as <tool>", "that tool's own search, identity and precedence rules")
+  .action((name: string, flags: AsFlag) =>
+    withApp(async (app) => {
+      const as = await import("./cmd-as.js");
+      if (flags.as) return as.whyAs(app, name, flags.as);
+      const code = await (await import("./cmd-agents.js")).whyAgent(app, name);
+      // One line per tool that would resolve NAME differently from the merged view.
+      await as.printOtherTools(app, name);
+      return code;
+    }),
+  );
 
 program
   .command("doctor")
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
-  .action((flags: { strict?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-doctor.js")).doctor(app, flags.strict === true), "always"),
+  .option("--as <tool>", "every file that tool would not load, and why, in its terms")
+  .action((flags: { strict?: boolean } & AsFlag) =>
+    withApp(
+      async (app) =>
+        flags.as
+          ? (await import("./cmd-as.js")).doctorAs(app, flags.as, flags.strict === true)
+          : (await import("./cmd-doctor.js")).doctor(app, flags.strict === true),
+      "always",
+    ),
   );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -121,6 +160,29 @@ commands
   .argument("[args...]", "arguments")
   .action((name: string, args: string[]) =>
     withApp(async (app) => (await import("./cmd-commands.js")).expand(app, name, args)),
+  );
+
+program
+  .command("export")
+  .description("write one agent in another tool's format, where that tool reads it, and report every field")
+  .argument("<name>", "agent name (or <plugin>:<name>)")
+  .option("--to <tool>", "xcsh, claude, codex, gemini, opencode, copilot or cursor")
+  .option("--out <dir>", "write into DIR instead of the tool's folder")
+  .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
+  .option("--scope <scope>", "the tool's project (default) or user folder")
+  .option("--strict", "refuse when any field would be lost")
+  .action((name: string, flags: import("./cmd-export.js").ExportFlags) =>
+    withApp(async (app) => (await import("./cmd-export.js")).exportCommand(app, name, flags)),
+  );
+
+program
+  .command("sync")
+  .description("write every agent for other tools; update and remove only roster's own files")
+  .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
+  .option("--scope <scope>", "the tools' project (default) or user folders")
+  .option("--dry-run", "say what would change, write nothing")
+  .action((flags: import("./cmd-sync.js").SyncFlags) =>
+    withApp(async (app) => (await import("./cmd-sync.js")).syncCommand(app, flags)),
   );
 
 program

@@ -411,12 +411,12 @@ describe("usage and config", () => {
     try {
       const at = (...parts: string[]) => join(work, ...parts);
       mkdirSync(at("home/.claude/agents"), { recursive: true });
-      mkdirSync(at("p/.cursor/agents"), { recursive: true });
+      mkdirSync(at("p/.agents/agents"), { recursive: true });
       mkdirSync(at("plug/agents"), { recursive: true });
       mkdirSync(at("home/.claude/plugins"), { recursive: true });
-      writeFileSync(at("p/.cursor/agents/cur.md"), agentFile("cur", "from cursor"));
-      writeFileSync(at("p/.cursor/agents/both.md"), agentFile("both", "from cursor"));
-      writeFileSync(at("p/.cursor/agents/explore.md"), agentFile("explore", "from cursor"));
+      writeFileSync(at("p/.agents/agents/cur.md"), agentFile("cur", "from the team"));
+      writeFileSync(at("p/.agents/agents/both.md"), agentFile("both", "from the team"));
+      writeFileSync(at("p/.agents/agents/explore.md"), agentFile("explore", "from the team"));
       writeFileSync(at("home/.claude/agents/both.md"), agentFile("both", "from claude"));
       writeFileSync(at("plug/agents/cur.md"), agentFile("cur", "from a plugin"));
       writeFileSync(
@@ -424,10 +424,10 @@ describe("usage and config", () => {
         JSON.stringify({ version: 2, plugins: { "plug@m": [{ scope: "user", installPath: at("plug") }] } }),
       );
       // A path relative to the config file, as a team would write it.
-      const cursor = fileURLToPath(new URL("../../../examples/source-cursor/dist/index.js", import.meta.url));
+      const team = fileURLToPath(new URL("../../../examples/source-team/dist/index.js", import.meta.url));
       writeFileSync(
         at("p/roster.config.json"),
-        JSON.stringify({ providers: [relative(at("p"), cursor)], disabledAgents: ["cur"] }),
+        JSON.stringify({ providers: [relative(at("p"), team)], disabledAgents: ["cur"] }),
       );
       const args = ["--home", at("home"), "--cwd", at("p")];
       // Providers named by a project config are code: they load once the folder is trusted.
@@ -436,7 +436,7 @@ describe("usage and config", () => {
       const winners = Object.fromEntries(
         out.agents.map((a: { name: string; provider: string }) => [a.name, a.provider]),
       );
-      expect(winners).toMatchObject({ both: "claude", cur: "cursor", explore: "cursor" });
+      expect(winners).toMatchObject({ both: "claude", cur: "team", explore: "team" });
       expect(
         out.shadowed.map((x: { name: string; provider: string; shadowedBy: string }) => [
           x.name,
@@ -444,9 +444,9 @@ describe("usage and config", () => {
           x.shadowedBy.replace(work, ""),
         ]),
       ).toEqual([
-        ["both", "cursor", "/home/.claude/agents/both.md"],
-        ["cur", "plugins", "/p/.cursor/agents/cur.md"],
-        ["explore", "bundled", "/p/.cursor/agents/explore.md"],
+        ["both", "team", "/home/.claude/agents/both.md"],
+        ["cur", "plugins", "/p/.agents/agents/cur.md"],
+        ["explore", "bundled", "/p/.agents/agents/explore.md"],
       ]);
       // disabledAgents reaches the executor.
       const disabled = roster([...args, "run", "cur", "--task", "x"]);

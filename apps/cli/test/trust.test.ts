@@ -20,9 +20,7 @@ import { agentFile } from "@roster/testkit";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
-const cursorExample = fileURLToPath(
-  new URL("../../../examples/source-cursor/dist/index.js", import.meta.url),
-);
+const teamExample = fileURLToPath(new URL("../../../examples/source-team/dist/index.js", import.meta.url));
 
 let work: string;
 let home: string;
@@ -178,14 +176,14 @@ describe("project code runs only in a folder the user trusted", () => {
     );
   });
 
-  test("the third-party cursor example: named in a project config it loads after roster trust", () => {
-    write(join(repo, ".cursor/agents/cur.md"), agentFile("cur", "from cursor"));
-    write(join(repo, "roster.config.json"), JSON.stringify({ providers: [relative(repo, cursorExample)] }));
+  test("the third-party team example: named in a project config it loads after roster trust", () => {
+    write(join(repo, ".agents/agents/cur.md"), agentFile("cur", "from the team folder"));
+    write(join(repo, "roster.config.json"), JSON.stringify({ providers: [relative(repo, teamExample)] }));
     const before = json(roster(["list", "--json"]));
     expect(before.agents.map((a: { name: string }) => a.name)).not.toContain("cur");
     expect(roster(["trust"]).code).toBe(0);
     const after = json(roster(["list", "--json"]));
-    expect(after.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "cursor" }));
+    expect(after.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "team" }));
     expect(after.diagnostics).toEqual([]);
   });
 });
@@ -289,16 +287,16 @@ describe("a project config is data that may only tighten", () => {
 describe("the user's config and --config", () => {
   const userDir = () => join(home, ".config/roster");
 
-  test("~/.config/roster/config.mjs is the user's own code and runs; config.json may name the cursor example", () => {
+  test("~/.config/roster/config.mjs is the user's own code and runs; config.json may name the team example", () => {
     write(join(userDir(), "config.mjs"), markerModule());
     expect(roster(["list"]).code).toBe(0);
     expect(existsSync(marker)).toBe(true);
     rmSync(join(userDir(), "config.mjs"));
 
-    write(join(repo, ".cursor/agents/cur.md"), agentFile("cur", "from cursor"));
-    write(join(userDir(), "config.json"), JSON.stringify({ providers: [cursorExample] }));
+    write(join(repo, ".agents/agents/cur.md"), agentFile("cur", "from the team folder"));
+    write(join(userDir(), "config.json"), JSON.stringify({ providers: [teamExample] }));
     const out = json(roster(["list", "--json"]));
-    expect(out.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "cursor" }));
+    expect(out.agents).toContainEqual(expect.objectContaining({ name: "cur", provider: "team" }));
   });
 
   test("XDG_CONFIG_HOME moves the user config; trustProject: false there skips project data", () => {

@@ -90,3 +90,53 @@ describe("parseAgent", () => {
     expect(() => parseAgent("/x/c.md", "---\nname: [\n---\n", "bundled", "fatal")).toThrow(/\/x\/c\.md/);
   });
 });
+
+describe("permissions and what is kept (SPEC §3 addendum)", () => {
+  test("disallowedTools and permissionMode are kept as written", () => {
+    const fields = parseAgentFields({
+      ...base,
+      disallowedTools: "Bash, Write(src/**, docs/**)",
+      permissionMode: " plan ",
+    });
+    expect(fields?.disallowedTools).toEqual(["Bash", "Write(src/**, docs/**)"]);
+    expect(fields?.permissionMode).toBe("plan");
+  });
+
+  test("tools keep their spelling in toolsAsWritten; tools stays lower-cased for matching", () => {
+    const fields = parseAgentFields({ ...base, tools: "Read, Grep, mcp__github__search" });
+    expect(fields?.toolsAsWritten).toEqual(["Read", "Grep", "mcp__github__search"]);
+    expect(fields?.tools).toEqual(["read", "grep", "mcp__github__search", "submit_result"]);
+  });
+
+  test("Agent(a, b) and Task(c) in tools limit spawns; a plain agent tool means '*'", () => {
+    const limited = parseAgentFields({ ...base, tools: "Read, Agent(worker, researcher), Task(c)" });
+    expect(limited?.spawns).toEqual(["worker", "researcher", "c"]);
+    expect(limited?.tools).toEqual(["read", "agent", "task", "submit_result"]);
+    expect(limited?.toolsAsWritten).toEqual(["Read", "Agent(worker, researcher)", "Task(c)"]);
+    expect(parseAgentFields({ ...base, tools: ["Agent"] })?.spawns).toBe("*");
+    expect(parseAgentFields({ ...base, tools: ["Agent(x)"], spawns: "y" })?.spawns).toEqual(["y"]);
+    expect(parseAgentFields({ ...base, tools: ["Read"] })?.spawns).toBeUndefined();
+  });
+
+  test("maxTurns: a positive whole number (also as text); anything else is reported", () => {
+    expect(parseAgentFields({ ...base, maxTurns: 12 })?.maxTurns).toBe(12);
+    expect(parseAgentFields({ ...base, maxTurns: "7" })?.maxTurns).toBe(7);
+    const diagnostics: Diagnostic[] = [];
+    expect(parseAgentFields({ ...base, maxTurns: -1 }, diagnostics)?.maxTurns).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toEqual(["agent/bad-max-turns"]);
+  });
+
+  test("every key roster does not model is kept untouched in extra", () => {
+    const hooks = { PreToolUse: [{ matcher: "Bash" }] };
+    const fields = parseAgentFields({ ...base, color: "blue", hooks, tools: "Read" });
+    expect(fields?.extra).toEqual({ color: "blue", hooks });
+    expect(fields?.extra?.hooks).toBe(hooks);
+    expect(parseAgentFields(base)?.extra).toBeUndefined();
+  });
+
+  test("an object tools (opencode's legacy map) is not a tool list: it stays in extra", () => {
+    const fields = parseAgentFields({ ...base, tools: { bash: false } });
+    expect(fields?.tools).toBeUndefined();
+    expect(fields?.extra).toEqual({ tools: { bash: false } });
+  });
+});

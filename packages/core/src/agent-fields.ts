@@ -12,11 +12,64 @@ export const THINKING_LEVELS: readonly ThinkingLevel[] = [
   "xhigh",
 ];
 
+/** Frontmatter keys `parseAgentFields` models; every other key is kept in `extra`. */
+export const AGENT_KEYS: readonly string[] = [
+  "name",
+  "description",
+  "tools",
+  "spawns",
+  "model",
+  "thinkingLevel",
+  "thinking",
+  "output",
+  "blocking",
+  "disallowedTools",
+  "permissionMode",
+  "maxTurns",
+  // Set by a format that maps tool names (Copilot aliases): the original spelling.
+  "toolsAsWritten",
+];
+
+/**
+ * Splits a tool list: an array gives its trimmed string items; a string is split on
+ * commas outside parentheses, so `Read, Agent(a, b)` is two tools.
+ */
+export function splitToolList(value: unknown): string[] | undefined {
+  if (typeof value !== "string") return parseArrayOrCSV(value);
+  const items: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of value) {
+    if (char === "(") depth += 1;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    if (char === "," && depth === 0) {
+      items.push(current);
+      current = "";
+    } else current += char;
+  }
+  items.push(current);
+  const trimmed = items.map((item) => item.trim()).filter((item) => item.length > 0);
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
+/** `Agent(a, b)` / `Task(a, b)` → `{ tool: "agent", targets: ["a", "b"] }`; plain `agent`/`task` → no targets. */
+function spawnTool(tool: string): { tool: string; targets?: string[] } | undefined {
+  const match = /^(agent|task)\s*(?:\((.*)\))?$/is.exec(tool);
+  if (!match) return undefined;
+  const tool_ = match[1]!.toLowerCase();
+  if (match[2] === undefined) return { tool: tool_ };
+  return { tool: tool_, targets: parseArrayOrCSV(match[2]) ?? [] };
+}
+
 /** The fields `parseAgentFields` derives: a definition without source, provider and prompt. */
 export type AgentFields = Omit<
   AgentDefinition,
   "source" | "provider" | "systemPrompt" | "filePath" | "plugin"
 >;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** True for a thinking level of SPEC §3. */
 export function isThinkingLevel(value: unknown): value is ThinkingLevel {
@@ -59,10 +112,23 @@ export function parseAgentFields(
     description: frontmatter.description as string,
   };
 
-  const tools = parseArrayOrCSV(frontmatter.tools)?.map((tool) => tool.toLowerCase());
-  if (tools) {
-    if (!tools.includes("submit_result")) tools.push("submit_result");
-    fields.tools = tools;
+  // An object `tools` is a family's own form (opencode's `{ bash: false }`): its family maps it.
+  const written = splitToolList(frontmatter.tools);
+  let spawnTargets: string[] | undefined;
+  let spawnTool_ = false;
+  const tools = written?.map((tool) => {
+    const spawn = spawnTool(tool);
+    if (!spawn) return tool.toLowerCase();
+    // `Agent(a, b)` limits which agents it may spawn; the tool itself stays.
+    if (spawn.targets) spawnTargets = [...(spawnTargets ?? []), ...spawn.targets];
+    else spawnTool_ = true;
+    return spawn.tool;
+  });
+  if (tools && written) {
+    const unique = [...new Set(tools)];
+    if (!unique.includes("submit_result")) unique.push("submit_result");
+    fields.tools = unique;
+    fields.toolsAsWritten = parseArrayOrCSV(frontmatter.toolsAsWritten) ?? written;
   }
 
   const spawns = frontmatter.spawns;
@@ -71,8 +137,29 @@ export function parseAgentFields(
     const list = parseArrayOrCSV(spawns);
     if (list) fields.spawns = list;
   }
-  // Backward compatibility: an agent that lists the task tool may spawn anything.
-  if (spawns === undefined && tools?.includes("task")) fields.spawns = "*";
+  if (spawns === undefined) {
+    // `Agent(a, b)` / `Task(a, b)` in tools name the agents it may spawn; a plain agent
+    // or task tool (the backward-compatible form) may spawn anything.
+    if (spawnTargets) fields.spawns = [...new Set(spawnTargets)];
+    else if (spawnTool_) fields.spawns = "*";
+  }
+
+  const disallowed = splitToolList(frontmatter.disallowedTools);
+  if (disallowed) fields.disallowedTools = disallowed;
+  if (typeof frontmatter.permissionMode === "string" && frontmatter.permissionMode.trim() !== "") {
+    fields.permissionMode = frontmatter.permissionMode.trim();
+  }
+  const turns = frontmatter.maxTurns;
+  const turnCount = typeof turns === "string" && /^\d+$/.test(turns.trim()) ? Number(turns) : turns;
+  if (typeof turnCount === "number" && Number.isInteger(turnCount) && turnCount > 0) {
+    fields.maxTurns = turnCount;
+  } else if (turns !== undefined && turns !== null) {
+    diagnostics.push({
+      severity: "warning",
+      code: "agent/bad-max-turns",
+      message: `maxTurns ${JSON.stringify(turns)} dropped; expected a positive whole number`,
+    });
+  }
 
   if (frontmatter.output !== undefined) fields.output = frontmatter.output;
 
@@ -94,6 +181,13 @@ export function parseAgentFields(
 
   const blocking = parseBoolean(frontmatter.blocking);
   if (blocking !== undefined) fields.blocking = blocking;
+
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(frontmatter)) {
+    if (AGENT_KEYS.includes(key) && !(key === "tools" && !written && isRecord(value))) continue;
+    extra[key] = value;
+  }
+  if (Object.keys(extra).length > 0) fields.extra = extra;
 
   return fields;
 }

@@ -4,7 +4,13 @@ import { nameProblem } from "./names.js";
 import type { ParseIndex } from "./parsed-record.js";
 import { type LocatedFile, readLocations, type SearchedLocation } from "./read-locations.js";
 import type { ProviderRegistry } from "./registry.js";
-import type { AgentDefinition, Diagnostic, DiscoveryContext, ParsedFrontmatter } from "./types.js";
+import type {
+  AgentDefinition,
+  Diagnostic,
+  DiscoveryContext,
+  FormatParse,
+  ParsedFrontmatter,
+} from "./types.js";
 
 /** A definition that lost to another of the same name. */
 export interface ShadowedAgent {
@@ -122,7 +128,8 @@ function buildOnce(file: LocatedFile, memo: boolean): Built {
   const diagnostics = file.parsed.diagnostics.map((d) => withFile(d, file.filePath));
   let agent: AgentDefinition | undefined;
   // A format that found the file unusable said so with an error diagnostic.
-  if (!file.parsed.diagnostics.some((d) => d.severity === "error")) {
+  const skip = (file.parsed as FormatParse).skip === true;
+  if (!skip && !file.parsed.diagnostics.some((d) => d.severity === "error")) {
     const meta = { source: file.location.scope, provider: file.provider, filePath: file.filePath, plugin };
     agent = agentFromParsed(file.parsed, meta, diagnostics);
   }

@@ -1,12 +1,37 @@
 export {
+  AGENT_KEYS,
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
+  splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
+export {
+  type AgentWriter,
+  agentFieldValue,
+  agentInputFields,
+  defineAgentWriter,
+  extraEntries,
+  type FieldFate,
+  type FieldMapping,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isLossy,
+  isMarkerKey,
+  knownKeyOf,
+  reportTools,
+  translateTools,
+  type WriteAgentOptions,
+  type WriteExtrasOptions,
+  type WrittenAgent,
+  writeExtras,
+  writtenTools,
+} from "./agent-writer.js";
 export {
   type AgentDiscovery,
   agentFromParsed,
@@ -28,6 +53,14 @@ export {
   type ExplainCandidate,
   explainAgent,
 } from "./explain-agent.js";
+export {
+  type AgentExport,
+  type ExportAgentOptions,
+  type ExportCode,
+  type ExportRefusal,
+  exportAgent,
+  exportNameProblem,
+} from "./export-agent.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
@@ -65,6 +98,32 @@ export {
   type RegisterOptions,
   RegistryError,
 } from "./registry.js";
+export {
+  applySync,
+  type FileOwner,
+  fileOwner,
+  type PlanSyncOptions,
+  planSync,
+  recordInManifest,
+  SYNC_MANIFEST,
+  type SyncAction,
+  type SyncCode,
+  type SyncEntry,
+  type SyncPlan,
+  symlinkedFolder,
+} from "./sync-agents.js";
+export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
+export {
+  ancestorsToRepoRoot,
+  type BorrowedPlaces,
+  defineToolProfile,
+  type FieldProblem,
+  type ProfileParse,
+  type ProfilePlace,
+  type ProfileScope,
+  type ToolProfile,
+  type ToolViewCode,
+} from "./tool-profile.js";
 export type {
   AgentDefinition,
   AgentSource,
@@ -74,6 +133,7 @@ export type {
   DiscoveryKind,
   FileFormat,
   FileSystem,
+  FormatParse,
   LoadedItem,
   LoadResult,
   LocateResult,
@@ -81,6 +141,7 @@ export type {
   ParsedBytesFrontmatter,
   ParsedFrontmatter,
   ParseLevel,
+  PermissionMode,
   PluginInfo,
   Scope,
   SourceBytes,
@@ -88,3 +149,16 @@ export type {
   SourceProvider,
   ThinkingLevel,
 } from "./types.js";
+export {
+  checkFileAs,
+  type FileCheck,
+  parseMarkdownForTool,
+  type ToolFileOutcome,
+  type ToolReason,
+  type ToolView,
+  type ToolViewAgent,
+  type ToolViewFile,
+  type ToolViewPlace,
+  type ViewAsToolOptions,
+  viewAsTool,
+} from "./view-as-tool.js";

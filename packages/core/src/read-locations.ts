@@ -16,6 +16,7 @@ import type {
   FileSystem,
   LoadedItem,
   Location,
+  FormatParse,
   ParsedFrontmatter,
   ParseLevel,
 } from "./types.js";
@@ -393,7 +394,7 @@ function readOne(r: Reader, candidate: Candidate): ParsedFrontmatter | undefined
   }
   // Diagnostics always name the file, whatever the format said.
   for (const diagnostic of diagnostics) diagnostic.filePath ??= filePath;
-  if (bodyStart !== undefined && !r.bodiesKept) {
+  if (bodyStart !== undefined && !r.bodiesKept && (parsed as FormatParse).skip !== true) {
     // Keep the fields, not the file: the bytes go now, the body is read again on demand.
     const source = { fs: r.fs, filePath, identity, bodyStart, maxBytes: MAX_FILE_BYTES };
     parsed = parseWithBodyOnDemand({ frontmatter: parsed.frontmatter, diagnostics }, source);

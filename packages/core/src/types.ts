@@ -43,7 +43,20 @@ export interface AgentDefinition {
   /** Id of the provider that produced it. */
   provider: string;
   plugin?: PluginInfo;
+  /** Tools the agent must not use, as written (`Bash`, `Write(src/**)`); hosts deny them. */
+  disallowedTools?: string[];
+  /** The host's permission mode for the agent (Claude Code's vocabulary). */
+  permissionMode?: PermissionMode;
+  /** `tools` in its original spelling, for hosts; `tools` is the lower-cased list used for matching. */
+  toolsAsWritten?: string[];
+  /** Most agentic turns the host should allow (Claude `maxTurns`, Gemini `max_turns`, opencode `steps`). */
+  maxTurns?: number;
+  /** Every frontmatter key roster does not model, untouched (`color`, `hooks`, `mcpServers`, …). */
+  extra?: Record<string, unknown>;
 }
+
+/** How a host asks before acting; Claude Code's modes, or another host's word kept as written. */
+export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermissions" | (string & {});
 
 /** The file-system calls discovery makes; injectable so that faults can be simulated. */
 export interface FileSystem {
@@ -89,6 +102,7 @@ export interface SourceBytes extends Omit<SourceFile, "content"> {
 
 /** What {@link FileFormat.parseBytes} returns: the parse, whose body is decoded on first access. */
 export interface ParsedBytesFrontmatter extends ParsedFrontmatter {
+  skip?: boolean;
   /** True when the whole file is valid UTF-8. */
   validUtf8: boolean;
   /** Where the body starts in the bytes (`readBody(bytes, bodyStart)`), or `undefined` when it
@@ -107,13 +121,20 @@ export interface FileFormat {
   id: string;
   /** File name endings this format reads, with the dot: `[".md"]`. */
   extensions: readonly string[];
-  parse(file: SourceFile): ParsedFrontmatter;
+  parse(file: SourceFile): FormatParse;
   /**
    * Parses from the file's bytes, decoding only what is needed now; optional. Must equal
    * `parse` with `content` the bytes decoded as UTF-8. Discovery prefers it when present.
    */
   parseBytes?(file: SourceBytes): ParsedBytesFrontmatter;
 }
+
+/**
+ * What a format's parser returns: frontmatter-like fields, a body and diagnostics;
+ * `skip: true` when the file deliberately defines nothing (opencode's `disable: true`),
+ * explained by an `info` diagnostic.
+ */
+export type FormatParse = ParsedFrontmatter & { skip?: boolean };
 
 /** A place to read definitions from. */
 export interface Location {

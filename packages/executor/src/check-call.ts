@@ -3,6 +3,9 @@ import { describeAllowed, parseSpawnPolicy, spawnAllowed } from "./spawn-policy.
 import { suggestName } from "./suggest-name.js";
 import type { RefusalCode, TaskInput, TaskSession } from "./types.js";
 
+/** The longest `timeoutMs` a timer can wait (2^31 - 1 ms, about 24.8 days); longer ones would fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 /** A refusal: the exact text a host shows, and a stable code. */
 export interface Refusal {
   code: RefusalCode;
@@ -24,7 +27,8 @@ function refuse(code: RefusalCode, message: string): { refusal: Refusal } {
 
 /**
  * Runs the SPEC §6 checks in order (unknown, disabled, blocked self-recursion, parent
- * spawn policy, bad tasks) and returns the first refusal, or the resolved agent.
+ * spawn policy, bad tasks, then settings that cannot work) and returns the first refusal,
+ * or the resolved agent.
  */
 export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { agent: AgentDefinition } {
   const { discovery, input, session, blockedAgent } = options;
@@ -104,6 +108,23 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
         `Task "${t.id}" has no assignment: say what the agent must do.`,
       );
     }
+  }
+
+  // 6. Settings a timer or a limiter could not honour.
+  const timeoutMs = session.settings?.timeoutMs as unknown;
+  if (
+    timeoutMs !== undefined &&
+    !(
+      typeof timeoutMs === "number" &&
+      Number.isInteger(timeoutMs) &&
+      timeoutMs >= 1 &&
+      timeoutMs <= MAX_TIMEOUT_MS
+    )
+  ) {
+    return refuse(
+      "executor/invalid-settings",
+      `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${String(timeoutMs)}.`,
+    );
   }
   return { agent };
 }

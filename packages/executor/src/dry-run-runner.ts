@@ -3,6 +3,7 @@ import type { Runner } from "./types.js";
 /** A runner that starts nothing and returns the invocation (and the child env it would set) as data. */
 export function createDryRunRunner(): Runner {
   return {
+    dryRun: true,
     async run(invocation, options) {
       const data = {
         invocation,

@@ -20,9 +20,15 @@ export interface ResolveEffectiveAgentOptions {
   planModePrompt?: string;
 }
 
+/** A record's own value for a name: `constructor`, `__proto__` and `toString` are names like any other. */
+function ownValue<T>(record: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return record !== undefined && record !== null && Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 function toModelList(model: string | readonly string[] | undefined): string[] | undefined {
-  if (model === undefined) return undefined;
+  if (typeof model !== "string" && !Array.isArray(model)) return undefined;
   const list = (typeof model === "string" ? model.split(",") : [...model])
+    .filter((m): m is string => typeof m === "string")
     .map((m) => m.trim())
     .filter((m) => m && m !== "inherit");
   return list.length > 0 ? list : undefined;
@@ -54,7 +60,7 @@ export function resolveEffectiveAgent(options: ResolveEffectiveAgentOptions): Ef
 
   // 2. Model chain.
   const model =
-    toModelList(settings.agentModelOverrides?.[agent.name]) ??
+    toModelList(ownValue(settings.agentModelOverrides, agent.name)) ??
     toModelList(agent.model) ??
     toModelList(session.model);
 
@@ -84,20 +90,28 @@ export function resolveEffectiveAgent(options: ResolveEffectiveAgentOptions): Ef
   };
 }
 
+/** Where the effective output schema came from. */
+export type SchemaOrigin = "agent" | "call" | "session";
+
 /**
  * Picks the output schema: the agent's `output` ?? the call's `schema` (JSON text) ??
- * the session's `outputSchema`. Invalid JSON in a schema string is an error.
+ * the session's `outputSchema`, and says which one won (`origin`, absent when none).
+ * Invalid JSON in a schema string is an error.
  */
 export function resolveOutputSchema(
   agent: AgentDefinition,
   callSchema: unknown,
   sessionSchema: unknown,
-): { schema: unknown } | { error: string } {
+): { schema: unknown; origin?: SchemaOrigin } | { error: string } {
   const call = parseSchema(callSchema, "The task's schema");
   if ("error" in call) return call;
   const fallback = parseSchema(sessionSchema, "The session's outputSchema");
   if ("error" in fallback) return fallback;
-  return { schema: agent.output ?? call.schema ?? fallback.schema };
+  if (agent.output !== undefined && agent.output !== null) return { schema: agent.output, origin: "agent" };
+  if (call.schema !== undefined && call.schema !== null) return { schema: call.schema, origin: "call" };
+  if (fallback.schema !== undefined && fallback.schema !== null)
+    return { schema: fallback.schema, origin: "session" };
+  return { schema: undefined };
 }
 
 function parseSchema(value: unknown, what: string): { schema: unknown } | { error: string } {

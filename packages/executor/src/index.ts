@@ -1,4 +1,4 @@
-export { type CheckCallOptions, checkCall, type Refusal } from "./check-call.js";
+export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
   PLAN_MODE_PROMPT,
@@ -6,10 +6,22 @@ export {
   type ResolveEffectiveAgentOptions,
   resolveEffectiveAgent,
   resolveOutputSchema,
+  type SchemaOrigin,
 } from "./effective-agent.js";
 export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES } from "./output-cap.js";
-export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
+export {
+  type CompiledSchema,
+  checkStructuredResult,
+  compileOutputSchema,
+  createSchemaCompiler,
+  MAX_RESULT_DEPTH,
+  MAX_SCHEMA_DEPTH,
+  type SchemaCompiler,
+  validateOutput,
+} from "./output-schema.js";
+export { createProcessRunner, type PreparedProcess, type ProcessRunnerOptions } from "./process-runner.js";
+export { createReaper } from "./reaper.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
 export { buildTaskDescription, descriptionFingerprint } from "./task-description.js";
@@ -22,6 +34,8 @@ export {
 export type {
   Diagnostic,
   EffectiveAgent,
+  ExecuteOptions,
+  Reaper,
   RefusalCode,
   Runner,
   RunOptions,
@@ -34,4 +48,3 @@ export type {
   TaskSession,
   TaskSettings,
 } from "./types.js";
-export { validateOutput } from "./validate-output.js";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { item, memoryRegistry, task } from "../test/helpers.js";
 import { createProcessRunner } from "./process-runner.js";
 import { createTaskTool } from "./task-tool.js";
-import type { RunOptions, TaskInvocation } from "./types.js";
+import type { RunOptions, RunResult, TaskInvocation } from "./types.js";
 
 let dir: string;
 let results: string;
@@ -69,6 +69,8 @@ function invocation(extra: Partial<TaskInvocation> = {}): TaskInvocation {
     thinkingLevel: "low",
     outputSchema: null,
     cwd: dir,
+    disallowedTools: null,
+    permissionMode: null,
     ...extra,
   };
 }
@@ -210,7 +212,7 @@ describe("process runner", () => {
     await waitFor(() => !isAlive(Number(readFileSync(pidFile, "utf8"))), "the grandchild to die");
   });
 
-  test("a result file is the structured result and is validated against the schema", async () => {
+  test("a result file is the structured result; the tool validates it against the schema", async () => {
     const schema = { properties: { verdict: { enum: ["approve", "request_changes"] } } };
     const ok = await runner("result.mjs", ['{"verdict":"approve"}']).run(
       invocation({ outputSchema: schema }),
@@ -219,10 +221,24 @@ describe("process runner", () => {
     expect(ok).toMatchObject({ exitCode: 0, output: "done\n", data: { verdict: "approve" } });
     expect(ok.error).toBeUndefined();
 
-    const bad = await runner("result.mjs", ['{"verdict":5}']).run(
+    // The runner hands data back as read; validation belongs to the task tool, for every runner.
+    const raw = await runner("result.mjs", ['{"verdict":5}']).run(
       invocation({ outputSchema: schema }),
       baseRun,
     );
+    expect(raw).toMatchObject({ exitCode: 0, data: { verdict: 5 } });
+    expect(raw.error).toBeUndefined();
+
+    const mem = memoryRegistry([item({ name: "judge", output: schema })]);
+    const tool = createTaskTool({
+      registry: mem.registry,
+      ctx: mem.ctx,
+      runner: runner("result.mjs", ['{"verdict":5}']),
+      tmpDir: results,
+    });
+    const outcome = await tool.execute({ agent: "judge", tasks: [task("a")] }, { cwd: dir });
+    if (outcome.status !== "completed") throw new Error(outcome.message);
+    const bad = outcome.results[0]!;
     expect(bad.exitCode).toBe(0);
     expect(bad.data).toEqual({ verdict: 5 });
     expect(bad.error).toMatch(/^structured result does not match the output schema: result\/verdict/);
@@ -319,6 +335,75 @@ describe("process runner", () => {
       tools: ["read", "submit_result", "task"],
     });
     expect(outcome.results[0]!.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  test("prepare shapes the process (args, env, stdin, files in the task folder); interpret reads its answer", async () => {
+    const host = join(dir, "host.mjs");
+    writeFileSync(
+      host,
+      `import { readFileSync } from "node:fs";
+      let input = "";
+      for await (const c of process.stdin) input += c;
+      const [flag, file] = process.argv.slice(2);
+      process.stdout.write(JSON.stringify({ result: input + "|" + readFileSync(file, "utf8") + "|" + flag,
+        session_id: "s-1", env: process.env.HOST_VAR, depth: process.env.ROSTER_TASK_DEPTH }));`,
+    );
+    const seen: string[] = [];
+    const hostRunner = createProcessRunner({
+      command: process.execPath,
+      args: [host],
+      prepare(inv, options) {
+        const file = join(options.taskDir, "system.md");
+        writeFileSync(file, inv.systemPrompt);
+        seen.push(options.taskDir);
+        // A guardrail variable set here cannot weaken roster's own.
+        return { args: ["--flag", file], env: { HOST_VAR: "h", ROSTER_TASK_DEPTH: "0" }, stdin: inv.prompt };
+      },
+      interpret(result) {
+        const answer = JSON.parse(result.output) as {
+          result: string;
+          session_id: string;
+          env: string;
+          depth: string;
+        };
+        const { data: _envelope, ...rest } = result;
+        return {
+          ...rest,
+          output: `${answer.result}|${answer.env}|${answer.depth}`,
+          sessionId: answer.session_id,
+        } as RunResult;
+      },
+    });
+    const mem = memoryRegistry([item({ name: "worker" }, "SYSTEM")]);
+    const tool = createTaskTool({
+      registry: mem.registry,
+      ctx: mem.ctx,
+      runner: hostRunner,
+      tmpDir: results,
+    });
+    const outcome = await tool.execute({ agent: "worker", tasks: [task("a", "PROMPT")] }, { cwd: dir });
+    if (outcome.status !== "completed") throw new Error(outcome.message);
+    expect(outcome.results[0]).toMatchObject({
+      exitCode: 0,
+      output: "PROMPT|SYSTEM|--flag|h|1",
+      sessionId: "s-1",
+    });
+    expect(outcome.results[0]!.data).toBeUndefined();
+    expect(seen[0]!.startsWith(join(results, "roster-run-"))).toBe(true);
+    expect(existsSync(seen[0]!)).toBe(false);
+
+    const broken = createProcessRunner({
+      command: process.execPath,
+      args: [host],
+      prepare() {
+        throw new Error("no such host");
+      },
+    });
+    const refused = await broken.run(invocation(), baseRun);
+    expect(refused).toMatchObject({
+      exitCode: null,
+      error: `could not prepare ${process.execPath}: no such host`,
+    });
   });
 
   test("no result files are left behind", () => {

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BoundedReadError, readFileBounded } from "@roster/core";
+import { MAX_TIMEOUT_MS } from "./check-call.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
-import type { Runner, RunResult, TaskInvocation } from "./types.js";
-import { validateOutput } from "./validate-output.js";
+import { killGroup, removeDir } from "./reaper.js";
+import type { Runner, RunOptions, RunResult, TaskInvocation } from "./types.js";
 
 /** A result file larger than this is not read. */
 const MAX_RESULT_FILE_BYTES = 16 * 1024 * 1024;
@@ -17,8 +18,37 @@ export interface ProcessRunnerOptions {
   args?: readonly string[];
   /** Extra environment, laid over the parent env each run receives. */
   env?: Record<string, string | undefined>;
-  /** Where result files are created; default `os.tmpdir()`. */
+  /**
+   * Where a private folder for the result file is made when the run gives no `taskDir` /
+   * `runDir` (the task tool always gives them); default `os.tmpdir()`.
+   */
   tmpDir?: string;
+  /**
+   * Shapes one invocation's process (a host runner's argv, env and stdin). `args` are added
+   * after the runner's own, `env` is laid over the runner's `env` (roster's guardrail
+   * variables still win), `stdin` replaces the invocation JSON. May write files in
+   * `options.taskDir` (always set here). A throw is an error result; nothing starts.
+   */
+  prepare?(
+    invocation: TaskInvocation,
+    options: RunOptions & { taskDir: string },
+  ): PreparedProcess | Promise<PreparedProcess>;
+  /**
+   * Turns what the process produced (the default result: stdout as `output`, `data` from the
+   * result file or a JSON stdout) into the task's result, e.g. a host's JSON envelope into its
+   * answer, session id and cost. A throw is an error on the result.
+   */
+  interpret?(
+    result: RunResult,
+    context: { invocation: TaskInvocation; signal: NodeJS.Signals | null },
+  ): RunResult;
+}
+
+/** What {@link ProcessRunnerOptions.prepare} adds to one process. */
+export interface PreparedProcess {
+  args?: readonly string[];
+  env?: Record<string, string | undefined>;
+  stdin?: string;
 }
 
 function reasonText(signal: AbortSignal): string {
@@ -28,7 +58,8 @@ function reasonText(signal: AbortSignal): string {
 }
 
 function cleanEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
-  const env: Record<string, string> = {};
+  // No prototype: a variable named `__proto__` or `constructor` is a variable like any other.
+  const env: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer ?? {})) {
       if (value === undefined) delete env[key];
@@ -38,19 +69,22 @@ function cleanEnv(...layers: Array<Record<string, string | undefined> | undefine
   return env;
 }
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // The group is already gone.
-  }
-}
-
 /** The stdin payload: exactly the fields of the child contract. */
 function payload(invocation: TaskInvocation): string {
-  const { id, agent, systemPrompt, prompt, tools, spawns, model, thinkingLevel, outputSchema, cwd } =
-    invocation;
+  const {
+    id,
+    agent,
+    systemPrompt,
+    prompt,
+    tools,
+    spawns,
+    model,
+    thinkingLevel,
+    outputSchema,
+    cwd,
+    disallowedTools,
+    permissionMode,
+  } = invocation;
   return JSON.stringify({
     id,
     agent,
@@ -62,21 +96,26 @@ function payload(invocation: TaskInvocation): string {
     thinkingLevel,
     outputSchema,
     cwd,
+    disallowedTools: disallowedTools ?? null,
+    permissionMode: permissionMode ?? null,
   });
 }
 
+/** Reads the result file through the bounded reader: a FIFO, device or link to one is refused, never opened. */
 function readResultFile(path: string): { data?: unknown; error?: string } {
+  let text: string;
   try {
-    const size = statSync(path).size;
-    if (size === 0) return {};
-    if (size > MAX_RESULT_FILE_BYTES)
+    text = readFileBounded(path, MAX_RESULT_FILE_BYTES).toString("utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if (error instanceof BoundedReadError && error.code === "too-large")
       return { error: `result file is larger than ${MAX_RESULT_FILE_BYTES} bytes; ignored` };
-    const text = readFileSync(path, "utf8");
-    if (text.trim() === "") return {};
+    return { error: `result file could not be read: ${(error as Error).message}` };
+  }
+  if (text.trim() === "") return {};
+  try {
     return { data: JSON.parse(text) as unknown };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return {};
     return { error: `result file is not valid JSON: ${(error as Error).message}` };
   }
 }
@@ -94,32 +133,64 @@ function jsonStdout(output: string, truncated: boolean): unknown {
 /**
  * A runner that starts `command` once per task, without a shell, in its own process
  * group, writes the invocation JSON to its stdin and reads stdout as the output
- * (SPEC §6 child contract; see the README).
+ * (SPEC §6 child contract; see the README). Every group it starts is registered with the
+ * run's reaper until it is gone; the result file lives in the task's folder of the run.
+ * It does not validate `data`: the task tool does, for every runner.
  *
  * @example
  * const runner = createProcessRunner({ command: process.execPath, args: ["child.mjs"] });
  */
 export function createProcessRunner(options: ProcessRunnerOptions): Runner {
   return {
-    run(invocation, run) {
+    async run(invocation, run) {
       const started: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
       if (run.signal?.aborted) {
-        return Promise.resolve({
+        return {
           ...started,
           aborted: true,
           error: `aborted before start: ${reasonText(run.signal)}`,
-        });
+        };
       }
-      const resultFile = join(options.tmpDir ?? tmpdir(), `roster-result-${randomUUID()}.json`);
+      if (
+        run.timeoutMs !== undefined &&
+        !(Number.isInteger(run.timeoutMs) && run.timeoutMs >= 1 && run.timeoutMs <= MAX_TIMEOUT_MS)
+      ) {
+        return {
+          ...started,
+          error: `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${run.timeoutMs}`,
+        };
+      }
+      // The result file goes in the task's folder; without one (a direct call), in a private folder of our own.
+      let ownDir: string | undefined;
+      let resultFile: string;
       try {
+        if (run.taskDir !== undefined) resultFile = join(run.taskDir, "result.json");
+        else {
+          ownDir = mkdtempSync(join(run.runDir ?? options.tmpDir ?? tmpdir(), "roster-task-"));
+          resultFile = join(ownDir, "result.json");
+        }
         writeFileSync(resultFile, "", { flag: "wx", mode: 0o600 });
       } catch (error) {
-        return Promise.resolve({
+        if (ownDir !== undefined) removeDir(ownDir);
+        return {
           ...started,
           error: `could not create the result file: ${(error as Error).message}`,
-        });
+        };
       }
-      const env = cleanEnv(run.env, options.env, {
+      let prepared: PreparedProcess = {};
+      if (options.prepare) {
+        try {
+          prepared = (await options.prepare(invocation, { ...run, taskDir: run.taskDir ?? ownDir! })) ?? {};
+        } catch (error) {
+          if (ownDir !== undefined) removeDir(ownDir);
+          return { ...started, error: `could not prepare ${options.command}: ${(error as Error).message}` };
+        }
+        if (run.signal?.aborted) {
+          if (ownDir !== undefined) removeDir(ownDir);
+          return { ...started, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
+        }
+      }
+      const env = cleanEnv(run.env, options.env, prepared.env, {
         ROSTER_TASK_DEPTH: String(run.depth),
         ROSTER_SPAWNS: invocation.spawns,
         ROSTER_RESULT_FILE: resultFile,
@@ -135,7 +206,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
         let settled = false;
 
-        const child = spawn(options.command, [...(options.args ?? [])], {
+        const child = spawn(options.command, [...(options.args ?? []), ...(prepared.args ?? [])], {
           cwd: invocation.cwd,
           env,
           detached: true,
@@ -151,7 +222,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         const onAbort = (): void => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
         run.signal?.addEventListener("abort", onAbort, { once: true });
         const timer =
-          run.timeoutMs !== undefined && run.timeoutMs > 0
+          run.timeoutMs !== undefined
             ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
             : undefined;
 
@@ -160,40 +231,55 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           settled = true;
           if (timer) clearTimeout(timer);
           run.signal?.removeEventListener("abort", onAbort);
-          const out = stdout.finish();
-          const err = stderr.finish();
-          const file = readResultFile(resultFile);
+          // Nothing here may throw: it runs in an event handler, where a throw would end roster.
           try {
-            unlinkSync(resultFile);
-          } catch {
-            // Already removed by the child.
+            const out = stdout.finish();
+            const err = stderr.finish();
+            const file = readResultFile(resultFile);
+            try {
+              unlinkSync(resultFile);
+            } catch {
+              // Already removed by the child.
+            }
+            const errors: string[] = [];
+            if (spawnError) errors.push(spawnError);
+            if (abortReason) errors.push(abortReason);
+            else if (exit?.signal) errors.push(`killed by ${exit.signal}`);
+            else if (exit && exit.code !== 0) errors.push(`exited with code ${exit.code}`);
+            if (file.error) errors.push(file.error);
+            let data = file.data;
+            if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
+            let result: RunResult = {
+              exitCode: exit?.code ?? null,
+              output: out.text,
+              stderr: err.text,
+              truncated: out.truncated || err.truncated,
+            };
+            if (data !== undefined) result.data = data;
+            if (errors.length > 0) result.error = errors.join("; ");
+            if (abortReason) result.aborted = true;
+            if (options.interpret) {
+              try {
+                result = options.interpret(result, { invocation, signal: exit?.signal ?? null });
+              } catch (error) {
+                result.error = [
+                  result.error,
+                  `could not read ${options.command}'s answer: ${(error as Error).message}`,
+                ]
+                  .filter(Boolean)
+                  .join("; ");
+              }
+            }
+            resolve(result);
+          } catch (error) {
+            resolve({
+              ...started,
+              exitCode: exit?.code ?? null,
+              error: `could not collect the result: ${(error as Error).message}`,
+            });
+          } finally {
+            if (ownDir !== undefined) removeDir(ownDir);
           }
-          const errors: string[] = [];
-          if (spawnError) errors.push(spawnError);
-          if (abortReason) errors.push(abortReason);
-          else if (exit?.signal) errors.push(`killed by ${exit.signal}`);
-          else if (exit && exit.code !== 0) errors.push(`exited with code ${exit.code}`);
-          if (file.error) errors.push(file.error);
-          let data = file.data;
-          if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
-          if (
-            data !== undefined &&
-            invocation.outputSchema !== null &&
-            invocation.outputSchema !== undefined
-          ) {
-            const mismatch = validateOutput(invocation.outputSchema, data);
-            if (mismatch) errors.push(mismatch);
-          }
-          const result: RunResult = {
-            exitCode: exit?.code ?? null,
-            output: out.text,
-            stderr: err.text,
-            truncated: out.truncated || err.truncated,
-          };
-          if (data !== undefined) result.data = data;
-          if (errors.length > 0) result.error = errors.join("; ");
-          if (abortReason) result.aborted = true;
-          resolve(result);
         };
 
         child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -204,13 +290,18 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           spawnError = `could not start ${options.command}: ${error.message}`;
           if (child.pid === undefined) finish();
         });
+        if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
         child.on("exit", (code, signal) => {
           exit = { code, signal };
           // Whatever the child left behind in its group goes with it, so no pipe stays open.
           killGroup(child.pid);
         });
-        child.on("close", finish);
-        child.stdin.end(payload(invocation));
+        child.on("close", () => {
+          killGroup(child.pid);
+          if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
+          finish();
+        });
+        child.stdin.end(prepared.stdin ?? payload(invocation));
       });
     },
   };

@@ -15,8 +15,10 @@ test("an empty ROSTER_SPAWNS is kept (spawns disabled), an absent one is left ou
   expect(readSessionFromEnv({}).depth).toBe(0);
 });
 
-test("a bad depth is reported and read as 0", () => {
+test("a bad depth is an error and fails closed: nothing may be spawned", () => {
   const session = readSessionFromEnv({ ROSTER_TASK_DEPTH: "deep" });
-  expect(session.depth).toBe(0);
-  expect(session.diagnostics.map((d) => d.code)).toEqual(["executor/bad-task-depth"]);
+  expect(session.spawns).toBe("");
+  expect(session.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+    ["error", "executor/bad-task-depth"],
+  ]);
 });

@@ -17,8 +17,10 @@ export function suggestName(wanted: string, names: readonly string[]): string | 
   const target = wanted.toLowerCase();
   let best: { name: string; score: number } | undefined;
   for (const name of names) {
-    const score = distance(target, name.toLowerCase());
     const limit = Math.max(1, Math.floor(Math.max(target.length, name.length) / 3));
+    // The distance is at least the difference in length: skip the quadratic work when that is already too far.
+    if (Math.abs(target.length - name.length) > limit) continue;
+    const score = distance(target, name.toLowerCase());
     if (score <= limit && (!best || score < best.score)) best = { name, score };
   }
   return best?.name;

@@ -456,3 +456,30 @@ describe("rediscovery and the description", () => {
     }
   });
 });
+
+describe("permissions reach the host (SPEC §3 addendum)", () => {
+  test("disallowedTools and permissionMode survive to the invocation", async () => {
+    const { tool, runner } = setup([
+      item({
+        name: "careful",
+        tools: "Read, Grep",
+        disallowedTools: "Bash, Write",
+        permissionMode: "acceptEdits",
+      }),
+      item({ name: "plain" }),
+    ]);
+    await tool.execute({ agent: "careful", tasks: [task("a")] }, session);
+    expect(runner.calls[0]!.invocation).toMatchObject({
+      disallowedTools: ["Bash", "Write"],
+      permissionMode: "acceptEdits",
+    });
+    await tool.execute({ agent: "plain", tasks: [task("b")] }, session);
+    expect(runner.calls[1]!.invocation).toMatchObject({ disallowedTools: null, permissionMode: null });
+  });
+
+  test("plan mode asks the host for its plan mode, whatever the agent said", async () => {
+    const { tool, runner } = setup([item({ name: "bold", permissionMode: "bypassPermissions" })]);
+    await tool.execute({ agent: "bold", tasks: [task("a")] }, { ...session, planMode: true });
+    expect(runner.calls[0]!.invocation.permissionMode).toBe("plan");
+  });
+});

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type AgentDiscovery,
   DiscoveryCache,
@@ -10,8 +13,20 @@ import { createDryRunRunner } from "./dry-run-runner.js";
 import { resolveEffectiveAgent, resolveOutputSchema } from "./effective-agent.js";
 import { createLimiter } from "./limiter.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, limitFromEnv } from "./output-cap.js";
+import { type CompiledSchema, checkStructuredResult, compileOutputSchema } from "./output-schema.js";
+import { createReaper, removeDir } from "./reaper.js";
 import { buildTaskDescription, descriptionFingerprint } from "./task-description.js";
-import type { Runner, TaskInput, TaskInvocation, TaskOutcome, TaskResult, TaskSession } from "./types.js";
+import type {
+  ExecuteOptions,
+  Reaper,
+  Runner,
+  RunResult,
+  TaskInput,
+  TaskInvocation,
+  TaskOutcome,
+  TaskResult,
+  TaskSession,
+} from "./types.js";
 
 /** Options of {@link createTaskTool}. */
 export interface TaskToolOptions {
@@ -25,6 +40,13 @@ export interface TaskToolOptions {
   cache?: DiscoveryCache;
   /** Replaces the built-in plan-mode prompt. */
   planModePrompt?: string;
+  /** Where each run's private folder (`roster-run-XXXXXX`) is made. Default `os.tmpdir()`. */
+  tmpDir?: string;
+  /**
+   * Records every live process group and run folder; created when absent. An app passes its
+   * own and calls `reaper.reapAll()` on exit and on signals (see the README).
+   */
+  reaper?: Reaper;
 }
 
 /** The description a host shows for the tool, and the fingerprint of what it lists. */
@@ -37,12 +59,17 @@ export interface TaskToolDescription {
 export interface TaskTool {
   /** Discovers the agents and builds the host-facing description. */
   describe(): Promise<TaskToolDescription>;
-  /** Checks the call, resolves the effective agent and runs every task. Never throws for bad input. */
-  execute(input: TaskInput, session: TaskSession, options?: { signal?: AbortSignal }): Promise<TaskOutcome>;
+  /**
+   * Checks the call, resolves the effective agent, compiles its output schema and runs every
+   * task. Never throws for bad input; rejects only with an error thrown by `onResult`.
+   */
+  execute(input: TaskInput, session: TaskSession, options?: ExecuteOptions): Promise<TaskOutcome>;
   /** True when the agents would now give a different description than the last `describe()` (or none was built). */
   hasChanged(): Promise<boolean>;
   /** The cache used for rediscovery. */
   readonly cache: DiscoveryCache;
+  /** The reaper every run registers its process groups and folder with. */
+  readonly reaper: Reaper;
 }
 
 /**
@@ -60,6 +87,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
   const maxOutputLines = limitFromEnv(env.PI_TASK_MAX_OUTPUT_LINES, DEFAULT_MAX_OUTPUT_LINES);
   const runner = options.runner ?? createDryRunRunner();
   const cache = options.cache ?? new DiscoveryCache();
+  const reaper = options.reaper ?? createReaper();
   let built: { discovery: string; description: string } | undefined;
 
   const discover = () => discoverAgents(options.registry, options.ctx, { cache });
@@ -72,6 +100,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
 
   return {
     cache,
+    reaper,
     async describe() {
       const discovery = await discover();
       const description = buildTaskDescription(discovery.agents);
@@ -93,6 +122,24 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       const schema = resolveOutputSchema(agent, input.schema, session.outputSchema);
       if ("error" in schema)
         return { status: "refused", code: "executor/invalid-schema", message: schema.error };
+      // Compiled (once per schema) before anything starts: a schema that cannot work is a refusal.
+      let compiled: CompiledSchema | undefined;
+      if (schema.origin !== undefined) {
+        compiled = compileOutputSchema(schema.schema);
+        if (!compiled.ok) {
+          const whose =
+            schema.origin === "agent"
+              ? `The output schema of agent "${agent.name}"${agent.filePath ? ` (${agent.filePath})` : ""}`
+              : schema.origin === "call"
+                ? "The task's schema"
+                : "The session's outputSchema";
+          return {
+            status: "refused",
+            code: "executor/invalid-schema",
+            message: `${whose} cannot be used: ${compiled.error}.`,
+          };
+        }
+      }
       const effective = resolveEffectiveAgent({
         agent,
         session,
@@ -103,9 +150,27 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       const settings = session.settings ?? {};
       const limit = createLimiter(settings.maxConcurrency ?? 4);
       const context = typeof input.context === "string" ? input.context.trim() : "";
-      const signal = call.signal;
+      const keep = call.keepResults !== false;
+      const results: TaskResult[] = [];
 
-      const runOne = async (task: TaskInput["tasks"][number]): Promise<TaskResult> => {
+      // One controller for the run: the caller's signal, or a failing onResult, stops it.
+      const controller = new AbortController();
+      const signal = controller.signal;
+      const forward = () => controller.abort(call.signal?.reason);
+      if (call.signal?.aborted) forward();
+      else call.signal?.addEventListener("abort", forward, { once: true });
+
+      // One private folder per run, for every runner's files; removed on every way out.
+      let runDir: string | undefined;
+      let runDirError: string | undefined;
+      try {
+        runDir = mkdtempSync(join(options.tmpDir ?? tmpdir(), "roster-run-"));
+        reaper.addDir(runDir);
+      } catch (error) {
+        runDirError = `could not create the run's temp folder: ${(error as Error).message}`;
+      }
+
+      const runOne = async (task: TaskInput["tasks"][number], index: number): Promise<TaskResult> => {
         const invocation: TaskInvocation = {
           id: task.id,
           agent: effective.name,
@@ -117,29 +182,66 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           thinkingLevel: effective.thinkingLevel,
           outputSchema: effective.outputSchema,
           cwd: session.cwd,
+          // Guardrails the agent declared reach the host: denied tools and its permission mode.
+          disallowedTools: agent.disallowedTools ? [...agent.disallowedTools] : null,
+          permissionMode: session.planMode ? "plan" : (agent.permissionMode ?? null),
         };
         const base = { id: task.id, agent: agent.name, source: agent.source };
         const startedAt = performance.now();
-        if (signal?.aborted) {
+        if (signal.aborted) {
           return { ...noRun(base, 0, "aborted before start"), aborted: true };
         }
+        if (runDir === undefined) return noRun(base, 0, runDirError ?? "no temp folder");
+        const taskDir = join(runDir, String(index + 1));
         try {
+          mkdirSync(taskDir, { mode: 0o700 });
           const result = await runner.run(invocation, {
             depth: effective.childDepth,
             env: { ...env },
-            ...(signal ? { signal } : {}),
+            signal,
             ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
             maxOutputBytes,
             maxOutputLines,
+            runDir,
+            taskDir,
+            reaper,
           });
-          return { ...base, ...result, durationMs: Math.round(performance.now() - startedAt) };
+          const checked = checkResult(result, { compiled, dryRun: runner.dryRun === true });
+          return { ...base, ...checked, durationMs: Math.round(performance.now() - startedAt) };
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           return noRun(base, Math.round(performance.now() - startedAt), `runner failed: ${message}`);
+        } finally {
+          // A finished task's files go with it; the run folder stays small however many tasks run.
+          removeDir(taskDir);
         }
       };
 
-      const results = await Promise.all(input.tasks.map((task) => limit(() => runOne(task))));
+      let failure: { error: unknown } | undefined;
+      try {
+        await Promise.all(
+          input.tasks.map((task, index) =>
+            limit(() => runOne(task, index)).then(async (result) => {
+              if (failure) return;
+              if (keep) results[index] = result;
+              if (!call.onResult) return;
+              try {
+                await call.onResult(result, index);
+              } catch (error) {
+                failure ??= { error };
+                controller.abort(new Error("the result callback failed"));
+              }
+            }),
+          ),
+        );
+      } finally {
+        call.signal?.removeEventListener("abort", forward);
+        if (runDir !== undefined) {
+          removeDir(runDir);
+          reaper.deleteDir(runDir);
+        }
+      }
+      if (failure) throw failure.error;
       return {
         status: "completed",
         agent: agent.name,
@@ -148,6 +250,49 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       };
     },
   };
+}
+
+/**
+ * Makes a runner's result safe to keep and print, whatever runner produced it: the fields
+ * have their types, `data` is plain JSON at most `MAX_RESULT_DEPTH` deep (else dropped with
+ * an error), and it is validated against the compiled output schema (a dry run's data is not).
+ */
+function checkResult(
+  raw: RunResult,
+  options: { compiled: CompiledSchema | undefined; dryRun: boolean },
+): RunResult {
+  const { compiled, dryRun } = options;
+  const given = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<RunResult>;
+  const errors: string[] = [];
+  if (given.error !== undefined && given.error !== "") errors.push(String(given.error));
+  if (raw === null || typeof raw !== "object") errors.push("the runner returned no result");
+  // Fields a runner adds (a host's session id, its cost) are kept when they are plain JSON;
+  // the ones the tool sets itself (id, agent, source, durationMs) cannot be spoofed.
+  const { exitCode, output, stderr, truncated, data, error, aborted, ...rest } = given;
+  const { id, agent, source, durationMs, ...extra } = rest as Partial<TaskResult>;
+  const extraProblem = Object.keys(extra).length > 0 ? checkStructuredResult(extra) : undefined;
+  if (extraProblem !== undefined) errors.push(`the runner's extra fields were dropped: ${extraProblem}`);
+  const result: RunResult = {
+    ...(extraProblem === undefined ? extra : {}),
+    exitCode: typeof given.exitCode === "number" ? given.exitCode : null,
+    output: typeof given.output === "string" ? given.output : "",
+    stderr: typeof given.stderr === "string" ? given.stderr : "",
+    truncated: given.truncated === true,
+  };
+  if (given.aborted === true) result.aborted = true;
+  if (given.data !== undefined) {
+    const shape = checkStructuredResult(given.data);
+    if (shape !== undefined) errors.push(shape);
+    else {
+      result.data = given.data;
+      if (compiled?.ok && !dryRun) {
+        const mismatch = compiled.validate(given.data);
+        if (mismatch !== undefined) errors.push(mismatch);
+      }
+    }
+  }
+  if (errors.length > 0) result.error = errors.join("; ");
+  return result;
 }
 
 /** The result of a task whose child never produced one. */

@@ -65,6 +65,10 @@ export interface TaskInvocation {
   thinkingLevel: ThinkingLevel | null;
   outputSchema: unknown;
   cwd: string;
+  /** Tools the host must deny, as the agent wrote them, or `null` (the task tool always sets it). */
+  disallowedTools?: string[] | null;
+  /** The host's permission mode for the child (`"plan"` in plan mode), or `null` (always set by the task tool). */
+  permissionMode?: string | null;
 }
 
 /** Options a runner gets for one invocation. */
@@ -79,6 +83,37 @@ export interface RunOptions {
   maxOutputBytes?: number;
   /** Output cap in lines (default 5,000). */
   maxOutputLines?: number;
+  /**
+   * The run's private temp folder (from `mkdtemp`, mode 0700), shared by every task of one
+   * `execute` and removed when the run ends, whatever way it ends. Set by the task tool.
+   */
+  runDir?: string;
+  /**
+   * A fresh folder inside `runDir` for this task alone: where a runner puts its result,
+   * prompt and schema files. Set by the task tool.
+   */
+  taskDir?: string;
+  /** Where a runner registers every process group it starts (and deletes it once gone). Set by the task tool. */
+  reaper?: Reaper;
+}
+
+/**
+ * The live process groups and temp folders of the runs that share it. `reapAll()` is
+ * synchronous (safe in an `exit` handler) and idempotent.
+ */
+export interface Reaper {
+  /** Registers a live process group by its leader's pid. */
+  addGroup(pid: number): void;
+  /** Forgets a group that is gone. */
+  deleteGroup(pid: number): void;
+  /** Registers a temp folder to remove if the process ends first. */
+  addDir(path: string): void;
+  /** Forgets a folder that was removed. */
+  deleteDir(path: string): void;
+  /** SIGKILLs every registered group and removes every registered folder, now. */
+  reapAll(): void;
+  readonly groups: ReadonlySet<number>;
+  readonly dirs: ReadonlySet<string>;
 }
 
 /** What a runner returns for one invocation. */
@@ -96,6 +131,24 @@ export interface RunResult {
 /** Turns one invocation into a result. Must not throw for a failing child. */
 export interface Runner {
   run(invocation: TaskInvocation, options: RunOptions): Promise<RunResult>;
+  /**
+   * True for a runner that starts nothing and describes what it would run in `data`: that
+   * data is still checked as JSON (depth, cycles) but not held to the output schema.
+   */
+  readonly dryRun?: boolean;
+}
+
+/** Options of one `execute` call. */
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /**
+   * Called once per task as it finishes (finish order), with its input index. Awaited. A
+   * throw (or rejection) ends the run: nothing more starts, running children are killed,
+   * the run folder is removed, and `execute` rejects with that error.
+   */
+  onResult?: (result: TaskResult, index: number) => void | Promise<void>;
+  /** Default true. False leaves the outcome's `results` empty, so memory does not grow with them: read them in `onResult`. */
+  keepResults?: boolean;
 }
 
 /** The result of one task, in input order. */
@@ -114,7 +167,8 @@ export type RefusalCode =
   | "executor/blocked-recursion"
   | "executor/spawn-not-allowed"
   | "executor/invalid-tasks"
-  | "executor/invalid-schema";
+  | "executor/invalid-schema"
+  | "executor/invalid-settings";
 
 /** What `execute` answers: a refusal (no process ran) or one result per task. */
 export type TaskOutcome =

@@ -6,6 +6,7 @@ export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
 export type { ParsedBytes } from "./parse-frontmatter-bytes.js";
 export { parseFrontmatterBytes, readBody } from "./parse-frontmatter-bytes.js";
+export { stringifyFrontmatter } from "./stringify-frontmatter.js";
 export type {
   Diagnostic,
   DiagnosticSeverity,

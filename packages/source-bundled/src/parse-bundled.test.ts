@@ -16,6 +16,7 @@ describe("parseBundledAgent", () => {
       name: "helper",
       description: "Helps.",
       tools: ["read", "grep", "submit_result"],
+      toolsAsWritten: ["read", "grep"],
       systemPrompt: "You help.",
       source: "bundled",
       provider: "bundled",

@@ -1,2 +1,4 @@
 export { claudeConfigDir } from "./claude-paths.js";
+export { CLAUDE_AGENT_KEYS, CLAUDE_MANAGED_DIR, claudeProfile, quoteLikeClaude } from "./claude-profile.js";
 export { claudeProvider, locateClaude } from "./claude-provider.js";
+export { CLAUDE_TOOLS, claudeToolName, claudeWriter } from "./write-claude-agent.js";

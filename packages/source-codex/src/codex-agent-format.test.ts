@@ -24,12 +24,14 @@ Lead with the findings.
 `;
 
 describe("codexAgentFormat.parse", () => {
-  test("maps name, description, model, effort and instructions", () => {
+  test("maps effort and instructions; keeps every other key (sandbox_mode, nickname_candidates) as written", () => {
     expect(codexAgentFormat.parse(file(REVIEWER))).toEqual({
       frontmatter: {
         name: "reviewer",
         description: "Reviews a diff for correctness and risk.",
         model: "gpt-5-codex",
+        sandbox_mode: "read-only",
+        nickname_candidates: ["Rev"],
         thinkingLevel: "high",
       },
       body: "Review like an owner.\nLead with the findings.",
@@ -68,12 +70,17 @@ describe("codexAgentFormat.parse", () => {
     expect(parsed.body).toBe("Review like an owner.\nLead with the findings.");
   });
 
-  test("missing developer_instructions: a warning and an empty prompt", () => {
-    const parsed = codexAgentFormat.parse(file('name = "a"\ndescription = "d"\n'));
-    expect(parsed.body).toBe("");
-    expect(parsed.diagnostics.map((d) => [d.severity, d.code])).toEqual([
-      ["warning", "codex/missing-instructions"],
-    ]);
+  test("missing or blank developer_instructions: the file is unusable, as for Codex", () => {
+    for (const text of [
+      'name = "a"\ndescription = "d"\n',
+      'name = "a"\ndescription = "d"\ndeveloper_instructions = "  "\n',
+    ]) {
+      const parsed = codexAgentFormat.parse(file(text));
+      expect(parsed.body).toBe("");
+      expect(parsed.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+        ["error", "codex/missing-instructions"],
+      ]);
+    }
   });
 
   test("a syntax error is a warning with its line; no fields", () => {

@@ -2,8 +2,8 @@ import type { Diagnostic, FileFormat, ParsedFrontmatter, SourceFile } from "@ros
 import { readTomlFile } from "@roster/toml";
 import { CodexTomlError } from "./errors.js";
 
-/** Roster fields a TOML agent may also carry; they pass through unchanged. */
-const PASS_THROUGH = ["tools", "spawns", "blocking", "output"] as const;
+/** Keys the format turns into other fields; every other key is kept as written. */
+const MAPPED = ["developer_instructions", "model_reasoning_effort"] as const;
 
 /** Codex's reasoning efforts that are spelled differently from roster's thinking levels. */
 const EFFORT_ALIASES: Record<string, string> = { none: "off" };
@@ -15,32 +15,37 @@ function thinkingLevelOf(effort: unknown): unknown {
 }
 
 /**
- * Maps a parsed Codex custom-agent table onto roster's fields: `name`, `description`,
- * `model`, `model_reasoning_effort` → `thinkingLevel`, `developer_instructions` → body.
+ * Maps a parsed Codex custom-agent table onto roster's fields: `model_reasoning_effort` →
+ * `thinkingLevel`, `developer_instructions` → body; every other key (`name`,
+ * `description`, `model`, `nickname_candidates`, `sandbox_mode`, …) is kept as written, so
+ * what roster does not model lands in `extra`. Codex requires `developer_instructions`: a
+ * file without it is unusable (an error diagnostic; discovery skips it).
  */
-function mapAgent(data: Record<string, unknown>, filePath: string): ParsedFrontmatter {
+export function mapCodexAgent(data: Record<string, unknown>, filePath: string): ParsedFrontmatter {
   const diagnostics: Diagnostic[] = [];
   const frontmatter: Record<string, unknown> = {};
-  if (data.name !== undefined) frontmatter.name = data.name;
-  if (data.description !== undefined) frontmatter.description = data.description;
-  if (data.model !== undefined) frontmatter.model = data.model;
+  for (const [key, value] of Object.entries(data)) {
+    if (!(MAPPED as readonly string[]).includes(key)) frontmatter[key] = value;
+  }
   if (data.model_reasoning_effort !== undefined) {
     // Unknown efforts reach parseAgentFields, which reports them as unknown thinking levels.
     frontmatter.thinkingLevel = thinkingLevelOf(data.model_reasoning_effort);
   }
-  for (const key of PASS_THROUGH) if (data[key] !== undefined) frontmatter[key] = data[key];
 
   const instructions = data.developer_instructions;
   let body = "";
-  if (typeof instructions === "string") body = instructions.replace(/\r\n?/g, "\n").trim();
-  else {
+  if (typeof instructions === "string" && instructions.trim() !== "") {
+    body = instructions.replace(/\r\n?/g, "\n").trim();
+  } else {
     diagnostics.push({
-      severity: "warning",
+      severity: "error",
       code: "codex/missing-instructions",
       message:
         instructions === undefined
-          ? "developer_instructions is missing; the agent's system prompt is empty"
-          : `developer_instructions is not a string (${typeof instructions}); the agent's system prompt is empty`,
+          ? "skipped: developer_instructions is missing; Codex requires it"
+          : typeof instructions !== "string"
+            ? `skipped: developer_instructions is not a string (${typeof instructions}); Codex requires text`
+            : "skipped: developer_instructions is blank; Codex requires text",
       filePath,
     });
   }
@@ -49,8 +54,8 @@ function mapAgent(data: Record<string, unknown>, filePath: string): ParsedFrontm
 
 /**
  * A real Codex custom agent (`~/.codex/agents/<name>.toml`): a TOML table with `name`,
- * `description`, `developer_instructions` and optionally `model` and
- * `model_reasoning_effort`. A syntax error is a `codex/toml-error` warning with its
+ * `description`, `developer_instructions` (required) and optionally `model`,
+ * `model_reasoning_effort`, `nickname_candidates`, `sandbox_mode`, …. A syntax error is a `codex/toml-error` warning with its
  * line (at level `fatal` a thrown {@link CodexTomlError}); the file then has no fields.
  */
 export const codexAgentFormat: FileFormat = {
@@ -63,6 +68,6 @@ export const codexAgentFormat: FileFormat = {
       createError: (message, options) => new CodexTomlError(message, options),
     });
     if (!read.ok) return { frontmatter: {}, body: "", diagnostics: read.diagnostics };
-    return mapAgent(read.data, file.filePath);
+    return mapCodexAgent(read.data, file.filePath);
   },
 };

@@ -8,6 +8,7 @@ import {
   markdownFormat,
 } from "@roster/core";
 import { codexAgentFormat } from "./codex-agent-format.js";
+import { loadCodexConfigAgents } from "./codex-config.js";
 import { codexHome } from "./codex-paths.js";
 import type { CodexProviderOptions } from "./types.js";
 
@@ -41,6 +42,10 @@ export function createCodexProvider(options: CodexProviderOptions = {}) {
         user: join(home, "prompts"),
         commandPlaceholders: ["positional", "named"],
       });
+    },
+    // Agent roles declared in config.toml ([agents.<name>] with a config_file).
+    load(ctx: DiscoveryContext, kind: DiscoveryKind) {
+      return kind === "agents" ? loadCodexConfigAgents(ctx) : [];
     },
   });
 }

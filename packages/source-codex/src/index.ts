@@ -1,5 +1,13 @@
-export { codexAgentFormat } from "./codex-agent-format.js";
+export { codexAgentFormat, mapCodexAgent } from "./codex-agent-format.js";
+export {
+  type CodexAgentLimits,
+  codexConfigFiles,
+  loadCodexConfigAgents,
+  readCodexLimits,
+} from "./codex-config.js";
 export { codexHome } from "./codex-paths.js";
+export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
+export { codexWriter } from "./write-codex-agent.js";

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { createRegistry, discoverAgents, readLocations } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { geminiCommandFormat } from "./gemini-command-format.js";
 import { geminiProvider } from "./gemini-provider.js";
 
@@ -26,8 +27,8 @@ describe("geminiProvider.locate", () => {
   test("agents: nearest .gemini/agents, then ~/.gemini/agents (markdown)", async () => {
     sb.write({ "project/.gemini/agents": null });
     expect(await geminiProvider.locate(sb.ctx(), "agents")).toEqual([
-      { dir: join(sb.project, ".gemini/agents"), scope: "project" },
-      { dir: join(sb.home, ".gemini/agents"), scope: "user" },
+      { dir: join(sb.project, ".gemini/agents"), scope: "project", formats: [geminiAgentFormat] },
+      { dir: join(sb.home, ".gemini/agents"), scope: "user", formats: [geminiAgentFormat] },
     ]);
   });
 
@@ -76,7 +77,7 @@ describe("geminiProvider.locate", () => {
 });
 
 describe("gemini through discovery", () => {
-  test("markdown agents: project beats user", async () => {
+  test("markdown agents: project beats user; Gemini tool names map to roster's", async () => {
     sb.write({
       "project/.gemini/agents/investigator.md": agentFile(
         "investigator",
@@ -87,7 +88,7 @@ describe("gemini through discovery", () => {
     });
     const result = await discoverAgents(createRegistry([geminiProvider]), sb.ctx());
     expect(result.agents.map((a) => [a.name, a.source, a.provider, a.tools])).toEqual([
-      ["investigator", "project", "gemini", ["read_file", "grep", "submit_result"]],
+      ["investigator", "project", "gemini", ["read", "grep", "submit_result"]],
     ]);
     expect(result.shadowed.map((s) => s.agent.description)).toEqual(["user"]);
   });

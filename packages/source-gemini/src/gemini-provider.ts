@@ -6,6 +6,7 @@ import {
   familyLocations,
   type Location,
 } from "@roster/core";
+import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { geminiCommandFormat } from "./gemini-command-format.js";
 import { geminiDir } from "./gemini-paths.js";
 
@@ -18,7 +19,7 @@ import { geminiDir } from "./gemini-paths.js";
 export function locateGemini(ctx: DiscoveryContext, kind: DiscoveryKind): Location[] {
   const user = join(geminiDir(ctx), kind);
   const project = join(".gemini", kind);
-  if (kind === "agents") return familyLocations(ctx, { project, user });
+  if (kind === "agents") return familyLocations(ctx, { project, user, formats: [geminiAgentFormat] });
   return familyLocations(ctx, {
     project,
     user,

@@ -1,4 +1,14 @@
 export { GeminiTomlError } from "./errors.js";
+export { geminiAgentFormat } from "./gemini-agent-format.js";
 export { geminiCommandFormat } from "./gemini-command-format.js";
 export { geminiDir } from "./gemini-paths.js";
+export { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 export { geminiProvider, locateGemini } from "./gemini-provider.js";
+export {
+  GEMINI_BUILTIN_TOOLS,
+  GEMINI_LEGACY_TOOLS,
+  GEMINI_TO_ROSTER,
+  isGeminiToolName,
+  mapGeminiTools,
+} from "./gemini-tools.js";
+export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";

@@ -5,6 +5,7 @@ export {
   type PluginRootsResult,
 } from "./find-plugin-roots.js";
 export { type ParseRegistryOptions, parseInstalledPlugins, splitPluginId } from "./parse-registry.js";
+export { PLUGIN_IGNORED_KEYS, pluginAgentFormat } from "./plugin-agent-format.js";
 export {
   MANIFEST_PATH,
   type PluginLocationsOptions,

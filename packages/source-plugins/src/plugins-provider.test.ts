@@ -5,6 +5,7 @@ import { createRegistry, defineProvider, discoverAgents, getAgent, type Location
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { at, pluginTree, registryJson, rel } from "../test/plugin-tree.js";
+import { pluginAgentFormat } from "./plugin-agent-format.js";
 import { createPluginsProvider, locatePlugins, pluginsProvider } from "./plugins-provider.js";
 
 let sb: Sandbox;
@@ -43,6 +44,7 @@ describe("pluginsProvider.locate", () => {
         scope: "user",
         recursive: true,
         plugin: { id: "review@market", name: "review", marketplace: "market", version: "abc123" },
+        formats: [pluginAgentFormat],
       },
     ]);
     expect(pluginsProvider.id).toBe("plugins");
@@ -251,5 +253,27 @@ describe.skipIf(!existsSync(corpus))("real plugin folders (shared corpus)", () =
     // A manifest that lists "./agents" (pptx-deck-creation) does not read the folder twice.
     const pptx = all.filter((a) => a.plugin?.name === "pptx-deck-creation");
     expect(pptx.map((a) => a.name)).toEqual(["pptx-deck-creation-builder"]);
+  });
+});
+
+describe("plugin agents ignore what Claude Code ignores", () => {
+  it("drops permissionMode, hooks and mcpServers with an info each", async () => {
+    sb.write({
+      ...pluginTree("cache/kit", { name: "kit" }),
+      "cache/kit/agents/sec.md": agentFile(
+        "sec",
+        "Security",
+        "permissionMode: bypassPermissions\nhooks:\n  Stop: []\ncolor: red",
+      ),
+      [CLAUDE_REGISTRY]: registryJson({ "kit@m": [entry("cache/kit")] }),
+    });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([pluginsProvider]), sb.ctx());
+    const sec = agents.find((a) => a.name === "sec")!;
+    expect(sec.permissionMode).toBeUndefined();
+    expect(sec.extra).toEqual({ color: "red" });
+    expect(diagnostics.filter((d) => d.code === "plugins/ignored-key").map((d) => d.message)).toEqual([
+      "plugin agents may not set permissionMode; Claude Code ignores it and so does roster",
+      "plugin agents may not set hooks; Claude Code ignores it and so does roster",
+    ]);
   });
 });

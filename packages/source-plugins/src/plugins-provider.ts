@@ -7,6 +7,7 @@ import {
   type PluginInfo,
 } from "@roster/core";
 import { findPluginRoots } from "./find-plugin-roots.js";
+import { pluginAgentFormat } from "./plugin-agent-format.js";
 import { pluginLocations, readPluginManifest } from "./plugin-manifest.js";
 import type { PluginLocations, PluginsProvider, PluginsProviderOptions } from "./types.js";
 
@@ -42,7 +43,7 @@ export function locatePlugins(
       root: root.root,
       kind,
       manifest,
-      base: { scope: root.scope, plugin },
+      base: { scope: root.scope, plugin, ...(kind === "agents" ? { formats: [pluginAgentFormat] } : {}) },
       pluginId: root.id,
     });
     diagnostics.push(...result.diagnostics);

@@ -1,1 +1,2 @@
 export { type ReadTomlOptions, type ReadTomlResult, readTomlFile, TomlFileError } from "./read-toml.js";
+export { stringifyToml } from "./write-toml.js";

@@ -1,3 +1,3 @@
 import { rosterProject } from "../../vitest.shared.ts";
 
-export default rosterProject("example-source-cursor");
+export default rosterProject("source-cursor");

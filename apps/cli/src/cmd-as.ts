@@ -1,0 +1,318 @@
+import {
+  type AgentDefinition,
+  checkFileAs,
+  type Diagnostic,
+  discoverAgents,
+  explainAgent,
+  readFileBounded,
+  type ToolProfile,
+  type ToolView,
+  type ToolViewFile,
+  viewAsTool,
+} from "@roster/core";
+import { claudeProfile } from "@roster/source-claude";
+import { codexProfile, readCodexLimits } from "@roster/source-codex";
+import { copilotProfile } from "@roster/source-copilot";
+import { cursorProfile } from "@roster/source-cursor";
+import { geminiProfile } from "@roster/source-gemini";
+import { opencodeProfile } from "@roster/source-opencode";
+import { xcshProfile } from "@roster/source-xcsh";
+import type { App } from "./context.js";
+import { FindingError, UsageError } from "./errors.js";
+import { headedTable, oneLine, paint, printJson, showPath, table } from "./output.js";
+
+/** Every tool `--as` knows, in the app's family order. */
+export const TOOL_PROFILES: readonly ToolProfile[] = [
+  xcshProfile,
+  claudeProfile,
+  codexProfile,
+  geminiProfile,
+  opencodeProfile,
+  copilotProfile,
+  cursorProfile,
+];
+
+/** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it. */
+export const RULES_TABLE = 'README.md, "Every tool\'s rules"';
+
+/** The profile for `--as <tool>`, or a usage error listing the tools. */
+export function profileFor(tool: string): ToolProfile {
+  const profile = TOOL_PROFILES.find((p) => p.tool === tool);
+  if (!profile) {
+    throw new UsageError(
+      `--as ${JSON.stringify(tool)} is not a tool roster knows; use one of ${TOOL_PROFILES.map((p) => p.tool).join(", ")}`,
+    );
+  }
+  return profile;
+}
+
+async function view(app: App, profile: ToolProfile): Promise<ToolView> {
+  return viewAsTool(profile, app.ctx, { registry: app.registry });
+}
+
+function header(app: App, v: ToolView): void {
+  app.output.out(paint(app.output, "dim", `as ${v.displayName} (rules checked against ${v.checkedAgainst})`));
+}
+
+/** `roster list --as TOOL`: what that tool would offer from here. */
+export async function listAs(app: App, tool: string): Promise<number> {
+  const v = await view(app, profileFor(tool));
+  const o = app.output;
+  if (o.json) {
+    printJson(o, v);
+    return 0;
+  }
+  header(app, v);
+  const rows = v.agents.map((a) => [
+    paint(o, "bold", a.id),
+    a.scope,
+    a.filePath ? showPath(o, a.filePath) : "(built-in)",
+    oneLine(a.description, 60),
+  ]);
+  o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows));
+  const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
+  o.out(
+    paint(
+      o,
+      "dim",
+      `\n${v.agents.length} agent(s)${notLoaded ? `; ${notLoaded} file(s) not loaded (roster doctor --as ${tool})` : ""}`,
+    ),
+  );
+  return 0;
+}
+
+function resolution(v: ToolView, name: string) {
+  return v.agents.find((a) => a.id === name);
+}
+
+/** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
+export async function whyAs(app: App, name: string, tool: string): Promise<number> {
+  const v = await view(app, profileFor(tool));
+  const o = app.output;
+  const winner = resolution(v, name);
+  const files = v.files.filter((f) => f.id === name);
+  if (o.json) {
+    printJson(o, { name, tool: v.tool, winner: winner ?? null, places: v.places, files });
+    return winner ? 0 : 1;
+  }
+  header(app, v);
+  const rows: string[][] = [];
+  v.places.forEach((place, i) => {
+    const here = files.filter((f) => f.filePath.startsWith(`${place.dir}/`));
+    const base = [String(i + 1), place.scope, showPath(o, place.dir)];
+    if (here.length === 0)
+      rows.push([...base, paint(o, "dim", place.status === "read" ? "absent" : place.status), ""]);
+    for (const file of here) {
+      const outcome =
+        file.outcome === "loaded" ? paint(o, "green", "winner") : paint(o, "yellow", file.outcome);
+      rows.push([...base, outcome, showPath(o, file.filePath)]);
+    }
+  });
+  o.out(headedTable(o, ["#", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
+  for (const file of files) if (file.reason) o.out(`${showPath(o, file.filePath)}: ${file.reason.message}`);
+  if (!winner) {
+    o.out("");
+    throw new FindingError(`${v.displayName} has no agent "${name}" here`);
+  }
+  o.out(
+    `\n${paint(o, "bold", name)} resolves to ${winner.filePath ? showPath(o, winner.filePath) : `${v.displayName}'s built-in`} (${winner.scope})`,
+  );
+  return 0;
+}
+
+/** `roster show NAME --as TOOL`: the agent as that tool would load it. */
+export async function showAs(app: App, name: string, tool: string): Promise<number> {
+  const v = await view(app, profileFor(tool));
+  const winner = resolution(v, name);
+  const o = app.output;
+  if (!winner) throw new FindingError(`${v.displayName} has no agent "${name}" here`);
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const definition = [...d.agents, ...d.shadowed.map((s) => s.agent)].find(
+    (a) => winner.filePath !== undefined && a.filePath === winner.filePath,
+  );
+  if (o.json) {
+    printJson(o, { tool: v.tool, ...winner, definition: definition ?? null });
+    return 0;
+  }
+  header(app, v);
+  const field = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    const text = Array.isArray(value)
+      ? value.join(", ")
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+    o.out(`${paint(o, "dim", `${key}:`.padEnd(17))}${text}`);
+  };
+  field("name", winner.id);
+  field("description", winner.description);
+  field("scope", winner.scope);
+  field("file", winner.filePath ? showPath(o, winner.filePath) : "(built-in)");
+  if (definition) {
+    field("tools", definition.toolsAsWritten ?? definition.tools);
+    field("disallowedTools", definition.disallowedTools);
+    field("permissionMode", definition.permissionMode);
+    field("model", definition.model);
+    field("maxTurns", definition.maxTurns);
+    field("extra", definition.extra);
+    o.out(`\n${definition.systemPrompt}`);
+  }
+  return 0;
+}
+
+/** Other tools that accept this file's content as it is (for "valid for Claude Code but …"). */
+function acceptedBy(file: ToolViewFile, profile: ToolProfile): string[] {
+  let content: string;
+  try {
+    content = readFileBounded(file.filePath, 1024 * 1024).toString("utf8");
+  } catch {
+    return [];
+  }
+  const names: string[] = [];
+  for (const other of TOOL_PROFILES) {
+    if (other === profile || !other.extensions.some((e) => file.filePath.endsWith(e))) continue;
+    if (checkFileAs(other, content, file.filePath, file.relativePath).ok) names.push(other.displayName);
+  }
+  return names;
+}
+
+const SEVERITY: Record<string, Diagnostic["severity"]> = {
+  "tool/shadowed": "info",
+  "tool/builtin-wins": "warning",
+  "tool/untrusted": "info",
+  "tool/skipped-prefix": "info",
+  "tool/disabled": "info",
+  "tool/not-recursive": "warning",
+  "tool/wrong-extension": "warning",
+  "tool/symlink": "warning",
+};
+
+/** Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms. */
+export async function runDoctorAs(app: App, tool: string) {
+  const profile = profileFor(tool);
+  const v = await view(app, profile);
+  const diagnostics: Diagnostic[] = [];
+  for (const file of v.files) {
+    if (file.outcome === "loaded") {
+      if (file.ignoredKeys) {
+        diagnostics.push({
+          severity: "warning",
+          code: "tool/ignored-key",
+          message: `${v.displayName} loads it but ignores ${file.ignoredKeys.map((k) => `\`${k}\``).join(", ")} in plugin agents`,
+          filePath: file.filePath,
+        });
+      }
+      continue;
+    }
+    const reason = file.reason!;
+    let message = reason.message;
+    if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
+      const others = acceptedBy(file, profile);
+      // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
+      if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
+    }
+    // A markdown file without frontmatter is documentation for most tools (SPEC §5: an info).
+    const severity =
+      reason.code === "tool/no-frontmatter" && !profile.reportsNoFrontmatter
+        ? "info"
+        : (SEVERITY[reason.code] ?? "error");
+    diagnostics.push({
+      severity,
+      code: reason.code,
+      message,
+      filePath: file.filePath,
+    });
+  }
+  if (profile === codexProfile) {
+    const { limits } = readCodexLimits(app.ctx);
+    if (limits) {
+      const parts = [
+        limits.maxDepth !== undefined ? `max_depth = ${limits.maxDepth}` : "",
+        limits.maxThreads !== undefined ? `max_threads = ${limits.maxThreads}` : "",
+      ].filter(Boolean);
+      diagnostics.push({
+        severity: "info",
+        code: "tool/host-limits",
+        message: `Codex's own sub-agent limits: ${parts.join(", ")} ([agents] in config.toml); roster's maxRecursionDepth and maxConcurrency apply on top`,
+        filePath: limits.filePath,
+      });
+    }
+  }
+  const summary = {
+    tool: v.tool,
+    files: v.files.length,
+    agents: v.agents.length,
+    errors: diagnostics.filter((x) => x.severity === "error").length,
+    warnings: diagnostics.filter((x) => x.severity === "warning").length,
+  };
+  return { view: v, diagnostics, summary };
+}
+
+/** `roster doctor --as TOOL [--strict]`. */
+export async function doctorAs(app: App, tool: string, strict: boolean): Promise<number> {
+  const { view: v, diagnostics, summary } = await runDoctorAs(app, tool);
+  const o = app.output;
+  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  if (o.json) {
+    printJson(o, { diagnostics, summary, rules: RULES_TABLE, checkedAgainst: v.checkedAgainst });
+    return failed ? 1 : 0;
+  }
+  header(app, v);
+  const colour = { error: "red", warning: "yellow", info: "dim" } as const;
+  const rows = diagnostics.map((x) => [
+    paint(o, colour[x.severity], x.severity),
+    x.code,
+    showPath(o, x.filePath),
+    x.message,
+  ]);
+  if (rows.length > 0) o.out(`${table(rows)}\n`);
+  o.out(
+    `${summary.files} file(s), ${summary.agents} agent(s) for ${v.displayName}: ${summary.errors} error(s), ${summary.warnings} warning(s)` +
+      (failed ? "" : paint(o, "green", " — ok")),
+  );
+  o.out(paint(o, "dim", `${v.displayName}'s rules beside the other tools': ${RULES_TABLE}`));
+  return failed ? 1 : 0;
+}
+
+/** What one tool makes of NAME where it differs from roster's merged winner, or undefined. */
+export function differentResolution(v: ToolView, name: string, winner: AgentDefinition): string | undefined {
+  const rosterFile = winner.filePath;
+  const mine = rosterFile ? v.files.find((f) => f.filePath === rosterFile) : undefined;
+  const theirs = resolution(v, name);
+  if (!mine && !theirs?.filePath) return undefined;
+  if (theirs?.filePath !== undefined && theirs.filePath === rosterFile) return undefined;
+  if (mine?.outcome === "shadowed") {
+    return mine.shadowedBy?.startsWith("builtin:")
+      ? `keeps its built-in "${name}"; a file cannot override it`
+      : `resolves "${name}" to ${mine.shadowedBy} instead`;
+  }
+  if (mine && mine.outcome !== "loaded") return `would not load it: ${mine.reason?.message ?? mine.outcome}`;
+  if (mine && mine.id !== name) return `loads it as "${mine.id}"`;
+  if (theirs?.filePath) return `resolves "${name}" to ${theirs.filePath} instead`;
+  if (theirs) return `uses its built-in "${name}"`;
+  return undefined;
+}
+
+/** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */
+export async function otherToolLines(app: App, name: string): Promise<string[]> {
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const winner = explainAgent(d, name).winner;
+  if (!winner) return [];
+  const lines: string[] = [];
+  for (const profile of TOOL_PROFILES) {
+    const v = await view(app, profile);
+    const differs = differentResolution(v, name, winner);
+    if (differs) lines.push(`${v.displayName}: ${differs.replaceAll(`${app.ctx.cwd}/`, "")}`);
+  }
+  return lines;
+}
+
+/** Prints {@link otherToolLines} under `roster why NAME` (human output only). */
+export async function printOtherTools(app: App, name: string): Promise<void> {
+  if (app.output.json) return;
+  const lines = await otherToolLines(app, name);
+  if (lines.length === 0) return;
+  const o = app.output;
+  o.out(paint(o, "dim", `\nOther tools see "${name}" differently (roster why ${name} --as <tool>):`));
+  for (const line of lines) o.out(`  ${line}`);
+}

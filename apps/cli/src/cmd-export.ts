@@ -1,0 +1,128 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import {
+  discoverAgents,
+  exportAgent,
+  fileOwner,
+  getAgent,
+  isLossy,
+  recordInManifest,
+  symlinkedFolder,
+} from "@roster/core";
+import type { App } from "./context.js";
+import { FindingError, UsageError } from "./errors.js";
+import { printJson, showPath } from "./output.js";
+import { fieldRows } from "./report-fields.js";
+import { scopeOf, writersFor } from "./writers.js";
+
+/** Flags of `roster export`. */
+export interface ExportFlags {
+  to?: string;
+  out?: string;
+  stdout?: boolean;
+  scope?: string;
+  strict?: boolean;
+}
+
+/** Up to five names close to `name` (sharing a part of it), for an unknown-agent message. */
+function closest(names: readonly string[], name: string): string[] {
+  const needle = name.toLowerCase();
+  return names
+    .filter((n) => n.toLowerCase().includes(needle) || needle.includes(n.toLowerCase()))
+    .slice(0, 5);
+}
+
+/**
+ * `roster export NAME --to TOOL`: writes the file that tool loads, where it reads it (or
+ * into --out, or to stdout), after reading it back through the tool's reader and rules, and
+ * prints what each field became. --strict refuses an export that loses anything.
+ */
+export async function exportCommand(app: App, name: string, flags: ExportFlags): Promise<number> {
+  const writers = writersFor(flags.to);
+  if (writers.length !== 1) throw new UsageError("export writes for one tool; roster sync takes a list");
+  if (flags.out && flags.stdout) throw new UsageError("--out and --stdout do not go together");
+  const writer = writers[0]!;
+  const scope = scopeOf(flags.scope);
+  const o = app.output;
+
+  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  const agent = getAgent(discovery, name);
+  if (!agent) {
+    const near = closest(
+      discovery.agents.map((a) => a.name),
+      name,
+    );
+    throw new FindingError(
+      `Unknown agent "${name}".${near.length > 0 ? ` Did you mean: ${near.join(", ")}?` : ""}`,
+    );
+  }
+  const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
+  const result = exportAgent(agent, writer, options);
+  if (!result.ok) {
+    throw new FindingError(
+      `cannot export "${name}" to ${writer.displayName} (${result.code}): ${result.message}`,
+    );
+  }
+  const lossy = isLossy(result.fields);
+  const refused = flags.strict === true && lossy;
+  const linked = flags.stdout || flags.out ? undefined : symlinkedFolder(app.ctx, result.dir);
+  const owner = flags.stdout
+    ? "absent"
+    : linked
+      ? "symlink"
+      : fileOwner(app.ctx, writer, result.dir, result.relativePath);
+  const conflict = owner === "person" || owner === "symlink";
+  const written = !refused && !conflict && !flags.stdout;
+  if (written) {
+    mkdirSync(dirname(result.filePath), { recursive: true });
+    writeFileSync(result.filePath, result.content);
+    if (writer.marker === "manifest" && !flags.out)
+      recordInManifest(app.ctx, result.dir, result.relativePath);
+  }
+
+  if (o.json) {
+    printJson(o, {
+      schemaVersion: 1,
+      agent: agent.name,
+      tool: writer.tool,
+      filePath: result.filePath,
+      written,
+      lossy,
+      ...(refused
+        ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
+        : {}),
+      ...(conflict
+        ? { error: { code: "sync/conflict", message: "a file roster did not write is in the way" } }
+        : {}),
+      ...(flags.stdout ? { content: result.content } : {}),
+      fields: result.fields,
+    });
+  } else {
+    if (flags.stdout) process.stdout.write(result.content);
+    const say = flags.stdout ? o.err : o.out;
+    const target = showPath(o, result.filePath);
+    if (written)
+      say(
+        `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
+    else if (flags.stdout)
+      say(
+        `${writer.displayName} would load it as ${target} (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
+    say(fieldRows(o, result.fields));
+  }
+  if (refused) {
+    const lost = result.fields
+      .filter((f) => f.fate === "dropped" || f.lost !== undefined)
+      .map((f) => f.field);
+    throw new FindingError(
+      `--strict: exporting "${name}" to ${writer.displayName} would lose ${lost.join(", ")}; nothing written`,
+    );
+  }
+  if (conflict) {
+    throw new FindingError(
+      `${showPath(o, result.filePath)} exists and roster did not write it${owner === "symlink" ? " (a symbolic link)" : ""}; left untouched (--out DIR or --stdout write elsewhere)`,
+    );
+  }
+  return 0;
+}

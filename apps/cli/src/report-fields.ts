@@ -1,0 +1,40 @@
+import type { FieldMapping } from "@roster/core";
+import type { Output } from "./output.js";
+import { paint, table } from "./output.js";
+
+function show(value: unknown): string {
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** A translation report as rows: one per field, losses first. */
+export function fieldRows(o: Output, fields: readonly FieldMapping[]): string {
+  const order = { dropped: 0, changed: 1, kept: 2 } as const;
+  const sorted = [...fields].sort((a, b) => order[a.fate] - order[b.fate]);
+  const rows = sorted.map((f) => {
+    const fate =
+      f.fate === "dropped"
+        ? paint(o, "red", "dropped")
+        : f.fate === "changed"
+          ? paint(o, "yellow", "changed")
+          : "kept";
+    const target = f.fate === "dropped" ? `= ${show(f.value)}` : `→ ${f.to ?? ""}`;
+    const note = [f.note, f.lost !== undefined ? `lost: ${show(f.lost)}` : undefined]
+      .filter(Boolean)
+      .join("; ");
+    return [`  ${fate}`, f.field, target, note];
+  });
+  return table(rows);
+}
+
+/** One line: what a file loses and changes (`drops tools, maxTurns; changes permissionMode`). */
+export function fieldSummary(fields: readonly FieldMapping[]): string {
+  const dropped = fields.filter((f) => f.fate === "dropped" || f.lost !== undefined).map((f) => f.field);
+  const changed = fields
+    .filter((f) => f.fate === "changed" && f.lost === undefined)
+    .map((f) => (f.to && f.to !== f.field ? `${f.field}→${f.to}` : f.field));
+  const parts: string[] = [];
+  if (dropped.length > 0) parts.push(`loses ${dropped.join(", ")}`);
+  if (changed.length > 0) parts.push(`changes ${changed.join(", ")}`);
+  return parts.length > 0 ? parts.join("; ") : "everything kept";
+}

@@ -1,0 +1,183 @@
+// roster sync in process: real temporary trees, the app's registry and the real writers.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { applySync, discoverAgents, planSync, SYNC_MANIFEST, type SyncEntry } from "@roster/core";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createDefaultRegistry } from "./registry.js";
+import { writersFor } from "./writers.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-sync-");
+});
+afterEach(() => sb.cleanup());
+
+async function sync(to: string, options: { dryRun?: boolean } = {}) {
+  const ctx = sb.ctx();
+  const discovery = await discoverAgents(createDefaultRegistry(), ctx);
+  const plan = planSync({ ctx, discovery, writers: writersFor(to), scope: "project" });
+  if (!options.dryRun) applySync(plan);
+  return plan;
+}
+const p = (rel: string) => join(sb.project, rel);
+const summary = (entries: SyncEntry[]) =>
+  entries
+    .map((e) => `${e.tool} ${e.action} ${e.filePath ? e.filePath.replace(`${sb.project}/`, "") : e.agent}`)
+    .sort();
+
+const REVIEWER = agentFile("reviewer", "Reviews code: carefully", "tools: Read, Grep\nmodel: sonnet");
+const PLANNER = agentFile("planner", "Plans work", "permissionMode: plan");
+
+describe("roster sync", () => {
+  test("writes every agent for each tool; a person's file of the same name is a conflict, untouched", async () => {
+    const mine = 'name = "planner"\ndescription = "mine"\ndeveloper_instructions = "hand written"\n';
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/planner.md": PLANNER,
+      "project/.codex/agents/planner.toml": mine,
+    });
+    const plan = await sync("codex,gemini");
+    expect(summary(plan.entries)).toEqual([
+      "codex conflict .codex/agents/planner.toml",
+      "codex create .codex/agents/reviewer.toml",
+      "gemini create .gemini/agents/planner.md",
+      "gemini create .gemini/agents/reviewer.md",
+    ]);
+    expect(readFileSync(p(".codex/agents/planner.toml"), "utf8")).toBe(mine);
+    expect(plan.entries.find((e) => e.action === "conflict")?.code).toBe("sync/conflict");
+    expect(readFileSync(p(".codex/agents/reviewer.toml"), "utf8")).toMatch(/^generated-by = "roster"$/m);
+    // Gemini CLI refuses unknown keys: the marker is the manifest beside the files.
+    expect(readFileSync(p(".gemini/agents/reviewer.md"), "utf8")).not.toMatch(/generated-by/);
+    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "planner.md",
+      "reviewer.md",
+    ]);
+  });
+
+  test("a second sync leaves unchanged files alone and updates its own after an edit", async () => {
+    sb.write({ "project/.claude/agents/reviewer.md": REVIEWER });
+    await sync("codex,gemini");
+    const again = await sync("codex,gemini");
+    expect(again.entries.map((e) => e.action)).toEqual(["unchanged", "unchanged"]);
+    sb.write(
+      { "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code: now faster") },
+      { fresh: true },
+    );
+    const edited = await sync("codex,gemini");
+    expect(edited.entries.map((e) => e.action)).toEqual(["update", "update"]);
+    expect(readFileSync(p(".codex/agents/reviewer.toml"), "utf8")).toMatch(/now faster/);
+    expect(readFileSync(p(".gemini/agents/reviewer.md"), "utf8")).toMatch(/now faster/);
+  });
+
+  test("a removed agent's files go, but only those roster wrote", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/planner.md": PLANNER,
+    });
+    await sync("codex,gemini,claude,opencode,copilot,cursor,xcsh");
+    // A person's files for an agent roster never wrote: same folders, no marker.
+    const handCodex = agentFile("other", "x");
+    sb.write({
+      "project/.gemini/agents/other.md": handCodex,
+      "project/.codex/agents/other.toml": 'name = "other"\ndescription = "x"\ndeveloper_instructions = "y"\n',
+    });
+    rmSync(p(".claude/agents/planner.md"));
+    const plan = await sync("codex,gemini,opencode,copilot,cursor,xcsh");
+    expect(summary(plan.entries.filter((e) => e.action === "remove"))).toEqual([
+      "codex remove .codex/agents/planner.toml",
+      "copilot remove .github/agents/planner.agent.md",
+      "cursor remove .cursor/agents/planner.md",
+      "gemini remove .gemini/agents/planner.md",
+      "opencode remove .opencode/agents/planner.md",
+      "xcsh remove .xcsh/agents/planner.md",
+    ]);
+    for (const gone of [
+      ".codex/agents/planner.toml",
+      ".gemini/agents/planner.md",
+      ".xcsh/agents/planner.md",
+    ]) {
+      expect(existsSync(p(gone)), gone).toBe(false);
+    }
+    expect(existsSync(p(".gemini/agents/other.md"))).toBe(true);
+    expect(existsSync(p(".codex/agents/other.toml"))).toBe(true);
+    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "reviewer.md",
+    ]);
+  });
+
+  test("files a sync wrote are not synced again as agents of their own, and a tool's own agents stay", async () => {
+    sb.write({ "project/.claude/agents/reviewer.md": REVIEWER });
+    await sync("codex");
+    rmSync(p(".claude/agents/reviewer.md"));
+    // The generated Codex file now wins in the merge, but it is roster's: it is not a source.
+    const plan = await sync("gemini,claude");
+    expect(plan.entries).toEqual([]);
+    const own = await sync("codex");
+    expect(summary(own.entries)).toEqual(["codex remove .codex/agents/reviewer.toml"]);
+  });
+
+  test("--dry-run writes nothing", async () => {
+    sb.write({ "project/.claude/agents/reviewer.md": REVIEWER });
+    const plan = await sync("codex", { dryRun: true });
+    expect(plan.entries.map((e) => e.action)).toEqual(["create"]);
+    expect(existsSync(p(".codex/agents/reviewer.toml"))).toBe(false);
+  });
+
+  test("a symbolic link in the way is a conflict, never written through", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "outside.toml": 'generated-by = "roster"\n',
+      "project/.codex/agents/reviewer.toml": { symlink: join(sb.root, "outside.toml") },
+    });
+    const plan = await sync("codex");
+    expect(plan.entries.map((e) => e.action)).toEqual(["conflict"]);
+    expect(readFileSync(join(sb.root, "outside.toml"), "utf8")).toBe('generated-by = "roster"\n');
+  });
+
+  test("a manifest naming paths outside its folder, or a linked tool folder: nothing removed or written there", async () => {
+    sb.write({
+      "victim.md": "keep me",
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      [`project/.gemini/agents/${SYNC_MANIFEST}`]: JSON.stringify({
+        files: ["../../../victim.md", "/etc/passwd"],
+      }),
+      "elsewhere/agents/old.toml": 'generated-by = "roster"\nname = "old"\n',
+      "project/.codex": { symlink: join(sb.root, "elsewhere") },
+    });
+    const plan = await sync("gemini,codex");
+    expect(summary(plan.entries)).toEqual([
+      "codex conflict .codex",
+      "gemini create .gemini/agents/reviewer.md",
+    ]);
+    expect(readFileSync(join(sb.root, "victim.md"), "utf8")).toBe("keep me");
+    expect(existsSync(join(sb.root, "elsewhere/agents/old.toml"))).toBe(true);
+    expect(existsSync(join(sb.root, "elsewhere/agents/reviewer.toml"))).toBe(false);
+  });
+
+  test("two plugins with one agent name: the second is written under its scoped id, and reported", async () => {
+    const plugin = (name: string) => ({
+      [`plugins/${name}/.claude-plugin/plugin.json`]: JSON.stringify({ name, version: "1.0.0" }),
+      [`plugins/${name}/agents/reviewer.md`]: agentFile("reviewer", `${name}'s reviewer`),
+    });
+    const entry = (name: string) => [
+      { scope: "user", installPath: join(sb.root, "plugins", name), version: "1.0.0" },
+    ];
+    sb.write({
+      ...plugin("alpha"),
+      ...plugin("beta"),
+      "home/.claude/plugins/installed_plugins.json": JSON.stringify({
+        version: 2,
+        plugins: { "alpha@m": entry("alpha"), "beta@m": entry("beta") },
+      }),
+    });
+    const plan = await sync("codex");
+    expect(summary(plan.entries)).toEqual([
+      "codex create .codex/agents/beta-reviewer.toml",
+      "codex create .codex/agents/reviewer.toml",
+    ]);
+    const renamed = plan.entries.find((e) => e.code === "sync/renamed");
+    expect(renamed).toMatchObject({ agent: "beta:reviewer", writtenAs: "beta-reviewer" });
+    expect(readFileSync(p(".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(/beta's reviewer/);
+  });
+});

@@ -1,0 +1,162 @@
+// `--as <tool>` end to end: the BUILT binary against a temporary tree and home.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile } from "@roster/testkit";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let root: string;
+
+function write(rel: string, text: string): void {
+  const path = join(root, rel);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+function roster(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", join(root, "home"), "--cwd", join(root, "p"), ...args],
+    {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    },
+  );
+  return { code: result.status, stdout: result.stdout.replaceAll(`${root}/`, ""), stderr: result.stderr };
+}
+
+const GEMINI_KEYS =
+  "kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins";
+
+beforeAll(() => {
+  expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
+  root = mkdtempSync(join(tmpdir(), "roster-as-"));
+  write("p/.git/HEAD", "ref: refs/heads/main\n");
+  // A Claude Code agent copied into Gemini's folder as is: `color` is Claude's key.
+  const claudeStyle = agentFile("code-reviewer", "Reviews code", "model: sonnet\ncolor: blue");
+  write("p/.claude/agents/code-reviewer.md", claudeStyle);
+  write("p/.gemini/agents/code-reviewer.md", claudeStyle);
+  write("p/.gemini/agents/sec.md", agentFile("sec", "Security audit", "tools: [read_file, grep_search]"));
+  write(
+    "p/.opencode/agents/team/reviewer.md",
+    "---\ndescription: Team reviewer\npermission:\n  edit: deny\n---\nReview.\n",
+  );
+  write("p/sub/.opencode/agents/team/reviewer.md", "---\ndescription: Nearer reviewer\n---\nReview.\n");
+  write(
+    "p/.github/agents/planner.agent.md",
+    "---\nname: The Planner\ndescription: Plans\ntools: [read, search]\n---\nPlan.\n",
+  );
+  write("p/.cursor/agents/verifier.md", agentFile("verifier", "Verifies", "readonly: true"));
+  write("p/.codex/agents/helper.md", agentFile("helper", "A markdown file Codex does not read"));
+  write("home/.codex/config.toml", "[agents]\nmax_depth = 1\nmax_threads = 2\n");
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the new families take part in the merged view", () => {
+  test("opencode, Copilot and Cursor agents are listed beside the others", () => {
+    const r = roster("list", "--json");
+    expect(r.code).toBe(0);
+    const agents = JSON.parse(r.stdout).agents as Array<{ name: string; provider: string }>;
+    const byName = Object.fromEntries(agents.map((a) => [a.name, a.provider]));
+    expect(byName).toMatchObject({
+      "code-reviewer": "claude",
+      "team/reviewer": "opencode",
+      planner: "copilot",
+      verifier: "cursor",
+      helper: "codex",
+    });
+  });
+});
+
+describe("roster doctor --as", () => {
+  test("gemini: valid for Claude Code but Gemini CLI rejects it because of key `color`", () => {
+    const r = roster("doctor", "--as", "gemini");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      `valid for xcsh, Claude Code, Cursor, but Gemini CLI rejects it because of key \`color\` (it accepts only ${GEMINI_KEYS})`,
+    );
+    expect(r.stdout).toContain('README.md, "Every tool\'s rules"');
+    const out = JSON.parse(roster("doctor", "--as", "gemini", "--json").stdout);
+    expect(out.diagnostics.map((d: { code: string; filePath: string }) => [d.code, d.filePath])).toEqual([
+      ["tool/unknown-key", "p/.gemini/agents/code-reviewer.md"],
+    ]);
+    expect(out.summary).toEqual({ tool: "gemini", files: 2, agents: 4, errors: 1, warnings: 0 });
+  });
+
+  test("codex: a markdown file in .codex/agents is not read, in Codex's terms; Codex's own limits", () => {
+    const out = JSON.parse(roster("doctor", "--as", "codex", "--json").stdout);
+    expect(out.diagnostics).toEqual([
+      {
+        severity: "warning",
+        code: "tool/wrong-extension",
+        message: "Codex reads only *.toml files here, not *.md",
+        filePath: "p/.codex/agents/helper.md",
+      },
+      {
+        severity: "info",
+        code: "tool/host-limits",
+        message:
+          "Codex's own sub-agent limits: max_depth = 1, max_threads = 2 ([agents] in config.toml); roster's maxRecursionDepth and maxConcurrency apply on top",
+        filePath: "home/.codex/config.toml",
+      },
+    ]);
+  });
+
+  test("an unknown tool is a usage error naming the tools", () => {
+    const r = roster("list", "--as", "vim");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'roster: --as "vim" is not a tool roster knows; use one of xcsh, claude, codex, gemini, opencode, copilot, cursor\n',
+    );
+  });
+});
+
+describe("roster list / why / show --as", () => {
+  test("list --as gemini: the built-ins and the one file Gemini accepts", () => {
+    const out = JSON.parse(roster("list", "--as", "gemini", "--json").stdout);
+    expect(out.agents.map((a: { id: string }) => a.id)).toEqual([
+      "codebase_investigator",
+      "cli_help",
+      "generalist",
+      "sec",
+    ]);
+  });
+
+  test("why --as opencode: path identity; why without --as names the tools that differ", () => {
+    const r = roster("why", "code-reviewer", "--as", "gemini");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("Gemini CLI rejects it because of key `color`");
+    expect(r.stderr).toBe('roster: Gemini CLI has no agent "code-reviewer" here\n');
+    const opencode = roster("why", "team/reviewer", "--as", "opencode");
+    expect(opencode.code).toBe(0);
+    expect(opencode.stdout).toContain(
+      "team/reviewer resolves to .opencode/agents/team/reviewer.md (project)",
+    );
+    const merged = roster("why", "planner");
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).not.toContain("Other tools see");
+  });
+
+  test("why NAME adds one line per tool that resolves it differently", () => {
+    const result = spawnSync(
+      process.execPath,
+      [bin, "--home", join(root, "home"), "--cwd", join(root, "p/sub"), "why", "team/reviewer"],
+      { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" },
+    );
+    const out = result.stdout.replaceAll(`${root}/`, "");
+    expect(out).toContain('Other tools see "team/reviewer" differently');
+    expect(out).toContain(
+      '  opencode: resolves "team/reviewer" to p/.opencode/agents/team/reviewer.md instead',
+    );
+  });
+
+  test("show --as copilot: the stem is the name, the tools as written", () => {
+    const out = JSON.parse(roster("show", "planner", "--as", "copilot", "--json").stdout);
+    expect(out).toMatchObject({ tool: "copilot", id: "planner", scope: "project" });
+    expect(out.definition.toolsAsWritten).toEqual(["read", "search"]);
+    expect(out.definition.extra).toEqual({ displayName: "The Planner" });
+  });
+});

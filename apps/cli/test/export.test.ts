@@ -1,0 +1,149 @@
+// roster export and roster sync, end to end through the BUILT binary.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, writeTree } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let root: string;
+const project = () => join(root, "project");
+
+function roster(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", join(root, "home"), "--cwd", project(), ...args],
+    {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    },
+  );
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const REVIEWER = agentFile(
+  "reviewer",
+  '"Reviews code. Use when: a PR is ready."',
+  "tools: Read, Grep, Glob\nmodel: sonnet\neffort: high\ncolor: blue",
+  "You review code.",
+);
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-export-"));
+  writeTree(root, {
+    "home/.keep": "",
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.claude/agents/reviewer.md": REVIEWER,
+    "project/.claude/agents/writer.md": agentFile("writer", "Writes docs", "", "You write."),
+  });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("roster export", () => {
+  test("writes the file where the tool reads it and reports every field", () => {
+    const r = roster("export", "reviewer", "--to", "codex");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const toml = readFileSync(join(project(), ".codex/agents/reviewer.toml"), "utf8");
+    expect(toml).toMatch(/^model_reasoning_effort = "high"$/m);
+    expect(r.stdout).toMatch(/^wrote \.codex\/agents\/reviewer\.toml — Codex loads it/m);
+    expect(r.stdout).toMatch(/dropped\s+tools\s+= \["Read","Grep","Glob"\]/);
+    expect(r.stdout).toMatch(/dropped\s+extra\.color\s+= "blue"/);
+    expect(r.stdout).toMatch(/changed\s+extra\.effort\s+→ model_reasoning_effort/);
+  });
+
+  test("--strict refuses a lossy export and writes nothing; a lossless one goes through", () => {
+    const r = roster("export", "reviewer", "--to", "gemini", "--strict");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /--strict: exporting "reviewer" to Gemini CLI would lose extra\.effort, extra\.color; nothing written/,
+    );
+    expect(existsSync(join(project(), ".gemini/agents/reviewer.md"))).toBe(false);
+    const ok = roster("export", "writer", "--to", "gemini", "--strict");
+    expect(ok.code).toBe(0);
+    expect(existsSync(join(project(), ".gemini/agents/writer.md"))).toBe(true);
+  });
+
+  test("--stdout prints the file and puts the report on stderr; --json carries the report", () => {
+    const r = roster("export", "reviewer", "--to", "copilot", "--stdout");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^---\ndescription: "Reviews code\. Use when: a PR is ready\."\ntools:\n {2}- read\n {2}- search\n/,
+    );
+    expect(r.stderr).toMatch(/Copilot CLI would load it as \.github\/agents\/reviewer\.agent\.md/);
+    const j = JSON.parse(roster("--json", "export", "reviewer", "--to", "cursor", "--stdout").stdout);
+    expect(j).toMatchObject({
+      schemaVersion: 1,
+      agent: "reviewer",
+      tool: "cursor",
+      written: false,
+      lossy: true,
+    });
+    expect(j.fields.map((f: { field: string }) => f.field).sort()).toEqual(
+      ["description", "extra.color", "extra.effort", "model", "name", "systemPrompt", "tools", "spawns"]
+        .filter((f) => f !== "spawns")
+        .sort(),
+    );
+  });
+
+  test("a file a person wrote is never overwritten; unknown tools and agents are clear errors", () => {
+    writeTree(root, { "project/.cursor/agents/reviewer.md": agentFile("reviewer", "mine") });
+    const r = roster("export", "reviewer", "--to", "cursor");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/reviewer\.md exists and roster did not write it; left untouched/);
+    expect(readFileSync(join(project(), ".cursor/agents/reviewer.md"), "utf8")).toBe(
+      agentFile("reviewer", "mine"),
+    );
+    expect(roster("export", "reviewer", "--to", "vim").code).toBe(2);
+    const unknown = roster("export", "review", "--to", "codex");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Unknown agent "review"\. Did you mean: reviewer\?/);
+  });
+});
+
+test("export --out DIR writes there, not in the tool's folder", () => {
+  const r = roster("export", "writer", "--to", "opencode", "--out", "exported");
+  expect(r.code).toBe(0);
+  expect(readFileSync(join(project(), "exported/writer.md"), "utf8")).toMatch(/^generated-by: roster$/m);
+  expect(existsSync(join(project(), ".opencode"))).toBe(false);
+});
+
+describe("roster sync", () => {
+  test("--to codex,gemini: files both tools load, and a short report", () => {
+    const r = roster("sync", "--to", "codex,gemini");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      "Codex  .codex/agents",
+      "  created  .codex/agents/reviewer.toml  loses tools, extra.color; changes extra.effort→model_reasoning_effort",
+      "  created  .codex/agents/writer.toml    everything kept",
+      "Gemini CLI  .gemini/agents",
+      "  created  .gemini/agents/reviewer.md  loses extra.effort, extra.color; changes tools",
+      "  created  .gemini/agents/writer.md    everything kept",
+      "4 created",
+      "field by field: roster export NAME --to codex --stdout",
+      "",
+    ]);
+    const again = roster("sync", "--to", "codex,gemini", "--dry-run");
+    expect(again.stdout).toMatch(/^4 unchanged \(dry run: nothing written\)$/m);
+  });
+
+  test("--json: one object with every entry and its report; a conflict exits 1", () => {
+    writeTree(root, { "project/.cursor/agents/writer.md": agentFile("writer", "mine") });
+    const r = roster("--json", "sync", "--to", "cursor");
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ schemaVersion: 1, dryRun: false, scope: "project" });
+    expect(out.entries.map((e: { action: string; agent: string }) => `${e.action} ${e.agent}`)).toEqual([
+      "create reviewer",
+      "conflict writer",
+    ]);
+    expect(out.entries[0].fields.find((f: { field: string }) => f.field === "tools")).toMatchObject({
+      fate: "changed",
+      to: "readonly",
+    });
+    expect(out.entries[0].content).toBeUndefined();
+  });
+});

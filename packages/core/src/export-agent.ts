@@ -1,0 +1,159 @@
+import { join } from "node:path";
+import { parseAgentFields } from "./agent-fields.js";
+import { type AgentWriter, type FieldMapping, isLossy } from "./agent-writer.js";
+import type { AgentDefinition, DiscoveryContext } from "./types.js";
+import { checkFileAs } from "./view-as-tool.js";
+
+/** Stable codes of an export that cannot be written. */
+export type ExportCode =
+  | "export/unsafe-name"
+  | "export/builtin-wins"
+  | "export/bad-name"
+  | "export/rejected-by-target"
+  | "export/unreadable-by-target";
+
+/** Options of {@link exportAgent}. */
+export interface ExportAgentOptions {
+  ctx: DiscoveryContext;
+  /** Where the tool reads: its project or its user folder. */
+  scope: "project" | "user";
+  /** Write into this folder instead of the tool's own. */
+  outDir?: string;
+  /** Put roster's marker key in the file (writers whose marker is `key`); default true. */
+  marker?: boolean;
+  /** The name to write under, when it is not the agent's own (a plugin collision's scoped id). */
+  as?: string;
+}
+
+/** An export that passed the target's reader and rules. */
+export interface AgentExport {
+  ok: true;
+  tool: string;
+  /** The name written (the agent's own, or the scoped id of a collision). */
+  name: string;
+  /** Folder the tool reads, and the file inside it. */
+  dir: string;
+  relativePath: string;
+  filePath: string;
+  content: string;
+  fields: FieldMapping[];
+  /** Does the report drop anything (what `--strict` refuses)? */
+  lossy: boolean;
+  /** The written file as the target's reader gives it back. */
+  readBack: AgentDefinition;
+}
+
+/** An export that cannot be written, with why. */
+export interface ExportRefusal {
+  ok: false;
+  tool: string;
+  name: string;
+  code: ExportCode;
+  message: string;
+  /** The text the writer produced, for a bug report (rejected exports only). */
+  content?: string;
+}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
+
+/**
+ * Why a name cannot become a file path (SPEC §9: names never build a path unchecked), or
+ * `undefined`. Segments are letters, digits, `_`, `.`, `-`, `@`, `+`, not starting with
+ * `.` or `-`; `/` only where the tool names agents by path.
+ */
+export function exportNameProblem(name: string, folders: boolean): string | undefined {
+  const segments = name.split("/");
+  if (!folders && segments.length > 1) return `contains "/" and this tool names agents by a single file`;
+  if (segments.some((s) => !SEGMENT.test(s) || s.includes(".."))) {
+    return "is not a safe file name (letters, digits, _ . - @ + only, not starting with . or -)";
+  }
+  return undefined;
+}
+
+/**
+ * Writes one agent for one tool in memory (SPEC §13): the file's text, where the tool reads
+ * it, the fate of every field, and the proof that the tool would load it — the text is read
+ * back through the family's reader and checked against the tool's profile. Nothing touches
+ * the disk.
+ *
+ * @example exportAgent(agent, codexWriter, { ctx, scope: "project" })
+ */
+export function exportAgent(
+  agent: AgentDefinition,
+  writer: AgentWriter,
+  options: ExportAgentOptions,
+): AgentExport | ExportRefusal {
+  const name = options.as ?? agent.name;
+  const refuse = (code: ExportCode, message: string, content?: string): ExportRefusal => ({
+    ok: false,
+    tool: writer.tool,
+    name,
+    code,
+    message,
+    ...(content !== undefined ? { content } : {}),
+  });
+  const unsafe = exportNameProblem(name, writer.folders);
+  if (unsafe) return refuse("export/unsafe-name", `agent name ${JSON.stringify(name)} ${unsafe}`);
+
+  const profile = writer.profile;
+  if (profile && !profile.filesOverrideBuiltins && profile.builtins.includes(name)) {
+    return refuse(
+      "export/builtin-wins",
+      `${writer.displayName} has a built-in agent named ${JSON.stringify(name)} that a file cannot replace`,
+    );
+  }
+  const badName = profile?.nameProblem?.(name);
+  if (badName) {
+    return refuse(
+      "export/bad-name",
+      `${writer.displayName} does not accept the name ${JSON.stringify(name)}: it ${badName}`,
+    );
+  }
+  const source = name === agent.name ? agent : { ...agent, name };
+  const written = writer.write(source, { marker: options.marker ?? true });
+  const dir = options.outDir ?? writer.agentsDir(options.ctx, options.scope);
+  const relativePath = `${name}${writer.extension}`;
+  const filePath = join(dir, relativePath);
+
+  // 1. The tool's own rules (strict keys, tool names, name rules).
+  if (writer.profile) {
+    const check = checkFileAs(writer.profile, written.content, filePath, relativePath);
+    if (!check.ok) return refuse("export/rejected-by-target", check.reason.message, written.content);
+    if (check.id !== name) {
+      return refuse(
+        "export/rejected-by-target",
+        `${writer.displayName} would name it ${JSON.stringify(check.id)}, not ${JSON.stringify(name)}`,
+        written.content,
+      );
+    }
+  }
+  // 2. The family's reader gives the same name, description and prompt back.
+  const parsed = writer.format.parse({ filePath, relativePath, content: written.content, level: "warn" });
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  const fields = error || parsed.skip ? null : parseAgentFields(parsed.frontmatter);
+  const unreadable = (why: string) =>
+    refuse("export/unreadable-by-target", `roster's ${writer.tool} reader ${why}`, written.content);
+  if (!fields) return unreadable(error ? `reports: ${error.message}` : "finds no valid agent in it");
+  if (fields.name !== name) return unreadable(`reads the name ${JSON.stringify(fields.name)}`);
+  if (fields.description !== agent.description) return unreadable("reads a different description");
+  if (parsed.body.trim() !== agent.systemPrompt.trim()) return unreadable("reads a different prompt");
+  const readBack: AgentDefinition = {
+    ...fields,
+    systemPrompt: parsed.body,
+    source: options.scope,
+    filePath,
+    provider: writer.tool,
+  };
+  return {
+    ok: true,
+    tool: writer.tool,
+    name,
+    dir,
+    relativePath,
+    filePath,
+    content: written.content,
+    fields: written.fields,
+    lossy: isLossy(written.fields),
+    readBack,
+  };
+}

@@ -1,0 +1,158 @@
+import { dirname, join, resolve } from "node:path";
+import { fileSystemOf } from "./fs.js";
+import type { DiscoveryContext, PluginInfo } from "./types.js";
+
+/** Where a place sits in a tool's own order (SPEC §4.4). */
+export type ProfileScope = "managed" | "project" | "user" | "plugin" | "extension";
+
+/** One folder a tool reads agents from. */
+export interface ProfilePlace {
+  dir: string;
+  scope: ProfileScope;
+  /** Overrides {@link ToolProfile.recursive} for this place. */
+  recursive?: boolean;
+  /** Plugin agents: their identity is `<plugin>:<sub-folders…>:<name>`. */
+  plugin?: PluginInfo;
+  /** Read only these files (relative paths), e.g. single files a plugin manifest names. */
+  only?: readonly string[];
+}
+
+/**
+ * A place another family's provider knows: the engine asks that provider (through the
+ * registry) for its agent locations, so a profile never imports another family.
+ */
+export interface BorrowedPlaces {
+  /** The provider's id: `"plugins"`, `"claude"`. */
+  provider: string;
+  /** Scope given to the borrowed places; default: the location's own scope. */
+  scope?: ProfileScope;
+  /** Keep only the borrowed locations of this scope. */
+  only?: "project" | "user";
+}
+
+/** What a tool's parser made of one file: fields, or why the tool cannot read it. */
+export type ProfileParse =
+  | {
+      ok: true;
+      /** Top-level keys as written in the file, in order. */
+      keys: string[];
+      fields: Record<string, unknown>;
+    }
+  | { ok: false; code: ToolViewCode; message: string };
+
+/** The answer of a field check: `undefined` when the tool accepts the fields. */
+export type FieldProblem = { code: ToolViewCode; message: string } | undefined;
+
+/**
+ * One tool's own rules, as data (SPEC §4.4): where it looks, how it names an agent, what
+ * it accepts and which definition wins. Declared by the family package, run by
+ * {@link viewAsTool}.
+ */
+export interface ToolProfile {
+  /** `"claude"`, `"gemini"`, … (the `--as` value). */
+  tool: string;
+  /** `"Claude Code"`: used in every reason. */
+  displayName: string;
+  /** The tool version the rules were checked against (`"@google/gemini-cli 0.61.0"`). */
+  checkedAgainst: string;
+  /** Its folders, highest precedence first. */
+  places(ctx: DiscoveryContext): ProfilePlace[];
+  /** Other families' places it also reads, after its own (Claude Code: plugins). */
+  borrows?: readonly BorrowedPlaces[];
+  /** File endings it reads, with the dot; the identity drops the matched ending. */
+  extensions: readonly string[];
+  /** Endings of files it does not read but a user might expect it to (`.md` for Codex). */
+  misplacedExtensions?: readonly string[];
+  /** Does it read sub-folders? */
+  recursive: boolean;
+  /** File-name prefixes it skips (`_` for Gemini CLI). */
+  skipPrefixes?: readonly string[];
+  /** Does it read a symlink to a file? */
+  followsSymlinks: boolean;
+  /**
+   * `name`: the `name` field; `path`: the relative path without ending; `name-or-path`: the
+   * `name` field when set, else the path (opencode); `stem`: the file name without ending.
+   */
+  identity: "name" | "path" | "name-or-path" | "stem";
+  /** Turns a file's text into fields; markdown frontmatter by default. */
+  parse?: (content: string, filePath: string) => ProfileParse;
+  /** Keys that must be non-empty strings. */
+  requiredKeys: readonly string[];
+  /** Unknown keys: `ignore` (loaded anyway) or `reject` (the file is refused). */
+  unknownKeys: "ignore" | "reject";
+  /** Keys it knows, as written in files. */
+  knownKeys: readonly string[];
+  /** Why a name is refused, or `undefined`. */
+  nameProblem?: (name: string) => string | undefined;
+  /** Further checks of the fields (Gemini's tool names, opencode's `disable`). */
+  checkFields?: (fields: Record<string, unknown>) => FieldProblem;
+  /** Keys it ignores in plugin agents (Claude Code: hooks, mcpServers, permissionMode). */
+  pluginIgnoredKeys?: readonly string[];
+  /**
+   * Keys a plugin agent must have (default {@link requiredKeys}); a plugin agent without
+   * `name` is named by its file stem (Claude Code).
+   */
+  pluginRequiredKeys?: readonly string[];
+  /** Its built-in agents. */
+  builtins: readonly string[];
+  /** May a file override a built-in of the same name? */
+  filesOverrideBuiltins: boolean;
+  /**
+   * Does the tool report a markdown file without frontmatter as an error (Gemini CLI), or
+   * pass over it as documentation (the default)?
+   */
+  reportsNoFrontmatter?: boolean;
+  /** Does it read project places only in a trusted folder? */
+  projectNeedsTrust?: boolean;
+  /** The README section this profile's rules are tabled in. */
+  rulesRef?: string;
+}
+
+/** Stable codes of a tool view's reasons. */
+export type ToolViewCode =
+  | "tool/loaded"
+  | "tool/shadowed"
+  | "tool/builtin-wins"
+  | "tool/missing-key"
+  | "tool/unknown-key"
+  | "tool/bad-name"
+  | "tool/bad-field"
+  | "tool/yaml-error"
+  | "tool/no-frontmatter"
+  | "tool/not-recursive"
+  | "tool/skipped-prefix"
+  | "tool/wrong-extension"
+  | "tool/symlink"
+  | "tool/untrusted"
+  | "tool/unreadable"
+  | "tool/disabled";
+
+/** Identity helper that types a tool profile. */
+export function defineToolProfile<P extends ToolProfile>(profile: P): P {
+  return profile;
+}
+
+/**
+ * The cwd and its ancestors, nearest first, up to the repository root (the first folder
+ * holding `.git`); outside a repository, the cwd alone. Claude Code and opencode read
+ * every project agents folder on this path.
+ */
+export function ancestorsToRepoRoot(ctx: DiscoveryContext): string[] {
+  const fs = fileSystemOf(ctx);
+  const found: string[] = [];
+  let current = resolve(ctx.cwd);
+  for (;;) {
+    found.push(current);
+    let isRoot = false;
+    try {
+      fs.stat(join(current, ".git"));
+      isRoot = true;
+    } catch {
+      // Not the root: keep walking.
+    }
+    if (isRoot) return found;
+    const parent = dirname(current);
+    if (parent === current) return [resolve(ctx.cwd)];
+    current = parent;
+  }
+}

@@ -1,0 +1,116 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { defineProvider } from "./provider.js";
+import { createRegistry } from "./registry.js";
+import { defineToolProfile, type ToolProfile } from "./tool-profile.js";
+import { checkFileAs, viewAsTool } from "./view-as-tool.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-view-");
+});
+afterEach(() => sb.cleanup());
+
+const base: ToolProfile = defineToolProfile({
+  tool: "demo",
+  displayName: "Demo",
+  checkedAgainst: "demo 1.0",
+  places: (ctx) => [
+    { dir: join(ctx.cwd, ".demo/agents"), scope: "project" },
+    { dir: join(ctx.home, ".demo/agents"), scope: "user" },
+  ],
+  extensions: [".md"],
+  recursive: false,
+  followsSymlinks: true,
+  identity: "name",
+  requiredKeys: ["name", "description"],
+  unknownKeys: "ignore",
+  knownKeys: ["name", "description"],
+  builtins: ["helper"],
+  filesOverrideBuiltins: true,
+});
+
+describe("viewAsTool", () => {
+  test("places in order with their status; first wins; a file overrides an overridable built-in", async () => {
+    sb.write({
+      "project/.demo/agents/a.md": agentFile("a", "project a"),
+      "project/.demo/agents/helper.md": agentFile("helper", "mine"),
+      "home/.demo/agents/a.md": agentFile("a", "user a"),
+    });
+    const view = await viewAsTool(base, sb.ctx());
+    expect(view.places.map((p) => [p.scope, p.status])).toEqual([
+      ["project", "read"],
+      ["user", "read"],
+    ]);
+    expect(view.agents.map((a) => [a.id, a.scope, a.description])).toEqual([
+      ["a", "project", "project a"],
+      ["helper", "project", "mine"],
+    ]);
+    expect(view.files.map((f) => f.outcome)).toEqual(["loaded", "loaded", "shadowed"]);
+  });
+
+  test("borrowed places come from another provider through the registry, with only-files honoured", async () => {
+    sb.write({
+      "plug/agents/x.md": agentFile("x"),
+      "plug/extra/one.md": agentFile("one"),
+      "plug/extra/two.md": agentFile("two"),
+    });
+    const plugin = { id: "p@m", name: "p", marketplace: "m", version: "1" };
+    const registry = createRegistry([
+      defineProvider({
+        id: "other",
+        locate: () => [
+          { dir: join(sb.root, "plug/agents"), scope: "user" as const, plugin },
+          { dir: join(sb.root, "plug/extra"), scope: "user" as const, plugin, only: ["two.md"] },
+        ],
+      }),
+    ]);
+    const profile = { ...base, borrows: [{ provider: "other", scope: "plugin" as const }] };
+    const view = await viewAsTool(profile, sb.ctx(), { registry });
+    expect(view.files.map((f) => [f.relativePath, f.id, f.scope])).toEqual([
+      ["x.md", "p:x", "plugin"],
+      ["two.md", "p:two", "plugin"],
+    ]);
+    // Without a registry the borrowed places are simply not there.
+    expect((await viewAsTool(profile, sb.ctx())).places).toHaveLength(2);
+  });
+
+  test("strict keys name every unknown key; a rejected file keeps the identity it would have had", () => {
+    const strict = { ...base, unknownKeys: "reject" as const };
+    const check = checkFileAs(strict, agentFile("a", "d", "color: blue\nhooks: {}"), "/x/a.md", "a.md");
+    expect(check).toEqual({
+      ok: false,
+      id: "a",
+      reason: {
+        code: "tool/unknown-key",
+        message: "Demo rejects it because of keys `color`, `hooks` (it accepts only name, description)",
+      },
+    });
+    expect(checkFileAs(base, agentFile("a", "d", "color: blue"), "/x/a.md", "a.md")).toMatchObject({
+      ok: true,
+      id: "a",
+    });
+  });
+
+  test("a hostile folder: a FIFO, a symlink loop and a linked folder are reported or passed over, never hang", async () => {
+    sb.write({ "project/.demo/agents/good.md": agentFile("good"), "project/.demo/agents/sub": null });
+    const dir = join(sb.project, ".demo/agents");
+    symlinkSync("loop.md", join(dir, "loop.md"));
+    symlinkSync("/", join(dir, "root-link"));
+    let fifo = true;
+    try {
+      execFileSync("mkfifo", [join(dir, "pipe.md")]);
+    } catch {
+      fifo = false;
+    }
+    const view = await viewAsTool({ ...base, recursive: true }, sb.ctx());
+    const outcomes = Object.fromEntries(view.files.map((f) => [f.relativePath, [f.outcome, f.reason?.code]]));
+    expect(outcomes["good.md"]).toEqual(["loaded", undefined]);
+    expect(outcomes["loop.md"]).toEqual(["rejected", "tool/unreadable"]);
+    expect(Object.keys(outcomes).some((p) => p.startsWith("root-link/"))).toBe(false);
+    if (fifo) expect(outcomes["pipe.md"]).toBeUndefined();
+  });
+});

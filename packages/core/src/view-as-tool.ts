@@ -1,0 +1,421 @@
+import type { Dirent } from "node:fs";
+import { basename, join } from "node:path";
+import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
+import { errorCode, fileSystemOf } from "./fs.js";
+import type { ProviderRegistry } from "./registry.js";
+import type { ProfileParse, ProfilePlace, ProfileScope, ToolProfile, ToolViewCode } from "./tool-profile.js";
+import type { DiscoveryContext, FileSystem, Location } from "./types.js";
+
+/** Files larger than this are not read by a tool view either. */
+const MAX_BYTES = 1024 * 1024;
+/** Sub-folders deeper than this are not walked (a guard against hostile trees). */
+const MAX_DEPTH = 8;
+
+/** What a tool does with one file. */
+export type ToolFileOutcome = "loaded" | "shadowed" | "rejected" | "ignored";
+
+/** A reason in the tool's own terms. */
+export interface ToolReason {
+  code: ToolViewCode;
+  message: string;
+}
+
+/** One file as the tool sees it, in the tool's search order. */
+export interface ToolViewFile {
+  filePath: string;
+  /** `/`-separated path relative to its place. */
+  relativePath: string;
+  scope: ProfileScope;
+  outcome: ToolFileOutcome;
+  /** The identity the tool gives it (`team/reviewer`, `plugin:sub:name`), when it has one. */
+  id?: string;
+  description?: string;
+  /** Why it is not loaded (every outcome but `loaded`). */
+  reason?: ToolReason;
+  /** The file (or `builtin:<name>`) that wins over it. */
+  shadowedBy?: string;
+  /** Keys the tool drops although it loads the file (plugin agents' `hooks`, …). */
+  ignoredKeys?: string[];
+}
+
+/** A place as searched. */
+export interface ToolViewPlace extends ProfilePlace {
+  status: "read" | "missing" | "untrusted" | "unreadable" | "not-a-directory";
+}
+
+/** One agent the tool would offer. */
+export interface ToolViewAgent {
+  id: string;
+  description: string;
+  scope: ProfileScope | "builtin";
+  filePath?: string;
+}
+
+/** What one tool would load from this cwd and home (SPEC §4.4). */
+export interface ToolView {
+  tool: string;
+  displayName: string;
+  checkedAgainst: string;
+  places: ToolViewPlace[];
+  files: ToolViewFile[];
+  /** The agents it would offer, winners only, built-ins included. */
+  agents: ToolViewAgent[];
+}
+
+/** Options of {@link viewAsTool}. */
+export interface ViewAsToolOptions {
+  /** Resolves the profile's borrowed places through other providers. */
+  registry?: ProviderRegistry;
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Top-level keys as written in a frontmatter block, in order. */
+function writtenKeys(content: string): string[] {
+  const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (!text.startsWith("---")) return [];
+  const end = text.indexOf("\n---", 3);
+  const block = end === -1 ? text.slice(3) : text.slice(3, end);
+  const keys: string[] = [];
+  for (const line of block.split("\n")) {
+    const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
+    if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
+  }
+  return keys;
+}
+
+/** The default parser: markdown with YAML frontmatter, refusing what a strict YAML reader refuses. */
+export function parseMarkdownForTool(content: string, filePath: string): ProfileParse {
+  const parsed = parseFrontmatter(content, { location: filePath, level: "warn" });
+  const broken = parsed.diagnostics.find((d) => d.code.startsWith("frontmatter/"));
+  if (broken) {
+    const line = broken.line ? ` (line ${broken.line})` : "";
+    return { ok: false, code: "tool/yaml-error", message: `its frontmatter is not valid YAML${line}` };
+  }
+  const keys = writtenKeys(content);
+  if (keys.length === 0 && Object.keys(parsed.frontmatter).length === 0) {
+    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  }
+  return { ok: true, keys, fields: { ...parsed.frontmatter, body: parsed.body } };
+}
+
+function field(fields: Record<string, unknown>, key: string): unknown {
+  return fields[key] ?? fields[kebabToCamel(key)];
+}
+
+function endingOf(name: string, endings: readonly string[]): string | undefined {
+  return [...endings].sort((a, b) => b.length - a.length).find((e) => name.endsWith(e));
+}
+
+/** The result of {@link checkFileAs}. */
+export type FileCheck =
+  | { ok: true; id: string; description: string; ignoredKeys: string[] }
+  | { ok: false; reason: ToolReason /** The identity it would have had, when known. */; id?: string };
+
+/**
+ * Checks one file's text against a tool's rules for content (parse, required keys,
+ * strictness, name rules, field checks) — not its place. `relativePath` gives the
+ * identity of path- and stem-named tools.
+ *
+ * @example checkFileAs(geminiProfile, text, "/p/.gemini/agents/a.md", "a.md")
+ */
+export function checkFileAs(
+  profile: ToolProfile,
+  content: string,
+  filePath: string,
+  relativePath: string,
+  plugin?: { name: string },
+): FileCheck {
+  const tool = profile.displayName;
+  const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
+  const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
+  const pathId =
+    profile.identity === "stem"
+      ? basename(withoutEnding)
+      : profile.identity === "name"
+        ? undefined
+        : withoutEnding;
+  let candidate = pathId;
+  const reject = (code: ToolViewCode, message: string): FileCheck => {
+    const result: FileCheck = { ok: false, reason: { code, message: `${tool} ${message}` } };
+    if (candidate !== undefined) result.id = candidate;
+    return result;
+  };
+  const parsed = (profile.parse ?? parseMarkdownForTool)(content, filePath);
+  if (!parsed.ok) return reject(parsed.code, `skips it: ${parsed.message}`);
+  const { fields, keys } = parsed;
+  const written = field(fields, "name");
+  if (
+    typeof written === "string" &&
+    written.trim() !== "" &&
+    profile.identity !== "path" &&
+    profile.identity !== "stem"
+  ) {
+    candidate = written;
+  }
+  if (profile.unknownKeys === "reject") {
+    const unknown = keys.filter((key) => !profile.knownKeys.includes(key));
+    if (unknown.length > 0) {
+      const list = unknown.map((k) => `\`${k}\``).join(", ");
+      return reject(
+        "tool/unknown-key",
+        `rejects it because of key${unknown.length > 1 ? "s" : ""} ${list} (it accepts only ${profile.knownKeys.join(", ")})`,
+      );
+    }
+  }
+  const required = plugin ? (profile.pluginRequiredKeys ?? profile.requiredKeys) : profile.requiredKeys;
+  for (const key of required) {
+    const value = field(fields, key);
+    if (typeof value !== "string" || value.trim() === "") {
+      return reject(
+        "tool/missing-key",
+        `skips it: \`${key}\` is ${value === undefined ? "missing" : "empty or not text"}`,
+      );
+    }
+  }
+  let id: string;
+  if (profile.identity === "name") {
+    const name = field(fields, "name");
+    id = typeof name === "string" && name !== "" ? name : basename(withoutEnding);
+  } else if (profile.identity === "path") id = withoutEnding;
+  else if (profile.identity === "name-or-path") {
+    const name = field(fields, "name");
+    id = typeof name === "string" && name.trim() !== "" ? name : withoutEnding;
+  } else id = basename(withoutEnding);
+  const odd = profile.nameProblem?.(id);
+  if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`);
+  const problem = profile.checkFields?.(fields);
+  if (problem)
+    return reject(
+      problem.code,
+      problem.message.startsWith(tool) ? problem.message.slice(tool.length + 1) : problem.message,
+    );
+  if (plugin) {
+    // Plugin agents are namespaced by plugin and sub-folders: `plugin:sub:name`.
+    const folders = relativePath.split("/").slice(0, -1);
+    id = [plugin.name, ...folders, id].join(":");
+  }
+  const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
+  const description = field(fields, "description");
+  return { ok: true, id, description: typeof description === "string" ? description : "", ignoredKeys };
+}
+
+interface Found {
+  filePath: string;
+  relativePath: string;
+  symlink: boolean;
+  depth: number;
+}
+
+function list(fs: FileSystem, dir: string, prefix: string, depth: number, out: Found[]): void {
+  let entries: Dirent[];
+  try {
+    entries = fs.readdir(dir);
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    const rel = prefix + entry.name;
+    if (entry.isDirectory()) {
+      // Folders starting with "." and symlinked folders are never entered.
+      if (!entry.name.startsWith(".") && depth < MAX_DEPTH) list(fs, path, `${rel}/`, depth + 1, out);
+    } else if (entry.isFile() || entry.isSymbolicLink()) {
+      out.push({ filePath: path, relativePath: rel, symlink: entry.isSymbolicLink(), depth });
+    }
+  }
+}
+
+function placeStatus(fs: FileSystem, dir: string): ToolViewPlace["status"] {
+  try {
+    return fs.stat(dir).isDirectory() ? "read" : "not-a-directory";
+  } catch (error) {
+    const code = errorCode(error);
+    return code === "EACCES" || code === "EPERM" ? "unreadable" : "missing";
+  }
+}
+
+async function borrowedPlaces(
+  profile: ToolProfile,
+  ctx: DiscoveryContext,
+  registry: ProviderRegistry | undefined,
+): Promise<ProfilePlace[]> {
+  const places: ProfilePlace[] = [];
+  for (const borrow of profile.borrows ?? []) {
+    const provider = registry?.get(borrow.provider);
+    if (!provider?.locate) continue;
+    let located: Location[];
+    try {
+      const result = await provider.locate(ctx, "agents");
+      located = Array.isArray(result) ? result : result.locations;
+    } catch {
+      continue;
+    }
+    for (const location of located) {
+      if (borrow.only && location.scope !== borrow.only) continue;
+      const place: ProfilePlace = { dir: location.dir, scope: borrow.scope ?? location.scope };
+      if (location.plugin) place.plugin = location.plugin;
+      if (location.recursive !== undefined) place.recursive = location.recursive;
+      if (location.only) place.only = location.only;
+      places.push(place);
+    }
+  }
+  return places;
+}
+
+/**
+ * Answers "what would this tool load from here, and why not the rest?" by running one
+ * tool profile over the cwd and home of `ctx` (SPEC §4.4): its places in its order, its
+ * identity, recursion, name and key rules, its precedence and its built-ins.
+ *
+ * @example const view = await viewAsTool(geminiProfile, ctx); view.files.filter((f) => f.outcome === "rejected")
+ */
+export async function viewAsTool(
+  profile: ToolProfile,
+  ctx: DiscoveryContext,
+  options: ViewAsToolOptions = {},
+): Promise<ToolView> {
+  const fs = fileSystemOf(ctx);
+  const tool = profile.displayName;
+  const places: ToolViewPlace[] = [];
+  const files: ToolViewFile[] = [];
+  const winners = new Map<string, ToolViewFile>();
+  const winnerPlaces = new Map<string, ProfilePlace>();
+  const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
+
+  for (const place of all) {
+    let status = placeStatus(fs, place.dir);
+    const untrusted = place.scope === "project" && ctx.trustProject === false;
+    if (untrusted && status === "read") status = "untrusted";
+    places.push({ ...place, status });
+    if (status !== "read") continue;
+    const recursive = place.recursive ?? profile.recursive;
+    const found: Found[] = [];
+    if (place.only) {
+      for (const rel of place.only) {
+        let symlink = false;
+        try {
+          symlink = fs.lstat(join(place.dir, rel)).isSymbolicLink();
+        } catch {
+          continue;
+        }
+        found.push({ filePath: join(place.dir, rel), relativePath: rel, symlink, depth: 0 });
+      }
+    } else list(fs, place.dir, "", 0, found);
+    // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`).
+    found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
+    for (const file of found) {
+      const name = basename(file.relativePath);
+      const base = { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
+      const ending = endingOf(name, profile.extensions);
+      const ignored = (code: ToolViewCode, message: string) =>
+        files.push({ ...base, outcome: "ignored", reason: { code, message: `${tool} ${message}` } });
+      if (!ending) {
+        const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
+        if (misplaced && (recursive || file.depth === 0)) {
+          ignored(
+            "tool/wrong-extension",
+            `reads only ${profile.extensions.map((e) => `*${e}`).join(", ")} files here, not *${misplaced}`,
+          );
+        }
+        continue;
+      }
+      if (!recursive && file.depth > 0) {
+        ignored("tool/not-recursive", `does not read sub-folders of ${place.dir}`);
+        continue;
+      }
+      const prefix = profile.skipPrefixes?.find((p) => name.startsWith(p));
+      if (prefix !== undefined) {
+        ignored("tool/skipped-prefix", `skips files whose name starts with "${prefix}"`);
+        continue;
+      }
+      if (file.symlink && !profile.followsSymlinks) {
+        ignored("tool/symlink", "reads only regular files, not symlinks");
+        continue;
+      }
+      let content: string;
+      try {
+        if (fs.stat(file.filePath).size > MAX_BYTES) throw new Error("over 1 MiB");
+        content = fs.readFile(file.filePath, MAX_BYTES).toString("utf8");
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        files.push({
+          ...base,
+          outcome: "rejected",
+          reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${why}` },
+        });
+        continue;
+      }
+      const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
+      if (!check.ok) {
+        files.push({
+          ...base,
+          outcome: "rejected",
+          reason: check.reason,
+          ...(check.id !== undefined ? { id: check.id } : {}),
+        });
+        continue;
+      }
+      const record: ToolViewFile = {
+        ...base,
+        outcome: "loaded",
+        id: check.id,
+        description: check.description,
+      };
+      if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
+      if (untrusted) {
+        record.outcome = "ignored";
+        record.reason = {
+          code: "tool/untrusted",
+          message: profile.projectNeedsTrust
+            ? `${tool} reads project agents only in a trusted folder`
+            : `${tool} would read it; roster skips project folders here (--no-project)`,
+        };
+      } else if (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) {
+        record.outcome = "shadowed";
+        record.shadowedBy = `builtin:${check.id}`;
+        record.reason = {
+          code: "tool/builtin-wins",
+          message: `${tool} keeps its built-in "${check.id}": a file cannot override a built-in`,
+        };
+      } else {
+        const winner = winners.get(check.id);
+        if (winner) {
+          record.outcome = "shadowed";
+          record.shadowedBy = winner.filePath;
+          const samePlace = winnerPlaces.get(check.id) === place;
+          record.reason = {
+            code: "tool/shadowed",
+            message: samePlace
+              ? `${tool} already has "${check.id}" from ${winner.filePath} in the same folder and skips this one`
+              : `${tool} loads ${winner.filePath} for "${check.id}" first (${winner.scope} before ${place.scope})`,
+          };
+        } else {
+          winners.set(check.id, record);
+          winnerPlaces.set(check.id, place);
+        }
+      }
+      files.push(record);
+    }
+  }
+
+  const agents: ToolViewAgent[] = [];
+  for (const builtin of profile.builtins) {
+    if (profile.filesOverrideBuiltins && winners.has(builtin)) continue;
+    agents.push({ id: builtin, description: `${tool} built-in`, scope: "builtin" });
+  }
+  for (const [id, file] of winners) {
+    agents.push({ id, description: file.description ?? "", scope: file.scope, filePath: file.filePath });
+  }
+  return {
+    tool: profile.tool,
+    displayName: tool,
+    checkedAgainst: profile.checkedAgainst,
+    places,
+    files,
+    agents,
+  };
+}

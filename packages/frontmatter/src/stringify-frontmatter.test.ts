@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import { parseFrontmatter } from "./parse-frontmatter.js";
+import { stringifyFrontmatter } from "./stringify-frontmatter.js";
+
+const roundTrip = (fm: Record<string, unknown>, body: string) =>
+  parseFrontmatter(stringifyFrontmatter(fm, body), { level: "fatal" });
+
+describe("stringifyFrontmatter", () => {
+  test("a description full of `: `, quotes, # and <example> blocks survives", () => {
+    const description = [
+      'Use when: the user says "review": always.',
+      "<example>",
+      "Context: a PR # 12 is open",
+      "user: 'please look' - now",
+      "assistant: I'll use the reviewer: it knows.",
+      "</example>",
+    ].join("\n");
+    const parsed = roundTrip({ name: "reviewer", description }, "Body.");
+    expect(parsed.frontmatter.description).toBe(description);
+    expect(parsed.body.trim()).toBe("Body.");
+  });
+
+  test("values that YAML would read as other types stay strings; lists and numbers stay themselves", () => {
+    const fm = {
+      name: "yes",
+      description: "---",
+      model: "1.5",
+      tools: ["Read", "Agent(a, b)"],
+      maxTurns: 3,
+      empty: "",
+    };
+    expect(roundTrip(fm, "x").frontmatter).toEqual(fm);
+  });
+
+  test("a body starting with --- or holding a frontmatter-like block stays the body", () => {
+    const body = "---\nname: not-a-key\n---\nText";
+    const parsed = roundTrip({ name: "a", description: "b" }, body);
+    expect(parsed.frontmatter).toEqual({ name: "a", description: "b" });
+    expect(parsed.body.trim()).toBe(body);
+  });
+
+  test("undefined entries are left out, order is kept, long lines are not folded", () => {
+    const long = "word ".repeat(60).trim();
+    const text = stringifyFrontmatter({ name: "a", skip: undefined, description: long }, "B");
+    expect(text).toBe(`---\nname: a\ndescription: ${long}\n---\n\nB\n`);
+  });
+});

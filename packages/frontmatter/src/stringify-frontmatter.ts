@@ -1,0 +1,26 @@
+import { createRequire } from "node:module";
+
+type Yaml = typeof import("yaml");
+let yaml: Yaml | undefined;
+/** The `yaml` library, loaded on the first write: reading never pays for it. */
+function yamlLib(): Yaml {
+  yaml ??= createRequire(import.meta.url)("yaml") as Yaml;
+  return yaml;
+}
+
+/**
+ * Writes a markdown file with YAML frontmatter: the keys in the given order (entries whose
+ * value is `undefined` are left out), then the body. The YAML comes from the `yaml`
+ * library, so any string survives (`: `, `#`, `<example>` blocks, leading `---`); lines are
+ * never folded.
+ *
+ * @example stringifyFrontmatter({ name: "a", description: "x: y" }, "Prompt.")
+ * // "---\nname: a\ndescription: \"x: y\"\n---\n\nPrompt.\n"
+ */
+export function stringifyFrontmatter(frontmatter: Record<string, unknown>, body: string): string {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(frontmatter)) if (value !== undefined) data[key] = value;
+  const text = yamlLib().stringify(data, { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+  const prompt = body.replace(/\r\n?/g, "\n").replace(/^\n+/, "").replace(/\s+$/, "");
+  return `---\n${text}---\n\n${prompt}\n`;
+}

@@ -1,0 +1,111 @@
+import { join } from "node:path";
+import { createRegistry, defineProvider, discoverAgents, viewAsTool } from "@roster/core";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { CLAUDE_MANAGED_DIR, claudeProfile, quoteLikeClaude } from "./claude-profile.js";
+import { claudeProvider } from "./claude-provider.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-claude-profile-");
+});
+afterEach(() => sb.cleanup());
+
+const plugin = { id: "review-kit@market", name: "review-kit", marketplace: "market", version: "1.0.0" };
+
+/** Stands in for @roster/source-plugins: the profile borrows the places of a provider with id "plugins". */
+function fakePlugins(root: string) {
+  return defineProvider({
+    id: "plugins",
+    locate: () => [{ dir: join(root, "agents"), scope: "user" as const, plugin, recursive: true }],
+  });
+}
+
+describe("claudeProfile (Claude Code's own answer)", () => {
+  test("every .claude/agents up to the repository root, closest first, then user, then plugins", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.claude/agents/rev.md": agentFile("rev", "root"),
+      "project/.claude/agents/far-only.md": agentFile("far-only", "only at the root"),
+      "project/sub/.claude/agents/rev.md": agentFile("rev", "near"),
+      "home/.claude/agents/rev.md": agentFile("rev", "user"),
+    });
+    const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
+    const roster = await discoverAgents(createRegistry([claudeProvider]), ctx);
+    expect(roster.agents.map((a) => a.name)).toEqual(["rev"]);
+    const registry = createRegistry([claudeProvider, fakePlugins(join(sb.root, "plug"))]);
+    const view = await viewAsTool(claudeProfile, ctx, { registry });
+    expect(view.places.map((p) => [p.scope, p.dir])).toEqual([
+      ["managed", join(CLAUDE_MANAGED_DIR, ".claude/agents")],
+      ["project", join(sb.project, "sub/.claude/agents")],
+      ["project", join(sb.project, ".claude/agents")],
+      ["user", join(sb.home, ".claude/agents")],
+      ["plugin", join(sb.root, "plug/agents")],
+    ]);
+    expect(view.agents.filter((a) => a.scope !== "builtin").map((a) => [a.id, a.description])).toEqual([
+      ["rev", "near"],
+      ["far-only", "only at the root"],
+    ]);
+  });
+
+  test("names with ':' or a leading '-', a missing description and bad YAML are skipped; roster loads some", async () => {
+    sb.write({
+      "project/.claude/agents/colon.md": agentFile("team:reviewer"),
+      "project/.claude/agents/dash.md": agentFile("-x"),
+      "project/.claude/agents/nodesc.md": "---\nname: nodesc\n---\nBody.\n",
+      // Still not YAML after Claude Code's retry: the bad line is nested, so it is not quoted.
+      "project/.claude/agents/yaml.md":
+        "---\nname: yaml\ndescription: one bad line\nmetadata:\n  tags: [a\n---\nBody.\n",
+      // Not YAML (": " in a plain value), but Claude Code's retry quotes such values: loaded.
+      "project/.claude/agents/quoted.md":
+        "---\nname: quoted\ndescription: Use when: the user asks\n---\nBody.\n",
+      "project/.claude/agents/notes/README.md": "# Notes about our agents\n",
+      "project/.claude/agents/ok.md": agentFile("ok", "fine", "color: blue\nmemory: project"),
+    });
+    const roster = await discoverAgents(createRegistry([claudeProvider]), sb.ctx());
+    expect(roster.agents.map((a) => a.name).sort()).toEqual(["-x", "ok", "quoted", "team:reviewer", "yaml"]);
+    const view = await viewAsTool(claudeProfile, sb.ctx(), { registry: createRegistry([claudeProvider]) });
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.message])).toEqual([
+      [
+        "colon.md",
+        "rejected",
+        'Claude Code skips it: name "team:reviewer" contains ":" (reserved for plugin:agent names)',
+      ],
+      ["dash.md", "rejected", 'Claude Code skips it: name "-x" starts with "-"'],
+      ["nodesc.md", "rejected", "Claude Code skips it: `description` is missing"],
+      ["notes/README.md", "rejected", "Claude Code skips it: it has no frontmatter"],
+      ["ok.md", "loaded", undefined],
+      ["quoted.md", "loaded", undefined],
+      ["yaml.md", "rejected", "Claude Code skips it: its frontmatter is not valid YAML (line 5)"],
+    ]);
+    expect(view.files.find((f) => f.relativePath === "quoted.md")?.description).toBe(
+      "Use when: the user asks",
+    );
+  });
+
+  test("quoteLikeClaude quotes only plain top-level values that need it", () => {
+    expect(quoteLikeClaude('a: x: y\nb: "q: r"\nc: [x, y]\nd: plain\n  e: f: g\nh: 50% #1')).toBe(
+      'a: "x: y"\nb: "q: r"\nc: [x, y]\nd: plain\n  e: f: g\nh: "50% #1"',
+    );
+  });
+
+  test("plugin agents: plugin:sub:name identity, stem when nameless, ignored keys reported", async () => {
+    const root = join(sb.root, "plug");
+    sb.write({
+      "plug/agents/review/security.md": agentFile(
+        "security",
+        "Security review",
+        "hooks:\n  Stop: []\npermissionMode: plan",
+      ),
+      "plug/agents/helper.md": "---\ndescription: no name\n---\nBody.\n",
+      "plug/agents/bare.md": "---\nname: bare\n---\nNo description at all.\n",
+    });
+    const registry = createRegistry([claudeProvider, fakePlugins(root)]);
+    const view = await viewAsTool(claudeProfile, sb.ctx(), { registry });
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.id, f.ignoredKeys])).toEqual([
+      ["bare.md", "loaded", "review-kit:bare", undefined],
+      ["helper.md", "loaded", "review-kit:helper", undefined],
+      ["review/security.md", "loaded", "review-kit:review:security", ["hooks", "permissionMode"]],
+    ]);
+  });
+});

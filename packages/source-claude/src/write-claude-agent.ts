@@ -1,0 +1,178 @@
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  canonicalToolName,
+  defineAgentWriter,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  markdownFormat,
+  mcpToolParts,
+  reportTools,
+  translateTools,
+  writeExtras,
+  writtenTools,
+} from "@roster/core";
+import { claudeConfigDir } from "./claude-paths.js";
+import { CLAUDE_AGENT_KEYS, claudeProfile } from "./claude-profile.js";
+
+/** Claude Code's tool names, as it spells them. */
+export const CLAUDE_TOOLS: readonly string[] = [
+  "Read",
+  "Write",
+  "Edit",
+  "MultiEdit",
+  "Glob",
+  "Grep",
+  "LS",
+  "Bash",
+  "BashOutput",
+  "KillShell",
+  "WebFetch",
+  "WebSearch",
+  "Agent",
+  "Task",
+  "TodoWrite",
+  "NotebookEdit",
+  "NotebookRead",
+  "Skill",
+  "SlashCommand",
+  "ExitPlanMode",
+];
+
+/** roster's tool names → Claude Code's. */
+const FROM_ROSTER: Readonly<Record<string, string>> = {
+  read: "Read",
+  write: "Write",
+  edit: "Edit",
+  grep: "Grep",
+  find: "Glob",
+  ls: "LS",
+  bash: "Bash",
+  fetch: "WebFetch",
+  web_search: "WebSearch",
+  task: "Agent",
+  todo: "TodoWrite",
+};
+
+/** Claude Code's name for one tool as another vocabulary writes it; `mcp__…` names stay. */
+export function claudeToolName(tool: string): string[] | undefined {
+  if (CLAUDE_TOOLS.includes(tool) || tool.startsWith("mcp__")) return [tool];
+  if (/^(agent|task)\s*\(/i.test(tool)) return [tool.replace(/^task/i, "Agent").replace(/^agent/, "Agent")];
+  // Copilot's and Gemini's MCP forms: `server/tool`, `mcp_server_tool`.
+  const mcp = mcpToolParts(tool);
+  if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
+  const canonical = canonicalToolName(tool);
+  const name = FROM_ROSTER[canonical] ?? CLAUDE_TOOLS.find((t) => t.toLowerCase() === canonical);
+  return name ? [name] : undefined;
+}
+
+/** roster's thinking levels → Claude Code's `effort`. */
+const EFFORT: Readonly<Record<string, string>> = {
+  minimal: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "max",
+};
+
+function claudeAgent(agent: AgentDefinition, marker: boolean) {
+  const report = new FieldReport(agent);
+  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
+  report.kept("name", "name");
+  report.kept("description", "description");
+  report.kept("systemPrompt", "body");
+
+  // 1. Tools, with `Agent(a, b)` carrying a spawn list.
+  const written = writtenTools(agent);
+  if (written) {
+    const result = translateTools(written, claudeToolName);
+    const spawns = agent.spawns;
+    if (Array.isArray(spawns) && !result.out.some((t) => /^Agent\s*\(/.test(t))) {
+      const plain = result.out.indexOf("Agent");
+      const entry = `Agent(${spawns.join(", ")})`;
+      if (plain === -1) result.out.push(entry);
+      else result.out[plain] = entry;
+    }
+    fm.tools = result.out.join(", ");
+    reportTools(report, "tools", "tools", result, "Claude Code");
+  }
+  if (agent.spawns !== undefined) {
+    if (written)
+      report.kept("spawns", "tools", Array.isArray(agent.spawns) ? "as Agent(…)" : "as the Agent tool");
+    else if (agent.spawns === "*")
+      report.kept("spawns", "tools", "no tools list: every tool, Agent included");
+    else report.dropped("spawns", "Claude Code limits spawns only inside a tools list (Agent(…))");
+  }
+  if (agent.disallowedTools) {
+    const result = translateTools(agent.disallowedTools, claudeToolName);
+    fm.disallowedTools = result.out.join(", ");
+    reportTools(report, "disallowedTools", "disallowedTools", result, "Claude Code");
+  }
+
+  // 2. Model, effort, permissions.
+  if (agent.model) {
+    fm.model = agent.model[0];
+    if (agent.model.length > 1) {
+      report.changed(
+        "model",
+        "model",
+        "Claude Code takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
+    } else report.kept("model", "model");
+  }
+  if (agent.thinkingLevel !== undefined) {
+    const effort = EFFORT[agent.thinkingLevel];
+    if (agent.extra?.effort !== undefined)
+      report.dropped("thinkingLevel", "the file's own `effort` is written instead");
+    else if (effort) {
+      // roster reads Claude Code's `effort` back as that key, not as a thinking level.
+      fm.effort = effort;
+      report.changed(
+        "thinkingLevel",
+        "effort",
+        `thinking level ${agent.thinkingLevel} is Claude Code's effort ${effort}`,
+      );
+    } else report.dropped("thinkingLevel", `Claude Code's effort has no "${agent.thinkingLevel}"`);
+  }
+  if (agent.permissionMode !== undefined) {
+    fm.permissionMode = agent.permissionMode;
+    report.kept("permissionMode", "permissionMode");
+  }
+  if (agent.maxTurns !== undefined) {
+    fm.maxTurns = agent.maxTurns;
+    report.kept("maxTurns", "maxTurns");
+  }
+  if (agent.blocking === false) {
+    fm.background = true;
+    report.changed("blocking", "background", "non-blocking becomes a background subagent");
+  } else if (agent.blocking === true)
+    report.kept("blocking", "(default)", "Claude Code waits for a subagent by default");
+  if (agent.output !== undefined) report.dropped("output", "Claude Code agents have no output schema");
+
+  // 3. Its own keys (color, skills, hooks, …).
+  writeExtras(agent, fm, report, { known: CLAUDE_AGENT_KEYS, tool: "Claude Code" });
+  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
+  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+}
+
+/**
+ * Writes Claude Code agents (`.claude/agents/<name>.md`): markdown with the YAML keys
+ * Claude Code reads; tool names in its vocabulary (`Read`, `Glob`, `Agent(a, b)`), the
+ * thinking level as `effort`; a `generated-by: roster` key marks the file (Claude Code
+ * ignores keys it does not know).
+ */
+export const claudeWriter = defineAgentWriter({
+  tool: "claude",
+  displayName: "Claude Code",
+  extension: ".md",
+  format: markdownFormat,
+  profile: claudeProfile,
+  marker: "key",
+  folders: false,
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".claude", "agents") : join(claudeConfigDir(ctx), "agents"),
+  write: (agent, options) => claudeAgent(agent, options.marker),
+});

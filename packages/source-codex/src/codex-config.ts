@@ -1,0 +1,165 @@
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import {
+  type Diagnostic,
+  type DiscoveryContext,
+  errorCode,
+  fileSystemOf,
+  findProjectDirs,
+  type LoadedItem,
+} from "@roster/core";
+import { readTomlFile } from "@roster/toml";
+import { mapCodexAgent } from "./codex-agent-format.js";
+import { codexHome } from "./codex-paths.js";
+
+/** A config.toml is a few KiB; larger ones are not read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Codex's own limits on sub-agents, from `[agents]` in `config.toml`. */
+export interface CodexAgentLimits {
+  /** `[agents] max_depth`: how deep agents may spawn agents. */
+  maxDepth?: number;
+  /** `[agents] max_threads`: how many agents may run at once. */
+  maxThreads?: number;
+  /** The config file they came from. */
+  filePath: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** The config files roster reads, highest precedence first: the nearest project `.codex/config.toml`, then `$CODEX_HOME/config.toml`. */
+export function codexConfigFiles(ctx: DiscoveryContext): Array<{ path: string; scope: "project" | "user" }> {
+  const home = codexHome(ctx);
+  const files: Array<{ path: string; scope: "project" | "user" }> = [];
+  if (ctx.trustProject !== false) {
+    for (const dir of findProjectDirs(ctx, ".codex", { mode: "nearest", exclude: home })) {
+      files.push({ path: join(dir, "config.toml"), scope: "project" });
+    }
+  }
+  files.push({ path: join(home, "config.toml"), scope: "user" });
+  return files;
+}
+
+function readToml(
+  ctx: DiscoveryContext,
+  path: string,
+  what: string,
+  diagnostics: Diagnostic[],
+): Record<string, unknown> | undefined {
+  const fs = fileSystemOf(ctx);
+  let content: string;
+  try {
+    if (!fs.stat(path).isFile()) return undefined;
+    const buffer = fs.readFile(path, MAX_CONFIG_BYTES);
+    if (buffer.length > MAX_CONFIG_BYTES) throw new Error(`over the ${MAX_CONFIG_BYTES}-byte limit`);
+    content = buffer.toString("utf8");
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== "ENOENT" && code !== "ENOTDIR") {
+      diagnostics.push({
+        severity: "warning",
+        code: "codex/config-unreadable",
+        message: `cannot read ${what}: ${error instanceof Error ? error.message : String(error)}`,
+        filePath: path,
+      });
+    }
+    return undefined;
+  }
+  const read = readTomlFile(
+    { filePath: path, relativePath: path, content, level: "warn" },
+    { code: "codex/toml-error", what },
+  );
+  if (!read.ok) {
+    diagnostics.push(...read.diagnostics);
+    return undefined;
+  }
+  return read.data;
+}
+
+/**
+ * Codex's own sub-agent limits (`[agents] max_depth`, `max_threads`), from the first
+ * config file that sets any, for `roster doctor --as codex`.
+ */
+export function readCodexLimits(ctx: DiscoveryContext): {
+  limits?: CodexAgentLimits;
+  diagnostics: Diagnostic[];
+} {
+  const diagnostics: Diagnostic[] = [];
+  for (const { path } of codexConfigFiles(ctx)) {
+    const config = readToml(ctx, path, "Codex config", diagnostics);
+    const agents = config?.agents;
+    if (!isRecord(agents)) continue;
+    const limits: CodexAgentLimits = { filePath: path };
+    if (typeof agents.max_depth === "number") limits.maxDepth = agents.max_depth;
+    if (typeof agents.max_threads === "number") limits.maxThreads = agents.max_threads;
+    if (limits.maxDepth !== undefined || limits.maxThreads !== undefined) return { limits, diagnostics };
+  }
+  return { diagnostics };
+}
+
+/**
+ * Agent roles declared in `config.toml` as `[agents.<name>]` tables with a `config_file`
+ * (a Codex agent TOML, relative to the config's folder): loaded items named by the table
+ * key, its `description` winning over the file's. A `config_file` outside the config's
+ * folder is refused; one inside an agents folder roster already reads is left to that
+ * folder; a table without `config_file` only tunes a built-in role and is not an agent.
+ */
+export function loadCodexConfigAgents(ctx: DiscoveryContext): {
+  items: LoadedItem[];
+  diagnostics: Diagnostic[];
+} {
+  const items: LoadedItem[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const fs = fileSystemOf(ctx);
+  for (const { path, scope } of codexConfigFiles(ctx)) {
+    const config = readToml(ctx, path, "Codex config", diagnostics);
+    const agents = config?.agents;
+    if (!isRecord(agents)) continue;
+    const root = dirname(path);
+    for (const [name, role] of Object.entries(agents)) {
+      if (!isRecord(role) || typeof role.config_file !== "string") continue;
+      const target = resolve(root, role.config_file);
+      let real = target;
+      try {
+        real = fs.realpath(target);
+      } catch {
+        // Missing: reported below when it is read.
+      }
+      if (!inside(root, target) || !inside(fs.realpath(root), real)) {
+        diagnostics.push({
+          severity: "warning",
+          code: "codex/config-path-escapes",
+          message: `[agents.${name}] config_file ${JSON.stringify(role.config_file)} leads outside ${root}: refused`,
+          filePath: path,
+        });
+        continue;
+      }
+      if (inside(join(root, "agents"), target)) continue;
+      const data = readToml(ctx, target, "Codex agent", diagnostics);
+      if (!data) {
+        diagnostics.push({
+          severity: "warning",
+          code: "codex/config-file-missing",
+          message: `[agents.${name}] config_file ${JSON.stringify(role.config_file)} cannot be read: skipped`,
+          filePath: path,
+        });
+        continue;
+      }
+      const mapped = mapCodexAgent(data, target);
+      if (mapped.diagnostics.some((d) => d.severity === "error")) {
+        diagnostics.push(...mapped.diagnostics);
+        continue;
+      }
+      const frontmatter: Record<string, unknown> = { ...mapped.frontmatter, name };
+      if (typeof role.description === "string") frontmatter.description = role.description;
+      items.push({ filePath: `${path}#agents.${name}`, source: scope, frontmatter, body: mapped.body });
+    }
+  }
+  return { items, diagnostics };
+}

@@ -1,0 +1,149 @@
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  defineAgentWriter,
+  FieldReport,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  writeExtras,
+} from "@roster/core";
+import { stringifyToml } from "@roster/toml";
+import { codexAgentFormat } from "./codex-agent-format.js";
+import { codexHome } from "./codex-paths.js";
+import { codexProfile } from "./codex-profile.js";
+
+/** roster's thinking levels → Codex's `model_reasoning_effort` (`inherit` is left out). */
+const EFFORT: Readonly<Record<string, string>> = {
+  off: "none",
+  minimal: "minimal",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  xhigh: "xhigh",
+};
+
+/** Claude Code's `effort` → Codex's effort. */
+const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
+  low: "low",
+  medium: "medium",
+  high: "high",
+  max: "xhigh",
+  xhigh: "xhigh",
+};
+
+/** Permission modes → Codex's `sandbox_mode`. */
+const SANDBOX: Readonly<Record<string, { mode: string; note: string }>> = {
+  plan: {
+    mode: "read-only",
+    note: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
+  },
+  acceptEdits: { mode: "workspace-write", note: "accepting edits becomes a workspace-write sandbox" },
+  bypassPermissions: { mode: "danger-full-access", note: "bypassing permissions becomes danger-full-access" },
+};
+
+function tomlWritable(value: unknown): boolean {
+  try {
+    stringifyToml({ v: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function codexAgent(agent: AgentDefinition, marker: boolean) {
+  const report = new FieldReport(agent);
+  const data: Record<string, unknown> = { name: agent.name, description: agent.description };
+  report.kept("name", "name");
+  report.kept("description", "description");
+  if (agent.model) {
+    data.model = agent.model[0];
+    if (agent.model.length > 1) {
+      report.changed("model", "model", "Codex takes one model; the fallbacks are lost", agent.model.slice(1));
+    } else report.kept("model", "model", "model ids are the vendor's: check Codex offers it");
+  }
+
+  // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).
+  const claudeEffort = agent.extra?.effort;
+  if (agent.thinkingLevel !== undefined) {
+    const effort = EFFORT[agent.thinkingLevel];
+    if (effort) {
+      data.model_reasoning_effort = effort;
+      if (effort === agent.thinkingLevel) report.kept("thinkingLevel", "model_reasoning_effort");
+      else
+        report.changed(
+          "thinkingLevel",
+          "model_reasoning_effort",
+          `thinking level ${agent.thinkingLevel} is effort ${effort} in Codex`,
+        );
+    } else report.kept("thinkingLevel", "(omitted)", "inherit: Codex uses the session's effort");
+  }
+  if (claudeEffort !== undefined) {
+    const effort = typeof claudeEffort === "string" ? CLAUDE_EFFORT[claudeEffort] : undefined;
+    if (data.model_reasoning_effort === undefined && effort) {
+      data.model_reasoning_effort = effort;
+      report.changed(
+        "extra.effort",
+        "model_reasoning_effort",
+        `Claude Code's effort ${String(claudeEffort)} is model_reasoning_effort ${effort}`,
+      );
+    } else
+      report.dropped(
+        "extra.effort",
+        effort ? "the thinking level is written instead" : "Codex has no such effort",
+      );
+  }
+
+  // 2. Permission mode ↔ sandbox_mode.
+  if (agent.permissionMode !== undefined) {
+    const sandbox = SANDBOX[agent.permissionMode];
+    if (sandbox && agent.extra?.sandbox_mode === undefined) {
+      data.sandbox_mode = sandbox.mode;
+      report.changed("permissionMode", "sandbox_mode", sandbox.note);
+    } else if (agent.permissionMode === "default") {
+      report.kept("permissionMode", "(omitted)", "default: Codex uses the session's sandbox");
+    } else report.dropped("permissionMode", "Codex has no counterpart");
+  }
+  data.developer_instructions = agent.systemPrompt.trim();
+  report.kept("systemPrompt", "developer_instructions");
+
+  // 3. What a Codex agent file cannot say.
+  if (agent.tools)
+    report.dropped("tools", "Codex agents have no tool list (sandbox_mode is the nearest control)");
+  if (agent.disallowedTools) report.dropped("disallowedTools", "Codex agents have no tool deny list");
+  if (agent.spawns !== undefined)
+    report.dropped("spawns", "Codex agents cannot limit which agents they spawn");
+  if (agent.maxTurns !== undefined) report.dropped("maxTurns", "Codex agents have no turn limit");
+  if (agent.blocking !== undefined) report.dropped("blocking", "Codex agents have no background setting");
+  if (agent.output !== undefined) report.dropped("output", "Codex agents have no output schema");
+
+  const rest = { ...agent, extra: { ...agent.extra } };
+  delete rest.extra.effort;
+  writeExtras(rest, data, report, {
+    known: codexProfile.knownKeys.filter(
+      (k) => k !== "developer_instructions" && k !== "model_reasoning_effort",
+    ),
+    tool: "Codex",
+    writable: tomlWritable,
+  });
+  if (marker) data[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
+  return { content: stringifyToml(data), fields: report.fields };
+}
+
+/**
+ * Writes Codex custom agents (`.codex/agents/<name>.toml`) with smol-toml: `name`,
+ * `description`, `developer_instructions` (the prompt), `model`, `model_reasoning_effort`
+ * (the thinking level) and `sandbox_mode` (the permission mode); Codex ignores unknown keys,
+ * so `generated-by = "roster"` marks the file.
+ */
+export const codexWriter = defineAgentWriter({
+  tool: "codex",
+  displayName: "Codex",
+  extension: ".toml",
+  format: codexAgentFormat,
+  profile: codexProfile,
+  marker: "key",
+  folders: false,
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".codex", "agents") : join(codexHome(ctx), "agents"),
+  write: (agent, options) => codexAgent(agent, options.marker),
+});

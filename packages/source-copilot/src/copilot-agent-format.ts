@@ -1,0 +1,43 @@
+import {
+  type FileFormat,
+  type FormatParse,
+  markdownFormat,
+  type SourceFile,
+  splitToolList,
+} from "@roster/core";
+import { mapCopilotTools } from "./copilot-tools.js";
+
+/** The file ending of a Copilot custom agent. */
+export const COPILOT_AGENT_EXTENSION = ".agent.md";
+
+/** `reviewer.agent.md` → `reviewer` (sub-folders are not part of the identity). */
+export function copilotAgentId(relativePath: string): string {
+  const file = relativePath.split("/").pop() ?? relativePath;
+  return file.endsWith(COPILOT_AGENT_EXTENSION) ? file.slice(0, -COPILOT_AGENT_EXTENSION.length) : file;
+}
+
+/**
+ * A GitHub Copilot custom agent (`.github/agents/<id>.agent.md`): the file stem without
+ * `.agent` is its name; its own `name` field is a display name, kept as `displayName` in
+ * `extra`. `tools` aliases map onto roster's tool names (the original list stays in
+ * `toolsAsWritten`); `*` means every tool.
+ */
+export const copilotAgentFormat: FileFormat = {
+  id: "copilot-agent",
+  extensions: [COPILOT_AGENT_EXTENSION],
+  parse(file: SourceFile): FormatParse {
+    const parsed = markdownFormat.parse(file);
+    const { name, tools, ...rest } = parsed.frontmatter;
+    const frontmatter: Record<string, unknown> = { ...rest, name: copilotAgentId(file.relativePath) };
+    if (name !== undefined) frontmatter.displayName = name;
+    const written = splitToolList(tools);
+    if (written) {
+      const mapped = mapCopilotTools(written);
+      if (mapped) {
+        frontmatter.tools = mapped;
+        frontmatter.toolsAsWritten = written;
+      } else frontmatter.allTools = written;
+    }
+    return { ...parsed, frontmatter };
+  },
+};

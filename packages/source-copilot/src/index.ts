@@ -1,0 +1,6 @@
+export { COPILOT_AGENT_EXTENSION, copilotAgentFormat, copilotAgentId } from "./copilot-agent-format.js";
+export { copilotHome } from "./copilot-paths.js";
+export { copilotProfile } from "./copilot-profile.js";
+export { copilotProvider, locateCopilot } from "./copilot-provider.js";
+export { COPILOT_TOOL_ALIASES, mapCopilotTools } from "./copilot-tools.js";
+export { copilotToolName, copilotWriter } from "./write-copilot-agent.js";

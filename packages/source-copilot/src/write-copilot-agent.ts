@@ -1,0 +1,117 @@
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  ancestorsToRepoRoot,
+  canonicalToolName,
+  defineAgentWriter,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  mcpToolParts,
+  reportTools,
+  translateTools,
+  writeExtras,
+  writtenTools,
+} from "@roster/core";
+import { COPILOT_AGENT_EXTENSION, copilotAgentFormat } from "./copilot-agent-format.js";
+import { copilotHome } from "./copilot-paths.js";
+import { copilotProfile } from "./copilot-profile.js";
+import { COPILOT_TOOL_ALIASES } from "./copilot-tools.js";
+
+/**
+ * Copilot's alias for one tool as another vocabulary writes it (`Read` → `read`, `Glob` →
+ * `search`, `mcp__github__x` → `github/x`), or `undefined` when it has none.
+ */
+export function copilotToolName(tool: string): string[] | undefined {
+  if (tool in COPILOT_TOOL_ALIASES) return [tool];
+  const mcp = mcpToolParts(tool);
+  if (mcp) return [`${mcp.server}/${mcp.tool ?? "*"}`];
+  const name = canonicalToolName(tool);
+  const alias = Object.entries(COPILOT_TOOL_ALIASES).find(([, { roster }]) => roster.includes(name));
+  return alias ? [alias[0]] : undefined;
+}
+
+function copilotAgent(agent: AgentDefinition, marker: boolean) {
+  const report = new FieldReport(agent);
+  // The file stem is the identity; `name` is only a display name.
+  const fm: Record<string, unknown> = {};
+  if (typeof agent.extra?.displayName === "string") fm.name = agent.extra.displayName;
+  fm.description = agent.description;
+  report.kept("name", "(file name)", "Copilot names an agent by its file: <name>.agent.md");
+  report.kept("description", "description");
+  report.kept("systemPrompt", "body");
+  const written = writtenTools(agent);
+  if (written) {
+    const result = translateTools(written, copilotToolName);
+    fm.tools = result.out;
+    reportTools(report, "tools", "tools", result, "Copilot");
+  }
+  if (agent.model) {
+    fm.model = agent.model[0];
+    if (agent.model.length > 1)
+      report.changed(
+        "model",
+        "model",
+        "Copilot takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
+    else report.kept("model", "model", "model ids are the vendor's: check Copilot offers it");
+  }
+  const cannot = (field: keyof AgentDefinition, note: string) => {
+    if (agent[field] !== undefined) report.dropped(field, note);
+  };
+  cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
+  if (agent.permissionMode === "plan") {
+    // No permission mode in Copilot: plan mode becomes an allow list of reading tools.
+    const reading = ["read", "search", "web"];
+    const tools = (fm.tools as string[] | undefined) ?? reading;
+    const removed = tools.filter((t) => !reading.includes(t) && !t.includes("/"));
+    fm.tools = tools.filter((t) => !removed.includes(t));
+    const without = removed.length > 0 ? ` (${removed.join(", ")} left out)` : "";
+    report.changed("permissionMode", "tools", `plan mode becomes a list of reading tools${without}`);
+  } else cannot("permissionMode", "Copilot agents have no permission mode");
+  if (agent.spawns !== undefined) {
+    const tools = fm.tools as string[] | undefined;
+    if (agent.spawns === "*" && !tools)
+      report.kept("spawns", "(default)", "no tools list: every tool, agent included");
+    else if (agent.spawns === "*" && tools?.includes("agent"))
+      report.kept("spawns", "tools", "as the agent tool");
+    else report.dropped("spawns", "Copilot agents cannot limit which agents they spawn");
+  }
+  cannot("thinkingLevel", "Copilot agents have no thinking level");
+  cannot("maxTurns", "Copilot agents have no turn limit");
+  cannot("blocking", "Copilot agents have no background setting");
+  cannot("output", "Copilot agents have no output schema");
+
+  const rest = { ...agent, extra: { ...agent.extra } };
+  delete rest.extra.displayName;
+  writeExtras(rest, fm, report, {
+    known: copilotProfile.knownKeys.filter((k) => k !== "name"),
+    tool: "Copilot",
+  });
+  if (agent.extra?.displayName !== undefined) report.kept("extra.displayName", "name");
+  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
+  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+}
+
+/**
+ * Writes GitHub Copilot custom agents (`.github/agents/<name>.agent.md` at the repository
+ * root, or `~/.copilot/agents`): tools as Copilot's aliases (`read`, `search`, `execute`,
+ * `server/tool`); Copilot ignores unknown keys, so `generated-by: roster` marks the file.
+ */
+export const copilotWriter = defineAgentWriter({
+  tool: "copilot",
+  displayName: "Copilot CLI",
+  extension: COPILOT_AGENT_EXTENSION,
+  format: copilotAgentFormat,
+  profile: copilotProfile,
+  marker: "key",
+  folders: false,
+  agentsDir(ctx, scope) {
+    if (scope === "user") return join(copilotHome(ctx), "agents");
+    const ancestors = ancestorsToRepoRoot(ctx);
+    return join(ancestors[ancestors.length - 1]!, ".github", "agents");
+  },
+  write: (agent, options) => copilotAgent(agent, options.marker),
+});

@@ -1,0 +1,5 @@
+export { cursorAgentFormat } from "./cursor-agent-format.js";
+export { cursorHome } from "./cursor-paths.js";
+export { cursorProfile } from "./cursor-profile.js";
+export { cursorProvider, locateCursor } from "./cursor-provider.js";
+export { cursorWriter } from "./write-cursor-agent.js";

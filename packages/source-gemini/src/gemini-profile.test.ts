@@ -1,0 +1,138 @@
+import { join } from "node:path";
+import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { geminiProfile } from "./gemini-profile.js";
+import { geminiProvider } from "./gemini-provider.js";
+import { isGeminiToolName, mapGeminiTools } from "./gemini-tools.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-gemini-profile-");
+});
+afterEach(() => sb.cleanup());
+
+/** Shaped like Gemini CLI's documented agent files. */
+const investigator = [
+  "---",
+  "name: security-auditor",
+  "description: Specialized in finding security vulnerabilities in code.",
+  "kind: local",
+  "tools:",
+  "  - read_file",
+  "  - grep_search",
+  "  - mcp_github_*",
+  "model: gemini-2.5-pro",
+  "temperature: 0.2",
+  "max_turns: 10",
+  "timeout_mins: 5",
+  "---",
+  "You are a ruthless Security Auditor.",
+  "",
+].join("\n");
+
+describe("the gemini agent format", () => {
+  test("max_turns, tools mapped to roster names (as written kept), the rest in extra", async () => {
+    sb.write({ "project/.gemini/agents/security-auditor.md": investigator });
+    const { agents } = await discoverAgents(createRegistry([geminiProvider]), sb.ctx());
+    expect(agents[0]).toMatchObject({
+      name: "security-auditor",
+      maxTurns: 10,
+      tools: ["read", "grep", "mcp_github_*", "submit_result"],
+      toolsAsWritten: ["read_file", "grep_search", "mcp_github_*"],
+      model: ["gemini-2.5-pro"],
+      extra: { kind: "local", temperature: 0.2, max_turns: 10, timeout_mins: 5 },
+    });
+  });
+
+  test("tool names: wildcards and MCP forms as Gemini CLI checks them", () => {
+    expect(mapGeminiTools(["*"])).toBeUndefined();
+    for (const ok of [
+      "read_file",
+      "search_file_content",
+      "*",
+      "mcp_*",
+      "mcp_github_*",
+      "mcp_github_list_issues",
+    ]) {
+      expect(isGeminiToolName(ok)).toBe(true);
+    }
+    for (const bad of ["Read", "Bash", "mcp__github__x", "mcp_github_", "mcp_git hub_x"]) {
+      expect(isGeminiToolName(bad)).toBe(false);
+    }
+  });
+});
+
+describe("geminiProfile (Gemini CLI's own answer)", () => {
+  test("a Claude-style file roster loads is rejected by Gemini, with Gemini's reasons", async () => {
+    sb.write({
+      "project/.gemini/agents/security-auditor.md": investigator,
+      "project/.gemini/agents/claude-style.md": agentFile(
+        "claude-style",
+        "From Claude",
+        "tools: Read, Grep\ncolor: blue",
+      ),
+      "project/.gemini/agents/colored.md": agentFile("colored", "Has a color", "color: blue"),
+      "project/.gemini/agents/bad-tool.md": agentFile("bad-tool", "Bad tool", "tools: [Read]"),
+      "project/.gemini/agents/_draft.md": agentFile("draft"),
+      "project/.gemini/agents/nested/deep.md": agentFile("deep"),
+      "project/.gemini/agents/Upper.md": agentFile("Upper"),
+      "project/.gemini/agents/generalist.md": agentFile("generalist", "mine"),
+      "project/.gemini/agents/linked.md": { symlink: "security-auditor.md" },
+    });
+    const roster = await discoverAgents(createRegistry([geminiProvider]), sb.ctx());
+    expect(roster.agents.map((a) => a.name).sort()).toEqual(
+      ["Upper", "bad-tool", "claude-style", "colored", "draft", "generalist", "security-auditor"].sort(),
+    );
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.message])).toEqual([
+      ["Upper.md", "rejected", 'Gemini CLI skips it: name "Upper" is not a slug of a-z, 0-9, - and _'],
+      ["_draft.md", "ignored", 'Gemini CLI skips files whose name starts with "_"'],
+      ["bad-tool.md", "rejected", "Gemini CLI rejects it: invalid tool name `Read`"],
+      [
+        "claude-style.md",
+        "rejected",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
+      ],
+      [
+        "colored.md",
+        "rejected",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
+      ],
+      [
+        "generalist.md",
+        "shadowed",
+        'Gemini CLI keeps its built-in "generalist": a file cannot override a built-in',
+      ],
+      ["linked.md", "ignored", "Gemini CLI reads only regular files, not symlinks"],
+      [
+        "nested/deep.md",
+        "ignored",
+        `Gemini CLI does not read sub-folders of ${join(sb.project, ".gemini/agents")}`,
+      ],
+      ["security-auditor.md", "loaded", undefined],
+    ]);
+    expect(view.agents.map((a) => [a.id, a.scope])).toEqual([
+      ["codebase_investigator", "builtin"],
+      ["cli_help", "builtin"],
+      ["generalist", "builtin"],
+      ["security-auditor", "project"],
+    ]);
+  });
+
+  test("places: only the cwd's .gemini/agents (no walking up), then GEMINI_CLI_HOME's; project agents need trust", async () => {
+    sb.write({
+      "project/.gemini/agents/up.md": agentFile("up"),
+      "project/sub/x": "",
+      "alt/.gemini/agents/u.md": agentFile("u"),
+    });
+    const ctx = sb.ctx({ cwd: join(sb.project, "sub"), env: { GEMINI_CLI_HOME: join(sb.root, "alt") } });
+    const view = await viewAsTool(geminiProfile, ctx);
+    expect(view.places.map((p) => [p.scope, p.dir, p.status])).toEqual([
+      ["project", join(sb.project, "sub/.gemini/agents"), "missing"],
+      ["user", join(sb.root, "alt/.gemini/agents"), "read"],
+    ]);
+    const untrusted = await viewAsTool(geminiProfile, sb.ctx({ trustProject: false }));
+    expect(untrusted.places[0]!.status).toBe("untrusted");
+  });
+});

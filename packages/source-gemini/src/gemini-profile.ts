@@ -1,0 +1,81 @@
+import { join } from "node:path";
+import { defineToolProfile, resolveUserPath } from "@roster/core";
+import { isGeminiToolName } from "./gemini-tools.js";
+
+/** The keys Gemini CLI's strict agent schema allows, and nothing else. */
+export const GEMINI_AGENT_KEYS = [
+  "kind",
+  "name",
+  "description",
+  "display_name",
+  "tools",
+  "mcp_servers",
+  "model",
+  "temperature",
+  "max_turns",
+  "timeout_mins",
+] as const;
+
+const positiveInteger = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value > 0;
+
+/**
+ * Gemini CLI's own rules (read from the @google/gemini-cli 0.61.0 bundle: its
+ * `loadAgentsFromDirectory`, `localAgentSchema` and `AgentRegistry`): built-ins first, then
+ * `<cwd>/.gemini/agents` (only in a trusted folder), then `~/.gemini/agents`
+ * (`GEMINI_CLI_HOME` replaces the home); the first registration of a name wins, so a file
+ * never overrides a built-in; flat folders, regular `*.md` files only, names starting `_`
+ * skipped; a strict schema (unknown keys and bad tool names are rejected).
+ */
+export const geminiProfile = defineToolProfile({
+  tool: "gemini",
+  displayName: "Gemini CLI",
+  checkedAgainst: "@google/gemini-cli 0.61.0",
+  places(ctx) {
+    const override = ctx.env.GEMINI_CLI_HOME?.trim();
+    const home = override ? resolveUserPath(ctx, override) : ctx.home;
+    return [
+      { dir: join(ctx.cwd, ".gemini", "agents"), scope: "project" },
+      { dir: join(home, ".gemini", "agents"), scope: "user" },
+    ];
+  },
+  extensions: [".md"],
+  recursive: false,
+  skipPrefixes: ["_"],
+  followsSymlinks: false,
+  identity: "name",
+  requiredKeys: ["name", "description"],
+  unknownKeys: "reject",
+  knownKeys: GEMINI_AGENT_KEYS,
+  nameProblem: (name) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _"),
+  checkFields(fields) {
+    const tools = fields.tools;
+    if (tools !== undefined) {
+      if (!Array.isArray(tools))
+        return { code: "tool/bad-field", message: "rejects it: `tools` must be a list" };
+      const bad = tools.filter((tool) => typeof tool !== "string" || !isGeminiToolName(tool));
+      if (bad.length > 0) {
+        return {
+          code: "tool/bad-field",
+          message: `rejects it: invalid tool name${bad.length > 1 ? "s" : ""} ${bad.map((t) => `\`${String(t)}\``).join(", ")}`,
+        };
+      }
+    }
+    if (fields.kind !== undefined && fields.kind !== "local" && fields.kind !== "remote") {
+      return { code: "tool/bad-field", message: `rejects it: \`kind\` must be local or remote` };
+    }
+    for (const key of ["max_turns", "timeout_mins"]) {
+      if (fields[key] !== undefined && !positiveInteger(fields[key])) {
+        return { code: "tool/bad-field", message: `rejects it: \`${key}\` must be a positive whole number` };
+      }
+    }
+    if (fields.temperature !== undefined && typeof fields.temperature !== "number") {
+      return { code: "tool/bad-field", message: "rejects it: `temperature` must be a number" };
+    }
+    return undefined;
+  },
+  builtins: ["codebase_investigator", "cli_help", "generalist"],
+  filesOverrideBuiltins: false,
+  projectNeedsTrust: true,
+  // "Missing mandatory YAML frontmatter" is an agent loading error in Gemini CLI.
+  reportsNoFrontmatter: true,
+});

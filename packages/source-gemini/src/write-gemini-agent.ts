@@ -1,0 +1,130 @@
+import {
+  type AgentDefinition,
+  canonicalToolName,
+  defineAgentWriter,
+  FieldReport,
+  formatMarkdownAgent,
+  mcpToolParts,
+  reportTools,
+  translateTools,
+  writeExtras,
+  writtenTools,
+} from "@roster/core";
+import { geminiAgentFormat } from "./gemini-agent-format.js";
+import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
+import { isGeminiToolName } from "./gemini-tools.js";
+
+/** roster's tool names → Gemini CLI's. */
+const FROM_ROSTER: Readonly<Record<string, string>> = {
+  read: "read_file",
+  write: "write_file",
+  edit: "replace",
+  grep: "grep_search",
+  find: "glob",
+  ls: "list_directory",
+  bash: "run_shell_command",
+  fetch: "web_fetch",
+  web_search: "google_web_search",
+  todo: "write_todos",
+};
+
+/**
+ * Gemini CLI's name for one tool as another vocabulary writes it (`Read` → `read_file`,
+ * `mcp__github__search` → `mcp_github_search`), or `undefined` when it has none.
+ */
+export function geminiToolName(tool: string): string[] | undefined {
+  if (isGeminiToolName(tool)) return [tool];
+  const mcp = mcpToolParts(tool);
+  if (mcp) {
+    const name = `mcp_${mcp.server}_${mcp.tool ?? "*"}`;
+    return isGeminiToolName(name) ? [name] : undefined;
+  }
+  const name = FROM_ROSTER[canonicalToolName(tool)];
+  return name ? [name] : undefined;
+}
+
+/** Gemini CLI's tools that only read: what plan mode leaves an agent. */
+const READ_ONLY = [
+  "read_file",
+  "read_many_files",
+  "glob",
+  "grep_search",
+  "list_directory",
+  "web_fetch",
+  "google_web_search",
+];
+
+function geminiAgent(agent: AgentDefinition) {
+  const report = new FieldReport(agent);
+  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
+  report.kept("name", "name");
+  report.kept("description", "description");
+  report.kept("systemPrompt", "body");
+
+  const written = writtenTools(agent);
+  if (written) {
+    // A list that maps to nothing stays an empty list: leaving it out would allow every tool.
+    const result = translateTools(written, geminiToolName);
+    fm.tools = result.out;
+    reportTools(report, "tools", "tools", result, "Gemini CLI");
+  }
+  if (agent.model) {
+    fm.model = agent.model[0];
+    if (agent.model.length > 1) {
+      report.changed(
+        "model",
+        "model",
+        "Gemini CLI takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
+    } else report.kept("model", "model", "model ids are the vendor's: check Gemini CLI offers it");
+  }
+  if (agent.maxTurns !== undefined) {
+    fm.max_turns = agent.maxTurns;
+    report.kept("maxTurns", "max_turns");
+  }
+  const cannot = (field: keyof AgentDefinition, note: string) => {
+    if (agent[field] !== undefined) report.dropped(field, note);
+  };
+  cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
+  cannot("disallowedTools", "Gemini CLI agents have no tool deny list (only an allow list)");
+  if (agent.permissionMode === "plan") {
+    // No permission mode in Gemini CLI: plan mode becomes an allow list of reading tools.
+    const tools = (fm.tools as string[] | undefined) ?? READ_ONLY;
+    const removed = tools.filter((t) => !READ_ONLY.includes(t) && !t.startsWith("mcp_"));
+    fm.tools = tools.filter((t) => !removed.includes(t));
+    const without = removed.length > 0 ? ` (${removed.join(", ")} left out)` : "";
+    report.changed("permissionMode", "tools", `plan mode becomes a list of reading tools${without}`);
+  } else
+    cannot("permissionMode", "Gemini CLI agents have no permission mode (its strict schema refuses the key)");
+  cannot("thinkingLevel", "Gemini CLI's agent schema has no thinking level");
+  cannot("blocking", "Gemini CLI agents have no background setting");
+  cannot("output", "Gemini CLI agents have no output schema");
+
+  writeExtras(agent, fm, report, {
+    known: GEMINI_AGENT_KEYS.filter((k) => k !== "tools"),
+    tool: "Gemini CLI",
+    check: (fields) => geminiProfile.checkFields?.(fields),
+  });
+  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+}
+
+/**
+ * Writes Gemini CLI agents (`.gemini/agents/<name>.md`) with only the keys its strict schema
+ * accepts and its own tool names; roster's marker lives in `.roster-sync.json` beside them,
+ * since an unknown key would make Gemini CLI refuse the file.
+ */
+export const geminiWriter = defineAgentWriter({
+  tool: "gemini",
+  displayName: "Gemini CLI",
+  extension: ".md",
+  format: geminiAgentFormat,
+  profile: geminiProfile,
+  marker: "manifest",
+  folders: false,
+  agentsDir(ctx, scope) {
+    const places = geminiProfile.places(ctx);
+    return places.find((p) => p.scope === scope)!.dir;
+  },
+  write: (agent) => geminiAgent(agent),
+});

@@ -1,0 +1,7 @@
+export { opencodeAgentFormat } from "./opencode-agent-format.js";
+export { loadOpencodeConfigAgents, OPENCODE_CONFIG_FILES, opencodeConfigFiles } from "./opencode-config.js";
+export { type MappedOpencodeAgent, mapOpencodeAgent, PERMISSION_TOOLS } from "./opencode-fields.js";
+export { opencodeConfigDirOverride, opencodeGlobalDir, opencodeUserDir } from "./opencode-paths.js";
+export { opencodeProfile } from "./opencode-profile.js";
+export { locateOpencode, opencodeProvider } from "./opencode-provider.js";
+export { opencodeWriter } from "./write-opencode-agent.js";

@@ -1,0 +1,121 @@
+import { join } from "node:path";
+import {
+  ancestorsToRepoRoot,
+  type Diagnostic,
+  type DiscoveryContext,
+  errorCode,
+  fileSystemOf,
+  type LoadedItem,
+} from "@roster/core";
+import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import { mapOpencodeAgent } from "./opencode-fields.js";
+import { opencodeUserDir } from "./opencode-paths.js";
+
+/** A config file is a few KiB; larger ones are not read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Config file names opencode reads in a folder, in the order roster tries them. */
+export const OPENCODE_CONFIG_FILES = ["opencode.jsonc", "opencode.json"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The config files roster reads, highest precedence first: project (nearest first, up to the repository root), then user. */
+export function opencodeConfigFiles(
+  ctx: DiscoveryContext,
+): Array<{ path: string; scope: "project" | "user" }> {
+  const files: Array<{ path: string; scope: "project" | "user" }> = [];
+  if (ctx.trustProject !== false) {
+    for (const dir of ancestorsToRepoRoot(ctx)) {
+      for (const name of OPENCODE_CONFIG_FILES) files.push({ path: join(dir, name), scope: "project" });
+    }
+  }
+  for (const name of OPENCODE_CONFIG_FILES)
+    files.push({ path: join(opencodeUserDir(ctx), name), scope: "user" });
+  return files;
+}
+
+function readText(ctx: DiscoveryContext, path: string, diagnostics: Diagnostic[]): string | undefined {
+  const fs = fileSystemOf(ctx);
+  try {
+    if (!fs.stat(path).isFile()) return undefined;
+    const buffer = fs.readFile(path, MAX_CONFIG_BYTES);
+    if (buffer.length > MAX_CONFIG_BYTES) throw new Error(`over the ${MAX_CONFIG_BYTES}-byte limit`);
+    return buffer.toString("utf8").replace(/^\uFEFF/, "");
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    diagnostics.push({
+      severity: "warning",
+      code: "opencode/config-unreadable",
+      message: `cannot read opencode config: ${error instanceof Error ? error.message : String(error)}`,
+      filePath: path,
+    });
+    return undefined;
+  }
+}
+
+/**
+ * The agents declared in opencode config files: the `agent` map (and `agents`, its V2
+ * spelling) of each `opencode.json[c]`, as loaded items named by their key. A prompt of
+ * the form `{file:…}` is not followed (roster reads no path a project file names); the
+ * agent's prompt is then empty and an info diagnostic says so.
+ */
+export function loadOpencodeConfigAgents(ctx: DiscoveryContext): {
+  items: LoadedItem[];
+  diagnostics: Diagnostic[];
+} {
+  const items: LoadedItem[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const { path, scope } of opencodeConfigFiles(ctx)) {
+    const text = readText(ctx, path, diagnostics);
+    if (text === undefined) continue;
+    const errors: ParseError[] = [];
+    const config = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+    if (errors.length > 0 || !isRecord(config)) {
+      const first = errors[0];
+      diagnostics.push({
+        severity: "warning",
+        code: "opencode/config-invalid",
+        message: first
+          ? `opencode config is not valid JSONC (${printParseErrorCode(first.error)} at offset ${first.offset}); its agents are not read`
+          : "opencode config is not a JSON object; its agents are not read",
+        filePath: path,
+      });
+      continue;
+    }
+    for (const key of ["agent", "agents"] as const) {
+      const block = config[key];
+      if (block === undefined) continue;
+      if (!isRecord(block)) {
+        diagnostics.push({
+          severity: "warning",
+          code: "opencode/config-invalid",
+          message: `"${key}" must be an object of agents by name`,
+          filePath: path,
+        });
+        continue;
+      }
+      for (const [name, entry] of Object.entries(block)) {
+        if (!isRecord(entry)) continue;
+        const mapped = mapOpencodeAgent(entry, name);
+        diagnostics.push(...mapped.diagnostics.map((d) => ({ ...d, filePath: path })));
+        if (mapped.skip) continue;
+        let body = "";
+        const prompt = entry.prompt;
+        if (typeof prompt === "string" && /^\{file:.*\}$/s.test(prompt.trim())) {
+          diagnostics.push({
+            severity: "info",
+            code: "opencode/prompt-file",
+            message: `agent "${name}" takes its prompt from ${prompt.trim()}; roster does not follow file references, so its prompt is empty`,
+            filePath: path,
+          });
+        } else if (typeof prompt === "string") body = prompt.trim();
+        const { prompt: _prompt, ...frontmatter } = mapped.frontmatter;
+        items.push({ filePath: `${path}#${key}.${name}`, source: scope, frontmatter, body });
+      }
+    }
+  }
+  return { items, diagnostics };
+}

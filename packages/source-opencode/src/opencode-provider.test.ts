@@ -1,0 +1,221 @@
+import { join } from "node:path";
+import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { opencodeProfile } from "./opencode-profile.js";
+import { locateOpencode, opencodeProvider } from "./opencode-provider.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-opencode-");
+});
+afterEach(() => sb.cleanup());
+
+/** A real-shaped opencode agent: no name, path identity, opencode's own keys. */
+const reviewer = [
+  "---",
+  "description: Reviews code for quality and best practices",
+  "mode: subagent",
+  "model: anthropic/claude-sonnet-4-20250514",
+  "temperature: 0.1",
+  "steps: 12",
+  "permission:",
+  "  edit: deny",
+  "  bash:",
+  '    "git diff": allow',
+  '    "*": ask',
+  "  webfetch: deny",
+  "---",
+  "You are in code review mode. Focus on code quality.",
+  "",
+].join("\n");
+
+const agent = (description: string, extra = "") =>
+  `---\ndescription: ${description}\n${extra}---\nBody of ${description}.\n`;
+
+describe("locateOpencode", () => {
+  test("every ancestor's .opencode/{agents,agent}, nearest first, then the user folders, all recursive", () => {
+    sb.write({
+      "project/.opencode/agent/a.md": agent("a"),
+      "project/sub/.opencode/agents/b.md": agent("b"),
+      "project/sub/.opencode/agent/c.md": agent("c"),
+    });
+    const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
+    const dirs = locateOpencode(ctx, "agents").map((l) => [l.scope, l.dir, l.recursive]);
+    expect(dirs).toEqual([
+      ["project", join(sb.project, "sub/.opencode/agents"), true],
+      ["project", join(sb.project, "sub/.opencode/agent"), true],
+      ["project", join(sb.project, ".opencode/agent"), true],
+      ["user", join(sb.home, ".config/opencode/agents"), true],
+      ["user", join(sb.home, ".config/opencode/agent"), true],
+    ]);
+    const nearest = locateOpencode({ ...ctx, projectDirs: "nearest" }, "agents").map((l) => l.dir);
+    expect(nearest).toEqual([
+      join(sb.project, "sub/.opencode/agents"),
+      join(sb.project, "sub/.opencode/agent"),
+      join(sb.home, ".config/opencode/agents"),
+      join(sb.home, ".config/opencode/agent"),
+    ]);
+  });
+
+  test("OPENCODE_CONFIG_DIR replaces the user folder; XDG_CONFIG_HOME moves it", () => {
+    const env = { OPENCODE_CONFIG_DIR: "~/oc" };
+    expect(locateOpencode(sb.ctx({ env }), "agents").map((l) => l.dir)).toEqual([
+      join(sb.home, "oc/agents"),
+      join(sb.home, "oc/agent"),
+    ]);
+    const xdg = { XDG_CONFIG_HOME: join(sb.root, "xdg") };
+    expect(locateOpencode(sb.ctx({ env: xdg }), "commands").map((l) => l.dir)).toEqual([
+      join(sb.root, "xdg/opencode/commands"),
+      join(sb.root, "xdg/opencode/command"),
+    ]);
+  });
+});
+
+describe("discovery through the opencode provider", () => {
+  test("identity is the path without .md; a name field replaces it; permissions map to disallowedTools", async () => {
+    sb.write({
+      "project/.opencode/agents/team/reviewer.md": reviewer,
+      "project/.opencode/agents/named.md": agent("named", "name: custom-name\n"),
+    });
+    const { agents } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.map((a) => a.name)).toEqual(["custom-name", "team/reviewer"]);
+    const review = agents.find((a) => a.name === "team/reviewer")!;
+    expect(review.disallowedTools).toEqual(["edit", "write", "patch", "multiedit", "webfetch"]);
+    expect(review.maxTurns).toBe(12);
+    expect(review.model).toEqual(["anthropic/claude-sonnet-4-20250514"]);
+    expect(review.extra).toMatchObject({ mode: "subagent", temperature: 0.1, steps: 12 });
+    expect(review.extra?.permission).toEqual({
+      edit: "deny",
+      bash: { "git diff": "allow", "*": "ask" },
+      webfetch: "deny",
+    });
+    expect(review.systemPrompt).toBe("You are in code review mode. Focus on code quality.");
+  });
+
+  test("permission: { edit: deny } denies opencode's editing tools; legacy tools: { bash: false } denies bash", async () => {
+    sb.write({
+      "project/.opencode/agents/ro.md": agent("ro", "permission:\n  edit: deny\n"),
+      "project/.opencode/agents/legacy.md": agent("legacy", "tools:\n  bash: false\n  write: true\n"),
+    });
+    const { agents } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.find((a) => a.name === "ro")?.disallowedTools).toEqual([
+      "edit",
+      "write",
+      "patch",
+      "multiedit",
+    ]);
+    const legacy = agents.find((a) => a.name === "legacy")!;
+    expect(legacy.disallowedTools).toEqual(["bash"]);
+    expect(legacy.tools).toBeUndefined();
+    expect(legacy.extra?.tools).toEqual({ bash: false, write: true });
+  });
+
+  test("disable: true leaves the agent out with an info; the nearest project beats the user folder", async () => {
+    sb.write({
+      "project/.opencode/agents/off.md": agent("off", "disable: true\n"),
+      "project/.opencode/agents/dup.md": agent("project"),
+      "home/.config/opencode/agents/dup.md": agent("user"),
+    });
+    const { agents, shadowed, diagnostics } = await discoverAgents(
+      createRegistry([opencodeProvider]),
+      sb.ctx(),
+    );
+    expect(agents.map((a) => [a.name, a.description])).toEqual([["dup", "project"]]);
+    expect(shadowed.map((s) => s.agent.description)).toEqual(["user"]);
+    expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([["info", "opencode/disabled"]]);
+  });
+
+  test("the agent block of opencode.json (and V2 agents) loads after every folder", async () => {
+    sb.write({
+      "project/.git/HEAD": "ref: refs/heads/main\n",
+      "project/opencode.json": JSON.stringify({
+        agent: {
+          docs: { description: "Writes docs", prompt: "You write docs.", permission: { bash: "deny" } },
+        },
+        agents: { "from-v2": { description: "V2 form", prompt: "{file:./p.txt}" } },
+      }),
+      "home/.config/opencode/opencode.jsonc":
+        '{\n  // comments are allowed\n  "agent": { "docs": { "description": "user docs" } },\n}\n',
+    });
+    const { agents, shadowed, diagnostics } = await discoverAgents(
+      createRegistry([opencodeProvider]),
+      sb.ctx(),
+    );
+    expect(agents.map((a) => [a.name, a.source, a.systemPrompt])).toEqual([
+      ["docs", "project", "You write docs."],
+      ["from-v2", "project", ""],
+    ]);
+    expect(agents[0]!.disallowedTools).toEqual(["bash"]);
+    expect(agents[0]!.filePath).toBe(`${join(sb.project, "opencode.json")}#agent.docs`);
+    expect(shadowed.map((s) => s.agent.description)).toEqual(["user docs"]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["opencode/prompt-file"]);
+  });
+
+  test("an opencode.json that is not JSONC is a warning, never a throw", async () => {
+    sb.write({ "project/.git/HEAD": "", "project/opencode.json": "{ agent: " });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["opencode/config-invalid"]);
+  });
+});
+
+describe("opencodeProfile (opencode's own answer)", () => {
+  test("the farthest .opencode up to the repository root wins, unlike roster's nearest-first merge", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/dup.md": agent("far"),
+      "project/sub/.opencode/agents/dup.md": agent("near"),
+      "home/.config/opencode/agents/dup.md": agent("user"),
+    });
+    const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
+    const roster = await discoverAgents(createRegistry([opencodeProvider]), ctx);
+    expect(roster.agents.map((a) => a.description)).toEqual(["near"]);
+    const view = await viewAsTool(opencodeProfile, ctx);
+    expect(view.places.map((p) => [p.scope, p.dir, p.status])).toEqual([
+      ["project", join(sb.project, ".opencode/agents"), "read"],
+      ["project", join(sb.project, ".opencode/agent"), "missing"],
+      ["project", join(sb.project, "sub/.opencode/agents"), "read"],
+      ["project", join(sb.project, "sub/.opencode/agent"), "missing"],
+      ["user", join(sb.home, ".config/opencode/agents"), "read"],
+      ["user", join(sb.home, ".config/opencode/agent"), "missing"],
+    ]);
+    expect(view.agents.find((a) => a.id === "dup")?.filePath).toBe(
+      join(sb.project, ".opencode/agents/dup.md"),
+    );
+    expect(view.files.map((f) => [f.outcome, f.reason?.message])).toEqual([
+      ["loaded", undefined],
+      [
+        "shadowed",
+        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before project)`,
+      ],
+      [
+        "shadowed",
+        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before user)`,
+      ],
+    ]);
+  });
+
+  test("no description and bad YAML still load; a bad color stops opencode; files override built-ins", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/nodesc.md": "---\nmode: subagent\n---\nNo description.\n",
+      "project/.opencode/agents/broken.md": "---\ndescription: x\ncolor: [\n---\nB\n",
+      "project/.opencode/agents/blue.md": agent("blue", "color: blue\n"),
+      "project/.opencode/agents/explore.md": agent("my explore"),
+      "project/.opencode/agents/off.md": agent("off", "disable: true\n"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["blue.md", "rejected", "tool/bad-field"],
+      ["broken.md", "loaded", undefined],
+      ["explore.md", "loaded", undefined],
+      ["nodesc.md", "loaded", undefined],
+      ["off.md", "rejected", "tool/disabled"],
+    ]);
+    expect(view.files[0]!.reason!.message).toBe(
+      'opencode stops with "Configuration is invalid" for its whole config because of `color: "blue"` (expected #RRGGBB or one of primary, secondary, accent, success, warning, error, info)',
+    );
+    expect(view.agents.filter((a) => a.id === "explore").map((a) => a.scope)).toEqual(["project"]);
+  });
+});

@@ -1,0 +1,152 @@
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  canonicalToolName,
+  defineAgentWriter,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  writeExtras,
+} from "@roster/core";
+import { opencodeAgentFormat } from "./opencode-agent-format.js";
+import { opencodeUserDir } from "./opencode-paths.js";
+import { opencodeProfile } from "./opencode-profile.js";
+
+/** opencode's permission keys and the roster tools each governs. */
+const GROUPS: Readonly<Record<string, readonly string[]>> = {
+  edit: ["edit", "write"],
+  bash: ["bash"],
+  webfetch: ["fetch", "web_search"],
+  task: ["task"],
+};
+
+function groupOf(tool: string): string | undefined {
+  const name = canonicalToolName(tool);
+  return Object.keys(GROUPS).find((key) => GROUPS[key]!.includes(name));
+}
+
+function opencodeAgent(agent: AgentDefinition, marker: boolean) {
+  const report = new FieldReport(agent);
+  // Identity is the file's path: no `name` key, so the path stays the name.
+  const fm: Record<string, unknown> = { description: agent.description };
+  report.kept("name", "(file path)", "opencode names an agent by its path");
+  report.kept("description", "description");
+  report.kept("systemPrompt", "body");
+  if (agent.model) {
+    fm.model = agent.model[0];
+    const note = agent.model[0]!.includes("/")
+      ? undefined
+      : "opencode expects provider/model; check this id resolves";
+    if (agent.model.length > 1)
+      report.changed(
+        "model",
+        "model",
+        "opencode takes one model; the fallbacks are lost",
+        agent.model.slice(1),
+      );
+    else report.kept("model", "model", note);
+  }
+  if (agent.maxTurns !== undefined) {
+    fm.steps = agent.maxTurns;
+    report.kept("maxTurns", "steps");
+  }
+
+  // Permissions: the file's own opencode forms win; otherwise roster's fields become denies.
+  const own = agent.extra?.permission !== undefined || typeof agent.extra?.tools === "object";
+  const permission: Record<string, unknown> = {};
+  const deny = (key: string) => {
+    permission[key] = "deny";
+  };
+  if (agent.tools) {
+    if (own) report.kept("tools", "permission", "the file's own opencode permission is written");
+    else {
+      const allowed = new Set(agent.tools.map((t) => groupOf(t)).filter(Boolean));
+      const denied = Object.keys(GROUPS).filter((key) => !allowed.has(key));
+      for (const key of denied) deny(key);
+      report.changed(
+        "tools",
+        "permission",
+        `an allow list becomes opencode denies (${denied.join(", ") || "none"}); opencode's other tools stay allowed`,
+      );
+    }
+  }
+  if (agent.disallowedTools) {
+    if (own) report.kept("disallowedTools", "permission", "the file's own opencode permission is written");
+    else {
+      const lost: string[] = [];
+      for (const tool of agent.disallowedTools) {
+        const group = groupOf(tool);
+        if (group) deny(group);
+        else lost.push(tool);
+      }
+      if (lost.length > 0)
+        report.changed(
+          "disallowedTools",
+          "permission",
+          `no opencode permission for ${lost.join(", ")}`,
+          lost,
+        );
+      else report.changed("disallowedTools", "permission", "denied tools become opencode permission denies");
+    }
+  }
+  if (agent.permissionMode !== undefined) {
+    if (agent.permissionMode === "plan") {
+      deny("edit");
+      deny("bash");
+      report.changed("permissionMode", "permission", "plan mode becomes edit: deny, bash: deny");
+    } else if (agent.permissionMode === "default")
+      report.kept("permissionMode", "(omitted)", "opencode's default permissions");
+    else report.dropped("permissionMode", "opencode has no counterpart");
+  }
+  if (agent.spawns !== undefined) {
+    const spawns = agent.spawns;
+    if (permission.task === "deny") report.dropped("spawns", "the task tool is denied here");
+    else if (spawns === "*")
+      report.kept("spawns", "(default)", "opencode agents may call task unless it is denied");
+    else {
+      permission.task = { "*": "deny", ...Object.fromEntries(spawns.map((name) => [name, "allow"])) };
+      report.changed(
+        "spawns",
+        "permission.task",
+        "the spawn list becomes task patterns (allow each, deny *)",
+      );
+    }
+  }
+  if (Object.keys(permission).length > 0) fm.permission = permission;
+  if (agent.thinkingLevel !== undefined)
+    report.dropped("thinkingLevel", "opencode sets reasoning per model variant, not per agent");
+  if (agent.blocking !== undefined) report.dropped("blocking", "opencode agents have no background setting");
+  if (agent.output !== undefined) report.dropped("output", "opencode agents have no output schema");
+
+  const rest = { ...agent, extra: { ...agent.extra } };
+  delete rest.extra.name;
+  writeExtras(rest, fm, report, {
+    known: opencodeProfile.knownKeys.filter((k) => k !== "name" && k !== "disable"),
+    tool: "opencode",
+    check: (fields) => opencodeProfile.checkFields?.(fields),
+  });
+  if (agent.extra?.name !== undefined)
+    report.kept("extra.name", "(file path)", "opencode names an agent by its path");
+  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
+  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+}
+
+/**
+ * Writes opencode agents (`.opencode/agents/<path>.md`): the path is the name (so
+ * `team/reviewer` becomes a sub-folder), tools and permission modes become `permission`
+ * denies, `maxTurns` becomes `steps`; opencode ignores unknown keys, so
+ * `generated-by: roster` marks the file.
+ */
+export const opencodeWriter = defineAgentWriter({
+  tool: "opencode",
+  displayName: "opencode",
+  extension: ".md",
+  format: opencodeAgentFormat,
+  profile: opencodeProfile,
+  marker: "key",
+  folders: true,
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".opencode", "agents") : join(opencodeUserDir(ctx), "agents"),
+  write: (agent, options) => opencodeAgent(agent, options.marker),
+});

@@ -1,0 +1,86 @@
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  canonicalToolName,
+  defineAgentWriter,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isMarkerKey,
+  markdownFormat,
+  reportTools,
+  translateTools,
+  writtenTools,
+} from "@roster/core";
+import { xcshAgentDir } from "./xcsh-paths.js";
+import { xcshProfile } from "./xcsh-profile.js";
+
+/** xcsh's name of a tool: roster's own vocabulary (`Glob` → `find`, `Agent(a, b)` → `task`). */
+export function xcshToolName(tool: string): string[] {
+  if (/^(agent|task)\s*\(/i.test(tool)) return ["task"];
+  return [tool.startsWith("mcp") || tool.includes("/") ? tool : canonicalToolName(tool)];
+}
+
+function xcshAgent(agent: AgentDefinition, marker: boolean) {
+  const report = new FieldReport(agent);
+  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
+  report.kept("name", "name");
+  report.kept("description", "description");
+  report.kept("systemPrompt", "body");
+  const written = writtenTools(agent);
+  if (written) {
+    const result = translateTools(written, xcshToolName);
+    fm.tools = result.out;
+    reportTools(report, "tools", "tools", result, "xcsh");
+  }
+  // roster's own format: every modelled field has its key.
+  const same = [
+    "spawns",
+    "model",
+    "thinkingLevel",
+    "blocking",
+    "disallowedTools",
+    "permissionMode",
+    "maxTurns",
+    "output",
+  ] as const;
+  for (const key of same) {
+    if (agent[key] === undefined) continue;
+    fm[key] = agent[key];
+    report.kept(key, key);
+  }
+  // xcsh keeps every other key as it is (roster reads them into `extra`).
+  for (const [key, value] of Object.entries(agent.extra ?? {})) {
+    if (isMarkerKey(key)) continue;
+    if (key === "__proto__") {
+      report.dropped(`extra.${key}`, "not written: it would set the object's prototype");
+      continue;
+    }
+    if (fm[key] !== undefined) {
+      report.dropped(`extra.${key}`, `\`${key}\` is already written from a modelled field`);
+      continue;
+    }
+    fm[key] = value;
+    report.kept(`extra.${key}`, key);
+  }
+  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
+  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+}
+
+/**
+ * Writes xcsh agents (`.xcsh/agents/<name>.md`): roster's own format, so every field and
+ * every unmodelled key is kept; `generated-by: roster` marks the file.
+ */
+export const xcshWriter = defineAgentWriter({
+  tool: "xcsh",
+  displayName: "xcsh",
+  extension: ".md",
+  format: markdownFormat,
+  profile: xcshProfile,
+  marker: "key",
+  folders: false,
+  agentsDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".xcsh", "agents") : join(xcshAgentDir(ctx), "agents"),
+  write: (agent, options) => xcshAgent(agent, options.marker),
+});
