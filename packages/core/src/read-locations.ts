@@ -14,9 +14,9 @@ import type {
   DiscoveryKind,
   FileFormat,
   FileSystem,
+  FormatParse,
   LoadedItem,
   Location,
-  FormatParse,
   ParsedFrontmatter,
   ParseLevel,
 } from "./types.js";
