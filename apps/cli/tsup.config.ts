@@ -1,14 +1,46 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "tsup";
 import { baseConfig } from "../../tsup.base.ts";
 
-export default defineConfig({
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Every roster package's TypeScript entry, so the bin builds from sources with nothing built first. */
+function rosterSources(): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const name of readdirSync(join(root, "packages"))) {
+    const manifest = join(root, "packages", name, "package.json");
+    const entry = join(root, "packages", name, "src", "index.ts");
+    if (!existsSync(manifest) || !existsSync(entry)) continue;
+    sources.set((JSON.parse(readFileSync(manifest, "utf8")) as { name: string }).name, entry);
+  }
+  return sources;
+}
+
+export default defineConfig((cli) => ({
   ...baseConfig,
   entry: ["src/index.ts", "src/roster.ts"],
-  // The bin bundles roster's own packages and its argument and config parsers, so
-  // start-up resolves and reads a few files, not dozens (CommonJS ones need `require`).
-  noExternal: [/^@roster\//, "commander", "import-meta-resolve"],
+  // Self-contained: roster's packages and every third-party module are bundled, so the
+  // published package has no dependencies and installs from its tarball alone.
+  noExternal: [/.*/],
+  esbuildPlugins: [
+    {
+      name: "roster-sources",
+      setup(build) {
+        const sources = rosterSources();
+        build.onResolve({ filter: /^@roster\// }, (args) => {
+          const path = sources.get(args.path);
+          return path ? { path } : undefined;
+        });
+      },
+    },
+  ],
   banner: {
     js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);',
   },
   splitting: true,
-});
+  // Declarations only for the library entry (hosts import it); `tsup --no-dts`
+  // (`pnpm build:bin`) skips them for a bin-only build.
+  dts: cli.dts === false ? false : { entry: "src/index.ts" },
+}));

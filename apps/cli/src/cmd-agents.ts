@@ -1,9 +1,9 @@
-import { type AgentDefinition, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import { type AgentDefinition, type AgentSource, discoverAgents, explainAgent, getAgent } from "@roster/core";
 import type { App } from "./context.js";
-import { FindingError } from "./errors.js";
-import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
+import { UsageError } from "./errors.js";
+import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
 import { LIST_JSON, openAgentIndex, saveAgentIndex, storedListing, warnIndex } from "./persistent-index.js";
-import { writeJson } from "./write-json.js";
+import { unknownName } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
 export function agentSummary(agent: AgentDefinition) {
@@ -24,29 +24,62 @@ export function agentSummary(agent: AgentDefinition) {
   return view;
 }
 
-function unknownAgent(names: string[], name: string): FindingError {
-  return new FindingError(
-    `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
+/** Filters of `roster list`. */
+export interface ListFlags {
+  provider?: string;
+  source?: string;
+  /** Names only, one per line (what shell completion reads). */
+  names?: boolean;
+}
+
+const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
+
+/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
+function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, word?: string) {
+  const providers = app.registry.ids();
+  if (flags.provider !== undefined && !providers.includes(flags.provider))
+    throw new UsageError(`--provider takes one of ${providers.join(", ")}, got "${flags.provider}".`);
+  if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
+    throw new UsageError(`--source takes one of ${SOURCES.join(", ")}, got "${flags.source}".`);
+  const needle = word?.toLowerCase();
+  return agents.filter(
+    (a) =>
+      (flags.provider === undefined || a.provider === flags.provider) &&
+      (flags.source === undefined || a.source === flags.source) &&
+      (needle === undefined ||
+        a.name.toLowerCase().includes(needle) ||
+        a.description.toLowerCase().includes(needle)),
   );
 }
 
-/** `roster list`. */
-export async function listAgents(app: App): Promise<number> {
+/** `roster list [WORD]`. */
+export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
   const o = app.output;
   // One shot: no in-memory cache (nothing reads it again); the persistent index instead.
   const index = openAgentIndex(app);
-  // An output is looked for (a stat-only pass) only where an index already is: a first run
-  // in a place pays for no look that cannot find anything.
-  const stored = index && o.json && index.stats.loaded > 0 ? await storedListing(app, index) : undefined;
+  // A whole stored output serves a plain `list --json` only (no filter, no word), and is
+  // looked for (a stat-only pass) only where an index already is: a first run in a place
+  // pays for no look that cannot find anything.
+  const plain = o.json && !flags.names && !flags.provider && !flags.source && word === undefined;
+  const stored = index && plain && index.stats.loaded > 0 ? await storedListing(app, index) : undefined;
   if (stored?.bytes) {
-    o.write(stored.bytes);
+    o.stream(stored.bytes);
     return 0;
   }
   const d = await discoverAgents(app.registry, app.ctx, index ? { index } : {});
   saveAgentIndex(app, index);
+  const agents = filterAgents(app, d.agents, flags, word);
+  const disabled = new Set(app.loaded.config.disabledAgents ?? []);
+  if (flags.names) {
+    for (const a of agents) o.out(a.name);
+    return 0;
+  }
   if (o.json) {
     const view = {
-      agents: d.agents.map(agentSummary),
+      agents: agents.map((a) => ({
+        ...agentSummary(a),
+        ...(disabled.has(a.name) ? { disabled: true } : {}),
+      })),
       shadowed: d.shadowed.map((s) => ({
         name: s.agent.name,
         source: s.agent.source,
@@ -55,31 +88,38 @@ export async function listAgents(app: App): Promise<number> {
         shadowedBy: s.shadowedBy,
       })),
       diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-      projectAgentsDir: d.projectAgentsDir,
+      ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
     };
     // Kept for the next run only when nothing changed since the stat-only look.
     if (index && stored?.key && d.fingerprint === stored.fingerprint) {
       const chunks: string[] = [];
-      writeJson(view, (chunk) => {
-        chunks.push(chunk);
-        o.write(chunk);
-      });
+      printJson(o, view, chunks);
       warnIndex(app, index.writeOutput(LIST_JSON, stored.key, chunks));
     } else printJson(o, view);
     return 0;
   }
-  const rows = d.agents.map((a) => [
-    paint(o, "bold", a.name),
+  const rows = agents.map((a) => [
+    disabled.has(a.name) ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
     a.source,
     a.provider,
     showPath(o, a.filePath),
-    oneLine(a.description, 60),
+    oneLine(a.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
+  if (rows.length > 0) {
+    o.out(
+      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2, 1],
+      }),
+    );
+    o.out("");
+  }
   const notes: string[] = [];
   if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
   if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
-  o.out(paint(o, "dim", `\n${d.agents.length} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  const count =
+    agents.length === d.agents.length ? `${agents.length}` : `${agents.length} of ${d.agents.length}`;
+  o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
   return 0;
 }
 
@@ -88,9 +128,10 @@ export async function showAgent(app: App, name: string): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agent = getAgent(d, name);
   if (!agent)
-    throw unknownAgent(
-      d.agents.map((a) => a.name),
+    throw unknownName(
+      "agent",
       name,
+      d.agents.map((a) => a.name),
     );
   const o = app.output;
   if (o.json) {
@@ -104,7 +145,7 @@ export async function showAgent(app: App, name: string): Promise<number> {
       : typeof value === "object"
         ? JSON.stringify(value)
         : String(value);
-    o.out(`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
+    o.out(line`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
   };
   field("name", agent.name);
   field("description", agent.description);
@@ -118,7 +159,7 @@ export async function showAgent(app: App, name: string): Promise<number> {
   field("thinkingLevel", agent.thinkingLevel);
   field("blocking", agent.blocking);
   field("output", agent.output);
-  o.out(`\n${agent.systemPrompt}`);
+  o.out(line`\n${new Block(agent.systemPrompt)}`);
   return 0;
 }
 
@@ -128,21 +169,34 @@ export async function whyAgent(app: App, name: string): Promise<number> {
   const why = explainAgent(d, name);
   const o = app.output;
   if (o.json) {
-    const winner = why.winner
-      ? {
-          name: why.winner.name,
-          source: why.winner.source,
-          provider: why.winner.provider,
-          filePath: why.winner.filePath,
-        }
-      : null;
-    printJson(o, { name, winner, candidates: why.candidates });
-    return why.winner ? 0 : 1;
+    if (!why.winner) {
+      const unknown = unknownName(
+        "agent",
+        name,
+        d.agents.map((a) => a.name),
+      );
+      printJson(o, {
+        name,
+        candidates: why.candidates,
+        error: unknown.message,
+        code: unknown.details.code,
+        suggestions: unknown.details.suggestions,
+      });
+      o.err(`roster: ${unknown.message}`);
+      return 1;
+    }
+    const { name: winnerName, source, provider, filePath } = why.winner;
+    printJson(o, {
+      name,
+      winner: { name: winnerName, source, provider, filePath },
+      candidates: why.candidates,
+    });
+    return 0;
   }
-  const mark = { winner: paint(o, "green", "winner"), shadowed: paint(o, "yellow", "shadowed") } as Record<
-    string,
-    string
-  >;
+  const mark: Record<string, ReturnType<typeof paint>> = {
+    winner: paint(o, "green", "winner"),
+    shadowed: paint(o, "yellow", "shadowed"),
+  };
   const rows = why.candidates.map((c, i) => [
     String(i + 1),
     c.provider,
@@ -151,18 +205,18 @@ export async function whyAgent(app: App, name: string): Promise<number> {
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
     showPath(o, c.filePath),
   ]);
-  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
+  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
   if (!why.winner) {
     o.out("");
-    throw unknownAgent(
-      d.agents.map((a) => a.name),
+    throw unknownName(
+      "agent",
       name,
+      d.agents.map((a) => a.name),
     );
   }
   const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
   o.out(
-    `\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})` +
-      (shadowed ? `; it shadows ${shadowed}` : ""),
+    line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
   );
   return 0;
 }

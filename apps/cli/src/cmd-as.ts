@@ -19,7 +19,7 @@ import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { headedTable, oneLine, paint, printJson, showPath, table } from "./output.js";
+import { Block, type Cell, headedTable, line, oneLine, paint, printJson, showPath, table } from "./output.js";
 
 /** Every tool `--as` knows, in the app's family order. */
 export const TOOL_PROFILES: readonly ToolProfile[] = [
@@ -67,15 +67,16 @@ export async function listAs(app: App, tool: string): Promise<number> {
     paint(o, "bold", a.id),
     a.scope,
     a.filePath ? showPath(o, a.filePath) : "(built-in)",
-    oneLine(a.description, 60),
+    oneLine(a.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows));
+  o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1] }));
+  o.out("");
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
   o.out(
     paint(
       o,
       "dim",
-      `\n${v.agents.length} agent(s)${notLoaded ? `; ${notLoaded} file(s) not loaded (roster doctor --as ${tool})` : ""}`,
+      `${v.agents.length} agent(s)${notLoaded ? `; ${notLoaded} file(s) not loaded (roster doctor --as ${tool})` : ""}`,
     ),
   );
   return 0;
@@ -92,11 +93,11 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
   const winner = resolution(v, name);
   const files = v.files.filter((f) => f.id === name);
   if (o.json) {
-    printJson(o, { name, tool: v.tool, winner: winner ?? null, places: v.places, files });
+    printJson(o, { name, tool: v.tool, ...(winner ? { winner } : {}), places: v.places, files });
     return winner ? 0 : 1;
   }
   header(app, v);
-  const rows: string[][] = [];
+  const rows: Cell[][] = [];
   v.places.forEach((place, i) => {
     const here = files.filter((f) => f.filePath.startsWith(`${place.dir}/`));
     const base = [String(i + 1), place.scope, showPath(o, place.dir)];
@@ -108,14 +109,14 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
       rows.push([...base, outcome, showPath(o, file.filePath)]);
     }
   });
-  o.out(headedTable(o, ["#", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows));
+  o.out(headedTable(o, ["#", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [2, 4]));
   for (const file of files) if (file.reason) o.out(`${showPath(o, file.filePath)}: ${file.reason.message}`);
   if (!winner) {
     o.out("");
     throw new FindingError(`${v.displayName} has no agent "${name}" here`);
   }
   o.out(
-    `\n${paint(o, "bold", name)} resolves to ${winner.filePath ? showPath(o, winner.filePath) : `${v.displayName}'s built-in`} (${winner.scope})`,
+    line`\n${paint(o, "bold", name)} resolves to ${winner.filePath ? showPath(o, winner.filePath) : `${v.displayName}'s built-in`} (${winner.scope})`,
   );
   return 0;
 }
@@ -131,7 +132,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
     (a) => winner.filePath !== undefined && a.filePath === winner.filePath,
   );
   if (o.json) {
-    printJson(o, { tool: v.tool, ...winner, definition: definition ?? null });
+    printJson(o, { tool: v.tool, ...winner, ...(definition ? { definition } : {}) });
     return 0;
   }
   header(app, v);
@@ -142,7 +143,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
       : typeof value === "object"
         ? JSON.stringify(value)
         : String(value);
-    o.out(`${paint(o, "dim", `${key}:`.padEnd(17))}${text}`);
+    o.out(line`${paint(o, "dim", `${key}:`.padEnd(17))}${text}`);
   };
   field("name", winner.id);
   field("description", winner.description);
@@ -155,7 +156,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
     field("model", definition.model);
     field("maxTurns", definition.maxTurns);
     field("extra", definition.extra);
-    o.out(`\n${definition.systemPrompt}`);
+    o.out(line`\n${new Block(definition.systemPrompt)}`);
   }
   return 0;
 }
@@ -265,10 +266,13 @@ export async function doctorAs(app: App, tool: string, strict: boolean): Promise
     showPath(o, x.filePath),
     x.message,
   ]);
-  if (rows.length > 0) o.out(`${table(rows)}\n`);
+  if (rows.length > 0) {
+    // Messages are never cut: a long one wraps rather than losing what it explains.
+    o.out(table({}, rows));
+    o.out("");
+  }
   o.out(
-    `${summary.files} file(s), ${summary.agents} agent(s) for ${v.displayName}: ${summary.errors} error(s), ${summary.warnings} warning(s)` +
-      (failed ? "" : paint(o, "green", " — ok")),
+    line`${summary.files} file(s), ${summary.agents} agent(s) for ${v.displayName}: ${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : paint(o, "green", " — ok")}`,
   );
   o.out(paint(o, "dim", `${v.displayName}'s rules beside the other tools': ${RULES_TABLE}`));
   return failed ? 1 : 0;
@@ -313,6 +317,7 @@ export async function printOtherTools(app: App, name: string): Promise<void> {
   const lines = await otherToolLines(app, name);
   if (lines.length === 0) return;
   const o = app.output;
-  o.out(paint(o, "dim", `\nOther tools see "${name}" differently (roster why ${name} --as <tool>):`));
+  o.out("");
+  o.out(paint(o, "dim", `Other tools see "${name}" differently (roster why ${name} --as <tool>):`));
   for (const line of lines) o.out(`  ${line}`);
 }

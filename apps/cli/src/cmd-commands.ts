@@ -1,24 +1,28 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import type { App } from "./context.js";
-import { FindingError } from "./errors.js";
-import { headedTable, oneLine, paint, printJson, showPath } from "./output.js";
+import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import { unknownName } from "./unknown-name.js";
 
 async function find(app: App, name: string) {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
   const command = getCommand(d, name);
-  if (!command) {
-    const names = d.commands.map((c) => c.name);
-    throw new FindingError(
-      `Unknown command "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
+  if (!command)
+    throw unknownName(
+      "command",
+      name,
+      d.commands.map((c) => c.name),
     );
-  }
   return command;
 }
 
-/** `roster commands list`. */
-export async function listCommands(app: App): Promise<number> {
+/** `roster commands list [--names]`. */
+export async function listCommands(app: App, flags: { names?: boolean } = {}): Promise<number> {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
+  if (flags.names) {
+    for (const c of d.commands) o.out(c.name);
+    return 0;
+  }
   if (o.json) {
     printJson(o, {
       commands: d.commands.map((c) => ({
@@ -38,16 +42,21 @@ export async function listCommands(app: App): Promise<number> {
     c.namespace ?? c.source,
     c.provider,
     showPath(o, c.filePath),
-    oneLine(c.description, 60),
+    oneLine(c.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows));
-  o.out(
-    paint(
-      o,
-      "dim",
-      `\n${d.commands.length} command(s)${d.diagnostics.length ? `; ${d.diagnostics.length} diagnostic(s)` : ""}`,
-    ),
-  );
+  if (rows.length > 0) {
+    o.out(
+      headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2],
+      }),
+    );
+    o.out("");
+  }
+  const problems = d.diagnostics.length
+    ? `; ${d.diagnostics.length} diagnostic(s) (roster commands list --json shows them)`
+    : "";
+  o.out(paint(o, "dim", `${d.commands.length} command(s)${problems}`));
   return 0;
 }
 
@@ -57,16 +66,21 @@ export async function showCommand(app: App, name: string): Promise<number> {
   const o = app.output;
   if (o.json) printJson(o, command);
   else {
-    o.out(`${paint(o, "bold", command.name)} — ${command.description || "(no description)"}`);
+    o.out(line`${paint(o, "bold", command.name)} — ${command.description || "(no description)"}`);
     o.out(paint(o, "dim", `${command.provider}, ${command.source}, ${showPath(o, command.filePath)}`));
-    o.out(`\n${command.instructions}`);
+    o.out(line`\n${new Block(command.instructions)}`);
   }
   return 0;
 }
 
-/** `roster commands expand NAME [ARGS…]`: prints the expanded text itself. */
+/**
+ * `roster commands expand NAME [ARGS…]`: prints the expanded text itself, exact into a
+ * pipe or file, escaped for a terminal.
+ */
 export async function expand(app: App, name: string, args: string[]): Promise<number> {
   const command = await find(app, name);
-  app.output.out(expandCommand(command, args));
+  const text = expandCommand(command, args);
+  if (app.output.columns === undefined) app.output.raw(text);
+  else app.output.out(new Block(text));
   return 0;
 }

@@ -1,8 +1,8 @@
-import { AGENT_KEYS, type Diagnostic, discoverAgents, readLocations } from "@roster/core";
+import { AGENT_KEYS, type Diagnostic, discoverAgents, readLocations, suggestNames } from "@roster/core";
 import { kebabToCamel } from "@roster/frontmatter";
 import { TOOL_PROFILES } from "./cmd-as.js";
 import type { App } from "./context.js";
-import { paint, printJson, showPath, table } from "./output.js";
+import { type Cell, paint, printJson, showPath, table } from "./output.js";
 
 /**
  * Frontmatter keys roster reads, the keys families write when they map a tool's fields
@@ -30,36 +30,9 @@ export const SKIPPED_FILE_CODES = [
   "load/broken-symlink",
 ];
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(
-        row[j]! + 1,
-        row[j - 1]! + 1,
-        prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
-      );
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest known name within two edits, if any. */
+/** The closest known name (prefix or a few edits away), if any: core's one suggester. */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = distance(word, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+  return suggestNames(word, known, { limit: 1 })[0];
 }
 
 /** Every finding of `roster doctor`, beyond the discovery's own diagnostics. */
@@ -160,26 +133,50 @@ export async function runDoctor(app: App) {
   return { diagnostics, summary };
 }
 
-/** `roster doctor [--strict]`. */
-export async function doctor(app: App, strict: boolean): Promise<number> {
-  const { diagnostics, summary } = await runDoctor(app);
+/** Flags of `roster doctor`. */
+export interface DoctorFlags {
+  /** Exit 1 on warnings too. */
+  strict?: boolean;
+  /** Errors only, as eslint's `--quiet`. */
+  quiet?: boolean;
+}
+
+/** `roster doctor [--strict] [--quiet]`: findings grouped by file, as eslint prints them. */
+export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
+  const { strict, quiet } = typeof flags === "boolean" ? { strict: flags, quiet: false } : flags;
+  const { diagnostics: all, summary } = await runDoctor(app);
+  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const o = app.output;
-  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0);
   if (o.json) {
     printJson(o, { diagnostics, summary });
     return failed ? 1 : 0;
   }
   const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  const rows = diagnostics.map((x) => [
-    paint(o, colour[x.severity], x.severity),
-    x.code,
-    `${showPath(o, x.filePath)}${x.line ? `:${x.line}` : ""}`,
-    x.message,
-  ]);
-  if (rows.length > 0) o.out(`${table(rows)}\n`);
+  const groups = new Map<string, Diagnostic[]>();
+  for (const x of diagnostics) {
+    const key = x.filePath ?? "";
+    groups.set(key, [...(groups.get(key) ?? []), x]);
+  }
+  for (const [filePath, group] of groups) {
+    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
+    const rows: Cell[][] = group.map((x) => [
+      "",
+      x.line ? String(x.line) : "",
+      paint(o, colour[x.severity], x.severity),
+      x.code,
+      x.message,
+    ]);
+    // Messages are never cut: a long one wraps rather than losing what it explains.
+    o.out(table({}, rows));
+    o.out("");
+  }
   o.out(
-    `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)` +
-      (failed ? "" : paint(o, "green", " — ok")),
+    paint(
+      o,
+      failed ? "red" : "green",
+      `${summary.files} file(s), ${summary.agents} agent(s): ${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
+    ),
   );
   return failed ? 1 : 0;
 }

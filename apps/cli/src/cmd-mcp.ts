@@ -5,6 +5,7 @@ import { createDryRunRunner, createProcessRunner, type Runner, type TaskSettings
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
+import { parseInteger } from "./flags.js";
 
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
@@ -12,12 +13,6 @@ export interface McpFlags {
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
-}
-
-function integer(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
-  return Number(value);
 }
 
 /**
@@ -73,14 +68,14 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
   };
 
   const config = app.loaded.config;
-  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const settings: TaskSettings = {
     maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? 2,
     maxConcurrency: config.maxConcurrency ?? 4,
     disabledAgents: config.disabledAgents ?? [],
     agentModelOverrides: config.agentModelOverrides ?? {},
   };
-  const timeoutMs = integer("--timeout", flags.timeout);
+  const timeoutMs = parseInteger("--timeout", flags.timeout, { min: 1, max: 2 ** 31 - 1 });
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
 
   const server = await createRosterMcpServer({

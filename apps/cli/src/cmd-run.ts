@@ -1,4 +1,5 @@
 import { splitArguments } from "@roster/commands";
+import { discoverAgents } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -12,8 +13,10 @@ import {
 } from "@roster/executor";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
-import { oneLine, paint, printJson } from "./output.js";
+import { Block, line, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -24,12 +27,6 @@ export interface RunFlags {
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
-}
-
-function integer(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} takes a whole number, got "${value}".`);
-  return Number(value);
 }
 
 /** A timer cannot wait longer than 2^31-1 ms (a longer one fires at once), nor 0 ms or less. */
@@ -61,7 +58,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   }
   const config = app.loaded.config;
   const o = app.output;
-  const maxDepth = integer("--max-depth", flags.maxDepth);
+  const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = timeout(flags.timeout);
 
   // The session's depth comes from the environment; one that cannot be read refuses the run.
@@ -69,10 +66,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   for (const d of fromEnv.diagnostics)
     if (d.severity !== "error") o.err(`roster: ${d.severity}: ${d.message}`);
   const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
-  if (unreadable) {
-    if (o.json) printJson(o, { error: unreadable.message });
-    throw new FindingError(unreadable.message);
-  }
+  // With --json the answer is printed as { error, code } where errors are reported.
+  if (unreadable) throw new FindingError(unreadable.message, { code: unreadable.code });
   const session: TaskSession = {
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
@@ -133,17 +128,23 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
   const stream = o.json
-    ? createJsonArrayStream({ key: dryRun ? "invocations" : "results", total, write: o.out })
+    ? createJsonArrayStream({
+        key: dryRun ? "invocations" : "results",
+        total,
+        write: o.raw,
+        ...(dryRun ? { fields: { dryRun: true } } : {}),
+      })
     : undefined;
-  // A human dry run prints each invocation as pretty JSON, in input order.
-  const pending = createInOrder(total, (value) => o.out(JSON.stringify(value, null, 2)));
+  // A human dry run prints one invocation per line (JSON Lines), in input order.
+  const pending = createInOrder(total, (value) => o.raw(JSON.stringify(value)));
   const progress = showProgress(app, total, dryRun);
   let failed = false;
   const onResult = (r: TaskResult, index: number) => {
     if (r.error !== undefined || r.exitCode !== 0) failed = true;
     if (dryRun) {
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
-      const value = invocation ?? { id: r.id, error: r.error ?? "no invocation" };
+      // Absent values are left out, as everywhere in roster's JSON (the executor says `model: null`).
+      const value = omitNulls(invocation ?? { id: r.id, error: r.error ?? "no invocation" });
       if (stream) stream.put(index, value);
       else pending.put(index, value);
       return;
@@ -154,8 +155,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     }
     const status = r.error ? paint(o, "red", r.error) : paint(o, "green", `exit ${r.exitCode}`);
     progress.clear();
-    o.out(`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`);
-    if (r.output) o.out(r.output.trimEnd());
+    o.out(
+      line`${paint(o, "bold", `[${r.id}] ${r.agent}`)} ${status} ${paint(o, "dim", `${r.durationMs} ms`)}`,
+    );
+    if (r.output) o.out(new Block(r.output.trimEnd()));
   };
 
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
@@ -166,10 +169,21 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     for (const signal of signals) process.off(signal, onSignal);
   }
   if (outcome.status === "refused") {
-    if (o.json) printJson(o, { error: outcome.message });
-    throw new FindingError(outcome.message);
+    const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+    const finding = shortenRefusal(
+      outcome,
+      agent,
+      discovery.agents.map((a) => a.name),
+    );
+    if (o.json) {
+      const { suggestions } = finding.details;
+      printJson(o, { error: outcome.message, code: outcome.code, ...(suggestions ? { suggestions } : {}) });
+      finding.details.printed = true;
+    }
+    throw finding;
   }
   stream?.end();
+  if (dryRun) o.err("roster: dry run, nothing was started (--runner CMD runs the tasks).");
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
   if (dryRun) return 0;
   return failed ? 1 : 0;

@@ -1,6 +1,6 @@
 import { applySync, discoverAgents, planSync, type SyncEntry } from "@roster/core";
 import type { App } from "./context.js";
-import { paint, printJson, showPath, table } from "./output.js";
+import { type Cell, line, paint, printJson, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
 
@@ -55,13 +55,13 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
   const words = flags.dryRun ? WOULD : VERB;
   for (const writer of writers) {
     const entries = plan.entries.filter((e) => e.tool === writer.tool);
-    o.out(`${paint(o, "bold", writer.displayName)}  ${showPath(o, writer.agentsDir(app.ctx, scope))}`);
+    o.out(line`${paint(o, "bold", writer.displayName)}  ${showPath(o, writer.agentsDir(app.ctx, scope))}`);
     if (entries.length === 0) {
       o.out("  nothing to write");
       continue;
     }
-    const rows = entries.map((e) => {
-      const verb = e.action === "conflict" ? paint(o, "red", words[e.action]) : words[e.action];
+    const rows = entries.map((e): Cell[] => {
+      const verb: Cell = e.action === "conflict" ? paint(o, "red", words[e.action]) : words[e.action];
       const file = e.filePath ? showPath(o, e.filePath) : (e.agent ?? "");
       const note =
         e.fields && (e.action === "create" || e.action === "update" || e.action === "unchanged")
@@ -69,9 +69,10 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
               .filter(Boolean)
               .join("; ")
           : (e.message ?? "");
-      return [`  ${verb}`, file, note];
+      // The empty first column indents the rows under the tool's heading.
+      return ["", verb, file, note];
     });
-    o.out(table(rows));
+    o.out(table({}, rows));
   }
   const count = (action: SyncEntry["action"]) => plan.entries.filter((e) => e.action === action).length;
   const totals = (["create", "update", "unchanged", "remove", "conflict", "skip"] as const)

@@ -1,9 +1,11 @@
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { indexDisabledBy } from "@roster/index";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
-import type { Output } from "./output.js";
+import { UsageError } from "./errors.js";
+import { createOutput, line, type Output, showPath } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
 /** The global flags every sub-command takes. */
@@ -28,7 +30,7 @@ export interface App {
   cache: DiscoveryCache;
   env: Record<string, string | undefined>;
   /** Whether a persistent index may be used (not with `--no-cache` or `ROSTER_NO_CACHE=1`). */
-  useIndex: boolean;
+  useIndex?: boolean;
 }
 
 /** The places and output of a run, from flags and the real environment: the only place that reads them. */
@@ -42,15 +44,17 @@ export function resolveBasics(flags: GlobalFlags): {
   // Relative flag values are read against the shell's directory, as the user typed them.
   const cwd = resolve(flags.cwd ?? process.cwd());
   const home = resolve(flags.home ?? homedir());
-  const color = flags.color !== false && !("NO_COLOR" in env) && process.stdout.isTTY === true;
-  const output: Output = {
+  if (flags.cwd !== undefined) mustBeFolder("--cwd", cwd);
+  if (flags.home !== undefined) mustBeFolder("--home", home);
+  const output = createOutput({
     json: flags.json === true,
-    color,
+    color: flags.color !== false && colorWanted(env, process.stdout.isTTY === true),
     cwd,
-    out: (text) => process.stdout.write(`${text}\n`),
-    write: (chunk) => process.stdout.write(chunk),
-    err: (text) => process.stderr.write(`${text}\n`),
-  };
+    home,
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    write: (text) => process.stdout.write(text),
+    writeErr: (text) => process.stderr.write(text),
+  });
   return { cwd, home, env, output };
 }
 
@@ -75,6 +79,30 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
 export function printConfigNotes(app: App): void {
   for (const d of app.loaded.diagnostics) {
     const label = d.severity === "info" ? "note" : d.severity;
-    app.output.err(`roster: ${label}: ${d.filePath ? `${d.filePath}: ` : ""}${d.message}`);
+    app.output.err(
+      line`roster: ${label}: ${d.filePath ? `${showPath(app.output, d.filePath)}: ` : ""}${d.message}`,
+    );
   }
+}
+
+/** A `--cwd` or `--home` that is not a folder is a usage error, said before anything is read. */
+function mustBeFolder(flag: string, path: string): void {
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError(`${flag} ${path} does not exist.`);
+  }
+  if (!isFolder) throw new UsageError(`${flag} ${path} is not a folder.`);
+}
+
+/**
+ * Colour: `FORCE_COLOR` (any value but `0`/`false`) turns it on, a non-empty `NO_COLOR`
+ * turns it off, otherwise only on a terminal (https://no-color.org, https://force-color.org).
+ */
+export function colorWanted(env: Record<string, string | undefined>, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return isTTY;
 }

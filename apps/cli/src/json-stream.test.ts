@@ -16,12 +16,27 @@ test("prints exactly what JSON.stringify would, in index order, as soon as it ca
   expect(writes()).toBe(3);
   stream.put(2, items[2]);
   stream.end();
-  expect(text()).toBe(`${JSON.stringify({ results: items }, null, 2)}\n`);
+  expect(text()).toBe(`${JSON.stringify({ schemaVersion: 1, results: items }, null, 2)}\n`);
 });
 
 test("no items is an empty array", () => {
   const { stream, text } = collect("invocations", 0);
   expect(stream.started).toBe(false);
   stream.end();
-  expect(JSON.parse(text())).toEqual({ invocations: [] });
+  expect(JSON.parse(text())).toEqual({ schemaVersion: 1, invocations: [] });
+});
+
+test("fields come after schemaVersion and before the array, as JSON.stringify puts them", () => {
+  const lines: string[] = [];
+  const stream = createJsonArrayStream({
+    key: "invocations",
+    total: 1,
+    fields: { dryRun: true, note: { a: [1] } },
+    write: (t) => lines.push(`${t}\n`),
+  });
+  stream.put(0, { id: "x" });
+  stream.end();
+  expect(lines.join("")).toBe(
+    `${JSON.stringify({ schemaVersion: 1, dryRun: true, note: { a: [1] }, invocations: [{ id: "x" }] }, null, 2)}\n`,
+  );
 });

@@ -1,6 +1,8 @@
+import { SCHEMA_VERSION } from "./output.js";
+
 /**
- * Prints `{ "<key>": [ … ] }` one item at a time, in index order, exactly as
- * `JSON.stringify({ [key]: items }, null, 2)` would, holding only the items that arrive
+ * Prints `{ "schemaVersion": 1, …fields, "<key>": [ … ] }` one item at a time, in index
+ * order, exactly as `JSON.stringify({ schemaVersion: 1, ...fields, [key]: items }, null, 2)` would, holding only the items that arrive
  * ahead of an earlier one. Nothing is printed before the first item is ready, so a caller
  * that ends up with no items (a refusal) can still print something else.
  */
@@ -8,8 +10,14 @@ export function createJsonArrayStream(options: {
   key: string;
   total: number;
   write: (text: string) => void;
+  /** Fields printed before the array, after `schemaVersion`. */
+  fields?: Record<string, unknown>;
 }): { put(index: number, value: unknown): void; end(): void; readonly started: boolean } {
   const { key, total, write } = options;
+  // The object's opening: `{`, schemaVersion, the fields, each on its own line as JSON.stringify puts them.
+  const head = Object.entries({ schemaVersion: SCHEMA_VERSION, ...options.fields })
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, "\n  ")},`)
+    .join("\n");
   const waiting = new Map<number, string>();
   let next = 0;
   let started = false;
@@ -23,7 +31,7 @@ export function createJsonArrayStream(options: {
       waiting.set(index, indent(JSON.stringify(value, null, 2) ?? "null"));
       while (waiting.has(next)) {
         if (!started) {
-          write(`{\n  ${JSON.stringify(key)}: [`);
+          write(`{\n${head}\n  ${JSON.stringify(key)}: [`);
           started = true;
         }
         const text = waiting.get(next)!;
@@ -33,7 +41,7 @@ export function createJsonArrayStream(options: {
       }
     },
     end() {
-      if (!started) write(`{\n  ${JSON.stringify(key)}: []\n}`);
+      if (!started) write(`{\n${head}\n  ${JSON.stringify(key)}: []\n}`);
       else write("  ]\n}");
     },
   };

@@ -1,72 +1,315 @@
-import { isAbsolute, relative } from "node:path";
+import { isAbsolute, relative, sep } from "node:path";
+import { styleText } from "node:util";
+import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { writeJson } from "./write-json.js";
 
-/** How a run prints: colour only on a TTY and never with NO_COLOR or --no-color. */
+/** The styles roster draws with (node's `util.styleText` names). */
+export type Style = "bold" | "dim" | "red" | "yellow" | "green" | "cyan";
+
+/** Data roster draws in a style; the data is escaped when drawn. */
+export class Styled {
+  constructor(
+    readonly style: Style,
+    readonly text: string,
+  ) {}
+  /** Plain and escaped, for code that puts it in a template string. */
+  toString(): string {
+    return escapeTerminal(this.text);
+  }
+}
+
+/** Multi-line data (a system prompt, a child's output): escaped, its line breaks and tabs kept. */
+export class Block {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return escapeTerminal(this.text, true);
+  }
+}
+
+type Part = { raw: string } | { data: string } | Styled | Block;
+
+/** Human-readable text made of roster's own words and escaped data; built with {@link line}. */
+export class Line {
+  constructor(readonly parts: readonly Part[]) {}
+  toString(): string {
+    return drawParts(this.parts, false);
+  }
+}
+
+/** What the printers take: a plain string (escaped, line breaks kept), a {@link Line} or a {@link Styled}. */
+export type Text = string | Line | Styled | Block;
+
+/** A value a {@link line} template may hold. */
+export type Value = string | number | boolean | Styled | Block | Line | undefined;
+
+/**
+ * A template tag for human output: the literal parts are roster's words, every value is
+ * data and is escaped for the terminal (a {@link Styled} value keeps its colour).
+ *
+ * @example o.out(line`${paint(o, "bold", name)} resolves to ${showPath(o, file)}`)
+ */
+export function line(strings: TemplateStringsArray, ...values: Value[]): Line {
+  const parts: Part[] = [];
+  strings.forEach((literal, i) => {
+    if (literal) parts.push({ raw: literal });
+    if (i < values.length) parts.push(...partsOf(values[i]));
+  });
+  return new Line(parts);
+}
+
+function partsOf(value: Value): Part[] {
+  if (value === undefined) return [];
+  if (value instanceof Line) return [...value.parts];
+  if (value instanceof Styled || value instanceof Block) return [value];
+  return [{ data: String(value) }];
+}
+
+/** Joins texts with a separator of roster's own (a list of styled names, table rows). */
+export function joinLines(items: readonly Text[], separator = "\n"): Line {
+  const parts: Part[] = [];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push({ raw: separator });
+    parts.push(...(typeof item === "string" ? [{ data: item }] : partsOf(item)));
+  });
+  return new Line(parts);
+}
+
+function drawParts(parts: readonly Part[], color: boolean): string {
+  let text = "";
+  for (const part of parts) {
+    if (part instanceof Styled) {
+      const safe = escapeTerminal(part.text);
+      text += color ? styleText(part.style, safe, { validateStream: false }) : safe;
+    } else if (part instanceof Block) text += escapeTerminal(part.text, true);
+    else if ("raw" in part) text += part.raw;
+    else text += escapeTerminal(part.data);
+  }
+  return text;
+}
+
+/** Turns any {@link Text} into what reaches the terminal: escaped, coloured only when `color`. */
+export function draw(text: Text, color: boolean): string {
+  if (typeof text === "string") return escapeTerminal(text, true);
+  if (text instanceof Line) return drawParts(text.parts, color);
+  return drawParts([text], color);
+}
+
+/** How a run prints. Human output goes through `out`/`err` and is escaped; JSON through `raw`. */
 export interface Output {
   json: boolean;
   color: boolean;
   cwd: string;
-  out(text: string): void;
-  /** Writes text as it is (no newline added): for output streamed in pieces. */
-  write(chunk: string | Uint8Array): void;
-  err(text: string): void;
+  home: string;
+  /** The terminal's width when stdout is a terminal; undefined when piped (nothing is cut). */
+  columns?: number;
+  /** Human output to stdout, escaped for the terminal. */
+  out(text: Text): void;
+  /** Human output to stderr, escaped for the terminal. */
+  err(text: Text): void;
+  /** Exact text to stdout (JSON, an expanded command): never escaped, never cut. */
+  raw(text: string): void;
+  /** Exact text or bytes to stdout, as they are (no newline added): output streamed in pieces. */
+  stream(chunk: string | Uint8Array): void;
 }
 
-const codes = {
-  bold: [1, 22],
-  dim: [2, 22],
-  red: [31, 39],
-  yellow: [33, 39],
-  green: [32, 39],
-  cyan: [36, 39],
-} as const;
-
-/** Wraps text in an ANSI style when colour is on. */
-export function paint(o: Output, style: keyof typeof codes, text: string): string {
-  if (!o.color) return text;
-  const [open, close] = codes[style];
-  return `\u001b[${open}m${text}\u001b[${close}m`;
+/** Builds an {@link Output} over two writers. */
+export function createOutput(options: {
+  json: boolean;
+  color: boolean;
+  cwd: string;
+  home: string;
+  columns?: number;
+  write(text: string | Uint8Array): void;
+  writeErr(text: string): void;
+}): Output {
+  const { write, writeErr, ...settings } = options;
+  return {
+    ...settings,
+    out: (text) => write(`${draw(text, settings.color)}\n`),
+    err: (text) => writeErr(`${draw(text, settings.color)}\n`),
+    raw: (text) => write(text.endsWith("\n") ? text : `${text}\n`),
+    stream: (chunk) => write(chunk),
+  };
 }
 
-/** A path relative to the cwd where that is shorter. */
-export function showPath(o: Pick<Output, "cwd">, path: string | undefined | null): string {
+/** Marks data to be drawn in a style (escaped; coloured only when colour is on). */
+export function paint(_o: Pick<Output, "color">, style: Style, text: string): Styled {
+  return new Styled(style, text);
+}
+
+/**
+ * A path for people: relative under the cwd, `~/…` under home, else as it is. Files that
+ * are not on disk (`embedded:explore.md`) stay as they are.
+ */
+export function showPath(
+  o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>,
+  path: string | undefined | null,
+): string {
   if (!path) return "";
   if (!isAbsolute(path)) return path;
-  const rel = relative(o.cwd, path);
-  return rel.length < path.length ? rel : path;
+  const under = (dir: string) =>
+    dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
+  if (under(o.cwd)) return relative(o.cwd, path) || ".";
+  if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
+  return path;
 }
 
-/** Aligns rows into columns; the last column is not padded. */
-export function table(rows: string[][], header?: string[]): string {
-  const all = header ? [header, ...rows] : rows;
-  if (all.length === 0) return "";
-  const width = (s: string) => s.replace(/\u001b\[\d+m/g, "").length;
-  const widths = all[0]!.map((_, i) => Math.max(...all.map((r) => width(r[i] ?? ""))));
-  return all
-    .map((r) =>
-      r
-        .map((cell, i) => (i === r.length - 1 ? cell : cell + " ".repeat(widths[i]! - width(cell))))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+/** One table cell: data, optionally styled. */
+export type Cell = string | Styled;
+
+/** Options of {@link table}. */
+export interface TableOptions {
+  /** Column titles, drawn dimmed. */
+  header?: string[];
+  /** Columns that keep their end when cut (paths: the file name says most). */
+  keepEnd?: number[];
+  /** Fit into this many columns (a terminal's width); undefined: never cut. */
+  width?: number;
+  /**
+   * Columns left out, in this order, while the others would have to be cut below a
+   * readable width (on a narrow terminal a name stays whole and its file goes).
+   */
+  drop?: number[];
 }
 
-/** A table under a dimmed header row. */
-export function headedTable(o: Output, header: string[], rows: string[][]): string {
-  return table(
-    rows,
-    header.map((h) => paint(o, "dim", h)),
+const GAP = 2;
+/** The narrowest a column the table may cut is made: a few letters and the ellipsis. */
+const MIN_COLUMN = 6;
+/** The narrowest a first-to-cut column (a description, a path) is made before the others are cut. */
+const MIN_FLEX = 16;
+
+/** Caps the columns in `which` at one width, as wide as lets the row fit `width` (never below `floors`). */
+function waterFill(widths: number[], floors: number[], which: number[], width: number): number[] {
+  const at = (cap: number) =>
+    widths.map((w, i) => (which.includes(i) ? Math.max(Math.min(w, floors[i]!), Math.min(w, cap)) : w));
+  const total = (ws: number[]) => ws.reduce((sum, w) => sum + w, 0) + GAP * (ws.length - 1);
+  let low = 0;
+  let high = Math.max(0, ...widths);
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (total(at(mid)) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return at(low);
+}
+
+/**
+ * The widths that let a row fit `width`: 1. cut the flexible columns (the last one and
+ * paths) down to {@link MIN_FLEX}; 2. if that is not enough, cut every column; 3. on a
+ * very narrow terminal, down to one column each.
+ */
+function fitWidths(natural: number[], floors: number[], flex: number[], width: number): number[] {
+  const total = (ws: number[]) => ws.reduce((sum, w) => sum + w, 0) + GAP * (ws.length - 1);
+  if (total(natural) <= width) return natural;
+  const all = natural.map((_, i) => i);
+  const flexFloors = floors.map((f, i) => (flex.includes(i) ? Math.max(f, MIN_FLEX) : f));
+  const first = waterFill(natural, flexFloors, flex, width);
+  if (total(first) <= width) return first;
+  const second = waterFill(first, flexFloors, all, width);
+  if (total(second) <= width) return second;
+  return waterFill(
+    second,
+    all.map(() => 1),
+    all,
+    width,
   );
 }
 
-/** Cuts text to one line of at most `max` characters. */
-export function oneLine(text: string, max = 72): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+/**
+ * Aligns rows into columns, escaping every cell; the last column is not padded. With a
+ * `width`, the widest columns are cut (with `…`) until every row fits it.
+ */
+export function table(o: Pick<Output, "columns">, rows: Cell[][], options: TableOptions = {}): Line {
+  const header = options.header?.map((h) => new Styled("dim", h));
+  const all: Cell[][] = header ? [header, ...rows] : rows;
+  if (all.length === 0) return new Line([]);
+  const columns = Math.max(...all.map((r) => r.length));
+  const textOf = (cell: Cell | undefined) =>
+    cell === undefined ? "" : escapeTerminal(cell instanceof Styled ? cell.text : cell);
+  const texts = all.map((r) => Array.from({ length: columns }, (_, i) => textOf(r[i])));
+  const natural = Array.from({ length: columns }, (_, i) =>
+    Math.max(...texts.map((t) => displayWidth(t[i]!))),
+  );
+  const width = options.width ?? o.columns;
+  const floorOf = (i: number) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0);
+  let shown = Array.from({ length: columns }, (_, i) => i);
+  const layout = (cols: number[]) => {
+    const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
+    const ws = cols.map((i) => natural[i]!);
+    if (width === undefined) return { ws, fits: true };
+    const floors = cols.map(floorOf);
+    const flexAt = flex.map((i) => cols.indexOf(i));
+    const ws1 = waterFill(
+      ws,
+      floors.map((f, k) => (flexAt.includes(k) ? Math.max(f, MIN_FLEX) : f)),
+      flexAt,
+      width,
+    );
+    const total = ws1.reduce((sum, w) => sum + w, 0) + GAP * (ws1.length - 1);
+    return { ws: fitWidths(ws, floors, flexAt, width), fits: total <= width };
+  };
+  let { ws: widths, fits } = layout(shown);
+  for (const dropped of options.drop ?? []) {
+    if (fits) break;
+    shown = shown.filter((i) => i !== dropped);
+    ({ ws: widths, fits } = layout(shown));
+  }
+  const keepEnd = new Set(options.keepEnd ?? []);
+  const parts: Part[] = [];
+  all.forEach((row, r) => {
+    const rowParts: Part[] = [];
+    shown.forEach((i, k) => {
+      const cell = row[i];
+      const text = cutToWidth(texts[r]![i]!, widths[k]!, keepEnd.has(i) ? "end" : "start");
+      if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
+      // The text is escaped already; escaping it again changes nothing.
+      if (text !== "") rowParts.push(cell instanceof Styled ? new Styled(cell.style, text) : { raw: text });
+      if (k < shown.length - 1) rowParts.push({ raw: " ".repeat(widths[k]! - displayWidth(text)) });
+    });
+    // No trailing blanks.
+    for (let tail = rowParts.at(-1); tail && "raw" in tail && tail.raw.trim() === ""; tail = rowParts.at(-1))
+      rowParts.pop();
+    if (r > 0) parts.push({ raw: "\n" });
+    parts.push(...rowParts);
+  });
+  return new Line(parts);
 }
 
-/** Prints one JSON value, streamed in pieces (the same bytes as `JSON.stringify(value, null, 2)`). */
-export function printJson(o: Output, value: unknown): void {
-  writeJson(value, (chunk) => o.write(chunk));
+/** A table under a dimmed header row, fitted to the terminal (never cut when piped); a list of numbers is `keepEnd`. */
+export function headedTable(
+  o: Pick<Output, "columns">,
+  header: string[],
+  rows: Cell[][],
+  options: Omit<TableOptions, "header"> | number[] = {},
+): Line {
+  return table(o, rows, Array.isArray(options) ? { header, keepEnd: options } : { ...options, header });
+}
+
+/** Text on one line: runs of white space (line breaks included) become one space. */
+export function oneLine(text: string, max?: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The version of every `--json` output; it changes only when a field changes meaning or goes away. */
+export const SCHEMA_VERSION = 1;
+
+/** Prints one JSON value: an object gets `"schemaVersion": 1` first. Exact, never escaped for the terminal. */
+export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: string[]): void {
+  const versioned =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? { schemaVersion: SCHEMA_VERSION, ...(value as Record<string, unknown>) }
+      : value;
+  // Streamed in pieces: the same bytes as `JSON.stringify(versioned, null, 2)` and a newline,
+  // never one string of the whole listing. `kept` collects the pieces for a caller that stores them.
+  writeJson(versioned, (chunk) => {
+    kept?.push(chunk);
+    o.stream(chunk);
+  });
+}
+
+/** An object without its `null` fields (roster's JSON leaves absent values out, never `null`). */
+export function omitNulls<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
 }

@@ -90,6 +90,8 @@ export async function storedListing(
     )
     .update(JSON.stringify(look.diagnostics))
     .update(JSON.stringify(app.loaded.diagnostics))
+    // The config's disabled agents are marked in the listing.
+    .update(JSON.stringify(app.loaded.config.disabledAgents ?? []))
     .digest("hex");
   const bytes = index.readOutput(LIST_JSON, key);
   return bytes ? { bytes, key, fingerprint: look.fingerprint } : { key, fingerprint: look.fingerprint };

@@ -1,5 +1,5 @@
 import type { FieldMapping } from "@roster/core";
-import type { Output } from "./output.js";
+import type { Cell, Line, Output } from "./output.js";
 import { paint, table } from "./output.js";
 
 function show(value: unknown): string {
@@ -8,11 +8,11 @@ function show(value: unknown): string {
 }
 
 /** A translation report as rows: one per field, losses first. */
-export function fieldRows(o: Output, fields: readonly FieldMapping[]): string {
+export function fieldRows(o: Output, fields: readonly FieldMapping[]): Line {
   const order = { dropped: 0, changed: 1, kept: 2 } as const;
   const sorted = [...fields].sort((a, b) => order[a.fate] - order[b.fate]);
   const rows = sorted.map((f) => {
-    const fate =
+    const fate: Cell =
       f.fate === "dropped"
         ? paint(o, "red", "dropped")
         : f.fate === "changed"
@@ -22,9 +22,11 @@ export function fieldRows(o: Output, fields: readonly FieldMapping[]): string {
     const note = [f.note, f.lost !== undefined ? `lost: ${show(f.lost)}` : undefined]
       .filter(Boolean)
       .join("; ");
-    return [`  ${fate}`, f.field, target, note];
+    // The empty first column indents the rows under their heading.
+    return ["", fate, f.field, target, note];
   });
-  return table(rows);
+  // Never cut: a report of what a translation loses must be read whole.
+  return table({}, rows);
 }
 
 /** One line: what a file loses and changes (`drops tools, maxTurns; changes permissionMode`). */

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The roster command line. Sub-commands load their modules lazily, so start-up stays small.
-import { Command, CommanderError, Option } from "commander";
+import { Argument, Command, CommanderError, Option } from "commander";
+import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./context.js";
+import { errorLine } from "./errors.js";
 
 const program = new Command("roster")
   .description("Find, explain and run the LLM sub-agents defined on this machine.")
+  .version(pkg.version, "-V, --version", "print roster's version")
   .option("--cwd <dir>", "work as if started in DIR")
   .option("--home <dir>", "use DIR as the home folder")
   .option("--json", "print one JSON object")
@@ -19,9 +22,25 @@ const program = new Command("roster")
     "--no-cache",
     "neither read nor write the persistent index ($XDG_CACHE_HOME/roster; ROSTER_NO_CACHE=1 too)",
   )
-  .showHelpAfterError("(roster --help lists the commands)")
   .exitOverride()
-  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  .configureOutput(errorOutput("roster --help"));
+
+/**
+ * Commander's own errors read like roster's: one line, `roster: ` and one sentence that
+ * ends by naming the help to read.
+ */
+function errorOutput(help: string) {
+  return {
+    writeErr: (text: string) => process.stderr.write(text),
+    outputError: (text: string, write: (text: string) => void) => {
+      // One sentence: commander's "… is invalid for argument 'shell'. Allowed choices are …" too.
+      const reason = errorLine(
+        text.replace(/\.\s*Allowed choices are ([^\n]*?)\.?$/m, " (allowed: $1)"),
+      ).replace(/\.$/, "");
+      write(`${reason}; ${help} shows the usage.\n`);
+    },
+  };
+}
 
 let exitCode = 0;
 
@@ -46,6 +65,8 @@ async function withApp(
 ): Promise<void> {
   const { createApp, printConfigNotes } = await import("./context.js");
   const app = await createApp(program.opts<GlobalFlags>());
+  // Display widths for tables: only human output needs them (and their start-up cost).
+  if (!app.output.json) await (await import("./terminal.js")).loadDisplayWidth();
   if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
     printConfigNotes(app);
   exitCode = await run(app);
@@ -54,16 +75,23 @@ async function withApp(
 program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
+  .argument("[word]", "only agents whose name or description holds WORD (any case)")
+  .option(
+    "--provider <id>",
+    "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)",
+  )
+  .option("--source <source>", "only project, user or bundled agents")
+  .option("--names", "names only, one per line")
   .option(
     "--as <tool>",
     "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
   )
-  .action((flags: AsFlag) =>
+  .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags & AsFlag) =>
     withApp(
       async (app) =>
         flags.as
           ? (await import("./cmd-as.js")).listAs(app, flags.as)
-          : (await import("./cmd-agents.js")).listAgents(app),
+          : (await import("./cmd-agents.js")).listAgents(app, flags, word),
       "json",
     ),
   );
@@ -101,13 +129,14 @@ program
   .command("doctor")
   .description("every diagnostic for every file, and suspicious definitions")
   .option("--strict", "exit 1 on warnings too")
+  .option("--quiet", "errors only")
   .option("--as <tool>", "every file that tool would not load, and why, in its terms")
-  .action((flags: { strict?: boolean } & AsFlag) =>
+  .action((flags: import("./cmd-doctor.js").DoctorFlags & AsFlag) =>
     withApp(
       async (app) =>
         flags.as
           ? (await import("./cmd-as.js")).doctorAs(app, flags.as, flags.strict === true)
-          : (await import("./cmd-doctor.js")).doctor(app, flags.strict === true),
+          : (await import("./cmd-doctor.js")).doctor(app, flags),
       "always",
     ),
   );
@@ -122,6 +151,7 @@ program
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
   .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
+  // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
   .option("--timeout <ms>", "end each child after this many milliseconds")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
@@ -145,7 +175,10 @@ const commands = program.command("commands").description("workflow commands (pro
 commands
   .command("list")
   .description("the merged workflow commands")
-  .action(() => withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app), "json"));
+  .option("--names", "names only, one per line")
+  .action((flags: { names?: boolean }) =>
+    withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app, flags), "json"),
+  );
 commands
   .command("show")
   .description("one command in full")
@@ -186,6 +219,24 @@ program
   );
 
 program
+  .command("completion")
+  .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
+  .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
+  .action(async (shell: "bash" | "zsh" | "fish") => {
+    const { completionScript } = await import("./completion.js");
+    const all = [program, ...program.commands, ...commands.commands];
+    const options = all.flatMap((c) => c.options);
+    const spec = {
+      commands: program.commands.map((c) => c.name()),
+      flags: [...new Set(options.flatMap((o) => [o.long ?? "", o.short ?? ""]).filter(Boolean))].sort(),
+      valueFlags: [...new Set(options.filter((o) => o.required || o.optional).map((o) => o.long ?? ""))]
+        .filter(Boolean)
+        .sort(),
+    };
+    process.stdout.write(completionScript(shell, spec));
+  });
+
+program
   .command("trust")
   .description(
     "let roster run the project config of DIR (default: here): records its real path and the config's hash",
@@ -194,9 +245,11 @@ program
   .option("--list", "the trusted folders, and whether each config is unchanged since")
   .option("--revoke", "forget the folder: its config's code no longer runs")
   .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
+    if (!program.opts<GlobalFlags>().json) await (await import("./terminal.js")).loadDisplayWidth();
     exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
+// Sub-commands inherit the parent's output settings and exit override.
 const cache = program.command("cache").description("the persistent index under $XDG_CACHE_HOME/roster");
 cache
   .command("clear")
@@ -205,12 +258,16 @@ cache
     exitCode = await (await import("./cmd-cache.js")).clearCache(program.opts<GlobalFlags>());
   });
 
-// Sub-commands inherit the parent's output settings and exit override.
-for (const cmd of [...program.commands, ...commands.commands, ...cache.commands]) {
-  cmd.exitOverride().showHelpAfterError(`(roster ${cmd.name()} --help for usage)`);
-}
+for (const cmd of program.commands)
+  cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
+for (const cmd of commands.commands)
+  cmd.exitOverride().configureOutput(errorOutput(`roster commands ${cmd.name()} --help`));
+for (const cmd of cache.commands)
+  cmd.exitOverride().configureOutput(errorOutput(`roster cache ${cmd.name()} --help`));
 
 try {
+  // Plain `roster` is a request for help: on stdout, exit 0.
+  if (process.argv.length <= 2) program.help();
   await program.parseAsync(process.argv);
   process.exitCode = exitCode;
 } catch (error) {
@@ -229,10 +286,21 @@ async function report(error: unknown): Promise<number> {
     return 2;
   }
   const { FindingError, UsageError } = await import("./errors.js");
-  const debug = program.opts<GlobalFlags>().debug === true;
+  const { escapeTerminal } = await import("./terminal.js");
+  const flags = program.opts<GlobalFlags>();
   const message = error instanceof Error ? error.message : String(error);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  else process.stderr.write(`roster: ${message}\n`);
+  // A --json caller reads the answer from stdout: { error, code, suggestions }.
+  if (flags.json && error instanceof FindingError && error.details.code && !error.details.printed) {
+    const { printJson } = await import("./output.js");
+    const { code, suggestions, fullText } = error.details;
+    printJson(
+      { stream: (chunk) => process.stdout.write(chunk) },
+      { error: fullText ?? message, code, ...(suggestions ? { suggestions } : {}) },
+    );
+  }
+  if (flags.debug && error instanceof Error && error.stack)
+    process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
+  else process.stderr.write(`${escapeTerminal(errorLine(message))}\n`);
   if (error instanceof FindingError) return 1;
   if (error instanceof UsageError) return 2;
   return 1;

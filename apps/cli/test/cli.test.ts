@@ -58,7 +58,13 @@ describe("roster list", () => {
     const r = roster(inTree("list", "--json"));
     expect(r.code).toBe(0);
     const out = json(r);
-    expect(Object.keys(out).sort()).toEqual(["agents", "diagnostics", "projectAgentsDir", "shadowed"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "agents",
+      "diagnostics",
+      "projectAgentsDir",
+      "schemaVersion",
+      "shadowed",
+    ]);
     const byName = Object.fromEntries(out.agents.map((a: { name: string }) => [a.name, a]));
     expect(out.agents.map((a: { name: string }) => a.name)).toEqual([
       "reviewer",
@@ -150,7 +156,8 @@ describe("roster list", () => {
       source: "user",
       provider: "claude",
     });
-    expect(out.projectAgentsDir).toBeNull();
+    // Absent values are omitted, never null.
+    expect(out).not.toHaveProperty("projectAgentsDir");
   });
 
   test("relative --cwd and --home are read against the shell's directory", () => {
@@ -233,11 +240,16 @@ describe("roster why / show", () => {
     expect(roster(inTree("show", "explore")).stdout).toContain("Explore this project.");
   });
 
-  test("an unknown agent exits 1 with the SPEC §6 message", () => {
+  test("an unknown agent exits 1 with one line: the closest names, the first few and a count", () => {
     const r = roster(inTree("show", "nope"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: Unknown agent "nope"\. Available: reviewer, planner, /);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stderr).toBe(
+      'roster: Unknown agent "nope" (12 available: reviewer, planner, ui-designer, migrator, doc-writer and 7 more; roster list shows them all).\n',
+    );
+    const typo = roster(inTree("show", "reviwer"));
+    expect(typo.stderr).toMatch(
+      /^roster: Unknown agent "reviwer"; closest: reviewer, code-reviewer \(12 available/,
+    );
   });
 });
 
@@ -361,7 +373,9 @@ describe("roster run", () => {
     expect(level2).toMatchObject({ agent: "explore", depth: "2", spawns: "" });
     expect(level2.nested.code).toBe(1);
     expect(JSON.parse(level2.nested.stdout)).toEqual({
+      schemaVersion: 1,
       error: "Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)",
+      code: "executor/spawn-not-allowed",
     });
   });
 
@@ -370,7 +384,11 @@ describe("roster run", () => {
       env: { ROSTER_SPAWNS: "explore, reviewer", ROSTER_TASK_DEPTH: "1" },
     });
     expect(r.code).toBe(1);
-    expect(json(r)).toEqual({ error: "Cannot spawn 'plan'. Allowed: explore, reviewer" });
+    expect(json(r)).toEqual({
+      schemaVersion: 1,
+      error: "Cannot spawn 'plan'. Allowed: explore, reviewer",
+      code: "executor/spawn-not-allowed",
+    });
     expect(
       roster(inTree("run", "explore", "--task", "x", "--json"), { env: { ROSTER_SPAWNS: "explore" } }).code,
     ).toBe(0);

@@ -240,16 +240,26 @@ describe("discoverAgents: bad input never stops the others", () => {
     expect(result.diagnostics.map((d) => d.code)).toEqual(["load/invalid-utf8"]);
   });
 
-  test("names with separators, '..', control characters or outer spaces load as written with a warning", async () => {
+  test("names with separators, '..', control, C1, bidi or zero-width characters or outer spaces load as written with a warning", async () => {
     sb.write({
       "project/.claude/agents/a.md": agentFile('"../evil"', "d"),
       "project/.claude/agents/b.md": agentFile('" padded "', "d"),
       "project/.claude/agents/c.md": agentFile('"bell\\u0007"', "d"),
+      "project/.claude/agents/d.md": agentFile('"c1\\u009b"', "d"),
+      "project/.claude/agents/e.md": agentFile('"exp\\u200blore"', "d"),
+      "project/.claude/agents/f.md": agentFile('"\\u202eevil"', "d"),
     });
     const result = await discoverAgents(createRegistry([family("claude")]), sb.ctx());
-    expect(names(result.agents)).toEqual(["../evil", " padded ", "bell\u0007"]);
+    expect(names(result.agents)).toEqual([
+      "../evil",
+      " padded ",
+      "bell\u0007",
+      "c1\u009b",
+      "exp\u200blore",
+      "\u202eevil",
+    ]);
     expect(getAgent(result.agents, " padded ")?.name).toBe(" padded ");
-    expect(result.diagnostics.map((d) => d.code)).toEqual(Array(3).fill("agent/suspicious-name"));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(Array(6).fill("agent/suspicious-name"));
   });
 
   test("a permission error is an info diagnostic; a file that vanishes after listing is a warning", async () => {

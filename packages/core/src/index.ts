@@ -98,6 +98,7 @@ export {
   type RegisterOptions,
   RegistryError,
 } from "./registry.js";
+export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,
   type FileOwner,

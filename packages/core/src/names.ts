@@ -1,7 +1,12 @@
-/** Why a definition's name is unusual (path separators, `..`, control characters, outer spaces), or undefined. */
+/**
+ * Why a definition's name is unusual (path separators, `..`, control characters, invisible
+ * format characters, outer spaces), or undefined.
+ */
 export function nameProblem(name: string): string | undefined {
   if (name !== name.trim()) return "has leading or trailing spaces";
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "contains control characters";
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return "contains control characters";
+  // Bidi overrides, zero-width characters and the like make one name look like another.
+  if (/[\p{Cf}\u2028\u2029]/u.test(name)) return "contains invisible characters (bidi or zero-width)";
   if (name.includes("/") || name.includes("\\")) return "contains a path separator";
   if (name.includes("..")) return 'contains ".."';
   return undefined;

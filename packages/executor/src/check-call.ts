@@ -1,6 +1,5 @@
-import { type AgentDefinition, type AgentDiscovery, getAgent } from "@roster/core";
+import { type AgentDefinition, type AgentDiscovery, getAgent, suggestNames } from "@roster/core";
 import { describeAllowed, parseSpawnPolicy, spawnAllowed } from "./spawn-policy.js";
-import { suggestName } from "./suggest-name.js";
 import type { RefusalCode, TaskInput, TaskSession } from "./types.js";
 
 /** The longest `timeoutMs` a timer can wait (2^31 - 1 ms, about 24.8 days); longer ones would fire at once. */
@@ -45,7 +44,7 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
   const agent = getAgent(discovery, name);
   if (!agent) {
     let message = `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`;
-    const close = suggestName(name, names);
+    const [close] = suggestNames(name, names, { limit: 1 });
     if (close !== undefined) message += `\nDid you mean "${close}"?`;
     return refuse("executor/unknown-agent", message);
   }

@@ -5,6 +5,7 @@ test("never runs more than the limit at once, and reaches it", async () => {
   const limit = createLimiter(3);
   let active = 0;
   let max = 0;
+  let finished = 0;
   const gates: Array<() => void> = [];
   const jobs = Array.from({ length: 10 }, (_, i) =>
     limit(async () => {
@@ -12,10 +13,12 @@ test("never runs more than the limit at once, and reaches it", async () => {
       max = Math.max(max, active);
       await new Promise<void>((r) => gates.push(r));
       active--;
+      finished++;
       return i;
     }),
   );
-  while (gates.length > 0 || active > 0) {
+  // Jobs may start on a later tick (p-limit queues them): loop until every one finished.
+  while (finished < 10) {
     await new Promise((r) => setImmediate(r));
     expect(active).toBeLessThanOrEqual(3);
     gates.shift()?.();

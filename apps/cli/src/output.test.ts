@@ -1,0 +1,213 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { colorWanted } from "./context.js";
+import { errorLine } from "./errors.js";
+import { parseInteger } from "./flags.js";
+import { Block, createOutput, draw, line, paint, printJson, showPath, table } from "./output.js";
+import { cutToWidth, displayWidth, escapeTerminal, loadDisplayWidth } from "./terminal.js";
+import { shortenRefusal, shortList } from "./unknown-name.js";
+
+beforeAll(() => loadDisplayWidth());
+
+describe("escapeTerminal", () => {
+  test("C0, DEL, C1 and bidi/format characters become visible escapes", () => {
+    expect(escapeTerminal("a\u001b]52;c;aGk=\u0007b")).toBe("a\\x1b]52;c;aGk=\\x07b");
+    expect(escapeTerminal("x\u009b31m\u007f")).toBe("x\\x9b31m\\x7f");
+    expect(escapeTerminal("\u202eevil\u200b\ufeff\u2028")).toBe("\\u202eevil\\u200b\\ufeff\\u2028");
+    expect(escapeTerminal("tag\u{e0041}")).toBe("tag\\u{e0041}");
+    expect(escapeTerminal("a\r\nb\tc")).toBe("a\\x0d\\x0ab\\x09c");
+  });
+
+  test("with keepLayout, line breaks and tabs stay; \\r does not", () => {
+    expect(escapeTerminal("a\nb\tc\r", true)).toBe("a\nb\tc\\x0d");
+  });
+
+  test("ordinary text, wide characters and emoji pass unchanged", () => {
+    const text = "café 漢字 👩\u200d💻 — ok";
+    expect(escapeTerminal(text)).toBe(text);
+    // A joiner that joins no emoji is escaped: it could hide a difference between two names.
+    expect(escapeTerminal("ex\u200dplore")).toBe("ex\\u200dplore");
+  });
+});
+
+describe("display width", () => {
+  test("wide characters count two columns, combining marks none", () => {
+    expect(displayWidth("漢字")).toBe(4);
+    expect(displayWidth("e\u0301")).toBe(1);
+  });
+
+  test("cutToWidth cuts by columns, at the end or keeping the end", () => {
+    expect(cutToWidth("漢字漢字", 5)).toBe("漢字…");
+    expect(cutToWidth("abcdefgh", 5, "end")).toBe("…efgh");
+    expect(cutToWidth("short", 10)).toBe("short");
+  });
+});
+
+describe("human output is escaped; JSON is exact", () => {
+  const capture = (color = false) => {
+    let out = "";
+    const o = createOutput({
+      json: false,
+      color,
+      cwd: "/work/app",
+      home: "/home/me",
+      write: (t) => {
+        out += t;
+      },
+      writeErr: (t) => {
+        out += t;
+      },
+    });
+    return { o, text: () => out };
+  };
+
+  test("a plain string, a line and a styled value all reach the terminal escaped", () => {
+    const { o, text } = capture(true);
+    const evil = "x\u001b[2K\r\u202e";
+    o.out(evil);
+    o.out(line`name: ${paint(o, "bold", evil)} and ${evil}`);
+    o.out(new Block(`one\n${evil}`));
+    const written = text();
+    // Only roster's own colour codes remain.
+    expect(written.replace(/\u001b\[\d+m/g, "")).not.toMatch(
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/,
+    );
+    expect(written).toContain("x\\x1b[2K\\x0d\\u202e");
+    expect(written).toContain("\u001b[1mx\\x1b[2K\\x0d\\u202e\u001b[22m");
+  });
+
+  test("a styled value put in a plain template string loses its colour, not its escaping", () => {
+    const { o } = capture(true);
+    expect(`${paint(o, "red", "a\u0007")}`).toBe("a\\x07");
+    expect(draw(`${paint(o, "red", "a")}`, true)).toBe("a");
+  });
+
+  test("printJson adds schemaVersion first and keeps data exact", () => {
+    const { o, text } = capture();
+    printJson(o, { name: "x\u001b" });
+    expect(JSON.parse(text())).toEqual({ schemaVersion: 1, name: "x\u001b" });
+    expect(Object.keys(JSON.parse(text()))[0]).toBe("schemaVersion");
+  });
+});
+
+describe("table", () => {
+  const rows = [
+    [
+      "cloud-infrastructure-kubernetes-architect",
+      "user",
+      "claude",
+      "/h/.claude/agents/k8s.md",
+      "A ".repeat(80).trim(),
+    ],
+    ["plan", "bundled", "bundled", "embedded:plan.md", "Plans."],
+  ];
+
+  test("piped (no width): nothing is cut and columns align", () => {
+    const text = draw(
+      table({}, rows, { header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"] }),
+      false,
+    );
+    expect(text).toContain("cloud-infrastructure-kubernetes-architect");
+    expect(text).toContain("A ".repeat(79).trim());
+    expect(text).not.toContain("…");
+    expect(text.split("\n").every((l) => l === l.trimEnd())).toBe(true);
+  });
+
+  test("with a width, every line fits it, paths keep their end", () => {
+    for (const width of [40, 60, 80, 120]) {
+      const text = draw(
+        table({ columns: width }, rows, {
+          header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"],
+          keepEnd: [3],
+        }),
+        false,
+      );
+      for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+    }
+    const text = draw(table({ columns: 100 }, rows, { keepEnd: [3] }), false);
+    expect(text).toMatch(/…[^ ]*k8s\.md|\/h\/\.claude\/agents\/k8s\.md/);
+  });
+
+  test("on a narrow terminal a droppable column goes before a name is cut", () => {
+    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
+    const text = draw(table({ columns: 80 }, rows, { header, keepEnd: [3], drop: [3, 2, 1] }), false);
+    expect(text).toContain("cloud-infrastructure-kubernetes-architect");
+    expect(text.split("\n")[0]).not.toContain("FILE");
+    for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  test("wide characters are measured by display width", () => {
+    const text = draw(
+      table({}, [
+        ["漢字", "x"],
+        ["ab", "y"],
+      ]),
+      false,
+    );
+    expect(text.split("\n")).toEqual(["漢字  x", "ab    y"]);
+  });
+});
+
+describe("paths", () => {
+  test("relative under the cwd, ~/ under home, otherwise as is", () => {
+    const o = { cwd: "/home/me/app", home: "/home/me" };
+    expect(showPath(o, "/home/me/app/.claude/agents/a.md")).toBe(".claude/agents/a.md");
+    expect(showPath(o, "/home/me/.claude/agents/a.md")).toBe("~/.claude/agents/a.md");
+    expect(showPath(o, "/home/meow/a.md")).toBe("/home/meow/a.md");
+    expect(showPath(o, "embedded:plan.md")).toBe("embedded:plan.md");
+  });
+});
+
+describe("conventions", () => {
+  test("colour: a non-empty NO_COLOR turns it off, FORCE_COLOR turns it on, else a TTY decides", () => {
+    expect(colorWanted({}, true)).toBe(true);
+    expect(colorWanted({}, false)).toBe(false);
+    expect(colorWanted({ NO_COLOR: "" }, true)).toBe(true);
+    expect(colorWanted({ NO_COLOR: "1" }, true)).toBe(false);
+    expect(colorWanted({ FORCE_COLOR: "1" }, false)).toBe(true);
+    expect(colorWanted({ FORCE_COLOR: "0" }, true)).toBe(false);
+  });
+
+  test("whole-number flags: digits only, within bounds", () => {
+    expect(parseInteger("--timeout", "1500", { min: 1 })).toBe(1500);
+    expect(() => parseInteger("--timeout", "1e3")).toThrow(/whole number/);
+    expect(() => parseInteger("--timeout", "0", { min: 1, max: 2 ** 31 - 1 })).toThrow(
+      /from 1 to 2147483647/,
+    );
+    expect(() => parseInteger("--timeout", "2147483648", { min: 1, max: 2 ** 31 - 1 })).toThrow();
+    expect(() => parseInteger("--max-depth", "-2", { min: -1 })).toThrow(/at least -1/);
+  });
+
+  test("an error is one line starting roster:", () => {
+    expect(errorLine("error: unknown command 'lsit'\n(Did you mean list?)")).toBe(
+      "roster: unknown command 'lsit' (Did you mean list?)",
+    );
+  });
+});
+
+describe("refusals and names", () => {
+  const names = Array.from({ length: 236 }, (_, i) => `agent-${i}`).concat([
+    "cloud-infrastructure-kubernetes-architect",
+  ]);
+
+  test("a long list is cut to the first names and a count", () => {
+    expect(shortList(["a", "b"])).toBe("a, b");
+    expect(shortList(names)).toBe("agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more");
+  });
+
+  test("the executor's refusal is shortened for people; the full text is kept for --json", () => {
+    const message = `Unknown agent "kubernetes-architect". Available: ${names.join(", ")}`;
+    const finding = shortenRefusal(
+      { code: "executor/unknown-agent", message },
+      "kubernetes-architect",
+      names,
+    );
+    expect(finding.message).toBe(
+      'Unknown agent "kubernetes-architect". Available: agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more. Closest: cloud-infrastructure-kubernetes-architect',
+    );
+    expect(finding.details).toMatchObject({
+      code: "executor/unknown-agent",
+      fullText: message,
+      suggestions: ["cloud-infrastructure-kubernetes-architect"],
+    });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * string-width, once loaded. Loading it builds ICU segmenters and Unicode tables (about
+ * 30 ms of start-up), so the CLI loads it only for human output ({@link loadDisplayWidth});
+ * `--json`, `--names` and `roster mcp` never pay for it.
+ */
+let stringWidth: ((text: string) => number) | undefined;
+
+/** Loads string-width for {@link displayWidth}; the CLI awaits it before printing for people. */
+export async function loadDisplayWidth(): Promise<void> {
+  stringWidth ??= (await import("string-width")).default;
+}
+
+/**
+ * Characters that must never reach a terminal as themselves: C0 controls and DEL, C1
+ * controls, and the invisible format characters (bidi overrides and isolates, zero-width
+ * joiners and spaces, the BOM, tag characters) plus the line and paragraph separators.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+const UNSAFE_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** A zero-width joiner between two emoji builds one picture (👩‍💻): it stays. */
+function joinsEmoji(text: string, at: number): boolean {
+  const before = text.codePointAt(at - 1) ?? 0;
+  const before2 = at >= 2 ? text.codePointAt(at - 2)! : 0;
+  const prev = before >= 0xdc00 && before <= 0xdfff ? before2 : before;
+  const next = text.codePointAt(at + 1);
+  return (
+    prev !== 0 &&
+    next !== undefined &&
+    EMOJI.test(String.fromCodePoint(prev)) &&
+    EMOJI.test(String.fromCodePoint(next))
+  );
+}
+
+function visible(ch: string, at: number, text: string): string {
+  const code = ch.codePointAt(0)!;
+  if (code === 0x200d && joinsEmoji(text, at)) return ch;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
+  return `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Makes text safe for a terminal: every control, C1 and bidi/format character is shown
+ * as an escape (`\x1b`, `\u202e`). With `keepLayout`, `\n` and `\t` stay as they are
+ * (a system prompt keeps its lines); otherwise they are escaped too (one table cell).
+ *
+ * @example escapeTerminal("evil\u001b]52;c;…\u0007") // "evil\\x1b]52;c;…\\x07"
+ */
+export function escapeTerminal(text: string, keepLayout = false): string {
+  return text.replace(keepLayout ? UNSAFE_BUT_LAYOUT : UNSAFE, visible);
+}
+
+/** Printable ASCII only: one column per character, no need to ask string-width. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/** The number of terminal columns text takes (wide and combining characters counted right). */
+export function displayWidth(text: string): number {
+  // Plain text needs no Unicode tables.
+  if (PLAIN_ASCII.test(text)) return text.length;
+  if (stringWidth) return stringWidth(text);
+  // Not loaded (a caller outside the CLI's human path): one column per code point.
+  return [...text].length;
+}
+
+/** Created on first use: building a segmenter costs ICU start-up time. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Cuts text to at most `width` columns with an ellipsis: at the end (`keep: "start"`) or,
+ * for paths whose end says most, at the start (`keep: "end"`).
+ */
+export function cutToWidth(text: string, width: number, keep: "start" | "end" = "start"): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return "";
+  if (width === 1) return "…";
+  if (PLAIN_ASCII.test(text))
+    return keep === "end" ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const parts = [...graphemes.segment(text)].map((s) => s.segment);
+  if (keep === "end") parts.reverse();
+  let used = 0;
+  const kept: string[] = [];
+  for (const part of parts) {
+    const w = displayWidth(part);
+    if (used + w > width - 1) break;
+    kept.push(part);
+    used += w;
+  }
+  if (keep === "end") return `…${kept.reverse().join("")}`;
+  return `${kept.join("")}…`;
+}

@@ -1,0 +1,252 @@
+// End-to-end conventions of the BUILT binary: version, help, errors, JSON, fitting, completion.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../bin/roster.js", import.meta.url));
+const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"));
+const corpus = fileURLToPath(new URL("../../../../shared/corpus/wshobson-agents", import.meta.url));
+
+let box: Sandbox;
+function roster(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: box.project,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const inBox = (...args: string[]) => ["--home", box.home, "--cwd", box.project, ...args];
+
+beforeAll(() => {
+  expect(existsSync(join(bin, "../../dist/roster.js")), "apps/cli is not built: run pnpm build").toBe(true);
+  box = createSandbox("roster-conv-");
+  box.write({
+    "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews a change for bugs"),
+    "project/.claude/agents/kube.md": agentFile(
+      "cloud-infrastructure-kubernetes-architect",
+      `Designs clusters. ${"Very long description of what this agent does. ".repeat(6)}`,
+    ),
+    "project/.claude/agents/evil.md":
+      '---\nname: "evil\\e]0;pwned\\a"\ndescription: "x\\u202ey"\n---\nbody\n',
+    "project/roster.config.json": JSON.stringify({ disabledAgents: ["reviewer"] }),
+    "home/.claude/agents/helper.md": agentFile("helper", "Helps from home"),
+  });
+});
+afterAll(() => box.cleanup());
+
+describe("conventions", () => {
+  test("--version and -V print the package version", () => {
+    expect(roster(["--version"]).stdout).toBe(`${pkg.version}\n`);
+    expect(roster(["-V"]).stdout).toBe(`${pkg.version}\n`);
+  });
+
+  test("plain roster prints help to stdout and exits 0", () => {
+    const r = roster([]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Usage: roster");
+    expect(r.stdout).toContain("completion");
+  });
+
+  test("a --cwd or --home that is not a folder is a usage error", () => {
+    const r = roster(["--cwd", "/etc/passwd", "list"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("roster: --cwd /etc/passwd is not a folder.\n");
+    expect(roster(["--home", join(box.root, "nope"), "list"]).code).toBe(2);
+  });
+
+  test("every error is one line starting roster:, commander's included", () => {
+    for (const args of [
+      ["lsit"],
+      ["list", "--bogus"],
+      ["show"],
+      inBox("run", "explore", "--task", "x", "--timeout", "1e3"),
+      inBox("run", "explore", "--task", "x", "--timeout", "2147483648"),
+      inBox("run", "explore", "--task", "x", "--max-depth", "-2"),
+      inBox("list", "--provider", "claud"),
+      inBox("show", "nope"),
+    ]) {
+      const r = roster(args);
+      expect(r.code, args.join(" ")).not.toBe(0);
+      expect(r.stderr, args.join(" ")).toMatch(/^roster: [^\n]+\n$/);
+    }
+    expect(roster(inBox("run", "explore", "--task", "x", "--timeout", "0")).code).toBe(2);
+  });
+});
+
+describe("list", () => {
+  test("filters by provider, source and a word in name or description; marks disabled agents", () => {
+    const names = (args: string[]) =>
+      roster(inBox("list", "--names", ...args))
+        .stdout.trim()
+        .split("\n");
+    expect(names(["--source", "user"])).toEqual(["helper"]);
+    expect(names(["--provider", "bundled"])).toContain("explore");
+    expect(names(["--provider", "bundled"])).not.toContain("reviewer");
+    expect(names(["clusters"])).toEqual(["cloud-infrastructure-kubernetes-architect"]);
+    expect(names(["REVIEW"])).toContain("reviewer");
+    expect(names(["REVIEW"])).not.toContain("helper");
+    const human = roster(inBox("list")).stdout;
+    expect(human).toMatch(/reviewer \(disabled\)/);
+    const json = JSON.parse(roster(inBox("list", "--json")).stdout);
+    expect(json.agents.find((a: { name: string }) => a.name === "reviewer").disabled).toBe(true);
+    expect(json.agents.find((a: { name: string }) => a.name === "helper")).not.toHaveProperty("disabled");
+  });
+
+  test("paths: relative under the cwd, ~/ under home", () => {
+    const human = roster(inBox("list")).stdout;
+    expect(human).toContain(".claude/agents/reviewer.md");
+    expect(human).toContain(join("~", ".claude/agents/helper.md"));
+  });
+
+  test("piped output is never cut: every description is whole", () => {
+    const human = roster(inBox("list")).stdout;
+    expect(human).not.toContain("…");
+    expect(human).toContain("Very long description of what this agent does. ".repeat(6).trim());
+  });
+
+  test("names and descriptions are escaped in human output and exact in --json", () => {
+    expect(roster(inBox("list")).stdout).toContain("evil\\x1b]0;pwned\\x07");
+    const json = JSON.parse(roster(inBox("list", "--json")).stdout);
+    expect(json.agents.map((a: { name: string }) => a.name)).toContain("evil\u001b]0;pwned\u0007");
+  });
+
+  test.skipIf(!existsSync(corpus))("with the corpus: `list | grep` finds what --json finds", () => {
+    const args = ["--home", join(box.root, "corpus-home"), "--cwd", box.root];
+    box.write({ "corpus-home/.claude": null });
+    spawnSync("cp", ["-r", corpus, join(box.root, "corpus-home/.claude/agents")]);
+    const fromJson = JSON.parse(roster([...args, "list", "--json"]).stdout).agents.filter(
+      (a: { name: string; description: string }) => /kubernetes/i.test(a.name + a.description),
+    );
+    const lines = roster([...args, "list"])
+      .stdout.split("\n")
+      .filter((l) => /kubernetes/i.test(l));
+    expect(fromJson.length).toBeGreaterThan(0);
+    expect(lines.length).toBe(fromJson.length);
+    for (const agent of fromJson) expect(lines.some((l) => l.includes(agent.description))).toBe(true);
+  });
+});
+
+describe("on a terminal", () => {
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  test.skipIf(!hasScript)("a table at 80 columns has no line longer than 80", () => {
+    const command = `stty cols 80; ${process.execPath} ${bin} ${inBox("list").join(" ")}`;
+    const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", TERM: "xterm" },
+    });
+    const lines = r.stdout.replace(/\u001b\[\d+m/g, "").split(/\r?\n/);
+    expect(lines.some((l) => l.includes("NAME"))).toBe(true);
+    expect(lines.some((l) => l.includes("…"))).toBe(true);
+    for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("unknown names and JSON", () => {
+  test("show on an unknown name answers with the closest names; --json on stdout", () => {
+    const r = roster(inBox("show", "kubernetes-architect"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("closest: cloud-infrastructure-kubernetes-architect");
+    const j = roster(inBox("show", "kubernetes-architect", "--json"));
+    expect(j.code).toBe(1);
+    expect(JSON.parse(j.stdout)).toEqual({
+      schemaVersion: 1,
+      error: expect.stringContaining('Unknown agent "kubernetes-architect"'),
+      code: "cli/unknown-agent",
+      suggestions: ["cloud-infrastructure-kubernetes-architect"],
+    });
+  });
+
+  test("run on an unknown name: the executor's code and full text in --json, a short line for people", () => {
+    const r = roster(inBox("run", "kubernetes-architect", "--task", "x"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^roster: Unknown agent "kubernetes-architect"\. Available: .* and \d+ more\. Closest: cloud-infrastructure-kubernetes-architect\n$/,
+    );
+    const j = JSON.parse(roster(inBox("run", "kubernetes-architect", "--task", "x", "--json")).stdout);
+    expect(j.code).toBe("executor/unknown-agent");
+    expect(j.error).toMatch(/^Unknown agent "kubernetes-architect"\. Available: /);
+    expect(j.suggestions[0]).toBe("cloud-infrastructure-kubernetes-architect");
+  });
+
+  test("every --json output carries schemaVersion 1 and no null", () => {
+    for (const args of [
+      ["list"],
+      ["show", "helper"],
+      ["show", "nope"],
+      ["why", "helper"],
+      ["why", "nope"],
+      ["doctor"],
+      ["run", "helper", "--task", "x"],
+      ["run", "reviewer", "--task", "x"],
+      ["commands", "list"],
+      ["commands", "show", "init"],
+      ["commands", "show", "nope"],
+    ]) {
+      const r = roster(inBox(...args, "--json"));
+      const out = JSON.parse(r.stdout);
+      expect(out.schemaVersion, args.join(" ")).toBe(1);
+      expect(r.stdout, args.join(" ")).not.toMatch(/: null\b/);
+    }
+  });
+
+  test("a dry run prints one JSON invocation per line and says so on stderr", () => {
+    const r = roster(inBox("run", "helper", "--task", "a", "--task", "b"));
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    for (const l of lines) expect(JSON.parse(l)).toHaveProperty("agent", "helper");
+    expect(r.stderr).toMatch(/dry run/);
+    const j = JSON.parse(roster(inBox("run", "helper", "--task", "a", "--json")).stdout);
+    expect(j).toMatchObject({ schemaVersion: 1, dryRun: true });
+    expect(j.invocations).toHaveLength(1);
+  });
+});
+
+describe("doctor", () => {
+  test("groups findings under their file; --quiet keeps errors only", () => {
+    box.write({ "project/.claude/agents/typo.md": agentFile("typo", "t", "toools: [read]") });
+    const r = roster(inBox("doctor"));
+    const lines = r.stdout.split("\n");
+    const at = lines.indexOf(".claude/agents/typo.md");
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toMatch(
+      /^\s+warning\s+doctor\/unknown-key\s+unknown frontmatter key "toools"; did you mean "tools"\?/,
+    );
+    const quiet = roster(inBox("doctor", "--quiet")).stdout;
+    expect(quiet).not.toContain("doctor/unknown-key");
+  });
+});
+
+describe("completion", () => {
+  test("the bash script, sourced in a real bash, completes roster sh<TAB> to show", () => {
+    const script = roster(["completion", "bash"]).stdout;
+    const probe = `${script}\nCOMP_WORDS=(roster sh); COMP_CWORD=1; _roster; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const r = spawnSync("bash", ["--norc", "--noprofile", "-c", probe], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim().split("\n")).toEqual(["show"]);
+  });
+
+  test("agent names come from roster list --names", () => {
+    const script = roster(["completion", "bash"]).stdout;
+    const shim = `roster() { ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} "$@"; }`;
+    const probe = `${script}\n${shim}\nCOMP_WORDS=(roster show hel); COMP_CWORD=2; _roster; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const r = spawnSync("bash", ["--norc", "--noprofile", "-c", probe], { encoding: "utf8" });
+    expect(r.stdout.trim().split("\n")).toEqual(["helper"]);
+  });
+
+  test("zsh and fish scripts name every sub-command; an unknown shell is a usage error", () => {
+    for (const shell of ["zsh", "fish"]) {
+      const out = roster(["completion", shell]).stdout;
+      for (const c of ["list", "show", "why", "doctor", "run", "commands"]) expect(out).toContain(c);
+    }
+    const bad = roster(["completion", "tcsh"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      "roster: command-argument value 'tcsh' is invalid for argument 'shell' (allowed: bash, zsh, fish); roster completion --help shows the usage.\n",
+    );
+  });
+});

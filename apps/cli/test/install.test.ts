@@ -1,0 +1,76 @@
+// The published package: `npm pack` of apps/cli installs alone (no dependencies) into a
+// temporary global prefix, and the installed `roster` works from an unrelated folder.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+const cliDir = fileURLToPath(new URL("..", import.meta.url));
+const pkg = JSON.parse(readFileSync(join(cliDir, "package.json"), "utf8"));
+const hasNpm = spawnSync("npm", ["--version"], { encoding: "utf8" }).status === 0;
+
+let box: Sandbox;
+let roster: string;
+beforeAll(() => {
+  if (!hasNpm) return;
+  expect(existsSync(join(cliDir, "dist/roster.js")), "apps/cli is not built: run pnpm build").toBe(true);
+  box = createSandbox("roster-install-");
+  // npm with its own cache and prefix under the sandbox: nothing of the real home is touched.
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: box.home,
+    npm_config_cache: join(box.root, "npm-cache"),
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+  };
+  const pack = spawnSync("npm", ["pack", "--pack-destination", box.root], {
+    cwd: cliDir,
+    env,
+    encoding: "utf8",
+  });
+  expect(pack.status, pack.stderr).toBe(0);
+  const tarball = readdirSync(box.root).find((f) => f.endsWith(".tgz"));
+  expect(tarball).toMatch(/^roster-cli-.*\.tgz$/);
+  const prefix = join(box.root, "prefix");
+  const install = spawnSync(
+    "npm",
+    ["install", "-g", "--offline", "--prefix", prefix, join(box.root, tarball!)],
+    {
+      cwd: box.root,
+      env,
+      encoding: "utf8",
+    },
+  );
+  expect(install.status, install.stderr).toBe(0);
+  roster = join(prefix, "bin", "roster");
+}, 120_000);
+afterAll(() => box?.cleanup());
+
+test.skipIf(!hasNpm)("the package declares no runtime dependencies", () => {
+  expect(pkg.dependencies ?? {}).toEqual({});
+});
+
+test.skipIf(!hasNpm)(
+  "the installed roster runs from an unrelated folder and shows its .claude/agents",
+  () => {
+    box.write({ "elsewhere/.claude/agents/mine.md": agentFile("mine", "An agent of this folder") });
+    const r = spawnSync(roster, ["list", "--home", box.home], {
+      cwd: join(box.root, "elsewhere"),
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^mine\s+project\s+claude\s+\.claude\/agents\/mine\.md\s+An agent of this folder$/m,
+    );
+    expect(r.stdout).toContain("explore");
+  },
+);
+
+test.skipIf(!hasNpm)("the installed roster prints its version", () => {
+  const r = spawnSync(roster, ["--version"], { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" });
+  expect(r.stdout).toBe(`${pkg.version}\n`);
+});
