@@ -135,6 +135,7 @@ describe("a stored listing is not trusted past what it was stored for", () => {
 describe("turning the index off, clearing it, and a folder it cannot write", () => {
   beforeEach(async () => {
     mkdirSync(join(project(), ".claude/agents"), { recursive: true });
+    mkdirSync(home(), { recursive: true });
     writeFileSync(
       join(project(), ".claude/agents/a.md"),
       "---\nname: a\ndescription: the a agent\n---\nBody a\n",
@@ -157,7 +158,7 @@ describe("turning the index off, clearing it, and a folder it cannot write", () 
     expect(readdirSync(join(xdg, "roster"))).toHaveLength(2);
     expect(existsSync(cacheDir())).toBe(false);
     const cleared = roster(["cache", "clear", "--json"], { XDG_CACHE_HOME: xdg });
-    expect(JSON.parse(cleared.stdout)).toEqual({ dir: join(xdg, "roster"), removed: 2 });
+    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 1, dir: join(xdg, "roster"), removed: 2 });
     expect(readdirSync(join(xdg, "roster"))).toEqual([]);
   });
 
