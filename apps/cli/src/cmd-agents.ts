@@ -187,7 +187,12 @@ export async function showAgent(app: App, name: string): Promise<number> {
 }
 
 /** `roster why NAME`. */
-export async function whyAgent(app: App, name: string): Promise<number> {
+export async function whyAgent(
+  app: App,
+  name: string,
+  /** For `--json`: the tools that would resolve NAME differently (the lines the human form prints). */
+  otherTools?: () => Promise<unknown[]>,
+): Promise<number> {
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const why = explainAgent(d, name);
   const o = app.output;
@@ -215,6 +220,7 @@ export async function whyAgent(app: App, name: string): Promise<number> {
       winner: { name: winnerName, source, provider, filePath },
       candidates: why.candidates,
       files: why.files.map(fileView),
+      otherTools: otherTools ? await otherTools() : [],
     });
     return 0;
   }

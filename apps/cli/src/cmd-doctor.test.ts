@@ -88,4 +88,32 @@ describe("runDoctor", () => {
     const { diagnostics } = await runDoctor(app);
     expect(diagnostics.map((d) => d.code)).toContain("doctor/colon-in-name");
   });
+
+  test("an agent's output schema that cannot compile is an error naming its file", async () => {
+    const agent = (name: string, output: string) =>
+      `---\nname: ${name}\ndescription: ${name} agent\noutput:\n${output}---\nDo it.\n`;
+    sb.write({
+      "project/.claude/agents/cyclic.md": agent("cyclic", "  definitions:\n    a:\n      ref: a\n  ref: a\n"),
+      "project/.claude/agents/invalid.md": agent("invalid", "  type: not-a-type\n"),
+      "project/.claude/agents/fine.md": agent("fine", "  properties:\n    n:\n      type: int32\n"),
+    });
+    const { app } = countingApp();
+    const { diagnostics, summary } = await runDoctor(app);
+    const bad = diagnostics.filter((d) => d.code === "doctor/bad-output-schema");
+    expect(bad.map((d) => [d.severity, d.filePath])).toEqual([
+      ["error", join(sb.project, ".claude/agents/cyclic.md")],
+      ["error", join(sb.project, ".claude/agents/invalid.md")],
+    ]);
+    expect(bad[0]!.message).toContain('"cyclic"');
+    expect(summary.errors).toBe(2);
+  });
+
+  test("a plugin registry's warning, seen by both discoveries, is shown once", async () => {
+    sb.write({ "home/.claude/plugins/installed_plugins.json": "{ not json" });
+    const { app } = countingApp();
+    const { diagnostics, summary } = await runDoctor(app);
+    const registry = diagnostics.filter((d) => d.code.startsWith("plugins/"));
+    expect(registry.map((d) => d.code)).toEqual(["plugins/registry-invalid-json"]);
+    expect(summary.warnings).toBe(1);
+  });
 });

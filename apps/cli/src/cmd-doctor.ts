@@ -7,7 +7,7 @@ import {
   markdownFormat,
   suggestNames,
 } from "@roster/core";
-import { readSessionFromEnv } from "@roster/executor";
+import { compileOutputSchema, readSessionFromEnv } from "@roster/executor";
 import { fileView } from "./cmd-agents.js";
 import type { App } from "./context.js";
 import { type Cell, paint, printJson, showPath, table } from "./output.js";
@@ -79,6 +79,21 @@ export async function runDoctor(app: App) {
         );
       } else
         add("info", "doctor/unknown-key", `unknown frontmatter key "${key}" (roster ignores it)`, file.path);
+    }
+  }
+
+  // An agent's `output` schema is compiled as `run` would compile it: a cyclic `ref` or an
+  // invalid schema would refuse every run of that agent, so doctor says so first.
+  for (const agent of [...agents.agents, ...agents.shadowed.map((s) => s.agent)]) {
+    if (agent.output === undefined) continue;
+    const compiled = compileOutputSchema(agent.output);
+    if (!compiled.ok) {
+      add(
+        "error",
+        "doctor/bad-output-schema",
+        `agent "${agent.name}" has an output schema that cannot be used: ${compiled.error}`,
+        agent.filePath,
+      );
     }
   }
 
@@ -154,6 +169,17 @@ export async function runDoctor(app: App) {
       );
     }
   }
+
+  // Agents and commands are each discovered, so a finding both share (a plugin registry's
+  // warning) arrives twice: each distinct diagnostic is shown once.
+  const seen = new Set<string>();
+  const distinct = diagnostics.filter((d) => {
+    const key = `${d.severity}\0${d.code}\0${d.filePath ?? ""}\0${d.line ?? ""}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  diagnostics.splice(0, diagnostics.length, ...distinct);
 
   const summary = {
     files: files.length,

@@ -1,7 +1,13 @@
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import { splitArguments } from "@roster/commands";
-import { createDryRunRunner, createProcessRunner, type Runner, type TaskSettings } from "@roster/executor";
+import {
+  createDryRunRunner,
+  createProcessRunner,
+  createReaper,
+  type Runner,
+  type TaskSettings,
+} from "@roster/executor";
 import {
   createHostRunner,
   HOST_IDS,
@@ -15,6 +21,10 @@ import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
+
+/** The signals that stop `roster mcp`, with their numbers (the exit status is 128 + it). */
+const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof STOP_SIGNALS;
 
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
@@ -119,6 +129,9 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
   const timeoutMs = parseInteger("--timeout", flags.timeout, { min: 1, max: 2 ** 31 - 1 });
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
 
+  // Every task's process group and run folder are known to the reaper: whatever way roster
+  // mcp ends (a signal, stdin closing, an uncaught error, process.exit), they go with it.
+  const reaper = createReaper();
   const server = await createRosterMcpServer({
     registry: app.registry,
     ctx: app.ctx,
@@ -129,21 +142,32 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     settings,
     cache: app.cache,
     version: cliVersion(),
+    reaper,
   });
   for (const d of server.diagnostics) app.output.err(`roster mcp: ${d.message}`);
 
-  // However the process ends, no task's process group outlives it.
-  const killAll = () => server.abortAll("roster mcp is exiting");
-  const stop = () => void server.close("roster mcp was interrupted");
-  process.once("exit", killAll);
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // However the process ends, no task's process group or folder outlives it.
+  const reapAll = () => {
+    server.abortAll("roster mcp is exiting");
+    reaper.reapAll();
+  };
+  process.once("exit", reapAll);
+  let caught: StopSignal | undefined;
+  const onSignal = (signal: StopSignal) => {
+    // A second signal: leave now (the exit handler kills and removes what is left).
+    if (caught !== undefined) process.exit(128 + STOP_SIGNALS[signal]);
+    caught = signal;
+    void server.close(`roster mcp was interrupted by ${signal}`);
+  };
+  const signals = Object.keys(STOP_SIGNALS) as StopSignal[];
+  for (const signal of signals) process.on(signal, onSignal);
   try {
     await serveStdio(server, { stdin: process.stdin, stdout: channel });
   } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    for (const signal of signals) process.off(signal, onSignal);
     process.stdin.destroy();
+    reapAll();
+    process.off("exit", reapAll);
   }
-  return 0;
+  return caught === undefined ? 0 : 128 + STOP_SIGNALS[caught];
 }

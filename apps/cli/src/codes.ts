@@ -8,6 +8,7 @@ export const DOCTOR_DIAGNOSTIC_CODES = [
   "doctor/project-shadows",
   "doctor/duplicate-name",
   "doctor/colon-in-name",
+  "doctor/bad-output-schema",
 ] as const;
 
 /** A diagnostic code of `roster doctor`. */

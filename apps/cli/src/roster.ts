@@ -118,7 +118,9 @@ program
     withApp(async (app) => {
       const as = await import("./cmd-as.js");
       if (flags.as) return as.whyAs(app, name, flags.as);
-      const code = await (await import("./cmd-agents.js")).whyAgent(app, name);
+      const code = await (await import("./cmd-agents.js")).whyAgent(app, name, () =>
+        as.otherTools(app, name),
+      );
       // One line per tool that would resolve NAME differently from the merged view.
       await as.printOtherTools(app, name);
       return code;

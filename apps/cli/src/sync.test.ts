@@ -1,7 +1,16 @@
 // roster sync in process: real temporary trees, the app's registry and the real writers.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { applySync, discoverAgents, planSync, SYNC_MANIFEST, type SyncEntry } from "@roster/core";
+import {
+  applySync,
+  discoverAgents,
+  type FileSystem,
+  planSync,
+  SYNC_MANIFEST,
+  type SyncEntry,
+} from "@roster/core";
+import { MAX_FILE_BYTES, nodeFileSystem } from "@roster/core/provider-kit";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createDefaultRegistry } from "./registry.js";
@@ -133,6 +142,44 @@ describe("roster sync", () => {
     const plan = await sync("codex");
     expect(plan.entries.map((e) => e.action)).toEqual(["conflict"]);
     expect(readFileSync(join(sb.root, "outside.toml"), "utf8")).toBe('generated-by = "roster"\n');
+  });
+
+  test("a file in the way is read bounded: one over the agent-file limit, or a FIFO, is a person's", async () => {
+    // Marked as roster's, but bigger than any file roster writes or discovery reads.
+    const big = `generated-by = "roster"\nname = "reviewer"\n# ${"x".repeat(MAX_FILE_BYTES)}\n`;
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/planner.md": PLANNER,
+      "project/.codex/agents/reviewer.toml": big,
+    });
+    const fifo = spawnSync("mkfifo", [p(".codex/agents/planner.toml")]);
+    const plan = await sync("codex");
+    expect(summary(plan.entries)).toEqual([
+      `codex ${fifo.status === 0 ? "conflict" : "create"} .codex/agents/planner.toml`,
+      "codex conflict .codex/agents/reviewer.toml",
+    ]);
+    expect(readFileSync(p(".codex/agents/reviewer.toml"), "utf8")).toBe(big);
+  });
+
+  test("every read of a file in the way names a bound no larger than an agent file's", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.codex/agents/reviewer.toml": 'generated-by = "roster"\n',
+      "project/.gemini/agents/reviewer.md": "mine\n",
+    });
+    const bounds: Array<number | undefined> = [];
+    const ctx = sb.ctx();
+    const discovery = await discoverAgents(createDefaultRegistry(), ctx);
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      readFile: (path, max) => {
+        bounds.push(max);
+        return nodeFileSystem.readFile(path, max);
+      },
+    };
+    planSync({ ctx: { ...ctx, fs }, discovery, writers: writersFor("codex,gemini"), scope: "project" });
+    expect(bounds.length).toBeGreaterThan(0);
+    expect(bounds.filter((max) => max === undefined || max > MAX_FILE_BYTES)).toEqual([]);
   });
 
   test("a manifest naming paths outside its folder, or a linked tool folder: nothing removed or written there", async () => {

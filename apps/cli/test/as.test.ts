@@ -151,6 +151,27 @@ describe("roster list / why / show --as", () => {
     expect(out).toContain(
       '  opencode: resolves "team/reviewer" to p/.opencode/agents/team/reviewer.md instead',
     );
+    const json = spawnSync(
+      process.execPath,
+      [bin, "--home", join(root, "home"), "--cwd", join(root, "p/sub"), "why", "team/reviewer", "--json"],
+      { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" },
+    );
+    expect(json.status).toBe(0);
+    const others = JSON.parse(json.stdout).otherTools;
+    expect(others).toContainEqual({
+      tool: "opencode",
+      displayName: "opencode",
+      // opencode reads the nearer file too, but the farther one wins there.
+      outcome: "shadowed",
+      message: `resolves "team/reviewer" to ${join(root, "p/.opencode/agents/team/reviewer.md")} instead`,
+      filePath: join(root, "p/.opencode/agents/team/reviewer.md"),
+    });
+    // One entry per line the human form prints.
+    const lines = out.split("\n").filter((line) => /^ {2}\S[^:]*: /.test(line) && !line.includes("│"));
+    expect(others.map((o: { displayName: string }) => o.displayName)).toEqual(
+      lines.map((line) => line.trim().split(":")[0]),
+    );
+    expect(JSON.parse(roster("why", "planner", "--json").stdout).otherTools).toEqual([]);
   });
 
   test("show --as copilot: the stem is the name, the tools as written", () => {

@@ -74,9 +74,9 @@ const INITIALIZE = {
 };
 
 /** `roster mcp` on raw pipes, for what the SDK client hides: the exact lines, stdin closing. */
-function rawServer(args: string[]) {
+function rawServer(args: string[], env: Record<string, string> = {}) {
   const server = spawn(node, [bin, "mcp", ...args], {
-    env: { PATH: process.env.PATH ?? "" },
+    env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
@@ -618,6 +618,49 @@ describe("roster mcp: a long-lived server", () => {
     expect(await raw.exited).toBe(0);
     expect(started.filter(alive)).toEqual([]);
   });
+
+  test.each([
+    ["SIGHUP", 129],
+    ["SIGQUIT", 131],
+    ["SIGTERM", 143],
+  ] as const)(
+    "%s while a task runs: its process group and its roster-run-* folder go",
+    async (signal, status) => {
+      const pids = mkdtempSync(join(box.root, "pids-"));
+      const tmp = mkdtempSync(join(box.root, "tmp-"));
+      const raw = rawServer(
+        [
+          "--home",
+          box.home,
+          "--cwd",
+          box.project,
+          "--runner",
+          `${node} ${join(box.root, "hang.mjs")} ${pids}`,
+        ],
+        { TMPDIR: tmp },
+      );
+      raw.send(INITIALIZE);
+      raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+      raw.send({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "run_task", arguments: { agent: "helper", tasks: [{ id: "a", assignment: "x" }] } },
+      });
+      await vi.waitFor(() => expect(readdirSync(pids)).toEqual(["a.pids"]), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      const started = readFileSync(join(pids, "a.pids"), "utf8").split(" ").map(Number);
+      expect(started.every(alive)).toBe(true);
+      expect(readdirSync(tmp).filter((d) => d.startsWith("roster-run-"))).toHaveLength(1);
+
+      raw.server.kill(signal);
+      expect(await raw.exited).toBe(status);
+      expect(started.filter(alive)).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
+    },
+  );
 
   test("malformed input gets a protocol error (or is dropped) and the server stays up", async () => {
     const { client, transport } = await connect();

@@ -4,6 +4,7 @@ import { type AgentWriter, type FieldMapping, GENERATED_BY_VALUE, isMarkerKey } 
 import type { AgentDiscovery } from "./discover-agents.js";
 import { type ExportCode, exportAgent } from "./export-agent.js";
 import { fileSystemOf } from "./fs.js";
+import { MAX_FILE_BYTES } from "./read-file.js";
 import type { AgentDefinition, DiscoveryContext, FileSystem } from "./types.js";
 
 /** The sidecar manifest of formats that cannot carry a marker key (Gemini's strict schema). */
@@ -91,9 +92,13 @@ function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
   }
 }
 
+/**
+ * A file in the way, read as discovery reads one: bounded at {@link MAX_FILE_BYTES}, regular
+ * files only. A FIFO, a device or a file over the limit is unreadable: a person's, never ours.
+ */
 function readText(fs: FileSystem, path: string): string | undefined {
   try {
-    return fs.readFile(path).toString("utf8");
+    return fs.readFile(path, MAX_FILE_BYTES).toString("utf8");
   } catch {
     return undefined;
   }

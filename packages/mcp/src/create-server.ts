@@ -239,7 +239,14 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
           },
         };
 
-        const tool = createTaskTool({ registry, ctx, runner: tracked, env, cache });
+        const tool = createTaskTool({
+          registry,
+          ctx,
+          runner: tracked,
+          env,
+          cache,
+          ...(options.reaper ? { reaper: options.reaper } : {}),
+        });
         const { signal, release } = eitherSignal(extra.signal, lifetime.signal);
         let outcome: Awaited<ReturnType<typeof tool.execute>>;
         try {

@@ -5,7 +5,7 @@ import type {
   DiscoveryContext,
   ProviderRegistry,
 } from "@roster/core";
-import type { RefusalCode, Runner, TaskSettings } from "@roster/executor";
+import type { Reaper, RefusalCode, Runner, TaskSettings } from "@roster/executor";
 
 export type { Diagnostic };
 
@@ -38,6 +38,11 @@ export interface RosterMcpOptions {
   cache?: DiscoveryCache;
   /** Reported to clients in `initialize`; default `0.0.0`. */
   version?: string;
+  /**
+   * Passed to every `run_task`'s task tool: each task's process group and run folder are
+   * recorded in it, so the app can `reapAll()` on exit and on signals. One per call when absent.
+   */
+  reaper?: Reaper;
 }
 
 /** Codes of the tool errors the server answers with (SPEC §6 refusals included). */
