@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRegistry, DiscoveryCache, discoverAgents } from "@roster/core";
 import { bundledProvider } from "@roster/source-bundled";
 import { claudeProvider } from "@roster/source-claude";
@@ -12,6 +14,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { corpusAgentTexts, generateTree, PLUGINS } from "./generate.mjs";
 import { floorYaml, naiveDiscover } from "./lib.mjs";
 
+const here = dirname(fileURLToPath(import.meta.url));
 const registry = () =>
   createRegistry([
     xcshProvider,
@@ -95,5 +98,27 @@ describe("the cache counters the bench reports", () => {
     expect(cache.stats.parses).toBe(n + 1);
     expect(edited.fingerprint).not.toBe(cold.fingerprint);
     expect(edited.agents.some((a) => a.name === "edited-agent")).toBe(true);
+  });
+});
+
+describe("the whole-process programs", () => {
+  test("the naive program lists the agents discovery finds, shadowed ones included; the floor reads them", async () => {
+    const { root, written, ctx } = await tree(300, false);
+    const naive = spawnSync(process.execPath, [join(here, "naive.mjs"), ctx.cwd, ctx.home], {
+      encoding: "utf8",
+    });
+    expect(naive.status).toBe(0);
+    const listed = JSON.parse(naive.stdout) as {
+      agents: Array<{ name: string; filePath: string }>;
+      shadowed: unknown[];
+    };
+    const result = await discoverAgents(registry(), ctx);
+    const found = result.agents.filter((a) => a.provider !== "bundled");
+    expect(listed.agents.map((a) => [a.name, a.filePath])).toEqual(found.map((a) => [a.name, a.filePath]));
+    expect(listed.shadowed).toHaveLength(result.shadowed.length);
+
+    const folders = join(root, "folders.json");
+    writeFileSync(folders, JSON.stringify(written.folders));
+    expect(spawnSync(process.execPath, [join(here, "floor.mjs"), folders]).status).toBe(0);
   });
 });

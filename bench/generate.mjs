@@ -1,5 +1,6 @@
 // Writes realistic agent trees for the benchmarks: markdown files taken, at run time, from
-// the shared corpus (never copied into the repository; synthesised when it is absent), a few
+// the shared corpus (never copied into the repository; an error when it is absent, unless
+// synthetic files are asked for), a few
 // Codex TOML agents, spread over the project and user folders of all four families and over
 // marketplace plugins registered in an installed_plugins.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -118,10 +119,16 @@ export const PLUGINS = 10;
  *
  * @param {string} root
  * @param {number} n
- * @param {{ corpus?: boolean }} [options] `corpus: false` forces synthetic files.
+ * @param {{ corpus?: boolean }} [options] `corpus: false` writes synthetic files; otherwise
+ *   the corpus must be there (a bench must not turn synthetic without saying so).
  */
 export function generateTree(root, n, options = {}) {
   const texts = options.corpus === false ? [] : corpusAgentTexts();
+  if (options.corpus !== false && texts.length === 0) {
+    throw new Error(
+      `the shared corpus is missing (${corpusDir}): clone beside it, or pass --synthetic for synthetic files`,
+    );
+  }
   const folders = new Map();
   const names = new Set();
   let i = 0;

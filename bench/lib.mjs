@@ -11,7 +11,6 @@ const requireIn = (dir) => createRequire(join(repoRoot, dir, "package.json"));
 const fromFrontmatter = requireIn("packages/frontmatter");
 /** The exact libraries roster itself uses, resolved from the packages that depend on them. */
 export const YAML = fromFrontmatter("yaml");
-const matter = fromFrontmatter("gray-matter");
 const TOML = requireIn("packages/toml")("smol-toml");
 
 const dist = (dir) => import(pathToFileURL(join(repoRoot, dir, "dist/index.js")).href);
@@ -93,16 +92,10 @@ export function floorYaml(folders, fast) {
   return parsed;
 }
 
-const MATTER_OPTIONS = {
-  engines: {
-    yaml: { parse: (s) => YAML.parse(s, { maxAliasCount: 100 }), stringify: (d) => YAML.stringify(d) },
-  },
-};
-
 /**
- * The naive baseline: SPEC §5 written plainly. readdir, readFile and gray-matter with the
- * `yaml` engine (TOML for Codex agents) on every file, every call, no cache; first wins by name.
- * Returns the number of distinct agents.
+ * The naive baseline: SPEC §5 written plainly, as the seed did it. readdir, readFile and
+ * `YAML.parse` of the frontmatter block (TOML for Codex agents) on every file, every call,
+ * no cache; first wins by name. Returns the number of distinct agents.
  */
 export function naiveDiscover(folders) {
   const seen = new Map();
@@ -112,7 +105,11 @@ export function naiveDiscover(folders) {
       const text = readFileSync(file, "utf8");
       let data;
       try {
-        data = file.endsWith(".toml") ? TOML.parse(text) : matter(text, MATTER_OPTIONS).data;
+        if (file.endsWith(".toml")) data = TOML.parse(text);
+        else {
+          const match = FRONTMATTER.exec(text);
+          data = match ? YAML.parse(match[1], { maxAliasCount: 100 }) : undefined;
+        }
       } catch {
         continue;
       }

@@ -35,6 +35,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
       out: () => {},
       err: () => {},
       raw: () => {},
+      stream: () => {},
     },
     cache: new DiscoveryCache(),
     env,

@@ -1,6 +1,7 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { styleText } from "node:util";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
+import { writeJson } from "./write-json.js";
 
 /** The styles roster draws with (node's `util.styleText` names). */
 export type Style = "bold" | "dim" | "red" | "yellow" | "green" | "cyan";
@@ -107,6 +108,8 @@ export interface Output {
   err(text: Text): void;
   /** Exact text to stdout (JSON, an expanded command): never escaped, never cut. */
   raw(text: string): void;
+  /** Exact text or bytes to stdout, as they are (no newline added): output streamed in pieces. */
+  stream(chunk: string | Uint8Array): void;
 }
 
 /** Builds an {@link Output} over two writers. */
@@ -116,7 +119,7 @@ export function createOutput(options: {
   cwd: string;
   home: string;
   columns?: number;
-  write(text: string): void;
+  write(text: string | Uint8Array): void;
   writeErr(text: string): void;
 }): Output {
   const { write, writeErr, ...settings } = options;
@@ -125,6 +128,7 @@ export function createOutput(options: {
     out: (text) => write(`${draw(text, settings.color)}\n`),
     err: (text) => writeErr(`${draw(text, settings.color)}\n`),
     raw: (text) => write(text.endsWith("\n") ? text : `${text}\n`),
+    stream: (chunk) => write(chunk),
   };
 }
 
@@ -291,12 +295,17 @@ export function oneLine(text: string, max?: number): string {
 export const SCHEMA_VERSION = 1;
 
 /** Prints one JSON value: an object gets `"schemaVersion": 1` first. Exact, never escaped for the terminal. */
-export function printJson(o: Pick<Output, "raw">, value: unknown): void {
+export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: string[]): void {
   const versioned =
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? { schemaVersion: SCHEMA_VERSION, ...(value as Record<string, unknown>) }
       : value;
-  o.raw(JSON.stringify(versioned, null, 2));
+  // Streamed in pieces: the same bytes as `JSON.stringify(versioned, null, 2)` and a newline,
+  // never one string of the whole listing. `kept` collects the pieces for a caller that stores them.
+  writeJson(versioned, (chunk) => {
+    kept?.push(chunk);
+    o.stream(chunk);
+  });
 }
 
 /** An object without its `null` fields (roster's JSON leaves absent values out, never `null`). */

@@ -294,7 +294,7 @@ async function report(error: unknown): Promise<number> {
     const { printJson } = await import("./output.js");
     const { code, suggestions, fullText } = error.details;
     printJson(
-      { raw: (text) => process.stdout.write(`${text}\n`) },
+      { stream: (chunk) => process.stdout.write(chunk) },
       { error: fullText ?? message, code, ...(suggestions ? { suggestions } : {}) },
     );
   }

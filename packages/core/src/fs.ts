@@ -13,7 +13,7 @@ export const nodeFileSystem: FileSystem = {
   readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => nodeFs.statSync(path),
   lstat: (path) => nodeFs.lstatSync(path),
-  readFile: (path, maxBytes = DEFAULT_READ_LIMIT) => readFileBounded(path, maxBytes),
+  readFile: (path, maxBytes = DEFAULT_READ_LIMIT, stats) => readFileBounded(path, maxBytes, stats),
   realpath: (path) => nodeFs.realpathSync.native(path),
 };
 

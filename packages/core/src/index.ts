@@ -46,7 +46,13 @@ export {
   discoverAgents,
   type ShadowedAgent,
 } from "./discover-agents.js";
-export { DiscoveryCache, type DiscoveryCacheStats } from "./discovery-cache.js";
+export {
+  DiscoveryCache,
+  type DiscoveryCacheStats,
+  unchanged,
+  type Validator,
+  validatorOf,
+} from "./discovery-cache.js";
 export { claudeConfigDir, envPath } from "./env-paths.js";
 export {
   type AgentExplanation,

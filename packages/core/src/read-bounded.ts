@@ -44,8 +44,9 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
  * 3. Read in 64 KiB chunks, stopping as soon as more than `maxBytes` arrived: `/proc` files
  *    report size 0 and stream without end, so the limit is enforced on the bytes read.
  */
-export function readFileBounded(path: string, maxBytes: number): Buffer {
-  const before = statSync(path);
+export function readFileBounded(path: string, maxBytes: number, known?: Stats): Buffer {
+  // A caller that has just stat-ed the path may hand that result in: one stat less.
+  const before = known ?? statSync(path);
   if (!before.isFile()) {
     throw new BoundedReadError({
       code: "not-regular",
@@ -71,27 +72,45 @@ export function readFileBounded(path: string, maxBytes: number): Buffer {
         message: `it is ${kindOf(opened)}, not a regular file`,
       });
     }
-    // Read in whole chunks: some /proc files (pagemap) only accept reads in multiples of 8.
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-      const n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
-      if (n === 0) break;
-      chunks.push(n === CHUNK_BYTES ? chunk : chunk.subarray(0, n));
-      length += n;
-      if (length > maxBytes) {
-        throw new BoundedReadError({
-          code: "too-large",
-          path,
-          size: length,
-          message: `more than ${maxBytes} bytes: over the limit`,
-        });
+    // A regular file of known size is read into one buffer of that size plus one byte (the
+    // extra byte shows a file that grew since `stat`): no 64 KiB scratch buffer per file and
+    // no copy. A size of 0 (`/proc` files, which stream) is read in whole chunks: some
+    // (pagemap) only accept reads in multiples of 8.
+    const expected = opened.size;
+    if (expected > 0 && expected < maxBytes) {
+      const buffer = Buffer.allocUnsafe(expected + 1);
+      let length = 0;
+      for (;;) {
+        const n = readSync(fd, buffer, length, buffer.length - length, null);
+        if (n === 0) return buffer.subarray(0, length);
+        length += n;
+        if (length === buffer.length) break; // grew: go on in chunks below
       }
+      return readChunks(fd, path, maxBytes, [buffer], length);
     }
-    // One copy of the exact length, so no oversized scratch buffer is retained.
-    return Buffer.concat(chunks, length);
+    return readChunks(fd, path, maxBytes, [], 0);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Reads on in 64 KiB chunks after `length` bytes already in `chunks`, stopping past `maxBytes`. */
+function readChunks(fd: number, path: string, maxBytes: number, chunks: Buffer[], length: number): Buffer {
+  for (;;) {
+    if (length > maxBytes) {
+      throw new BoundedReadError({
+        code: "too-large",
+        path,
+        size: length,
+        message: `more than ${maxBytes} bytes: over the limit`,
+      });
+    }
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (n === 0) break;
+    chunks.push(n === CHUNK_BYTES ? chunk : chunk.subarray(0, n));
+    length += n;
+  }
+  // One copy of the exact length, so no oversized scratch buffer is retained.
+  return Buffer.concat(chunks, length);
 }

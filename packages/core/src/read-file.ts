@@ -122,7 +122,7 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   const seenAt = Date.now();
   let buffer: Buffer;
   try {
-    buffer = fs.readFile(filePath, MAX_FILE_BYTES);
+    buffer = fs.readFile(filePath, MAX_FILE_BYTES, stats);
   } catch (error) {
     if (error instanceof BoundedReadError && error.code === "too-large") {
       // It grew between stat and read, or it is a /proc file that streams without end.

@@ -67,8 +67,9 @@ export interface FileSystem {
   /**
    * Reads a whole regular file of at most `maxBytes` bytes; throws `BoundedReadError` for
    * anything else (a FIFO, a device, a `/proc` file that streams past the limit).
+   * `stats`, when given, is a `stat` of `path` taken just before (it saves one).
    */
-  readFile(path: string, maxBytes?: number): Buffer;
+  readFile(path: string, maxBytes?: number, stats?: import("node:fs").Stats): Buffer;
   realpath(path: string): string;
 }
 

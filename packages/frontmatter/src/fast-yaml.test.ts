@@ -3,14 +3,16 @@ import { corpusFiles, hasCorpus } from "@roster/testkit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import YAML from "yaml";
-import { parseSimpleYaml } from "./fast-yaml.js";
+import { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
 
-/** What the full engine gives, errors included, in a comparable shape. */
-function yamlOf(text: string): unknown {
+/** What the full engine gives, in the shape readSimpleYaml answers in: an error is cut
+ * as parse-frontmatter cuts it, with its line. */
+function yamlRead(text: string): unknown {
   try {
-    return { ok: YAML.parse(text) };
-  } catch {
-    return { error: true };
+    return { data: YAML.parse(text, { logLevel: "error" }) };
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0]!.replace(/\s+at line \d+, column \d+:?\s*$/, "");
+    return { error: { message, line: (error as { linePos?: Array<{ line: number }> }).linePos?.[0]?.line } };
   }
 }
 
@@ -49,11 +51,72 @@ describe("parseSimpleYaml", () => {
     });
   });
 
+  test("reads block lists, plain literal and folded block scalars", () => {
+    const text = [
+      "tools:",
+      "  - Read",
+      "  - 'Web Fetch'",
+      "  - true",
+      "flat:",
+      "- a",
+      "-",
+      "literal: |",
+      "  line one",
+      "",
+      "  line two",
+      "",
+      "stripped: |-",
+      "  kept",
+      "folded: >",
+      "  Senior engineer",
+      "  for ARM.",
+      "",
+      "  Second paragraph.",
+      "foldedStrip: >-",
+      "",
+      "  lead blank",
+      "none: |",
+      "after: x",
+    ].join("\n");
+    expect(parseSimpleYaml(text)).toEqual({
+      tools: ["Read", "Web Fetch", true],
+      flat: ["a", null],
+      literal: "line one\n\nline two\n",
+      stripped: "kept",
+      folded: "Senior engineer for ARM.\nSecond paragraph.\n",
+      foldedStrip: "\nlead blank",
+      none: "",
+      after: "x",
+    });
+    expect(parseSimpleYaml(text)).toEqual(YAML.parse(text));
+  });
+
+  test("reports `key: a: b` with yaml's own message and line", () => {
+    const text = "name: x\n# note\ndescription: Use it. Triggers on: 'GDPR', 'CCPA'.\ntools: Read\n";
+    // The wording is yaml's; if a yaml upgrade changes it, this test says so.
+    expect(COMPACT_MAPPING_MESSAGE).toBe("Nested mappings are not allowed in compact mappings");
+    expect(readSimpleYaml(text)).toEqual({ error: { message: COMPACT_MAPPING_MESSAGE, line: 3 } });
+    expect(readSimpleYaml(text)).toEqual(yamlRead(text));
+    expect(parseSimpleYaml(text)).toBeUndefined();
+  });
+
   test.each([
     ["an empty text", ""],
     ["only comments", "# a\n\n# b\n"],
     ["nesting", "a:\n  b: c"],
-    ["a block list", "a:\n- b"],
+    ["a block list of maps", "a:\n- b: c"],
+    ["a block list of lists", "a:\n- [b]"],
+    ["a nested block list", "a:\n  - - b"],
+    ["a block list item without a space", "a:\n  -b"],
+    ["a block list with uneven items", "a:\n  - b\n   - c"],
+    ["a more-indented literal line", "a: |\n  b\n    c"],
+    ["a more-indented folded line", "a: >\n  b\n    c"],
+    ["a block scalar with an indentation indicator", "a: |2\n  b"],
+    ["a block scalar keeping its end", "a: |+\n  b\n"],
+    ["a block scalar header with a comment", "a: | # c\n  b"],
+    ["a blank line with extra spaces in a block scalar", "a: |\n  b\n     \n  c"],
+    ["a compact mapping after another", "a: b: c\nd: e: f"],
+    ["a compact mapping with a quoted start", "a: 'b': c"],
     ["a continuation line", "a: b\n  c"],
     ["a number", "a: 12"],
     ["a hex number", "a: 0x1f"],
@@ -72,10 +135,7 @@ describe("parseSimpleYaml", () => {
     ["a flow list with a comma in quotes", 'a: ["b,c"]'],
     ["a flow list with a trailing comma", "a: [b, ]"],
     ["a flow list with a comment", "a: [b] # c"],
-    ["a block scalar", "a: |\n  b"],
-    ["a folded scalar", "a: >-\n  b"],
     ["a comment after a value", "a: b # c"],
-    ["a compact mapping", "a: b: c"],
     ["a trailing colon", "a: b:"],
     ["a duplicate key", "a: b\na: c"],
     ["an escape", 'a: "b\\n"'],
@@ -145,22 +205,84 @@ describe("parseSimpleYaml", () => {
     scalar.map((s) => `# ${s}`),
     scalar.map((s) => `  ${s}`),
     fc.constantFrom("", "   ", "---", "...", "- a", "%YAML 1.2", "a: b\r", "\u00a0"),
+    // Block lists, block scalars and their content, and `key: a: b`.
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(goodKey, fc.constantFrom("|", "|-", ">", ">-", "|+", ">2", "| #c"))
+        .map(([k, h]) => `${k}: ${h}`),
+    },
+    { weight: 4, arbitrary: goodKey.map((k) => `${k}:`) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom("", " ", "  ", "   ", "    "),
+          fc.constantFrom("- ", "-", "", "# "),
+          fc.oneof(goodValue, scalar),
+        )
+        .map(([indent, mark, v]) => `${indent}${mark}${v}`),
+    },
+    { weight: 3, arbitrary: fc.tuple(goodKey, goodValue, scalar).map(([k, a, b]) => `${k}: ${a}: ${b}`) },
+    // Whole block lists and block scalars, mostly well formed.
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(
+          goodKey,
+          fc.constantFrom("", "  ", "    "),
+          fc.array(fc.oneof({ weight: 4, arbitrary: goodValue }, { weight: 1, arbitrary: value }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+        )
+        .map(([k, indent, items]) => [`${k}:`, ...items.map((v) => `${indent}- ${v}`)].join("\n")),
+    },
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(
+          goodKey,
+          fc.constantFrom("|", "|-", ">", ">-"),
+          fc.constantFrom("  ", "    ", " "),
+          fc.array(fc.oneof({ weight: 4, arbitrary: goodValue }, { weight: 1, arbitrary: scalar }), {
+            minLength: 0,
+            maxLength: 5,
+          }),
+        )
+        .map(([k, header, indent, lines]) =>
+          [`${k}: ${header}`, ...lines.map((l) => (l === "" ? "" : `${indent}${l}`))].join("\n"),
+        ),
+    },
   );
   const doc = fc.array(line, { maxLength: 7 }).map((lines) => lines.join("\n"));
 
-  test("whenever it answers, it equals YAML.parse (property, fixed seed)", () => {
-    let answered = 0;
+  test("whenever it answers, it equals YAML.parse, errors included (property, fixed seed)", () => {
+    const answered = { all: 0, lists: 0, literal: 0, folded: 0, errors: 0 };
     fc.assert(
       fc.property(doc, (text) => {
-        const fast = parseSimpleYaml(text);
+        const fast = readSimpleYaml(text);
         if (fast === undefined) return;
-        answered++;
-        expect({ ok: fast }).toEqual(yamlOf(text));
+        answered.all++;
+        if ("error" in fast) answered.errors++;
+        else {
+          const values = Object.values(fast.data);
+          if (values.some(Array.isArray) && /^ *-/m.test(text)) answered.lists++;
+          if (/: \|-?$/m.test(text) && values.some((v) => typeof v === "string" && v.includes("\n")))
+            answered.literal++;
+          if (/: >-?$/m.test(text) && values.some((v) => typeof v === "string" && v !== ""))
+            answered.folded++;
+        }
+        expect(fast).toEqual(yamlRead(text));
       }),
-      { seed: 20261202, numRuns: 20_000 },
+      { seed: 20261202, numRuns: 40_000 },
     );
-    // The property only means something if the fast path answers often.
-    expect(answered).toBeGreaterThan(2_000);
+    // The property only means something if the fast path answers often, in every form.
+    expect(answered.all).toBeGreaterThan(2_000);
+    expect(answered.lists).toBeGreaterThan(100);
+    expect(answered.literal).toBeGreaterThan(100);
+    expect(answered.folded).toBeGreaterThan(100);
+    expect(answered.errors).toBeGreaterThan(100);
   });
 });
 
@@ -168,6 +290,7 @@ describe.skipIf(!hasCorpus())("parseSimpleYaml over the shared corpus", () => {
   test("every frontmatter it accepts parses to exactly what YAML gives", () => {
     const files = corpusFiles();
     let accepted = 0;
+    let errors = 0;
     let withFrontmatter = 0;
     for (const file of files) {
       const text = readFileSync(file, "utf8").replace(/\r\n?/g, "\n");
@@ -176,17 +299,22 @@ describe.skipIf(!hasCorpus())("parseSimpleYaml over the shared corpus", () => {
       withFrontmatter++;
       // As parse-frontmatter hands it over: tabs already turned into two spaces.
       const yaml = match[1]!.replace(/\t/g, "  ");
-      const fast = parseSimpleYaml(yaml);
+      const fast = readSimpleYaml(yaml);
       if (fast === undefined) continue;
       accepted++;
-      expect({ ok: fast }, file).toEqual(yamlOf(yaml));
+      if ("error" in fast) errors++;
+      expect(fast, file).toEqual(yamlRead(yaml));
     }
     expect(withFrontmatter).toBe(444);
-    // Recorded from the corpus: most real agent frontmatter is flat and plain.
-    expect(accepted / withFrontmatter).toBeGreaterThan(0.9);
-    expect(accepted).toBe(ACCEPTED_IN_CORPUS);
+    // Recorded from the corpus: most real agent frontmatter is in the subset.
+    expect(accepted / withFrontmatter).toBeGreaterThan(0.95);
+    expect({ accepted, errors }).toEqual(ACCEPTED_IN_CORPUS);
   });
 });
 
-/** How many of the corpus' 444 frontmatters the fast path takes (recorded when last widened). */
-const ACCEPTED_IN_CORPUS = 420;
+/**
+ * How many of the corpus' 444 frontmatters the fast path answers, and how many of those
+ * answers are the `key: a: b` error (recorded when last widened; 420 and 0 before block
+ * lists, block scalars and the error).
+ */
+const ACCEPTED_IN_CORPUS = { accepted: 439, errors: 8 };

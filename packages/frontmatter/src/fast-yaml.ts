@@ -1,11 +1,21 @@
 /**
- * A fast path for the frontmatter most agent files have: flat `key: value` lines whose
- * values are single-line plain or quoted strings, the booleans `true`/`false`, or
- * one-line flow lists of such strings. Anything outside that strict subset returns
- * `undefined`, and the caller parses with the full YAML engine, so the result is always
- * what YAML 1.2 (core schema) itself gives; a property test and the real-world corpus
- * check that equivalence.
+ * A fast path for the frontmatter most agent files have: `key: value` lines at column 0
+ * whose values are single-line plain or quoted strings, the booleans `true`/`false`,
+ * one-line flow lists of such strings, block lists of them (`- item` lines), and plain
+ * literal (`|`, `|-`) or folded (`>`, `>-`) block scalars. One error is recognised too:
+ * `key: a: b` (a mapping inside a one-line value), with the message and line `yaml` gives.
+ * Anything outside that strict subset returns `undefined`, and the caller parses with the
+ * full YAML engine, so the result is always what YAML 1.2 (core schema) itself gives; a
+ * property test and the real-world corpus check that equivalence.
  */
+
+/** What {@link readSimpleYaml} found: the data, or the one error it recognises. */
+export type SimpleYaml =
+  | { data: Record<string, unknown> }
+  | { error: { message: string /** 1-based line in the text. */; line: number } };
+
+/** `yaml`'s own wording for `key: a: b`, without its position suffix. */
+export const COMPACT_MAPPING_MESSAGE = "Nested mappings are not allowed in compact mappings";
 
 /** A key at column 0: a short identifier (YAML caps implicit keys at 1024 characters). */
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]{0,127}):(?: +(.*))?$/;
@@ -24,14 +34,25 @@ const DOUBLE_QUOTED = /^"([^"\\]*)"$/;
 const SINGLE_QUOTED = /^'([^']*)'$/;
 /** Characters that end or split a plain scalar inside a flow list. */
 const FLOW_SPECIAL = /[,[\]{}#:"']/;
+/** The start of a `key: a: b` value: a plain scalar of plain characters, then `: `. */
+const COMPACT_MAPPING = /^[A-Za-z][^:#"'[\]{}]{0,512}?: /;
+/** The block scalar headers the subset reads: no indentation or keep indicator. */
+const BLOCK_HEADER = /^[|>]-?$/;
 
-/** Drops trailing spaces only: YAML's white space is space and tab, not NBSP or U+2003. */
+/** Drops leading and trailing spaces only: YAML's white space is space and tab, not NBSP or U+2003. */
 function trimSpaces(text: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && text.charCodeAt(start) === 0x20) start++;
   while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
   return text.slice(start, end);
+}
+
+/** Leading spaces of a line. */
+function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && line.charCodeAt(n) === 0x20) n++;
+  return n;
 }
 
 /** A single-line plain scalar that YAML reads as this very string, or `undefined`. */
@@ -70,10 +91,8 @@ function flowList(value: string): string[] | undefined {
   return items;
 }
 
-/** The value of one `key: value` line, or `undefined` when it leaves the subset. */
-function lineValue(raw: string): unknown {
-  const value = trimSpaces(raw);
-  if (value === "") return null; // `key:` alone is null in YAML
+/** A one-line value (already trimmed, not empty), or `undefined` when it leaves the subset. */
+function scalarValue(value: string): unknown {
   if (TRUE.test(value)) return true;
   if (FALSE.test(value)) return false;
   const first = value.charCodeAt(0);
@@ -82,33 +101,182 @@ function lineValue(raw: string): unknown {
   return plainString(value);
 }
 
+/** The lines of a text, split at LF only (the caller refused CR and the other breaks). */
+function linesOf(text: string): string[] {
+  const lines = text.split("\n");
+  // A final newline ends the last line; it does not start an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+const isBlank = (line: string) => indentOf(line) === line.length;
+
 /**
- * Parses `text` when it is in the simple subset described above; `undefined` otherwise
- * (also for a text with no key at all, which YAML reads as `null`).
- *
- * @example parseSimpleYaml("name: a\ntools: Read, Grep\n") // { name: "a", tools: "Read, Grep" }
+ * The `- item` lines after `key:`, from line `at`: the list and the next line to read, or
+ * `undefined` when there are none or one leaves the subset.
  */
-export function parseSimpleYaml(text: string): Record<string, unknown> | undefined {
+function blockList(lines: string[], at: number): { value: unknown[]; next: number } | undefined {
+  const items: unknown[] = [];
+  let indent = -1;
+  let i = at;
+  let lastItem = at;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isBlank(line)) continue;
+    const n = indentOf(line);
+    if (indent === -1) {
+      if (line.charCodeAt(n) !== 0x2d) return undefined;
+      indent = n;
+    }
+    if (n !== indent || line.charCodeAt(n) !== 0x2d) {
+      // The list ends at the next key (column 0); anything else is left to the engine.
+      if (n === 0) break;
+      return undefined;
+    }
+    const rest = line.slice(n + 1);
+    if (rest !== "" && rest.charCodeAt(0) !== 0x20) return undefined; // `-x` is a plain scalar
+    const text = trimSpaces(rest);
+    const value = text === "" ? null : scalarValue(text);
+    if (value === undefined || Array.isArray(value)) return undefined;
+    items.push(value);
+    lastItem = i;
+  }
+  if (items.length === 0) return undefined;
+  return { value: items, next: lastItem + 1 };
+}
+
+/**
+ * The content of a `|`, `|-`, `>` or `>-` block scalar from line `at`, or `undefined`
+ * when a line is more indented than the first (kept verbatim in literals, but folded
+ * differently; both are left to the engine) or a blank line carries extra spaces.
+ */
+function blockScalar(
+  lines: string[],
+  at: number,
+  header: string,
+): { value: string; next: number } | undefined {
+  const folded = header.charCodeAt(0) === 0x3e;
+  const strip = header.length === 2;
+  let indent = 0;
+  const content: string[] = [];
+  let i = at;
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    const n = indentOf(line);
+    if (n === line.length) {
+      // A blank line: empty content, unless it is longer than the indentation.
+      if (indent > 0 ? n > indent : n > 0) return undefined;
+      content.push("");
+      continue;
+    }
+    if (indent === 0) {
+      if (n === 0) break; // no content at all
+      indent = n;
+    }
+    if (n < indent) {
+      if (n === 0) break; // the next key or comment
+      return undefined;
+    }
+    if (n > indent || line.charCodeAt(n) === 0x23) {
+      // More indented (`  x` inside `>`), or a `#` line (content, but close to a comment).
+      if (folded || n > indent) return undefined;
+    }
+    content.push(line.slice(indent));
+  }
+  // Trailing blank lines belong to nothing here (no keep indicator).
+  let end = content.length;
+  while (end > 0 && content[end - 1] === "") end--;
+  let text = "";
+  if (folded) {
+    let blanks = 0;
+    let started = false;
+    for (let k = 0; k < end; k++) {
+      const line = content[k]!;
+      if (line === "") {
+        blanks++;
+        continue;
+      }
+      if (started) text += blanks === 0 ? " " : "\n".repeat(blanks);
+      else text += "\n".repeat(blanks);
+      text += line;
+      blanks = 0;
+      started = true;
+    }
+  } else {
+    text = content.slice(0, end).join("\n");
+  }
+  if (!strip && end > 0) text += "\n";
+  return { value: text, next: i };
+}
+
+/**
+ * Reads `text` when it is in the simple subset described above: its data, or the one
+ * error the subset recognises; `undefined` otherwise (also for a text with no key at all,
+ * which YAML reads as `null`).
+ *
+ * @example readSimpleYaml("a: b: c\n") // { error: { message: "Nested mappings …", line: 1 } }
+ */
+export function readSimpleYaml(text: string): SimpleYaml | undefined {
   if (UNSAFE.test(text)) return undefined;
+  const lines = linesOf(text);
   const out: Record<string, unknown> = {};
   let keys = 0;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    const first = line.charCodeAt(0);
+  let error: { message: string; line: number } | undefined;
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const lineNumber = i + 1;
+    i++;
     // Blank lines (spaces only) and comments at column 0 carry nothing.
-    if (first === 0x23 || trimSpaces(line) === "") continue;
+    if (line.charCodeAt(0) === 0x23 || isBlank(line)) continue;
     const match = KEY_LINE.exec(line);
     if (!match) return undefined;
     const key = match[1]!;
     if (RESERVED.test(key) || key === "__proto__" || Object.hasOwn(out, key)) return undefined;
-    const value = lineValue(match[2] ?? "");
-    if (value === undefined) return undefined;
+    const raw = trimSpaces(match[2] ?? "");
+    let value: unknown;
+    if (raw === "") {
+      // `key:` alone is null, or the start of a block list.
+      const next = lines[i];
+      if (
+        next !== undefined &&
+        !isBlank(next) &&
+        (next.charCodeAt(0) === 0x20 || next.charCodeAt(0) === 0x2d)
+      ) {
+        const list = blockList(lines, i);
+        if (!list) return undefined;
+        value = list.value;
+        i = list.next;
+      } else value = null;
+    } else if (BLOCK_HEADER.test(raw)) {
+      const block = blockScalar(lines, i, raw);
+      if (!block) return undefined;
+      value = block.value;
+      i = block.next;
+    } else {
+      value = scalarValue(raw);
+      if (value === undefined) {
+        // `key: a: b`: YAML's first error, if the rest of the text is in the subset.
+        if (error !== undefined || !COMPACT_MAPPING.test(raw)) return undefined;
+        error = { message: COMPACT_MAPPING_MESSAGE, line: lineNumber };
+        value = null;
+      }
+    }
     out[key] = value;
     keys++;
   }
-  return keys > 0 ? out : undefined;
+  if (error) return { error };
+  return keys > 0 ? { data: out } : undefined;
+}
+
+/**
+ * Parses `text` when it is in the simple subset described above; `undefined` otherwise
+ * (also for a text with no key at all, which YAML reads as `null`, and for the error
+ * {@link readSimpleYaml} recognises).
+ *
+ * @example parseSimpleYaml("name: a\ntools: Read, Grep\n") // { name: "a", tools: "Read, Grep" }
+ */
+export function parseSimpleYaml(text: string): Record<string, unknown> | undefined {
+  const read = readSimpleYaml(text);
+  return read && "data" in read ? read.data : undefined;
 }

@@ -1,9 +1,12 @@
 export { FRONTMATTER_DIAGNOSTIC_CODES, type FrontmatterDiagnosticCode } from "./codes.js";
 export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
-export { parseSimpleYaml } from "./fast-yaml.js";
+export type { SimpleYaml } from "./fast-yaml.js";
+export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
+export type { ParsedBytes } from "./parse-frontmatter-bytes.js";
+export { parseFrontmatterBytes, readBody } from "./parse-frontmatter-bytes.js";
 export { stringifyFrontmatter } from "./stringify-frontmatter.js";
 export type {
   Diagnostic,

@@ -9,7 +9,12 @@ export interface NormalizedText {
 
 /** {@link normalizeContent}, keeping track of the lines multi-line HTML comments took away. */
 export function normalizeWithLines(content: string): NormalizedText {
-  let text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  return normalizeLines(content.charCodeAt(0) === 0xfeff ? content.slice(1) : content);
+}
+
+/** {@link normalizeWithLines} without the BOM step: for text that does not start a file. */
+export function normalizeLines(content: string): NormalizedText {
+  let text = content;
   // CRLF and lone CR both become one LF, so line numbers do not change here.
   if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
   // Offsets (in the output) where a removed comment took newlines with it.

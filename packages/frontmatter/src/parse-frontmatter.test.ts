@@ -220,6 +220,28 @@ describe("rule 4: YAML errors and non-mappings at each level", () => {
     );
   });
 
+  test("`key: a: b` gives yaml's wording and line, with or without the fast path", () => {
+    const lines = ["---", "name: a", "description: Use it. Triggers on: 'GDPR', 'CCPA'.", "tools: Read"];
+    // In the fast path's subset; then the same with a number after it, which only the engine reads.
+    const fast = parseFrontmatter(md(...lines, "---", "Body"), { location: "a.md" });
+    const engine = parseFrontmatter(md(...lines, "retries: 3", "---", "Body"), { location: "a.md" });
+    const expected = {
+      severity: "warning",
+      code: "frontmatter/yaml-error",
+      message: "invalid YAML frontmatter: Nested mappings are not allowed in compact mappings",
+      filePath: "a.md",
+      line: 3,
+    };
+    expect(fast.diagnostics[0]).toEqual(expected);
+    expect(engine.diagnostics[0]).toEqual(expected);
+    expect(fast.frontmatter).toEqual({
+      name: "a",
+      description: "Use it. Triggers on: 'GDPR', 'CCPA'.",
+      tools: "Read",
+    });
+    expect(fast.body).toBe("Body");
+  });
+
   test("warn: the line still counts from the file when a multi-line HTML comment came before", () => {
     const result = parseFrontmatter(md("---", "name: a", "<!-- a", "comment -->", "bad: one: two", "---"));
     expect(result.diagnostics[0]).toEqual(

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { FrontmatterError } from "./errors.js";
-import { parseSimpleYaml } from "./fast-yaml.js";
+import { readSimpleYaml } from "./fast-yaml.js";
 import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
@@ -137,6 +137,16 @@ function describe(error: unknown): string {
     .trim();
 }
 
+/** What {@link parseNormalized} found; `rest` is the body text before trimming. */
+export interface ParsedText {
+  frontmatter: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+  /** `block`: a closed frontmatter block, `rest` is the text after its closing line;
+   * `none` / `unclosed`: no frontmatter, `rest` is the whole text. */
+  split: "block" | "none" | "unclosed";
+  rest: string;
+}
+
 /**
  * Splits markdown into YAML frontmatter and body, safely.
  *
@@ -145,13 +155,23 @@ function describe(error: unknown): string {
  * // frontmatter = { name: "x" }, body = "Hello"
  */
 export function parseFrontmatter(content: string, options: ParseFrontmatterOptions = {}): ParsedFrontmatter {
+  const { text, originalLine } = normalizeWithLines(content);
+  const parsed = parseNormalized(text, originalLine, options);
+  return { frontmatter: parsed.frontmatter, body: parsed.rest.trim(), diagnostics: parsed.diagnostics };
+}
+
+/** {@link parseFrontmatter} over normalised text, the body left untrimmed in `rest`. */
+export function parseNormalized(
+  text: string,
+  originalLine: (line: number) => number,
+  options: ParseFrontmatterOptions,
+): ParsedText {
   const level = options.level ?? "warn";
   const location = options.location;
   const diagnostics: Diagnostic[] = [];
-  const { text, originalLine } = normalizeWithLines(content);
 
   const block = splitBlock(text);
-  if (block === null) return { frontmatter: {}, body: text.trim(), diagnostics };
+  if (block === null) return { frontmatter: {}, rest: text, diagnostics, split: "none" };
 
   const report = (code: string, message: string, blockLine?: number, cause?: unknown): void => {
     const line = blockLine === undefined ? undefined : originalLine(blockLine);
@@ -169,7 +189,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
 
   if (block === "unclosed") {
     report("frontmatter/unclosed", "frontmatter starts with `---` but no closing `---` line follows", 1);
-    return { frontmatter: {}, body: text.trim(), diagnostics };
+    return { frontmatter: {}, rest: text, diagnostics, split: "unclosed" };
   }
 
   const yaml = block.yaml.includes("\t") ? block.yaml.replace(/\t/g, "  ") : block.yaml;
@@ -180,7 +200,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
   // would silently drop the fields after it: refuse such a block instead.
   const earlyClose = /^---/m.exec(yaml);
   const yamlLanguage = block.language === "" || block.language.toLowerCase() === "yaml";
-  const simple = yamlLanguage && !earlyClose ? parseSimpleYaml(yaml) : undefined;
+  const simple = yamlLanguage && !earlyClose ? readSimpleYaml(yaml) : undefined;
   if (block.language !== "" && block.language.toLowerCase() !== "yaml") {
     failure = {
       code: "frontmatter/engine-refused",
@@ -194,9 +214,16 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         "invalid YAML frontmatter: a line inside the block starts with `---` (a closing line must be `---` alone)",
       line: 2 + (yaml.slice(0, earlyClose.index).match(/\n/g)?.length ?? 0),
     };
+  } else if (simple !== undefined && "error" in simple) {
+    // `key: a: b`: the message and line YAML gives (its line 1 is the opening `---`).
+    failure = {
+      code: "frontmatter/yaml-error",
+      message: `invalid YAML frontmatter: ${simple.error.message}`,
+      line: simple.error.line + 1,
+    };
   } else if (simple !== undefined) {
-    // Flat `key: plain string` frontmatter: exactly what YAML would give, without the engine.
-    data = simple;
+    // Frontmatter in the simple subset: exactly what YAML would give, without the engine.
+    data = simple.data;
   } else if (nestingDepth(yaml) > MAX_NESTING) {
     failure = {
       code: "frontmatter/too-deep",
@@ -235,7 +262,7 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
     }
   }
 
-  const body = block.body.trim();
+  const body = block.body;
   if (failure) {
     report(failure.code, failure.message, failure.line, failure.cause);
     const frontmatter = parseFallback(yaml);
@@ -246,8 +273,13 @@ export function parseFrontmatter(content: string, options: ParseFrontmatterOptio
         `read ${keys.length} plain field(s) with the fallback parser: ${keys.join(", ")}`,
       );
     }
-    return { frontmatter, body, diagnostics };
+    return { frontmatter, rest: body, diagnostics, split: "block" };
   }
   const frontmatter = (data ?? {}) as Record<string, unknown>;
-  return { frontmatter: normalizeKeys(frontmatter) as Record<string, unknown>, body, diagnostics };
+  return {
+    frontmatter: normalizeKeys(frontmatter) as Record<string, unknown>,
+    rest: body,
+    diagnostics,
+    split: "block",
+  };
 }

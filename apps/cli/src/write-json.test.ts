@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { writeJson } from "./write-json.js";
+
+const written = (value: unknown, depth?: number, chunkChars?: number) => {
+  const chunks: string[] = [];
+  writeJson(value, (chunk) => chunks.push(chunk), { depth, chunkChars });
+  return chunks;
+};
+
+describe("writeJson", () => {
+  test("a listing-shaped value comes out as JSON.stringify(value, null, 2), in chunks", () => {
+    const agents = Array.from({ length: 500 }, (_, i) => ({
+      name: `agent-${i}`,
+      description: `Line one\nline "two" é ${i}`,
+      tools: i % 2 ? ["Read", "Grep"] : [],
+      plugin: i % 3 ? undefined : { name: "p", marketplace: "m" },
+      blocking: i % 5 === 0,
+    }));
+    const value = { agents, shadowed: [], diagnostics: [{ code: "x", line: 3 }], projectAgentsDir: null };
+    const chunks = written(value, 2, 4096);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.join("")).toBe(`${JSON.stringify(value, null, 2)}\n`);
+  });
+
+  test("equals JSON.stringify on any JSON-like value, at any walking depth (property)", () => {
+    const tricky = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(undefined, () => 1, Symbol("s"), { toJSON: () => "custom" }, new Date(0), [undefined]),
+    );
+    const value = fc.oneof(
+      fc.jsonValue(),
+      fc.dictionary(fc.string(), fc.oneof(tricky, fc.array(tricky), fc.dictionary(fc.string(), tricky))),
+      fc.array(fc.oneof(tricky, fc.dictionary(fc.string(), tricky))),
+    );
+    fc.assert(
+      fc.property(
+        value,
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 64 }),
+        (v, depth, size) => {
+          expect(written(v, depth, size).join("")).toBe(`${JSON.stringify(v, null, 2)}\n`);
+        },
+      ),
+      { seed: 20261202, numRuns: 3_000 },
+    );
+  });
+});

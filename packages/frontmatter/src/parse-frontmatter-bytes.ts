@@ -1,0 +1,159 @@
+import { isUtf8 } from "node:buffer";
+import { normalizeLines, normalizeWithLines } from "./normalize.js";
+import { parseNormalized } from "./parse-frontmatter.js";
+import type { Diagnostic, ParseFrontmatterOptions } from "./types.js";
+
+/** The result of {@link parseFrontmatterBytes}. */
+export interface ParsedBytes {
+  frontmatter: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+  /** True when the whole file is valid UTF-8 (checked over every byte, body included). */
+  validUtf8: boolean;
+  /**
+   * The byte offset {@link readBody} reads the body from, or `undefined` when the body had
+   * to be decoded with the frontmatter (an HTML comment or a lone CR around the closing
+   * line); `body()` then hands back that decoded body.
+   */
+  bodyStart: number | undefined;
+  /** The body (system prompt), decoded from the same bytes on the first call. */
+  body(): string;
+}
+
+const DASHES = 0x2d;
+const LF = 0x0a;
+const NL_DASHES = Buffer.from("\n---");
+const COMMENT = Buffer.from("<!--");
+const SURROGATE = /[\ud800-\udfff]/;
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Space, tab, CR, VT, FF: what may follow `---` on a closing line, in ASCII. */
+function blankAscii(bytes: Buffer, from: number, to: number): boolean | "unsure" {
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0b || b === 0x0c) continue;
+    // A multi-byte character may be Unicode white space, which `trim()` also drops.
+    return b >= 0x80 ? "unsure" : false;
+  }
+  return true;
+}
+
+/**
+ * Where the frontmatter block ends in `bytes` (just past its closing line), `"none"` when
+ * the file certainly has no frontmatter, `undefined` when only a whole-file decode can tell.
+ */
+function findHeadEnd(bytes: Buffer): number | "none" | undefined {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const comment = bytes.indexOf(COMMENT, start);
+  // A comment in the first three characters could make the text start with `---` once removed.
+  if (comment !== -1 && comment <= start + 2) return undefined;
+  if (bytes[start] !== DASHES || bytes[start + 1] !== DASHES || bytes[start + 2] !== DASHES) return "none";
+  let search = bytes.indexOf(LF, start);
+  if (search === -1) return undefined;
+  for (;;) {
+    const at = bytes.indexOf(NL_DASHES, search);
+    if (at === -1) return undefined; // unclosed, or closed after a lone CR: the full path decides
+    const lineStart = at + 1;
+    const lf = bytes.indexOf(LF, lineStart + 3);
+    const lineEnd = lf === -1 ? bytes.length : lf;
+    const blank = blankAscii(bytes, lineStart + 3, lineEnd);
+    if (blank === "unsure") return undefined;
+    if (blank) return lf === -1 ? bytes.length : lf + 1;
+    search = lineStart; // `---foo`: inside the block; the parser reports it
+  }
+}
+
+/** Copies a string out of the text it was cut from (a V8 sliced string keeps its parent alive). */
+function ownString(value: string): string {
+  // V8 copies slices shorter than 13 characters anyway. A UTF-8 round trip gives a flat
+  // string; a lone surrogate (from a YAML escape) would not survive it, so those get
+  // `(" " + s).slice(1)`, a slice of a fresh copy one character longer.
+  if (value.length < 13) return value;
+  return SURROGATE.test(value) ? ` ${value}`.slice(1) : Buffer.from(value, "utf8").toString("utf8");
+}
+
+/** Replaces every string in a parsed value by its own copy, in place. */
+function ownStrings(value: unknown, seen: Set<object>): unknown {
+  if (typeof value === "string") return ownString(value);
+  if (value === null || typeof value !== "object" || seen.has(value)) return value;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = ownStrings(value[i], seen);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = ownStrings(record[key], seen);
+  }
+  return value;
+}
+
+/**
+ * The body of a file whose frontmatter ended at byte `start` (0 for a file without one),
+ * normalised and trimmed exactly as {@link parseFrontmatter} gives it.
+ *
+ * @example readBody(bytes, parsed.bodyStart!) // "You are a reviewer…"
+ */
+export function readBody(bytes: Uint8Array, start: number): string {
+  const buffer = asBuffer(bytes);
+  if (start === 0) return normalizeWithLines(buffer.toString("utf8")).text.trim();
+  return normalizeLines(buffer.toString("utf8", start)).text.trim();
+}
+
+/**
+ * {@link parseFrontmatter} over a file's bytes, decoding only what is asked for: the
+ * frontmatter block is decoded and parsed, the body is decoded from the same bytes on the
+ * first `body()` call. The UTF-8 check covers the whole file. Frontmatter, body and
+ * diagnostics equal `parseFrontmatter(bytes.toString("utf8"), options)`; no string handed
+ * out keeps the file's text alive.
+ *
+ * @example
+ * const parsed = parseFrontmatterBytes(readFileSync("agents/reviewer.md"), { location: "agents/reviewer.md" });
+ * parsed.frontmatter.name; // "reviewer"
+ * parsed.body(); // decoded now
+ */
+export function parseFrontmatterBytes(bytes: Uint8Array, options: ParseFrontmatterOptions = {}): ParsedBytes {
+  const buffer = asBuffer(bytes);
+  const validUtf8 = isUtf8(buffer);
+  const headEnd = findHeadEnd(buffer);
+  if (headEnd === "none") {
+    return lazy({ frontmatter: {}, diagnostics: [], validUtf8 }, buffer, 0);
+  }
+  if (headEnd !== undefined) {
+    const { text, originalLine } = normalizeWithLines(buffer.toString("utf8", 0, headEnd));
+    // An unclosed comment in the head could end in the body and swallow the closing line.
+    if (!text.includes("<!--")) {
+      const parsed = parseNormalized(text, originalLine, options);
+      if (parsed.split === "block" && parsed.rest === "") {
+        const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+        return lazy({ frontmatter, diagnostics: parsed.diagnostics, validUtf8 }, buffer, headEnd);
+      }
+    }
+  }
+  // The whole file decoded: the same answer, only without the saving.
+  const { text, originalLine } = normalizeWithLines(buffer.toString("utf8"));
+  const parsed = parseNormalized(text, originalLine, options);
+  const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+  const body = ownString(parsed.rest.trim());
+  return { frontmatter, diagnostics: parsed.diagnostics, validUtf8, bodyStart: undefined, body: () => body };
+}
+
+function lazy(
+  parsed: Omit<ParsedBytes, "body" | "bodyStart">,
+  buffer: Buffer,
+  bodyStart: number,
+): ParsedBytes {
+  let bytes: Buffer | undefined = buffer;
+  let body: string | undefined;
+  return {
+    ...parsed,
+    bodyStart,
+    body: () => {
+      if (body === undefined) {
+        body = readBody(bytes!, bodyStart);
+        bytes = undefined; // decoded once: the bytes are no longer needed
+      }
+      return body;
+    },
+  };
+}
