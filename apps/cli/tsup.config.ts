@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
  * built first: `@roster/core` → `src/index.ts`, and each subpath export
  * (`@roster/core/provider-kit`) → `src/provider-kit.ts`.
  */
-function rosterSources(): Map<string, string> {
+export function rosterSources(): Map<string, string> {
   const sources = new Map<string, string>();
   for (const dir of readdirSync(join(root, "packages"))) {
     const manifest = join(root, "packages", dir, "package.json");
