@@ -9,6 +9,11 @@ export const baseConfig: Options = {
   clean: true,
   target: "node20",
   platform: "node",
+  // A module-level `require` in every ESM file, so the libraries' lazy `require("yaml")`
+  // (written as a literal call so the CLI's bundle can include the module) works in dist too.
+  banner: {
+    js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);',
+  },
 };
 
 export default defineConfig(baseConfig);

@@ -74,3 +74,30 @@ test.skipIf(!hasNpm)("the installed roster prints its version", () => {
   const r = spawnSync(roster, ["--version"], { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" });
   expect(r.stdout).toBe(`${pkg.version}\n`);
 });
+
+test.skipIf(!hasNpm)(
+  "the installed roster carries its YAML and TOML engines (no node_modules beside it)",
+  () => {
+    box.write({
+      // A nested mapping and a block scalar the flat fast path declines: gray-matter + yaml.
+      "engines/.claude/agents/nested.md":
+        "---\nname: nested\ndescription: >-\n  Folded text\nmetadata:\n  team: core\n  tags: [a, b]\n---\nbody\n",
+      // A Codex TOML agent: smol-toml.
+      "engines/.codex/agents/toml-agent.toml":
+        'name = "toml-agent"\ndescription = "From TOML"\ndeveloper_instructions = "Be brief."\n',
+    });
+    const r = spawnSync(roster, ["list", "--json", "--home", box.home], {
+      cwd: join(box.root, "engines"),
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      agents: { name: string; description: string }[];
+      diagnostics?: unknown[];
+    };
+    expect(out.agents.find((a) => a.name === "nested")?.description).toBe("Folded text");
+    expect(out.agents.find((a) => a.name === "toml-agent")?.description).toBe("From TOML");
+    expect(JSON.stringify(out.diagnostics ?? [])).not.toContain("Cannot find module");
+  },
+);

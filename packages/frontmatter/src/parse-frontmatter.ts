@@ -23,9 +23,12 @@ type Yaml = typeof import("yaml");
 let engines: { parse: (input: string) => { data: unknown } } | undefined;
 function fullParser(): NonNullable<typeof engines> {
   if (engines) return engines;
-  const require = createRequire(import.meta.url);
-  const matter = require("gray-matter") as Matter;
-  const YAML = require("yaml") as Yaml;
+  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
+  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
+  // node's createRequire loads them from node_modules.
+  const bundled = typeof require === "function";
+  const matter = (bundled ? require("gray-matter") : createRequire(import.meta.url)("gray-matter")) as Matter;
+  const YAML = (bundled ? require("yaml") : createRequire(import.meta.url)("yaml")) as Yaml;
   /* gray-matter options: a safe YAML engine and no code-evaluating engines. Passing any
    * options object also keeps gray-matter's unbounded content cache out of the way. */
   const options = {

@@ -4,7 +4,10 @@ type Yaml = typeof import("yaml");
 let yaml: Yaml | undefined;
 /** The `yaml` library, loaded on the first write: reading never pays for it. */
 function yamlLib(): Yaml {
-  yaml ??= createRequire(import.meta.url)("yaml") as Yaml;
+  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
+  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
+  // node's createRequire loads them from node_modules.
+  yaml ??= (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as Yaml;
   return yaml;
 }
 

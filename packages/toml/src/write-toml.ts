@@ -3,7 +3,12 @@ import { createRequire } from "node:module";
 type SmolToml = typeof import("smol-toml");
 let toml: SmolToml | undefined;
 function smolToml(): SmolToml {
-  toml ??= createRequire(import.meta.url)("smol-toml") as SmolToml;
+  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
+  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
+  // node's createRequire loads them from node_modules.
+  toml ??= (
+    typeof require === "function" ? require("smol-toml") : createRequire(import.meta.url)("smol-toml")
+  ) as SmolToml;
   return toml;
 }
 

@@ -1,0 +1,21 @@
+// ../../tsup.base.ts
+import { defineConfig } from "tsup";
+var baseConfig = {
+  entry: ["src/index.ts"],
+  format: ["esm"],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: "node20",
+  platform: "node",
+  // A module-level `require` in every ESM file, so the libraries' lazy `require("yaml")`
+  // (written as a literal call so the CLI's bundle can include the module) works in dist too.
+  banner: {
+    js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);'
+  }
+};
+var tsup_base_default = defineConfig(baseConfig);
+export {
+  tsup_base_default as default
+};
+//# sourceMappingURL=data:application/json;base64,ewogICJ2ZXJzaW9uIjogMywKICAic291cmNlcyI6IFsiLi4vLi4vdHN1cC5iYXNlLnRzIl0sCiAgInNvdXJjZXNDb250ZW50IjogWyJjb25zdCBfX2luamVjdGVkX2ZpbGVuYW1lX18gPSBcIi93b3JrL21haW4vdHN1cC5iYXNlLnRzXCI7Y29uc3QgX19pbmplY3RlZF9kaXJuYW1lX18gPSBcIi93b3JrL21haW5cIjtjb25zdCBfX2luamVjdGVkX2ltcG9ydF9tZXRhX3VybF9fID0gXCJmaWxlOi8vL3dvcmsvbWFpbi90c3VwLmJhc2UudHNcIjtpbXBvcnQgeyBkZWZpbmVDb25maWcsIHR5cGUgT3B0aW9ucyB9IGZyb20gXCJ0c3VwXCI7XG5cbi8qKiBUaGUgc2hhcmVkIGJ1aWxkIG9mIGV2ZXJ5IHJvc3RlciBwYWNrYWdlOiBFU00sIGRlY2xhcmF0aW9ucywgTm9kZSAyMC4gKi9cbmV4cG9ydCBjb25zdCBiYXNlQ29uZmlnOiBPcHRpb25zID0ge1xuICBlbnRyeTogW1wic3JjL2luZGV4LnRzXCJdLFxuICBmb3JtYXQ6IFtcImVzbVwiXSxcbiAgZHRzOiB0cnVlLFxuICBzb3VyY2VtYXA6IHRydWUsXG4gIGNsZWFuOiB0cnVlLFxuICB0YXJnZXQ6IFwibm9kZTIwXCIsXG4gIHBsYXRmb3JtOiBcIm5vZGVcIixcbiAgLy8gQSBtb2R1bGUtbGV2ZWwgYHJlcXVpcmVgIGluIGV2ZXJ5IEVTTSBmaWxlLCBzbyB0aGUgbGlicmFyaWVzJyBsYXp5IGByZXF1aXJlKFwieWFtbFwiKWBcbiAgLy8gKHdyaXR0ZW4gYXMgYSBsaXRlcmFsIGNhbGwgc28gdGhlIENMSSdzIGJ1bmRsZSBjYW4gaW5jbHVkZSB0aGUgbW9kdWxlKSB3b3JrcyBpbiBkaXN0IHRvby5cbiAgYmFubmVyOiB7XG4gICAganM6ICdpbXBvcnQgeyBjcmVhdGVSZXF1aXJlIGFzIF9fcm9zdGVyUmVxdWlyZSB9IGZyb20gXCJub2RlOm1vZHVsZVwiOyBjb25zdCByZXF1aXJlID0gX19yb3N0ZXJSZXF1aXJlKGltcG9ydC5tZXRhLnVybCk7JyxcbiAgfSxcbn07XG5cbmV4cG9ydCBkZWZhdWx0IGRlZmluZUNvbmZpZyhiYXNlQ29uZmlnKTtcbiJdLAogICJtYXBwaW5ncyI6ICI7QUFBd0ssU0FBUyxvQkFBa0M7QUFHNU0sSUFBTSxhQUFzQjtBQUFBLEVBQ2pDLE9BQU8sQ0FBQyxjQUFjO0FBQUEsRUFDdEIsUUFBUSxDQUFDLEtBQUs7QUFBQSxFQUNkLEtBQUs7QUFBQSxFQUNMLFdBQVc7QUFBQSxFQUNYLE9BQU87QUFBQSxFQUNQLFFBQVE7QUFBQSxFQUNSLFVBQVU7QUFBQTtBQUFBO0FBQUEsRUFHVixRQUFRO0FBQUEsSUFDTixJQUFJO0FBQUEsRUFDTjtBQUNGO0FBRUEsSUFBTyxvQkFBUSxhQUFhLFVBQVU7IiwKICAibmFtZXMiOiBbXQp9Cg==
