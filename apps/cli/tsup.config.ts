@@ -6,14 +6,27 @@ import { baseConfig } from "../../tsup.base.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Every roster package's TypeScript entry, so the bin builds from sources with nothing built first. */
-function rosterSources(): Map<string, string> {
+/**
+ * Every roster package's TypeScript entries, so the bin builds from sources with nothing
+ * built first: `@roster/core` → `src/index.ts`, and each subpath export
+ * (`@roster/core/provider-kit`) → `src/provider-kit.ts`.
+ */
+export function rosterSources(): Map<string, string> {
   const sources = new Map<string, string>();
-  for (const name of readdirSync(join(root, "packages"))) {
-    const manifest = join(root, "packages", name, "package.json");
-    const entry = join(root, "packages", name, "src", "index.ts");
+  for (const dir of readdirSync(join(root, "packages"))) {
+    const manifest = join(root, "packages", dir, "package.json");
+    const entry = join(root, "packages", dir, "src", "index.ts");
     if (!existsSync(manifest) || !existsSync(entry)) continue;
-    sources.set((JSON.parse(readFileSync(manifest, "utf8")) as { name: string }).name, entry);
+    const { name, exports } = JSON.parse(readFileSync(manifest, "utf8")) as {
+      name: string;
+      exports?: Record<string, unknown>;
+    };
+    sources.set(name, entry);
+    for (const key of Object.keys(exports ?? {})) {
+      if (key === "." || !key.startsWith("./")) continue;
+      const sub = join(root, "packages", dir, "src", `${key.slice(2)}.ts`);
+      if (existsSync(sub)) sources.set(`${name}/${key.slice(2)}`, sub);
+    }
   }
   return sources;
 }

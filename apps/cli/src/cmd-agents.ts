@@ -5,6 +5,7 @@ import {
   explainAgent,
   type FileRecord,
   getAgent,
+  summarizeAgent,
 } from "@roster/core";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -13,23 +14,7 @@ import { Block, headedTable, line, oneLine, paint, printJson, showPath } from ".
 import { unknownName } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
-export function agentSummary(agent: AgentDefinition) {
-  const view: Record<string, unknown> = {
-    name: agent.name,
-    description: agent.description,
-    source: agent.source,
-    provider: agent.provider,
-    filePath: agent.filePath,
-  };
-  if (agent.tools) view.tools = agent.tools;
-  if (agent.spawns) view.spawns = agent.spawns;
-  if (agent.model) view.model = agent.model;
-  if (agent.thinkingLevel) view.thinkingLevel = agent.thinkingLevel;
-  if (agent.blocking !== undefined) view.blocking = agent.blocking;
-  view.hasOutputSchema = agent.output !== undefined;
-  if (agent.plugin) view.plugin = agent.plugin;
-  return view;
-}
+export const agentSummary = summarizeAgent;
 
 /** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
 export function fileView(record: FileRecord) {

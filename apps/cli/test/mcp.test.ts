@@ -166,6 +166,17 @@ afterAll(() => {
   box.cleanup();
 });
 
+/** Waits until `a.pids` exists and both pids are written into it (a file is seen as soon as it is created). */
+async function waitForPids(pids: string): Promise<void> {
+  await vi.waitFor(
+    () => {
+      expect(readdirSync(pids)).toEqual(["a.pids"]);
+      expect(readFileSync(join(pids, "a.pids"), "utf8")).toMatch(/^\d+ \d+$/);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
 describe("roster mcp: tools", () => {
   test("lists six tools whose input and output schemas are valid JSON Schema", async () => {
     const { client } = await connect();
@@ -610,7 +621,7 @@ describe("roster mcp: a long-lived server", () => {
       method: "tools/call",
       params: { name: "run_task", arguments: { agent: "helper", tasks: [{ id: "a", assignment: "x" }] } },
     });
-    await vi.waitFor(() => expect(readdirSync(pids)).toEqual(["a.pids"]), { timeout: 10_000, interval: 20 });
+    await waitForPids(pids);
     const started = readFileSync(join(pids, "a.pids"), "utf8").split(" ").map(Number);
     expect(started.every(alive)).toBe(true);
 
@@ -647,10 +658,7 @@ describe("roster mcp: a long-lived server", () => {
         method: "tools/call",
         params: { name: "run_task", arguments: { agent: "helper", tasks: [{ id: "a", assignment: "x" }] } },
       });
-      await vi.waitFor(() => expect(readdirSync(pids)).toEqual(["a.pids"]), {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await waitForPids(pids);
       const started = readFileSync(join(pids, "a.pids"), "utf8").split(" ").map(Number);
       expect(started.every(alive)).toBe(true);
       expect(readdirSync(tmp).filter((d) => d.startsWith("roster-run-"))).toHaveLength(1);

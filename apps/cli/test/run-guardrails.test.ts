@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isAlive, waitFor } from "@roster/testkit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
@@ -72,29 +73,6 @@ function pids(): number[] {
   return existsSync(pidsFile())
     ? readFileSync(pidsFile(), "utf8").split("\n").filter(Boolean).map(Number)
     : [];
-}
-
-/** Alive and not a zombie (PID 1 here may not reap orphans). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(check: () => boolean, what: string, tries = 400): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 /** Every recorded process is gone and the run left nothing in TMPDIR. */

@@ -13,6 +13,7 @@ export {
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
+export { summarizeAgent } from "./agent-summary.js";
 // merge
 export {
   type AgentWriter,

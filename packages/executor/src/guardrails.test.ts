@@ -4,6 +4,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isAlive, waitFor } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { item, memoryRegistry, spyRunner, task } from "../test/helpers.js";
 import {
@@ -306,26 +307,6 @@ describe("children never outlive the run (real processes)", () => {
     if (process.argv[3] === "quick") process.stdout.write("quick", () => process.exit(0));
     else setInterval(() => {}, 1000);`;
 
-  function isAlive(pid: number): boolean {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return false;
-    }
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-    } catch {
-      return false;
-    }
-  }
-  async function waitFor(check: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < 400; i++) {
-      if (check()) return;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  }
   const pids = (file: string) =>
     existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map(Number) : [];
 

@@ -9,6 +9,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isAlive, waitFor } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { item, memoryRegistry, task } from "../test/helpers.js";
 import { createProcessRunner } from "./process-runner.js";
@@ -89,29 +90,6 @@ function runner(script: string, args: string[] = [], env?: Record<string, string
     tmpDir: results,
     ...(env ? { env } : {}),
   });
-}
-
-/** Alive and not a zombie (PID 1 here may not reap orphans). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 beforeAll(() => {

@@ -69,42 +69,30 @@ function cleanEnv(...layers: Array<Record<string, string | undefined> | undefine
   return env;
 }
 
-/** The stdin payload: exactly the fields of the child contract. */
+/** The fields of the child contract handed on as they are, in the order the payload lists them. */
+const PAYLOAD_FIELDS = [
+  "id",
+  "agent",
+  "systemPrompt",
+  "prompt",
+  "tools",
+  "spawns",
+  "model",
+  "thinkingLevel",
+  "outputSchema",
+  "cwd",
+  "provider",
+  "source",
+  "filePath",
+] as const satisfies ReadonlyArray<keyof TaskInvocation>;
+
+/** The stdin payload: exactly the fields of the child contract (an absent denial list or mode is `null`). */
 function payload(invocation: TaskInvocation): string {
-  const {
-    id,
-    agent,
-    systemPrompt,
-    prompt,
-    tools,
-    spawns,
-    model,
-    thinkingLevel,
-    outputSchema,
-    cwd,
-    provider,
-    source,
-    filePath,
-    disallowedTools,
-    permissionMode,
-  } = invocation;
-  return JSON.stringify({
-    id,
-    agent,
-    systemPrompt,
-    prompt,
-    tools,
-    spawns,
-    model,
-    thinkingLevel,
-    outputSchema,
-    cwd,
-    provider,
-    source,
-    filePath,
-    disallowedTools: disallowedTools ?? null,
-    permissionMode: permissionMode ?? null,
-  });
+  const fields: Record<string, unknown> = {};
+  for (const key of PAYLOAD_FIELDS) fields[key] = invocation[key];
+  fields.disallowedTools = invocation.disallowedTools ?? null;
+  fields.permissionMode = invocation.permissionMode ?? null;
+  return JSON.stringify(fields);
 }
 
 /** Reads the result file through the bounded reader: a FIFO, device or link to one is refused, never opened. */

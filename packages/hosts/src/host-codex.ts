@@ -13,16 +13,7 @@ import {
   tomlString,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, writesOrRuns } from "./vocabulary.js";
-
-const EFFORT: Record<string, string> = {
-  off: "none",
-  minimal: "minimal",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "xhigh",
-};
+import { chooseModel, REASONING_EFFORT, writesOrRuns } from "./vocabulary.js";
 
 /** Codex: `codex exec --json … -`, the prompt on stdin, the system prompt as `developer_instructions`. */
 export const codexHost: HostDefinition = {
@@ -55,8 +46,8 @@ export const codexHost: HostDefinition = {
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);
     if (invocation.maxTurns !== undefined) notes.push("Codex has no turn limit; maxTurns is not enforced");
 
-    if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
-      args.push("-c", `model_reasoning_effort=${tomlString(EFFORT[invocation.thinkingLevel]!)}`);
+    if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
+      args.push("-c", `model_reasoning_effort=${tomlString(REASONING_EFFORT[invocation.thinkingLevel]!)}`);
     if (invocation.atMaxDepth) args.push("-c", "agents.max_depth=0");
 
     let stdin = invocation.prompt;

@@ -17,16 +17,8 @@ import {
   chooseModel,
   HOST_TOOL_NAMES,
   mapTools,
+  REASONING_EFFORT,
 } from "./vocabulary.js";
-
-const EFFORT: Record<string, string> = {
-  off: "none",
-  minimal: "minimal",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "xhigh",
-};
 
 function toolIds(tools: readonly string[]): string[] {
   const ids = tools.flatMap((t) => {
@@ -59,8 +51,8 @@ export const copilotHost: HostDefinition = {
     if (model) args.push("--model", model);
     if (skipped.length > 0)
       notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
-    if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
-      args.push("--reasoning-effort", EFFORT[invocation.thinkingLevel]!);
+    if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
+      args.push("--reasoning-effort", REASONING_EFFORT[invocation.thinkingLevel]!);
     if (invocation.planMode || allowedPermissionMode(invocation, ctx) === "plan") args.push("--mode", "plan");
     if (invocation.maxTurns !== undefined)
       notes.push("Copilot CLI has no turn limit; maxTurns is not enforced");

@@ -11,9 +11,8 @@ const plugin = z.looseObject({
   version: z.string(),
 });
 
-const agentSummary = z.looseObject({
-  name: z.string(),
-  description: z.string(),
+/** Where an agent comes from and the fields both `list_agents` and `show_agent` give as they are. */
+const agentOrigin = {
   source,
   provider: z.string(),
   filePath: z.string().optional(),
@@ -21,6 +20,12 @@ const agentSummary = z.looseObject({
   spawns: z.union([z.literal("*"), z.array(z.string())]).optional(),
   model: z.array(z.string()).optional(),
   thinkingLevel: z.string().optional(),
+};
+
+const agentSummary = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  ...agentOrigin,
   blocking: z.boolean().optional(),
   hasOutputSchema: z.boolean(),
   plugin: plugin.optional(),
@@ -49,13 +54,7 @@ export const showAgentOutput = {
   name: z.string(),
   description: z.string(),
   systemPrompt: z.string(),
-  source,
-  provider: z.string(),
-  filePath: z.string().optional(),
-  tools: z.array(z.string()).optional(),
-  spawns: z.union([z.literal("*"), z.array(z.string())]).optional(),
-  model: z.array(z.string()).optional(),
-  thinkingLevel: z.string().optional(),
+  ...agentOrigin,
   output: z.unknown().optional(),
   blocking: z.boolean().optional(),
   plugin: plugin.optional(),

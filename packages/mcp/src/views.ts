@@ -1,29 +1,14 @@
 import type { WorkflowCommand } from "@roster/commands";
 import { commandScopedId } from "@roster/commands";
-import { type AgentDefinition, type AgentExplanation, scopedId } from "@roster/core";
+import { type AgentDefinition, type AgentExplanation, scopedId, summarizeAgent } from "@roster/core";
 
 /**
  * One agent as `list_agents` gives it: the fields of `roster list --json` (SPEC §8), plus
  * `scopedId` (`<plugin>:<name>`) for plugin agents.
  */
 export function agentSummary(agent: AgentDefinition): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    name: agent.name,
-    description: agent.description,
-    source: agent.source,
-    provider: agent.provider,
-    filePath: agent.filePath,
-  };
-  if (agent.tools) view.tools = agent.tools;
-  if (agent.spawns) view.spawns = agent.spawns;
-  if (agent.model) view.model = agent.model;
-  if (agent.thinkingLevel) view.thinkingLevel = agent.thinkingLevel;
-  if (agent.blocking !== undefined) view.blocking = agent.blocking;
-  view.hasOutputSchema = agent.output !== undefined;
-  if (agent.plugin) view.plugin = agent.plugin;
   const scoped = scopedId(agent);
-  if (scoped !== undefined) view.scopedId = scoped;
-  return view;
+  return { ...summarizeAgent(agent), ...(scoped !== undefined ? { scopedId: scoped } : {}) };
 }
 
 /** Filters of `list_agents`. */

@@ -148,3 +148,27 @@ export function copyFixtureTree(root: string): { home: string; project: string }
   }
   return { home, project };
 }
+
+/** True while process `pid` runs and is not a zombie (PID 1 in a container may not reap orphans). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `check` every 25 ms until it holds; throws naming `what` after `tries` polls. */
+export async function waitFor(check: () => boolean, what: string, tries = 400): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
