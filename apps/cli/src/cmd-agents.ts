@@ -9,6 +9,7 @@ import {
 } from "@roster/core";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
+import { cacheWanted, type StoredListing, storedListing, storeListing } from "./list-cache.js";
 import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
 import { unknownName } from "./unknown-name.js";
 
@@ -65,8 +66,19 @@ function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, wor
 
 /** `roster list [WORD] [--files]`. */
 export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const o = app.output;
+  // A plain `list --json` reprints what it printed before when a stat-only look finds the same files.
+  const plain =
+    o.json && word === undefined && !flags.names && !flags.files && !flags.provider && !flags.source;
+  let stored: StoredListing | undefined;
+  if (plain && cacheWanted(app)) {
+    stored = await storedListing(app);
+    if (stored.bytes) {
+      o.stream(stored.bytes);
+      return 0;
+    }
+  }
+  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agents = filterAgents(app, d.agents, flags, word);
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   if (flags.names) {
@@ -74,22 +86,28 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     return 0;
   }
   if (o.json) {
-    printJson(o, {
-      agents: agents.map((a) => ({
-        ...agentSummary(a),
-        ...(disabled.has(a.name) ? { disabled: true } : {}),
-      })),
-      shadowed: d.shadowed.map((s) => ({
-        name: s.agent.name,
-        source: s.agent.source,
-        provider: s.agent.provider,
-        filePath: s.agent.filePath,
-        shadowedBy: s.shadowedBy,
-      })),
-      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-      ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
-      ...(flags.files ? { files: d.files.map(fileView) } : {}),
-    });
+    const kept: string[] | undefined = stored ? [] : undefined;
+    printJson(
+      o,
+      {
+        agents: agents.map((a) => ({
+          ...agentSummary(a),
+          ...(disabled.has(a.name) ? { disabled: true } : {}),
+        })),
+        shadowed: d.shadowed.map((s) => ({
+          name: s.agent.name,
+          source: s.agent.source,
+          provider: s.agent.provider,
+          filePath: s.agent.filePath,
+          shadowedBy: s.shadowedBy,
+        })),
+        diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
+        ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
+        ...(flags.files ? { files: d.files.map(fileView) } : {}),
+      },
+      kept,
+    );
+    if (stored && kept) storeListing(app, stored, kept);
     return 0;
   }
   const rows = agents.map((a) => [

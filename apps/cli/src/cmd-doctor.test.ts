@@ -38,6 +38,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
       stream: () => {},
     },
     cache: new DiscoveryCache(),
+    useCache: false,
     env,
   };
   return { app, reads };

@@ -16,6 +16,8 @@ export interface GlobalFlags {
   config?: string;
   color?: boolean;
   debug?: boolean;
+  /** `--no-cache` sets it to false: no stored output is read or written. */
+  cache?: boolean;
 }
 
 /** Everything a sub-command needs: context, registry, config and output. */
@@ -26,6 +28,8 @@ export interface App {
   output: Output;
   cache: DiscoveryCache;
   env: Record<string, string | undefined>;
+  /** False with `--no-cache` (`ROSTER_NO_CACHE=1` is read where the cache is opened). */
+  useCache: boolean;
 }
 
 /** The places and output of a run, from flags and the real environment: the only place that reads them. */
@@ -63,7 +67,7 @@ export async function createApp(flags: GlobalFlags): Promise<App> {
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   const ctx: DiscoveryContext = { cwd, home, env, trustProject };
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
-  return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env };
+  return { ctx, registry, loaded, output, cache: new DiscoveryCache(), env, useCache: flags.cache !== false };
 }
 
 /**

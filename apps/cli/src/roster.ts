@@ -18,6 +18,7 @@ const program = new Command("roster")
   )
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
+  .option("--no-cache", "neither read nor store list --json's saved output (ROSTER_NO_CACHE=1 works too)")
   .exitOverride()
   .configureOutput(errorOutput("roster --help"));
 
@@ -244,6 +245,14 @@ program
         .sort(),
     };
     process.stdout.write(completionScript(shell, spec));
+  });
+
+program
+  .command("cache")
+  .description("roster's cache folder ($XDG_CACHE_HOME/roster): stored list --json output")
+  .addArgument(new Argument("<action>", "what to do").choices(["clear"]))
+  .action(async () => {
+    exitCode = await (await import("./cmd-cache.js")).clearCache(program.opts<GlobalFlags>());
   });
 
 program

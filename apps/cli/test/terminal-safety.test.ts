@@ -44,6 +44,7 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
     loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
     output,
     cache: new DiscoveryCache(),
+    useCache: false,
     env: {},
   };
   await listAgents(app);

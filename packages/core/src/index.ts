@@ -105,6 +105,7 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
+export { type SourcesStat, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,

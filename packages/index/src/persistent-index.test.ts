@@ -261,6 +261,29 @@ describe("stored outputs", () => {
     expect(open({ version: "2.0.0" }).index.readOutput("list-json", "f1")).toBeUndefined();
     expect(open({ key: { ...key, trust: false } }).index.readOutput("list-json", "f1")).toBeUndefined();
   });
+
+  test("stored outputs alone are bounded too: the least recently written keys go", () => {
+    const dir = cacheDirOf({ home: sandbox.home, env: {} });
+    const cwds = ["a", "b", "c", "d"].map((c) => join(sandbox.root, c));
+    cwds.forEach((cwd, i) => {
+      const { index } = openIndex<Parsed>({
+        key: { ...key, cwd },
+        env: {},
+        home: sandbox.home,
+        version: "1.0.0",
+        isData: isParsed,
+        maxIndexes: 2,
+      });
+      expect(index.writeOutput("list-json", "f", [`${i}`])).toEqual([]);
+      // Distinct, increasing mtimes whatever the clock's resolution.
+      const out = readdirSync(dir)
+        .map((n) => join(dir, n))
+        .find((p) => p.startsWith(index.path.replace(/\.json$/, ".")));
+      utimesSync(out!, 1_700_000_000 + i, 1_700_000_000 + i);
+    });
+    // Pruned on each write: the two newest keys before the last write, then the last one.
+    expect(readdirSync(dir).filter((n) => n.endsWith(".out"))).toHaveLength(2);
+  });
 });
 
 describe("clearIndexes and the cache folder", () => {

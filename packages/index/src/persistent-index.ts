@@ -224,7 +224,10 @@ export class PersistentIndex<T> {
       key: this.keyText,
       fingerprint,
     });
-    return this.writeAtomically(this.outputPath(name), [`${header}\n`, ...chunks]) ?? [];
+    const problem = this.writeAtomically(this.outputPath(name), [`${header}\n`, ...chunks]);
+    if (problem) return problem;
+    this.prune();
+    return [];
   }
 
   private outputPath(name: string): string {
@@ -262,22 +265,31 @@ export class PersistentIndex<T> {
     }
   }
 
-  /** Keeps the folder to `maxIndexes` index files: the least recently written go. */
+  /**
+   * Keeps the folder to `maxIndexes` keys (an index file and its stored outputs, or outputs
+   * alone): the least recently written keys go, with every file of theirs.
+   */
   private prune(): void {
     try {
       const dir = join(this.path, "..");
-      const indexes = readdirSync(dir)
-        .filter((name) => name.endsWith(".json"))
-        .map((name) => ({ name, mtime: statSync(join(dir, name)).mtimeMs }));
-      if (indexes.length <= this.options.maxIndexes) return;
-      indexes.sort((a, b) => b.mtime - a.mtime);
-      for (const { name } of indexes.slice(this.options.maxIndexes)) {
-        const base = name.slice(0, -".json".length);
-        for (const file of readdirSync(dir)) {
-          if (file === name || (file.startsWith(`${base}.`) && file.endsWith(".out"))) {
-            rmSync(join(dir, file), { force: true });
-          }
-        }
+      const names = readdirSync(dir);
+      const newest = new Map<string, number>();
+      for (const name of names) {
+        const base = /^(index-[0-9a-f]+)\.(?:json|[\w-]+\.out)$/.exec(name)?.[1];
+        if (!base) continue;
+        const mtime = statSync(join(dir, name)).mtimeMs;
+        newest.set(base, Math.max(newest.get(base) ?? 0, mtime));
+      }
+      if (newest.size <= this.options.maxIndexes) return;
+      const gone = new Set(
+        [...newest]
+          .sort((a, b) => b[1] - a[1])
+          .slice(this.options.maxIndexes)
+          .map(([base]) => base),
+      );
+      for (const name of names) {
+        const base = /^(index-[0-9a-f]+)\./.exec(name)?.[1];
+        if (base && gone.has(base) && !name.endsWith(".tmp")) rmSync(join(dir, name), { force: true });
       }
     } catch {
       // Pruning is housekeeping: another process may be doing the same.

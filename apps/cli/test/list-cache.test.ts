@@ -1,0 +1,209 @@
+// The stored `list --json` output end to end, with the BUILT binary: byte-identical with and
+// without it, never served past a change of what it was stored for, the ways to turn it off,
+// `cache clear`, and a cache folder that cannot be written.
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { copyFixtureTree, hasCorpus } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { generateTree } from "../../../bench/generate.mjs";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+
+let root: string;
+let home: string;
+let project: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-list-cache-"));
+  home = join(root, "home");
+  project = join(root, "project");
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }), 60_000);
+
+const cacheDir = () => join(home, ".cache/roster");
+
+function roster(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [bin, "--home", home, "--cwd", project, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
+const age = () => new Promise((r) => setTimeout(r, 60));
+
+/** Without the cache, storing, and from the store: the same bytes, and one stored output. */
+function expectSameListing(): string {
+  const plain = roster(["list", "--json", "--no-cache"]);
+  expect(plain.code).toBe(0);
+  expect(existsSync(cacheDir())).toBe(false);
+  for (let i = 0; i < 3; i++) {
+    const r = roster(["list", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(plain.stdout);
+  }
+  expect(readdirSync(cacheDir())).toEqual([expect.stringMatching(/^index-[0-9a-f]+\.list-json\.out$/)]);
+  return plain.stdout;
+}
+
+/** `list --json` now equals what a run without the cache prints. */
+function expectFresh(): string {
+  const fresh = roster(["list", "--json", "--no-cache"]).stdout;
+  expect(roster(["list", "--json"]).stdout).toBe(fresh);
+  return fresh;
+}
+
+const storedFile = () => join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".out"))!);
+
+describe("byte-identical output with the stored listing", () => {
+  test("the fixture tree (plugins, every provider)", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    const listing = JSON.parse(expectSameListing()) as { agents: unknown[] };
+    expect(listing.agents.length).toBeGreaterThan(3);
+  });
+
+  test.skipIf(!hasCorpus())(
+    "a 1,500-file tree built from the corpus",
+    async () => {
+      generateTree(root, 1500);
+      await age();
+      const listing = JSON.parse(expectSameListing()) as { agents: unknown[]; shadowed: unknown[] };
+      expect(listing.agents.length).toBeGreaterThan(1000);
+      expect(listing.shadowed.length).toBe(150);
+    },
+    120_000,
+  );
+
+  test("a matching look prints the stored bytes without reading the files", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    const first = roster(["list", "--json"]).stdout;
+    const path = storedFile();
+    const stored = readFileSync(path, "utf8");
+    writeFileSync(path, stored.replace('"schemaVersion"', '"schemaVersionX"'));
+    expect(roster(["list", "--json"]).stdout).toBe(first.replace('"schemaVersion"', '"schemaVersionX"'));
+    // Filters and human output never use it.
+    expect(roster(["list", "--json", "--source", "user"]).stdout).not.toContain("schemaVersionX");
+    expect(roster(["list", "--json", "--no-cache"]).stdout).toBe(first);
+  });
+});
+
+describe("a stored listing is never served past a change", () => {
+  const agents = () => join(project, ".claude/agents");
+  beforeEach(async () => {
+    mkdirSync(agents(), { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(agents(), "a.md"), "---\nname: a\ndescription: the a agent\n---\nBody a\n");
+    writeFileSync(join(agents(), "b.md"), "---\nname: b\ndescription: the b agent\n---\nBody b\n");
+    await age();
+    expectSameListing();
+  });
+  const names = (out: string) =>
+    (JSON.parse(out) as { agents: { name: string; provider: string }[] }).agents
+      .filter((a) => a.provider === "claude")
+      .map((a) => a.name);
+
+  test("a same-size edit with its mtime put back (ctime and the racy window catch it)", async () => {
+    const file = join(agents(), "a.md");
+    // A whole-second mtime, so that putting it back is exact.
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    await age();
+    expect(expectFresh()).toContain("the a agent");
+    const before = statSync(file);
+    writeFileSync(file, "---\nname: a\ndescription: THE A AGENT\n---\nBody a\n");
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    expect(statSync(file).size).toBe(before.size);
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    // Inside the racy window nothing stored is trusted; after it, the ctime differs.
+    expect(expectFresh()).toContain("THE A AGENT");
+    await age();
+    expect(expectFresh()).toContain("THE A AGENT");
+  });
+
+  test("delete, add and rename", async () => {
+    rmSync(join(agents(), "b.md"));
+    await age();
+    expect(names(expectFresh())).toEqual(["a"]);
+    writeFileSync(join(agents(), "c.md"), "---\nname: c\ndescription: the c agent\n---\n");
+    await age();
+    expect(names(expectFresh())).toEqual(["a", "c"]);
+    renameSync(join(agents(), "c.md"), join(agents(), "d.md"));
+    await age();
+    expect(expectFresh()).toContain("d.md");
+  });
+
+  test("a config that disables an agent", async () => {
+    mkdirSync(join(home, ".config/roster"), { recursive: true });
+    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
+    await age();
+    expect(expectFresh()).toContain('"disabled": true');
+  });
+
+  test("a corrupt stored output is ignored silently, with the same output", () => {
+    const expected = roster(["list", "--json", "--no-cache"]).stdout;
+    writeFileSync(storedFile(), "{ not json");
+    const again = roster(["list", "--json"]);
+    expect(again.stderr).toBe("");
+    expect(again.stdout).toBe(expected);
+    expect(roster(["list", "--json"]).stdout).toBe(expected);
+  });
+});
+
+describe("turning it off, clearing it, and a folder it cannot write", () => {
+  beforeEach(async () => {
+    mkdirSync(join(project, ".claude/agents"), { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(
+      join(project, ".claude/agents/a.md"),
+      "---\nname: a\ndescription: the a agent\n---\nBody a\n",
+    );
+    await age();
+  });
+
+  test("--no-cache and ROSTER_NO_CACHE=1 neither read nor write it", () => {
+    expect(roster(["list", "--json", "--no-cache"]).code).toBe(0);
+    expect(roster(["list", "--json"], { ROSTER_NO_CACHE: "1" }).code).toBe(0);
+    expect(existsSync(cacheDir())).toBe(false);
+    expect(roster(["list", "--json"], { ROSTER_NO_CACHE: "0" }).code).toBe(0);
+    expect(existsSync(cacheDir())).toBe(true);
+  });
+
+  test("XDG_CACHE_HOME moves it; roster cache clear empties it", () => {
+    const xdg = join(root, "xdg");
+    roster(["list", "--json"], { XDG_CACHE_HOME: xdg });
+    expect(readdirSync(join(xdg, "roster"))).toHaveLength(1);
+    expect(existsSync(cacheDir())).toBe(false);
+    const cleared = roster(["cache", "clear", "--json"], { XDG_CACHE_HOME: xdg });
+    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 1, dir: join(xdg, "roster"), removed: 1 });
+    expect(readdirSync(join(xdg, "roster"))).toEqual([]);
+    expect(roster(["cache", "clear"], { XDG_CACHE_HOME: xdg }).stdout).toContain("removed 0 file(s)");
+  });
+
+  test("a cache folder that cannot be written: the same output, one warning", () => {
+    const expected = roster(["list", "--json", "--no-cache"]).stdout;
+    const blocked = join(root, "blocked");
+    writeFileSync(blocked, "a file where the cache folder would go");
+    const r = roster(["list", "--json"], { XDG_CACHE_HOME: blocked });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(expected);
+    expect(r.stderr.match(/warning: cannot write the index/g)).toHaveLength(1);
+  });
+});
