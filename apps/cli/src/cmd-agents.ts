@@ -10,7 +10,7 @@ import {
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { cacheWanted, type StoredListing, storedListing, storeListing } from "./list-cache.js";
-import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import { Block, fieldPrinter, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
 import { unknownName } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
@@ -164,15 +164,7 @@ export async function showAgent(app: App, name: string): Promise<number> {
     printJson(o, agent);
     return 0;
   }
-  const field = (key: string, value: unknown) => {
-    if (value === undefined) return;
-    const text = Array.isArray(value)
-      ? value.join(", ")
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-    o.out(line`${paint(o, "dim", `${key}:`.padEnd(15))}${text}`);
-  };
+  const field = fieldPrinter(o, 15);
   field("name", agent.name);
   field("description", agent.description);
   field("source", agent.source);

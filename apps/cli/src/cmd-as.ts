@@ -19,7 +19,18 @@ import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { Block, type Cell, headedTable, line, oneLine, paint, printJson, showPath, table } from "./output.js";
+import {
+  Block,
+  type Cell,
+  fieldPrinter,
+  headedTable,
+  line,
+  oneLine,
+  paint,
+  printJson,
+  showPath,
+  table,
+} from "./output.js";
 
 /** Every tool `--as` knows, in the app's family order. */
 export const TOOL_PROFILES: readonly ToolProfile[] = [
@@ -136,15 +147,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
     return 0;
   }
   header(app, v);
-  const field = (key: string, value: unknown) => {
-    if (value === undefined) return;
-    const text = Array.isArray(value)
-      ? value.join(", ")
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-    o.out(line`${paint(o, "dim", `${key}:`.padEnd(17))}${text}`);
-  };
+  const field = fieldPrinter(o, 17);
   field("name", winner.id);
   field("description", winner.description);
   field("scope", winner.scope);

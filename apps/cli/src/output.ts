@@ -138,6 +138,22 @@ export function paint(_o: Pick<Output, "color">, style: Style, text: string): St
 }
 
 /**
+ * A `key: value` printer for one record (`show`, `show --as`): the key dimmed and padded to
+ * `width`, lists joined with commas, objects as JSON, absent values skipped.
+ */
+export function fieldPrinter(o: Output, width: number): (key: string, value: unknown) => void {
+  return (key, value) => {
+    if (value === undefined) return;
+    const text = Array.isArray(value)
+      ? value.join(", ")
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+    o.out(line`${paint(o, "dim", `${key}:`.padEnd(width))}${text}`);
+  };
+}
+
+/**
  * A path for people: relative under the cwd, `~/…` under home, else as it is. Files that
  * are not on disk (`embedded:explore.md`) stay as they are.
  */
