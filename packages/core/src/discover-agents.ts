@@ -96,15 +96,14 @@ export function agentFromParsed(
       ),
     );
   }
-  // A deferred body stays deferred: the agent's prompt reads it on first access.
+  // A deferred body stays deferred: the agent's prompt reads it on first access. Added as a
+  // new property in the same place as the string would be (objects keep one fast shape).
   const deferred = deferredOf(parsed);
-  const agent: AgentDefinition = {
-    ...fields,
-    systemPrompt: deferred ? "" : parsed.body,
-    source: meta.source,
-    provider: meta.provider,
-  };
+  const agent = { ...fields } as AgentDefinition;
   if (deferred) deferPrompt(agent, deferred);
+  else agent.systemPrompt = parsed.body;
+  agent.source = meta.source;
+  agent.provider = meta.provider;
   if (meta.filePath !== undefined) agent.filePath = meta.filePath;
   if (meta.plugin) agent.plugin = meta.plugin;
   return agent;

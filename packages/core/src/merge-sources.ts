@@ -73,18 +73,19 @@ function draftOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diag
       diagnostics,
     };
   }
-  const draft: Draft = {
+  const draft = {
     path: source.filePath,
     location: source.location,
     provider: source.provider,
     scope: source.location.scope,
     kind,
     format: source.format.id,
-    diagnostics,
-  };
-  // A body read on first access may find its file changed: the record then says so.
+  } as Draft;
+  // A body read on first access may find its file changed: the record then says so (an
+  // accessor added where the list would be: objects keep one fast shape).
   const deferred = source.kind === "file" ? deferredOf(source.parsed) : undefined;
   if (deferred) deferRecordDiagnostics(draft, deferred, diagnostics);
+  else draft.diagnostics = diagnostics;
   return draft;
 }
 
