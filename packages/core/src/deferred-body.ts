@@ -168,7 +168,8 @@ function readPrompt(this: { [DEFERRED]: DeferredBody }): string {
 
 /** Makes `target.systemPrompt` read `deferred` on first access (an own, enumerable accessor). */
 export function deferPrompt(target: object, deferred: DeferredBody): void {
-  Object.defineProperty(target, DEFERRED, { value: deferred });
+  // A symbol key: JSON leaves it out; a copy made by spreading keeps it, with the prompt read.
+  (target as { [DEFERRED]?: DeferredBody })[DEFERRED] = deferred;
   Object.defineProperty(target, "systemPrompt", { get: readPrompt, enumerable: true });
 }
 
@@ -188,6 +189,6 @@ export function deferRecordDiagnostics(
   read: readonly Diagnostic[],
 ): void {
   deferred.readDiagnostics = read;
-  Object.defineProperty(record, DEFERRED, { value: deferred });
+  (record as { [DEFERRED]?: DeferredBody })[DEFERRED] = deferred;
   Object.defineProperty(record, "diagnostics", { get: recordDiagnostics, enumerable: true });
 }

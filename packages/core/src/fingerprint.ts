@@ -29,8 +29,15 @@ export class Fingerprint {
   }
 
   /** A file read (or served from the cache): its validator stands for its content. */
-  file(filePath: string, stats: Stats): void {
-    this.add(`F\0${filePath}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
+  file(filePath: string, stats: Stats): string {
+    const line = `F\0${filePath}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`;
+    this.add(line);
+    return line;
+  }
+
+  /** The line {@link file} added, added again to another digest (no second string built). */
+  fileLine(line: string): void {
+    this.add(line);
   }
 
   /** A diagnostic not tied to a file's content: a skip, a provider's or a folder's problem. */

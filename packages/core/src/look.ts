@@ -57,8 +57,10 @@ export class Look {
     this.fingerprint.problem(reason);
   }
 
-  file(filePath: string, stats: Stats): void {
-    this.fingerprint.file(filePath, stats);
+  /** A file's stat; `line`, when given, is what `Fingerprint.file` made of it already. */
+  file(filePath: string, stats: Stats, line?: string): void {
+    if (line === undefined) this.fingerprint.file(filePath, stats);
+    else this.fingerprint.fileLine(line);
     if (stats.mtimeMs > this.newestChangeMs) this.newestChangeMs = stats.mtimeMs;
     if (stats.ctimeMs > this.newestChangeMs) this.newestChangeMs = stats.ctimeMs;
   }
