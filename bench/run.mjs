@@ -82,6 +82,8 @@ try {
     const cold = await median(() => core.discoverAgents(reg, ctx, { cache: new core.DiscoveryCache() }), {
       runs,
     });
+    // One-shot: as `roster list` discovers (no cache, prompts read only when asked for).
+    const oneShot = await median(() => core.discoverAgents(reg, ctx, { bodies: "on-demand" }), { runs });
     const naive = await median(() => naiveDiscover(tree.folders), { runs });
     const floor = await median(() => floorRead(tree.folders), { runs });
     const stat = await median(() => floorStat(tree.folders), { runs });
@@ -121,11 +123,23 @@ try {
       shadowed: first.shadowed.length,
       usedCorpus: tree.usedCorpus,
       runs,
-      ms: { cold, naive, floor, floorStat: stat, floorYaml: yaml, floorFastYaml: yamlFast, warm, edit },
+      ms: {
+        cold,
+        oneShot,
+        naive,
+        floor,
+        floorStat: stat,
+        floorYaml: yaml,
+        floorFastYaml: yamlFast,
+        warm,
+        edit,
+      },
       warmParses,
       parsesPerEdit: editParses,
       ratios: {
         coldOverNaive: cold / naive,
+        oneShotOverNaive: oneShot / naive,
+        oneShotOverFloor: oneShot / floor,
         coldOverFloor: cold / floor,
         warmOverCold: warm / cold,
         editOverCold: edit / cold,
@@ -265,14 +279,14 @@ const out = [
 if (sizes.length > 0)
   out.push(
     "",
-    "| N | cold | naive | floor | floor+YAML | floor+fast | stat floor | warm | edit | cold/naive | cold/floor | warm/cold | edit/cold | warm/stat floor |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| N | cold | one-shot | naive | floor | floor+YAML | floor+fast | stat floor | warm | edit | cold/naive | one-shot/naive | one-shot/floor | warm/cold | edit/cold | warm/stat floor |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
 for (const [n, r] of Object.entries(results.sizes)) {
   const m = r.ms;
   const q = r.ratios;
   out.push(
-    `| ${n} | ${f(m.cold)} | ${f(m.naive)} | ${f(m.floor)} | ${f(m.floorYaml)} | ${f(m.floorFastYaml)} | ${f(m.floorStat)} | ${f(m.warm)} | ${f(m.edit)} | ${r2(q.coldOverNaive)} | ${r2(q.coldOverFloor)} | ${r2(q.warmOverCold)} | ${r2(q.editOverCold)} | ${r2(q.warmOverStatFloor)} |`,
+    `| ${n} | ${f(m.cold)} | ${f(m.oneShot)} | ${f(m.naive)} | ${f(m.floor)} | ${f(m.floorYaml)} | ${f(m.floorFastYaml)} | ${f(m.floorStat)} | ${f(m.warm)} | ${f(m.edit)} | ${r2(q.coldOverNaive)} | ${r2(q.oneShotOverNaive)} | ${r2(q.oneShotOverFloor)} | ${r2(q.warmOverCold)} | ${r2(q.editOverCold)} | ${r2(q.warmOverStatFloor)} |`,
   );
 }
 if (sizes.length > 0) out.push("", "(milliseconds, medians)");
