@@ -318,3 +318,22 @@ describe.skipIf(!hasCorpus())("parseSimpleYaml over the shared corpus", () => {
  * lists, block scalars and the error).
  */
 const ACCEPTED_IN_CORPUS = { accepted: 439, errors: 8 };
+
+describe("key lines (the scan that replaced a regex)", () => {
+  test("keys of 128 characters are read, longer ones are left to YAML", () => {
+    const key128 = `k${"e".repeat(127)}`;
+    expect(parseSimpleYaml(`${key128}: v\n`)).toEqual({ [key128]: "v" });
+    expect(parseSimpleYaml(`${key128}e: v\n`)).toBeUndefined();
+  });
+
+  test("what may follow the colon", () => {
+    expect(parseSimpleYaml("a:\n")).toEqual({ a: null });
+    expect(parseSimpleYaml("a: \n")).toEqual({ a: null });
+    expect(parseSimpleYaml("a:   b  \n")).toEqual({ a: "b" });
+    expect(parseSimpleYaml("a:b\n")).toBeUndefined();
+    expect(parseSimpleYaml("-a: b\n")).toBeUndefined();
+    expect(parseSimpleYaml("_a-b_9: c\n")).toEqual({ "_a-b_9": "c" });
+    expect(parseSimpleYaml("9a: b\n")).toBeUndefined();
+    expect(parseSimpleYaml("a b: c\n")).toBeUndefined();
+  });
+});

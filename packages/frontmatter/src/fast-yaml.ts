@@ -17,8 +17,29 @@ export type SimpleYaml =
 /** `yaml`'s own wording for `key: a: b`, without its position suffix. */
 export const COMPACT_MAPPING_MESSAGE = "Nested mappings are not allowed in compact mappings";
 
-/** A key at column 0: a short identifier (YAML caps implicit keys at 1024 characters). */
-const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]{0,127}):(?: +(.*))?$/;
+/**
+ * Where the `:` of a `key:` or `key: value` line is: a key at column 0 that is a short
+ * identifier (`[A-Za-z_][A-Za-z0-9_-]{0,127}`; YAML caps implicit keys at 1024 characters),
+ * then `:` at the end or before a space. -1 for any other line. A scan, not a regex: it is
+ * run on every frontmatter line.
+ */
+function keyEnd(line: string): number {
+  const first = line.charCodeAt(0);
+  if (!((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a) || first === 0x5f)) return -1;
+  let i = 1;
+  for (; i < line.length && i < 128; i++) {
+    const c = line.charCodeAt(i);
+    const word =
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x5f ||
+      c === 0x2d;
+    if (!word) break;
+  }
+  if (line.charCodeAt(i) !== 0x3a) return -1;
+  return i + 1 === line.length || line.charCodeAt(i + 1) === 0x20 ? i : -1;
+}
 /** Characters the subset refuses at the start of a plain scalar: YAML's indicators, plus
  * the starts of numbers, `~`, `=`, `<<` (forms other resolvers read specially). */
 const BAD_START = /^(?:[-?:,[\]{}#&*!|>'"%@`=+.0-9~]|<<)/;
@@ -229,11 +250,11 @@ export function readSimpleYaml(text: string): SimpleYaml | undefined {
     i++;
     // Blank lines (spaces only) and comments at column 0 carry nothing.
     if (line.charCodeAt(0) === 0x23 || isBlank(line)) continue;
-    const match = KEY_LINE.exec(line);
-    if (!match) return undefined;
-    const key = match[1]!;
+    const colon = keyEnd(line);
+    if (colon === -1) return undefined;
+    const key = line.slice(0, colon);
     if (RESERVED.test(key) || key === "__proto__" || Object.hasOwn(out, key)) return undefined;
-    const raw = trimSpaces(match[2] ?? "");
+    const raw = trimSpaces(line.slice(colon + 1));
     let value: unknown;
     if (raw === "") {
       // `key:` alone is null, or the start of a block list.
