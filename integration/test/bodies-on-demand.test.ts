@@ -81,6 +81,18 @@ describe("bodies on demand", () => {
     expect(eager.agents.length).toBeGreaterThan(1000);
   });
 
+  test.skipIf(!hasCorpus())(
+    "10,000 corpus files: every full definition the same, prompts included",
+    async () => {
+      generateTree(root, 10_000, { corpus: true });
+      const ctx = { cwd: join(root, "project"), home: join(root, "home"), env: {} };
+      const { eager, deferred } = await expectSameAsEager(ctx);
+      expect(eager.agents.length).toBeGreaterThan(8000);
+      expect(deferred).toBe(eager.agents.filter((a) => a.source !== "bundled").length);
+    },
+    120_000,
+  );
+
   test("each file is read once; a prompt asked for reads its own file once more", async () => {
     const P = join(root, "project/.claude/agents");
     mkdirSync(P, { recursive: true });
