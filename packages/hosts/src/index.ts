@@ -10,11 +10,10 @@ export {
   type HostRunnerOptions,
   planHostCommand,
 } from "./host-runner.js";
+export { HOST_IDS, isHostId } from "./host-ids.js";
 export {
-  HOST_IDS,
   HOSTS,
   type HostChoice,
-  isHostId,
   locateHost,
   missingHostMessage,
   pickHost,
