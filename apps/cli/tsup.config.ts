@@ -33,14 +33,14 @@ export function rosterSources(): Map<string, string> {
 }
 
 /**
- * Parsers the libraries load on first need with a literal `require("<name>")`: the YAML
- * engines for frontmatter the fast path declines, TOML for Codex agents and JSONC for
- * opencode config files. Each is
+ * Libraries loaded on first need with a literal `require("<name>")`: the YAML engines for
+ * frontmatter the fast path declines, TOML for Codex agents, JSONC for opencode config
+ * files and string-width for table cells that are not plain ASCII. Each is
  * bundled into a CommonJS file of its own (`dist/engines/<name>.cjs`) that the `require`
  * loads, synchronously, the first time it runs; a start-up that never needs one never
  * reads or compiles it.
  */
-export const LAZY_ENGINES = ["gray-matter", "yaml", "smol-toml", "jsonc-parser"] as const;
+export const LAZY_ENGINES = ["gray-matter", "yaml", "smol-toml", "jsonc-parser", "string-width"] as const;
 
 const LAZY_ENGINE = new RegExp(`^(${LAZY_ENGINES.join("|")})$`);
 

@@ -62,8 +62,6 @@ async function withApp(
 ): Promise<void> {
   const { createApp, printConfigNotes } = await import("./context.js");
   const app = await createApp(program.opts<GlobalFlags>());
-  // Display widths for tables: only human output needs them (and their start-up cost).
-  if (!app.output.json) await (await import("./terminal.js")).loadDisplayWidth();
   if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
     printConfigNotes(app);
   exitCode = await run(app);
@@ -264,7 +262,6 @@ program
   .option("--list", "the trusted folders, and whether each config is unchanged since")
   .option("--revoke", "forget the folder: its config's code no longer runs")
   .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
-    if (!program.opts<GlobalFlags>().json) await (await import("./terminal.js")).loadDisplayWidth();
     exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
