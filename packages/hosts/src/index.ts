@@ -2,6 +2,7 @@ export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
 export { geminiHost } from "./host-gemini.js";
+export { HOST_IDS, isHostId } from "./host-ids.js";
 export { opencodeHost } from "./host-opencode.js";
 export {
   createHostRunner,
@@ -10,7 +11,6 @@ export {
   type HostRunnerOptions,
   planHostCommand,
 } from "./host-runner.js";
-export { HOST_IDS, isHostId } from "./host-ids.js";
 export {
   HOSTS,
   type HostChoice,
