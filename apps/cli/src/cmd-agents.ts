@@ -78,7 +78,10 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       return 0;
     }
   }
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // A one-shot process: no discovery cache is filled, and no system prompt is decoded (a
+  // listing never shows one). A listing to store takes its look from the reads themselves.
+  const seenAt = Date.now();
+  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand", look: stored !== undefined });
   const agents = filterAgents(app, d.agents, flags, word);
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   if (flags.names) {
@@ -107,7 +110,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       },
       kept,
     );
-    if (stored && kept) storeListing(app, stored, kept);
+    if (stored && kept) storeListing(app, stored, { stat: d.look, seenAt }, kept);
     return 0;
   }
   const rows = agents.map((a) => [

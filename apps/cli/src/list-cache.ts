@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { statSources } from "@roster/core";
+import { type SourcesStat, statSources } from "@roster/core";
 import { indexDisabledBy, openIndex, type PersistentIndex } from "@roster/index";
 import pkg from "../package.json" with { type: "json" };
 import type { App } from "./context.js";
@@ -31,11 +31,9 @@ export function cacheWanted(app: App): boolean {
   return app.useCache && !indexDisabledBy(app.env);
 }
 
-/** What a plain `list --json` found in the cache: the bytes to print, or where to store new ones. */
+/** What a plain `list --json` found in the cache: the bytes to print, and the index to store new ones in. */
 export interface StoredListing {
   bytes?: Buffer;
-  /** Absent when the look is too recent to be vouched for: nothing is stored then. */
-  key?: string;
   index: PersistentIndex<never>;
 }
 
@@ -56,29 +54,44 @@ function openListIndex(app: App): PersistentIndex<never> {
   return index;
 }
 
-/**
- * A stat-only look at every place and file discovery would read (nothing is read or parsed),
- * and the output an earlier plain `list --json` stored for exactly that look. The key covers
- * the look's fingerprint (each file's size, mtime, ctime and inode), the config's diagnostics
- * and disabled agents; the index itself is per cwd, home, trust and provider set, per build.
- */
-export async function storedListing(app: App): Promise<StoredListing> {
-  const index = openListIndex(app);
-  const seenAt = Date.now();
-  const look = await statSources(app.registry, app.ctx, "agents");
-  if (seenAt - look.newestChangeMs <= RACY_MS) return { index };
-  const key = createHash("sha256")
+/** The key an output is stored under: the look's fingerprint, the config's diagnostics and disabled agents. */
+function keyOf(app: App, look: SourcesStat): string {
+  return createHash("sha256")
     .update(look.fingerprint)
     .update(JSON.stringify(app.loaded.diagnostics))
     .update(JSON.stringify(app.loaded.config.disabledAgents ?? []))
     .digest("hex");
-  const bytes = index.readOutput(LIST_JSON, key);
-  return bytes ? { bytes, key, index } : { key, index };
 }
 
-/** Stores the output of a plain `list --json`; a folder that cannot be written warns once. */
-export function storeListing(app: App, stored: StoredListing, chunks: readonly string[]): void {
-  if (!stored.key) return;
-  for (const d of stored.index.writeOutput(LIST_JSON, stored.key, chunks))
+/**
+ * The output an earlier plain `list --json` stored for exactly this look at the files. When
+ * an output is stored, a stat-only look at every place and file discovery would read
+ * (nothing is read or parsed) decides whether it still holds; when none is, no look is taken
+ * (the discovery that follows gives its own). The index itself is per cwd, home, trust and
+ * provider set, per build.
+ */
+export async function storedListing(app: App): Promise<StoredListing> {
+  const index = openListIndex(app);
+  if (!index.hasOutput(LIST_JSON)) return { index };
+  const seenAt = Date.now();
+  const look = await statSources(app.registry, app.ctx, "agents");
+  if (seenAt - look.newestChangeMs <= RACY_MS) return { index };
+  const bytes = index.readOutput(LIST_JSON, keyOf(app, look));
+  return bytes ? { bytes, index } : { index };
+}
+
+/**
+ * Stores the output of a plain `list --json` under the look its discovery took (`look`,
+ * begun at `seenAt`); a look too recent to vouch for stores nothing, and a folder that
+ * cannot be written warns once.
+ */
+export function storeListing(
+  app: App,
+  stored: StoredListing,
+  look: { stat: SourcesStat | undefined; seenAt: number },
+  chunks: readonly string[],
+): void {
+  if (!look.stat || look.seenAt - look.stat.newestChangeMs <= RACY_MS) return;
+  for (const d of stored.index.writeOutput(LIST_JSON, keyOf(app, look.stat), chunks))
     if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
 }

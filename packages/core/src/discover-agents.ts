@@ -1,6 +1,8 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
+import { deferredGetter } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { deepFreeze } from "./freeze.js";
+import type { SourcesStat } from "./look.js";
 import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
 import { nameProblem } from "./names.js";
 import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
@@ -35,12 +37,25 @@ export interface AgentDiscovery {
   searched: SearchedLocation[];
   /** One record per file looked at (and per provider-loaded item), in search order. */
   files: FileRecord[];
+  /**
+   * With `look: true`: the stat-only look (`statSources`) at the files as they were read. A
+   * later `statSources` giving the same fingerprint means the same files, unchanged.
+   */
+  look?: SourcesStat;
 }
 
 /** Options of {@link discoverAgents}. */
 export interface DiscoverOptions {
   /** Reuse what an earlier discovery read when it is unchanged. */
   cache?: DiscoveryCache;
+  /**
+   * `on-demand`: a markdown agent's system prompt is read from its file when first asked
+   * for, so a listing that never shows one never decodes one (a file changed in between:
+   * its record gains `load/changed-after-read`). Default `now`: read with the frontmatter.
+   */
+  bodies?: "now" | "on-demand";
+  /** Also give the stat-only look at the files read (`AgentDiscovery.look`), for storing a result. */
+  look?: boolean;
 }
 
 function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnostic {
@@ -81,12 +96,15 @@ export function agentFromParsed(
       ),
     );
   }
+  // A deferred body stays deferred: the agent's prompt reads it on first access.
+  const deferred = deferredGetter(parsed);
   const agent: AgentDefinition = {
     ...fields,
-    systemPrompt: parsed.body,
+    systemPrompt: deferred ? "" : parsed.body,
     source: meta.source,
     provider: meta.provider,
   };
+  if (deferred) Object.defineProperty(agent, "systemPrompt", { get: deferred, enumerable: true });
   if (meta.filePath !== undefined) agent.filePath = meta.filePath;
   if (meta.plugin) agent.plugin = meta.plugin;
   return agent;
@@ -137,7 +155,7 @@ function interpretAgent(
     return skip;
   }
   const agent = agentFromParsed(parsed, meta, diagnostics)!;
-  return { kind: "definition", value: deepFreeze(agent), diagnostics };
+  return { kind: "definition", value: deepFreeze(agent, "systemPrompt"), diagnostics };
 }
 
 function pluginKey(plugin: PluginInfo | undefined): string {
@@ -203,7 +221,12 @@ export async function discoverAgents(
   options: DiscoverOptions = {},
 ): Promise<AgentDiscovery> {
   const { cache } = options;
-  const read = await readSources(registry, ctx, { kind: "agents", cache });
+  const read = await readSources(registry, ctx, {
+    kind: "agents",
+    cache,
+    bodies: options.bodies,
+    look: options.look,
+  });
   const build = () => mergeAgents(read, cache);
   // The parse objects, by identity: a file re-read without a visible stat change (a racy
   // timestamp) yields a new one, and the merge must then be redone.
@@ -211,7 +234,7 @@ export async function discoverAgents(
   const merged = cache
     ? cache.merge("agents", { owner: registry, fingerprint: read.fingerprint, inputs }, build)
     : build();
-  return {
+  const discovery: AgentDiscovery = {
     ...merged,
     agents: [...merged.agents],
     shadowed: [...merged.shadowed],
@@ -219,4 +242,6 @@ export async function discoverAgents(
     files: [...merged.files],
     searched: read.searched,
   };
+  if (read.look) discovery.look = read.look;
+  return discovery;
 }

@@ -1,9 +1,17 @@
-/** Freezes `value` and everything reachable from it; returns it. Results handed out are read-only. */
-export function deepFreeze<T>(value: T): T {
+/**
+ * Freezes `value` and everything reachable from it; returns it. Results handed out are
+ * read-only. The property named `except` of `value` itself is not visited: an accessor (a
+ * body read on first access) is not read by freezing.
+ */
+export function deepFreeze<T>(value: T, except?: string): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (const item of value) deepFreeze(item);
+    return value;
+  }
   for (const key of Reflect.ownKeys(value as object)) {
-    deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+    if (key !== except) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
   }
   return value;
 }

@@ -13,7 +13,8 @@ export const nodeFileSystem: FileSystem = {
   readdir: (dir) => nodeFs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => nodeFs.statSync(path),
   lstat: (path) => nodeFs.lstatSync(path),
-  readFile: (path, maxBytes = DEFAULT_READ_LIMIT, stats) => readFileBounded(path, maxBytes, stats),
+  readFile: (path, maxBytes = DEFAULT_READ_LIMIT, stats, scratch) =>
+    readFileBounded(path, maxBytes, stats, scratch),
   realpath: (path) => nodeFs.realpathSync.native(path),
 };
 

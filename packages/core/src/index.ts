@@ -40,6 +40,7 @@ export {
 } from "./agent-writer.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
+export { parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
   type AgentDiscovery,
   type DiscoverOptions,
@@ -96,7 +97,12 @@ export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly
-export { BoundedReadError, type BoundedReadRefusal, readFileBounded } from "./read-bounded.js";
+export {
+  BoundedReadError,
+  type BoundedReadRefusal,
+  readFileBounded,
+  readListedFile,
+} from "./read-bounded.js";
 export {
   type ReadSourcesOptions,
   readSources,

@@ -1,5 +1,6 @@
-import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
-import type { FileFormat } from "./types.js";
+import { kebabToCamel, parseFrontmatter, parseFrontmatterHead, readBody } from "@roster/frontmatter";
+import { parsedFile } from "./deferred-body.js";
+import type { FileFormat, FormatResult, SourceFile } from "./types.js";
 
 /**
  * The frontmatter keys roster itself reads from an agent file (SPEC §3), after key
@@ -51,11 +52,23 @@ export function defineMarkdownFormat(options: MarkdownFormatOptions = {}): FileF
     id: options.id ?? "markdown",
     extensions: [".md"],
     knownKeys,
-    parse: (file) => ({
-      kind: "parsed",
-      ...parseFrontmatter(file.content, { location: file.filePath, level: file.level }),
-    }),
+    parse: parseMarkdown,
   };
+}
+
+/**
+ * Frontmatter and body of a markdown file. From bytes, only the frontmatter block is decoded;
+ * the body is decoded at once, or on first read when the caller defers bodies.
+ */
+function parseMarkdown(file: SourceFile): FormatResult {
+  const options = { location: file.filePath, level: file.level };
+  if (file.bytes === undefined) return { kind: "parsed", ...parseFrontmatter(file.content, options) };
+  const bytes = file.bytes;
+  const head = parseFrontmatterHead(bytes, options);
+  const start = head.bodyStart;
+  if (start === undefined) return parsedFile(head, head.body!);
+  const body = file.deferBody ? file.deferBody((again) => readBody(again, start)) : readBody(bytes, start);
+  return parsedFile(head, body);
 }
 
 /** Markdown with YAML frontmatter: the format every location reads unless it says otherwise. */

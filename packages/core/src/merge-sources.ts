@@ -1,7 +1,16 @@
+import { deferredGetter, deferredProblem } from "./deferred-body.js";
 import { deepFreeze } from "./freeze.js";
 import { mergeFirstWins } from "./merge-first-wins.js";
 import type { Source, SourcesRead } from "./read-sources.js";
-import type { Diagnostic, DiscoveryKind, FileRecord, Location } from "./types.js";
+import type {
+  AgentSource,
+  Diagnostic,
+  DiscoveryKind,
+  FileOutcome,
+  FileRecord,
+  Location,
+  SkipReason,
+} from "./types.js";
 
 /** What a consumer (agents, commands) makes of one readable source. */
 export type Interpretation<T> =
@@ -38,9 +47,23 @@ function unknownKeys(source: ReadableSource, kind: DiscoveryKind): string[] | un
   return unknown.length > 0 ? unknown : undefined;
 }
 
-type Base = Omit<FileRecord, "outcome" | "name" | "shadowedBy" | "reason">;
+/** A record being built: every field but its outcome's, which the merge decides. */
+interface Draft {
+  path: string;
+  location?: Location;
+  provider: string;
+  scope: AgentSource;
+  kind: DiscoveryKind;
+  format?: string;
+  diagnostics: readonly Diagnostic[];
+  unknownKeys?: readonly string[];
+  outcome?: FileOutcome;
+  name?: string;
+  shadowedBy?: string;
+  reason?: SkipReason;
+}
 
-function baseOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diagnostic[]): Base {
+function draftOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diagnostic[]): Draft {
   if (source.kind === "item") {
     return {
       path: source.item.filePath,
@@ -50,20 +73,42 @@ function baseOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diagn
       diagnostics,
     };
   }
-  const location: Location = source.location;
-  return {
+  const draft: Draft = {
     path: source.filePath,
-    location,
+    location: source.location,
     provider: source.provider,
-    scope: location.scope,
+    scope: source.location.scope,
     kind,
     format: source.format.id,
     diagnostics,
   };
+  // A body read on first access may find its file changed: the record then says so.
+  const deferred = source.kind === "file" ? deferredGetter(source.parsed) : undefined;
+  if (deferred) {
+    Object.defineProperty(draft, "diagnostics", {
+      get: () => {
+        const problem = deferredProblem(deferred);
+        return problem ? Object.freeze([...diagnostics, problem]) : diagnostics;
+      },
+      enumerable: true,
+    });
+  }
+  return draft;
 }
 
 function reasonOf(diagnostic: Diagnostic) {
   return { code: diagnostic.code, message: diagnostic.message };
+}
+
+/**
+ * Freezes a finished record and what it holds, not its location: the location belongs to
+ * its provider.
+ */
+function freezeRecord(draft: Draft, diagnostics: readonly Diagnostic[]): FileRecord {
+  deepFreeze(diagnostics);
+  if (draft.reason) deepFreeze(draft.reason);
+  if (draft.unknownKeys) deepFreeze(draft.unknownKeys);
+  return Object.freeze(draft) as unknown as FileRecord;
 }
 
 /**
@@ -73,33 +118,36 @@ function reasonOf(diagnostic: Diagnostic) {
  */
 export function mergeSources<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
   const { read, kind } = options;
-  const pending: Array<{ base: Base; definition?: T; record?: FileRecord }> = [];
+  const drafts: Draft[] = [];
+  /** Each draft's diagnostics as read (a deferred body's record adds one later, through an accessor). */
+  const bases: Array<readonly Diagnostic[]> = [];
+  /** The definition each draft holds, by draft index (only drafts that hold one). */
+  const held = new Map<number, T>();
   const definitions: T[] = [];
-  const recordOf = new Map<T, number>();
   for (const source of read.sources) {
     if (source.kind === "skipped") {
-      const record: FileRecord = {
-        ...baseOf(source, kind, [source.reason]),
-        outcome: "skipped",
-        reason: reasonOf(source.reason),
-      };
-      if (source.name !== undefined) record.name = source.name;
-      pending.push({ base: record, record });
+      const draft = draftOf(source, kind, [source.reason]);
+      draft.outcome = "skipped";
+      if (source.name !== undefined) draft.name = source.name;
+      draft.reason = reasonOf(source.reason);
+      drafts.push(draft);
+      bases.push([source.reason]);
       continue;
     }
     const meaning = options.interpret(source);
-    const base = baseOf(source, kind, meaning.diagnostics);
+    const draft = draftOf(source, kind, meaning.diagnostics);
     const keys = unknownKeys(source, kind);
-    if (keys) base.unknownKeys = keys;
+    if (keys) draft.unknownKeys = keys;
     if (meaning.kind === "definition") {
-      recordOf.set(meaning.value, pending.length);
-      pending.push({ base, definition: meaning.value });
+      held.set(drafts.length, meaning.value);
       definitions.push(meaning.value);
     } else if (meaning.kind === "skipped") {
-      const record: FileRecord = { ...base, outcome: "skipped", reason: reasonOf(meaning.reason) };
-      if (meaning.name !== undefined) record.name = meaning.name;
-      pending.push({ base, record });
-    } else pending.push({ base, record: { ...base, outcome: "not-an-agent" } });
+      draft.outcome = "skipped";
+      if (meaning.name !== undefined) draft.name = meaning.name;
+      draft.reason = reasonOf(meaning.reason);
+    } else draft.outcome = "not-an-agent";
+    drafts.push(draft);
+    bases.push(meaning.diagnostics);
   }
 
   const { winners, shadowed } = mergeFirstWins(definitions);
@@ -113,22 +161,19 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
       diagnostics.push(read.diagnostics[note++]!);
     }
   };
-  for (const entry of pending) {
+  for (let i = 0; i < drafts.length; i++) {
     notesUpTo(files.length);
-    let record = entry.record;
-    if (!record) {
-      const definition = entry.definition!;
+    const draft = drafts[i]!;
+    const definition = held.get(i);
+    if (definition) {
       const by = lost.get(definition);
-      record =
-        by === undefined
-          ? { ...entry.base, outcome: "loaded", name: definition.name }
-          : { ...entry.base, outcome: "shadowed", name: definition.name, shadowedBy: by };
+      draft.outcome = by === undefined ? "loaded" : "shadowed";
+      draft.name = definition.name;
+      if (by !== undefined) draft.shadowedBy = by;
     }
-    diagnostics.push(...record.diagnostics);
-    // The location belongs to its provider: the record is frozen, not what it points at.
-    const { location, ...rest } = record;
-    deepFreeze(rest);
-    files.push(Object.freeze(location ? { ...rest, location } : rest) as FileRecord);
+    const own = bases[i]!;
+    for (const d of own) diagnostics.push(d);
+    files.push(freezeRecord(draft, own));
   }
   notesUpTo(Number.POSITIVE_INFINITY);
   return {

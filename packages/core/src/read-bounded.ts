@@ -14,12 +14,21 @@ export class BoundedReadError extends Error {
   readonly path: string;
   /** The size `stat` reported, or the bytes read when the read went past the limit. */
   readonly size?: number;
-  constructor(options: { code: BoundedReadRefusal; path: string; message: string; size?: number }) {
+  /** The `stat` of the file, when it was taken (the open descriptor's, for {@link readListedFile}). */
+  readonly stats?: Stats;
+  constructor(options: {
+    code: BoundedReadRefusal;
+    path: string;
+    message: string;
+    size?: number;
+    stats?: Stats;
+  }) {
     super(options.message);
     this.name = "BoundedReadError";
     this.code = options.code;
     this.path = options.path;
     if (options.size !== undefined) this.size = options.size;
+    if (options.stats !== undefined) this.stats = options.stats;
   }
 }
 
@@ -43,52 +52,83 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
  *    swapped between the two calls) and must still be a regular file.
  * 3. Read in 64 KiB chunks, stopping as soon as more than `maxBytes` arrived: `/proc` files
  *    report size 0 and stream without end, so the limit is enforced on the bytes read.
+ *
+ * `scratch`, when given and large enough, receives the bytes and the result is a view of it,
+ * valid until the caller's next read into the same scratch: a caller that decodes at once and
+ * keeps nothing of the bytes saves one allocation per file.
  */
-export function readFileBounded(path: string, maxBytes: number, known?: Stats): Buffer {
+export function readFileBounded(path: string, maxBytes: number, known?: Stats, scratch?: Buffer): Buffer {
   // A caller that has just stat-ed the path may hand that result in: one stat less.
   const before = known ?? statSync(path);
-  if (!before.isFile()) {
+  refuse(path, before, maxBytes);
+  return openAndRead(path, maxBytes, scratch).bytes;
+}
+
+/**
+ * Reads a file that a folder listing (or a `stat` of the link that points to it) already
+ * called a regular file: opened at once, non-blocking, and checked on the open descriptor
+ * (`fstat`: regular, within `maxBytes`), so one `stat` of the path is saved. Returns the
+ * bytes and the descriptor's `stat`; `scratch` as in {@link readFileBounded}.
+ */
+export function readListedFile(
+  path: string,
+  maxBytes: number,
+  scratch?: Buffer,
+): { bytes: Buffer; stats: Stats } {
+  return openAndRead(path, maxBytes, scratch);
+}
+
+/** Throws the refusal for a file that is not regular or over `maxBytes`. */
+function refuse(path: string, stats: Stats, maxBytes: number): void {
+  if (!stats.isFile()) {
     throw new BoundedReadError({
       code: "not-regular",
       path,
-      message: `it is ${kindOf(before)}, not a regular file`,
+      message: `it is ${kindOf(stats)}, not a regular file`,
+      stats,
     });
   }
-  if (before.size > maxBytes) {
+  if (stats.size > maxBytes) {
     throw new BoundedReadError({
       code: "too-large",
       path,
-      size: before.size,
-      message: `${before.size} bytes is over the ${maxBytes}-byte limit`,
+      size: stats.size,
+      message: `${stats.size} bytes is over the ${maxBytes}-byte limit`,
+      stats,
     });
   }
+}
+
+function openAndRead(
+  path: string,
+  maxBytes: number,
+  scratch: Buffer | undefined,
+): { bytes: Buffer; stats: Stats } {
   const fd = openSync(path, OPEN_FLAGS);
   try {
-    const opened = fstatSync(fd);
-    if (!opened.isFile()) {
-      throw new BoundedReadError({
-        code: "not-regular",
-        path,
-        message: `it is ${kindOf(opened)}, not a regular file`,
-      });
-    }
+    // The path may have been swapped since it was looked at: the descriptor decides.
+    const stats = fstatSync(fd);
+    refuse(path, stats, maxBytes);
     // A regular file of known size is read into one buffer of that size plus one byte (the
     // extra byte shows a file that grew since `stat`): no 64 KiB scratch buffer per file and
     // no copy. A size of 0 (`/proc` files, which stream) is read in whole chunks: some
     // (pagemap) only accept reads in multiples of 8.
-    const expected = opened.size;
+    const expected = stats.size;
     if (expected > 0 && expected < maxBytes) {
-      const buffer = Buffer.allocUnsafe(expected + 1);
+      const buffer =
+        scratch && scratch.length > expected
+          ? scratch.subarray(0, expected + 1)
+          : Buffer.allocUnsafe(expected + 1);
       let length = 0;
       for (;;) {
         const n = readSync(fd, buffer, length, buffer.length - length, null);
-        if (n === 0) return buffer.subarray(0, length);
+        if (n === 0) return { bytes: buffer.subarray(0, length), stats };
         length += n;
         if (length === buffer.length) break; // grew: go on in chunks below
       }
-      return readChunks(fd, path, maxBytes, [buffer], length);
+      return { bytes: readChunks(fd, path, maxBytes, [buffer], length), stats };
     }
-    return readChunks(fd, path, maxBytes, [], 0);
+    return { bytes: readChunks(fd, path, maxBytes, [], 0), stats };
   } finally {
     closeSync(fd);
   }

@@ -1,8 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
+import { deferredBody } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
-import { describeFsError } from "./fs.js";
-import { BoundedReadError } from "./read-bounded.js";
+import { describeFsError, nodeFileSystem } from "./fs.js";
+import { BoundedReadError, readListedFile } from "./read-bounded.js";
 import type {
   Diagnostic,
   DiscoveryKind,
@@ -11,6 +12,7 @@ import type {
   ParsedFile,
   ParsedFrontmatter,
   ParseLevel,
+  SourceFile,
 } from "./types.js";
 import type { FileToRead } from "./walk-location.js";
 
@@ -30,6 +32,8 @@ export interface ReadSourceFileOptions {
   level: ParseLevel;
   cache?: DiscoveryCache;
   generation: number;
+  /** `on-demand`: a format may leave the body to be read on first access (default `now`). */
+  bodies?: "now" | "on-demand";
 }
 
 function skipped(code: string, message: string, filePath: string, stats?: Stats): FileRead {
@@ -56,18 +60,49 @@ function fromUntagged(raw: ParsedFrontmatter): FormatResult {
   return error ? { kind: "unusable", reason: error } : { ...raw, kind: "parsed" };
 }
 
+/** One buffer every read of this process decodes from at once: no allocation per file. */
+let scratch: Buffer | undefined;
+
+/** The file's bytes as a format sees them, the text decoded only if the format asks for it. */
+function sourceFile(options: ReadSourceFileOptions, bytes: Buffer, stats: Stats): SourceFile {
+  const { file, level } = options;
+  let text: string | undefined;
+  const source: SourceFile = {
+    filePath: file.filePath,
+    relativePath: file.relativePath,
+    get content() {
+      if (text === undefined) text = bytes.toString("utf8");
+      return text;
+    },
+    bytes,
+    level,
+  };
+  if (options.bodies === "on-demand") {
+    const { fs } = options;
+    source.deferBody = (decode) =>
+      deferredBody(
+        {
+          fs,
+          filePath: file.filePath,
+          relativePath: file.relativePath,
+          stats,
+          format: file.format,
+          level,
+          maxBytes: MAX_FILE_BYTES,
+        },
+        decode,
+      );
+  }
+  return source;
+}
+
 /** Runs the format; diagnostics always name the file, whatever the format said. */
-function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult {
+function parseWith(options: ReadSourceFileOptions, buffer: Buffer, stats: Stats): FormatResult {
   const { file, level } = options;
   const { filePath } = file;
   let result: FormatResult;
   try {
-    const raw = file.format.parse({
-      filePath,
-      relativePath: file.relativePath,
-      content: buffer.toString("utf8"),
-      level,
-    });
+    const raw = file.format.parse(sourceFile(options, buffer, stats));
     result = (raw as Partial<FormatResult>).kind ? raw : fromUntagged(raw as unknown as ParsedFrontmatter);
   } catch (error) {
     if (level === "fatal") throw error;
@@ -75,16 +110,48 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult
     return { kind: "unusable", reason: { severity: "warning", code: "load/parse-error", message, filePath } };
   }
   if (result.kind === "unusable") return { ...result, reason: { filePath, ...result.reason } };
-  const diagnostics = result.diagnostics.map((d) => (d.filePath === undefined ? { ...d, filePath } : d));
+  // Changed in place, never spread: a spread would read a deferred body.
+  let diagnostics = result.diagnostics;
+  if (diagnostics.some((d) => d.filePath === undefined))
+    diagnostics = diagnostics.map((d) => (d.filePath === undefined ? { ...d, filePath } : d));
   if (!isUtf8(buffer)) {
-    diagnostics.unshift({
-      severity: "warning",
-      code: "load/invalid-utf8",
-      message: "file is not valid UTF-8; invalid bytes were replaced with U+FFFD",
-      filePath,
-    });
+    diagnostics = [
+      {
+        severity: "warning",
+        code: "load/invalid-utf8",
+        message: "file is not valid UTF-8; invalid bytes were replaced with U+FFFD",
+        filePath,
+      },
+      ...diagnostics,
+    ];
   }
-  return { ...result, diagnostics };
+  if (diagnostics !== result.diagnostics) result.diagnostics = diagnostics;
+  return result;
+}
+
+/** A file over the limit: skipped, with the size when it is known. */
+function tooLarge(filePath: string, stats?: Stats): FileRead {
+  const message =
+    stats && stats.size > MAX_FILE_BYTES
+      ? `skipped: ${stats.size} bytes is over the ${MAX_FILE_BYTES}-byte limit`
+      : `skipped: over the ${MAX_FILE_BYTES}-byte limit`;
+  const read = skipped("load/file-too-large", message, filePath, stats);
+  if (read.kind === "skipped")
+    read.reason.hint = "a definition is a prompt, not a document: keep it under 1 MiB";
+  return read;
+}
+
+/** Why a read failed, as a skipped file. */
+function readFailure(error: unknown, filePath: string, stats?: Stats): FileRead {
+  const known = stats ?? (error instanceof BoundedReadError ? error.stats : undefined);
+  if (error instanceof BoundedReadError && error.code === "too-large") {
+    // Over the limit by its stat, or it grew since, or it is a /proc file that streams without end.
+    return tooLarge(filePath, known);
+  }
+  if (error instanceof BoundedReadError) {
+    return skipped("load/not-a-regular-file", `skipped: ${error.message}`, filePath, known);
+  }
+  return skipped("load/read-error", `cannot read file: ${describeFsError(error)}`, filePath, known);
 }
 
 /**
@@ -93,54 +160,51 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer): FormatResult
  * 2. a cached result for an unchanged file is returned as it was;
  * 3. otherwise the bounded reader reads at most the limit (regular files only), the text
  *    is decoded as UTF-8 (invalid bytes are a warning) and the file's format parses it.
+ *
+ * Without a cache, on the default file system, step 1 is the open descriptor's `fstat`
+ * (the walk's listing already said "regular file"): one `stat` of the path less per file.
  */
 export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   const { fs, file, cache } = options;
   const { filePath } = file;
+  // Read into the shared buffer: the format decodes what it needs before the next read.
+  scratch ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 2);
+  if (!cache && fs === nodeFileSystem) {
+    let read: { bytes: Buffer; stats: Stats };
+    try {
+      read = readListedFile(filePath, MAX_FILE_BYTES, scratch);
+    } catch (error) {
+      return readFailure(error, filePath);
+    }
+    return asRead(parseWith(options, read.bytes, read.stats), read.stats);
+  }
   let stats: Stats;
   try {
     stats = fs.stat(filePath);
   } catch (error) {
     return skipped("load/read-error", `cannot read file: ${describeFsError(error)}`, filePath);
   }
-  if (stats.size > MAX_FILE_BYTES) {
-    const message = `skipped: ${stats.size} bytes is over the ${MAX_FILE_BYTES}-byte limit`;
-    const read = skipped("load/file-too-large", message, filePath, stats);
-    if (read.kind === "skipped")
-      read.reason.hint = "a definition is a prompt, not a document: keep it under 1 MiB";
-    return read;
-  }
-  const query = {
+  if (stats.size > MAX_FILE_BYTES) return tooLarge(filePath, stats);
+  // No cache (a one-shot process): no key is built.
+  const query = cache && {
     kind: options.kind,
     key: `${file.format.id}\0${options.level}\0${filePath}`,
     stats,
     generation: options.generation,
   };
-  const cached = cache?.parsed(query);
+  const cached = query && cache?.parsed(query);
   if (cached) return asRead(cached, stats);
 
   const seenAt = Date.now();
   let buffer: Buffer;
   try {
-    buffer = fs.readFile(filePath, MAX_FILE_BYTES, stats);
+    buffer = fs.readFile(filePath, MAX_FILE_BYTES, stats, scratch);
   } catch (error) {
-    if (error instanceof BoundedReadError && error.code === "too-large") {
-      // It grew between stat and read, or it is a /proc file that streams without end.
-      return skipped(
-        "load/file-too-large",
-        `skipped: over the ${MAX_FILE_BYTES}-byte limit`,
-        filePath,
-        stats,
-      );
-    }
-    if (error instanceof BoundedReadError) {
-      return skipped("load/not-a-regular-file", `skipped: ${error.message}`, filePath, stats);
-    }
-    return skipped("load/read-error", `cannot read file: ${describeFsError(error)}`, filePath, stats);
+    return readFailure(error, filePath, stats);
   }
   if (cache) cache.stats.reads += 1;
   if (cache) cache.stats.parses += 1;
-  const result = parseWith(options, buffer);
-  cache?.storeParsed(query, result, seenAt);
+  const result = parseWith(options, buffer, stats);
+  if (query) cache?.storeParsed(query, result, seenAt);
   return asRead(result, stats);
 }

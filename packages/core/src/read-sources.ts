@@ -1,7 +1,9 @@
+import type { Stats } from "node:fs";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { Fingerprint } from "./fingerprint.js";
 import { fileSystemOf } from "./fs.js";
-import { readSourceFile } from "./read-file.js";
+import { Look, type SourcesStat } from "./look.js";
+import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
 import { runProviders } from "./run-providers.js";
 import type {
@@ -9,12 +11,13 @@ import type {
   DiscoveryContext,
   DiscoveryKind,
   FileFormat,
+  FileSystem,
   LoadedItem,
   Location,
   ParsedFile,
   ParseLevel,
 } from "./types.js";
-import { type LocationStatus, walkLocation } from "./walk-location.js";
+import { type FileToRead, type LocationStatus, walkLocation } from "./walk-location.js";
 
 /** A location as searched, in order, for `why` and `doctor`. */
 export interface SearchedLocation {
@@ -53,6 +56,21 @@ export interface SourcesRead {
   diagnosticsAt: number[];
   /** Changes whenever what was read would change. */
   fingerprint: string;
+  /** With `look: true`: the stat-only look at the files read, as `statSources` gives it. */
+  look?: SourcesStat;
+}
+
+/** A file read, in the look: the stats it was read with, or (a read that failed) a `stat` of its path. */
+function lookAt(look: Look, fs: FileSystem, filePath: string, stats: Stats | undefined): void {
+  if (stats) {
+    look.file(filePath, stats);
+    return;
+  }
+  try {
+    look.file(filePath, fs.stat(filePath));
+  } catch (error) {
+    look.statError(filePath, error);
+  }
 }
 
 /** Options of {@link readSources}. */
@@ -61,6 +79,10 @@ export interface ReadSourcesOptions {
   cache?: DiscoveryCache;
   /** Parse level for files (default `warn`). */
   level?: ParseLevel;
+  /** `on-demand`: bodies are read when first asked for (see `SourceFile.deferBody`). */
+  bodies?: "now" | "on-demand";
+  /** Also give the stat-only look at what was read (`SourcesRead.look`). */
+  look?: boolean;
 }
 
 /**
@@ -82,22 +104,35 @@ export async function readSources(
   const fingerprint = new Fingerprint();
   const trusted = ctx.trustProject !== false;
   fingerprint.trust(trusted);
+  const look = options.look ? new Look(run, trusted) : undefined;
   const diagnostics = [...run.diagnostics];
   for (const diagnostic of diagnostics) fingerprint.problem(diagnostic);
 
   const sources: Source[] = [];
+  // One options object for every file read (only `file` changes).
+  const fileOptions: ReadSourceFileOptions = {
+    fs,
+    file: undefined as unknown as FileToRead,
+    kind,
+    level,
+    cache,
+    generation,
+    bodies: options.bodies,
+  };
   const diagnosticsAt: number[] = diagnostics.map(() => 0);
   const searched: SearchedLocation[] = [];
   for (const { provider, locations } of run.answers) {
     for (const location of locations) {
       ctx.signal?.throwIfAborted();
       fingerprint.location(provider, location);
+      look?.location(provider, location);
       if (!trusted && location.scope === "project") {
         searched.push({ provider, location, status: "untrusted", files: [] });
         continue;
       }
       // One bad file never stops the others.
       const walk = walkLocation({ fs, location, kind, cache, generation });
+      look?.walked(walk);
       for (const note of walk.notes) fingerprint.problem(note);
       diagnostics.push(...walk.notes);
       while (diagnosticsAt.length < diagnostics.length) diagnosticsAt.push(sources.length);
@@ -106,23 +141,50 @@ export async function readSources(
       for (const walked of walk.files) {
         const { filePath, relativePath, format } = walked;
         entry.files.push(filePath);
-        const base = { provider, location, locationIndex, filePath, relativePath, format };
         if (walked.kind === "skipped") {
+          look?.skipped(walked.reason);
           fingerprint.problem(walked.reason);
-          sources.push({ kind: "skipped", ...base, reason: walked.reason });
-          continue;
-        }
-        const read = readSourceFile({ fs, file: walked, kind, level, cache, generation });
-        if (read.stats) fingerprint.file(filePath, read.stats);
-        if (read.kind === "skipped") {
-          fingerprint.problem(read.reason);
           sources.push({
             kind: "skipped",
-            ...base,
-            reason: read.reason,
-            ...(read.name !== undefined ? { name: read.name } : {}),
+            provider,
+            location,
+            locationIndex,
+            filePath,
+            relativePath,
+            format,
+            reason: walked.reason,
           });
-        } else sources.push({ kind: "file", ...base, parsed: read.parsed });
+          continue;
+        }
+        fileOptions.file = walked;
+        const read = readSourceFile(fileOptions);
+        if (read.stats) fingerprint.file(filePath, read.stats);
+        if (look) lookAt(look, fs, filePath, read.stats);
+        if (read.kind === "skipped") {
+          fingerprint.problem(read.reason);
+          const source: Source = {
+            kind: "skipped",
+            provider,
+            location,
+            locationIndex,
+            filePath,
+            relativePath,
+            format,
+            reason: read.reason,
+          };
+          if (read.name !== undefined) source.name = read.name;
+          sources.push(source);
+        } else
+          sources.push({
+            kind: "file",
+            provider,
+            location,
+            locationIndex,
+            filePath,
+            relativePath,
+            format,
+            parsed: read.parsed,
+          });
       }
     }
   }
@@ -133,6 +195,15 @@ export async function readSources(
       sources.push({ kind: "item", provider, item });
     }
   }
+  look?.items(run, trusted);
   if (cache) cache.end(kind, generation);
-  return { sources, searched, diagnostics, diagnosticsAt, fingerprint: fingerprint.digest() };
+  const result: SourcesRead = {
+    sources,
+    searched,
+    diagnostics,
+    diagnosticsAt,
+    fingerprint: fingerprint.digest(),
+  };
+  if (look) result.look = look.result();
+  return result;
 }

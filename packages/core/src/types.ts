@@ -67,9 +67,11 @@ export interface FileSystem {
   /**
    * Reads a whole regular file of at most `maxBytes` bytes; throws `BoundedReadError` for
    * anything else (a FIFO, a device, a `/proc` file that streams past the limit).
-   * `stats`, when given, is a `stat` of `path` taken just before (it saves one).
+   * `stats`, when given, is a `stat` of `path` taken just before (it saves one). `scratch`,
+   * when given, may receive the bytes: the result is then a view of it, valid until the next
+   * read into it (a layer may ignore it and return a buffer of its own).
    */
-  readFile(path: string, maxBytes?: number, stats?: import("node:fs").Stats): Buffer;
+  readFile(path: string, maxBytes?: number, stats?: import("node:fs").Stats, scratch?: Buffer): Buffer;
   realpath(path: string): string;
 }
 
@@ -93,8 +95,21 @@ export interface SourceFile {
   filePath: string;
   /** `/`-separated path relative to the location's folder. */
   relativePath: string;
-  content: string;
+  /** The file as UTF-8 text (discovery decodes it on first access). */
+  readonly content: string;
+  /**
+   * The file's bytes, when discovery read them: valid only while `parse` runs (the buffer
+   * is reused for the next file), so a format copies what it keeps.
+   */
+  bytes?: Uint8Array;
   level: ParseLevel;
+  /**
+   * Present when the caller wants bodies decoded only when asked for (`roster list` never
+   * prints one). A format that found where the body starts may return, as its body, the
+   * getter this gives: `decode` receives the file's bytes when the body is first read
+   * (core reads the file again then, and notices a file changed in between).
+   */
+  deferBody?: (decode: (bytes: Uint8Array) => string) => () => string;
 }
 
 /** A file a format could read: its fields (frontmatter or the format's own table) and body. */

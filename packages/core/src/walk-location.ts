@@ -218,7 +218,12 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
       visitFolder(walk, { dir: item.path, stats, prefix: item.relativePath });
       continue;
     }
-    const { entry, kind: _planned, ...file } = item;
+    const { entry } = item;
+    const file: FileToRead = {
+      filePath: item.filePath,
+      relativePath: item.relativePath,
+      format: item.format,
+    };
     if (isPathTooLong(file.filePath)) {
       skip(
         walk,
@@ -242,7 +247,12 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
         continue;
       }
     }
-    walk.files.push({ kind: "read", ...file });
+    walk.files.push({
+      kind: "read",
+      filePath: file.filePath,
+      relativePath: file.relativePath,
+      format: file.format,
+    });
   }
 }
 

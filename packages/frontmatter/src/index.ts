@@ -5,8 +5,13 @@ export type { SimpleYaml } from "./fast-yaml.js";
 export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
-export type { ParsedBytes } from "./parse-frontmatter-bytes.js";
-export { parseFrontmatterBytes, readBody } from "./parse-frontmatter-bytes.js";
+export {
+  type ParsedBytes,
+  type ParsedHead,
+  parseFrontmatterBytes,
+  parseFrontmatterHead,
+  readBody,
+} from "./parse-frontmatter-bytes.js";
 export { stringifyFrontmatter } from "./stringify-frontmatter.js";
 export type {
   Diagnostic,

@@ -100,6 +100,55 @@ export function readBody(bytes: Uint8Array, start: number): string {
   return normalizeLines(buffer.toString("utf8", start)).text.trim();
 }
 
+/** The result of {@link parseFrontmatterHead}. */
+export interface ParsedHead {
+  frontmatter: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+  /**
+   * The byte offset {@link readBody} reads the body from; `undefined` when the body had to
+   * be decoded with the frontmatter (an HTML comment or a lone CR around the closing line):
+   * `body` then holds it.
+   */
+  bodyStart: number | undefined;
+  body?: string;
+}
+
+/**
+ * The frontmatter of a file's bytes, decoding only the frontmatter block (the whole file
+ * only where the block's end cannot be told from the bytes). No UTF-8 check (see
+ * {@link parseFrontmatterBytes}); no string handed out keeps the file's text alive.
+ *
+ * @example
+ * const head = parseFrontmatterHead(bytes, { location: "agents/reviewer.md" });
+ * const body = head.bodyStart === undefined ? head.body! : readBody(bytes, head.bodyStart);
+ */
+export function parseFrontmatterHead(bytes: Uint8Array, options: ParseFrontmatterOptions = {}): ParsedHead {
+  const buffer = asBuffer(bytes);
+  const headEnd = findHeadEnd(buffer);
+  if (headEnd === "none") return { frontmatter: {}, diagnostics: [], bodyStart: 0 };
+  if (headEnd !== undefined) {
+    const { text, originalLine } = normalizeWithLines(buffer.toString("utf8", 0, headEnd));
+    // An unclosed comment in the head could end in the body and swallow the closing line.
+    if (!text.includes("<!--")) {
+      const parsed = parseNormalized(text, originalLine, options);
+      if (parsed.split === "block" && parsed.rest === "") {
+        const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+        return { frontmatter, diagnostics: parsed.diagnostics, bodyStart: headEnd };
+      }
+    }
+  }
+  // The whole file decoded: the same answer, only without the saving.
+  const { text, originalLine } = normalizeWithLines(buffer.toString("utf8"));
+  const parsed = parseNormalized(text, originalLine, options);
+  const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+  return {
+    frontmatter,
+    diagnostics: parsed.diagnostics,
+    bodyStart: undefined,
+    body: ownString(parsed.rest.trim()),
+  };
+}
+
 /**
  * {@link parseFrontmatter} over a file's bytes, decoding only what is asked for: the
  * frontmatter block is decoded and parsed, the body is decoded from the same bytes on the
@@ -114,44 +163,24 @@ export function readBody(bytes: Uint8Array, start: number): string {
  */
 export function parseFrontmatterBytes(bytes: Uint8Array, options: ParseFrontmatterOptions = {}): ParsedBytes {
   const buffer = asBuffer(bytes);
+  const head = parseFrontmatterHead(buffer, options);
+  const { frontmatter, diagnostics, bodyStart } = head;
   const validUtf8 = isUtf8(buffer);
-  const headEnd = findHeadEnd(buffer);
-  if (headEnd === "none") {
-    return lazy({ frontmatter: {}, diagnostics: [], validUtf8 }, buffer, 0);
+  if (bodyStart === undefined) {
+    const body = head.body!;
+    return { frontmatter, diagnostics, validUtf8, bodyStart, body: () => body };
   }
-  if (headEnd !== undefined) {
-    const { text, originalLine } = normalizeWithLines(buffer.toString("utf8", 0, headEnd));
-    // An unclosed comment in the head could end in the body and swallow the closing line.
-    if (!text.includes("<!--")) {
-      const parsed = parseNormalized(text, originalLine, options);
-      if (parsed.split === "block" && parsed.rest === "") {
-        const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
-        return lazy({ frontmatter, diagnostics: parsed.diagnostics, validUtf8 }, buffer, headEnd);
-      }
-    }
-  }
-  // The whole file decoded: the same answer, only without the saving.
-  const { text, originalLine } = normalizeWithLines(buffer.toString("utf8"));
-  const parsed = parseNormalized(text, originalLine, options);
-  const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
-  const body = ownString(parsed.rest.trim());
-  return { frontmatter, diagnostics: parsed.diagnostics, validUtf8, bodyStart: undefined, body: () => body };
-}
-
-function lazy(
-  parsed: Omit<ParsedBytes, "body" | "bodyStart">,
-  buffer: Buffer,
-  bodyStart: number,
-): ParsedBytes {
-  let bytes: Buffer | undefined = buffer;
+  let kept: Buffer | undefined = buffer;
   let body: string | undefined;
   return {
-    ...parsed,
+    frontmatter,
+    diagnostics,
+    validUtf8,
     bodyStart,
     body: () => {
       if (body === undefined) {
-        body = readBody(bytes!, bodyStart);
-        bytes = undefined; // decoded once: the bytes are no longer needed
+        body = readBody(kept!, bodyStart);
+        kept = undefined; // decoded once: the bytes are no longer needed
       }
       return body;
     },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Stats } from "node:fs";
 import {
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -210,6 +211,11 @@ export class PersistentIndex<T> {
       return undefined;
     }
     return bytes.subarray(newline + 1);
+  }
+
+  /** Whether an output is stored under `name` at all (for any fingerprint): a look is then worth taking. */
+  hasOutput(name: string): boolean {
+    return existsSync(this.outputPath(name));
   }
 
   /** Stores a whole output under `name` for `fingerprint`, atomically, unless it is too large. */

@@ -3,6 +3,7 @@ import {
   type Diagnostic,
   type FileFormat,
   type FormatResult,
+  parsedFile,
   type SourceFile,
 } from "@roster/core";
 import { readTomlFile } from "@roster/toml";
@@ -83,6 +84,15 @@ export const codexAgentFormat: FileFormat = {
       createError: (message, options) => new CodexTomlError(message, options),
     });
     if (!read.ok) return { kind: "unusable", reason: read.reason };
-    return mapCodexAgent(read.data, file.filePath);
+    const result = mapCodexAgent(read.data, file.filePath);
+    if (result.kind !== "parsed" || !file.deferBody) return result;
+    // Bodies on demand: `developer_instructions` is read again from the file when asked for.
+    const { filePath, relativePath, level } = file;
+    const body = file.deferBody((bytes) => {
+      const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+      const again = codexAgentFormat.parse({ filePath, relativePath, content, level });
+      return again.kind === "parsed" ? again.body : "";
+    });
+    return parsedFile(result, body);
   },
 };

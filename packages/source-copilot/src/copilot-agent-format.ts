@@ -2,6 +2,7 @@ import {
   defineMarkdownFormat,
   type FileFormat,
   type FormatResult,
+  reshapeParsed,
   type SourceFile,
   splitToolList,
 } from "@roster/core";
@@ -61,6 +62,6 @@ export const copilotAgentFormat: FileFormat = {
         frontmatter.toolsAsWritten = written;
       } else frontmatter.allTools = written;
     }
-    return { ...parsed, frontmatter };
+    return reshapeParsed(parsed, { frontmatter });
   },
 };

@@ -1,4 +1,10 @@
-import { defineMarkdownFormat, type FileFormat, type FormatResult, type SourceFile } from "@roster/core";
+import {
+  defineMarkdownFormat,
+  type FileFormat,
+  type FormatResult,
+  reshapeParsed,
+  type SourceFile,
+} from "@roster/core";
 
 /** Frontmatter keys Cursor reads in a subagent. */
 export const CURSOR_AGENT_KEYS = ["name", "description", "model", "readonly", "is_background"] as const;
@@ -23,6 +29,6 @@ export const cursorAgentFormat: FileFormat = {
     }
     const background = frontmatter.isBackground ?? frontmatter.is_background;
     if (background === true && frontmatter.blocking === undefined) frontmatter.blocking = false;
-    return { ...parsed, frontmatter };
+    return reshapeParsed(parsed, { frontmatter });
   },
 };

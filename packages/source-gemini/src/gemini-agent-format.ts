@@ -3,6 +3,7 @@ import {
   type FileFormat,
   type FormatResult,
   markdownFormat,
+  reshapeParsed,
   type SourceFile,
   splitToolList,
 } from "@roster/core";
@@ -35,6 +36,6 @@ export const geminiAgentFormat: FileFormat = {
         frontmatter.toolsAsWritten = written;
       } else frontmatter.allTools = written;
     } else if (tools !== undefined) frontmatter.tools = tools;
-    return { ...parsed, frontmatter };
+    return reshapeParsed(parsed, { frontmatter });
   },
 };

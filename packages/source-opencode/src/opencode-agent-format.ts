@@ -3,6 +3,7 @@ import {
   type FileFormat,
   type FormatResult,
   markdownFormat,
+  reshapeParsed,
   type SourceFile,
 } from "@roster/core";
 import { mapOpencodeAgent } from "./opencode-fields.js";
@@ -28,11 +29,9 @@ export const opencodeAgentFormat: FileFormat = {
       const reason = { ...mapped.disabled, filePath: file.filePath };
       return { kind: "unusable", reason, name: String(mapped.frontmatter.name) };
     }
-    return {
-      kind: "parsed",
+    return reshapeParsed(parsed, {
       frontmatter: mapped.frontmatter,
-      body: parsed.body,
       diagnostics: [...parsed.diagnostics, ...mapped.diagnostics],
-    };
+    });
   },
 };

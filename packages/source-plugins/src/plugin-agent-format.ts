@@ -1,4 +1,10 @@
-import { defineMarkdownFormat, type FileFormat, type FormatResult, type SourceFile } from "@roster/core";
+import {
+  defineMarkdownFormat,
+  type FileFormat,
+  type FormatResult,
+  reshapeParsed,
+  type SourceFile,
+} from "@roster/core";
 
 /** Keys Claude Code ignores in plugin agents ("Use .claude/agents/ for this level of control"). */
 export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as const;
@@ -27,8 +33,7 @@ export const pluginAgentFormat: FileFormat = {
     if (ignored.length === 0) return parsed;
     const frontmatter = { ...parsed.frontmatter };
     for (const key of ignored) delete frontmatter[key];
-    return {
-      ...parsed,
+    return reshapeParsed(parsed, {
       frontmatter,
       diagnostics: [
         ...parsed.diagnostics,
@@ -39,6 +44,6 @@ export const pluginAgentFormat: FileFormat = {
           filePath: file.filePath,
         })),
       ],
-    };
+    });
   },
 };
