@@ -93,10 +93,11 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     printJson(
       o,
       {
-        agents: agents.map((a) => ({
-          ...agentSummary(a),
-          ...(disabled.has(a.name) ? { disabled: true } : {}),
-        })),
+        agents: agents.map((a) => {
+          const summary = agentSummary(a);
+          if (disabled.has(a.name)) summary.disabled = true;
+          return summary;
+        }),
         shadowed: d.shadowed.map((s) => ({
           name: s.agent.name,
           source: s.agent.source,

@@ -22,6 +22,30 @@ function toJsonValue(value: unknown, key: string): unknown {
   return typeof toJSON === "function" ? toJSON.call(value, key) : value;
 }
 
+/** Array items stringified per native call. */
+const BATCH = 256;
+
+/**
+ * Items `from` to `to` of `array` as `JSON.stringify(array, null, 2)` writes them at `depth`,
+ * joined by `,` and a newline, without the first line's indentation: one native call on the
+ * items wrapped in `depth` arrays (which indents them to `depth`), the wrappers cut off.
+ * `toJSON` of an item is called as the native call calls it (with its index in the batch).
+ */
+function stringifyItems(array: readonly unknown[], from: number, to: number, depth: number): string {
+  let wrapped: unknown = array.slice(from, to);
+  for (let level = 1; level < depth; level++) wrapped = [wrapped];
+  const text = JSON.stringify(wrapped, null, 2);
+  // Each wrapper opens with `[`, a newline and the next level's indentation, and closes with a
+  // newline, its own indentation and `]`.
+  let head = 0;
+  let tail = 0;
+  for (let level = 0; level < depth; level++) {
+    head += 2 + 2 * (level + 1);
+    tail += 2 + 2 * level;
+  }
+  return text.slice(head, text.length - tail);
+}
+
 /**
  * Writes `value` plus a final newline to `sink`, in chunks; the concatenation equals
  * `JSON.stringify(value, null, 2) + "\n"`.
@@ -59,11 +83,19 @@ export function writeJson(
         return;
       }
       emit("[");
-      for (let i = 0; i < value.length; i++) {
-        emit(i === 0 ? `\n${inner}` : `,\n${inner}`);
-        const item = value[i];
-        if (omitted(toJsonValue(item, String(i)))) emit("null");
-        else walk(item, String(i), depth + 1);
+      if (depth + 1 >= maxDepth) {
+        // Items are stringified whole: natively, a batch at a time, already indented.
+        for (let i = 0; i < value.length; i += BATCH) {
+          emit(i === 0 ? `\n${inner}` : `,\n${inner}`);
+          emit(stringifyItems(value, i, Math.min(i + BATCH, value.length), depth + 1));
+        }
+      } else {
+        for (let i = 0; i < value.length; i++) {
+          emit(i === 0 ? `\n${inner}` : `,\n${inner}`);
+          const item = value[i];
+          if (omitted(toJsonValue(item, String(i)))) emit("null");
+          else walk(item, String(i), depth + 1);
+        }
       }
       emit(`\n${pad}]`);
       return;

@@ -37,6 +37,8 @@ export function splitToolList(value: unknown): string[] | undefined {
 
 /** `Agent(a, b)` / `Task(a, b)` → `{ tool: "agent", targets: ["a", "b"] }`; plain `agent`/`task` → no targets. */
 function spawnTool(tool: string): { tool: string; targets?: string[] } | undefined {
+  const first = tool.charCodeAt(0) | 0x20; // lower-cased ASCII
+  if (first !== 0x61 && first !== 0x74) return undefined; // neither `a…` nor `t…`: no regex
   const match = /^(agent|task)\s*(?:\((.*)\))?$/is.exec(tool);
   if (!match) return undefined;
   const tool_ = match[1]!.toLowerCase();
@@ -165,12 +167,15 @@ export function parseAgentFields(
   const blocking = parseBoolean(frontmatter.blocking);
   if (blocking !== undefined) fields.blocking = blocking;
 
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(frontmatter)) {
+  let extra: Record<string, unknown> | undefined;
+  for (const key in frontmatter) {
+    if (!Object.hasOwn(frontmatter, key)) continue;
+    const value = frontmatter[key];
     if (AGENT_KEYS.includes(key) && !(key === "tools" && !written && isRecord(value))) continue;
+    extra ??= {};
     extra[key] = value;
   }
-  if (Object.keys(extra).length > 0) fields.extra = extra;
+  if (extra) fields.extra = extra;
 
   return fields;
 }

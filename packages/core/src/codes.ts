@@ -16,6 +16,7 @@ export const CORE_DIAGNOSTIC_CODES = [
   "load/file-too-large",
   "load/parse-error",
   "load/invalid-utf8",
+  "load/changed-after-read",
   "provider/locate-failed",
   "provider/load-failed",
 ] as const;

@@ -2,19 +2,10 @@ import type { Stats } from "node:fs";
 import { describeFsError } from "./fs.js";
 import type { Diagnostic, FileFormat, FileSystem, ParsedFile, ParseLevel } from "./types.js";
 
-/**
- * A body decoded only when first read (`SourceFile.deferBody`). Discovery keeps the file's
- * path and its stat, not its bytes: the first read of the body reads the file again, and a
- * file that changed in between is noticed (`load/changed-after-read`) instead of mixing the
- * old frontmatter with a new body unseen.
- */
-interface DeferredState {
-  /** Set when the body was read from a file that changed after its frontmatter was read. */
-  problem?: Diagnostic;
-}
-
-/** The state of each deferred body, by its getter (which survives a format's reshaping). */
-const states = new WeakMap<() => string, DeferredState>();
+/** Where a deferred body is kept on what carries it (a parsed file, an agent, a record). */
+const DEFERRED = Symbol("roster.deferredBody");
+/** A record's diagnostics as read, before any a deferred body adds. */
+const READ_DIAGNOSTICS = Symbol("roster.readDiagnostics");
 
 /** What the first read of a deferred body needs. */
 export interface DeferredBodySource {
@@ -28,103 +19,129 @@ export interface DeferredBodySource {
   maxBytes: number;
 }
 
-/** What identifies a file's content cheaply: size, mtime, ctime, inode. */
-interface FileStamp {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
-}
-
-function validatorOf(stats: Stats): FileStamp {
-  return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
-}
-
-function sameFile(a: FileStamp, b: FileStamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
-}
-
-/** The body of the file as it is now, parsed whole by its format ("" when it is no longer usable). */
-function bodyNow(source: Omit<DeferredBodySource, "stats">, bytes: Buffer): string {
-  const parsed = source.format.parse({
-    filePath: source.filePath,
-    relativePath: source.relativePath,
-    content: bytes.toString("utf8"),
-    bytes,
-    level: "off",
-  });
-  return parsed.kind === "parsed" ? parsed.body : "";
-}
-
 /**
- * The getter a format hands back as its body: reads the file again on the first call and
- * decodes the body with `decode` when the file's stat is unchanged since the frontmatter
- * was read; otherwise the body is the changed file's own (or "" when it cannot be read) and
- * the file's record gains a `load/changed-after-read` warning.
+ * A body decoded only when first read (`SourceFile.deferBody`). It keeps the file's path and
+ * the four numbers of its stat, not its bytes: the first read reads the file again; when the
+ * stat is unchanged the body is decoded with the format's `decode`, otherwise it is the changed
+ * file's own (or "" when it cannot be read) and {@link problem} says so
+ * (`load/changed-after-read`), instead of mixing old frontmatter and a new body unseen.
  */
-export function deferredBody(from: DeferredBodySource, decode: (bytes: Uint8Array) => string): () => string {
-  // The stat's four numbers, not the Stats object (and its four Dates).
-  const source = { ...from, stats: validatorOf(from.stats) };
-  const state: DeferredState = {};
-  let body: string | undefined;
-  const read = (): string => {
-    if (body !== undefined) return body;
-    const { fs, filePath } = source;
+export class DeferredBody {
+  private readonly fs: FileSystem;
+  private readonly filePath: string;
+  private readonly relativePath: string;
+  private readonly format: FileFormat;
+  private readonly maxBytes: number;
+  private readonly size: number;
+  private readonly mtimeMs: number;
+  private readonly ctimeMs: number;
+  private readonly ino: number;
+  private readonly decode: (bytes: Uint8Array) => string;
+  private body: string | undefined;
+  /** Set when the first read found the file changed or gone. */
+  problem: Diagnostic | undefined;
+
+  constructor(source: DeferredBodySource, decode: (bytes: Uint8Array) => string) {
+    this.fs = source.fs;
+    this.filePath = source.filePath;
+    this.relativePath = source.relativePath;
+    this.format = source.format;
+    this.maxBytes = source.maxBytes;
+    this.size = source.stats.size;
+    this.mtimeMs = source.stats.mtimeMs;
+    this.ctimeMs = source.stats.ctimeMs;
+    this.ino = source.stats.ino;
+    this.decode = decode;
+  }
+
+  /** The body: read and decoded on the first call, the same string after. */
+  read(): string {
+    if (this.body !== undefined) return this.body;
+    const { fs, filePath } = this;
     let why: string;
     try {
       const now = fs.stat(filePath);
-      const bytes = fs.readFile(filePath, source.maxBytes, now);
-      if (sameFile(now, source.stats)) {
-        body = decode(bytes);
-        return body;
+      const bytes = fs.readFile(filePath, this.maxBytes, now);
+      if (this.unchanged(now)) {
+        this.body = this.decode(bytes);
+        return this.body;
       }
       why = "it changed after its frontmatter was read; the prompt is the changed file's";
-      body = bodyNow(source, bytes);
+      this.body = this.bodyNow(bytes);
     } catch (error) {
       why = `it could not be read again for its prompt (${describeFsError(error)}); the prompt is empty`;
-      body = "";
+      this.body = "";
     }
-    state.problem = {
+    this.problem = {
       severity: "warning",
       code: "load/changed-after-read",
       message: why,
       filePath,
       hint: "run the command again to read the file as it is now",
     };
-    return body;
-  };
-  states.set(read, state);
-  return read;
+    return this.body;
+  }
+
+  private unchanged(now: Stats): boolean {
+    return (
+      now.size === this.size &&
+      now.mtimeMs === this.mtimeMs &&
+      now.ctimeMs === this.ctimeMs &&
+      now.ino === this.ino
+    );
+  }
+
+  /** The body of the file as it is now, parsed whole by its format ("" when it is no longer usable). */
+  private bodyNow(bytes: Buffer): string {
+    const parsed = this.format.parse({
+      filePath: this.filePath,
+      relativePath: this.relativePath,
+      content: bytes.toString("utf8"),
+      bytes,
+      level: "off",
+    });
+    return parsed.kind === "parsed" ? parsed.body : "";
+  }
 }
 
-/** The getter of a deferred body, when `parsed.body` is one. */
-export function deferredGetter(parsed: object): (() => string) | undefined {
-  const get = Object.getOwnPropertyDescriptor(parsed, "body")?.get;
-  return get && states.has(get as () => string) ? (get as () => string) : undefined;
+/** A parsed file whose body is read on first access (a prototype getter: its shape stays fast). */
+class DeferredParsedFile implements ParsedFile {
+  readonly kind = "parsed" as const;
+  readonly [DEFERRED]: DeferredBody;
+  constructor(
+    public frontmatter: Record<string, unknown>,
+    public diagnostics: Diagnostic[],
+    deferred: DeferredBody,
+  ) {
+    this[DEFERRED] = deferred;
+  }
+  get body(): string {
+    return this[DEFERRED].read();
+  }
 }
 
-/** The problem the first read of a deferred body met, if it was read and met one. */
-export function deferredProblem(getter: () => string): Diagnostic | undefined {
-  return states.get(getter)?.problem;
+/** The deferred body a parsed file (or a reshaped or spread copy of one) carries, if any. */
+export function deferredOf(parsed: object): DeferredBody | undefined {
+  return (parsed as { [DEFERRED]?: DeferredBody })[DEFERRED];
+}
+
+/** The body of a parsed file, deferred or not. */
+export function bodyOf(parsed: { body: string }): string {
+  return deferredOf(parsed)?.read() ?? parsed.body;
 }
 
 /**
- * A parsed file whose `body` is `body`: a string, or a getter from `SourceFile.deferBody`
- * (the body is then read on first access).
+ * A parsed file whose `body` is `body`: a string, or what `SourceFile.deferBody` gave (the
+ * body is then read on first access).
+ *
+ * @example return parsedFile(head, file.deferBody ? file.deferBody(decode) : decode(file.bytes));
  */
 export function parsedFile(
   fields: { frontmatter: Record<string, unknown>; diagnostics: Diagnostic[] },
-  body: string | (() => string),
+  body: string | DeferredBody,
 ): ParsedFile {
-  const parsed = {
-    kind: "parsed" as const,
-    frontmatter: fields.frontmatter,
-    body: "",
-    diagnostics: fields.diagnostics,
-  };
-  if (typeof body === "string") parsed.body = body;
-  else Object.defineProperty(parsed, "body", { get: body, enumerable: true, configurable: true });
-  return parsed;
+  if (typeof body !== "string") return new DeferredParsedFile(fields.frontmatter, fields.diagnostics, body);
+  return { kind: "parsed", frontmatter: fields.frontmatter, body, diagnostics: fields.diagnostics };
 }
 
 /**
@@ -137,9 +154,40 @@ export function reshapeParsed(
   parsed: ParsedFile,
   changes: Partial<Omit<ParsedFile, "kind" | "body">>,
 ): ParsedFile {
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(parsed)) as ParsedFile;
-  for (const [key, value] of Object.entries(changes)) {
-    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
+  const deferred = deferredOf(parsed);
+  const frontmatter = changes.frontmatter ?? parsed.frontmatter;
+  const diagnostics = changes.diagnostics ?? parsed.diagnostics;
+  return deferred
+    ? new DeferredParsedFile(frontmatter, diagnostics, deferred)
+    : { kind: "parsed", frontmatter, body: parsed.body, diagnostics };
+}
+
+function readPrompt(this: { [DEFERRED]: DeferredBody }): string {
+  return this[DEFERRED].read();
+}
+
+/** Makes `target.systemPrompt` read `deferred` on first access (an own, enumerable accessor). */
+export function deferPrompt(target: object, deferred: DeferredBody): void {
+  Object.defineProperty(target, DEFERRED, { value: deferred });
+  Object.defineProperty(target, "systemPrompt", { get: readPrompt, enumerable: true });
+}
+
+function recordDiagnostics(this: { [DEFERRED]: DeferredBody; [READ_DIAGNOSTICS]: readonly Diagnostic[] }) {
+  const read = this[READ_DIAGNOSTICS];
+  const problem = this[DEFERRED].problem;
+  return problem ? Object.freeze([...read, problem]) : read;
+}
+
+/**
+ * Makes `record.diagnostics` the diagnostics `read`, plus the `load/changed-after-read`
+ * warning once the deferred body's first read met one (an own, enumerable accessor).
+ */
+export function deferRecordDiagnostics(
+  record: object,
+  deferred: DeferredBody,
+  read: readonly Diagnostic[],
+): void {
+  Object.defineProperty(record, DEFERRED, { value: deferred });
+  Object.defineProperty(record, READ_DIAGNOSTICS, { value: read });
+  Object.defineProperty(record, "diagnostics", { get: recordDiagnostics, enumerable: true });
 }

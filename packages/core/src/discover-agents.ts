@@ -1,5 +1,5 @@
 import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
-import { deferredGetter } from "./deferred-body.js";
+import { deferPrompt, deferredOf } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { deepFreeze } from "./freeze.js";
 import type { SourcesStat } from "./look.js";
@@ -97,14 +97,14 @@ export function agentFromParsed(
     );
   }
   // A deferred body stays deferred: the agent's prompt reads it on first access.
-  const deferred = deferredGetter(parsed);
+  const deferred = deferredOf(parsed);
   const agent: AgentDefinition = {
     ...fields,
     systemPrompt: deferred ? "" : parsed.body,
     source: meta.source,
     provider: meta.provider,
   };
-  if (deferred) Object.defineProperty(agent, "systemPrompt", { get: deferred, enumerable: true });
+  if (deferred) deferPrompt(agent, deferred);
   if (meta.filePath !== undefined) agent.filePath = meta.filePath;
   if (meta.plugin) agent.plugin = meta.plugin;
   return agent;

@@ -10,8 +10,10 @@ export function deepFreeze<T>(value: T, except?: string): T {
     for (const item of value) deepFreeze(item);
     return value;
   }
-  for (const key of Reflect.ownKeys(value as object)) {
-    if (key !== except) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  // Own enumerable string keys: what parsed fields and records hold (no allocation per object).
+  for (const key in value) {
+    if (key !== except && Object.hasOwn(value as object, key))
+      deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }

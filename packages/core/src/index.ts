@@ -40,7 +40,7 @@ export {
 } from "./agent-writer.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
-export { parsedFile, reshapeParsed } from "./deferred-body.js";
+export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
   type AgentDiscovery,
   type DiscoverOptions,

@@ -1,4 +1,4 @@
-import { deferredGetter, deferredProblem } from "./deferred-body.js";
+import { deferRecordDiagnostics, deferredOf } from "./deferred-body.js";
 import { deepFreeze } from "./freeze.js";
 import { mergeFirstWins } from "./merge-first-wins.js";
 import type { Source, SourcesRead } from "./read-sources.js";
@@ -83,16 +83,8 @@ function draftOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diag
     diagnostics,
   };
   // A body read on first access may find its file changed: the record then says so.
-  const deferred = source.kind === "file" ? deferredGetter(source.parsed) : undefined;
-  if (deferred) {
-    Object.defineProperty(draft, "diagnostics", {
-      get: () => {
-        const problem = deferredProblem(deferred);
-        return problem ? Object.freeze([...diagnostics, problem]) : diagnostics;
-      },
-      enumerable: true,
-    });
-  }
+  const deferred = source.kind === "file" ? deferredOf(source.parsed) : undefined;
+  if (deferred) deferRecordDiagnostics(draft, deferred, diagnostics);
   return draft;
 }
 

@@ -2,7 +2,7 @@
 // the file-system layer and its bounded reader, cache validators, and building agents
 // from fields a provider parsed itself.
 export { ancestorsOf } from "./ancestors.js";
-export { parsedFile, reshapeParsed } from "./deferred-body.js";
+export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export { agentFromParsed } from "./discover-agents.js";
 export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";
 export { claudeConfigDir, envPath } from "./env-paths.js";

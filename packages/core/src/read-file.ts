@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
-import { deferredBody } from "./deferred-body.js";
+import { DeferredBody } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, nodeFileSystem } from "./fs.js";
 import { BoundedReadError, readListedFile } from "./read-bounded.js";
@@ -64,36 +64,46 @@ function fromUntagged(raw: ParsedFrontmatter): FormatResult {
 let scratch: Buffer | undefined;
 
 /** The file's bytes as a format sees them, the text decoded only if the format asks for it. */
-function sourceFile(options: ReadSourceFileOptions, bytes: Buffer, stats: Stats): SourceFile {
-  const { file, level } = options;
-  let text: string | undefined;
-  const source: SourceFile = {
-    filePath: file.filePath,
-    relativePath: file.relativePath,
-    get content() {
-      if (text === undefined) text = bytes.toString("utf8");
-      return text;
-    },
-    bytes,
-    level,
-  };
-  if (options.bodies === "on-demand") {
-    const { fs } = options;
-    source.deferBody = (decode) =>
-      deferredBody(
-        {
-          fs,
-          filePath: file.filePath,
-          relativePath: file.relativePath,
-          stats,
-          format: file.format,
-          level,
-          maxBytes: MAX_FILE_BYTES,
-        },
-        decode,
-      );
+class BytesSource implements SourceFile {
+  readonly filePath: string;
+  readonly relativePath: string;
+  readonly level: ParseLevel;
+  private text: string | undefined;
+
+  constructor(
+    file: FileToRead,
+    level: ParseLevel,
+    readonly bytes: Buffer,
+  ) {
+    this.filePath = file.filePath;
+    this.relativePath = file.relativePath;
+    this.level = level;
   }
-  return source;
+
+  get content(): string {
+    if (this.text === undefined) this.text = this.bytes.toString("utf8");
+    return this.text;
+  }
+}
+
+/** A source whose format may leave the body to be read on first access. */
+class DeferringBytesSource extends BytesSource {
+  constructor(
+    private readonly options: ReadSourceFileOptions,
+    bytes: Buffer,
+    private readonly stats: Stats,
+  ) {
+    super(options.file, options.level, bytes);
+  }
+
+  deferBody(decode: (bytes: Uint8Array) => string): DeferredBody {
+    const { fs, file, level } = this.options;
+    const { filePath, relativePath, format } = file;
+    return new DeferredBody(
+      { fs, filePath, relativePath, stats: this.stats, format, level, maxBytes: MAX_FILE_BYTES },
+      decode,
+    );
+  }
 }
 
 /** Runs the format; diagnostics always name the file, whatever the format said. */
@@ -102,7 +112,11 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer, stats: Stats)
   const { filePath } = file;
   let result: FormatResult;
   try {
-    const raw = file.format.parse(sourceFile(options, buffer, stats));
+    const source =
+      options.bodies === "on-demand"
+        ? new DeferringBytesSource(options, buffer, stats)
+        : new BytesSource(file, level, buffer);
+    const raw = file.format.parse(source);
     result = (raw as Partial<FormatResult>).kind ? raw : fromUntagged(raw as unknown as ParsedFrontmatter);
   } catch (error) {
     if (level === "fatal") throw error;

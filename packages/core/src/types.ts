@@ -1,4 +1,5 @@
 import type { Diagnostic, ParsedFrontmatter, ParseLevel } from "@roster/frontmatter";
+import type { DeferredBody } from "./deferred-body.js";
 
 export type { Diagnostic, ParsedFrontmatter, ParseLevel };
 
@@ -105,11 +106,11 @@ export interface SourceFile {
   level: ParseLevel;
   /**
    * Present when the caller wants bodies decoded only when asked for (`roster list` never
-   * prints one). A format that found where the body starts may return, as its body, the
-   * getter this gives: `decode` receives the file's bytes when the body is first read
+   * prints one). A format that found where the body starts may hand what this gives to
+   * `parsedFile` as the body: `decode` receives the file's bytes when the body is first read
    * (core reads the file again then, and notices a file changed in between).
    */
-  deferBody?: (decode: (bytes: Uint8Array) => string) => () => string;
+  deferBody?: (decode: (bytes: Uint8Array) => string) => DeferredBody;
 }
 
 /** A file a format could read: its fields (frontmatter or the format's own table) and body. */

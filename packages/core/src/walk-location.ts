@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
@@ -104,7 +104,8 @@ function planFolder(walk: Walk, folder: { dir: string; prefix: string }): Folder
   const plan: FolderPlan = { items: [], folderNotes: [] };
   for (const entry of entries) {
     const name = entry.name;
-    const path = join(dir, name);
+    // `dir` is a joined path already: appending is what `join` would do, without re-normalising.
+    const path = dir.endsWith(sep) ? dir + name : dir + sep + name;
     const rel = prefix + name;
     if (entry.isDirectory()) {
       if (formatFor(walk.formats, name)) plan.folderNotes.push({ name, path });
@@ -324,6 +325,6 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
         format,
       });
     }
-  } else visitFolder(walk, { dir: location.dir, stats: dirStats, prefix: "" });
+  } else visitFolder(walk, { dir: normalize(location.dir), stats: dirStats, prefix: "" });
   return { status: "read", files: walk.files, notes: walk.notes };
 }
