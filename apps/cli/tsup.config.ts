@@ -113,7 +113,7 @@ export default defineConfig((cli) => ({
   },
   splitting: true,
   // Keep `node:` specifiers (tsup would strip them and mark the modules external before any
-  // plugin of ours sees them: the commander stand-in below needs to see `node:child_process`).
+  // plugin of ours sees them: the commander stand-in above needs to see `node:child_process`).
   removeNodeProtocol: false,
   // Declarations only for the library entry (hosts import it); `tsup --no-dts`
   // (`pnpm build:bin`) skips them for a bin-only build.

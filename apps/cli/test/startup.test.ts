@@ -8,6 +8,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LAZY_ENGINES } from "../tsup.config.ts";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const bin = join(dist, "roster.js");
@@ -36,12 +37,9 @@ const HEAVY: Record<string, RegExp> = {
   mcp: /packages\/mcp\/src\/|node_modules\/@modelcontextprotocol\//,
   ajv: /node_modules\/ajv\//,
   "import-meta-resolve": /node_modules\/import-meta-resolve\//,
-  // The engines belong in dist/engines, never inside a chunk that loads anyway.
-  "an engine inside a chunk": /node_modules\/(yaml|gray-matter|js-yaml|smol-toml|jsonc-parser|string-width)\//,
+  // The engines (and gray-matter's js-yaml) belong in dist/engines, never inside a chunk.
+  "an engine inside a chunk": new RegExp(`node_modules/(${[...LAZY_ENGINES, "js-yaml"].join("|")})/`),
 };
-
-/** The lazy engines: each is a file of its own in dist/engines. */
-const ENGINES = ["gray-matter", "yaml", "smol-toml", "jsonc-parser", "string-width"];
 
 let box: Sandbox;
 let recorder: string;
@@ -128,7 +126,7 @@ describe("what needs them loads them (the recorder sees both kinds of load)", ()
       "full/opencode.jsonc": '{ // a comment\n  "agent": { "cfg": { "description": "From JSONC" } } }\n',
     });
     const loaded = loadsOf(["list", "--no-cache"], { cwd: join(box.root, "full"), home: box.home });
-    expect(enginesIn(loaded).sort()).toEqual([...ENGINES].sort());
+    expect(enginesIn(loaded).sort()).toEqual([...LAZY_ENGINES].sort());
     expect(heavyIn(loaded)).toEqual([]);
   });
 
