@@ -89,7 +89,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     return 0;
   }
   if (o.json) {
-    const kept: string[] | undefined = stored ? [] : undefined;
+    const kept: Uint8Array[] | undefined = stored ? [] : undefined;
     printJson(
       o,
       {

@@ -89,7 +89,7 @@ export function storeListing(
   app: App,
   stored: StoredListing,
   look: { stat: SourcesStat | undefined; seenAt: number },
-  chunks: readonly string[],
+  chunks: readonly Uint8Array[],
 ): void {
   if (!look.stat || look.seenAt - look.stat.newestChangeMs <= RACY_MS) return;
   for (const d of stored.index.writeOutput(LIST_JSON, keyOf(app, look.stat), chunks))

@@ -311,16 +311,19 @@ export function oneLine(text: string, max?: number): string {
 export const SCHEMA_VERSION = 1;
 
 /** Prints one JSON value: an object gets `"schemaVersion": 1` first. Exact, never escaped for the terminal. */
-export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: string[]): void {
+export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: Uint8Array[]): void {
   const versioned =
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? { schemaVersion: SCHEMA_VERSION, ...(value as Record<string, unknown>) }
       : value;
   // Streamed in pieces: the same bytes as `JSON.stringify(versioned, null, 2)` and a newline,
-  // never one string of the whole listing. `kept` collects the pieces for a caller that stores them.
+  // never one string of the whole listing. `kept` collects the pieces for a caller that stores
+  // them, encoded once for both.
   writeJson(versioned, (chunk) => {
-    kept?.push(chunk);
-    o.stream(chunk);
+    if (!kept) return o.stream(chunk);
+    const bytes = Buffer.from(chunk, "utf8");
+    kept.push(bytes);
+    o.stream(bytes);
   });
 }
 

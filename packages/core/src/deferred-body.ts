@@ -4,8 +4,6 @@ import type { Diagnostic, FileFormat, FileSystem, ParsedFile, ParseLevel } from 
 
 /** Where a deferred body is kept on what carries it (a parsed file, an agent, a record). */
 const DEFERRED = Symbol("roster.deferredBody");
-/** A record's diagnostics as read, before any a deferred body adds. */
-const READ_DIAGNOSTICS = Symbol("roster.readDiagnostics");
 
 /** What the first read of a deferred body needs. */
 export interface DeferredBodySource {
@@ -40,6 +38,8 @@ export class DeferredBody {
   private body: string | undefined;
   /** Set when the first read found the file changed or gone. */
   problem: Diagnostic | undefined;
+  /** The diagnostics of the file's record as read (the record adds {@link problem} to them). */
+  readDiagnostics: readonly Diagnostic[] = [];
 
   constructor(source: DeferredBodySource, decode: (bytes: Uint8Array) => string) {
     this.fs = source.fs;
@@ -172,10 +172,10 @@ export function deferPrompt(target: object, deferred: DeferredBody): void {
   Object.defineProperty(target, "systemPrompt", { get: readPrompt, enumerable: true });
 }
 
-function recordDiagnostics(this: { [DEFERRED]: DeferredBody; [READ_DIAGNOSTICS]: readonly Diagnostic[] }) {
-  const read = this[READ_DIAGNOSTICS];
-  const problem = this[DEFERRED].problem;
-  return problem ? Object.freeze([...read, problem]) : read;
+function recordDiagnostics(this: { [DEFERRED]: DeferredBody }) {
+  const deferred = this[DEFERRED];
+  const read = deferred.readDiagnostics;
+  return deferred.problem ? Object.freeze([...read, deferred.problem]) : read;
 }
 
 /**
@@ -187,7 +187,7 @@ export function deferRecordDiagnostics(
   deferred: DeferredBody,
   read: readonly Diagnostic[],
 ): void {
+  deferred.readDiagnostics = read;
   Object.defineProperty(record, DEFERRED, { value: deferred });
-  Object.defineProperty(record, READ_DIAGNOSTICS, { value: read });
   Object.defineProperty(record, "diagnostics", { get: recordDiagnostics, enumerable: true });
 }

@@ -110,6 +110,8 @@ export function agentFromParsed(
   return agent;
 }
 
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
 /** The format's own complaint, when it had one: it explains a skip better than a missing field. */
 function formatComplaint(diagnostics: readonly Diagnostic[]): Diagnostic | undefined {
   return diagnostics.find((d) => d.severity !== "info" && d.code !== "load/invalid-utf8");
@@ -155,7 +157,9 @@ function interpretAgent(
     return skip;
   }
   const agent = agentFromParsed(parsed, meta, diagnostics)!;
-  return { kind: "definition", value: deepFreeze(agent, "systemPrompt"), diagnostics };
+  // Most files have nothing to say: they share one frozen empty list.
+  const said = diagnostics.length > 0 ? diagnostics : NO_DIAGNOSTICS;
+  return { kind: "definition", value: deepFreeze(agent, "systemPrompt"), diagnostics: said };
 }
 
 function pluginKey(plugin: PluginInfo | undefined): string {

@@ -68,8 +68,9 @@ export interface DiscoveryCacheStats {
 /** What one file read through the cache needs. */
 export interface CachedFileQuery {
   kind: DiscoveryKind;
-  /** Format, level and path: what decides the parse besides the file's content. */
-  key: string;
+  /** Format and level: what decides the parse besides the file and its content. */
+  group: string;
+  filePath: string;
   stats: Stats;
   generation: number;
 }
@@ -94,7 +95,8 @@ export interface CachedFolderQuery {
 export class DiscoveryCache {
   readonly stats: DiscoveryCacheStats = { parses: 0, reads: 0, hits: 0, listings: 0 };
   private readonly folders = new Map<string, FolderEntry>();
-  private readonly files = new Map<string, FileEntry>();
+  /** Per kind, format and level (`group`), per path: one short key built per file, not a long one. */
+  private readonly files = new Map<string, Map<string, FileEntry>>();
   private readonly generations: Record<DiscoveryKind, number> = { agents: 0, commands: 0 };
   /** Definitions built per parse result: an unchanged file hands back the same parse object. */
   private readonly built = new WeakMap<object, { key: string; value: unknown }>();
@@ -108,7 +110,7 @@ export class DiscoveryCache {
 
   /** Drops every entry of `kind` that the discovery of `generation` did not touch. */
   end(kind: DiscoveryKind, generation: number): void {
-    for (const map of [this.folders, this.files] as Map<
+    for (const map of [this.folders, ...this.files.values()] as Map<
       string,
       { kind: DiscoveryKind; generation: number }
     >[]) {
@@ -139,7 +141,7 @@ export class DiscoveryCache {
 
   /** A cached format result, if the file's `stats` say it is unchanged. */
   parsed(query: CachedFileQuery): FormatResult | undefined {
-    const entry = this.files.get(`${query.kind}\0${query.key}`);
+    const entry = this.files.get(`${query.kind}\0${query.group}`)?.get(query.filePath);
     if (!entry || !unchanged(entry.validator, query.stats)) return undefined;
     entry.generation = query.generation;
     this.stats.hits += 1;
@@ -148,7 +150,13 @@ export class DiscoveryCache {
 
   /** Remembers a format result read at `seenAt`. */
   storeParsed(query: CachedFileQuery, result: FormatResult, seenAt: number): void {
-    this.files.set(`${query.kind}\0${query.key}`, {
+    const id = `${query.kind}\0${query.group}`;
+    let group = this.files.get(id);
+    if (!group) {
+      group = new Map();
+      this.files.set(id, group);
+    }
+    group.set(query.filePath, {
       kind: query.kind,
       validator: validatorOf(query.stats, seenAt),
       result,
@@ -198,6 +206,8 @@ export class DiscoveryCache {
 
   /** How many folders and files are remembered. */
   get size(): { dirs: number; files: number } {
-    return { dirs: this.folders.size, files: this.files.size };
+    let files = 0;
+    for (const group of this.files.values()) files += group.size;
+    return { dirs: this.folders.size, files };
   }
 }

@@ -113,8 +113,8 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   const drafts: Draft[] = [];
   /** Each draft's diagnostics as read (a deferred body's record adds one later, through an accessor). */
   const bases: Array<readonly Diagnostic[]> = [];
-  /** The definition each draft holds, by draft index (only drafts that hold one). */
-  const held = new Map<number, T>();
+  /** The definition each draft holds, by draft index (undefined for drafts that hold none). */
+  const held: Array<T | undefined> = [];
   const definitions: T[] = [];
   for (const source of read.sources) {
     if (source.kind === "skipped") {
@@ -131,7 +131,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     const keys = unknownKeys(source, kind);
     if (keys) draft.unknownKeys = keys;
     if (meaning.kind === "definition") {
-      held.set(drafts.length, meaning.value);
+      held[drafts.length] = meaning.value;
       definitions.push(meaning.value);
     } else if (meaning.kind === "skipped") {
       draft.outcome = "skipped";
@@ -143,8 +143,9 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   }
 
   const { winners, shadowed } = mergeFirstWins(definitions);
-  const lost = new Map<T, string>();
-  for (const { item, winner } of shadowed) lost.set(item, options.idOf(winner));
+  // Every definition that is not its name's winner lost to it.
+  const winnerOf = new Map<string, T>();
+  for (const winner of winners) winnerOf.set(winner.name, winner);
   const files: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   let note = 0;
@@ -156,12 +157,12 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   for (let i = 0; i < drafts.length; i++) {
     notesUpTo(files.length);
     const draft = drafts[i]!;
-    const definition = held.get(i);
+    const definition = held[i];
     if (definition) {
-      const by = lost.get(definition);
-      draft.outcome = by === undefined ? "loaded" : "shadowed";
+      const winner = winnerOf.get(definition.name)!;
+      draft.outcome = winner === definition ? "loaded" : "shadowed";
       draft.name = definition.name;
-      if (by !== undefined) draft.shadowedBy = by;
+      if (winner !== definition) draft.shadowedBy = options.idOf(winner);
     }
     const own = bases[i]!;
     for (const d of own) diagnostics.push(d);

@@ -202,7 +202,8 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   // No cache (a one-shot process): no key is built.
   const query = cache && {
     kind: options.kind,
-    key: `${file.format.id}\0${options.level}\0${filePath}`,
+    group: `${file.format.id}\0${options.level}`,
+    filePath,
     stats,
     generation: options.generation,
   };

@@ -219,9 +219,14 @@ export class PersistentIndex<T> {
   }
 
   /** Stores a whole output under `name` for `fingerprint`, atomically, unless it is too large. */
-  writeOutput(name: string, fingerprint: string, chunks: readonly string[]): IndexDiagnostic[] {
+  writeOutput(
+    name: string,
+    fingerprint: string,
+    chunks: readonly (string | Uint8Array)[],
+  ): IndexDiagnostic[] {
     let bytes = 0;
-    for (const chunk of chunks) bytes += Buffer.byteLength(chunk);
+    for (const chunk of chunks)
+      bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
     if (bytes > this.options.maxBytes) return [];
     const header = JSON.stringify({
       format: INDEX_FORMAT,
@@ -240,13 +245,19 @@ export class PersistentIndex<T> {
     return this.path.replace(/\.json$/, `.${name.replace(/[^a-z0-9-]/gi, "_")}.out`);
   }
 
-  private writeAtomically(path: string, chunks: readonly string[]): IndexDiagnostic[] | undefined {
+  private writeAtomically(
+    path: string,
+    chunks: readonly (string | Uint8Array)[],
+  ): IndexDiagnostic[] | undefined {
     const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
       mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
       const fd = openSync(temp, "wx", 0o600);
       try {
-        for (const chunk of chunks) writeSync(fd, chunk);
+        for (const chunk of chunks) {
+          if (typeof chunk === "string") writeSync(fd, chunk);
+          else writeSync(fd, chunk);
+        }
       } finally {
         closeSync(fd);
       }
