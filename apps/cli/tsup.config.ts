@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "tsup";
 import { baseConfig } from "../../tsup.base.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const cliDir = dirname(fileURLToPath(import.meta.url));
+const root = join(cliDir, "../..");
 
 /**
  * Every roster package's TypeScript entries, so the bin builds from sources with nothing
@@ -31,6 +32,18 @@ export function rosterSources(): Map<string, string> {
   return sources;
 }
 
+/**
+ * Libraries loaded on first need with a literal `require("<name>")`: the YAML engines for
+ * frontmatter the fast path declines, TOML for Codex agents, JSONC for opencode config
+ * files and string-width for table cells that are not plain ASCII. Each is
+ * bundled into a CommonJS file of its own (`dist/engines/<name>.cjs`) that the `require`
+ * loads, synchronously, the first time it runs; a start-up that never needs one never
+ * reads or compiles it.
+ */
+export const LAZY_ENGINES = ["gray-matter", "yaml", "smol-toml", "jsonc-parser", "string-width"] as const;
+
+const LAZY_ENGINE = new RegExp(`^(${LAZY_ENGINES.join("|")})$`);
+
 export default defineConfig((cli) => ({
   ...baseConfig,
   entry: ["src/index.ts", "src/roster.ts"],
@@ -48,11 +61,60 @@ export default defineConfig((cli) => ({
         });
       },
     },
+    {
+      name: "roster-lazy-engines",
+      setup(build) {
+        // `require("yaml")` becomes `require("./engines/yaml.cjs")`: every chunk sits in
+        // dist/, and the banner's `require` resolves against the chunk's own URL.
+        build.onResolve({ filter: LAZY_ENGINE }, (args) =>
+          args.kind === "require-call" ? { path: `./engines/${args.path}.cjs`, external: true } : undefined,
+        );
+        build.onEnd(async (result) => {
+          if (result.errors.length > 0) return;
+          const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
+          await Promise.all(
+            LAZY_ENGINES.map((name) =>
+              build.esbuild.build({
+                stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: cliDir },
+                bundle: true,
+                format: "cjs",
+                platform: "node",
+                target: "node20",
+                // jsonc-parser's `main` is a UMD build whose inner requires no bundler follows.
+                mainFields: ["module", "main"],
+                outfile: join(outDir, "engines", `${name}.cjs`),
+                logLevel: "warning",
+              }),
+            ),
+          );
+        });
+      },
+    },
+    {
+      name: "roster-commander-spawn",
+      setup(build) {
+        // commander requires child_process (and with it net, dgram and their bindings) at
+        // load, for executable sub-commands roster never declares: it gets a stand-in that
+        // loads the real module on the first spawn.
+        build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+          /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer)
+            ? { path: "commander-spawn", namespace: "roster-commander-spawn" }
+            : undefined,
+        );
+        build.onLoad({ filter: /.*/, namespace: "roster-commander-spawn" }, () => ({
+          contents: 'exports.spawn = (...args) => require("node:child_process").spawn(...args);',
+          loader: "js",
+        }));
+      },
+    },
   ],
   banner: {
     js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);',
   },
   splitting: true,
+  // Keep `node:` specifiers (tsup would strip them and mark the modules external before any
+  // plugin of ours sees them: the commander stand-in above needs to see `node:child_process`).
+  removeNodeProtocol: false,
   // Declarations only for the library entry (hosts import it); `tsup --no-dts`
   // (`pnpm build:bin`) skips them for a bin-only build.
   dts: cli.dts === false ? false : { entry: "src/index.ts" },

@@ -7,7 +7,6 @@ import {
   markdownFormat,
   suggestNames,
 } from "@roster/core";
-import { compileOutputSchema, readSessionFromEnv } from "@roster/executor";
 import { fileView } from "./cmd-agents.js";
 import type { App } from "./context.js";
 import { type Cell, paint, printJson, showPath, table } from "./output.js";
@@ -37,6 +36,8 @@ function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
  * (each file read once) and the session's environment.
  */
 export async function runDoctor(app: App) {
+  // The executor (Ajv) loads with doctor, not with every command (see app.ts).
+  const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
   const [agents, commands] = await Promise.all([
     discoverAgents(app.registry, app.ctx, { cache: app.cache }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),

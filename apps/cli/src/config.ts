@@ -2,7 +2,8 @@ import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, SourceProvider } from "@roster/core";
-import { HOST_IDS, type HostId, isHostId } from "@roster/hosts";
+import type { HostId } from "@roster/hosts";
+import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
 import {
   type ConfigWhere,
   configIn,

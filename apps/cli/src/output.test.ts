@@ -1,12 +1,10 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { colorWanted } from "./context.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
 import { Block, createOutput, draw, line, paint, printJson, showPath, table } from "./output.js";
-import { cutToWidth, displayWidth, escapeTerminal, loadDisplayWidth } from "./terminal.js";
+import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { shortenRefusal, shortList } from "./unknown-name.js";
-
-beforeAll(() => loadDisplayWidth());
 
 describe("escapeTerminal", () => {
   test("C0, DEL, C1 and bidi/format characters become visible escapes", () => {

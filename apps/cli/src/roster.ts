@@ -3,7 +3,10 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./context.js";
-import { errorLine } from "./errors.js";
+import { errorLine, FindingError, UsageError } from "./errors.js";
+
+/** The sub-commands (all but run, mcp and completion) and the app they share, loaded on first use (see app.ts). */
+const loadApp = () => import("./app.js");
 
 const program = new Command("roster")
   .description("Find, explain and run the LLM sub-agents defined on this machine.")
@@ -60,10 +63,8 @@ async function withApp(
   run: (app: import("./context.js").App) => Promise<number>,
   carriesConfigNotes: "always" | "json" | "never" = "never",
 ): Promise<void> {
-  const { createApp, printConfigNotes } = await import("./context.js");
+  const { createApp, printConfigNotes } = await loadApp();
   const app = await createApp(program.opts<GlobalFlags>());
-  // Display widths for tables: only human output needs them (and their start-up cost).
-  if (!app.output.json) await (await import("./terminal.js")).loadDisplayWidth();
   if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
     printConfigNotes(app);
   exitCode = await run(app);
@@ -90,9 +91,7 @@ program
   .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags & AsFlag) =>
     withApp(
       async (app) =>
-        flags.as
-          ? (await import("./cmd-as.js")).listAs(app, flags.as)
-          : (await import("./cmd-agents.js")).listAgents(app, flags, word),
+        flags.as ? (await loadApp()).listAs(app, flags.as) : (await loadApp()).listAgents(app, flags, word),
       "json",
     ),
   );
@@ -104,9 +103,7 @@ program
   .option("--as <tool>", "the agent as that tool would load it")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) =>
-      flags.as
-        ? (await import("./cmd-as.js")).showAs(app, name, flags.as)
-        : (await import("./cmd-agents.js")).showAgent(app, name),
+      flags.as ? (await loadApp()).showAs(app, name, flags.as) : (await loadApp()).showAgent(app, name),
     ),
   );
 
@@ -117,13 +114,11 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) => {
-      const as = await import("./cmd-as.js");
-      if (flags.as) return as.whyAs(app, name, flags.as);
-      const code = await (await import("./cmd-agents.js")).whyAgent(app, name, () =>
-        as.otherTools(app, name),
-      );
+      const { otherTools, printOtherTools, whyAgent, whyAs } = await loadApp();
+      if (flags.as) return whyAs(app, name, flags.as);
+      const code = await whyAgent(app, name, () => otherTools(app, name));
       // One line per tool that would resolve NAME differently from the merged view.
-      await as.printOtherTools(app, name);
+      await printOtherTools(app, name);
       return code;
     }),
   );
@@ -138,8 +133,8 @@ program
     withApp(
       async (app) =>
         flags.as
-          ? (await import("./cmd-as.js")).doctorAs(app, flags.as, flags.strict === true)
-          : (await import("./cmd-doctor.js")).doctor(app, flags),
+          ? (await loadApp()).doctorAs(app, flags.as, flags.strict === true)
+          : (await loadApp()).doctor(app, flags),
       "always",
     ),
   );
@@ -188,22 +183,20 @@ commands
   .description("the merged workflow commands")
   .option("--names", "names only, one per line")
   .action((flags: { names?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-commands.js")).listCommands(app, flags), "json"),
+    withApp(async (app) => (await loadApp()).listCommands(app, flags), "json"),
   );
 commands
   .command("show")
   .description("one command in full")
   .argument("<name>", "command name (or <plugin>:<name>)")
-  .action((name: string) =>
-    withApp(async (app) => (await import("./cmd-commands.js")).showCommand(app, name)),
-  );
+  .action((name: string) => withApp(async (app) => (await loadApp()).showCommand(app, name)));
 commands
   .command("expand")
   .description("print the command's text with ARGS filled in ($ARGUMENTS, $1…$9, $@, {{args}}, NAME=value)")
   .argument("<name>", "command name")
   .argument("[args...]", "arguments")
   .action((name: string, args: string[]) =>
-    withApp(async (app) => (await import("./cmd-commands.js")).expand(app, name, args)),
+    withApp(async (app) => (await loadApp()).expand(app, name, args)),
   );
 
 program
@@ -216,7 +209,7 @@ program
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags) =>
-    withApp(async (app) => (await import("./cmd-export.js")).exportCommand(app, name, flags)),
+    withApp(async (app) => (await loadApp()).exportCommand(app, name, flags)),
   );
 
 program
@@ -226,7 +219,7 @@ program
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
   .action((flags: import("./cmd-sync.js").SyncFlags) =>
-    withApp(async (app) => (await import("./cmd-sync.js")).syncCommand(app, flags)),
+    withApp(async (app) => (await loadApp()).syncCommand(app, flags)),
   );
 
 program
@@ -252,7 +245,7 @@ program
   .description("roster's cache folder ($XDG_CACHE_HOME/roster): stored list --json output")
   .addArgument(new Argument("<action>", "what to do").choices(["clear"]))
   .action(async () => {
-    exitCode = await (await import("./cmd-cache.js")).clearCache(program.opts<GlobalFlags>());
+    exitCode = await (await loadApp()).clearCache(program.opts<GlobalFlags>());
   });
 
 program
@@ -264,8 +257,7 @@ program
   .option("--list", "the trusted folders, and whether each config is unchanged since")
   .option("--revoke", "forget the folder: its config's code no longer runs")
   .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
-    if (!program.opts<GlobalFlags>().json) await (await import("./terminal.js")).loadDisplayWidth();
-    exitCode = await (await import("./cmd-trust.js")).trust(program.opts<GlobalFlags>(), dir, flags);
+    exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
 // Sub-commands inherit the parent's output settings and exit override.
@@ -294,13 +286,11 @@ async function report(error: unknown): Promise<number> {
       return 0;
     return 2;
   }
-  const { FindingError, UsageError } = await import("./errors.js");
-  const { escapeTerminal } = await import("./terminal.js");
+  const { escapeTerminal, printJson } = await loadApp();
   const flags = program.opts<GlobalFlags>();
   const message = error instanceof Error ? error.message : String(error);
   // A --json caller reads the answer from stdout: { error, code, suggestions }.
   if (flags.json && error instanceof FindingError && error.details.code && !error.details.printed) {
-    const { printJson } = await import("./output.js");
     const { code, suggestions, fullText } = error.details;
     printJson(
       { stream: (chunk) => process.stdout.write(chunk) },

@@ -1,13 +1,23 @@
-/**
- * string-width, once loaded. Loading it builds ICU segmenters and Unicode tables (about
- * 30 ms of start-up), so the CLI loads it only for human output ({@link loadDisplayWidth});
- * `--json`, `--names` and `roster mcp` never pay for it.
- */
-let stringWidth: ((text: string) => number) | undefined;
+import { createRequire } from "node:module";
 
-/** Loads string-width for {@link displayWidth}; the CLI awaits it before printing for people. */
-export async function loadDisplayWidth(): Promise<void> {
-  stringWidth ??= (await import("string-width")).default;
+type StringWidth = (text: string) => number;
+let stringWidth: StringWidth | undefined;
+
+/**
+ * string-width, loaded the first time text other than printable ASCII is measured: loading
+ * it builds ICU segmenters and Unicode tables (about 20 ms), which plain ASCII tables,
+ * `--json` and `roster mcp` never pay for.
+ */
+function stringWidthLib(): StringWidth {
+  // A bundler (the CLI's bin) sees this literal require() call and bundles the module into
+  // a file of its own, loaded on first call; elsewhere (tests) `require` is not defined and
+  // node's createRequire loads it from node_modules.
+  stringWidth ??= (
+    (typeof require === "function"
+      ? require("string-width")
+      : createRequire(import.meta.url)("string-width")) as { default: StringWidth }
+  ).default;
+  return stringWidth;
 }
 
 /**
@@ -60,9 +70,7 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 export function displayWidth(text: string): number {
   // Plain text needs no Unicode tables.
   if (PLAIN_ASCII.test(text)) return text.length;
-  if (stringWidth) return stringWidth(text);
-  // Not loaded (a caller outside the CLI's human path): one column per code point.
-  return [...text].length;
+  return stringWidthLib()(text);
 }
 
 /** Created on first use: building a segmenter costs ICU start-up time. */

@@ -8,12 +8,10 @@ import { listAgents } from "../src/cmd-agents.js";
 import type { App } from "../src/context.js";
 import { createOutput } from "../src/output.js";
 import { createDefaultRegistry } from "../src/registry.js";
-import { loadDisplayWidth } from "../src/terminal.js";
 
 let box: Sandbox;
-beforeAll(async () => {
+beforeAll(() => {
   box = createSandbox("roster-tty-");
-  await loadDisplayWidth();
 });
 afterAll(() => box.cleanup());
 

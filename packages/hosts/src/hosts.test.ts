@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { isHostId, missingHostMessage, pickHost } from "./hosts.js";
+import { isHostId } from "./host-ids.js";
+import { missingHostMessage, pickHost } from "./hosts.js";
 import { dropNullOptionals, jtdToJsonSchema, SchemaConversionError } from "./jtd-to-json-schema.js";
 import { acceptModel, capabilityOf } from "./vocabulary.js";
 

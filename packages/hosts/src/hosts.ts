@@ -16,14 +16,6 @@ export const HOSTS: Readonly<Record<HostId, HostDefinition>> = {
   copilot: copilotHost,
 };
 
-/** The host ids, in order. */
-export const HOST_IDS: readonly HostId[] = ["claude", "codex", "gemini", "opencode", "copilot"];
-
-/** True when `value` names a host. */
-export function isHostId(value: unknown): value is HostId {
-  return typeof value === "string" && (HOST_IDS as readonly string[]).includes(value);
-}
-
 /** The family each provider's agents are run on: Claude Code plugins are Claude agents. */
 const FAMILY_HOST: Readonly<Record<string, HostId>> = {
   claude: "claude",

@@ -2,6 +2,7 @@ export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
 export { geminiHost } from "./host-gemini.js";
+export { HOST_IDS, isHostId } from "./host-ids.js";
 export { opencodeHost } from "./host-opencode.js";
 export {
   createHostRunner,
@@ -11,10 +12,8 @@ export {
   planHostCommand,
 } from "./host-runner.js";
 export {
-  HOST_IDS,
   HOSTS,
   type HostChoice,
-  isHostId,
   locateHost,
   missingHostMessage,
   pickHost,

@@ -1,9 +1,23 @@
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ancestorsToRepoRoot, type Diagnostic, type DiscoveryContext, type LoadedItem } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
-import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { mapOpencodeAgent } from "./opencode-fields.js";
 import { opencodeUserDir } from "./opencode-paths.js";
+
+type JsoncParser = typeof import("jsonc-parser");
+let jsonc: JsoncParser | undefined;
+/** jsonc-parser, loaded on the first config file found: most folders have none. */
+function jsoncParser(): JsoncParser {
+  // A bundler (the CLI's bin) sees this literal require() call and bundles the module,
+  // loaded on first call; elsewhere (the ESM dist, tests) `require` is not defined and
+  // node's createRequire loads it from node_modules.
+  jsonc ??= (
+    typeof require === "function" ? require("jsonc-parser") : createRequire(import.meta.url)("jsonc-parser")
+  ) as JsoncParser;
+  return jsonc;
+}
 
 /** A config file is a few KiB; larger ones are not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -66,6 +80,7 @@ export function loadOpencodeConfigAgents(ctx: DiscoveryContext): {
     const text = readText(ctx, path, diagnostics);
     if (text === undefined) continue;
     const errors: ParseError[] = [];
+    const { parse, printParseErrorCode } = jsoncParser();
     const config = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
     if (errors.length > 0 || !isRecord(config)) {
       const first = errors[0];

@@ -1,0 +1,18 @@
+// Every sub-command but `run`, `mcp` and `completion`, and what they share (config, the
+// registry, discovery, output), behind one module that the bin imports on first use. One
+// module matters for start-up: the bundler emits one chunk per distinct set of importers,
+// and each chunk is a file Node resolves, reads and links; with a module per command,
+// `roster list` loaded about twenty. Heavy dependencies stay out: the executor loads inside
+// `doctor`, and the YAML, TOML, JSONC and string-width engines on first need.
+
+export { listAgents, showAgent, whyAgent } from "./cmd-agents.js";
+export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./cmd-as.js";
+export { clearCache } from "./cmd-cache.js";
+export { expand, listCommands, showCommand } from "./cmd-commands.js";
+export { doctor } from "./cmd-doctor.js";
+export { exportCommand } from "./cmd-export.js";
+export { syncCommand } from "./cmd-sync.js";
+export { trust } from "./cmd-trust.js";
+export { createApp, printConfigNotes } from "./context.js";
+export { printJson } from "./output.js";
+export { escapeTerminal } from "./terminal.js";
