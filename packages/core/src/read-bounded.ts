@@ -119,13 +119,10 @@ function openAndRead(
         scratch && scratch.length > expected
           ? scratch.subarray(0, expected + 1)
           : Buffer.allocUnsafe(expected + 1);
-      let length = 0;
-      for (;;) {
-        const n = readSync(fd, buffer, length, buffer.length - length, null);
-        if (n === 0) return { bytes: buffer.subarray(0, length), stats };
-        length += n;
-        if (length === buffer.length) break; // grew: go on in chunks below
-      }
+      // A regular file's read comes back short only at its end: one call, not a second one
+      // to see 0. All of the buffer filled means it grew since `fstat`: go on in chunks.
+      const length = readSync(fd, buffer, 0, buffer.length, null);
+      if (length < buffer.length) return { bytes: buffer.subarray(0, length), stats };
       return { bytes: readChunks(fd, path, maxBytes, [buffer], length), stats };
     }
     return { bytes: readChunks(fd, path, maxBytes, [], 0), stats };
