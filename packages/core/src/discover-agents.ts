@@ -181,8 +181,8 @@ function interpret(
     filePath: source.filePath,
     plugin: location.plugin,
   };
+  if (!cache) return interpretAgent(source.parsed, meta, { documentation: true });
   const build = () => interpretAgent(source.parsed, meta, { documentation: true });
-  if (!cache) return build();
   // An unchanged file hands back the same parse object: its agent is not rebuilt either.
   const key = `${source.provider}\0${location.scope}\0${source.filePath}\0${pluginKey(location.plugin)}`;
   return cache.build(source.parsed, key, build);

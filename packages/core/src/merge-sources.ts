@@ -39,12 +39,23 @@ export interface MergedSources<T> {
   diagnostics: Diagnostic[];
 }
 
+/** Each format's known keys as a set, made once per list. */
+const knownSets = new WeakMap<readonly string[], Set<string>>();
+
 function unknownKeys(source: ReadableSource, kind: DiscoveryKind): string[] | undefined {
   if (source.kind !== "file") return undefined;
   const known = source.format.knownKeys?.[kind];
   if (!known) return undefined;
-  const unknown = Object.keys(source.parsed.frontmatter).filter((key) => !known.includes(key));
-  return unknown.length > 0 ? unknown : undefined;
+  let set = knownSets.get(known);
+  if (!set) {
+    set = new Set(known);
+    knownSets.set(known, set);
+  }
+  let unknown: string[] | undefined;
+  for (const key in source.parsed.frontmatter) {
+    if (!set.has(key) && Object.hasOwn(source.parsed.frontmatter, key)) (unknown ??= []).push(key);
+  }
+  return unknown;
 }
 
 /** A record being built: every field but its outcome's, which the merge decides. */
