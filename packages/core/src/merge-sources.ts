@@ -53,7 +53,9 @@ function unknownKeys(source: ReadableSource, kind: DiscoveryKind): string[] | un
   }
   let unknown: string[] | undefined;
   for (const key in source.parsed.frontmatter) {
-    if (!set.has(key) && Object.hasOwn(source.parsed.frontmatter, key)) (unknown ??= []).push(key);
+    if (set.has(key) || !Object.hasOwn(source.parsed.frontmatter, key)) continue;
+    unknown ??= [];
+    unknown.push(key);
   }
   return unknown;
 }
