@@ -1,5 +1,9 @@
 import { parseArrayOrCSV, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
 import { AGENT_KEYS } from "./markdown-format.js";
+
+/** {@link AGENT_KEYS} for lookups (every frontmatter key of every agent is checked). */
+const AGENT_KEY_SET: ReadonlySet<string> = new Set(AGENT_KEYS);
+
 import type { AgentDefinition, AgentSource, Diagnostic, ParseLevel, ThinkingLevel } from "./types.js";
 
 /** Every thinking level, in increasing order of effort. */
@@ -19,18 +23,21 @@ export const THINKING_LEVELS: readonly ThinkingLevel[] = [
  */
 export function splitToolList(value: unknown): string[] | undefined {
   if (typeof value !== "string") return parseArrayOrCSV(value);
+  // Without parentheses every comma splits: plain CSV.
+  if (!value.includes("(")) return parseArrayOrCSV(value);
   const items: string[] = [];
   let depth = 0;
-  let current = "";
-  for (const char of value) {
-    if (char === "(") depth += 1;
-    else if (char === ")") depth = Math.max(0, depth - 1);
-    if (char === "," && depth === 0) {
-      items.push(current);
-      current = "";
-    } else current += char;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x28) depth += 1;
+    else if (c === 0x29) depth = Math.max(0, depth - 1);
+    else if (c === 0x2c && depth === 0) {
+      items.push(value.slice(start, i));
+      start = i + 1;
+    }
   }
-  items.push(current);
+  items.push(value.slice(start));
   const trimmed = items.map((item) => item.trim()).filter((item) => item.length > 0);
   return trimmed.length > 0 ? trimmed : undefined;
 }
@@ -171,7 +178,7 @@ export function parseAgentFields(
   for (const key in frontmatter) {
     if (!Object.hasOwn(frontmatter, key)) continue;
     const value = frontmatter[key];
-    if (AGENT_KEYS.includes(key) && !(key === "tools" && !written && isRecord(value))) continue;
+    if (AGENT_KEY_SET.has(key) && !(key === "tools" && !written && isRecord(value))) continue;
     extra ??= {};
     extra[key] = value;
   }

@@ -7,13 +7,13 @@ export function deepFreeze<T>(value: T, except?: string): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
   if (Array.isArray(value)) {
-    for (const item of value) deepFreeze(item);
+    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
     return value;
   }
-  // Own enumerable string keys: what parsed fields and records hold (no allocation per object).
+  // Enumerable string keys (for the plain objects results hold: their own), without an
+  // array of keys per object.
   for (const key in value) {
-    if (key !== except && Object.hasOwn(value as object, key))
-      deepFreeze((value as Record<string, unknown>)[key]);
+    if (key !== except) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }
