@@ -108,19 +108,25 @@ export function parseAgentFields(
   const written = splitToolList(frontmatter.tools);
   let spawnTargets: string[] | undefined;
   let spawnTool_ = false;
-  const tools = written?.map((tool) => {
-    const spawn = spawnTool(tool);
-    if (!spawn) return tool.toLowerCase();
-    // `Agent(a, b)` limits which agents it may spawn; the tool itself stays.
-    if (spawn.targets) spawnTargets = [...(spawnTargets ?? []), ...spawn.targets];
-    else spawnTool_ = true;
-    return spawn.tool;
-  });
-  if (tools && written) {
-    const unique = [...new Set(tools)];
-    if (!unique.includes("submit_result")) unique.push("submit_result");
-    fields.tools = unique;
-    fields.toolsAsWritten = parseArrayOrCSV(frontmatter.toolsAsWritten) ?? written;
+  if (written) {
+    // Lower-cased, each once, in first-seen order; `submit_result` always.
+    const tools: string[] = [];
+    for (const tool of written) {
+      const spawn = spawnTool(tool);
+      const name = spawn ? spawn.tool : tool.toLowerCase();
+      if (spawn?.targets) {
+        // `Agent(a, b)` limits which agents it may spawn; the tool itself stays.
+        spawnTargets ??= [];
+        spawnTargets.push(...spawn.targets);
+      } else if (spawn) spawnTool_ = true;
+      if (!tools.includes(name)) tools.push(name);
+    }
+    if (!tools.includes("submit_result")) tools.push("submit_result");
+    fields.tools = tools;
+    fields.toolsAsWritten =
+      frontmatter.toolsAsWritten === undefined
+        ? written
+        : (parseArrayOrCSV(frontmatter.toolsAsWritten) ?? written);
   }
 
   const spawns = frontmatter.spawns;
