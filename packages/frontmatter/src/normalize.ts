@@ -62,14 +62,32 @@ export function kebabToCamel(key: string): string {
  * the `output` key (an opaque schema whose property names must survive).
  */
 export function normalizeKeys(value: unknown, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((item) => normalizeKeys(item, depth + 1));
+  if (Array.isArray(value)) {
+    // A list of plain values (tools, models) has no keys: it is kept as it is.
+    if (value.every(isPlain)) return value;
+    return value.map((item) => normalizeKeys(item, depth + 1));
+  }
   if (value === null || typeof value !== "object") return value;
+  if (isFlat(value as Record<string, unknown>)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     const name = kebabToCamel(key);
     setOwn(out, name, depth === 0 && name === "output" ? inner : normalizeKeys(inner, depth + 1));
   }
   return out;
+}
+
+const isPlain = (value: unknown) => value === null || typeof value !== "object";
+
+/** True when no key has a `-` and every value is plain or a list of plain values: nothing to normalise. */
+function isFlat(record: Record<string, unknown>): boolean {
+  for (const key of Object.keys(record)) {
+    if (key.includes("-")) return false;
+    const inner = record[key];
+    if (isPlain(inner)) continue;
+    if (!Array.isArray(inner) || !inner.every(isPlain)) return false;
+  }
+  return true;
 }
 
 /** Assigns an own property, even for the key `__proto__` (plain assignment would swap the prototype). */
