@@ -2,10 +2,12 @@ import { isUtf8 } from "node:buffer";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
-import { parseFrontmatterBytes, readBody } from "./parse-frontmatter-bytes.js";
+import { parseFrontmatterBytes, parseFrontmatterHead, readBody } from "./parse-frontmatter-bytes.js";
 import type { ParseLevel } from "./types.js";
 
 /** What the string API gives for the same bytes, in the shape the bytes API answers in. */
@@ -119,3 +121,32 @@ describe.skipIf(!existsSync(corpus))("parseFrontmatterBytes over the shared corp
 /** Corpus files whose body is left undecoded until asked for, and of those the ones with a
  * frontmatter block decoded on its own (recorded from the corpus). */
 const LAZY_IN_CORPUS = { lazy: 514, headOnly: 444 };
+
+describe("what a parse keeps alive", () => {
+  // `gc` for this worker only: heap figures before and after are then comparable.
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const heapAfterGc = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+
+  test("frontmatter strings of 40 files of 500 KB hold none of the files' text", () => {
+    const body = `${"Prompt text. ".repeat(40_000)}\n`; // 520 KB
+    const description = "A description long enough to be a slice of the text it was cut from.";
+    const files = Array.from({ length: 40 }, (_, i) =>
+      // A lone CR before the closing line: the whole file is decoded (the slow path).
+      Buffer.from(
+        `---\nname: agent-${i}\ndescription: ${description} ${i}\ntools: [Read, Grep]\n---\r${body}`,
+      ),
+    );
+    const before = heapAfterGc();
+    const kept = files.map((bytes) => parseFrontmatterHead(bytes).frontmatter);
+    const grew = heapAfterGc() - before;
+    expect(kept[39]?.description).toBe(`${description} 39`);
+    expect(parseFrontmatterHead(files[0]!).bodyStart).toBeUndefined();
+    // 40 decoded files would be 40 MB (two bytes a character once any is wide) or 20 MB.
+    expect(grew).toBeLessThan(2_000_000);
+  });
+});

@@ -23,7 +23,6 @@ const DASHES = 0x2d;
 const LF = 0x0a;
 const NL_DASHES = Buffer.from("\n---");
 const COMMENT = Buffer.from("<!--");
-const SURROGATE = /[\ud800-\udfff]/;
 
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -67,11 +66,11 @@ function findHeadEnd(bytes: Buffer): number | "none" | undefined {
 
 /** Copies a string out of the text it was cut from (a V8 sliced string keeps its parent alive). */
 function ownString(value: string): string {
-  // V8 copies slices shorter than 13 characters anyway. A UTF-8 round trip gives a flat
-  // string; a lone surrogate (from a YAML escape) would not survive it, so those get
-  // `(" " + s).slice(1)`, a slice of a fresh copy one character longer.
+  // V8 copies slices shorter than 13 characters anyway. `(" " + s).slice(1)` flattens a
+  // fresh copy one character longer and slices that: what is kept is the string itself
+  // (lone surrogates from a YAML escape included), never the text it came from.
   if (value.length < 13) return value;
-  return SURROGATE.test(value) ? ` ${value}`.slice(1) : Buffer.from(value, "utf8").toString("utf8");
+  return ` ${value}`.slice(1);
 }
 
 /** Replaces every string in a parsed value by its own copy, in place. */
