@@ -7,6 +7,7 @@ import { BoundedReadError, readListedFile } from "./read-bounded.js";
 import type {
   Diagnostic,
   DiscoveryKind,
+  FileFormat,
   FileSystem,
   FormatResult,
   ParsedFile,
@@ -88,19 +89,24 @@ class BytesSource implements SourceFile {
 
 /** A source whose format may leave the body to be read on first access. */
 class DeferringBytesSource extends BytesSource {
+  private readonly fs: FileSystem;
+  private readonly format: FileFormat;
+
   constructor(
-    private readonly options: ReadSourceFileOptions,
+    options: ReadSourceFileOptions,
     bytes: Buffer,
     private readonly stats: Stats,
   ) {
     super(options.file, options.level, bytes);
+    // Kept from the options now: the caller reuses its options object for the next file.
+    this.fs = options.fs;
+    this.format = options.file.format;
   }
 
   deferBody(decode: (bytes: Uint8Array) => string): DeferredBody {
-    const { fs, file, level } = this.options;
-    const { filePath, relativePath, format } = file;
+    const { fs, filePath, relativePath, stats, format, level } = this;
     return new DeferredBody(
-      { fs, filePath, relativePath, stats: this.stats, format, level, maxBytes: MAX_FILE_BYTES },
+      { fs, filePath, relativePath, stats, format, level, maxBytes: MAX_FILE_BYTES },
       decode,
     );
   }
