@@ -1,7 +1,10 @@
-/** First wins by exact, case-sensitive name; returns winners in order and every loser with its winner. */
+/**
+ * First wins by exact, case-sensitive name; returns winners in order, every loser with its
+ * winner, and the winner of each name.
+ */
 export function mergeFirstWins<T extends { name: string }>(
   items: readonly T[],
-): { winners: T[]; shadowed: Array<{ item: T; winner: T }> } {
+): { winners: T[]; shadowed: Array<{ item: T; winner: T }>; winnerOf: ReadonlyMap<string, T> } {
   const seen = new Map<string, T>();
   const winners: T[] = [];
   const shadowed: Array<{ item: T; winner: T }> = [];
@@ -13,5 +16,5 @@ export function mergeFirstWins<T extends { name: string }>(
       winners.push(item);
     }
   }
-  return { winners, shadowed };
+  return { winners, shadowed, winnerOf: seen };
 }

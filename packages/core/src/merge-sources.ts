@@ -156,10 +156,8 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     bases.push(meaning.diagnostics);
   }
 
-  const { winners, shadowed } = mergeFirstWins(definitions);
   // Every definition that is not its name's winner lost to it.
-  const winnerOf = new Map<string, T>();
-  for (const winner of winners) winnerOf.set(winner.name, winner);
+  const { winners, shadowed, winnerOf } = mergeFirstWins(definitions);
   const files: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   let note = 0;
