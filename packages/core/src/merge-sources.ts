@@ -3,12 +3,11 @@ import { deepFreeze } from "./freeze.js";
 import { mergeFirstWins } from "./merge-first-wins.js";
 import type { Source, SourcesRead } from "./read-sources.js";
 import type {
-  AgentSource,
   Diagnostic,
   DiscoveryKind,
   FileOutcome,
   FileRecord,
-  Location,
+  FileRecordBase,
   SkipReason,
 } from "./types.js";
 
@@ -61,15 +60,7 @@ function unknownKeys(source: ReadableSource, kind: DiscoveryKind): string[] | un
 }
 
 /** A record being built: every field but its outcome's, which the merge decides. */
-interface Draft {
-  path: string;
-  location?: Location;
-  provider: string;
-  scope: AgentSource;
-  kind: DiscoveryKind;
-  format?: string;
-  diagnostics: readonly Diagnostic[];
-  unknownKeys?: readonly string[];
+interface Draft extends FileRecordBase {
   outcome?: FileOutcome;
   name?: string;
   shadowedBy?: string;

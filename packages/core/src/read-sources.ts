@@ -73,6 +73,30 @@ function lookAt(look: Look, fs: FileSystem, filePath: string, stats: Stats | und
   }
 }
 
+/** A file that could not be used, as a source (the walk's or the read's reason). */
+function skippedSource(
+  provider: string,
+  location: Location,
+  locationIndex: number,
+  file: FileToRead,
+  reason: Diagnostic,
+  name?: string,
+): Source {
+  const { filePath, relativePath, format } = file;
+  const source: Source = {
+    kind: "skipped",
+    provider,
+    location,
+    locationIndex,
+    filePath,
+    relativePath,
+    format,
+    reason,
+  };
+  if (name !== undefined) source.name = name;
+  return source;
+}
+
 /** Options of {@link readSources}. */
 export interface ReadSourcesOptions {
   kind: DiscoveryKind;
@@ -144,16 +168,7 @@ export async function readSources(
         if (walked.kind === "skipped") {
           look?.skipped(walked.reason);
           fingerprint.problem(walked.reason);
-          sources.push({
-            kind: "skipped",
-            provider,
-            location,
-            locationIndex,
-            filePath,
-            relativePath,
-            format,
-            reason: walked.reason,
-          });
+          sources.push(skippedSource(provider, location, locationIndex, walked, walked.reason));
           continue;
         }
         fileOptions.file = walked;
@@ -162,18 +177,7 @@ export async function readSources(
         if (look) lookAt(look, fs, filePath, read.stats, line);
         if (read.kind === "skipped") {
           fingerprint.problem(read.reason);
-          const source: Source = {
-            kind: "skipped",
-            provider,
-            location,
-            locationIndex,
-            filePath,
-            relativePath,
-            format,
-            reason: read.reason,
-          };
-          if (read.name !== undefined) source.name = read.name;
-          sources.push(source);
+          sources.push(skippedSource(provider, location, locationIndex, walked, read.reason, read.name));
         } else
           sources.push({
             kind: "file",

@@ -189,7 +189,8 @@ export interface SkipReason {
   message: string;
 }
 
-interface FileRecordBase {
+/** What every {@link FileRecord} has, whatever its outcome. */
+export interface FileRecordBase {
   /** The file, or the `embedded:` id of a provider-loaded item. */
   path: string;
   /** The location the file was found in; absent for provider-loaded items. */
