@@ -262,6 +262,16 @@ describe("stored outputs", () => {
     expect(open({ key: { ...key, trust: false } }).index.readOutput("list-json", "f1")).toBeUndefined();
   });
 
+  test("hasOutput says whether anything is stored under a name; bytes are stored as given", () => {
+    const { index } = open();
+    expect(index.hasOutput("list-json")).toBe(false);
+    const bytes = [Buffer.from('{\n  "é": '), Buffer.from("2\n}\n")];
+    expect(index.writeOutput("list-json", "f1", bytes)).toEqual([]);
+    expect(index.hasOutput("list-json")).toBe(true);
+    expect(index.hasOutput("list")).toBe(false);
+    expect(index.readOutput("list-json", "f1")?.toString()).toBe('{\n  "é": 2\n}\n');
+  });
+
   test("stored outputs alone are bounded too: the least recently written keys go", () => {
     const dir = cacheDirOf({ home: sandbox.home, env: {} });
     const cwds = ["a", "b", "c", "d"].map((c) => join(sandbox.root, c));
