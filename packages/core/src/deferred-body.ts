@@ -104,8 +104,15 @@ export class DeferredBody {
   }
 }
 
-/** A parsed file whose body is read on first access (a prototype getter: its shape stays fast). */
-class DeferredParsedFile implements ParsedFile {
+function readBodyOf(this: { [DEFERRED]: DeferredBody }): string {
+  return this[DEFERRED].read();
+}
+
+/**
+ * A parsed file whose `body` is read on first access: an own, enumerable accessor with a
+ * shared getter (the shape stays fast), so a spread copy reads it and stays correct.
+ */
+class DeferredParsedFile {
   readonly kind = "parsed" as const;
   readonly [DEFERRED]: DeferredBody;
   constructor(
@@ -114,20 +121,13 @@ class DeferredParsedFile implements ParsedFile {
     deferred: DeferredBody,
   ) {
     this[DEFERRED] = deferred;
-  }
-  get body(): string {
-    return this[DEFERRED].read();
+    Object.defineProperty(this, "body", { get: readBodyOf, enumerable: true });
   }
 }
 
 /** The deferred body a parsed file (or a reshaped or spread copy of one) carries, if any. */
 export function deferredOf(parsed: object): DeferredBody | undefined {
   return (parsed as { [DEFERRED]?: DeferredBody })[DEFERRED];
-}
-
-/** The body of a parsed file, deferred or not. */
-export function bodyOf(parsed: { body: string }): string {
-  return deferredOf(parsed)?.read() ?? parsed.body;
 }
 
 /**
@@ -140,7 +140,8 @@ export function parsedFile(
   fields: { frontmatter: Record<string, unknown>; diagnostics: Diagnostic[] },
   body: string | DeferredBody,
 ): ParsedFile {
-  if (typeof body !== "string") return new DeferredParsedFile(fields.frontmatter, fields.diagnostics, body);
+  if (typeof body !== "string")
+    return new DeferredParsedFile(fields.frontmatter, fields.diagnostics, body) as unknown as ParsedFile;
   return { kind: "parsed", frontmatter: fields.frontmatter, body, diagnostics: fields.diagnostics };
 }
 
@@ -158,7 +159,7 @@ export function reshapeParsed(
   const frontmatter = changes.frontmatter ?? parsed.frontmatter;
   const diagnostics = changes.diagnostics ?? parsed.diagnostics;
   return deferred
-    ? new DeferredParsedFile(frontmatter, diagnostics, deferred)
+    ? (new DeferredParsedFile(frontmatter, diagnostics, deferred) as unknown as ParsedFile)
     : { kind: "parsed", frontmatter, body: parsed.body, diagnostics };
 }
 
