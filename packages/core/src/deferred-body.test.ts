@@ -44,7 +44,13 @@ describe("a format wrapping markdown, bodies on demand", () => {
   test("reshapeParsed keeps the prompt deferred: read on first access, once", async () => {
     const reads: string[] = [];
     const node = fileSystemOf({});
-    const fs: FileSystem = { ...node, readFile: (p, m, s, b) => (reads.push(p), node.readFile(p, m, s, b)) };
+    const fs: FileSystem = {
+      ...node,
+      readFile: (path, max, stats, scratch) => {
+        reads.push(path);
+        return node.readFile(path, max, stats, scratch);
+      },
+    };
     const d = await discover(wrapper("reshape"), fs);
     const agent = getAgent(d, "a")!;
     expect(agent.extra).toEqual({ family: "team" });
