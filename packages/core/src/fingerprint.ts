@@ -2,21 +2,38 @@ import { createHash } from "node:crypto";
 import type { Stats } from "node:fs";
 import type { Diagnostic, LoadedItem, Location } from "./types.js";
 
+const CHUNK_BYTES = 64 * 1024;
+
 /**
  * Builds the fingerprint of one discovery: a digest of everything that decides its
  * result, so that it changes whenever the result would (SPEC §5 step 6).
  */
 export class Fingerprint {
   private readonly hash = createHash("sha1");
-  /** Text not yet hashed: one native call per few kilobytes, not one per file. */
-  private pending = "";
+  /** Bytes not yet hashed: one native call per chunk, not one per file, and no string per file. */
+  private readonly chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private at = 0;
+
+  private flush(): void {
+    if (this.at === 0) return;
+    this.hash.update(this.chunk.subarray(0, this.at));
+    this.at = 0;
+  }
 
   private add(text: string): void {
-    this.pending += text;
-    if (this.pending.length > 16384) {
-      this.hash.update(this.pending);
-      this.pending = "";
+    // A UTF-16 unit takes at most 3 bytes of UTF-8.
+    if (this.at + text.length * 3 > CHUNK_BYTES) {
+      this.flush();
+      if (text.length * 3 > CHUNK_BYTES) {
+        this.hash.update(text);
+        return;
+      }
     }
+    this.at += this.chunk.write(text, this.at);
+  }
+
+  private number(value: number): void {
+    this.at = this.chunk.writeDoubleLE(value, this.at);
   }
 
   /** Trust changes what is read without changing the locations. */
@@ -28,16 +45,20 @@ export class Fingerprint {
     this.add(`L\0${provider}\0${location.scope}\0${location.dir}\n`);
   }
 
-  /** A file read (or served from the cache): its validator stands for its content. */
-  file(filePath: string, stats: Stats): string {
-    const line = `F\0${filePath}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`;
-    this.add(line);
-    return line;
-  }
-
-  /** The line {@link file} added, added again to another digest (no second string built). */
-  fileLine(line: string): void {
-    this.add(line);
+  /**
+   * A file read (or served from the cache): its validator stands for its content. The path
+   * (no NUL can be in it) ends at a NUL; size, mtime, ctime and inode follow as four doubles.
+   */
+  file(filePath: string, stats: Stats): void {
+    this.add("F\0");
+    this.add(filePath);
+    if (this.at + 34 > CHUNK_BYTES) this.flush();
+    this.chunk[this.at++] = 0;
+    this.number(stats.size);
+    this.number(stats.mtimeMs);
+    this.number(stats.ctimeMs);
+    this.number(stats.ino);
+    this.chunk[this.at++] = 0x0a;
   }
 
   /** A diagnostic not tied to a file's content: a skip, a provider's or a folder's problem. */
@@ -52,8 +73,7 @@ export class Fingerprint {
   }
 
   digest(): string {
-    this.hash.update(this.pending);
-    this.pending = "";
+    this.flush();
     return this.hash.digest("hex");
   }
 }

@@ -57,10 +57,8 @@ export class Look {
     this.fingerprint.problem(reason);
   }
 
-  /** A file's stat; `line`, when given, is what `Fingerprint.file` made of it already. */
-  file(filePath: string, stats: Stats, line?: string): void {
-    if (line === undefined) this.fingerprint.file(filePath, stats);
-    else this.fingerprint.fileLine(line);
+  file(filePath: string, stats: Stats): void {
+    this.fingerprint.file(filePath, stats);
     if (stats.mtimeMs > this.newestChangeMs) this.newestChangeMs = stats.mtimeMs;
     if (stats.ctimeMs > this.newestChangeMs) this.newestChangeMs = stats.ctimeMs;
   }

@@ -61,9 +61,9 @@ export interface SourcesRead {
 }
 
 /** A file read, in the look: the stats it was read with, or (a read that failed) a `stat` of its path. */
-function lookAt(look: Look, fs: FileSystem, filePath: string, stats: Stats | undefined, line?: string): void {
+function lookAt(look: Look, fs: FileSystem, filePath: string, stats: Stats | undefined): void {
   if (stats) {
-    look.file(filePath, stats, line);
+    look.file(filePath, stats);
     return;
   }
   try {
@@ -173,8 +173,8 @@ export async function readSources(
         }
         fileOptions.file = walked;
         const read = readSourceFile(fileOptions);
-        const line = read.stats ? fingerprint.file(filePath, read.stats) : undefined;
-        if (look) lookAt(look, fs, filePath, read.stats, line);
+        if (read.stats) fingerprint.file(filePath, read.stats);
+        if (look) lookAt(look, fs, filePath, read.stats);
         if (read.kind === "skipped") {
           fingerprint.problem(read.reason);
           sources.push(skippedSource(provider, location, locationIndex, walked, read.reason, read.name));
