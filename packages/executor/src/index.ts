@@ -23,6 +23,7 @@ export {
 } from "./output-schema.js";
 export { createProcessRunner, type PreparedProcess, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
+export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
 export { buildTaskDescription, descriptionFingerprint } from "./task-description.js";

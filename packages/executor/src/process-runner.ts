@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BoundedReadError, readFileBounded } from "@roster/core";
 import { MAX_TIMEOUT_MS } from "./check-call.js";
-import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
-import { killGroup, removeDir } from "./reaper.js";
+import { removeDir } from "./reaper.js";
+import { layerEnv, reasonText, runChild } from "./run-child.js";
 import type { Runner, RunOptions, RunResult, TaskInvocation } from "./types.js";
 
 /** A result file larger than this is not read. */
@@ -49,24 +48,6 @@ export interface PreparedProcess {
   args?: readonly string[];
   env?: Record<string, string | undefined>;
   stdin?: string;
-}
-
-function reasonText(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason.message;
-  return reason === undefined ? "aborted" : String(reason);
-}
-
-function cleanEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
-  // No prototype: a variable named `__proto__` or `constructor` is a variable like any other.
-  const env: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const layer of layers) {
-    for (const [key, value] of Object.entries(layer ?? {})) {
-      if (value === undefined) delete env[key];
-      else env[key] = value;
-    }
-  }
-  return env;
 }
 
 /** The fields of the child contract handed on as they are, in the order the payload lists them. */
@@ -184,119 +165,69 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           return { ...started, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
         }
       }
-      const env = cleanEnv(run.env, options.env, prepared.env, {
+      const env = layerEnv(run.env, options.env, prepared.env, {
         ROSTER_TASK_DEPTH: String(run.depth),
         ROSTER_SPAWNS: invocation.spawns,
         ROSTER_RESULT_FILE: resultFile,
       });
-      const maxBytes = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-      const maxLines = run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES;
-      const stdout = new TailBuffer(maxBytes, maxLines);
-      const stderr = new TailBuffer(maxBytes, maxLines);
-
-      return new Promise<RunResult>((resolve) => {
-        let abortReason: string | undefined;
-        let spawnError: string | undefined;
-        let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-        let settled = false;
-
-        const child = spawn(options.command, [...(options.args ?? []), ...(prepared.args ?? [])], {
+      const child = await runChild(
+        {
+          command: options.command,
+          args: [...(options.args ?? []), ...(prepared.args ?? [])],
           cwd: invocation.cwd,
           env,
-          detached: true,
-          shell: false,
-          stdio: ["pipe", "pipe", "pipe"],
-          windowsHide: true,
-        });
-
-        const stop = (reason: string): void => {
-          if (abortReason === undefined && exit === undefined) abortReason = reason;
-          killGroup(child.pid);
+          stdin: prepared.stdin ?? payload(invocation),
+        },
+        run,
+      );
+      // Nothing here may throw: a failure to collect is the task's error, not roster's.
+      try {
+        const file = readResultFile(resultFile);
+        try {
+          unlinkSync(resultFile);
+        } catch {
+          // Already removed by the child.
+        }
+        const errors: string[] = [];
+        if (child.spawnError) errors.push(child.spawnError);
+        if (child.abortReason) errors.push(child.abortReason);
+        else if (child.signal) errors.push(`killed by ${child.signal}`);
+        else if (child.exitCode !== null && child.exitCode !== 0)
+          errors.push(`exited with code ${child.exitCode}`);
+        if (file.error) errors.push(file.error);
+        let data = file.data;
+        if (data === undefined && !file.error) data = jsonStdout(child.stdout.text, child.stdout.truncated);
+        let result: RunResult = {
+          exitCode: child.exitCode,
+          output: child.stdout.text,
+          stderr: child.stderr.text,
+          truncated: child.stdout.truncated || child.stderr.truncated,
         };
-        const onAbort = (): void => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
-        run.signal?.addEventListener("abort", onAbort, { once: true });
-        const timer =
-          run.timeoutMs !== undefined
-            ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
-            : undefined;
-
-        const finish = (): void => {
-          if (settled) return;
-          settled = true;
-          if (timer) clearTimeout(timer);
-          run.signal?.removeEventListener("abort", onAbort);
-          // Nothing here may throw: it runs in an event handler, where a throw would end roster.
+        if (data !== undefined) result.data = data;
+        if (errors.length > 0) result.error = errors.join("; ");
+        if (child.abortReason) result.aborted = true;
+        if (options.interpret) {
           try {
-            const out = stdout.finish();
-            const err = stderr.finish();
-            const file = readResultFile(resultFile);
-            try {
-              unlinkSync(resultFile);
-            } catch {
-              // Already removed by the child.
-            }
-            const errors: string[] = [];
-            if (spawnError) errors.push(spawnError);
-            if (abortReason) errors.push(abortReason);
-            else if (exit?.signal) errors.push(`killed by ${exit.signal}`);
-            else if (exit && exit.code !== 0) errors.push(`exited with code ${exit.code}`);
-            if (file.error) errors.push(file.error);
-            let data = file.data;
-            if (data === undefined && !file.error) data = jsonStdout(out.text, out.truncated);
-            let result: RunResult = {
-              exitCode: exit?.code ?? null,
-              output: out.text,
-              stderr: err.text,
-              truncated: out.truncated || err.truncated,
-            };
-            if (data !== undefined) result.data = data;
-            if (errors.length > 0) result.error = errors.join("; ");
-            if (abortReason) result.aborted = true;
-            if (options.interpret) {
-              try {
-                result = options.interpret(result, { invocation, signal: exit?.signal ?? null });
-              } catch (error) {
-                result.error = [
-                  result.error,
-                  `could not read ${options.command}'s answer: ${(error as Error).message}`,
-                ]
-                  .filter(Boolean)
-                  .join("; ");
-              }
-            }
-            resolve(result);
+            result = options.interpret(result, { invocation, signal: child.signal });
           } catch (error) {
-            resolve({
-              ...started,
-              exitCode: exit?.code ?? null,
-              error: `could not collect the result: ${(error as Error).message}`,
-            });
-          } finally {
-            if (ownDir !== undefined) removeDir(ownDir);
+            result.error = [
+              result.error,
+              `could not read ${options.command}'s answer: ${(error as Error).message}`,
+            ]
+              .filter(Boolean)
+              .join("; ");
           }
+        }
+        return result;
+      } catch (error) {
+        return {
+          ...started,
+          exitCode: child.exitCode,
+          error: `could not collect the result: ${(error as Error).message}`,
         };
-
-        child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-        child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-        // A child that never reads stdin must not crash us with EPIPE.
-        child.stdin.on("error", () => {});
-        child.on("error", (error) => {
-          spawnError = `could not start ${options.command}: ${error.message}`;
-          if (child.pid === undefined) finish();
-        });
-        if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
-        child.on("exit", (code, signal) => {
-          exit = { code, signal };
-          // Whatever the child left behind in its group goes with it, so no pipe stays open.
-          killGroup(child.pid);
-        });
-        child.on("close", () => {
-          killGroup(child.pid);
-          if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
-          finish();
-        });
-        child.stdin.end(prepared.stdin ?? payload(invocation));
-      });
+      } finally {
+        if (ownDir !== undefined) removeDir(ownDir);
+      }
     },
   };
 }

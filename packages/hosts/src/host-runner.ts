@@ -1,13 +1,13 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  DEFAULT_MAX_OUTPUT_BYTES,
-  DEFAULT_MAX_OUTPUT_LINES,
+  type ChildOutcome,
+  layerEnv,
   type Runner,
   type RunResult,
-  TailBuffer,
+  reasonText,
+  runChild,
   type TaskInvocation,
 } from "@roster/executor";
 import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
@@ -72,31 +72,6 @@ export function planHostCommand(
   return plan;
 }
 
-function cleanEnv(...layers: Array<Record<string, string | undefined> | undefined>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const layer of layers)
-    for (const [k, v] of Object.entries(layer ?? {})) {
-      if (v === undefined) delete env[k];
-      else env[k] = v;
-    }
-  return env;
-}
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
-function reasonText(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason.message;
-  return reason === undefined ? "aborted" : String(reason);
-}
-
 /**
  * A runner that runs each invocation on one agent host's own CLI, non-interactively, and
  * turns the host's output back into a result (answer, structured data validated against the
@@ -119,7 +94,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       const none: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
       if (run.signal?.aborted)
         return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
-      const env = cleanEnv(run.env, options.env);
+      const env = layerEnv(run.env, options.env);
       if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
         return { ...none, error: missingHostMessage(options.host, config) };
       // The task's own folder from the task tool when there is one (removed by the tool), else our own.
@@ -146,92 +121,22 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
         } catch (error) {
           return { ...none, error: (error as Error).message };
         }
-        const child = await spawnHost(plan, invocation.cwd, cleanEnv(env, plan.env), run);
+        const child = await runChild(
+          {
+            command: plan.command,
+            args: plan.args,
+            cwd: invocation.cwd,
+            env: layerEnv(env, plan.env),
+            stdin: plan.stdin,
+          },
+          run,
+        );
         return finishResult(invocation, child, def.displayName, options.host);
       } finally {
         if (own) rmSync(runDir, { recursive: true, force: true });
       }
     },
   };
-}
-
-interface ChildOutcome {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: { text: string; truncated: boolean };
-  stderr: { text: string; truncated: boolean };
-  abortReason?: string;
-  spawnError?: string;
-}
-
-function spawnHost(
-  plan: HostCommand,
-  cwd: string,
-  env: Record<string, string>,
-  run: Parameters<Runner["run"]>[1],
-): Promise<ChildOutcome> {
-  const stdout = new TailBuffer(
-    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
-  );
-  const stderr = new TailBuffer(
-    run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-    run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES,
-  );
-  return new Promise((resolvePromise) => {
-    let abortReason: string | undefined;
-    let spawnError: string | undefined;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let settled = false;
-    const child = spawn(plan.command, plan.args, {
-      cwd,
-      env,
-      detached: true,
-      shell: false,
-      stdio: ["pipe", "pipe", "pipe"],
-      windowsHide: true,
-    });
-    const stop = (reason: string) => {
-      if (abortReason === undefined && exit === undefined) abortReason = reason;
-      killGroup(child.pid);
-    };
-    const onAbort = () => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
-    run.signal?.addEventListener("abort", onAbort, { once: true });
-    const timer =
-      run.timeoutMs !== undefined && run.timeoutMs > 0
-        ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
-        : undefined;
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      if (timer) clearTimeout(timer);
-      run.signal?.removeEventListener("abort", onAbort);
-      const outcome: ChildOutcome = {
-        exitCode: exit?.code ?? null,
-        signal: exit?.signal ?? null,
-        stdout: stdout.finish(),
-        stderr: stderr.finish(),
-      };
-      if (abortReason) outcome.abortReason = abortReason;
-      if (spawnError) outcome.spawnError = spawnError;
-      resolvePromise(outcome);
-    };
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.stdin.on("error", () => {});
-    child.on("error", (error) => {
-      spawnError = `could not start ${plan.command}: ${error.message}`;
-      if (child.pid === undefined) finish();
-    });
-    if (child.pid !== undefined) run.reaper?.addGroup(child.pid);
-    child.on("exit", (code, signal) => {
-      exit = { code, signal };
-      killGroup(child.pid);
-      if (child.pid !== undefined) run.reaper?.deleteGroup(child.pid);
-    });
-    child.on("close", finish);
-    child.stdin.end(plan.stdin);
-  });
 }
 
 function finishResult(
