@@ -10,6 +10,7 @@ export {
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
+  REASONING_EFFORT,
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";

@@ -1,3 +1,4 @@
+import { REASONING_EFFORT } from "@roster/core";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
   allowedPermissionMode,
@@ -13,7 +14,7 @@ import {
   tomlString,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, REASONING_EFFORT, writesOrRuns } from "./vocabulary.js";
+import { chooseModel, writesOrRuns } from "./vocabulary.js";
 
 /** Codex: `codex exec --json … -`, the prompt on stdin, the system prompt as `developer_instructions`. */
 export const codexHost: HostDefinition = {

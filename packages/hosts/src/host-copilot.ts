@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { REASONING_EFFORT } from "@roster/core";
 import {
   allowedPermissionMode,
   baseCommand,
@@ -17,7 +18,6 @@ import {
   chooseModel,
   HOST_TOOL_NAMES,
   mapTools,
-  REASONING_EFFORT,
 } from "./vocabulary.js";
 
 function toolIds(tools: readonly string[]): string[] {

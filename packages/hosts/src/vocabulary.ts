@@ -101,16 +101,6 @@ export const HOST_TOOL_NAMES: Record<Exclude<HostId, "codex">, Record<Capability
   },
 };
 
-/** roster's thinking levels → the reasoning effort Codex and Copilot CLI take (`inherit` has none). */
-export const REASONING_EFFORT: Readonly<Record<string, string>> = {
-  off: "none",
-  minimal: "minimal",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "xhigh",
-};
-
 /** Copilot's tool names as `--excluded-tools` takes them. */
 export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {
   read: ["view"],
