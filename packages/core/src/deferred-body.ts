@@ -1,4 +1,5 @@
 import type { Stats } from "node:fs";
+import { sameStat, type Validator, validatorOf } from "./discovery-cache.js";
 import { describeFsError } from "./fs.js";
 import type { Diagnostic, FileFormat, FileSystem, ParsedFile, ParseLevel } from "./types.js";
 
@@ -30,10 +31,8 @@ export class DeferredBody {
   private readonly relativePath: string;
   private readonly format: FileFormat;
   private readonly maxBytes: number;
-  private readonly size: number;
-  private readonly mtimeMs: number;
-  private readonly ctimeMs: number;
-  private readonly ino: number;
+  /** The stat's four numbers, not the Stats object (and its four Dates). */
+  private readonly stamp: Validator;
   private readonly decode: (bytes: Uint8Array) => string;
   private body: string | undefined;
   /** Set when the first read found the file changed or gone. */
@@ -47,10 +46,7 @@ export class DeferredBody {
     this.relativePath = source.relativePath;
     this.format = source.format;
     this.maxBytes = source.maxBytes;
-    this.size = source.stats.size;
-    this.mtimeMs = source.stats.mtimeMs;
-    this.ctimeMs = source.stats.ctimeMs;
-    this.ino = source.stats.ino;
+    this.stamp = validatorOf(source.stats);
     this.decode = decode;
   }
 
@@ -62,7 +58,7 @@ export class DeferredBody {
     try {
       const now = fs.stat(filePath);
       const bytes = fs.readFile(filePath, this.maxBytes, now);
-      if (this.unchanged(now)) {
+      if (sameStat(now, this.stamp)) {
         this.body = this.decode(bytes);
         return this.body;
       }
@@ -80,15 +76,6 @@ export class DeferredBody {
       hint: "run the command again to read the file as it is now",
     };
     return this.body;
-  }
-
-  private unchanged(now: Stats): boolean {
-    return (
-      now.size === this.size &&
-      now.mtimeMs === this.mtimeMs &&
-      now.ctimeMs === this.ctimeMs &&
-      now.ino === this.ino
-    );
   }
 
   /** The body of the file as it is now, parsed whole by its format ("" when it is no longer usable). */

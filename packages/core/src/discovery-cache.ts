@@ -19,15 +19,17 @@ export function validatorOf(stats: Stats, seenAt = Date.now()): Validator {
   return { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, size: stats.size, ino: stats.ino, seenAt };
 }
 
+/** True when two stats name the same content: same mtime, ctime, size and inode. */
+export function sameStat(
+  a: Pick<Stats, "mtimeMs" | "ctimeMs" | "size" | "ino">,
+  b: Pick<Stats, "mtimeMs" | "ctimeMs" | "size" | "ino">,
+): boolean {
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+}
+
 /** True when `stats` matches `cached` and the cached look was not racy. */
 export function unchanged(cached: Validator, stats: Stats): boolean {
-  return (
-    cached.mtimeMs === stats.mtimeMs &&
-    cached.ctimeMs === stats.ctimeMs &&
-    cached.size === stats.size &&
-    cached.ino === stats.ino &&
-    cached.seenAt - stats.mtimeMs > RACY_MS
-  );
+  return sameStat(cached, stats) && cached.seenAt - stats.mtimeMs > RACY_MS;
 }
 
 interface FolderEntry {
