@@ -8,16 +8,9 @@ import {
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
-import {
-  createHostRunner,
-  HOST_IDS,
-  type HostId,
-  isHostId,
-  locateHost,
-  missingHostMessage,
-  pickHost,
-} from "@roster/hosts";
+import { HOST_IDS, type HostId, isHostId, pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
+import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
@@ -96,23 +89,11 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
         `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
           `pass host ${HOST_IDS.map((h) => `"${h}"`).join(", ")}, or set "defaultHost" in the user config.`,
       );
-    const hostConfig = app.loaded.config.hosts?.[chosen];
-    if (
-      locateHost(chosen, {
-        ...(hostConfig ? { config: hostConfig } : {}),
-        env: app.env,
-        cwd: app.ctx.cwd,
-      }) === null
-    )
-      throw new Error(missingHostMessage(chosen, hostConfig));
+    const missing = missingHost(app, chosen);
+    if (missing !== undefined) throw new Error(missing);
     let runner = hostRunners.get(chosen);
     if (!runner) {
-      runner = createHostRunner({
-        host: chosen,
-        ...(hostConfig?.command !== undefined ? { command: hostConfig.command } : {}),
-        ...(hostConfig?.args !== undefined ? { args: hostConfig.args } : {}),
-        trustProject: app.ctx.trustProject !== false,
-      });
+      runner = configuredHostRunner(app, chosen);
       hostRunners.set(chosen, runner);
     }
     return runner;

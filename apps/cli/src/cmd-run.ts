@@ -14,17 +14,9 @@ import {
   type TaskResult,
   type TaskSession,
 } from "@roster/executor";
-import {
-  createHostRunner,
-  HOST_IDS,
-  type HostCommand,
-  type HostId,
-  isHostId,
-  locateHost,
-  missingHostMessage,
-  pickHost,
-} from "@roster/hosts";
+import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
 import { userConfigDir } from "./config-places.js";
+import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
@@ -107,17 +99,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const timeoutMs = timeout(flags.timeout);
   const mode = await chooseMode(app, agent, flags);
   const dryRun = flags.dryRun === true;
-  const trustProject = app.ctx.trustProject !== false;
-  const hostConfig = mode.kind === "host" ? config.hosts?.[mode.host] : undefined;
-  const hostRunner =
-    mode.kind === "host"
-      ? createHostRunner({
-          host: mode.host,
-          ...(hostConfig?.command !== undefined ? { command: hostConfig.command } : {}),
-          ...(hostConfig?.args !== undefined ? { args: hostConfig.args } : {}),
-          trustProject,
-        })
-      : undefined;
+  const hostRunner = mode.kind === "host" ? configuredHostRunner(app, mode.host) : undefined;
 
   // A problem found before the run is raised only when the executor lets the call through, so
   // its refusals (unknown, disabled, spawn policy) keep precedence.
@@ -142,10 +124,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       },
     };
   } else {
-    const where = hostConfig ? { config: hostConfig } : {};
-    const found = locateHost(mode.host, { ...where, env: app.env, cwd: app.ctx.cwd });
-    runner =
-      found === null ? failing(new FindingError(missingHostMessage(mode.host, hostConfig))) : hostRunner!;
+    const missing = missingHost(app, mode.host);
+    runner = missing !== undefined ? failing(new FindingError(missing)) : hostRunner!;
   }
 
   // The session's depth comes from the environment; one that cannot be read refuses the run.
