@@ -603,16 +603,13 @@ describe("roster mcp: a long-lived server", () => {
     expect((await client.listTools()).tools).toHaveLength(6);
   });
 
-  test("closing stdin aborts running tasks, kills their process groups, and the server exits", async () => {
+  /** A server running one task of `hang.mjs` (which records its pids and waits): the server and those pids. */
+  async function startHangingTask(env: Record<string, string> = {}) {
     const pids = mkdtempSync(join(box.root, "pids-"));
-    const raw = rawServer([
-      "--home",
-      box.home,
-      "--cwd",
-      box.project,
-      "--runner",
-      `${node} ${join(box.root, "hang.mjs")} ${pids}`,
-    ]);
+    const raw = rawServer(
+      ["--home", box.home, "--cwd", box.project, "--runner", `${node} ${join(box.root, "hang.mjs")} ${pids}`],
+      env,
+    );
     raw.send(INITIALIZE);
     raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     raw.send({
@@ -623,6 +620,11 @@ describe("roster mcp: a long-lived server", () => {
     });
     await waitForPids(pids);
     const started = readFileSync(join(pids, "a.pids"), "utf8").split(" ").map(Number);
+    return { raw, started };
+  }
+
+  test("closing stdin aborts running tasks, kills their process groups, and the server exits", async () => {
+    const { raw, started } = await startHangingTask();
     expect(started.every(alive)).toBe(true);
 
     raw.server.stdin.end();
@@ -637,29 +639,8 @@ describe("roster mcp: a long-lived server", () => {
   ] as const)(
     "%s while a task runs: its process group and its roster-run-* folder go",
     async (signal, status) => {
-      const pids = mkdtempSync(join(box.root, "pids-"));
       const tmp = mkdtempSync(join(box.root, "tmp-"));
-      const raw = rawServer(
-        [
-          "--home",
-          box.home,
-          "--cwd",
-          box.project,
-          "--runner",
-          `${node} ${join(box.root, "hang.mjs")} ${pids}`,
-        ],
-        { TMPDIR: tmp },
-      );
-      raw.send(INITIALIZE);
-      raw.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-      raw.send({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: { name: "run_task", arguments: { agent: "helper", tasks: [{ id: "a", assignment: "x" }] } },
-      });
-      await waitForPids(pids);
-      const started = readFileSync(join(pids, "a.pids"), "utf8").split(" ").map(Number);
+      const { raw, started } = await startHangingTask({ TMPDIR: tmp });
       expect(started.every(alive)).toBe(true);
       expect(readdirSync(tmp).filter((d) => d.startsWith("roster-run-"))).toHaveLength(1);
 
