@@ -115,15 +115,12 @@ function openAndRead(
     // (pagemap) only accept reads in multiples of 8.
     const expected = stats.size;
     if (expected > 0 && expected < maxBytes) {
-      const buffer =
-        scratch && scratch.length > expected
-          ? scratch.subarray(0, expected + 1)
-          : Buffer.allocUnsafe(expected + 1);
+      const buffer = scratch && scratch.length > expected ? scratch : Buffer.allocUnsafe(expected + 1);
       // A regular file's read comes back short only at its end: one call, not a second one
-      // to see 0. All of the buffer filled means it grew since `fstat`: go on in chunks.
-      const length = readSync(fd, buffer, 0, buffer.length, null);
-      if (length < buffer.length) return { bytes: buffer.subarray(0, length), stats };
-      return { bytes: readChunks(fd, path, maxBytes, [buffer], length), stats };
+      // to see 0. All of the size plus one byte filled means it grew since `fstat`: go on in chunks.
+      const length = readSync(fd, buffer, 0, expected + 1, null);
+      if (length <= expected) return { bytes: buffer.subarray(0, length), stats };
+      return { bytes: readChunks(fd, path, maxBytes, [buffer.subarray(0, length)], length), stats };
     }
     return { bytes: readChunks(fd, path, maxBytes, [], 0), stats };
   } finally {

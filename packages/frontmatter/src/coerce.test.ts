@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 
@@ -9,6 +10,34 @@ describe("parseCSV", () => {
   test("an empty or blank string gives an empty list", () => {
     expect(parseCSV("")).toEqual([]);
     expect(parseCSV(" , ")).toEqual([]);
+  });
+
+  test("equals split, trim and drop-empty on any string (every kind of white space trimmed)", () => {
+    const piece = fc.constantFrom(
+      ",",
+      " ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\ufeff",
+      "\u2028",
+      "a",
+      "Read",
+      "é",
+      "(",
+      ")",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const value = pieces.join("");
+        const plain = value
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item.length > 0);
+        expect(parseCSV(value)).toEqual(plain);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

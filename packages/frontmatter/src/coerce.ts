@@ -1,9 +1,16 @@
 /** Splits a comma-separated string into trimmed, non-empty items. */
 export function parseCSV(value: string): string[] {
-  return value
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
+  // One pass and one array (discovery splits a tool and a model list per agent): the items
+  // of `value.split(",").map((s) => s.trim()).filter((s) => s.length > 0)`.
+  const items: string[] = [];
+  let start = 0;
+  for (;;) {
+    const comma = value.indexOf(",", start);
+    const item = (comma === -1 ? value.slice(start) : value.slice(start, comma)).trim();
+    if (item.length > 0) items.push(item);
+    if (comma === -1) return items;
+    start = comma + 1;
+  }
 }
 
 /**
@@ -13,10 +20,12 @@ export function parseCSV(value: string): string[] {
 export function parseArrayOrCSV(value: unknown): string[] | undefined {
   let items: string[] | undefined;
   if (Array.isArray(value)) {
-    items = value
-      .filter((item): item is string => typeof item === "string")
-      .map((item) => item.trim())
-      .filter((item) => item.length > 0);
+    items = [];
+    for (const item of value) {
+      if (typeof item !== "string") continue;
+      const trimmed = item.trim();
+      if (trimmed.length > 0) items.push(trimmed);
+    }
   } else if (typeof value === "string") {
     items = parseCSV(value);
   }

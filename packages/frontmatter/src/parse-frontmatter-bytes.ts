@@ -73,6 +73,23 @@ function ownString(value: string): string {
   return ` ${value}`.slice(1);
 }
 
+/**
+ * Replaces every string in a parsed frontmatter by its own copy, in place. A flat one (the
+ * usual case) is one loop; `seen` (aliases can share or nest a value) is made for nesting only.
+ */
+function ownRecord(record: Record<string, unknown>): Record<string, unknown> {
+  let seen: Set<object> | undefined;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === "string") record[key] = ownString(value);
+    else if (value !== null && typeof value === "object") {
+      seen ??= new Set([record]);
+      record[key] = ownStrings(value, seen);
+    }
+  }
+  return record;
+}
+
 /** Replaces every string in a parsed value by its own copy, in place. */
 function ownStrings(value: unknown, seen: Set<object>): unknown {
   if (typeof value === "string") return ownString(value);
@@ -131,7 +148,7 @@ export function parseFrontmatterHead(bytes: Uint8Array, options: ParseFrontmatte
     if (!text.includes("<!--")) {
       const parsed = parseNormalized(text, originalLine, options);
       if (parsed.split === "block" && parsed.rest === "") {
-        const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+        const frontmatter = ownRecord(parsed.frontmatter);
         return { frontmatter, diagnostics: parsed.diagnostics, bodyStart: headEnd };
       }
     }
@@ -139,7 +156,7 @@ export function parseFrontmatterHead(bytes: Uint8Array, options: ParseFrontmatte
   // The whole file decoded: the same answer, only without the saving.
   const { text, originalLine } = normalizeWithLines(buffer.toString("utf8"));
   const parsed = parseNormalized(text, originalLine, options);
-  const frontmatter = ownStrings(parsed.frontmatter, new Set()) as Record<string, unknown>;
+  const frontmatter = ownRecord(parsed.frontmatter);
   return {
     frontmatter,
     diagnostics: parsed.diagnostics,
