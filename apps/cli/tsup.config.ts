@@ -112,6 +112,11 @@ export default defineConfig((cli) => ({
     js: 'import { createRequire as __rosterRequire } from "node:module"; const require = __rosterRequire(import.meta.url);',
   },
   splitting: true,
+  // White space and syntax minified, names kept: less for Node to read and pre-parse at every
+  // start (a first `list` of 10,000 files about 2% faster). `--debug` turns source maps on,
+  // so its stack traces name the TypeScript sources and lines.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // Keep `node:` specifiers (tsup would strip them and mark the modules external before any
   // plugin of ours sees them: the commander stand-in above needs to see `node:child_process`).
   removeNodeProtocol: false,

@@ -5,6 +5,10 @@ import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./context.js";
 import { errorLine, FindingError, UsageError } from "./errors.js";
 
+// The build is minified: `--debug` stack traces name the TypeScript sources through the
+// source maps beside each chunk, read for every module loaded from here on (the app's).
+if (process.argv.includes("--debug")) process.setSourceMapsEnabled(true);
+
 /** The sub-commands (all but run, mcp and completion) and the app they share, loaded on first use (see app.ts). */
 const loadApp = () => import("./app.js");
 

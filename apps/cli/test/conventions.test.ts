@@ -51,6 +51,15 @@ describe("conventions", () => {
     expect(r.stdout).toContain("completion");
   });
 
+  test("--debug shows the stack trace through the source maps (the build is minified); without it, one line", () => {
+    const debug = roster(inBox("--debug", "show", "nope"));
+    expect(debug.code).toBe(1);
+    expect(debug.stderr).toMatch(/^FindingError: Unknown agent "nope"/);
+    expect(debug.stderr).toMatch(/\bat .*src\/cmd-agents\.ts:\d+:\d+/);
+    const plain = roster(inBox("show", "nope"));
+    expect(plain.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   test("a --cwd or --home that is not a folder is a usage error", () => {
     const r = roster(["--cwd", "/etc/passwd", "list"]);
     expect(r.code).toBe(2);
