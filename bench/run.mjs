@@ -35,8 +35,11 @@ const { values: args } = parseArgs({
     whole: { type: "string" },
     "in-process": { type: "string" },
     synthetic: { type: "boolean" },
+    node: { type: "string" },
   },
 });
+/** The Node binary of every spawned program (`--node PATH`; default: this one). */
+const nodeBin = args.node ?? process.execPath;
 const inProcess = args["in-process"] !== "0";
 const sizes = inProcess ? (args.sizes ?? "100,1000,10000").split(",").map(Number) : [];
 const wholeSizes = (args.whole ?? "1000,10000,30000")
@@ -58,6 +61,10 @@ const fastPathWired = (frontmatterDist.match(/readSimpleYaml\(/g) ?? []).length 
 const results = {
   date: new Date().toISOString(),
   node: process.version,
+  // The Node of the spawned programs (whole processes and the start-up row), when --node names another.
+  ...(nodeBin !== process.execPath
+    ? { spawnedNode: spawnSync(nodeBin, ["--version"], { encoding: "utf8" }).stdout.trim() }
+    : {}),
   platform: `${process.platform} ${process.arch}`,
   fastPathWired,
   sizes: {},
@@ -192,15 +199,16 @@ try {
   }
 
   // `roster list --json` end to end on empty folders, against `node -e ""`.
-  const bin = join(repoRoot, "apps/cli/dist/roster.js");
+  // The installed command as a user runs it (see whole.mjs).
+  const bin = join(repoRoot, "apps/cli/bin/roster.js");
   if (!inProcess) results.cli = { skipped: "--in-process 0" };
-  else if (existsSync(bin)) {
+  else if (existsSync(join(repoRoot, "apps/cli/dist/roster.js"))) {
     const empty = join(work, "empty");
     mkdirSync(empty);
     const time = (args) =>
       median(
         () => {
-          const r = spawnSync(process.execPath, args, {
+          const r = spawnSync(nodeBin, args, {
             cwd: empty,
             env: { PATH: process.env.PATH },
             stdio: "ignore",
@@ -241,6 +249,7 @@ try {
       work,
       synthetic,
       log,
+      node: nodeBin,
     });
   }
 } finally {
@@ -274,7 +283,7 @@ writeFileSync(join(repoRoot, "bench/results.json"), `${JSON.stringify(results, n
 const f = (x) => (x == null ? "–" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const r2 = (x) => x.toFixed(x < 0.1 ? 3 : 2);
 const out = [
-  `roster bench — node ${process.version}, ${results.platform}, fast path wired: ${fastPathWired ? "yes" : "no"}${synthetic ? ", SYNTHETIC files" : ""}`,
+  `roster bench — node ${process.version}${results.spawnedNode ? ` (spawned programs: node ${results.spawnedNode})` : ""}, ${results.platform}, fast path wired: ${fastPathWired ? "yes" : "no"}${synthetic ? ", SYNTHETIC files" : ""}`,
 ];
 if (sizes.length > 0)
   out.push(

@@ -17,7 +17,10 @@ import { generateTree } from "./generate.mjs";
 import { repoRoot } from "./lib.mjs";
 
 const TIME = "/usr/bin/time";
-const cli = join(repoRoot, "apps/cli/dist/roster.js");
+// The installed command as a user runs it: the bin, which on Node 22.1+ also turns on the
+// compile cache (in the checkout's dist/.compile-cache), then imports dist/roster.js.
+const cli = join(repoRoot, "apps/cli/bin/roster.js");
+const built = join(repoRoot, "apps/cli/dist/roster.js");
 
 /** The programs compared, in the order each round runs them. */
 function programs(root, tree, cacheHome) {
@@ -30,7 +33,7 @@ function programs(root, tree, cacheHome) {
   return [
     {
       id: "first",
-      what: `XDG_CACHE_HOME=<empty> node apps/cli/dist/roster.js ${shown}`,
+      what: `XDG_CACHE_HOME=<empty> node apps/cli/bin/roster.js ${shown}`,
       args: [cli, ...list],
       // An empty cache folder every run: nothing persisted from the runs before.
       env: () => {
@@ -40,7 +43,7 @@ function programs(root, tree, cacheHome) {
     },
     {
       id: "second",
-      what: `XDG_CACHE_HOME=<filled by one untimed run> node apps/cli/dist/roster.js ${shown}`,
+      what: `XDG_CACHE_HOME=<filled by one untimed run> node apps/cli/bin/roster.js ${shown}`,
       args: [cli, ...list],
       env: () => ({ XDG_CACHE_HOME: join(cacheHome, "second") }),
     },
@@ -61,12 +64,12 @@ function programs(root, tree, cacheHome) {
 }
 
 /** One run: wall ms and peak RSS KB. stdout goes to /dev/null (or `outFile`). */
-function runOnce(program, root, outFile) {
+function runOnce(program, root, outFile, node = process.execPath) {
   const out = openSync(outFile ?? "/dev/null", "w");
   try {
     const env = { PATH: process.env.PATH, HOME: join(root, "home"), ...program.env() };
     const start = performance.now();
-    const r = spawnSync(TIME, ["-f", "%M", process.execPath, ...program.args], {
+    const r = spawnSync(TIME, ["-f", "%M", node, ...program.args], {
       cwd: root,
       env,
       stdio: ["ignore", out, "pipe"],
@@ -91,11 +94,13 @@ const median = (xs) => {
  * Measures every program at every size, `runs` interleaved rounds each (after one warm-up
  * round), and checks first that roster and the naive program list the same agent names.
  *
- * @param {{ sizes: number[], runs: (n: number) => number, work: string, synthetic: boolean, log: (s: string) => void }} options
+ * `node` is the Node binary every program runs on (default: the one running the bench).
+ *
+ * @param {{ sizes: number[], runs: (n: number) => number, work: string, synthetic: boolean, log: (s: string) => void, node?: string }} options
  */
-export function measureWholeProcesses({ sizes, runs, work, synthetic, log }) {
+export function measureWholeProcesses({ sizes, runs, work, synthetic, log, node = process.execPath }) {
   if (!existsSync(TIME)) throw new Error(`${TIME} is needed for peak RSS (apt-get install time)`);
-  if (!existsSync(cli))
+  if (!existsSync(built))
     throw new Error("apps/cli/dist/roster.js does not exist: build first (pnpm bench does)");
   const results = {};
   for (const n of sizes) {
@@ -109,8 +114,8 @@ export function measureWholeProcesses({ sizes, runs, work, synthetic, log }) {
     // Same names from both listings, or the comparison means nothing.
     const rosterOut = join(root, "roster.json");
     const naiveOut = join(root, "naive.json");
-    runOnce(byId.second, root, rosterOut); // also fills the index the "second" runs read
-    runOnce(byId.naive, root, naiveOut);
+    runOnce(byId.second, root, rosterOut, node); // also fills the index the "second" runs read
+    runOnce(byId.naive, root, naiveOut, node);
     const names = (file, filter) =>
       JSON.parse(readFileSync(file, "utf8"))
         .agents.filter(filter)
@@ -126,7 +131,7 @@ export function measureWholeProcesses({ sizes, runs, work, synthetic, log }) {
     const rounds = runs(n);
     for (let round = -1; round < rounds; round++) {
       for (const program of list) {
-        const { ms, rssKb } = runOnce(program, root);
+        const { ms, rssKb } = runOnce(program, root, undefined, node);
         if (round < 0) continue; // warm-up round: page cache and binaries
         samples[program.id].ms.push(ms);
         samples[program.id].rssKb.push(rssKb);
