@@ -187,7 +187,9 @@ export function parseAgentFields(
     }
   }
 
-  const model = parseArrayOrCSV(frontmatter.model)?.filter((m) => m !== "inherit");
+  // Filtered only when it says `inherit`: the list as parsed is kept otherwise (no second array).
+  let model = parseArrayOrCSV(frontmatter.model);
+  if (model?.includes("inherit")) model = model.filter((m) => m !== "inherit");
   if (model && model.length > 0) fields.model = model;
 
   const blocking = parseBoolean(frontmatter.blocking);
