@@ -3,7 +3,7 @@
 // with ROSTER_TEST_HOSTS=1 (CI) a real Node 22 from the npm registry runs a copy of the
 // built package twice and the cache is seen filled and used. No timing here: the bench measures.
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -151,6 +151,31 @@ describe.skipIf(!registryTests)(`a real ${NODE_22} (from the npm registry; ROSTE
     });
     expect(second.stdout).toBe(expected);
     expect(second.stderr).toMatch(/cache for .*roster\.js was accepted/);
+  });
+
+  test("a corrupt cache or a file in the cache's place changes nothing in the output", () => {
+    expect(unavailable, unavailable).toBeUndefined();
+    const expected = spawnSync(process.execPath, [bin, ...listArgs()], { encoding: "utf8" }).stdout;
+    const copy = copyOfPackage("corrupt");
+    const cache = join(copy, "dist/.compile-cache");
+    listWith(copy);
+    const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const path = join(file.parentPath, file.name);
+      const bytes = readFileSync(path);
+      bytes.fill(0x5a, Math.min(40, bytes.length), Math.min(80, bytes.length));
+      writeFileSync(path, bytes);
+    }
+    expect(listWith(copy)).toBe(expected);
+    const blocked = copyOfPackage("blocked");
+    writeFileSync(join(blocked, "dist/.compile-cache"), "not a folder");
+    const r = spawnSync(node22, [join(blocked, "bin/roster.js"), ...listArgs()], {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+    expect(r.stdout).toBe(expected);
+    expect(r.stderr).toBe("");
   });
 
   test("ROSTER_NO_CACHE=1 leaves no compile cache behind", () => {
