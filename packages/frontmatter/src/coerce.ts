@@ -2,14 +2,13 @@
 export function parseCSV(value: string): string[] {
   // One pass and one array (discovery splits a tool and a model list per agent): the items
   // of `value.split(",").map((s) => s.trim()).filter((s) => s.length > 0)`.
-  let start = value.indexOf(",");
-  if (start === -1) {
+  if (!value.includes(",")) {
     // One item (a model, a single tool): an array of exactly one, not one grown by `push`.
     const item = value.trim();
     return item.length > 0 ? [item] : [];
   }
   const items: string[] = [];
-  start = 0;
+  let start = 0;
   for (;;) {
     const comma = value.indexOf(",", start);
     const item = (comma === -1 ? value.slice(start) : value.slice(start, comma)).trim();
