@@ -46,13 +46,31 @@ export interface ListFlags {
 
 const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
 
-/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
-function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, word?: string) {
+/** What `list` prints of one agent, from a discovery or from the stored listing. */
+interface AgentRow {
+  name: string;
+  description: string;
+  source: string;
+  provider: string;
+  filePath?: string;
+  disabled?: boolean;
+}
+
+/** The flags' filters, checked before anything is read. */
+function checkFilters(app: App, flags: ListFlags): void {
   const providers = app.registry.ids();
   if (flags.provider !== undefined && !providers.includes(flags.provider))
     throw new UsageError(`--provider takes one of ${providers.join(", ")}, got "${flags.provider}".`);
   if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
     throw new UsageError(`--source takes one of ${SOURCES.join(", ")}, got "${flags.source}".`);
+}
+
+/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
+function filterAgents<A extends AgentRow | AgentDefinition>(
+  agents: readonly A[],
+  flags: ListFlags,
+  word?: string,
+): A[] {
   const needle = word?.toLowerCase();
   return agents.filter(
     (a) =>
@@ -64,58 +82,120 @@ function filterAgents(app: App, agents: AgentDefinition[], flags: ListFlags, wor
   );
 }
 
+/**
+ * `list --json`'s whole output, which every `list` but `--files` can be printed from: the
+ * agents' summaries (with `disabled`), the shadowed, the diagnostics (the config's first).
+ */
+interface Listing {
+  schemaVersion?: number;
+  agents: AgentRow[];
+  shadowed: unknown[];
+  diagnostics: unknown[];
+  projectAgentsDir?: string;
+}
+
+/** The stored listing's JSON, when it has the shape `list` prints from (else discovery runs). */
+function parseListing(bytes: Buffer): Listing | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  const listing = value as Partial<Listing> | null;
+  const text = (v: unknown) => typeof v === "string";
+  if (
+    !listing ||
+    !Array.isArray(listing.agents) ||
+    !Array.isArray(listing.shadowed) ||
+    !Array.isArray(listing.diagnostics) ||
+    !listing.agents.every(
+      (a) => a && text(a.name) && text(a.description) && text(a.source) && text(a.provider),
+    )
+  )
+    return undefined;
+  return listing as Listing;
+}
+
 /** `roster list [WORD] [--files]`. */
 export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
   const o = app.output;
-  // A plain `list --json` reprints what it printed before when a stat-only look finds the same files.
+  checkFilters(app, flags);
+  // Every list but --files (which shows each file's record) prints from `list --json`'s
+  // output: a stat-only look that finds the same files reuses the stored one. A plain
+  // `list --json` reprints its bytes.
   const plain =
     o.json && word === undefined && !flags.names && !flags.files && !flags.provider && !flags.source;
   let stored: StoredListing | undefined;
-  if (plain && cacheWanted(app)) {
+  if (!flags.files && cacheWanted(app)) {
     stored = await storedListing(app);
     if (stored.bytes) {
-      o.stream(stored.bytes);
-      return 0;
+      if (plain) {
+        o.stream(stored.bytes);
+        return 0;
+      }
+      const listing = parseListing(stored.bytes);
+      if (listing) return printListing(app, listing, flags, word);
     }
   }
   // A one-shot process: no discovery cache is filled, and no system prompt is decoded (a
   // listing never shows one). A listing to store takes its look from the reads themselves.
   const seenAt = Date.now();
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand", look: stored !== undefined });
-  const agents = filterAgents(app, d.agents, flags, word);
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
+  const listing: Listing = {
+    agents: d.agents.map((a) => {
+      const summary = agentSummary(a) as unknown as AgentRow;
+      if (disabled.has(a.name)) summary.disabled = true;
+      return summary;
+    }),
+    shadowed: d.shadowed.map((s) => ({
+      name: s.agent.name,
+      source: s.agent.source,
+      provider: s.agent.provider,
+      filePath: s.agent.filePath,
+      shadowedBy: s.shadowedBy,
+    })),
+    diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
+    ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
+  };
+  if (stored) {
+    // The whole listing is stored, whatever this run prints of it: `list --json` prints the
+    // same bytes it stores (encoded once), any other list prints from the listing.
+    const kept: Uint8Array[] = [];
+    printJson(plain ? o : { stream: () => undefined }, listing, kept);
+    storeListing(app, stored, { stat: d.look, seenAt }, kept);
+    if (plain) return 0;
+  }
+  return printListing(app, listing, flags, word, flags.files ? d.files : undefined);
+}
+
+/** What `list` prints of a listing: JSON, names or the table, filtered by the flags. */
+function printListing(
+  app: App,
+  listing: Listing,
+  flags: ListFlags,
+  word: string | undefined,
+  files?: readonly FileRecord[],
+): number {
+  const o = app.output;
+  const agents = filterAgents(listing.agents, flags, word);
   if (flags.names) {
     for (const a of agents) o.out(a.name);
     return 0;
   }
   if (o.json) {
-    const kept: Uint8Array[] | undefined = stored ? [] : undefined;
-    printJson(
-      o,
-      {
-        agents: agents.map((a) => {
-          const summary = agentSummary(a);
-          if (disabled.has(a.name)) summary.disabled = true;
-          return summary;
-        }),
-        shadowed: d.shadowed.map((s) => ({
-          name: s.agent.name,
-          source: s.agent.source,
-          provider: s.agent.provider,
-          filePath: s.agent.filePath,
-          shadowedBy: s.shadowedBy,
-        })),
-        diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-        ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
-        ...(flags.files ? { files: d.files.map(fileView) } : {}),
-      },
-      kept,
-    );
-    if (stored && kept) storeListing(app, stored, { stat: d.look, seenAt }, kept);
+    printJson(o, {
+      agents,
+      shadowed: listing.shadowed,
+      diagnostics: listing.diagnostics,
+      ...(listing.projectAgentsDir ? { projectAgentsDir: listing.projectAgentsDir } : {}),
+      ...(files ? { files: files.map(fileView) } : {}),
+    });
     return 0;
   }
   const rows = agents.map((a) => [
-    disabled.has(a.name) ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
+    a.disabled ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
     a.source,
     a.provider,
     showPath(o, a.filePath),
@@ -130,8 +210,8 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     );
     o.out("");
   }
-  if (flags.files) {
-    const fileRows = d.files.map((f) => [
+  if (files) {
+    const fileRows = files.map((f) => [
       f.outcome,
       f.provider,
       showPath(o, f.path),
@@ -144,11 +224,15 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");
   }
+  // The discovery's own diagnostics: the listing's, less the config's (listed first).
+  const found = listing.diagnostics.length - app.loaded.diagnostics.length;
   const notes: string[] = [];
-  if (d.shadowed.length > 0) notes.push(`${d.shadowed.length} shadowed (roster why NAME)`);
-  if (d.diagnostics.length > 0) notes.push(`${d.diagnostics.length} diagnostic(s) (roster doctor)`);
+  if (listing.shadowed.length > 0) notes.push(`${listing.shadowed.length} shadowed (roster why NAME)`);
+  if (found > 0) notes.push(`${found} diagnostic(s) (roster doctor)`);
   const count =
-    agents.length === d.agents.length ? `${agents.length}` : `${agents.length} of ${d.agents.length}`;
+    agents.length === listing.agents.length
+      ? `${agents.length}`
+      : `${agents.length} of ${listing.agents.length}`;
   o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
   return 0;
 }

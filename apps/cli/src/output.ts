@@ -243,9 +243,9 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   const textOf = (cell: Cell | undefined) =>
     cell === undefined ? "" : escapeTerminal(cell instanceof Styled ? cell.text : cell);
   const texts = all.map((r) => Array.from({ length: columns }, (_, i) => textOf(r[i])));
-  const natural = Array.from({ length: columns }, (_, i) =>
-    Math.max(...texts.map((t) => displayWidth(t[i]!))),
-  );
+  // Each cell measured once (a width of text that is not plain ASCII takes Unicode tables).
+  const cellWidths = texts.map((t) => t.map((text) => displayWidth(text)));
+  const natural = Array.from({ length: columns }, (_, i) => Math.max(...cellWidths.map((w) => w[i]!)));
   const width = options.width ?? o.columns;
   const floorOf = (i: number) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0);
   let shown = Array.from({ length: columns }, (_, i) => i);
@@ -276,11 +276,16 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
     const rowParts: Part[] = [];
     shown.forEach((i, k) => {
       const cell = row[i];
-      const text = cutToWidth(texts[r]![i]!, widths[k]!, keepEnd.has(i) ? "end" : "start");
+      const whole = texts[r]![i]!;
+      const fits = cellWidths[r]![i]! <= widths[k]!;
+      const text = fits ? whole : cutToWidth(whole, widths[k]!, keepEnd.has(i) ? "end" : "start");
       if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
       // The text is escaped already; escaping it again changes nothing.
       if (text !== "") rowParts.push(cell instanceof Styled ? new Styled(cell.style, text) : { raw: text });
-      if (k < shown.length - 1) rowParts.push({ raw: " ".repeat(widths[k]! - displayWidth(text)) });
+      if (k < shown.length - 1) {
+        const used = fits ? cellWidths[r]![i]! : displayWidth(text);
+        rowParts.push({ raw: " ".repeat(widths[k]! - used) });
+      }
     });
     // No trailing blanks.
     for (let tail = rowParts.at(-1); tail && "raw" in tail && tail.raw.trim() === ""; tail = rowParts.at(-1))

@@ -25,7 +25,10 @@ const program = new Command("roster")
   )
   .option("--no-color", "never colour output (NO_COLOR works too)")
   .option("--debug", "show stack traces")
-  .option("--no-cache", "neither read nor store list --json's saved output (ROSTER_NO_CACHE=1 works too)")
+  .option(
+    "--no-cache",
+    "neither read nor store the saved listing list prints from (ROSTER_NO_CACHE=1 works too)",
+  )
   .exitOverride()
   .configureOutput(errorOutput("roster --help"));
 

@@ -87,8 +87,15 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   if (PLAIN_ASCII.test(text))
     return keep === "end" ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
   graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const parts = [...graphemes.segment(text)].map((s) => s.segment);
-  if (keep === "end") parts.reverse();
+  // From the start, graphemes are taken as they come and no further than the width (a long
+  // description cut to a narrow column is not segmented whole); from the end, all of them.
+  const segments = graphemes.segment(text);
+  const parts: Iterable<string> =
+    keep === "end"
+      ? [...segments].map((s) => s.segment).reverse()
+      : (function* () {
+          for (const s of segments) yield s.segment;
+        })();
   let used = 0;
   const kept: string[] = [];
   for (const part of parts) {

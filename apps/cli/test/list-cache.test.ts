@@ -100,9 +100,96 @@ describe("byte-identical output with the stored listing", () => {
     const stored = readFileSync(path, "utf8");
     writeFileSync(path, stored.replace('"schemaVersion"', '"schemaVersionX"'));
     expect(roster(["list", "--json"]).stdout).toBe(first.replace('"schemaVersion"', '"schemaVersionX"'));
-    // Filters and human output never use it.
-    expect(roster(["list", "--json", "--source", "user"]).stdout).not.toContain("schemaVersionX");
     expect(roster(["list", "--json", "--no-cache"]).stdout).toBe(first);
+  });
+});
+
+/** Lists that print from the stored listing: human, filtered, names, filtered JSON. */
+const LISTS = [
+  ["list"],
+  ["list", "review"],
+  ["list", "--source", "user"],
+  ["list", "--provider", "claude"],
+  ["list", "--names"],
+  ["list", "--names", "--source", "project"],
+  ["list", "--json", "--source", "project"],
+  ["list", "--json", "a"],
+];
+
+describe("every list but --files prints from the stored listing", () => {
+  /** Each list: without the cache, then twice with it (storing, then stored): the same text. */
+  function expectSameLists() {
+    for (const args of LISTS) {
+      const plain = roster([...args, "--no-cache"]);
+      expect(plain.code, args.join(" ")).toBe(0);
+      rmSync(cacheDir(), { recursive: true, force: true });
+      const storing = roster(args);
+      expect(storing.stdout, args.join(" ")).toBe(plain.stdout);
+      expect(storing.stderr, args.join(" ")).toBe("");
+      // Whatever it printed, the first run stored the whole listing.
+      expect(readdirSync(cacheDir()), args.join(" ")).toHaveLength(1);
+      const stored = roster(args);
+      expect(stored.stdout, args.join(" ")).toBe(plain.stdout);
+      expect(stored.stderr, args.join(" ")).toBe("");
+    }
+  }
+
+  test("the fixture tree: the same text without it, storing and from it", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    expectSameLists();
+  });
+
+  test.skipIf(!hasCorpus())(
+    "a 1,500-file tree built from the corpus",
+    async () => {
+      generateTree(root, 1500);
+      await age();
+      expectSameLists();
+    },
+    240_000,
+  );
+
+  test("the stored listing is what they print; --files and --no-cache read the files", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    const listing = JSON.parse(roster(["list", "--json"]).stdout) as {
+      agents: { name: string; description: string; source: string }[];
+    };
+    const agent = listing.agents.find((a) => a.source === "project")!;
+    const path = storedFile();
+    const marker = "MARKER-FROM-THE-STORE";
+    writeFileSync(
+      path,
+      readFileSync(path, "utf8").replace(JSON.stringify(agent.description), JSON.stringify(marker)),
+    );
+    expect(roster(["list"]).stdout).toContain(marker);
+    expect(roster(["list", "marker-from"]).stdout).toContain(agent.name);
+    expect(roster(["list", "--json", "--source", "project"]).stdout).toContain(marker);
+    expect(roster(["list", "--files"]).stdout).not.toContain(marker);
+    expect(roster(["list", "--no-cache"]).stdout).not.toContain(marker);
+  });
+
+  test("a stored listing of another shape is not printed from: the files are read", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    const expected = roster(["list", "--no-cache"]).stdout;
+    roster(["list", "--json"]);
+    // The index's header line is kept (it vouches for the file); what follows is the listing.
+    const header = readFileSync(storedFile(), "utf8").split("\n")[0];
+    for (const wrong of [
+      '{"agents": 1, "shadowed": [], "diagnostics": []}',
+      '{"agents": [{"name": 3}]}',
+      "null",
+      "{ not json",
+    ]) {
+      writeFileSync(storedFile(), `${header}\n${wrong}`);
+      // A plain list --json prints the stored bytes as they are; every other list checks them.
+      expect(roster(["list", "--json"]).stdout).toBe(wrong);
+      const r = roster(["list"]);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toBe(expected);
+    }
   });
 });
 
