@@ -243,7 +243,7 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   const textOf = (cell: Cell | undefined) =>
     cell === undefined ? "" : escapeTerminal(cell instanceof Styled ? cell.text : cell);
   const texts = all.map((r) => Array.from({ length: columns }, (_, i) => textOf(r[i])));
-  // Each cell measured once (a width of text that is not plain ASCII takes Unicode tables).
+  // Each cell measured once (a width of text outside NARROW takes Unicode tables).
   const cellWidths = texts.map((t) => t.map((text) => displayWidth(text)));
   const natural = Array.from({ length: columns }, (_, i) => Math.max(...cellWidths.map((w) => w[i]!)));
   const width = options.width ?? o.columns;

@@ -4,8 +4,8 @@ type StringWidth = (text: string) => number;
 let stringWidth: StringWidth | undefined;
 
 /**
- * string-width, loaded the first time text other than printable ASCII is measured: loading
- * it builds ICU segmenters and Unicode tables (about 20 ms), which plain ASCII tables,
+ * string-width, loaded the first time text outside {@link NARROW} is measured: loading
+ * it builds ICU segmenters and Unicode tables (about 20 ms), which narrow tables,
  * `--json` and `roster mcp` never pay for.
  */
 function stringWidthLib(): StringWidth {
@@ -63,13 +63,21 @@ export function escapeTerminal(text: string, keepLayout = false): string {
   return text.replace(keepLayout ? UNSAFE_BUT_LAYOUT : UNSAFE, visible);
 }
 
-/** Printable ASCII only: one column per character, no need to ask string-width. */
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Text that takes one column per UTF-16 unit, with no need to ask string-width: printable
+ * ASCII, and the Latin, Greek and Cyrillic letters, dashes, quotes, bullets, currency signs,
+ * arrows, maths and box-drawing characters that string-width counts as one column, none of
+ * them a mark, a format character or an emoji that could join its neighbours into a wider
+ * cluster (the soft hyphen, ©, ®, ‼, ⁉, ™, ℹ and the emoji arrows are left to string-width).
+ * `terminal.test.ts` checks every character of the class against string-width.
+ */
+export const NARROW =
+  /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u20a0-\u20c0\u2100-\u2121\u2123-\u2138\u213a-\u214f\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u257f]*$/;
 
 /** The number of terminal columns text takes (wide and combining characters counted right). */
 export function displayWidth(text: string): number {
-  // Plain text needs no Unicode tables.
-  if (PLAIN_ASCII.test(text)) return text.length;
+  // Narrow text needs no Unicode tables.
+  if (NARROW.test(text)) return text.length;
   return stringWidthLib()(text);
 }
 
@@ -84,7 +92,7 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return "";
   if (width === 1) return "…";
-  if (PLAIN_ASCII.test(text))
+  if (NARROW.test(text))
     return keep === "end" ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
   graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   // From the start, graphemes are taken as they come and no further than the width (a long

@@ -1,0 +1,52 @@
+import fc from "fast-check";
+import stringWidth from "string-width";
+import { describe, expect, test } from "vitest";
+import { cutToWidth, displayWidth, NARROW } from "./terminal.js";
+
+/** Every BMP character the narrow class holds. */
+const narrowChars: string[] = [];
+for (let code = 0; code <= 0xffff; code++) {
+  if (code >= 0xd800 && code <= 0xdfff) continue;
+  const ch = String.fromCharCode(code);
+  if (NARROW.test(ch)) narrowChars.push(ch);
+}
+
+describe("the narrow class (one column per character, without string-width)", () => {
+  test("every character in it is one column for string-width, and none can join a neighbour", () => {
+    expect(narrowChars.length).toBeGreaterThan(1500);
+    const wrong = narrowChars.filter(
+      (ch) =>
+        stringWidth(ch) !== 1 ||
+        /\p{M}|\p{Cf}|\p{Cc}|\p{Cn}|\p{Zl}|\p{Zp}|\p{Extended_Pictographic}/u.test(ch),
+    );
+    expect(wrong.map((ch) => ch.codePointAt(0)!.toString(16))).toEqual([]);
+  });
+
+  test("any text of them is as wide as it is long, as string-width says (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...narrowChars), { maxLength: 60 }), (chars) => {
+        const text = chars.join("");
+        expect(displayWidth(text)).toBe(text.length);
+        expect(stringWidth(text)).toBe(text.length);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test("text with anything else is measured and cut by string-width", () => {
+    for (const text of [
+      "caf\u00e9\u0301",
+      "\u00a9 2026",
+      "soft\u00adhyphen",
+      "\u4e2d\u6587",
+      "a\u{1f600}b",
+      "1\ufe0f\u20e3",
+    ]) {
+      expect(NARROW.test(text), text).toBe(false);
+      expect(displayWidth(text)).toBe(stringWidth(text));
+    }
+    expect(cutToWidth("\u4e2d\u6587\u4e2d\u6587", 5)).toBe("\u4e2d\u6587\u2026");
+    expect(cutToWidth("Reviews code \u2014 \u201cstrictly\u201d", 15)).toBe("Reviews code \u2014\u2026");
+    expect(cutToWidth("/a/b/\u00e9t\u00e9/agent.md", 10, "end")).toBe("\u2026/agent.md");
+  });
+});
