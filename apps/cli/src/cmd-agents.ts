@@ -159,15 +159,20 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
     ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
   };
+  // Printed first, so what a person asked for shows before the listing is stored.
+  // A plain `list --json` that stores prints while it encodes (below).
+  const printsWhileStoring = plain && stored !== undefined;
+  const code = printsWhileStoring
+    ? 0
+    : printListing(app, listing, flags, word, flags.files ? d.files : undefined);
   if (stored) {
-    // The whole listing is stored, whatever this run prints of it: `list --json` prints the
-    // same bytes it stores (encoded once), any other list prints from the listing.
+    // The whole listing is stored, whatever this run printed of it: `list --json` prints the
+    // same bytes it stores (encoded once).
     const kept: Uint8Array[] = [];
-    printJson(plain ? o : { stream: () => undefined }, listing, kept);
+    printJson(printsWhileStoring ? o : { stream: () => undefined }, listing, kept);
     storeListing(app, stored, { stat: d.look, seenAt }, kept);
-    if (plain) return 0;
   }
-  return printListing(app, listing, flags, word, flags.files ? d.files : undefined);
+  return code;
 }
 
 /** What `list` prints of a listing: JSON, names or the table, filtered by the flags. */
