@@ -63,8 +63,10 @@ function expectSameListing(): string {
   return plain.stdout;
 }
 
-/** `list --json` now equals what a run without the cache prints. */
+/** `list --json`, and the table, now equal what a run without the cache prints. */
 function expectFresh(): string {
+  const table = roster(["list", "--no-cache"]).stdout;
+  expect(roster(["list"]).stdout).toBe(table);
   const fresh = roster(["list", "--json", "--no-cache"]).stdout;
   expect(roster(["list", "--json"]).stdout).toBe(fresh);
   return fresh;
