@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
-import { cutToWidth, displayWidth, NARROW } from "./terminal.js";
+import { cutToWidth, displayWidth, NARROW, NARROW_OR_EMOJI } from "./terminal.js";
 
 /** Every BMP character the narrow class holds. */
 const narrowChars: string[] = [];
@@ -9,6 +9,14 @@ for (let code = 0; code <= 0xffff; code++) {
   if (code >= 0xd800 && code <= 0xdfff) continue;
   const ch = String.fromCharCode(code);
   if (NARROW.test(ch)) narrowChars.push(ch);
+}
+
+/** Every character the emoji part of the class holds (whole code points, astral ones too). */
+const emojiChars: string[] = [];
+for (let code = 0x80; code <= 0x10ffff; code++) {
+  if (code >= 0xd800 && code <= 0xdfff) continue;
+  const ch = String.fromCodePoint(code);
+  if (!NARROW.test(ch) && NARROW_OR_EMOJI.test(ch)) emojiChars.push(ch);
 }
 
 describe("the narrow class (one column per character, without string-width)", () => {
@@ -48,5 +56,36 @@ describe("the narrow class (one column per character, without string-width)", ()
     expect(cutToWidth("\u4e2d\u6587\u4e2d\u6587", 5)).toBe("\u4e2d\u6587\u2026");
     expect(cutToWidth("Reviews code \u2014 \u201cstrictly\u201d", 15)).toBe("Reviews code \u2014\u2026");
     expect(cutToWidth("/a/b/\u00e9t\u00e9/agent.md", 10, "end")).toBe("\u2026/agent.md");
+  });
+
+  test("lone emoji are two columns each, beside narrow text, as string-width says (property)", () => {
+    expect(emojiChars.length).toBeGreaterThan(1000);
+    expect(
+      emojiChars.filter((ch) => stringWidth(ch) !== 2).map((ch) => ch.codePointAt(0)!.toString(16)),
+    ).toEqual([]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...narrowChars), fc.constantFrom(...emojiChars)), {
+          maxLength: 40,
+        }),
+        (chars) => {
+          const text = chars.join("");
+          expect(NARROW_OR_EMOJI.test(text)).toBe(true);
+          expect(displayWidth(text)).toBe(stringWidth(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // Skin tones, flags, joiners and variation selectors join neighbours: string-width decides.
+    for (const text of [
+      "\u{1f44d}\u{1f3fd}",
+      "\u{1f1eb}\u{1f1f7}",
+      "\u{1f469}\u200d\u{1f4bb}",
+      "\u26a0\ufe0f",
+    ]) {
+      expect(NARROW_OR_EMOJI.test(text), text).toBe(false);
+      expect(displayWidth(text)).toBe(stringWidth(text));
+    }
+    expect(cutToWidth("Fix \u{1f534} now, then \u{1f4a1}", 8)).toBe("Fix \u{1f534} \u2026");
   });
 });

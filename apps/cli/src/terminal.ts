@@ -4,7 +4,7 @@ type StringWidth = (text: string) => number;
 let stringWidth: StringWidth | undefined;
 
 /**
- * string-width, loaded the first time text outside {@link NARROW} is measured: loading
+ * string-width, loaded the first time text outside {@link NARROW_OR_EMOJI} is measured: loading
  * it builds ICU segmenters and Unicode tables (about 20 ms), which narrow tables,
  * `--json` and `roster mcp` never pay for.
  */
@@ -74,10 +74,26 @@ export function escapeTerminal(text: string, keepLayout = false): string {
 export const NARROW =
   /^[\x20-\x7e\u00a0-\u00a8\u00aa-\u00ac\u00af-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u203b\u203d-\u2048\u204a-\u205e\u20a0-\u20c0\u2100-\u2121\u2123-\u2138\u213a-\u214f\u2190-\u2193\u219a-\u21a8\u21ab-\u22ff\u2500-\u257f]*$/;
 
+/**
+ * {@link NARROW} characters and emoji that are pictures on their own (`Emoji_Presentation`),
+ * two columns each, never a skin-tone modifier or a flag's regional indicator (those join a
+ * neighbour into one picture). With no joiner or variation selector in the class, every
+ * emoji here is a cluster of its own. `terminal.test.ts` checks each against string-width.
+ */
+export const NARROW_OR_EMOJI = new RegExp(
+  `^(?:${NARROW.source.slice(1, -2)}|[\\p{Emoji_Presentation}--\\p{Emoji_Modifier}--\\p{Regional_Indicator}])*$`,
+  "v",
+);
+
 /** The number of terminal columns text takes (wide and combining characters counted right). */
 export function displayWidth(text: string): number {
-  // Narrow text needs no Unicode tables.
+  // Narrow text needs no Unicode tables, nor does narrow text with lone emoji in it.
   if (NARROW.test(text)) return text.length;
+  if (NARROW_OR_EMOJI.test(text)) {
+    let width = 0;
+    for (const ch of text) width += ch.length === 1 && NARROW.test(ch) ? 1 : 2;
+    return width;
+  }
   return stringWidthLib()(text);
 }
 
