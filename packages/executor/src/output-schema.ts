@@ -183,6 +183,31 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Ajv's validator of JTD schemas against the JTD meta-schema, as standalone code. */
+type MetaValidator = ((schema: unknown) => boolean) & { errors?: Parameters<Ajv["errorsText"]>[0] };
+
+let metaValidator: MetaValidator | null | undefined;
+
+/**
+ * The JTD meta-schema's validator precompiled by the CLI's build (`GENERATED_ENGINES` in
+ * `apps/cli/tsup.config.ts`: Ajv's standalone code for the validator Ajv would compile, with
+ * the same `allErrors` option), loaded with a literal `require` the bundle resolves to
+ * `dist/engines/ajv-jtd-meta.cjs`. The `#` specifier is a package import, which Node never
+ * looks for in `node_modules`: elsewhere (this package's own build, tests) it is not found,
+ * and Ajv checks each schema itself: the same verdicts and the same words.
+ */
+function precompiledMetaValidator(): MetaValidator | undefined {
+  if (metaValidator === undefined) {
+    metaValidator = null;
+    try {
+      if (typeof require === "function") metaValidator = require("#roster/ajv-jtd-meta") as MetaValidator;
+    } catch {
+      // Not bundled: Ajv's own check.
+    }
+  }
+  return metaValidator ?? undefined;
+}
+
 /**
  * Creates a compiler that turns JTD schemas into validators once each. Before Ajv sees a
  * schema it must be a plain-JSON object at most {@link MAX_SCHEMA_DEPTH} levels deep whose
@@ -191,13 +216,22 @@ function errorText(error: unknown): string {
  */
 export function createSchemaCompiler(options: { maxEntries?: number } = {}): SchemaCompiler {
   const maxEntries = options.maxEntries ?? 256;
-  const ajv = new Ajv({ allErrors: true });
+  const meta = precompiledMetaValidator();
+  // With the precompiled validator, Ajv skips its own check of each schema against the
+  // meta-schema (which first compiles the meta-schema: about 260 ms in a fresh process).
+  const ajv = new Ajv(meta ? { allErrors: true, validateSchema: false } : { allErrors: true });
   const byObject = new WeakMap<object, CompiledSchema>();
   const byText = new Map<string, CompiledSchema>();
 
   const build = (schema: Record<string, unknown>): CompiledSchema => {
     const refs = checkRefs(schema);
     if (refs !== undefined) return { ok: false, error: refs };
+    // The words Ajv's own check throws with ("schema is invalid: …"), from the same code.
+    if (meta && !meta(schema))
+      return {
+        ok: false,
+        error: `not a valid JTD schema: schema is invalid: ${ajv.errorsText(meta.errors)}`,
+      };
     let check: ReturnType<typeof ajv.compile>;
     try {
       check = ajv.compile(schema);
