@@ -1,5 +1,6 @@
 import {
   type AgentDefinition,
+  type AgentDiscovery,
   type AgentSource,
   discoverAgents,
   explainAgent,
@@ -244,7 +245,8 @@ function printListing(
 
 /** `roster show NAME`. */
 export async function showAgent(app: App, name: string): Promise<number> {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // One agent is shown: its prompt is read when printed, no other file's is decoded.
+  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
   const agent = getAgent(d, name);
   if (!agent)
     throw unknownName(
@@ -278,10 +280,14 @@ export async function showAgent(app: App, name: string): Promise<number> {
 export async function whyAgent(
   app: App,
   name: string,
-  /** For `--json`: the tools that would resolve NAME differently (the lines the human form prints). */
-  otherTools?: () => Promise<unknown[]>,
+  /** For `--json`: the tools that would resolve NAME differently, from this discovery. */
+  otherTools?: (d: AgentDiscovery) => Promise<unknown[]>,
+  /** For human output: prints the same, under the table. */
+  printOtherTools?: (d: AgentDiscovery) => Promise<void>,
 ): Promise<number> {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // One discovery serves the table and the other tools' lines; no prompt is shown, so none
+  // is decoded.
+  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
   const why = explainAgent(d, name);
   const o = app.output;
   if (o.json) {
@@ -308,7 +314,7 @@ export async function whyAgent(
       winner: { name: winnerName, source, provider, filePath },
       candidates: why.candidates,
       files: why.files.map(fileView),
-      otherTools: otherTools ? await otherTools() : [],
+      otherTools: otherTools ? await otherTools(d) : [],
     });
     return 0;
   }
@@ -340,5 +346,6 @@ export async function whyAgent(
   o.out(
     line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
   );
+  await printOtherTools?.(d);
   return 0;
 }

@@ -1,5 +1,6 @@
 import {
   type AgentDefinition,
+  type AgentDiscovery,
   checkFileAs,
   type Diagnostic,
   discoverAgents,
@@ -341,8 +342,8 @@ export function differentResolution(
 }
 
 /** Every tool that resolves NAME differently from roster's merged view, in the profiles' order. */
-export async function otherTools(app: App, name: string): Promise<OtherTool[]> {
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+export async function otherTools(app: App, name: string, discovery?: AgentDiscovery): Promise<OtherTool[]> {
+  const d = discovery ?? (await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
   const winner = explainAgent(d, name).winner;
   if (!winner) return [];
   const found: OtherTool[] = [];
@@ -355,16 +356,16 @@ export async function otherTools(app: App, name: string): Promise<OtherTool[]> {
 }
 
 /** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */
-export async function otherToolLines(app: App, name: string): Promise<string[]> {
-  return (await otherTools(app, name)).map(
+export async function otherToolLines(app: App, name: string, discovery?: AgentDiscovery): Promise<string[]> {
+  return (await otherTools(app, name, discovery)).map(
     (other) => `${other.displayName}: ${other.message.replaceAll(`${app.ctx.cwd}/`, "")}`,
   );
 }
 
 /** Prints {@link otherToolLines} under `roster why NAME` (human output only). */
-export async function printOtherTools(app: App, name: string): Promise<void> {
+export async function printOtherTools(app: App, name: string, discovery?: AgentDiscovery): Promise<void> {
   if (app.output.json) return;
-  const lines = await otherToolLines(app, name);
+  const lines = await otherToolLines(app, name, discovery);
   if (lines.length === 0) return;
   const o = app.output;
   o.out("");

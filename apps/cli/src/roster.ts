@@ -123,10 +123,13 @@ program
     withApp(async (app) => {
       const { otherTools, printOtherTools, whyAgent, whyAs } = await loadApp();
       if (flags.as) return whyAs(app, name, flags.as);
-      const code = await whyAgent(app, name, () => otherTools(app, name));
       // One line per tool that would resolve NAME differently from the merged view.
-      await printOtherTools(app, name);
-      return code;
+      return whyAgent(
+        app,
+        name,
+        (d) => otherTools(app, name, d),
+        (d) => printOtherTools(app, name, d),
+      );
     }),
   );
 
