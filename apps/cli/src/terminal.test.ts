@@ -19,6 +19,14 @@ for (let code = 0x80; code <= 0x10ffff; code++) {
   if (!NARROW.test(ch) && NARROW_OR_EMOJI.test(ch)) emojiChars.push(ch);
 }
 
+/** Texts outside `fast`: measured by string-width itself. */
+function expectStringWidthDecides(fast: RegExp, texts: string[]): void {
+  for (const text of texts) {
+    expect(fast.test(text), text).toBe(false);
+    expect(displayWidth(text)).toBe(stringWidth(text));
+  }
+}
+
 describe("the narrow class (one column per character, without string-width)", () => {
   test("every character in it is one column for string-width, and none can join a neighbour", () => {
     expect(narrowChars.length).toBeGreaterThan(1500);
@@ -42,17 +50,14 @@ describe("the narrow class (one column per character, without string-width)", ()
   });
 
   test("text with anything else is measured and cut by string-width", () => {
-    for (const text of [
+    expectStringWidthDecides(NARROW, [
       "caf\u00e9\u0301",
       "\u00a9 2026",
       "soft\u00adhyphen",
       "\u4e2d\u6587",
       "a\u{1f600}b",
       "1\ufe0f\u20e3",
-    ]) {
-      expect(NARROW.test(text), text).toBe(false);
-      expect(displayWidth(text)).toBe(stringWidth(text));
-    }
+    ]);
     expect(cutToWidth("\u4e2d\u6587\u4e2d\u6587", 5)).toBe("\u4e2d\u6587\u2026");
     expect(cutToWidth("Reviews code \u2014 \u201cstrictly\u201d", 15)).toBe("Reviews code \u2014\u2026");
     expect(cutToWidth("/a/b/\u00e9t\u00e9/agent.md", 10, "end")).toBe("\u2026/agent.md");
@@ -77,15 +82,12 @@ describe("the narrow class (one column per character, without string-width)", ()
       { numRuns: 3000 },
     );
     // Skin tones, flags, joiners and variation selectors join neighbours: string-width decides.
-    for (const text of [
+    expectStringWidthDecides(NARROW_OR_EMOJI, [
       "\u{1f44d}\u{1f3fd}",
       "\u{1f1eb}\u{1f1f7}",
       "\u{1f469}\u200d\u{1f4bb}",
       "\u26a0\ufe0f",
-    ]) {
-      expect(NARROW_OR_EMOJI.test(text), text).toBe(false);
-      expect(displayWidth(text)).toBe(stringWidth(text));
-    }
+    ]);
     expect(cutToWidth("Fix \u{1f534} now, then \u{1f4a1}", 8)).toBe("Fix \u{1f534} \u2026");
   });
 });
