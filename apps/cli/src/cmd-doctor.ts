@@ -39,7 +39,8 @@ export async function runDoctor(app: App) {
   // The executor (Ajv) loads with doctor, not with every command (see app.ts).
   const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
   const [agents, commands] = await Promise.all([
-    discoverAgents(app.registry, app.ctx, { cache: app.cache }),
+    // Doctor reads no agent's prompt: none is decoded (each file is still read once).
+    discoverAgents(app.registry, app.ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
   const files = [...agents.files, ...commands.files];
