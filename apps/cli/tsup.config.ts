@@ -51,9 +51,11 @@ const LAZY_ENGINE = new RegExp(`^(${LAZY_ENGINES.join("|")})$`);
  * `precompiledMetaValidator` in @roster/executor), so that the first output schema a run or
  * `doctor` checks does not first compile the meta-schema (about 260 ms in a fresh process).
  */
-export const GENERATED_ENGINES = ["ajv-jtd-meta"] as const;
+export const GENERATED_ENGINES: Readonly<Record<string, () => string>> = {
+  "ajv-jtd-meta": jtdMetaValidatorSource,
+};
 
-const GENERATED_ENGINE = new RegExp(`^#roster/(${GENERATED_ENGINES.join("|")})$`);
+const GENERATED_ENGINE = new RegExp(`^#roster/(${Object.keys(GENERATED_ENGINES).join("|")})$`);
 
 /** Ajv's validator of the JTD meta-schema, as the code Ajv itself would compile (`allErrors`, as the executor's Ajv). */
 function jtdMetaValidatorSource(): string {
@@ -99,14 +101,16 @@ export default defineConfig((cli) => ({
         build.onEnd(async (result) => {
           if (result.errors.length > 0) return;
           const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
-          const generated = await build.esbuild.transform(jtdMetaValidatorSource(), {
-            minify: true,
-            format: "cjs",
-            platform: "node",
-            target: "node20",
-          });
           mkdirSync(join(outDir, "engines"), { recursive: true });
-          writeFileSync(join(outDir, "engines", "ajv-jtd-meta.cjs"), generated.code);
+          for (const [name, source] of Object.entries(GENERATED_ENGINES)) {
+            const generated = await build.esbuild.transform(source(), {
+              minify: true,
+              format: "cjs",
+              platform: "node",
+              target: "node20",
+            });
+            writeFileSync(join(outDir, "engines", `${name}.cjs`), generated.code);
+          }
           await Promise.all(
             LAZY_ENGINES.map((name) =>
               build.esbuild.build({

@@ -1,5 +1,4 @@
 import {
-  type AgentDefinition,
   type AgentDiscovery,
   type AgentSource,
   discoverAgents,
@@ -67,11 +66,7 @@ function checkFilters(app: App, flags: ListFlags): void {
 }
 
 /** The agents `list` shows: by provider, by source, and a word found in the name or description. */
-function filterAgents<A extends AgentRow | AgentDefinition>(
-  agents: readonly A[],
-  flags: ListFlags,
-  word?: string,
-): A[] {
+function filterAgents(agents: readonly AgentRow[], flags: ListFlags, word?: string): AgentRow[] {
   const needle = word?.toLowerCase();
   return agents.filter(
     (a) =>
@@ -88,7 +83,6 @@ function filterAgents<A extends AgentRow | AgentDefinition>(
  * agents' summaries (with `disabled`), the shadowed, the diagnostics (the config's first).
  */
 interface Listing {
-  schemaVersion?: number;
   agents: AgentRow[];
   shadowed: unknown[];
   diagnostics: unknown[];

@@ -341,9 +341,8 @@ export function differentResolution(
   return undefined;
 }
 
-/** Every tool that resolves NAME differently from roster's merged view, in the profiles' order. */
-export async function otherTools(app: App, name: string, discovery?: AgentDiscovery): Promise<OtherTool[]> {
-  const d = discovery ?? (await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
+/** Every tool that resolves NAME differently from roster's merged view `d`, in the profiles' order. */
+export async function otherTools(app: App, name: string, d: AgentDiscovery): Promise<OtherTool[]> {
   const winner = explainAgent(d, name).winner;
   if (!winner) return [];
   const found: OtherTool[] = [];
@@ -356,14 +355,14 @@ export async function otherTools(app: App, name: string, discovery?: AgentDiscov
 }
 
 /** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */
-export async function otherToolLines(app: App, name: string, discovery?: AgentDiscovery): Promise<string[]> {
+export async function otherToolLines(app: App, name: string, discovery: AgentDiscovery): Promise<string[]> {
   return (await otherTools(app, name, discovery)).map(
     (other) => `${other.displayName}: ${other.message.replaceAll(`${app.ctx.cwd}/`, "")}`,
   );
 }
 
 /** Prints {@link otherToolLines} under `roster why NAME` (human output only). */
-export async function printOtherTools(app: App, name: string, discovery?: AgentDiscovery): Promise<void> {
+export async function printOtherTools(app: App, name: string, discovery: AgentDiscovery): Promise<void> {
   if (app.output.json) return;
   const lines = await otherToolLines(app, name, discovery);
   if (lines.length === 0) return;

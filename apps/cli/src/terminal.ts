@@ -114,15 +114,9 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   // From the start, graphemes are taken as they come and no further than the width (a long
   // description cut to a narrow column is not segmented whole); from the end, all of them.
   const segments = graphemes.segment(text);
-  const parts: Iterable<string> =
-    keep === "end"
-      ? [...segments].map((s) => s.segment).reverse()
-      : (function* () {
-          for (const s of segments) yield s.segment;
-        })();
   let used = 0;
   const kept: string[] = [];
-  for (const part of parts) {
+  for (const { segment: part } of keep === "end" ? [...segments].reverse() : segments) {
     const w = displayWidth(part);
     if (used + w > width - 1) break;
     kept.push(part);
