@@ -200,7 +200,7 @@ try {
 
   // `roster list --json` end to end on empty folders, against `node -e ""`.
   // The installed command as a user runs it (see whole.mjs).
-  const bin = join(repoRoot, "apps/cli/bin/roster.js");
+  const bin = join(repoRoot, "apps/cli/bin/roster.cjs");
   if (!inProcess) results.cli = { skipped: "--in-process 0" };
   else if (existsSync(join(repoRoot, "apps/cli/dist/roster.js"))) {
     const empty = join(work, "empty");

@@ -19,7 +19,7 @@ import { repoRoot } from "./lib.mjs";
 const TIME = "/usr/bin/time";
 // The installed command as a user runs it: the bin, which on Node 22.1+ also turns on the
 // compile cache (in the checkout's dist/.compile-cache), then imports dist/roster.js.
-const cli = join(repoRoot, "apps/cli/bin/roster.js");
+const cli = join(repoRoot, "apps/cli/bin/roster.cjs");
 const built = join(repoRoot, "apps/cli/dist/roster.js");
 
 /** The programs compared, in the order each round runs them. */
@@ -33,7 +33,7 @@ function programs(root, tree, cacheHome) {
   return [
     {
       id: "first",
-      what: `XDG_CACHE_HOME=<empty> node apps/cli/bin/roster.js ${shown}`,
+      what: `XDG_CACHE_HOME=<empty> node apps/cli/bin/roster.cjs ${shown}`,
       args: [cli, ...list],
       // An empty cache folder every run: nothing persisted from the runs before.
       env: () => {
@@ -43,7 +43,7 @@ function programs(root, tree, cacheHome) {
     },
     {
       id: "second",
-      what: `XDG_CACHE_HOME=<filled by one untimed run> node apps/cli/bin/roster.js ${shown}`,
+      what: `XDG_CACHE_HOME=<filled by one untimed run> node apps/cli/bin/roster.cjs ${shown}`,
       args: [cli, ...list],
       env: () => ({ XDG_CACHE_HOME: join(cacheHome, "second") }),
     },

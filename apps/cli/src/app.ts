@@ -14,5 +14,6 @@ export { exportCommand } from "./cmd-export.js";
 export { syncCommand } from "./cmd-sync.js";
 export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";
+export { shortcutApplies } from "./list-shortcut.js";
 export { printJson } from "./output.js";
 export { escapeTerminal } from "./terminal.js";

@@ -1,5 +1,5 @@
 import { clearIndexes } from "@roster/index";
-import { type GlobalFlags, resolveBasics } from "./context.js";
+import { type GlobalFlags, resolveBasics } from "./basics.js";
 import { line, printJson } from "./output.js";
 
 /** `roster cache clear`: removes every index and stored output from roster's cache folder. */

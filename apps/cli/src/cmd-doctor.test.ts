@@ -27,6 +27,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
     loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
+    flags: {},
     output: {
       json: true,
       color: false,

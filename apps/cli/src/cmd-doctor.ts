@@ -7,8 +7,8 @@ import {
   markdownFormat,
   suggestNames,
 } from "@roster/core";
-import { fileView } from "./cmd-agents.js";
 import type { App } from "./context.js";
+import { fileView } from "./list-print.js";
 import { type Cell, paint, printJson, showPath, table } from "./output.js";
 
 /** The closest known name (prefix or a few edits away), if any: core's one suggester. */

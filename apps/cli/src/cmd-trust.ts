@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { type GlobalFlags, resolveBasics } from "./basics.js";
 import {
   type ConfigWhere,
   findProjectConfig,
@@ -8,7 +9,6 @@ import {
   realOr,
   userConfigDir,
 } from "./config-places.js";
-import { type GlobalFlags, resolveBasics } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { headedTable, printJson } from "./output.js";
 import { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { lstatSync, realpathSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { ancestorsOf, BoundedReadError, readFileBounded } from "@roster/core";
-import { errorCode } from "@roster/core/provider-kit";
+import { ancestorsOf, BoundedReadError, type FileSystem } from "@roster/core";
+import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
 import { UsageError } from "./errors.js";
 
 /** The largest config file roster reads (a config is a few hundred bytes). */
@@ -14,10 +13,12 @@ export const PROJECT_CONFIG_NAMES = ["roster.config.json", "roster.config.mjs"] 
 /** Names of the user config inside its folder, in the order they are looked for. */
 export const USER_CONFIG_NAMES = ["config.json", "config.mjs"] as const;
 
-/** What the config places depend on: the context's home and environment. */
+/** What the config places depend on: the context's home and environment, and the file-system layer to look through. */
 export interface ConfigWhere {
   home: string;
   env: Record<string, string | undefined>;
+  /** Defaults to node:fs (a recording layer notes what the config was read from). */
+  fs?: FileSystem;
 }
 
 /**
@@ -29,9 +30,9 @@ export function userConfigDir(where: ConfigWhere): string {
   return xdg && isAbsolute(xdg) ? join(xdg, "roster") : join(where.home, ".config", "roster");
 }
 
-function present(path: string): boolean {
+function present(path: string, fs: FileSystem): boolean {
   try {
-    lstatSync(path);
+    fs.lstat(path);
     return true;
   } catch {
     return false;
@@ -39,9 +40,9 @@ function present(path: string): boolean {
 }
 
 /** The real path of `path`, or `path` itself when it does not resolve. */
-export function realOr(path: string): string {
+export function realOr(path: string, fs: FileSystem = nodeFileSystem): string {
   try {
-    return realpathSync.native(path);
+    return fs.realpath(path);
   } catch {
     return resolve(path);
   }
@@ -58,8 +59,12 @@ export interface FoundConfig {
 }
 
 /** The first of `names` present in `dir` (whatever its kind: the reader judges it). */
-export function configIn(dir: string, names: readonly string[]): FoundConfig | undefined {
-  const found = names.map((name) => join(dir, name)).filter(present);
+export function configIn(
+  dir: string,
+  names: readonly string[],
+  fs: FileSystem = nodeFileSystem,
+): FoundConfig | undefined {
+  const found = names.map((name) => join(dir, name)).filter((path) => present(path, fs));
   if (found.length === 0) return undefined;
   return { file: found[0]!, dir, ignored: found.slice(1) };
 }
@@ -70,23 +75,27 @@ export function configIn(dir: string, names: readonly string[]): FoundConfig | u
  * comes first. When the walk meets neither, only the cwd itself: a folder above an
  * unrelated cwd (a shared temp folder, `/`) is never a project's.
  */
-export function projectConfigDirs(cwd: string, home: string): string[] {
+export function projectConfigDirs(cwd: string, home: string, fs: FileSystem = nodeFileSystem): string[] {
   const start = resolve(cwd);
   const homeDir = resolve(home);
-  const realHome = realOr(homeDir);
+  const realHome = realOr(homeDir, fs);
   const dirs: string[] = [];
   for (const dir of ancestorsOf(start)) {
-    if (dir === homeDir || realOr(dir) === realHome) return dirs;
+    if (dir === homeDir || realOr(dir, fs) === realHome) return dirs;
     dirs.push(dir);
-    if (present(join(dir, ".git"))) return dirs;
+    if (present(join(dir, ".git"), fs)) return dirs;
   }
   return [start];
 }
 
 /** The nearest project config walking up from `cwd` (see {@link projectConfigDirs}). */
-export function findProjectConfig(cwd: string, home: string): FoundConfig | undefined {
-  for (const dir of projectConfigDirs(cwd, home)) {
-    const found = configIn(dir, PROJECT_CONFIG_NAMES);
+export function findProjectConfig(
+  cwd: string,
+  home: string,
+  fs: FileSystem = nodeFileSystem,
+): FoundConfig | undefined {
+  for (const dir of projectConfigDirs(cwd, home, fs)) {
+    const found = configIn(dir, PROJECT_CONFIG_NAMES, fs);
     if (found) return found;
   }
   return undefined;
@@ -96,9 +105,9 @@ export function findProjectConfig(cwd: string, home: string): FoundConfig | unde
  * Reads a config file through the bounded reader: regular files only, at most
  * {@link CONFIG_READ_LIMIT} bytes. Anything else is a usage error naming the file.
  */
-export function readConfigBytes(file: string): Buffer {
+export function readConfigBytes(file: string, fs: FileSystem = nodeFileSystem): Buffer {
   try {
-    return readFileBounded(file, CONFIG_READ_LIMIT);
+    return fs.readFile(file, CONFIG_READ_LIMIT);
   } catch (error) {
     const reason =
       error instanceof BoundedReadError

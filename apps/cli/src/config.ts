@@ -1,7 +1,8 @@
 import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Diagnostic, SourceProvider } from "@roster/core";
+import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
 import type { HostId } from "@roster/hosts";
 import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
 import {
@@ -161,8 +162,8 @@ async function importConfig(file: string): Promise<unknown> {
 }
 
 /** Reads one trusted config file: JSON through the bounded reader; an `.mjs` checked, then imported. */
-async function readTrusted(file: string, bytes?: Buffer): Promise<RosterConfig> {
-  const content = bytes ?? readConfigBytes(file);
+async function readTrusted(file: string, fs: FileSystem, bytes?: Buffer): Promise<RosterConfig> {
+  const content = bytes ?? readConfigBytes(file, fs);
   if (isCodeFile(file)) return checkConfig(await importConfig(file), file);
   return checkConfig(parseJson(content, file), file);
 }
@@ -209,10 +210,10 @@ interface ProjectVerdict {
 
 /** Is the folder of a project config trusted, for this exact config? Untrusted code is never read. */
 function judgeProject(found: FoundConfig, where: ConfigWhere, diagnostics: Diagnostic[]): ProjectVerdict {
-  const folder = realOr(found.dir);
+  const folder = realOr(found.dir, where.fs);
   const record = readTrustStore(where).find((r) => r.folder === folder);
   if (!record) return { trusted: false };
-  const bytes = readConfigBytes(found.file);
+  const bytes = readConfigBytes(found.file, where.fs);
   if (record.configFile === basename(found.file) && record.sha256 === hashConfig(bytes))
     return { trusted: true, bytes };
   diagnostics.push({
@@ -365,7 +366,8 @@ async function loadProvider(specifier: string, configPath: string): Promise<Sour
  * not do is a diagnostic.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
-  const where: ConfigWhere = { home: options.home, env: options.env };
+  const fs = options.fs ?? nodeFileSystem;
+  const where: ConfigWhere = { home: options.home, env: options.env, fs };
   const diagnostics: Diagnostic[] = [];
   const layers: ConfigLayer[] = [];
   const config: RosterConfig = {};
@@ -381,7 +383,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   };
 
   // 1. The user's config, then --config: trusted, every key applies (--config wins).
-  const user = configIn(userConfigDir(where), USER_CONFIG_NAMES);
+  const user = configIn(userConfigDir(where), USER_CONFIG_NAMES, fs);
   if (user) noteIgnored(user);
   const explicit = options.configFile ? resolve(options.cwd, options.configFile) : undefined;
   for (const [source, file] of [
@@ -389,21 +391,24 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     ["explicit", explicit],
   ] as const) {
     if (file === undefined) continue;
-    const layer = await readTrusted(file);
+    const layer = await readTrusted(file, fs);
     layers.push({ source, filePath: file, trusted: true, applied: mergeInto(config, layer) });
     sources.push({ config: layer, filePath: file });
   }
 
   // 2. The project's config: not with --no-project, --config, or trustProject: false.
   if (options.project !== false && explicit === undefined && config.trustProject !== false) {
-    const found = findProjectConfig(options.cwd, options.home);
+    const found = findProjectConfig(options.cwd, options.home, fs);
     if (found) {
       noteIgnored(found);
       const verdict = judgeProject(found, where, diagnostics);
       let layer: RosterConfig | undefined;
-      if (verdict.trusted) layer = await readTrusted(found.file, verdict.bytes);
+      if (verdict.trusted) layer = await readTrusted(found.file, fs, verdict.bytes);
       else if (!isCodeFile(found.file))
-        layer = checkConfig(parseJson(verdict.bytes ?? readConfigBytes(found.file), found.file), found.file);
+        layer = checkConfig(
+          parseJson(verdict.bytes ?? readConfigBytes(found.file, fs), found.file),
+          found.file,
+        );
       else if (!diagnostics.some((d) => d.code === "config/trust-stale"))
         diagnostics.push({
           severity: "info",

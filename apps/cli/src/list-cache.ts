@@ -1,30 +1,8 @@
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type SourcesStat, statSources } from "@roster/core";
-import { indexDisabledBy, openIndex, type PersistentIndex } from "@roster/index";
-import pkg from "../package.json" with { type: "json" };
+import { type IndexKey, indexDisabledBy, type PersistentIndex } from "@roster/index";
 import type { App } from "./context.js";
-
-/** The name `list --json`'s whole output is stored under. */
-const LIST_JSON = "list-json";
-
-/** Files changed this close to the look are not vouched for (core's racy-window rule). */
-const RACY_MS = 20;
-
-/**
- * The build that writes the stored output: roster's version and when this very file was
- * written, so an upgrade, a reinstall or a rebuild never reads another build's output.
- */
-function buildVersion(): string {
-  let built = "unknown";
-  try {
-    built = String(statSync(fileURLToPath(import.meta.url)).mtimeMs);
-  } catch {
-    // An unbundled run: the version alone.
-  }
-  return `${pkg.version} built ${built}`;
-}
+import { LIST_JSON, listingIndex, RACY_MS, writeShortcut } from "./list-shortcut.js";
 
 /** Whether this run may use the stored output: not with `--no-cache` or `ROSTER_NO_CACHE=1`. */
 export function cacheWanted(app: App): boolean {
@@ -35,23 +13,20 @@ export function cacheWanted(app: App): boolean {
 export interface StoredListing {
   bytes?: Buffer;
   index: PersistentIndex<never>;
+  key: IndexKey;
+  /** The fingerprint the bytes were found for, or stored for. */
+  fingerprint?: string;
 }
 
-function openListIndex(app: App): PersistentIndex<never> {
-  const { index } = openIndex<never>({
-    key: {
-      kind: "agents-output",
-      cwd: app.ctx.cwd,
-      home: app.ctx.home,
-      trust: app.ctx.trustProject !== false,
-      providers: app.registry.list().map((p) => p.id),
-    },
-    env: app.env,
+function openListIndex(app: App): { index: PersistentIndex<never>; key: IndexKey } {
+  const key: IndexKey = {
+    kind: "agents-output",
+    cwd: app.ctx.cwd,
     home: app.ctx.home,
-    version: buildVersion(),
-    isData: (_value: unknown): _value is never => false,
-  });
-  return index;
+    trust: app.ctx.trustProject !== false,
+    providers: app.registry.list().map((p) => p.id),
+  };
+  return { index: listingIndex(key, app.env, app.ctx.home), key };
 }
 
 /** The key an output is stored under: the look's fingerprint, the config's diagnostics and disabled agents. */
@@ -71,13 +46,14 @@ function keyOf(app: App, look: SourcesStat): string {
  * provider set, per build.
  */
 export async function storedListing(app: App): Promise<StoredListing> {
-  const index = openListIndex(app);
-  if (!index.hasOutput(LIST_JSON)) return { index };
+  const { index, key } = openListIndex(app);
+  if (!index.hasOutput(LIST_JSON)) return { index, key };
   const seenAt = Date.now();
   const look = await statSources(app.registry, app.ctx, "agents");
-  if (seenAt - look.newestChangeMs <= RACY_MS) return { index };
-  const bytes = index.readOutput(LIST_JSON, keyOf(app, look));
-  return bytes ? { bytes, index } : { index };
+  if (seenAt - look.newestChangeMs <= RACY_MS) return { index, key };
+  const fingerprint = keyOf(app, look);
+  const bytes = index.readOutput(LIST_JSON, fingerprint);
+  return bytes ? { bytes, index, key, fingerprint } : { index, key };
 }
 
 /**
@@ -92,6 +68,30 @@ export function storeListing(
   chunks: readonly Uint8Array[],
 ): void {
   if (!look.stat || look.seenAt - look.stat.newestChangeMs <= RACY_MS) return;
-  for (const d of stored.index.writeOutput(LIST_JSON, keyOf(app, look.stat), chunks))
-    if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
+  const fingerprint = keyOf(app, look.stat);
+  const problems = stored.index.writeOutput(LIST_JSON, fingerprint, chunks);
+  for (const d of problems) if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
+  if (problems.length === 0) stored.fingerprint = fingerprint;
+}
+
+/**
+ * After a `list` printed from (or stored) the listing: stores the shortcut the bin takes next
+ * time (list-fast.ts), with everything config loading and discovery read, so that a later
+ * `list` that sees all of it the same way prints the listing without loading the app. Nothing
+ * is stored when the run read what a record does not see (config code, `--config`), when
+ * what it read changed during the run or just before it (the racy window), or with flags the
+ * shortcut is not for.
+ */
+export function rememberShortcut(app: App, stored: StoredListing): void {
+  const recorder = app.recorder;
+  if (!recorder || recorder.unusable || stored.fingerprint === undefined) return;
+  if (recorder.startedAt - recorder.newestChangeMs <= RACY_MS) return;
+  // A folder that cannot be written said so when the listing was stored; the listing itself
+  // is what matters, the shortcut only saves the next run time.
+  writeShortcut(app.ctx, app.flags.project !== false, app.env, {
+    listing: { key: stored.key, fingerprint: stored.fingerprint },
+    providers: app.registry.ids(),
+    configNotes: app.loaded.diagnostics,
+    observations: recorder.observations(),
+  });
 }

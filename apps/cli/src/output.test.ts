@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { colorWanted } from "./context.js";
+import { colorWanted } from "./basics.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
 import { Block, createOutput, draw, line, paint, printJson, showPath, table } from "./output.js";

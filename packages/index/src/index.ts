@@ -7,6 +7,14 @@ export {
   openIndex,
   PersistentIndex,
 } from "./persistent-index.js";
+export {
+  isObservations,
+  type Observation,
+  type ObservedWhat,
+  ReadRecorder,
+  seenStat,
+  stillSeen,
+} from "./recorded.js";
 export type {
   IndexDiagnostic,
   IndexDiagnosticCode,

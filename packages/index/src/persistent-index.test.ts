@@ -11,9 +11,10 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { createSandbox, type Sandbox } from "@roster/testkit";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cacheDirOf, indexDisabledBy } from "./cache-dir.js";
-import { clearIndexes, indexPathOf, openIndex } from "./persistent-index.js";
+import { clearIndexes, fnv1a64, indexPathOf, openIndex } from "./persistent-index.js";
 import type { IndexKey } from "./types.js";
 
 interface Parsed {
@@ -318,5 +319,34 @@ describe("clearIndexes and the cache folder", () => {
       [undefined, "", "0", "false", "1", "yes"].map((v) => indexDisabledBy({ ROSTER_NO_CACHE: v })),
     ).toEqual([false, false, false, false, true, true]);
     expect(existsSync(join(sandbox.home, ".cache"))).toBe(false);
+  });
+});
+
+describe("index file names", () => {
+  /** FNV-1a 64 as its definition states it, in BigInt arithmetic. */
+  function reference(text: string): string {
+    let hash = 0xcbf29ce484222325n;
+    for (let i = 0; i < text.length; i++) {
+      hash ^= BigInt(text.charCodeAt(i));
+      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+    return hash.toString(16).padStart(16, "0");
+  }
+
+  test("fnv1a64 is FNV-1a over UTF-16 code units, 64 bits", () => {
+    expect(fnv1a64("")).toBe("cbf29ce484222325");
+    expect(fnv1a64("a")).toBe("af63dc4c8601ec8c");
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => fnv1a64(text) === reference(text)),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("a file per key", () => {
+    const other = { ...key, cwd: join(sandbox.project, "sub") };
+    expect(indexPathOf({ key, env: {}, home: sandbox.home })).toMatch(/index-[0-9a-f]{16}\.json$/);
+    expect(indexPathOf({ key, env: {}, home: sandbox.home })).not.toBe(
+      indexPathOf({ key: other, env: {}, home: sandbox.home }),
+    );
   });
 });

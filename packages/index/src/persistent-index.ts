@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Stats } from "node:fs";
 import {
   closeSync,
@@ -249,7 +248,8 @@ export class PersistentIndex<T> {
     path: string,
     chunks: readonly (string | Uint8Array)[],
   ): IndexDiagnostic[] | undefined {
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    // Unique among the processes writing at once (a pid is), and within one (the clock).
+    const temp = `${path}.${process.pid}.${process.hrtime.bigint().toString(36)}.tmp`;
     try {
       mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
       const fd = openSync(temp, "wx", 0o600);
@@ -318,10 +318,29 @@ function keyText(key: IndexKey): string {
   return JSON.stringify([key.kind, key.cwd, key.home, key.trust, [...key.providers]]);
 }
 
-/** The index file for a key: `<cache folder>/index-<hash of the key>.json`. */
+/**
+ * The index file for a key: `<cache folder>/index-<hash of the key>.json`. The hash only
+ * names the file (the key itself is stored in it and compared), so it is FNV-1a, 64 bits, not
+ * a cryptographic one: loading node:crypto costs a short-lived process about 3 ms.
+ */
 export function indexPathOf(options: Pick<OpenIndexOptions<unknown>, "key" | "env" | "home">): string {
-  const hash = createHash("sha256").update(keyText(options.key)).digest("hex").slice(0, 20);
-  return join(cacheDirOf(options), `index-${hash}.json`);
+  return join(cacheDirOf(options), `index-${fnv1a64(keyText(options.key))}.json`);
+}
+
+/** FNV-1a over the UTF-16 code units of `text`, 64 bits (as two 32-bit halves), in hex. */
+export function fnv1a64(text: string): string {
+  // The 64-bit offset basis 0xcbf29ce484222325 and prime 0x100000001b3, split in halves.
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
+  for (let i = 0; i < text.length; i++) {
+    lo = (lo ^ text.charCodeAt(i)) >>> 0;
+    // (hi, lo) * 0x100000001b3 mod 2^64: lo * 0x1b3, plus the carries, plus lo << 40 into hi.
+    const loTimes = lo * 0x1b3;
+    const carry = Math.floor(loTimes / 0x100000000);
+    hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) >>> 0;
+    lo = loTimes >>> 0;
+  }
+  return hi.toString(16).padStart(8, "0") + lo.toString(16).padStart(8, "0");
 }
 
 /**

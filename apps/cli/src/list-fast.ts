@@ -1,0 +1,95 @@
+// The bin's shortcut for `roster list`: before the app (commander, config, every provider)
+// loads, a `list` whose stored shortcut still holds prints the stored listing as the app
+// would, byte for byte. It parses only the flags a `list` takes; anything else, and any
+// doubt, leaves the run to the app.
+import { parseArgs } from "node:util";
+import { outputOf, placesOf } from "./basics.js";
+import { checkFilters, type ListFlags, parseListing, printListing } from "./list-print.js";
+import { readShortcut, shortcutApplies } from "./list-shortcut.js";
+import { printNotes } from "./output.js";
+import { endQuietlyOnClosedPipe } from "./pipes.js";
+
+/** The options `roster list` takes, as roster.ts declares them (global and the command's own). */
+const OPTIONS = {
+  cwd: { type: "string" },
+  home: { type: "string" },
+  json: { type: "boolean" },
+  "no-project": { type: "boolean" },
+  config: { type: "string" },
+  "no-color": { type: "boolean" },
+  debug: { type: "boolean" },
+  "no-cache": { type: "boolean" },
+  provider: { type: "string" },
+  source: { type: "string" },
+  names: { type: "boolean" },
+  as: { type: "string" },
+  files: { type: "boolean" },
+} as const;
+
+/**
+ * Prints `roster <argv>` from the stored shortcut and returns true, or prints nothing and
+ * returns false (the app runs): when `argv` is not a `list` the shortcut is for, when no
+ * shortcut is stored, when anything it recorded is seen differently now, or on any error.
+ */
+export function listFromShortcut(argv: readonly string[]): boolean {
+  if (argv.includes("--")) return false;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch {
+    return false; // Unknown or malformed: the app says what is wrong.
+  }
+  const { values: v, positionals } = parsed;
+  if (positionals[0] !== "list" || positionals.length > 2) return false;
+  const word = positionals[1];
+  const global = {
+    ...(v.cwd !== undefined ? { cwd: v.cwd } : {}),
+    ...(v.home !== undefined ? { home: v.home } : {}),
+    json: v.json === true,
+    ...(v["no-project"] ? { project: false } : {}),
+    ...(v.config !== undefined ? { config: v.config } : {}),
+    ...(v["no-color"] ? { color: false } : {}),
+    debug: v.debug === true,
+    ...(v["no-cache"] ? { cache: false } : {}),
+  };
+  const flags: ListFlags = {
+    ...(v.provider !== undefined ? { provider: v.provider } : {}),
+    ...(v.source !== undefined ? { source: v.source } : {}),
+    ...(v.names ? { names: true } : {}),
+  };
+  const env = process.env;
+  if (
+    !shortcutApplies(
+      { ...global, ...flags, ...(v.as !== undefined ? { as: v.as } : {}), files: v.files === true },
+      env,
+    )
+  )
+    return false;
+  const out: Array<string | Uint8Array> = [];
+  const err: string[] = [];
+  try {
+    const places = placesOf(global);
+    const found = readShortcut(places, global.project !== false, env);
+    if (!found) return false;
+    const { shortcut, bytes } = found;
+    checkFilters(shortcut.providers, flags);
+    const o = outputOf(global, places, env, {
+      write: (text) => out.push(text),
+      writeErr: (text) => err.push(text),
+    });
+    const plain = o.json && word === undefined && !flags.names && !flags.provider && !flags.source;
+    if (!o.json) printNotes(o, shortcut.configNotes);
+    if (plain) o.stream(bytes);
+    else {
+      const listing = parseListing(bytes);
+      if (!listing) return false;
+      printListing(o, listing, flags, word, shortcut.configNotes.length);
+    }
+  } catch {
+    return false; // A usage error, a file that went away: the app runs, and says so.
+  }
+  endQuietlyOnClosedPipe(() => 0);
+  for (const text of err) process.stderr.write(text);
+  for (const chunk of out) process.stdout.write(chunk);
+  return true;
+}

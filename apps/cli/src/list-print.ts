@@ -1,0 +1,172 @@
+// What `list` prints, from a discovery or from the stored listing: the filters, the JSON and the
+// table. The app's `list` and the shortcut the bin takes before the app loads (list-fast.ts)
+// both print through here, so their output is the same bytes.
+import type { AgentSource, FileRecord } from "@roster/core";
+import { UsageError } from "./errors.js";
+import { headedTable, type Output, oneLine, paint, printJson, showPath } from "./output.js";
+
+/** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
+export function fileView(record: FileRecord) {
+  const view: Record<string, unknown> = {
+    path: record.path,
+    kind: record.kind,
+    provider: record.provider,
+    scope: record.scope,
+    location: record.location?.dir ?? `provider:${record.provider}`,
+    outcome: record.outcome,
+  };
+  if (record.format) view.format = record.format;
+  if ("name" in record && record.name !== undefined) view.name = record.name;
+  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "skipped") view.reason = record.reason;
+  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
+  return view;
+}
+
+/** Filters of `roster list`. */
+export interface ListFlags {
+  provider?: string;
+  source?: string;
+  /** Names only, one per line (what shell completion reads). */
+  names?: boolean;
+  /** Add one record per file looked at (`files`). */
+  files?: boolean;
+}
+
+export const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
+
+/** What `list` prints of one agent, from a discovery or from the stored listing. */
+export interface AgentRow {
+  name: string;
+  description: string;
+  source: string;
+  provider: string;
+  filePath?: string;
+  disabled?: boolean;
+}
+
+/** The flags' filters, checked before anything is read (`providers`: the registry's ids). */
+export function checkFilters(providers: readonly string[], flags: ListFlags): void {
+  if (flags.provider !== undefined && !providers.includes(flags.provider))
+    throw new UsageError(`--provider takes one of ${providers.join(", ")}, got "${flags.provider}".`);
+  if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
+    throw new UsageError(`--source takes one of ${SOURCES.join(", ")}, got "${flags.source}".`);
+}
+
+/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
+export function filterAgents(agents: readonly AgentRow[], flags: ListFlags, word?: string): AgentRow[] {
+  const needle = word?.toLowerCase();
+  return agents.filter(
+    (a) =>
+      (flags.provider === undefined || a.provider === flags.provider) &&
+      (flags.source === undefined || a.source === flags.source) &&
+      (needle === undefined ||
+        a.name.toLowerCase().includes(needle) ||
+        a.description.toLowerCase().includes(needle)),
+  );
+}
+
+/**
+ * `list --json`'s whole output, which every `list` but `--files` can be printed from: the
+ * agents' summaries (with `disabled`), the shadowed, the diagnostics (the config's first).
+ */
+export interface Listing {
+  agents: AgentRow[];
+  shadowed: unknown[];
+  diagnostics: unknown[];
+  projectAgentsDir?: string;
+}
+
+/** The stored listing's JSON, when it has the shape `list` prints from (else discovery runs). */
+export function parseListing(bytes: Buffer): Listing | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  const listing = value as Partial<Listing> | null;
+  const text = (v: unknown) => typeof v === "string";
+  if (
+    !listing ||
+    !Array.isArray(listing.agents) ||
+    !Array.isArray(listing.shadowed) ||
+    !Array.isArray(listing.diagnostics) ||
+    !listing.agents.every(
+      (a) => a && text(a.name) && text(a.description) && text(a.source) && text(a.provider),
+    )
+  )
+    return undefined;
+  return listing as Listing;
+}
+
+/**
+ * What `list` prints of a listing: JSON, names or the table, filtered by the flags.
+ * `configNotes` is how many of the listing's diagnostics are the config's (listed first, and
+ * not counted in the table's footer); `files`, with `--files`, the records of every file.
+ */
+export function printListing(
+  o: Output,
+  listing: Listing,
+  flags: ListFlags,
+  word: string | undefined,
+  configNotes: number,
+  files?: readonly FileRecord[],
+): number {
+  const agents = filterAgents(listing.agents, flags, word);
+  if (flags.names) {
+    for (const a of agents) o.out(a.name);
+    return 0;
+  }
+  if (o.json) {
+    printJson(o, {
+      agents,
+      shadowed: listing.shadowed,
+      diagnostics: listing.diagnostics,
+      ...(listing.projectAgentsDir ? { projectAgentsDir: listing.projectAgentsDir } : {}),
+      ...(files ? { files: files.map(fileView) } : {}),
+    });
+    return 0;
+  }
+  const rows = agents.map((a) => [
+    a.disabled ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
+    a.source,
+    a.provider,
+    showPath(o, a.filePath),
+    oneLine(a.description),
+  ]);
+  if (rows.length > 0) {
+    o.out(
+      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+        keepEnd: [3],
+        drop: [3, 2, 1],
+      }),
+    );
+    o.out("");
+  }
+  if (files) {
+    const fileRows = files.map((f) => [
+      f.outcome,
+      f.provider,
+      showPath(o, f.path),
+      f.outcome === "shadowed"
+        ? `by ${showPath(o, f.shadowedBy)}`
+        : f.outcome === "skipped"
+          ? `${f.reason.code}: ${oneLine(f.reason.message)}`
+          : "",
+    ]);
+    o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
+    o.out("");
+  }
+  // The discovery's own diagnostics: the listing's, less the config's (listed first).
+  const found = listing.diagnostics.length - configNotes;
+  const notes: string[] = [];
+  if (listing.shadowed.length > 0) notes.push(`${listing.shadowed.length} shadowed (roster why NAME)`);
+  if (found > 0) notes.push(`${found} diagnostic(s) (roster doctor)`);
+  const count =
+    agents.length === listing.agents.length
+      ? `${agents.length}`
+      : `${agents.length} of ${listing.agents.length}`;
+  o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  return 0;
+}

@@ -1,0 +1,305 @@
+// The bin's shortcut for a stored `list` (src/list-fast.ts), end to end with the BUILT package.
+// A copy of the package runs either with its app, or with the app replaced by a stand-in that
+// prints APP and fails (same mtime, so the same build as far as the cache can tell): a run
+// that prints the listing with the stand-in in place printed it from the shortcut, without
+// loading the app. Every change to what the listing was read from must send the run to the app.
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, copyFixtureTree } from "@roster/testkit";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+
+const cliDir = fileURLToPath(new URL("..", import.meta.url));
+
+let pkg: string;
+let appSource: Buffer;
+beforeAll(() => {
+  expect(existsSync(join(cliDir, "dist/list-fast.cjs")), "apps/cli is not built: run pnpm build").toBe(true);
+  pkg = mkdtempSync(join(tmpdir(), "roster-shortcut-pkg-"));
+  cpSync(join(cliDir, "bin"), join(pkg, "bin"), { recursive: true });
+  cpSync(join(cliDir, "dist"), join(pkg, "dist"), {
+    recursive: true,
+    filter: (from) => !from.includes(".compile-cache"),
+  });
+  cpSync(join(cliDir, "package.json"), join(pkg, "package.json"));
+  appSource = readFileSync(join(pkg, "dist/roster.js"));
+});
+afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+/** Puts the app, or a stand-in for it, in dist/roster.js: same mtime, so the same build. */
+function useApp(real: boolean): void {
+  const main = join(pkg, "dist/roster.js");
+  writeFileSync(main, real ? appSource : 'process.stdout.write("APP\\n"); process.exitCode = 3;\n');
+  utimesSync(main, 1_700_000_000, 1_700_000_000);
+}
+
+let root: string;
+let home: string;
+let project: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-shortcut-"));
+  home = join(root, "home");
+  project = join(root, "project");
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }), 60_000);
+
+const cacheDir = () => join(home, ".cache/roster");
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(
+    process.execPath,
+    [join(pkg, "bin/roster.cjs"), "--home", home, "--cwd", project, ...args],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** With the app: what roster prints (and stores). */
+function withApp(args: string[], env: Record<string, string> = {}) {
+  useApp(true);
+  return run(args, env);
+}
+
+/** Without the app: what the shortcut prints, or `undefined` when the run needed the app. */
+function shortcut(args: string[], env: Record<string, string> = {}) {
+  useApp(false);
+  const r = run(args, env);
+  if (r.stdout === "APP\n") {
+    expect(r.code).toBe(3);
+    return undefined;
+  }
+  expect(r.code, r.stderr).toBe(0);
+  return r;
+}
+
+/** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
+const age = () => new Promise((r) => setTimeout(r, 60));
+
+/** The lists a shortcut serves: table, word, filters, names, JSON. */
+const LISTS = [
+  ["list", "--json"],
+  ["list"],
+  ["list", "review"],
+  ["list", "--source", "user"],
+  ["list", "--provider", "claude"],
+  ["list", "--names"],
+  ["list", "--json", "--source", "project"],
+  ["--json", "list", "a"],
+  ["list", "--no-color", "--names", "--provider=claude"],
+  ["list", "--no-project"],
+];
+
+/** Stores what `args` needs with the app, then expects the shortcut to print the app's very output. */
+function expectServed(args: string[], env: Record<string, string> = {}) {
+  const expected = withApp([...args, "--no-cache"], env);
+  expect(expected.code, args.join(" ")).toBe(0);
+  withApp(args, env);
+  const served = shortcut(args, env);
+  expect(served, `not served: ${args.join(" ")}`).toBeDefined();
+  expect(served!.stdout, args.join(" ")).toBe(expected.stdout);
+  expect(served!.stderr, args.join(" ")).toBe(expected.stderr);
+  return served!.stdout;
+}
+
+describe("the shortcut prints what the app prints, without the app", () => {
+  test("every list form, on the fixture tree (plugins, every provider)", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    for (const args of LISTS) expectServed(args);
+  });
+
+  test("config notes go to stderr before a table, inside the JSON", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    // A project config with a key only the user may set: a warning the listing carries.
+    writeFileSync(join(project, "roster.config.json"), JSON.stringify({ trustProject: true }));
+    await age();
+    expect(expectServed(["list", "--json"])).toContain("config/user-only-key");
+    const table = withApp(["list"]);
+    expect(table.stderr).toMatch(/^roster: warning: .*roster\.config\.json: "trustProject"/);
+    expectServed(["list"]);
+  });
+
+  test("what it does not serve runs the app", async () => {
+    ({ home, project } = copyFixtureTree(root));
+    await age();
+    withApp(["list", "--json"]);
+    expect(shortcut(["list", "--json"])).toBeDefined();
+    for (const args of [
+      ["list", "--files"],
+      ["list", "--as", "claude"],
+      ["list", "--no-cache"],
+      ["list", "--debug"],
+      ["list", "--config", join(root, "none.json")],
+      ["list", "a", "b"],
+      ["list", "--bogus"],
+      ["list", "--cwd"],
+      ["list", "--json=false"],
+      ["list", "--", "a"],
+      ["list", "--provider", "nobody"],
+      ["list", "--source", "elsewhere"],
+      ["list", "-h"],
+      ["commands", "list"],
+      ["show", "list"],
+    ])
+      expect(shortcut(args), args.join(" ")).toBeUndefined();
+    expect(shortcut(["list", "--json"], { ROSTER_NO_CACHE: "1" })).toBeUndefined();
+    // The app says what is wrong, as it always has.
+    const wrong = withApp(["list", "--provider", "nobody"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--provider takes one of/);
+  });
+});
+
+describe("any change to what the listing was read from sends the run to the app", () => {
+  const agents = () => join(project, ".claude/agents");
+  beforeEach(async () => {
+    mkdirSync(agents(), { recursive: true });
+    mkdirSync(join(home, ".claude/agents"), { recursive: true });
+    writeFileSync(join(agents(), "a.md"), agentFile("a", "the a agent"));
+    writeFileSync(join(agents(), "b.md"), agentFile("b", "the b agent"));
+    writeFileSync(join(home, ".claude/agents/u.md"), agentFile("u", "the u agent"));
+    utimesSync(join(agents(), "a.md"), 1_700_000_000, 1_700_000_000);
+    await age();
+    expectServed(["list", "--json"]);
+  });
+
+  /** After a change: the shortcut declines, the app prints what it reads now, and the shortcut serves that. */
+  async function expectCaught(env: Record<string, string> = {}) {
+    await age();
+    expect(shortcut(["list", "--json"], env)).toBeUndefined();
+    const fresh = withApp(["list", "--json", "--no-cache"], env).stdout;
+    expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
+    expect(shortcut(["list", "--json"], env)?.stdout).toBe(fresh);
+    return fresh;
+  }
+
+  test("an edit of the same size with the mtime put back", async () => {
+    const file = join(agents(), "a.md");
+    const before = statSync(file);
+    writeFileSync(file, agentFile("a", "THE A AGENT"));
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    expect(statSync(file).size).toBe(before.size);
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    expect(await expectCaught()).toContain("THE A AGENT");
+  });
+
+  test("a deletion, an addition, a rename", async () => {
+    rmSync(join(agents(), "b.md"));
+    expect(await expectCaught()).not.toContain("the b agent");
+    writeFileSync(join(agents(), "c.md"), agentFile("c"));
+    expect(await expectCaught()).toContain("c agent");
+    renameSync(join(agents(), "c.md"), join(agents(), "d.md"));
+    expect(await expectCaught()).toContain("d.md");
+  });
+
+  test("a folder of agents where none was", async () => {
+    mkdirSync(join(project, ".gemini/agents"), { recursive: true });
+    writeFileSync(join(project, ".gemini/agents/g.md"), agentFile("g"));
+    expect(await expectCaught()).toContain('"g"');
+  });
+
+  test("a user config, then a project config", async () => {
+    mkdirSync(join(home, ".config/roster"), { recursive: true });
+    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
+    expect(await expectCaught()).toContain('"disabled": true');
+    writeFileSync(join(project, "roster.config.json"), JSON.stringify({ disabledAgents: ["b"] }));
+    const fresh = JSON.parse(await expectCaught()) as { agents: { name: string; disabled?: boolean }[] };
+    expect(fresh.agents.filter((a) => a.disabled).map((a) => a.name)).toEqual(["a", "b"]);
+  });
+
+  test("the user's config turns project folders off", async () => {
+    mkdirSync(join(home, ".config/roster"), { recursive: true });
+    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ trustProject: false }));
+    expect(await expectCaught()).not.toContain("the a agent");
+  });
+
+  test("a variable a provider reads", async () => {
+    mkdirSync(join(root, "claude-elsewhere/agents"), { recursive: true });
+    writeFileSync(join(root, "claude-elsewhere/agents/e.md"), agentFile("e", "the e agent"));
+    const fresh = await expectCaught({ CLAUDE_CONFIG_DIR: join(root, "claude-elsewhere") });
+    expect(fresh).toContain("the e agent");
+    expect(fresh).not.toContain("the u agent");
+    // A variable nothing reads changes nothing.
+    expect(
+      shortcut(["list", "--json"], { CLAUDE_CONFIG_DIR: join(root, "claude-elsewhere"), UNRELATED: "1" }),
+    ).toBeDefined();
+  });
+
+  test("a corrupt or foreign shortcut is ignored, and stored anew", async () => {
+    const file = join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".shortcut.out"))!);
+    const [header, body] = readFileSync(file, "utf8").split("\n") as [string, string];
+    const parsed = JSON.parse(body) as { observations: unknown[][] };
+    for (const wrong of [
+      "{ not json",
+      "null",
+      JSON.stringify({ ...parsed, observations: [["open", "/", "x"]] }),
+      JSON.stringify({ ...parsed, providers: "claude" }),
+      JSON.stringify({ ...parsed, listing: { key: {}, fingerprint: "x" } }),
+    ]) {
+      writeFileSync(file, `${header}\n${wrong}`);
+      expect(shortcut(["list", "--json"]), wrong).toBeUndefined();
+    }
+    // Another build's shortcut.
+    writeFileSync(file, `${header.replace('"version":"', '"version":"0.0.0-other ')}\n${body}`);
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+    await expectCaught();
+  });
+
+  test("a listing stored anew for other files is not served by the old shortcut", async () => {
+    const file = join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".shortcut.out"))!);
+    const old = readFileSync(file);
+    writeFileSync(join(agents(), "n.md"), agentFile("n"));
+    await expectCaught();
+    // The old shortcut back: its observations say the folder had no n.md.
+    writeFileSync(file, old);
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+  });
+});
+
+describe("what a record cannot see is not recorded", () => {
+  beforeEach(async () => {
+    mkdirSync(join(project, ".claude/agents"), { recursive: true });
+    writeFileSync(join(project, ".claude/agents/a.md"), agentFile("a"));
+    mkdirSync(join(home, ".config/roster"), { recursive: true });
+  });
+  const shortcuts = () => readdirSync(cacheDir()).filter((f) => f.endsWith(".shortcut.out"));
+
+  test("a user config that is code: the listing is stored, no shortcut", async () => {
+    writeFileSync(join(home, ".config/roster/config.mjs"), "export default { disabledAgents: [] };\n");
+    await age();
+    withApp(["list", "--json"]);
+    withApp(["list", "--json"]);
+    expect(readdirSync(cacheDir()).some((f) => f.endsWith(".list-json.out"))).toBe(true);
+    expect(shortcuts()).toEqual([]);
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+  });
+
+  test("a file changed at the time of the run or later (the racy window): nothing stored", async () => {
+    // A change this close to the look could be followed by another within the same clock tick.
+    const future = Date.now() / 1000 + 30;
+    utimesSync(join(project, ".claude/agents/a.md"), future, future);
+    await age();
+    withApp(["list", "--json"]);
+    expect(existsSync(cacheDir()) ? readdirSync(cacheDir()) : []).toEqual([]);
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+  });
+});
