@@ -81,7 +81,6 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     const kept: Uint8Array[] = [];
     printJson(printsWhileStoring ? o : { stream: () => undefined }, listing, kept);
     storeListing(app, stored, { stat: d.look, seenAt }, kept);
-    rememberShortcut(app, stored);
   }
   return code;
 }

@@ -20,16 +20,17 @@ export interface App {
   /** False with `--no-cache` (`ROSTER_NO_CACHE=1` is read where the cache is opened). */
   useCache: boolean;
   /**
-   * With `record`: what config loading and discovery read, through `env` and `ctx.fs` (see
-   * `ReadRecorder`), for a `list` to store with its output (see list-shortcut.ts).
+   * With `record`: what config loading read (and `env` is its recording environment), for a
+   * `list` to add its look to and store as the shortcut (see list-cache.ts).
    */
   recorder?: ReadRecorder;
 }
 
 /**
- * Builds the app from flags and the real environment. With `record`, config loading and
- * discovery read through a {@link ReadRecorder} (its record is spoiled when config code runs:
- * an `.mjs` config or a provider module reads what no recorder sees).
+ * Builds the app from flags and the real environment. With `record`, config loading reads
+ * through a {@link ReadRecorder} (`app.recorder`, also `app.env`), which a `list` goes on
+ * with; its record is spoiled when config code runs (an `.mjs` config or a provider module
+ * reads what no recorder sees).
  */
 export async function createApp(flags: GlobalFlags, options: { record?: boolean } = {}): Promise<App> {
   const { cwd, home, output } = resolveBasics(flags);
@@ -43,8 +44,8 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   if (loaded.layers.some((l) => l.trusted && isCodeFile(l.filePath))) recorder?.spoil("the config is code");
   // --no-project wins over the config; otherwise the user's config may turn project data off.
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
-  const ctx: DiscoveryContext = { cwd, home, env, trustProject };
-  if (recorder) ctx.fs = recorder.fs;
+  // Discovery itself reads unrecorded: a `list` records only its stat-only look (list-cache.ts).
+  const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
   const registry = createDefaultRegistry({ extraProviders: loaded.providers });
   return {
     ctx,

@@ -9,10 +9,10 @@ import {
   type IndexDiagnostic,
   type IndexKey,
   indexDisabledBy,
-  isObservations,
-  type Observation,
+  isRecordedReads,
   openIndex,
   type PersistentIndex,
+  type RecordedReads,
   stillSeen,
 } from "@roster/index";
 import pkg from "../package.json" with { type: "json" };
@@ -25,7 +25,7 @@ export const RACY_MS = 20;
 
 /** The name the shortcut is stored under, and the only "fingerprint" it is stored for. */
 const SHORTCUT = "shortcut";
-const SHORTCUT_FORM = "observations-1";
+const SHORTCUT_FORM = "reads-1";
 
 /**
  * The build that writes stored output: roster's version and when the bin's main module
@@ -92,8 +92,8 @@ export interface ListShortcut {
   providers: string[];
   /** The config's diagnostics: on stderr before a table, first in the listing. */
   configNotes: Diagnostic[];
-  /** Everything config loading and discovery read (see `ReadRecorder`). */
-  observations: Observation[];
+  /** Everything config loading and the stat-only look read (see `ReadRecorder`). */
+  reads: RecordedReads;
 }
 
 /** Where the shortcut for a run is: per cwd, home and `--no-project`. */
@@ -121,7 +121,7 @@ function isShortcut(value: unknown): value is ListShortcut {
     s.providers.every((p) => typeof p === "string") &&
     Array.isArray(s.configNotes) &&
     s.configNotes.every((d) => typeof d?.message === "string" && typeof d.severity === "string") &&
-    isObservations(s.observations)
+    isRecordedReads(s.reads)
   );
 }
 
@@ -142,7 +142,7 @@ export function readShortcut(
   } catch {
     return undefined;
   }
-  if (!isShortcut(shortcut) || !stillSeen(shortcut.observations, env)) return undefined;
+  if (!isShortcut(shortcut) || !stillSeen(shortcut.reads, env)) return undefined;
   const bytes = listingIndex(shortcut.listing.key, env, places.home).readOutput(
     LIST_JSON,
     shortcut.listing.fingerprint,

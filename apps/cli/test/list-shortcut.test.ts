@@ -108,11 +108,20 @@ const LISTS = [
   ["list", "--no-project"],
 ];
 
+/**
+ * With the app, twice: the first `list` stores the listing, the second prints from it and
+ * stores the shortcut (the look that vouched for the listing is what it records).
+ */
+function store(args: string[], env: Record<string, string> = {}) {
+  withApp(args, env);
+  return withApp(args, env);
+}
+
 /** Stores what `args` needs with the app, then expects the shortcut to print the app's very output. */
 function expectServed(args: string[], env: Record<string, string> = {}) {
   const expected = withApp([...args, "--no-cache"], env);
   expect(expected.code, args.join(" ")).toBe(0);
-  withApp(args, env);
+  store(args, env);
   const served = shortcut(args, env);
   expect(served, `not served: ${args.join(" ")}`).toBeDefined();
   expect(served!.stdout, args.join(" ")).toBe(expected.stdout);
@@ -141,7 +150,7 @@ describe("the shortcut prints what the app prints, without the app", () => {
   test("what it does not serve runs the app", async () => {
     ({ home, project } = copyFixtureTree(root));
     await age();
-    withApp(["list", "--json"]);
+    store(["list", "--json"]);
     expect(shortcut(["list", "--json"])).toBeDefined();
     for (const args of [
       ["list", "--files"],
@@ -187,6 +196,9 @@ describe("any change to what the listing was read from sends the run to the app"
     await age();
     expect(shortcut(["list", "--json"], env)).toBeUndefined();
     const fresh = withApp(["list", "--json", "--no-cache"], env).stdout;
+    // The app reads the files and stores the listing; the next run prints from it, and stores the shortcut.
+    expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
+    expect(shortcut(["list", "--json"], env)).toBeUndefined();
     expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
     expect(shortcut(["list", "--json"], env)?.stdout).toBe(fresh);
     return fresh;
@@ -247,11 +259,13 @@ describe("any change to what the listing was read from sends the run to the app"
   test("a corrupt or foreign shortcut is ignored, and stored anew", async () => {
     const file = join(cacheDir(), readdirSync(cacheDir()).find((f) => f.endsWith(".shortcut.out"))!);
     const [header, body] = readFileSync(file, "utf8").split("\n") as [string, string];
-    const parsed = JSON.parse(body) as { observations: unknown[][] };
+    const parsed = JSON.parse(body) as { reads: Record<string, [string[], unknown[]]> };
     for (const wrong of [
       "{ not json",
       "null",
-      JSON.stringify({ ...parsed, observations: [["open", "/", "x"]] }),
+      JSON.stringify({ ...parsed, reads: { ...parsed.reads, open: [[], []] } }),
+      JSON.stringify({ ...parsed, reads: { ...parsed.reads, stat: [["0|/x"], []] } }),
+      JSON.stringify({ ...parsed, reads: { ...parsed.reads, stat: [["99|x"], ["!ENOENT"]] } }),
       JSON.stringify({ ...parsed, providers: "claude" }),
       JSON.stringify({ ...parsed, listing: { key: {}, fingerprint: "x" } }),
     ]) {
@@ -261,7 +275,19 @@ describe("any change to what the listing was read from sends the run to the app"
     // Another build's shortcut.
     writeFileSync(file, `${header.replace('"version":"', '"version":"0.0.0-other ')}\n${body}`);
     expect(shortcut(["list", "--json"])).toBeUndefined();
-    await expectCaught();
+    // The app prints from the listing, which still holds, and stores the shortcut anew.
+    const listed = withApp(["list", "--json"]).stdout;
+    expect(shortcut(["list", "--json"])?.stdout).toBe(listed);
+  });
+
+  test("the first list stores the listing, the second the shortcut", async () => {
+    rmSync(cacheDir(), { recursive: true });
+    withApp(["list", "--json"]);
+    expect(readdirSync(cacheDir())).toEqual([expect.stringMatching(/\.list-json\.out$/)]);
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+    withApp(["list", "--json"]);
+    expect(readdirSync(cacheDir())).toHaveLength(2);
+    expect(shortcut(["list", "--json"])).toBeDefined();
   });
 
   test("a listing stored anew for other files is not served by the old shortcut", async () => {
@@ -286,7 +312,7 @@ describe("what a record cannot see is not recorded", () => {
   test("a user config that is code: the listing is stored, no shortcut", async () => {
     writeFileSync(join(home, ".config/roster/config.mjs"), "export default { disabledAgents: [] };\n");
     await age();
-    withApp(["list", "--json"]);
+    store(["list", "--json"]);
     withApp(["list", "--json"]);
     expect(readdirSync(cacheDir()).some((f) => f.endsWith(".list-json.out"))).toBe(true);
     expect(shortcuts()).toEqual([]);
@@ -298,7 +324,7 @@ describe("what a record cannot see is not recorded", () => {
     const future = Date.now() / 1000 + 30;
     utimesSync(join(project, ".claude/agents/a.md"), future, future);
     await age();
-    withApp(["list", "--json"]);
+    store(["list", "--json"]);
     expect(existsSync(cacheDir()) ? readdirSync(cacheDir()) : []).toEqual([]);
     expect(shortcut(["list", "--json"])).toBeUndefined();
   });

@@ -181,18 +181,20 @@ function readFailure(error: unknown, filePath: string, stats?: Stats): FileRead 
  * 3. otherwise the bounded reader reads at most the limit (regular files only), the text
  *    is decoded as UTF-8 (invalid bytes are a warning) and the file's format parses it.
  *
- * Without a cache, on the default file system, step 1 is the open descriptor's `fstat`
- * (the walk's listing already said "regular file"): one `stat` of the path less per file.
+ * Without a cache, on the default file system (or a layer with `readListed`), step 1 is the
+ * open descriptor's `fstat` (the walk's listing already said "regular file"): one `stat` of
+ * the path less per file.
  */
 export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   const { fs, file, cache } = options;
   const { filePath } = file;
   // Read into the shared buffer: the format decodes what it needs before the next read.
   scratch ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 2);
-  if (!cache && fs === nodeFileSystem) {
+  const readListed = fs === nodeFileSystem ? readListedFile : fs.readListed;
+  if (!cache && readListed) {
     let read: { bytes: Buffer; stats: Stats };
     try {
-      read = readListedFile(filePath, MAX_FILE_BYTES, scratch);
+      read = readListed(filePath, MAX_FILE_BYTES, scratch);
     } catch (error) {
       return readFailure(error, filePath);
     }

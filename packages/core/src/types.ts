@@ -74,6 +74,18 @@ export interface FileSystem {
    */
   readFile(path: string, maxBytes?: number, stats?: import("node:fs").Stats, scratch?: Buffer): Buffer;
   realpath(path: string): string;
+  /**
+   * Optional: reads a file a walk listed as regular in one open — open, `fstat` of the
+   * descriptor, read — as core does on node:fs without a cache (see `readListedFile`): the
+   * bytes, and the descriptor's stats. A layer without it is read through `stat` and
+   * `readFile`; `nodeFileSystem` is read this way without it (so a layer made by spreading
+   * it and replacing `readFile` still sees every read).
+   */
+  readListed?(
+    path: string,
+    maxBytes: number,
+    scratch?: Buffer,
+  ): { bytes: Buffer; stats: import("node:fs").Stats };
 }
 
 /** Everything a provider may know about the world: never `process.env` or `os.homedir()`. */

@@ -8,12 +8,17 @@ export {
   PersistentIndex,
 } from "./persistent-index.js";
 export {
-  isObservations,
+  isRecordedReads,
   type Observation,
   type ObservedWhat,
+  packSubjects,
   ReadRecorder,
+  type RecordedReads,
+  type Seen,
+  type SeenStat,
   seenStat,
   stillSeen,
+  unpackSubjects,
 } from "./recorded.js";
 export type {
   IndexDiagnostic,

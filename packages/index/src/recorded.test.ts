@@ -13,8 +13,9 @@ import { createRegistry, discoverAgents } from "@roster/core";
 import { claudeProvider } from "@roster/source-claude";
 import { xcshProvider } from "@roster/source-xcsh";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { isObservations, ReadRecorder, stillSeen } from "./recorded.js";
+import { isRecordedReads, packSubjects, ReadRecorder, stillSeen, unpackSubjects } from "./recorded.js";
 
 let sandbox: Sandbox;
 beforeEach(() => {
@@ -23,7 +24,7 @@ beforeEach(() => {
 afterEach(() => sandbox.cleanup());
 
 describe("ReadRecorder", () => {
-  test("notes every kind of read once, in the order first seen", () => {
+  test("notes every kind of read once: variables first, then real paths, links, folders, files", () => {
     sandbox.write({ "project/a.md": "a", "project/d/b.md": "b" });
     const r = new ReadRecorder({ HOME: "/h" });
     r.fs.stat(join(sandbox.project, "a.md"));
@@ -35,18 +36,21 @@ describe("ReadRecorder", () => {
     expect("UNSET" in r.env).toBe(false);
     const seen = r.observations();
     expect(seen.map(([what, subject]) => [what, subject.replace(sandbox.project, "P")])).toEqual([
-      ["stat", "P/a.md"],
-      ["readdir", "P"],
-      ["lstat", "P/gone"],
-      ["realpath", "P/d"],
       ["env", "HOME"],
       ["env", "UNSET"],
+      ["realpath", "P/d"],
+      ["lstat", "P/gone"],
+      ["readdir", "P"],
+      ["stat", "P/a.md"],
     ]);
-    expect(seen[2]![2]).toBe("!ENOENT");
-    expect(seen[5]![2]).toBeNull();
+    expect(seen[3]![2]).toBe("!ENOENT");
+    expect(seen[1]![2]).toBeNull();
     expect(r.unusable).toBeUndefined();
-    expect(isObservations(JSON.parse(JSON.stringify(seen)))).toBe(true);
-    expect(stillSeen(seen, { HOME: "/h" })).toBe(true);
+    const stored = JSON.parse(JSON.stringify(r.reads())) as unknown;
+    expect(isRecordedReads(stored)).toBe(true);
+    expect(stillSeen(r.reads(), { HOME: "/h" })).toBe(true);
+    expect(stillSeen(stored as ReturnType<ReadRecorder["reads"]>, { HOME: "/h" })).toBe(true);
+    expect(stillSeen(r.reads(), { HOME: "/other" })).toBe(false);
   });
 
   test("a read without a stat is noted as the stat taken before it", () => {
@@ -54,7 +58,9 @@ describe("ReadRecorder", () => {
     const file = join(sandbox.project, "a.md");
     const r = new ReadRecorder({});
     expect(r.fs.readFile(file).toString()).toBe("hello");
-    expect(r.observations()).toEqual([["stat", file, expect.stringMatching(/^f 5 /)]]);
+    expect(r.observations()).toEqual([
+      ["stat", file, ["f", 5, expect.any(Number), expect.any(Number), expect.any(Number)]],
+    ]);
     expect(() => r.fs.readFile(join(sandbox.project, "none"))).toThrow();
     expect(r.observations()[1]).toEqual(["stat", join(sandbox.project, "none"), "!ENOENT"]);
     expect(r.newestChangeMs).toBe(statSync(file).ctimeMs);
@@ -85,7 +91,7 @@ describe("ReadRecorder", () => {
     mkdirSync(join(sandbox.project, "d"));
     const r = new ReadRecorder({});
     r.fs.stat(join(sandbox.project, "d"));
-    const seen = r.observations();
+    const seen = r.reads();
     writeFileSync(join(sandbox.project, "d", "unrelated"), "x");
     expect(stillSeen(seen, {})).toBe(true);
     // Another folder in its place (the old one kept, so that its inode is not reused).
@@ -103,7 +109,7 @@ describe("stillSeen after a recorded discovery", () => {
     const ctx = { ...sandbox.ctx(), env: r.env, fs: r.fs };
     const d = await discoverAgents(registry(), ctx);
     expect(r.unusable).toBeUndefined();
-    return { seen: r.observations(), names: d.agents.map((a) => a.name) };
+    return { seen: r.observations(), reads: r.reads(), names: d.agents.map((a) => a.name) };
   }
 
   beforeEach(() => {
@@ -115,10 +121,16 @@ describe("stillSeen after a recorded discovery", () => {
   });
 
   test("nothing changed: seen the same", async () => {
-    const { seen, names } = await recordDiscovery();
+    const { seen, reads, names } = await recordDiscovery();
     expect(names).toEqual(expect.arrayContaining(["a", "c"]));
     expect(seen.some(([what]) => what === "env")).toBe(true);
-    expect(stillSeen(seen, {})).toBe(true);
+    // Each file read in one open (core's way on node:fs), its descriptor's stat noted.
+    expect(seen).toContainEqual([
+      "stat",
+      join(sandbox.project, ".claude/agents/a.md"),
+      ["f", expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)],
+    ]);
+    expect(stillSeen(reads, {})).toBe(true);
   });
 
   const changes: Array<[string, () => void]> = [
@@ -156,35 +168,70 @@ describe("stillSeen after a recorded discovery", () => {
   ];
   for (const [name, change] of changes) {
     test(`${name}: not seen the same`, async () => {
-      const { seen } = await recordDiscovery();
+      const { reads } = await recordDiscovery();
       change();
-      expect(stillSeen(seen, {})).toBe(false);
+      expect(stillSeen(reads, {})).toBe(false);
     });
   }
 
   test("a variable a provider read changes: not seen the same", async () => {
-    const { seen } = await recordDiscovery({ CLAUDE_CONFIG_DIR: join(sandbox.home, ".claude") });
+    const { seen, reads } = await recordDiscovery({ CLAUDE_CONFIG_DIR: join(sandbox.home, ".claude") });
     expect(seen).toContainEqual(["env", "CLAUDE_CONFIG_DIR", join(sandbox.home, ".claude")]);
-    expect(stillSeen(seen, { CLAUDE_CONFIG_DIR: join(sandbox.home, ".claude") })).toBe(true);
-    expect(stillSeen(seen, {})).toBe(false);
-    expect(stillSeen(seen, { CLAUDE_CONFIG_DIR: join(sandbox.home, "other") })).toBe(false);
+    expect(stillSeen(reads, { CLAUDE_CONFIG_DIR: join(sandbox.home, ".claude") })).toBe(true);
+    expect(stillSeen(reads, {})).toBe(false);
+    expect(stillSeen(reads, { CLAUDE_CONFIG_DIR: join(sandbox.home, "other") })).toBe(false);
   });
 
   test("a variable nobody read changes: still seen the same", async () => {
-    const { seen } = await recordDiscovery();
-    expect(stillSeen(seen, { SOMETHING_ELSE: "1" })).toBe(true);
+    const { reads } = await recordDiscovery();
+    expect(stillSeen(reads, { SOMETHING_ELSE: "1" })).toBe(true);
   });
 });
 
-test("isObservations refuses what a replay cannot use", () => {
-  for (const bad of [
-    null,
-    {},
-    [["env", "A"]],
-    [["open", "/x", "f"]],
-    [["stat", 1, "f"]],
-    [["stat", "/x", 1]],
-  ])
-    expect(isObservations(bad)).toBe(false);
-  expect(isObservations([])).toBe(true);
+describe("stored reads", () => {
+  const empty = { env: [[], []], realpath: [[], []], lstat: [[], []], readdir: [[], []], stat: [[], []] };
+
+  test("isRecordedReads refuses what a replay cannot use", () => {
+    for (const bad of [
+      null,
+      [],
+      {},
+      { ...empty, open: [[], []] },
+      { ...empty, stat: [["0|/x"], []] },
+      { ...empty, stat: [["0|/x"], [1]] },
+      { ...empty, stat: [["0|/x"], [["f", "1"]]] },
+      { ...empty, stat: [["0|/x"], [[1, 2]]] },
+      { ...empty, stat: [["0|/x"], [["d"]]] },
+      { ...empty, env: [["0|A"]] },
+    ])
+      expect(isRecordedReads(bad), JSON.stringify(bad)).toBe(false);
+    expect(isRecordedReads(empty)).toBe(true);
+    expect(
+      isRecordedReads({
+        ...empty,
+        stat: [
+          ["0|/x", "1|y"],
+          [["d", 12], "!ENOENT"],
+        ],
+        env: [["0|A"], [null]],
+      }),
+    ).toBe(true);
+  });
+
+  test("subjects that do not unpack are a difference, never an error", () => {
+    for (const packed of [["5|x"], ["x"], ["|x"], [3], ["-1|x"], ["99999999|x"]]) {
+      expect(unpackSubjects(packed), JSON.stringify(packed)).toBeUndefined();
+      expect(stillSeen({ ...empty, env: [packed as string[], [null]] } as never, {})).toBe(false);
+    }
+  });
+
+  test("packed subjects unpack to themselves, and share what they can", () => {
+    expect(packSubjects(["/a/b/x.md", "/a/b/y.md", "/c"])).toEqual(["0|/a/b/x.md", "5|y.md", "1|c"]);
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary" }), { maxLength: 30 }), (subjects) => {
+        expect(unpackSubjects(packSubjects(subjects))).toEqual(subjects);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
