@@ -1,11 +1,9 @@
 // The stored `list --json` output end to end, with the BUILT binary: byte-identical with and
 // without it, never served past a change of what it was stored for, the ways to turn it off,
 // `cache clear`, and a cache folder that cannot be written.
-import { spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -14,38 +12,22 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyFixtureTree, hasCorpus } from "@roster/testkit";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { generateTree } from "../../../bench/generate.mjs";
+import { placesPerTest, runBin } from "./list-places.js";
 
 // The installed command: a stored listing is printed by its shortcut (list-shortcut.test.ts)
 // or by the app, whichever holds.
 const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
 
-let root: string;
-let home: string;
-let project: string;
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), "roster-list-cache-"));
-  home = join(root, "home");
-  project = join(root, "project");
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }), 60_000);
+const places = placesPerTest("roster-list-cache-");
 
-const cacheDir = () => join(home, ".cache/roster");
+const cacheDir = () => join(places.home, ".cache/roster");
 
-function roster(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [bin, "--home", home, "--cwd", project, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const roster = (args: string[], env: Record<string, string> = {}) => runBin(bin, places, args, env);
 
 /** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
 const age = () => new Promise((r) => setTimeout(r, 60));
@@ -85,7 +67,7 @@ const byKind = (a: string, b: string) =>
 
 describe("byte-identical output with the stored listing", () => {
   test("the fixture tree (plugins, every provider)", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     const listing = JSON.parse(expectSameListing()) as { agents: unknown[] };
     expect(listing.agents.length).toBeGreaterThan(3);
@@ -94,7 +76,7 @@ describe("byte-identical output with the stored listing", () => {
   test.skipIf(!hasCorpus())(
     "a 1,500-file tree built from the corpus",
     async () => {
-      generateTree(root, 1500);
+      generateTree(places.root, 1500);
       await age();
       const listing = JSON.parse(expectSameListing()) as { agents: unknown[]; shadowed: unknown[] };
       expect(listing.agents.length).toBeGreaterThan(1000);
@@ -104,7 +86,7 @@ describe("byte-identical output with the stored listing", () => {
   );
 
   test("a matching look prints the stored bytes without reading the files", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     const first = roster(["list", "--json"]).stdout;
     const path = storedFile();
@@ -146,7 +128,7 @@ describe("every list but --files prints from the stored listing", () => {
   }
 
   test("the fixture tree: the same text without it, storing and from it", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     expectSameLists();
   });
@@ -154,7 +136,7 @@ describe("every list but --files prints from the stored listing", () => {
   test.skipIf(!hasCorpus())(
     "a 1,500-file tree built from the corpus",
     async () => {
-      generateTree(root, 1500);
+      generateTree(places.root, 1500);
       await age();
       expectSameLists();
     },
@@ -162,7 +144,7 @@ describe("every list but --files prints from the stored listing", () => {
   );
 
   test("the stored listing is what they print; --files and --no-cache read the files", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     const listing = JSON.parse(roster(["list", "--json"]).stdout) as {
       agents: { name: string; description: string; source: string }[];
@@ -182,7 +164,7 @@ describe("every list but --files prints from the stored listing", () => {
   });
 
   test("a stored listing of another shape is not printed from: the files are read", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     const expected = roster(["list", "--no-cache"]).stdout;
     roster(["list", "--json"]);
@@ -205,10 +187,10 @@ describe("every list but --files prints from the stored listing", () => {
 });
 
 describe("a stored listing is never served past a change", () => {
-  const agents = () => join(project, ".claude/agents");
+  const agents = () => join(places.project, ".claude/agents");
   beforeEach(async () => {
     mkdirSync(agents(), { recursive: true });
-    mkdirSync(home, { recursive: true });
+    mkdirSync(places.home, { recursive: true });
     writeFileSync(join(agents(), "a.md"), "---\nname: a\ndescription: the a agent\n---\nBody a\n");
     writeFileSync(join(agents(), "b.md"), "---\nname: b\ndescription: the b agent\n---\nBody b\n");
     await age();
@@ -249,8 +231,8 @@ describe("a stored listing is never served past a change", () => {
   });
 
   test("a config that disables an agent", async () => {
-    mkdirSync(join(home, ".config/roster"), { recursive: true });
-    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
+    mkdirSync(join(places.home, ".config/roster"), { recursive: true });
+    writeFileSync(join(places.home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
     await age();
     expect(expectFresh()).toContain('"disabled": true');
   });
@@ -267,10 +249,10 @@ describe("a stored listing is never served past a change", () => {
 
 describe("turning it off, clearing it, and a folder it cannot write", () => {
   beforeEach(async () => {
-    mkdirSync(join(project, ".claude/agents"), { recursive: true });
-    mkdirSync(home, { recursive: true });
+    mkdirSync(join(places.project, ".claude/agents"), { recursive: true });
+    mkdirSync(places.home, { recursive: true });
     writeFileSync(
-      join(project, ".claude/agents/a.md"),
+      join(places.project, ".claude/agents/a.md"),
       "---\nname: a\ndescription: the a agent\n---\nBody a\n",
     );
     await age();
@@ -285,7 +267,7 @@ describe("turning it off, clearing it, and a folder it cannot write", () => {
   });
 
   test("XDG_CACHE_HOME moves it; roster cache clear empties it", () => {
-    const xdg = join(root, "xdg");
+    const xdg = join(places.root, "xdg");
     roster(["list", "--json"], { XDG_CACHE_HOME: xdg });
     roster(["list", "--json"], { XDG_CACHE_HOME: xdg });
     // The listing, and the shortcut the second list stored.
@@ -299,7 +281,7 @@ describe("turning it off, clearing it, and a folder it cannot write", () => {
 
   test("a cache folder that cannot be written: the same output, one warning", () => {
     const expected = roster(["list", "--json", "--no-cache"]).stdout;
-    const blocked = join(root, "blocked");
+    const blocked = join(places.root, "blocked");
     writeFileSync(blocked, "a file where the cache folder would go");
     const r = roster(["list", "--json"], { XDG_CACHE_HOME: blocked });
     expect(r.code).toBe(0);

@@ -3,7 +3,6 @@
 // prints APP and fails (same mtime, so the same build as far as the cache can tell): a run
 // that prints the listing with the stand-in in place printed it from the shortcut, without
 // loading the app. Every change to what the listing was read from must send the run to the app.
-import { spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -21,7 +20,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { placesPerTest, runBin } from "./list-places.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -47,31 +47,12 @@ function useApp(real: boolean): void {
   utimesSync(main, 1_700_000_000, 1_700_000_000);
 }
 
-let root: string;
-let home: string;
-let project: string;
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), "roster-shortcut-"));
-  home = join(root, "home");
-  project = join(root, "project");
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }), 60_000);
+const places = placesPerTest("roster-shortcut-");
 
-const cacheDir = () => join(home, ".cache/roster");
+const cacheDir = () => join(places.home, ".cache/roster");
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(
-    process.execPath,
-    [join(pkg, "bin/roster.cjs"), "--home", home, "--cwd", project, ...args],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runBin(join(pkg, "bin/roster.cjs"), places, args, env);
 
 /** With the app: what roster prints (and stores). */
 function withApp(args: string[], env: Record<string, string> = {}) {
@@ -131,15 +112,15 @@ function expectServed(args: string[], env: Record<string, string> = {}) {
 
 describe("the shortcut prints what the app prints, without the app", () => {
   test("every list form, on the fixture tree (plugins, every provider)", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     for (const args of LISTS) expectServed(args);
   });
 
   test("config notes go to stderr before a table, inside the JSON", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     // A project config with a key only the user may set: a warning the listing carries.
-    writeFileSync(join(project, "roster.config.json"), JSON.stringify({ trustProject: true }));
+    writeFileSync(join(places.project, "roster.config.json"), JSON.stringify({ trustProject: true }));
     await age();
     expect(expectServed(["list", "--json"])).toContain("config/user-only-key");
     const table = withApp(["list"]);
@@ -148,7 +129,7 @@ describe("the shortcut prints what the app prints, without the app", () => {
   });
 
   test("what it does not serve runs the app", async () => {
-    ({ home, project } = copyFixtureTree(root));
+    Object.assign(places, copyFixtureTree(places.root));
     await age();
     store(["list", "--json"]);
     expect(shortcut(["list", "--json"])).toBeDefined();
@@ -157,7 +138,7 @@ describe("the shortcut prints what the app prints, without the app", () => {
       ["list", "--as", "claude"],
       ["list", "--no-cache"],
       ["list", "--debug"],
-      ["list", "--config", join(root, "none.json")],
+      ["list", "--config", join(places.root, "none.json")],
       ["list", "a", "b"],
       ["list", "--bogus"],
       ["list", "--cwd"],
@@ -179,13 +160,13 @@ describe("the shortcut prints what the app prints, without the app", () => {
 });
 
 describe("any change to what the listing was read from sends the run to the app", () => {
-  const agents = () => join(project, ".claude/agents");
+  const agents = () => join(places.project, ".claude/agents");
   beforeEach(async () => {
     mkdirSync(agents(), { recursive: true });
-    mkdirSync(join(home, ".claude/agents"), { recursive: true });
+    mkdirSync(join(places.home, ".claude/agents"), { recursive: true });
     writeFileSync(join(agents(), "a.md"), agentFile("a", "the a agent"));
     writeFileSync(join(agents(), "b.md"), agentFile("b", "the b agent"));
-    writeFileSync(join(home, ".claude/agents/u.md"), agentFile("u", "the u agent"));
+    writeFileSync(join(places.home, ".claude/agents/u.md"), agentFile("u", "the u agent"));
     utimesSync(join(agents(), "a.md"), 1_700_000_000, 1_700_000_000);
     await age();
     expectServed(["list", "--json"]);
@@ -224,35 +205,38 @@ describe("any change to what the listing was read from sends the run to the app"
   });
 
   test("a folder of agents where none was", async () => {
-    mkdirSync(join(project, ".gemini/agents"), { recursive: true });
-    writeFileSync(join(project, ".gemini/agents/g.md"), agentFile("g"));
+    mkdirSync(join(places.project, ".gemini/agents"), { recursive: true });
+    writeFileSync(join(places.project, ".gemini/agents/g.md"), agentFile("g"));
     expect(await expectCaught()).toContain('"g"');
   });
 
   test("a user config, then a project config", async () => {
-    mkdirSync(join(home, ".config/roster"), { recursive: true });
-    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
+    mkdirSync(join(places.home, ".config/roster"), { recursive: true });
+    writeFileSync(join(places.home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
     expect(await expectCaught()).toContain('"disabled": true');
-    writeFileSync(join(project, "roster.config.json"), JSON.stringify({ disabledAgents: ["b"] }));
+    writeFileSync(join(places.project, "roster.config.json"), JSON.stringify({ disabledAgents: ["b"] }));
     const fresh = JSON.parse(await expectCaught()) as { agents: { name: string; disabled?: boolean }[] };
     expect(fresh.agents.filter((a) => a.disabled).map((a) => a.name)).toEqual(["a", "b"]);
   });
 
   test("the user's config turns project folders off", async () => {
-    mkdirSync(join(home, ".config/roster"), { recursive: true });
-    writeFileSync(join(home, ".config/roster/config.json"), JSON.stringify({ trustProject: false }));
+    mkdirSync(join(places.home, ".config/roster"), { recursive: true });
+    writeFileSync(join(places.home, ".config/roster/config.json"), JSON.stringify({ trustProject: false }));
     expect(await expectCaught()).not.toContain("the a agent");
   });
 
   test("a variable a provider reads", async () => {
-    mkdirSync(join(root, "claude-elsewhere/agents"), { recursive: true });
-    writeFileSync(join(root, "claude-elsewhere/agents/e.md"), agentFile("e", "the e agent"));
-    const fresh = await expectCaught({ CLAUDE_CONFIG_DIR: join(root, "claude-elsewhere") });
+    mkdirSync(join(places.root, "claude-elsewhere/agents"), { recursive: true });
+    writeFileSync(join(places.root, "claude-elsewhere/agents/e.md"), agentFile("e", "the e agent"));
+    const fresh = await expectCaught({ CLAUDE_CONFIG_DIR: join(places.root, "claude-elsewhere") });
     expect(fresh).toContain("the e agent");
     expect(fresh).not.toContain("the u agent");
     // A variable nothing reads changes nothing.
     expect(
-      shortcut(["list", "--json"], { CLAUDE_CONFIG_DIR: join(root, "claude-elsewhere"), UNRELATED: "1" }),
+      shortcut(["list", "--json"], {
+        CLAUDE_CONFIG_DIR: join(places.root, "claude-elsewhere"),
+        UNRELATED: "1",
+      }),
     ).toBeDefined();
   });
 
@@ -303,14 +287,14 @@ describe("any change to what the listing was read from sends the run to the app"
 
 describe("what a record cannot see is not recorded", () => {
   beforeEach(async () => {
-    mkdirSync(join(project, ".claude/agents"), { recursive: true });
-    writeFileSync(join(project, ".claude/agents/a.md"), agentFile("a"));
-    mkdirSync(join(home, ".config/roster"), { recursive: true });
+    mkdirSync(join(places.project, ".claude/agents"), { recursive: true });
+    writeFileSync(join(places.project, ".claude/agents/a.md"), agentFile("a"));
+    mkdirSync(join(places.home, ".config/roster"), { recursive: true });
   });
   const shortcuts = () => readdirSync(cacheDir()).filter((f) => f.endsWith(".shortcut.out"));
 
   test("a user config that is code: the listing is stored, no shortcut", async () => {
-    writeFileSync(join(home, ".config/roster/config.mjs"), "export default { disabledAgents: [] };\n");
+    writeFileSync(join(places.home, ".config/roster/config.mjs"), "export default { disabledAgents: [] };\n");
     await age();
     store(["list", "--json"]);
     withApp(["list", "--json"]);
@@ -322,7 +306,7 @@ describe("what a record cannot see is not recorded", () => {
   test("a file changed at the time of the run or later (the racy window): nothing stored", async () => {
     // A change this close to the look could be followed by another within the same clock tick.
     const future = Date.now() / 1000 + 30;
-    utimesSync(join(project, ".claude/agents/a.md"), future, future);
+    utimesSync(join(places.project, ".claude/agents/a.md"), future, future);
     await age();
     store(["list", "--json"]);
     expect(existsSync(cacheDir()) ? readdirSync(cacheDir()) : []).toEqual([]);
