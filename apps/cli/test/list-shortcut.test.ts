@@ -117,6 +117,23 @@ describe("the shortcut prints what the app prints, without the app", () => {
     for (const args of LISTS) expectServed(args);
   });
 
+  test("a plugin registry a provider reads (not a folder it walks) is replayed too", async () => {
+    Object.assign(places, copyFixtureTree(places.root));
+    await age();
+    expectServed(["list", "--json"]);
+    const registry = join(places.home, ".claude/plugins/installed_plugins.json");
+    const text = readFileSync(registry, "utf8");
+    // beta@market uninstalled: its agents go; a rewrite of the same registry is a change too.
+    writeFileSync(registry, text.replace(/"beta@market":[^\n]*\n/, "").replace(/\],(\s*)\}/, "]$1}"));
+    expect(JSON.parse(readFileSync(registry, "utf8")).plugins).not.toHaveProperty("beta@market");
+    await age();
+    expect(shortcut(["list", "--json"])).toBeUndefined();
+    const fresh = withApp(["list", "--json", "--no-cache"]).stdout;
+    expect(fresh).not.toContain("beta");
+    store(["list", "--json"]);
+    expect(shortcut(["list", "--json"])?.stdout).toBe(fresh);
+  });
+
   test("config notes go to stderr before a table, inside the JSON", async () => {
     Object.assign(places, copyFixtureTree(places.root));
     // A project config with a key only the user may set: a warning the listing carries.
