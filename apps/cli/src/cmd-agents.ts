@@ -13,8 +13,9 @@ import {
   fileView,
   type ListFlags,
   type Listing,
-  parseListing,
   printListing,
+  printStored,
+  printsWhole,
 } from "./list-print.js";
 import { Block, fieldPrinter, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
 import { unknownName } from "./unknown-name.js";
@@ -29,23 +30,14 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.
-  const plain =
-    o.json && word === undefined && !flags.names && !flags.files && !flags.provider && !flags.source;
+  const plain = printsWhole(o, flags, word);
   let stored: StoredListing | undefined;
   if (!flags.files && cacheWanted(app)) {
     stored = await storedListing(app);
-    if (stored.bytes) {
-      if (plain) {
-        o.stream(stored.bytes);
-        rememberShortcut(app, stored);
-        return 0;
-      }
-      const listing = parseListing(stored.bytes);
-      if (listing) {
-        const code = printListing(o, listing, flags, word, app.loaded.diagnostics.length);
-        rememberShortcut(app, stored);
-        return code;
-      }
+    const code = stored.bytes && printStored(o, stored.bytes, flags, word, app.loaded.diagnostics.length);
+    if (code !== undefined) {
+      rememberShortcut(app, stored);
+      return code;
     }
   }
   // A one-shot process: no discovery cache is filled, and no system prompt is decoded (a

@@ -4,7 +4,7 @@
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
 import { outputOf, placesOf } from "./basics.js";
-import { checkFilters, type ListFlags, parseListing, printListing } from "./list-print.js";
+import { checkFilters, type ListFlags, printStored } from "./list-print.js";
 import { readShortcut, shortcutApplies } from "./list-shortcut.js";
 import { printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe } from "./pipes.js";
@@ -77,14 +77,8 @@ export function listFromShortcut(argv: readonly string[]): boolean {
       write: (text) => out.push(text),
       writeErr: (text) => err.push(text),
     });
-    const plain = o.json && word === undefined && !flags.names && !flags.provider && !flags.source;
     if (!o.json) printNotes(o, shortcut.configNotes);
-    if (plain) o.stream(bytes);
-    else {
-      const listing = parseListing(bytes);
-      if (!listing) return false;
-      printListing(o, listing, flags, word, shortcut.configNotes.length);
-    }
+    if (printStored(o, bytes, flags, word, shortcut.configNotes.length) === undefined) return false;
   } catch {
     return false; // A usage error, a file that went away: the app runs, and says so.
   }

@@ -100,6 +100,31 @@ export function parseListing(bytes: Buffer): Listing | undefined {
   return listing as Listing;
 }
 
+/** True when `list` prints the whole listing as JSON (no word, filter or `--names`): the stored bytes as they are. */
+export function printsWhole(o: Pick<Output, "json">, flags: ListFlags, word: string | undefined): boolean {
+  return o.json && word === undefined && !flags.names && !flags.files && !flags.provider && !flags.source;
+}
+
+/**
+ * Prints a `list` from the stored listing's bytes: as they are for the whole JSON, else parsed
+ * and printed as {@link printListing} does. `undefined` (nothing printed) when the bytes have
+ * not the shape `list` prints from: the caller reads the files instead.
+ */
+export function printStored(
+  o: Output,
+  bytes: Buffer,
+  flags: ListFlags,
+  word: string | undefined,
+  configNotes: number,
+): number | undefined {
+  if (printsWhole(o, flags, word)) {
+    o.stream(bytes);
+    return 0;
+  }
+  const listing = parseListing(bytes);
+  return listing ? printListing(o, listing, flags, word, configNotes) : undefined;
+}
+
 /**
  * What `list` prints of a listing: JSON, names or the table, filtered by the flags.
  * `configNotes` is how many of the listing's diagnostics are the config's (listed first, and
