@@ -109,7 +109,9 @@ export class ReadRecorder {
   /** The latest mtime or ctime of any file seen, not counting folders (ms): for the caller's racy-window rule. */
   newestChangeMs = 0;
   /** What was seen of each subject, per kind of read (no key to build per read). */
-  private readonly seen: Record<ObservedWhat, Map<string, Seen>> = {
+  /** Stats seen, as numbers in one growing array (a `number` in `seen` is a slot of it). */
+  private readonly stats = new StatTable();
+  private readonly seen: Record<ObservedWhat, Map<string, Seen | number>> = {
     env: new Map(),
     realpath: new Map(),
     lstat: new Map(),
@@ -225,7 +227,7 @@ export class ReadRecorder {
   observations(): Observation[] {
     const all: Observation[] = [];
     for (const what of Object.keys(this.seen) as ObservedWhat[])
-      for (const [subject, seen] of this.seen[what]) all.push([what, subject, seen]);
+      for (const [subject, seen] of this.seen[what]) all.push([what, subject, this.resolve(seen)]);
     return all;
   }
 
@@ -238,7 +240,10 @@ export class ReadRecorder {
     const reads = {} as Record<ObservedWhat, [string[], Seen[]]>;
     for (const what of Object.keys(this.seen) as ObservedWhat[]) {
       const seenOf = this.seen[what];
-      reads[what] = [packSubjects([...seenOf.keys()]), [...seenOf.values()]];
+      reads[what] = [
+        packSubjects([...seenOf.keys()]),
+        Array.from(seenOf.values(), (seen) => this.resolve(seen)),
+      ];
     }
     return reads;
   }
@@ -248,14 +253,71 @@ export class ReadRecorder {
       if (stats.mtimeMs > this.newestChangeMs) this.newestChangeMs = stats.mtimeMs;
       if (stats.ctimeMs > this.newestChangeMs) this.newestChangeMs = stats.ctimeMs;
     }
-    this.note(what, path, seenStat(stats));
+    // Kept as numbers in the table, not as an array per file: a recorded look at 10,000 files
+    // otherwise leaves 10,000 small arrays for every scavenge to copy.
+    const seenOf = this.seen[what];
+    const before = seenOf.get(path);
+    if (before === undefined && !seenOf.has(path)) seenOf.set(path, this.stats.add(stats));
+    else if (typeof before !== "number" || !this.stats.matches(before, stats))
+      this.spoiled ??= `${path} changed during the run`;
+  }
+
+  private resolve(seen: Seen | number): Seen {
+    return typeof seen === "number" ? this.stats.seen(seen) : seen;
   }
 
   private note(what: ObservedWhat, subject: string, seen: Seen): void {
     const seenOf = this.seen[what];
     const before = seenOf.get(subject);
     if (before === undefined && !seenOf.has(subject)) seenOf.set(subject, seen);
-    else if (!same(before!, seen)) this.spoiled ??= `${subject} changed during the run`;
+    else if (!same(this.resolve(before!), seen)) this.spoiled ??= `${subject} changed during the run`;
+  }
+}
+
+/** Kinds of a stat in the {@link StatTable}. */
+const FOLDER = 0;
+const FILE = 1;
+const LINK = 2;
+const OTHER = 3;
+/** Numbers per stat: kind, mode, size, mtimeMs, ctimeMs, inode. */
+const WIDTH = 6;
+
+/** Stats as numbers in one `Float64Array`, a slot each: no object per stat for the collector to copy. */
+class StatTable {
+  private nums = new Float64Array(WIDTH * 64);
+  private count = 0;
+
+  /** Stores a stat's numbers; returns its slot. */
+  add(stats: Stats): number {
+    if ((this.count + 1) * WIDTH > this.nums.length) {
+      const grown = new Float64Array(this.nums.length * 2);
+      grown.set(this.nums);
+      this.nums = grown;
+    }
+    const at = this.count * WIDTH;
+    const kind = stats.isDirectory() ? FOLDER : stats.isFile() ? FILE : stats.isSymbolicLink() ? LINK : OTHER;
+    this.nums[at] = kind;
+    this.nums[at + 1] = stats.mode;
+    this.nums[at + 2] = stats.size;
+    this.nums[at + 3] = stats.mtimeMs;
+    this.nums[at + 4] = stats.ctimeMs;
+    this.nums[at + 5] = stats.ino;
+    return this.count++;
+  }
+
+  /** The slot's stat as {@link seenStat} gives it. */
+  seen(slot: number): SeenStat {
+    const at = slot * WIDTH;
+    const n = this.nums;
+    const kind = n[at]!;
+    if (kind === FOLDER) return ["d", n[at + 5]!];
+    const name = kind === FILE ? "f" : kind === LINK ? "l" : `o${n[at + 1]}`;
+    return [name, n[at + 2]!, n[at + 3]!, n[at + 4]!, n[at + 5]!];
+  }
+
+  /** True when `stats` is seen as the slot's stat was. */
+  matches(slot: number, stats: Stats): boolean {
+    return same(this.seen(slot), seenStat(stats));
   }
 }
 
