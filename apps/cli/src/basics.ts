@@ -3,7 +3,7 @@
 // stored `list` (list-fast.ts) starts here without loading the app.
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { UsageError } from "./errors.js";
 import { createOutput, type Output } from "./output.js";
 
@@ -22,8 +22,8 @@ export interface GlobalFlags {
 
 /** The folders a run works in, from the flags (relative values against the shell's folder): the only place that reads them. */
 export function placesOf(flags: Pick<GlobalFlags, "cwd" | "home">): { cwd: string; home: string } {
-  const cwd = resolve(flags.cwd ?? process.cwd());
-  const home = resolve(flags.home ?? homedir());
+  const cwd = fromShell(flags.cwd ?? ".");
+  const home = fromShell(flags.home ?? homedir());
   if (flags.cwd !== undefined) mustBeFolder("--cwd", cwd);
   if (flags.home !== undefined) mustBeFolder("--home", home);
   return { cwd, home };
@@ -59,6 +59,23 @@ export function resolveBasics(flags: GlobalFlags): {
   const env = process.env;
   const places = placesOf(flags);
   return { ...places, env, output: outputOf(flags, places, env) };
+}
+
+/** A path as the user typed it: a relative one is read against the shell's folder. */
+export function fromShell(path: string): string {
+  return isAbsolute(path) ? resolve(path) : resolve(shellFolder(), path);
+}
+
+/** The shell's folder: a usage error, not a stack of system-call names, when it was removed under it. */
+function shellFolder(): string {
+  try {
+    return process.cwd();
+  } catch (error) {
+    throw new UsageError(
+      "the current folder no longer exists; cd to a folder, or give --cwd as an absolute path.",
+      { cause: error },
+    );
+  }
 }
 
 /** A `--cwd` or `--home` that is not a folder is a usage error, said before anything is read. */

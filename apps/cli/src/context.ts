@@ -1,7 +1,6 @@
-import { resolve } from "node:path";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { ReadRecorder } from "@roster/index";
-import { type GlobalFlags, resolveBasics } from "./basics.js";
+import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import { isCodeFile } from "./config-places.js";
 import { type Output, printNotes } from "./output.js";
@@ -38,7 +37,7 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   const env = recorder?.env ?? process.env;
   const configOptions: LoadConfigOptions = { cwd, home, env, project: flags.project !== false };
   if (recorder) configOptions.fs = recorder.fs;
-  if (flags.config) configOptions.configFile = resolve(flags.config);
+  if (flags.config) configOptions.configFile = fromShell(flags.config);
   const loaded = await loadConfig(configOptions);
   if (loaded.providers.length > 0) recorder?.spoil("the config loads provider modules");
   if (loaded.layers.some((l) => l.trusted && isCodeFile(l.filePath))) recorder?.spoil("the config is code");

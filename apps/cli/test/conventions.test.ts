@@ -84,6 +84,27 @@ describe("conventions", () => {
     }
     expect(roster(inBox("run", "explore", "--task", "x", "--timeout", "0")).code).toBe(2);
   });
+
+  test("a shell folder removed under it is a usage error in words; an absolute --cwd still works", () => {
+    const inRemoved = (args: string[]) => {
+      const r = spawnSync(
+        "sh",
+        ["-c", 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"', process.execPath, bin, ...args],
+        { cwd: box.root, env: { PATH: process.env.PATH ?? "", HOME: box.home }, encoding: "utf8" },
+      );
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    for (const args of [["list"], ["list", "--json"], ["list", "--cwd", "project"]]) {
+      const r = inRemoved(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toBe(
+        "roster: the current folder no longer exists; cd to a folder, or give --cwd as an absolute path.\n",
+      );
+    }
+    const absolute = inRemoved(["list", "--names", "--cwd", box.project, "--home", box.home]);
+    expect(absolute.code).toBe(0);
+    expect(absolute.stdout).toContain("reviewer");
+  });
 });
 
 describe("list", () => {
