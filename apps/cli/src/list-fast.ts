@@ -6,8 +6,8 @@ import { parseArgs } from "node:util";
 import { outputOf, placesOf } from "./basics.js";
 import { checkFilters, type ListFlags, printStored } from "./list-print.js";
 import { readShortcut, shortcutApplies } from "./list-shortcut.js";
-import { printNotes } from "./output.js";
-import { endQuietlyOnClosedPipe } from "./pipes.js";
+import { createOutput, printNotes } from "./output.js";
+import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
 
 /** The options `roster list` takes, as roster.ts declares them (global and the command's own). */
 const OPTIONS = {
@@ -73,17 +73,24 @@ export function listFromShortcut(argv: readonly string[]): boolean {
     if (!found) return false;
     const { shortcut, bytes } = found;
     checkFilters(shortcut.providers, flags);
-    const o = outputOf(global, places, env, {
-      write: (text) => out.push(text),
-      writeErr: (text) => err.push(text),
-    });
+    const writers = {
+      write: (text: string | Uint8Array) => out.push(text),
+      writeErr: (text: string) => err.push(text),
+    };
+    // JSON (and names) draw no colour and cut nothing: no need to ask whether stdout is a terminal.
+    const o = global.json
+      ? createOutput({ json: true, color: false, cwd: places.cwd, home: places.home, ...writers })
+      : outputOf(global, places, env, writers);
     if (!o.json) printNotes(o, shortcut.configNotes);
     if (printStored(o, bytes, flags, word, shortcut.configNotes.length) === undefined) return false;
   } catch {
     return false; // A usage error, a file that went away: the app runs, and says so.
   }
-  endQuietlyOnClosedPipe(() => 0);
-  for (const text of err) process.stderr.write(text);
-  for (const chunk of out) process.stdout.write(chunk);
+  if (err.length === 0) writeStdoutSync(out, 0);
+  else {
+    endQuietlyOnClosedPipe(() => 0);
+    for (const text of err) process.stderr.write(text);
+    for (const chunk of out) process.stdout.write(chunk);
+  }
   return true;
 }

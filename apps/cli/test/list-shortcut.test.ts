@@ -3,6 +3,7 @@
 // prints APP and fails (same mtime, so the same build as far as the cache can tell): a run
 // that prints the listing with the stand-in in place printed it from the shortcut, without
 // loading the app. Every change to what the listing was read from must send the run to the app.
+import { spawn } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -21,6 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { generateTree } from "../../../bench/generate.mjs";
 import { placesPerTest, runBin } from "./list-places.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
@@ -173,6 +175,51 @@ describe("the shortcut prints what the app prints, without the app", () => {
     const wrong = withApp(["list", "--provider", "nobody"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--provider takes one of/);
+  });
+});
+
+describe("the shortcut writes as the stream would", () => {
+  beforeEach(async () => {
+    // Synthetic files: a listing of about 1 MB, far more than a pipe holds.
+    generateTree(places.root, 2000, { corpus: false });
+    await age();
+    store(["list", "--json"]);
+  });
+
+  test("a reader that waits before reading gets every byte", async () => {
+    const expected = withApp(["list", "--json", "--no-cache"]).stdout;
+    expect(expected.length).toBeGreaterThan(512 * 1024);
+    useApp(false);
+    const child = spawn(
+      process.execPath,
+      [join(pkg, "bin/roster.cjs"), "--home", places.home, "--cwd", places.project, "list", "--json"],
+      { cwd: places.root, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const chunks: Buffer[] = [];
+    for await (const chunk of child.stdout) chunks.push(chunk as Buffer);
+    const code = await new Promise((r) => child.on("close", r));
+    expect(code).toBe(0);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(expected);
+  });
+
+  test("a reader that stops early ends the run quietly, exit 0", async () => {
+    useApp(false);
+    const child = spawn(
+      process.execPath,
+      [join(pkg, "bin/roster.cjs"), "--home", places.home, "--cwd", places.project, "list", "--json"],
+      { cwd: places.root, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    const first = await new Promise<Buffer>((r) => child.stdout.once("data", r));
+    expect(first.toString("utf8")).toMatch(/^\{\n {2}"schemaVersion": 1/);
+    child.stdout.destroy();
+    const code = await new Promise((r) => child.on("close", r));
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
   });
 });
 
