@@ -205,23 +205,33 @@ try {
   else if (existsSync(join(repoRoot, "apps/cli/dist/roster.js"))) {
     const empty = join(work, "empty");
     mkdirSync(empty);
-    const time = (args) =>
-      median(
-        () => {
-          const r = spawnSync(nodeBin, args, {
-            cwd: empty,
-            // roster's cache folder named, in the run's temporary folder (without it, it follows
-            // --home): the two warm-up runs store the listing, then its shortcut, so the timed
-            // runs print from the shortcut (the app not loaded).
-            env: { PATH: process.env.PATH, XDG_CACHE_HOME: join(work, "cli-cache") },
-            stdio: "ignore",
-          });
-          if (r.status !== 0) throw new Error(`node ${args.join(" ")} exited ${r.status}`);
-        },
-        { runs: quick ? 5 : 11, warmup: 2 },
-      );
-    const node = await time(["-e", ""]);
-    const list = await time([bin, "list", "--json", "--home", empty, "--cwd", empty]);
+    const once = (args) => {
+      const start = performance.now();
+      const r = spawnSync(nodeBin, args, {
+        cwd: empty,
+        // roster's cache folder named, in the run's temporary folder (without it, it follows
+        // --home): the two warm-up runs store the listing, then its shortcut, so the timed
+        // runs print from the shortcut (the app not loaded).
+        env: { PATH: process.env.PATH, XDG_CACHE_HOME: join(work, "cli-cache") },
+        stdio: "ignore",
+      });
+      if (r.status !== 0) throw new Error(`node ${args.join(" ")} exited ${r.status}`);
+      return performance.now() - start;
+    };
+    const listArgs = [bin, "list", "--json", "--home", empty, "--cwd", empty];
+    for (let i = 0; i < 2; i++) {
+      once(["-e", ""]);
+      once(listArgs);
+    }
+    // Interleaved, as the whole-process rounds: both sides of the ratio under the same load.
+    const samples = { node: [], list: [] };
+    for (let i = 0; i < (quick ? 11 : 21); i++) {
+      samples.node.push(once(["-e", ""]));
+      samples.list.push(once(listArgs));
+    }
+    const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const node = mid(samples.node);
+    const list = mid(samples.list);
     results.cli = { ms: { node, list }, ratio: list / node };
     log("measured the CLI");
   } else {
