@@ -25,7 +25,7 @@ export type Seen = string | SeenStat | null;
  * inode]` (`"f"` a file, `"l"` a link, `"o<mode>"` anything else). A folder's times are left
  * out: its mtime moves whenever any file is added to it, also files nobody reads (a history
  * file in a tool's home folder); what it holds is its `readdir`. Numbers, not text: turning
- * 10,000 stats' times into text took longer than reading the files' frontmatter.
+ * the times of 10,000 stats into text cost about 10 ms of a recorded look at 10,000 files.
  */
 export type SeenStat = readonly [kind: string, ...numbers: number[]];
 
