@@ -2,6 +2,7 @@ import { type AgentDiscovery, discoverAgents, explainAgent, getAgent, summarizeA
 import type { App } from "./context.js";
 import {
   cacheWanted,
+  recordingContext,
   rememberShortcut,
   type StoredListing,
   storedListing,
@@ -43,7 +44,10 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   // A one-shot process: no discovery cache is filled, and no system prompt is decoded (a
   // listing never shows one). A listing to store takes its look from the reads themselves.
   const seenAt = Date.now();
-  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand", look: stored !== undefined });
+  // A listing was stored before and no longer holds (something changed): this discovery
+  // reads through the recorder, so the listing it stores gets its shortcut at once.
+  const ctx = stored?.recorded ? recordingContext(app) : app.ctx;
+  const d = await discoverAgents(app.registry, ctx, { bodies: "on-demand", look: stored !== undefined });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   const listing: Listing = {
     agents: d.agents.map((a) => {
@@ -73,6 +77,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     const kept: Uint8Array[] = [];
     printJson(printsWhileStoring ? o : { stream: () => undefined }, listing, kept);
     storeListing(app, stored, { stat: d.look, seenAt }, kept);
+    if (stored.recorded) rememberShortcut(app, stored);
   }
   return code;
 }

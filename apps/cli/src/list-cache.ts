@@ -14,8 +14,14 @@ export interface StoredListing {
   bytes?: Buffer;
   index: PersistentIndex<never>;
   key: IndexKey;
-  /** The fingerprint the bytes were found for. */
+  /** The fingerprint the bytes were found for, or (after {@link storeListing}) stored for. */
   fingerprint?: string;
+  /**
+   * A listing was stored (for this or another look) and this run's look went through the
+   * recorder: a discovery that follows reads through it too (see {@link recordingContext}),
+   * so that the listing it stores gets its shortcut at once.
+   */
+  recorded?: boolean;
 }
 
 function openListIndex(app: App): { index: PersistentIndex<never>; key: IndexKey } {
@@ -50,13 +56,18 @@ export async function storedListing(app: App): Promise<StoredListing> {
   if (!index.hasOutput(LIST_JSON)) return { index, key };
   const seenAt = Date.now();
   // Recorded, when the run records: this look is what the shortcut replays (see rememberShortcut).
-  const { recorder } = app;
-  const ctx = recorder ? { ...app.ctx, fs: recorder.fs, env: recorder.env } : app.ctx;
-  const look = await statSources(app.registry, ctx, "agents");
-  if (seenAt - look.newestChangeMs <= RACY_MS) return { index, key };
+  const recorded = app.recorder !== undefined;
+  const look = await statSources(app.registry, recordingContext(app), "agents");
+  if (seenAt - look.newestChangeMs <= RACY_MS) return { index, key, recorded };
   const fingerprint = keyOf(app, look);
   const bytes = index.readOutput(LIST_JSON, fingerprint);
-  return bytes ? { bytes, index, key, fingerprint } : { index, key };
+  return bytes ? { bytes, index, key, fingerprint, recorded } : { index, key, recorded };
+}
+
+/** The app's context, reading through its recorder when the run records. */
+export function recordingContext(app: App): App["ctx"] {
+  const { recorder } = app;
+  return recorder ? { ...app.ctx, fs: recorder.fs, env: recorder.env } : app.ctx;
 }
 
 /**
@@ -71,19 +82,23 @@ export function storeListing(
   chunks: readonly Uint8Array[],
 ): void {
   if (!look.stat || look.seenAt - look.stat.newestChangeMs <= RACY_MS) return;
-  for (const d of stored.index.writeOutput(LIST_JSON, keyOf(app, look.stat), chunks))
-    if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
+  const fingerprint = keyOf(app, look.stat);
+  const problems = stored.index.writeOutput(LIST_JSON, fingerprint, chunks);
+  for (const d of problems) if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
+  if (problems.length === 0) stored.fingerprint = fingerprint;
 }
 
 /**
- * After a `list` printed from the stored listing: stores the shortcut the bin takes next time
- * (list-fast.ts), with everything config loading and the stat-only look read (the recorder's
- * observations), so that a later `list` that sees all of it the same way prints the listing
- * without loading the app. Only a run that found the listing stores one: the look that
- * vouched for it is cheap to record, where recording the discovery that stores a listing
- * cost a first `list` of 10,000 files about 25 ms. Nothing is stored when the run read what
- * a record does not see (config code), when what it read changed during the run or just
- * before it (the racy window), or with flags the shortcut is not for.
+ * After a `list` printed from the stored listing, or stored it anew in place of another:
+ * stores the shortcut the bin takes next time (list-fast.ts), with everything config loading,
+ * the stat-only look and (when it ran) the discovery read, so that a later `list` that sees
+ * all of it the same way prints the listing without loading the app. The first `list` in a
+ * place, which stores the first listing, records nothing: recording its discovery costs a
+ * first `list` of 10,000 files about 25 ms, and the next `list` records its cheap look. A
+ * discovery after a change records, so that the edit-and-list cycle loads the app once.
+ * Nothing is stored when the run read what a record does not see (config code), when what
+ * it read changed during the run or just before it (the racy window), or with flags the
+ * shortcut is not for.
  */
 export function rememberShortcut(app: App, stored: StoredListing): void {
   const recorder = app.recorder;

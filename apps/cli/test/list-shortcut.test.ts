@@ -236,15 +236,19 @@ describe("any change to what the listing was read from sends the run to the app"
     expectServed(["list", "--json"]);
   });
 
-  /** After a change: the shortcut declines, the app prints what it reads now, and the shortcut serves that. */
-  async function expectCaught(env: Record<string, string> = {}) {
+  /** After a change: the shortcut declines, the app prints what it reads now, and from then on the shortcut serves that. */
+  async function expectCaught(env: Record<string, string> = {}, options: { newKey?: boolean } = {}) {
     await age();
     expect(shortcut(["list", "--json"], env)).toBeUndefined();
     const fresh = withApp(["list", "--json", "--no-cache"], env).stdout;
-    // The app reads the files and stores the listing; the next run prints from it, and stores the shortcut.
+    // One run of the app: its look finds the stored listing outdated, its discovery (recorded,
+    // since a listing was stored before) stores the new listing and the shortcut at once.
+    // A change of key (trust, the provider set) has no listing before it: a first run there.
     expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
-    expect(shortcut(["list", "--json"], env)).toBeUndefined();
-    expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
+    if (options.newKey) {
+      expect(shortcut(["list", "--json"], env)).toBeUndefined();
+      expect(withApp(["list", "--json"], env).stdout).toBe(fresh);
+    }
     expect(shortcut(["list", "--json"], env)?.stdout).toBe(fresh);
     return fresh;
   }
@@ -286,7 +290,7 @@ describe("any change to what the listing was read from sends the run to the app"
   test("the user's config turns project folders off", async () => {
     mkdirSync(join(places.home, ".config/roster"), { recursive: true });
     writeFileSync(join(places.home, ".config/roster/config.json"), JSON.stringify({ trustProject: false }));
-    expect(await expectCaught()).not.toContain("the a agent");
+    expect(await expectCaught({}, { newKey: true })).not.toContain("the a agent");
   });
 
   test("a variable a provider reads", async () => {
