@@ -10,7 +10,7 @@ import {
   type IndexKey,
   indexDisabledBy,
   isRecordedReads,
-  openIndex,
+  openOutputs,
   type PersistentIndex,
   type RecordedReads,
   stillSeen,
@@ -27,6 +27,9 @@ export const RACY_MS = 20;
 const SHORTCUT = "shortcut";
 const SHORTCUT_FORM = "reads-1";
 
+/** {@link buildVersion}, taken once per process. */
+let version: string | undefined;
+
 /**
  * The build that writes stored output: roster's version and when the bin's main module
  * (`roster.js`, beside every built module) was written, so an upgrade, a reinstall or a
@@ -34,28 +37,25 @@ const SHORTCUT_FORM = "reads-1";
  * the same sources, name the same file.
  */
 export function buildVersion(): string {
-  let built = "unknown";
-  try {
-    built = String(statSync(fileURLToPath(new URL("./roster.js", import.meta.url))).mtimeMs);
-  } catch {
-    // An unbundled run: the version alone.
+  if (version === undefined) {
+    let built = "unknown";
+    try {
+      built = String(statSync(fileURLToPath(new URL("./roster.js", import.meta.url))).mtimeMs);
+    } catch {
+      // An unbundled run: the version alone.
+    }
+    version = `${pkg.version} built ${built}`;
   }
-  return `${pkg.version} built ${built}`;
+  return version;
 }
 
-/** The index a listing for `key` is stored in. */
+/** Where a listing (or a shortcut) for `key` is stored: outputs only, no per-file index. */
 export function listingIndex(
   key: IndexKey,
   env: Record<string, string | undefined>,
   home: string,
 ): PersistentIndex<never> {
-  return openIndex<never>({
-    key,
-    env,
-    home,
-    version: buildVersion(),
-    isData: (_value: unknown): _value is never => false,
-  }).index;
+  return openOutputs({ key, env, home, version: buildVersion() });
 }
 
 /** The `list` flags the shortcut is for: not `--config`, `--debug`, `--no-cache`, `--as` or `--files`. */

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { copyFixtureTree, hasCorpus } from "@roster/testkit";
 import { beforeEach, describe, expect, test } from "vitest";
 import { generateTree } from "../../../bench/generate.mjs";
-import { placesPerTest, runBin } from "./list-places.js";
+import { age, cacheDirOf, placesPerTest, runBin } from "./list-places.js";
 
 // The installed command: a stored listing is printed by its shortcut (list-shortcut.test.ts)
 // or by the app, whichever holds.
@@ -25,12 +25,9 @@ const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
 
 const places = placesPerTest("roster-list-cache-");
 
-const cacheDir = () => join(places.home, ".cache/roster");
+const cacheDir = () => cacheDirOf(places);
 
 const roster = (args: string[], env: Record<string, string> = {}) => runBin(bin, places, args, env);
-
-/** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
-const age = () => new Promise((r) => setTimeout(r, 60));
 
 /** Without the cache, storing, and from the store: the same bytes, and one stored output. */
 function expectSameListing(): string {

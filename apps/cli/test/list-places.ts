@@ -35,3 +35,9 @@ export function runBin(bin: string, places: Places, args: string[], env: Record<
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
+export const age = () => new Promise((r) => setTimeout(r, 60));
+
+/** roster's cache folder for these places (no XDG_CACHE_HOME: it follows --home). */
+export const cacheDirOf = (places: Places) => join(places.home, ".cache/roster");

@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { generateTree } from "../../../bench/generate.mjs";
-import { placesPerTest, runBin } from "./list-places.js";
+import { age, cacheDirOf, placesPerTest, runBin } from "./list-places.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -51,7 +51,7 @@ function useApp(real: boolean): void {
 
 const places = placesPerTest("roster-shortcut-");
 
-const cacheDir = () => join(places.home, ".cache/roster");
+const cacheDir = () => cacheDirOf(places);
 
 const run = (args: string[], env: Record<string, string> = {}) =>
   runBin(join(pkg, "bin/roster.cjs"), places, args, env);
@@ -73,9 +73,6 @@ function shortcut(args: string[], env: Record<string, string> = {}) {
   expect(r.code, r.stderr).toBe(0);
   return r;
 }
-
-/** Files written just now are inside the racy window (nothing is stored); a real tree is older. */
-const age = () => new Promise((r) => setTimeout(r, 60));
 
 /** The lists a shortcut serves: table, word, filters, names, JSON. */
 const LISTS = [

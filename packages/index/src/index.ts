@@ -5,6 +5,7 @@ export {
   INDEX_SCHEMA,
   indexPathOf,
   openIndex,
+  openOutputs,
   PersistentIndex,
 } from "./persistent-index.js";
 export {

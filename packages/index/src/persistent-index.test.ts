@@ -14,7 +14,7 @@ import { createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cacheDirOf, indexDisabledBy } from "./cache-dir.js";
-import { clearIndexes, fnv1a64, indexPathOf, openIndex } from "./persistent-index.js";
+import { clearIndexes, fnv1a64, indexPathOf, openIndex, openOutputs } from "./persistent-index.js";
 import type { IndexKey } from "./types.js";
 
 interface Parsed {
@@ -261,6 +261,21 @@ describe("stored outputs", () => {
     expect(index.readOutput("list", "f1")).toBeUndefined();
     expect(open({ version: "2.0.0" }).index.readOutput("list-json", "f1")).toBeUndefined();
     expect(open({ key: { ...key, trust: false } }).index.readOutput("list-json", "f1")).toBeUndefined();
+  });
+
+  test("openOutputs reads and writes the same outputs as openIndex, and leaves the per-file index alone", () => {
+    const outputs = () => openOutputs({ key, env: {}, home: sandbox.home, version: "1.0.0" });
+    expect(outputs().writeOutput("list-json", "f1", ["[1]\n"])).toEqual([]);
+    expect(open().index.readOutput("list-json", "f1")?.toString()).toBe("[1]\n");
+    // An index file that is not even JSON: openIndex reports it; the outputs are unaffected.
+    writeFileSync(indexPathOf({ key, env: {}, home: sandbox.home }), "{ not json");
+    expect(open().diagnostics.map((d) => d.code)).toEqual(["index/corrupt"]);
+    expect(outputs().readOutput("list-json", "f1")?.toString()).toBe("[1]\n");
+    expect(outputs().save()).toEqual([]);
+    expect(readFileSync(indexPathOf({ key, env: {}, home: sandbox.home }), "utf8")).toBe("{ not json");
+    expect(
+      openOutputs({ key, env: {}, home: sandbox.home, version: "2.0.0" }).readOutput("list-json", "f1"),
+    ).toBeUndefined();
   });
 
   test("hasOutput says whether anything is stored under a name; bytes are stored as given", () => {

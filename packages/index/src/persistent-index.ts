@@ -401,6 +401,19 @@ export function openIndex<T>(options: OpenIndexOptions<T>): {
 }
 
 /**
+ * The stored outputs of a key (`readOutput`, `writeOutput`, `hasOutput`) without reading its
+ * per-file index: for a caller that stores whole outputs only (the CLI's listing and its
+ * shortcut), which `openIndex` would send looking for an index file that is never written.
+ *
+ * @example
+ * const bytes = openOutputs({ key, env, home, version }).readOutput("list-json", fingerprint);
+ */
+export function openOutputs(options: Omit<OpenIndexOptions<never>, "isData">): PersistentIndex<never> {
+  const withData: OpenIndexOptions<never> = { ...options, isData: (_value): _value is never => false };
+  return new PersistentIndex<never>(indexPathOf(options), withData, new Map());
+}
+
+/**
  * Removes every index and stored output from roster's cache folder (`roster cache clear`).
  * Other files there are left alone. Returns the folder and how many files went.
  */
