@@ -335,10 +335,8 @@ export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: Uint
   // Streamed in pieces: the same bytes as `JSON.stringify(versioned, null, 2)` and a newline,
   // never one string of the whole listing. `kept` collects the pieces for a caller that stores
   // them, encoded once for both.
-  writeJson(versioned, (chunk) => {
-    if (!kept) return o.stream(chunk);
-    const bytes = Buffer.from(chunk, "utf8");
-    kept.push(bytes);
+  writeJson(versioned, (bytes) => {
+    kept?.push(bytes);
     o.stream(bytes);
   });
 }

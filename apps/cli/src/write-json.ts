@@ -1,14 +1,14 @@
 /**
  * Writes one JSON value as `JSON.stringify(value, null, 2)` would, byte for byte, but in
- * pieces: the outer objects and arrays are walked (to `depth` levels), everything deeper is
- * stringified per item. A listing of 10,000 agents is never held as one 5 MB string.
+ * pieces of UTF-8: the outer objects and arrays are walked (to `depth` levels), everything
+ * deeper is stringified per item. A listing of 10,000 agents is never held as one 5 MB string.
  */
 
 /** Options of {@link writeJson}. */
 export interface WriteJsonOptions {
   /** Levels walked piece by piece; deeper values are stringified whole (default 2). */
   depth?: number;
-  /** Pieces are gathered up to this many characters before each `sink` call (default 64 Ki). */
+  /** Small pieces are gathered up to this many characters before each `sink` call (default 64 Ki). */
   chunkChars?: number;
 }
 
@@ -27,14 +27,15 @@ const BATCH = 256;
 
 /**
  * Items `from` to `to` of `array` as `JSON.stringify(array, null, 2)` writes them at `depth`,
- * joined by `,` and a newline, without the first line's indentation: one native call on the
- * items wrapped in `depth` arrays (which indents them to `depth`), the wrappers cut off.
+ * joined by `,` and a newline, without the first line's indentation, as UTF-8: one native call
+ * on the items wrapped in `depth` arrays (which indents them to `depth`), encoded whole, the
+ * wrappers' bytes left out of the view (they are ASCII: as many bytes as characters).
  * `toJSON` of an item is called as the native call calls it (with its index in the batch).
  */
-function stringifyItems(array: readonly unknown[], from: number, to: number, depth: number): string {
+function stringifyItems(array: readonly unknown[], from: number, to: number, depth: number): Buffer {
   let wrapped: unknown = array.slice(from, to);
   for (let level = 1; level < depth; level++) wrapped = [wrapped];
-  const text = JSON.stringify(wrapped, null, 2);
+  const bytes = Buffer.from(JSON.stringify(wrapped, null, 2), "utf8");
   // Each wrapper opens with `[`, a newline and the next level's indentation, and closes with a
   // newline, its own indentation and `]`.
   let head = 0;
@@ -43,29 +44,31 @@ function stringifyItems(array: readonly unknown[], from: number, to: number, dep
     head += 2 + 2 * (level + 1);
     tail += 2 + 2 * level;
   }
-  return text.slice(head, text.length - tail);
+  return bytes.subarray(head, bytes.length - tail);
 }
 
 /**
- * Writes `value` plus a final newline to `sink`, in chunks; the concatenation equals
- * `JSON.stringify(value, null, 2) + "\n"`.
+ * Writes `value` plus a final newline to `sink`, in chunks of UTF-8; the concatenation equals
+ * `JSON.stringify(value, null, 2) + "\n"`, encoded. Each chunk is the sink's to keep.
  *
  * @example writeJson({ agents }, (chunk) => process.stdout.write(chunk));
  */
 export function writeJson(
   value: unknown,
-  sink: (chunk: string) => void,
+  sink: (chunk: Buffer) => void,
   options: WriteJsonOptions = {},
 ): void {
   const maxDepth = options.depth ?? 2;
   const chunkChars = options.chunkChars ?? 64 * 1024;
   let pending = "";
+  const flush = () => {
+    if (pending === "") return;
+    sink(Buffer.from(pending, "utf8"));
+    pending = "";
+  };
   const emit = (text: string) => {
     pending += text;
-    if (pending.length >= chunkChars) {
-      sink(pending);
-      pending = "";
-    }
+    if (pending.length >= chunkChars) flush();
   };
 
   const walk = (input: unknown, key: string, depth: number): void => {
@@ -87,7 +90,9 @@ export function writeJson(
         // Items are stringified whole: natively, a batch at a time, already indented.
         for (let i = 0; i < value.length; i += BATCH) {
           emit(i === 0 ? `\n${inner}` : `,\n${inner}`);
-          emit(stringifyItems(value, i, Math.min(i + BATCH, value.length), depth + 1));
+          // A batch is encoded whole and handed over as it is, never joined to other text.
+          flush();
+          sink(stringifyItems(value, i, Math.min(i + BATCH, value.length), depth + 1));
         }
       } else {
         for (let i = 0; i < value.length; i++) {
@@ -114,5 +119,5 @@ export function writeJson(
 
   walk(value, "", 0);
   emit("\n");
-  if (pending !== "") sink(pending);
+  flush();
 }
