@@ -19,7 +19,7 @@ describe("writeJson", () => {
     }));
     const value = { agents, shadowed: [], diagnostics: [{ code: "x", line: 3 }], projectAgentsDir: null };
     const chunks = written(value, 2, 4096);
-    // Items are stringified 256 at a time: never one string of the whole listing.
+    // Items are stringified 64 at a time: never one string of the whole listing.
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join()).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });

@@ -22,8 +22,13 @@ function toJsonValue(value: unknown, key: string): unknown {
   return typeof toJSON === "function" ? toJSON.call(value, key) : value;
 }
 
-/** Array items stringified per native call. */
-const BATCH = 256;
+/**
+ * Array items stringified per native call. One character over U+00FF makes V8 store a whole
+ * batch's text two bytes a character, which is slower to make and to encode as UTF-8. On the
+ * bench's 10,000-agent listing, a third of the batches of 64 stay one byte a character (of
+ * batches of 256, one in 36), and text plus bytes take about a quarter less time.
+ */
+const BATCH = 64;
 
 /**
  * Items `from` to `to` of `array` as `JSON.stringify(array, null, 2)` writes them at `depth`,

@@ -99,7 +99,8 @@ export function agentFromParsed(
   // A deferred body stays deferred: the agent's prompt reads it on first access. Added as a
   // new property in the same place as the string would be (objects keep one fast shape).
   const deferred = deferredOf(parsed);
-  const agent = { ...fields } as AgentDefinition;
+  // The fields are this agent's own (made just now): completed in place, not copied.
+  const agent = fields as AgentDefinition;
   if (deferred) deferPrompt(agent, deferred);
   else agent.systemPrompt = parsed.body;
   agent.source = meta.source;
