@@ -41,13 +41,13 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       return code;
     }
   }
-  // A one-shot process: no discovery cache is filled, and no system prompt is decoded (a
+  // A one-shot process: no discovery cache is filled, and no system prompt is read (a
   // listing never shows one). A listing to store takes its look from the reads themselves.
   const seenAt = Date.now();
   // A listing was stored before and no longer holds (something changed): this discovery
   // reads through the recorder, so the listing it stores gets its shortcut at once.
   const ctx = stored?.recorded ? recordingContext(app) : app.ctx;
-  const d = await discoverAgents(app.registry, ctx, { bodies: "on-demand", look: stored !== undefined });
+  const d = await discoverAgents(app.registry, ctx, { bodies: "none", look: stored !== undefined });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   const listing: Listing = {
     agents: d.agents.map((a) => {

@@ -91,6 +91,16 @@ export class DeferredBody {
   }
 }
 
+/**
+ * What `SourceFile.deferBody` gives when bodies are not wanted (`bodies: "none"`):
+ * {@link parsedFile} makes a file with this body a plain one whose body is "".
+ */
+export const NO_BODY: DeferredBody = Object.freeze(
+  Object.create(DeferredBody.prototype, {
+    read: { value: () => "" },
+  }),
+) as DeferredBody;
+
 function readBodyOf(this: { [DEFERRED]: DeferredBody }): string {
   return this[DEFERRED].read();
 }
@@ -127,6 +137,7 @@ export function parsedFile(
   fields: { frontmatter: Record<string, unknown>; diagnostics: Diagnostic[] },
   body: string | DeferredBody,
 ): ParsedFile {
+  if (body === NO_BODY) body = "";
   if (typeof body !== "string")
     return new DeferredParsedFile(fields.frontmatter, fields.diagnostics, body) as unknown as ParsedFile;
   return { kind: "parsed", frontmatter: fields.frontmatter, body, diagnostics: fields.diagnostics };

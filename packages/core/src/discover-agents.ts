@@ -51,9 +51,11 @@ export interface DiscoverOptions {
   /**
    * `on-demand`: a markdown agent's system prompt is read from its file when first asked
    * for, so a listing that never shows one never decodes one (a file changed in between:
-   * its record gains `load/changed-after-read`). Default `now`: read with the frontmatter.
+   * its record gains `load/changed-after-read`). `none`: never read; every system prompt is
+   * "" (a listing, which shows none: fewer objects per file). Default `now`: read with the
+   * frontmatter.
    */
-  bodies?: "now" | "on-demand";
+  bodies?: "now" | "on-demand" | "none";
   /** Also give the stat-only look at the files read (`AgentDiscovery.look`), for storing a result. */
   look?: boolean;
 }

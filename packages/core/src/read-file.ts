@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
-import { DeferredBody } from "./deferred-body.js";
+import { DeferredBody, NO_BODY } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, nodeFileSystem } from "./fs.js";
 import { BoundedReadError, readListedFile } from "./read-bounded.js";
@@ -33,8 +33,11 @@ export interface ReadSourceFileOptions {
   level: ParseLevel;
   cache?: DiscoveryCache;
   generation: number;
-  /** `on-demand`: a format may leave the body to be read on first access (default `now`). */
-  bodies?: "now" | "on-demand";
+  /**
+   * `on-demand`: a format may leave the body to be read on first access; `none`: a format
+   * that leaves it gets "" (default `now`).
+   */
+  bodies?: "now" | "on-demand" | "none";
 }
 
 function skipped(code: string, message: string, filePath: string, stats?: Stats): FileRead {
@@ -112,6 +115,13 @@ class DeferringBytesSource extends BytesSource {
   }
 }
 
+/** A source whose body, if the format leaves it, is never read: it is "". */
+class BodilessBytesSource extends BytesSource {
+  deferBody(): DeferredBody {
+    return NO_BODY;
+  }
+}
+
 /** Runs the format; diagnostics always name the file, whatever the format said. */
 function parseWith(options: ReadSourceFileOptions, buffer: Buffer, stats: Stats): FormatResult {
   const { file, level } = options;
@@ -121,7 +131,9 @@ function parseWith(options: ReadSourceFileOptions, buffer: Buffer, stats: Stats)
     const source =
       options.bodies === "on-demand"
         ? new DeferringBytesSource(options, buffer, stats)
-        : new BytesSource(file, level, buffer);
+        : options.bodies === "none"
+          ? new BodilessBytesSource(file, level, buffer)
+          : new BytesSource(file, level, buffer);
     const raw = file.format.parse(source);
     result = (raw as Partial<FormatResult>).kind ? raw : fromUntagged(raw as unknown as ParsedFrontmatter);
   } catch (error) {
@@ -210,7 +222,8 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   // No cache (a one-shot process): no key is built.
   const query = cache && {
     kind: options.kind,
-    group: `${file.format.id}\0${options.level}`,
+    // A result without its body is never handed to a discovery that asked for bodies.
+    group: `${file.format.id}\0${options.level}${options.bodies === "none" ? "\0none" : ""}`,
     filePath,
     stats,
     generation: options.generation,

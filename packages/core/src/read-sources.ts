@@ -103,8 +103,11 @@ export interface ReadSourcesOptions {
   cache?: DiscoveryCache;
   /** Parse level for files (default `warn`). */
   level?: ParseLevel;
-  /** `on-demand`: bodies are read when first asked for (see `SourceFile.deferBody`). */
-  bodies?: "now" | "on-demand";
+  /**
+   * `on-demand`: bodies are read when first asked for (see `SourceFile.deferBody`); `none`:
+   * never read, every body is "".
+   */
+  bodies?: "now" | "on-demand" | "none";
   /** Also give the stat-only look at what was read (`SourcesRead.look`). */
   look?: boolean;
 }

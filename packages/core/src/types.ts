@@ -117,8 +117,8 @@ export interface SourceFile {
   bytes?: Uint8Array;
   level: ParseLevel;
   /**
-   * Present when the caller wants bodies decoded only when asked for (`roster list` never
-   * prints one). A format that found where the body starts may hand what this gives to
+   * Present when the caller wants bodies decoded only when asked for, or not at all (`roster
+   * list` never prints one). A format that found where the body starts may hand what this gives to
    * `parsedFile` as the body: `decode` receives the file's bytes when the body is first read
    * (core reads the file again then, and notices a file changed in between).
    */
