@@ -1,5 +1,6 @@
-// Discovery with `bodies: "on-demand"` (what `roster list` uses) against the default: the
-// same agents, records and prompts on the fixture tree and on a corpus-derived tree; a file
+// Discovery with `bodies: "on-demand"` (what `show` uses) and `bodies: "none"` (what `roster
+// list` uses) against the default: the same agents, records and prompts (none for "none") on
+// the fixture tree and on a corpus-derived tree; a file
 // read once until its prompt is asked for; a file changed or gone before that; and the
 // stat look a discovery takes equal to `statSources`.
 import { execFileSync } from "node:child_process";
@@ -51,10 +52,24 @@ function counting(): { fs: FileSystem; reads: Map<string, number> } {
   return { fs, reads };
 }
 
+/** `d` as a `bodies: "none"` discovery should give it: every prompt read from a file is "". */
+function promptless(d: AgentDiscovery): AgentDiscovery {
+  const strip = <T extends { source: string; systemPrompt: string }>(agent: T): T =>
+    agent.source === "bundled" ? agent : { ...agent, systemPrompt: "" };
+  return {
+    ...d,
+    agents: d.agents.map(strip),
+    shadowed: d.shadowed.map((s) => ({ ...s, agent: strip(s.agent) })),
+  };
+}
+
 async function expectSameAsEager(ctx: DiscoveryContext) {
   const registry = createDefaultRegistry();
   const eager = await discoverAgents(registry, ctx);
   const lazy = await discoverAgents(registry, ctx, { bodies: "on-demand" });
+  const none = await discoverAgents(registry, ctx, { bodies: "none" });
+  // What `roster list` reads: everything but the prompts read from files, which are "".
+  expect(whole(none)).toBe(whole(promptless(eager)));
   // Prompts are read here, by JSON.stringify: each equals the one read with the frontmatter.
   expect(whole(lazy)).toBe(whole(eager));
   const prompts = lazy.agents.filter((a) => Object.getOwnPropertyDescriptor(a, "systemPrompt")?.get);
