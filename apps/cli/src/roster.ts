@@ -4,7 +4,7 @@ import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
 import { errorLine, FindingError, UsageError } from "./errors.js";
-import { endQuietlyOnClosedPipe } from "./pipes.js";
+import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
 // source maps beside each chunk, read for every module loaded from here on (the app's).
@@ -284,6 +284,9 @@ try {
 } catch (error) {
   process.exitCode = await report(error);
 }
+// Every command has finished here (run and mcp included: they end when their child or their
+// client does): roster ends once its output is out, without tearing its heap down first.
+await exitWhenWritten();
 
 async function report(error: unknown): Promise<number> {
   if (error instanceof CommanderError) {

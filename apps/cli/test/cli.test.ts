@@ -569,6 +569,43 @@ describe("usage and config", () => {
 });
 
 describe("pipes", () => {
+  test("a reader slower than roster gets every byte: roster ends once its output is out", async () => {
+    // 3,000 agents: about 1 MB of JSON, far more than a pipe holds.
+    const tree = mkdtempSync(join(tmpdir(), "roster-slow-reader-"));
+    try {
+      const dir = join(tree, "home/.claude/agents");
+      mkdirSync(dir, { recursive: true });
+      mkdirSync(join(tree, "p"));
+      for (let i = 0; i < 3000; i++)
+        writeFileSync(join(dir, `a${i}.md`), agentFile(`a${i}`, `agent number ${i}, ${"x".repeat(200)}`));
+      const args = [
+        bin,
+        "list",
+        "--json",
+        "--no-cache",
+        "--home",
+        join(tree, "home"),
+        "--cwd",
+        join(tree, "p"),
+      ];
+      const whole = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      expect(whole.status).toBe(0);
+      expect(whole.stdout.length).toBeGreaterThan(1_000_000);
+      const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+      // Nothing read for a while: roster's writes wait on a full pipe.
+      child.stdout.pause();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const chunks: Buffer[] = [];
+      child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+      child.stdout.resume();
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      expect(code).toBe(0);
+      expect(Buffer.concat(chunks).toString("utf8")).toBe(whole.stdout);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   test("a reader that closes early (| head) ends roster quietly", async () => {
     const child = spawn(process.execPath, [bin, "list", "--json", "--home", home(), "--cwd", project()], {
       stdio: ["ignore", "pipe", "pipe"],
