@@ -47,7 +47,12 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   // A listing was stored before and no longer holds (something changed): this discovery
   // reads through the recorder, so the listing it stores gets its shortcut at once.
   const ctx = stored?.recorded ? recordingContext(app) : app.ctx;
-  const d = await discoverAgents(app.registry, ctx, { bodies: "none", look: stored !== undefined });
+  // Records only for --files, the one form that shows them.
+  const d = await discoverAgents(app.registry, ctx, {
+    bodies: "none",
+    look: stored !== undefined,
+    records: flags.files === true,
+  });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   const listing: Listing = {
     agents: d.agents.map((a) => {
