@@ -112,6 +112,14 @@ export function parseAgentFields(
   diagnostics: Diagnostic[] = [],
 ): AgentFields | null {
   if (agentFieldsProblem(frontmatter)) return null;
+  return checkedAgentFields(frontmatter, diagnostics);
+}
+
+/** {@link parseAgentFields} of a frontmatter {@link agentFieldsProblem} found nothing wrong with. */
+export function checkedAgentFields(
+  frontmatter: Record<string, unknown>,
+  diagnostics: Diagnostic[],
+): AgentFields {
   const fields: AgentFields = {
     name: frontmatter.name as string,
     description: frontmatter.description as string,

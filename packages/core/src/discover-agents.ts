@@ -1,4 +1,4 @@
-import { agentFieldsProblem, parseAgentFields } from "./agent-fields.js";
+import { agentFieldsProblem, checkedAgentFields } from "./agent-fields.js";
 import { deferPrompt, deferredOf } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { deepFreeze } from "./freeze.js";
@@ -87,8 +87,17 @@ export function agentFromParsed(
     diagnostics.push(withFile({ ...problem, message: `skipped: ${problem.message}` }, meta.filePath));
     return undefined;
   }
+  return checkedAgent(parsed, meta, diagnostics);
+}
+
+/** {@link agentFromParsed} of a frontmatter already checked: name and description are usable. */
+function checkedAgent(
+  parsed: Pick<ParsedFrontmatter, "frontmatter" | "body">,
+  meta: AgentMeta,
+  diagnostics: Diagnostic[],
+): AgentDefinition {
   const fieldDiagnostics: Diagnostic[] = [];
-  const fields = parseAgentFields(parsed.frontmatter, fieldDiagnostics)!;
+  const fields = checkedAgentFields(parsed.frontmatter, fieldDiagnostics);
   for (const d of fieldDiagnostics) diagnostics.push(withFile(d, meta.filePath));
   const odd = nameProblem(fields.name);
   if (odd) {
@@ -164,7 +173,7 @@ function interpretAgent(
     if (typeof name === "string" && name.trim() !== "") skip.name = name;
     return skip;
   }
-  const agent = agentFromParsed(parsed, meta, diagnostics)!;
+  const agent = checkedAgent(parsed, meta, diagnostics);
   // Most files have nothing to say: they share one frozen empty list.
   const said = diagnostics.length > 0 ? diagnostics : NO_DIAGNOSTICS;
   return { kind: "definition", value: deepFreeze(agent, "systemPrompt"), diagnostics: said };
