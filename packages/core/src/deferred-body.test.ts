@@ -18,6 +18,20 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
+/** node:fs, noting every path read through `readFile` (discovery takes the `stat` + `readFile` path then). */
+function countingReads(): { fs: FileSystem; reads: string[] } {
+  const reads: string[] = [];
+  const node = fileSystemOf({});
+  const fs: FileSystem = {
+    ...node,
+    readFile: (path, max, stats, scratch) => {
+      reads.push(path);
+      return node.readFile(path, max, stats, scratch);
+    },
+  };
+  return { fs, reads };
+}
+
 /** A family's format that adds a key, the way a wrapper should (reshape) or a careless one might (spread). */
 function wrapper(how: "reshape" | "spread"): FileFormat {
   return {
@@ -43,15 +57,7 @@ async function discover(format: FileFormat, fs?: FileSystem) {
 
 describe("a format wrapping markdown, bodies on demand", () => {
   test("reshapeParsed keeps the prompt deferred: read on first access, once", async () => {
-    const reads: string[] = [];
-    const node = fileSystemOf({});
-    const fs: FileSystem = {
-      ...node,
-      readFile: (path, max, stats, scratch) => {
-        reads.push(path);
-        return node.readFile(path, max, stats, scratch);
-      },
-    };
+    const { fs, reads } = countingReads();
     const d = await discover(wrapper("reshape"), fs);
     const agent = getAgent(d, "a")!;
     expect(agent.extra).toEqual({ family: "team" });
@@ -105,15 +111,7 @@ describe('bodies: "none" (a listing)', () => {
   }
 
   test("reads no prompt: the same agents, records and diagnostics as on demand, every prompt empty", async () => {
-    const reads: string[] = [];
-    const node = fileSystemOf({});
-    const fs: FileSystem = {
-      ...node,
-      readFile: (path, max, stats, scratch) => {
-        reads.push(path);
-        return node.readFile(path, max, stats, scratch);
-      },
-    };
+    const { fs, reads } = countingReads();
     const ctx = { cwd: sb.root, home: sb.root, env: {}, fs };
     const registry = registryOf();
     const none = await discoverAgents(registry, ctx, { bodies: "none" });
