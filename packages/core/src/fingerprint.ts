@@ -4,6 +4,11 @@ import type { Diagnostic, LoadedItem, Location } from "./types.js";
 
 const CHUNK_BYTES = 64 * 1024;
 
+/** One double's eight bytes, little-endian (as `writeDoubleLE` writes them). */
+const DOUBLE = new Float64Array(1);
+const DOUBLE_BYTES = new Uint8Array(DOUBLE.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /**
  * Builds the fingerprint of one discovery: a digest of everything that decides its
  * result, so that it changes whenever the result would (SPEC §5 step 6).
@@ -29,11 +34,31 @@ export class Fingerprint {
         return;
       }
     }
-    this.at += this.chunk.write(text, this.at);
+    // ASCII (most paths) copied here, the same bytes as UTF-8, without a native call per
+    // string; from the first other character on, the rest is encoded natively.
+    const chunk = this.chunk;
+    let at = this.at;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        this.at = at + chunk.write(i === 0 ? text : text.slice(i), at);
+        return;
+      }
+      chunk[at++] = c;
+    }
+    this.at = at;
   }
 
   private number(value: number): void {
-    this.at = this.chunk.writeDoubleLE(value, this.at);
+    if (!LITTLE_ENDIAN) {
+      this.at = this.chunk.writeDoubleLE(value, this.at);
+      return;
+    }
+    DOUBLE[0] = value;
+    const chunk = this.chunk;
+    const at = this.at;
+    for (let b = 0; b < 8; b++) chunk[at + b] = DOUBLE_BYTES[b] as number;
+    this.at = at + 8;
   }
 
   /** Trust changes what is read without changing the locations. */
