@@ -62,6 +62,9 @@ describe("parseFrontmatterBytes", () => {
     ["NBSP after the closing dashes", "---\nname: a\n---\u00a0\nBody", undefined],
     ["a `---foo` line before the close", "---\nname: a\n---foo\n---\nBody", 23],
     ["a comment before the opening line", "<!-- c -->---\nname: a\n---\nBody", undefined],
+    ["a comment at the third byte", "  <!-- c -->---\nname: a\n---\nBody", undefined],
+    ["a comment after a BOM", "\ufeff<!-- c -->---\nname: a\n---\nBody", undefined],
+    ["a comment in the body only", "---\nname: a\n---\nBody <!-- late --> text", 16],
   ])("%s: the same result as parseFrontmatter (body start %s)", (_, text, start) => {
     const bytes = Buffer.from(text);
     expect(viaBytes(bytes)).toEqual(viaString(bytes));

@@ -39,15 +39,25 @@ function blankAscii(bytes: Buffer, from: number, to: number): boolean | "unsure"
   return true;
 }
 
+/** Whether `<!--` starts at byte `at`. */
+function startsComment(bytes: Buffer, at: number): boolean {
+  return (
+    bytes[at] === COMMENT[0] &&
+    bytes[at + 1] === COMMENT[1] &&
+    bytes[at + 2] === COMMENT[2] &&
+    bytes[at + 3] === COMMENT[3]
+  );
+}
+
 /**
  * Where the frontmatter block ends in `bytes` (just past its closing line), `"none"` when
  * the file certainly has no frontmatter, `undefined` when only a whole-file decode can tell.
  */
 function findHeadEnd(bytes: Buffer): number | "none" | undefined {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const comment = bytes.indexOf(COMMENT, start);
-  // A comment in the first three characters could make the text start with `---` once removed.
-  if (comment !== -1 && comment <= start + 2) return undefined;
+  // A comment in the first three bytes could make the text start with `---` once removed.
+  // Looked for there only: a search of the whole file would read every body to the end.
+  for (let at = start; at <= start + 2; at++) if (startsComment(bytes, at)) return undefined;
   if (bytes[start] !== DASHES || bytes[start + 1] !== DASHES || bytes[start + 2] !== DASHES) return "none";
   let search = bytes.indexOf(LF, start);
   if (search === -1) return undefined;
