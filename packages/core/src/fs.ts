@@ -46,6 +46,8 @@ export const PATH_MAX = 4096;
 
 /** True when `path` is too long to open on Linux. */
 export function isPathTooLong(path: string): boolean {
+  // A UTF-16 unit is at most 3 bytes of UTF-8: most paths are decided without counting.
+  if (path.length * 3 < PATH_MAX) return false;
   return Buffer.byteLength(path) >= PATH_MAX;
 }
 
