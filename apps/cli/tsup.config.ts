@@ -151,27 +151,33 @@ export default defineConfig((cli) => ({
     {
       name: "roster-list-fast",
       setup(build) {
-        // The bin's shortcut for a stored `list` (src/list-fast.ts), one CommonJS file: the bin
-        // requires it before the app loads, and a CommonJS file starts a few milliseconds sooner
-        // than an ES module (no module loader to set up). `import.meta.url` is the file's URL.
+        // The bin's own `list`, two CommonJS files: the shortcut for a stored `list`
+        // (src/list-fast.ts), which the bin requires before anything else, and the list the
+        // shortcut could not print (src/list-run.ts), without the app's command table. A
+        // CommonJS file starts a few milliseconds sooner than an ES module (no module loader to
+        // set up). `import.meta.url` is the file's URL.
         build.onEnd(async (result) => {
           if (result.errors.length > 0) return;
           const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
-          await build.esbuild.build({
-            entryPoints: [join(cliDir, "src/list-fast.ts")],
-            outfile: join(outDir, "list-fast.cjs"),
-            bundle: true,
-            format: "cjs",
-            platform: "node",
-            target: "node20",
-            plugins: [rosterSourcesPlugin(), lazyRequiresPlugin()],
-            banner: { js: 'const __rosterMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-            define: { "import.meta.url": "__rosterMetaUrl" },
-            minifyWhitespace: true,
-            minifySyntax: true,
-            sourcemap: true,
-            logLevel: "warning",
-          });
+          await Promise.all(
+            ["list-fast", "list-run"].map((name) =>
+              build.esbuild.build({
+                entryPoints: [join(cliDir, `src/${name}.ts`)],
+                outfile: join(outDir, `${name}.cjs`),
+                bundle: true,
+                format: "cjs",
+                platform: "node",
+                target: "node20",
+                plugins: [rosterSourcesPlugin(), lazyRequiresPlugin()],
+                banner: { js: 'const __rosterMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+                define: { "import.meta.url": "__rosterMetaUrl" },
+                minifyWhitespace: true,
+                minifySyntax: true,
+                sourcemap: true,
+                logLevel: "warning",
+              }),
+            ),
+          );
         });
       },
     },

@@ -18,7 +18,15 @@ if (noCache === "" || noCache === "0" || noCache === "false") {
 
 // A `roster list` first tries the shortcut a list before it stored (dist/list-fast.cjs): when
 // everything it read is still the same, the stored listing is printed without loading the app.
+// Otherwise the bin's own list runs it (dist/list-run.cjs): the app's list without the app's
+// command table. Whatever either leaves (another command, --help, a flag list does not take)
+// the app runs.
 const argv = process.argv.slice(2);
-if (!(argv.includes("list") && require("../dist/list-fast.cjs").listFromShortcut(argv))) {
-  import("../dist/roster.js");
+if (!argv.includes("list")) import("../dist/roster.js");
+else if (!require("../dist/list-fast.cjs").listFromShortcut(argv)) {
+  require("../dist/list-run.cjs")
+    .runList(argv)
+    .then((ran) => {
+      if (!ran) import("../dist/roster.js");
+    });
 }

@@ -16,4 +16,5 @@ export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";
 export { shortcutApplies } from "./list-shortcut.js";
 export { printJson } from "./output.js";
+export { reportError } from "./report.js";
 export { escapeTerminal } from "./terminal.js";

@@ -3,7 +3,7 @@
 // would, byte for byte. It parses only the flags a `list` takes; anything else, and any
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
-import { outputOf, placesOf } from "./basics.js";
+import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
 import { checkFilters, type ListFlags, printStored } from "./list-print.js";
 import { readShortcut, shortcutApplies } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
@@ -26,23 +26,32 @@ const OPTIONS = {
   files: { type: "boolean" },
 } as const;
 
+/** A `roster list` command line, as the app's parser would read it. */
+export interface ListArgs {
+  global: GlobalFlags;
+  /** The list's own flags but `--as` and `--files`. */
+  flags: ListFlags;
+  word: string | undefined;
+  as: string | undefined;
+  files: boolean;
+}
+
 /**
- * Prints `roster <argv>` from the stored shortcut and returns true, or prints nothing and
- * returns false (the app runs): when `argv` is not a `list` the shortcut is for, when no
- * shortcut is stored, when anything it recorded is seen differently now, or on any error.
+ * `argv` read as a `roster list` with only the flags `list` takes, or `undefined` for
+ * anything else: another command, an unknown or malformed flag, `--`, a second word. What
+ * this gives up on, the app reads (and says what is wrong).
  */
-export function listFromShortcut(argv: readonly string[]): boolean {
-  if (argv.includes("--")) return false;
+export function parseList(argv: readonly string[]): ListArgs | undefined {
+  if (argv.includes("--")) return undefined;
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch {
-    return false; // Unknown or malformed: the app says what is wrong.
+    return undefined;
   }
   const { values: v, positionals } = parsed;
-  if (positionals[0] !== "list" || positionals.length > 2) return false;
-  const word = positionals[1];
-  const global = {
+  if (positionals[0] !== "list" || positionals.length > 2) return undefined;
+  const global: GlobalFlags = {
     ...(v.cwd !== undefined ? { cwd: v.cwd } : {}),
     ...(v.home !== undefined ? { home: v.home } : {}),
     json: v.json === true,
@@ -57,10 +66,22 @@ export function listFromShortcut(argv: readonly string[]): boolean {
     ...(v.source !== undefined ? { source: v.source } : {}),
     ...(v.names ? { names: true } : {}),
   };
+  return { global, flags, word: positionals[1], as: v.as, files: v.files === true };
+}
+
+/**
+ * Prints `roster <argv>` from the stored shortcut and returns true, or prints nothing and
+ * returns false (the app runs): when `argv` is not a `list` the shortcut is for, when no
+ * shortcut is stored, when anything it recorded is seen differently now, or on any error.
+ */
+export function listFromShortcut(argv: readonly string[]): boolean {
+  const args = parseList(argv);
+  if (!args) return false;
+  const { global, flags, word } = args;
   const env = process.env;
   if (
     !shortcutApplies(
-      { ...global, ...flags, ...(v.as !== undefined ? { as: v.as } : {}), files: v.files === true },
+      { ...global, ...flags, ...(args.as !== undefined ? { as: args.as } : {}), files: args.files },
       env,
     )
   )

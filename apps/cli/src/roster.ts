@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { errorLine, FindingError, UsageError } from "./errors.js";
+import { errorLine } from "./errors.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
@@ -299,21 +299,5 @@ async function report(error: unknown): Promise<number> {
       return 0;
     return 2;
   }
-  const { escapeTerminal, printJson } = await loadApp();
-  const flags = program.opts<GlobalFlags>();
-  const message = error instanceof Error ? error.message : String(error);
-  // A --json caller reads the answer from stdout: { error, code, suggestions }.
-  if (flags.json && error instanceof FindingError && error.details.code && !error.details.printed) {
-    const { code, suggestions, fullText } = error.details;
-    printJson(
-      { stream: (chunk) => process.stdout.write(chunk) },
-      { error: fullText ?? message, code, ...(suggestions ? { suggestions } : {}) },
-    );
-  }
-  if (flags.debug && error instanceof Error && error.stack)
-    process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
-  else process.stderr.write(`${escapeTerminal(errorLine(message))}\n`);
-  if (error instanceof FindingError) return 1;
-  if (error instanceof UsageError) return 2;
-  return 1;
+  return (await loadApp()).reportError(error, program.opts<GlobalFlags>());
 }

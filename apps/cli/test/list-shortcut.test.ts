@@ -3,6 +3,8 @@
 // prints APP and fails (same mtime, so the same build as far as the cache can tell): a run
 // that prints the listing with the stand-in in place printed it from the shortcut, without
 // loading the app. Every change to what the listing was read from must send the run to the app.
+// "The app" is both what runs a list the shortcut cannot print: the bin's own list
+// (dist/list-run.cjs) and the app proper (dist/roster.js).
 import { spawn } from "node:child_process";
 import {
   cpSync,
@@ -29,6 +31,7 @@ const cliDir = fileURLToPath(new URL("..", import.meta.url));
 
 let pkg: string;
 let appSource: Buffer;
+let listRunSource: Buffer;
 beforeAll(() => {
   expect(existsSync(join(cliDir, "dist/list-fast.cjs")), "apps/cli is not built: run pnpm build").toBe(true);
   pkg = mkdtempSync(join(tmpdir(), "roster-shortcut-pkg-"));
@@ -39,14 +42,25 @@ beforeAll(() => {
   });
   cpSync(join(cliDir, "package.json"), join(pkg, "package.json"));
   appSource = readFileSync(join(pkg, "dist/roster.js"));
+  listRunSource = readFileSync(join(pkg, "dist/list-run.cjs"));
 });
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
-/** Puts the app, or a stand-in for it, in dist/roster.js: same mtime, so the same build. */
+/**
+ * Puts the app, or a stand-in for it, in dist/roster.js and dist/list-run.cjs (the bin's own
+ * list): same mtime, so the same build.
+ */
 function useApp(real: boolean): void {
   const main = join(pkg, "dist/roster.js");
   writeFileSync(main, real ? appSource : 'process.stdout.write("APP\\n"); process.exitCode = 3;\n');
   utimesSync(main, 1_700_000_000, 1_700_000_000);
+  const listRun = join(pkg, "dist/list-run.cjs");
+  writeFileSync(
+    listRun,
+    real
+      ? listRunSource
+      : 'exports.runList = async () => { process.stdout.write("APP\\n"); process.exitCode = 3; return true; };\n',
+  );
 }
 
 const places = placesPerTest("roster-shortcut-");

@@ -1,0 +1,137 @@
+// The bin's own `list` (src/list-run.ts, dist/list-run.cjs) against the app's (dist/roster.js):
+// for every list form, with and without a stored listing, with config notes, and for every
+// kind of error, the same stdout, stderr and exit code. And what it leaves to the app.
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, copyFixtureTree } from "@roster/testkit";
+import { beforeAll, describe, expect, test } from "vitest";
+import { age, placesPerTest, runBin } from "./list-places.js";
+
+const cliDir = fileURLToPath(new URL("..", import.meta.url));
+const bin = join(cliDir, "bin/roster.cjs");
+const app = join(cliDir, "dist/roster.js");
+
+beforeAll(() => {
+  expect(existsSync(join(cliDir, "dist/list-run.cjs")), "apps/cli is not built: run pnpm build").toBe(true);
+});
+
+const places = placesPerTest("roster-list-run-");
+
+/** Every list form the bin runs itself, and a few it leaves to the app. */
+const FORMS = [
+  ["list"],
+  ["list", "--json"],
+  ["list", "review"],
+  ["list", "--names"],
+  ["list", "--source", "user"],
+  ["list", "--provider", "claude", "--json"],
+  ["list", "--files"],
+  ["list", "--files", "--json"],
+  ["--json", "list", "a"],
+  ["list", "--no-color", "--no-project"],
+  ["list", "--no-cache", "--json"],
+  // Errors: each reported as the app reports it.
+  ["list", "--provider", "nope"],
+  ["list", "--source", "everywhere", "--json"],
+  ["list", "--config", "missing.json"],
+  ["list", "--cwd", "no-such-folder"],
+  // Left to the app: help, a flag list does not take, a second word, --debug, --as.
+  ["list", "--help"],
+  ["list", "--bogus"],
+  ["list", "a", "b"],
+  ["list", "--debug", "--provider", "nope"],
+  ["list", "--as", "claude"],
+];
+
+/** The bin and the app on `args`, each with a cache folder of its own in the same state. */
+function both(args: string[], env: Record<string, string> = {}) {
+  const viaBin = runBin(bin, places, args, { XDG_CACHE_HOME: join(places.root, "cache-bin"), ...env });
+  const viaApp = runBin(app, places, args, { XDG_CACHE_HOME: join(places.root, "cache-app"), ...env });
+  return { viaBin, viaApp };
+}
+
+describe("the bin's own list runs a list as the app does", () => {
+  test("every form, three times (nothing stored, listing stored, shortcut stored)", async () => {
+    Object.assign(places, copyFixtureTree(places.root));
+    await age();
+    for (const args of FORMS) {
+      for (let round = 0; round < 3; round++) {
+        const { viaBin, viaApp } = both(args);
+        const what = `${args.join(" ")} (round ${round + 1})`;
+        expect(viaBin.stdout, what).toBe(viaApp.stdout);
+        expect(viaBin.stderr, what).toBe(viaApp.stderr);
+        expect(viaBin.code, what).toBe(viaApp.code);
+      }
+    }
+    // Both stored the same listing and shortcut files (names are hashes of what they are for).
+    const stored = (dir: string) => (existsSync(dir) ? readdirSync(join(dir, "roster")).sort() : []);
+    expect(stored(join(places.root, "cache-bin"))).toEqual(stored(join(places.root, "cache-app")));
+    expect(stored(join(places.root, "cache-bin")).length).toBeGreaterThan(1);
+  });
+
+  test("config notes go to stderr as the app prints them (and into the JSON)", async () => {
+    mkdirSync(places.project, { recursive: true });
+    mkdirSync(join(places.home, ".claude/agents"), { recursive: true });
+    writeFileSync(join(places.home, ".claude/agents/a.md"), agentFile("a"));
+    // An unknown key and a project config that is code (not trusted, so not run): two notes.
+    writeFileSync(
+      join(places.project, "roster.config.json"),
+      JSON.stringify({ trustProject: true, extra: 1 }),
+    );
+    mkdirSync(join(places.home, ".config/roster"), { recursive: true });
+    writeFileSync(join(places.home, ".config/roster/config.json"), JSON.stringify({ disabledAgents: ["a"] }));
+    await age();
+    for (const args of [["list"], ["list", "--json"], ["list", "--names"]]) {
+      const { viaBin, viaApp } = both(args);
+      expect(viaBin.stderr, args.join(" ")).toBe(viaApp.stderr);
+      expect(viaBin.stdout, args.join(" ")).toBe(viaApp.stdout);
+      expect(viaBin.code, args.join(" ")).toBe(viaApp.code);
+    }
+    expect(both(["list"]).viaBin.stderr).not.toBe("");
+  });
+
+  test("a listing the bin stored is printed by the app, and the other way round", async () => {
+    Object.assign(places, copyFixtureTree(places.root));
+    await age();
+    const env = { XDG_CACHE_HOME: join(places.root, "cache") };
+    const first = runBin(bin, places, ["list", "--json"], env);
+    expect(first.code).toBe(0);
+    const stored = readdirSync(join(places.root, "cache/roster"));
+    expect(stored.some((f) => f.includes("list-json"))).toBe(true);
+    // The app finds it (same key, same build) and prints the same bytes.
+    const second = runBin(app, places, ["list", "--json"], env);
+    expect(second.stdout).toBe(first.stdout);
+  });
+});
+
+describe("what the bin runs itself and what it leaves to the app", () => {
+  test("with the app replaced by a stand-in, only the forms left to it print APP", async () => {
+    // A copy of the package whose app prints APP (same mtime: the same build).
+    const pkg = join(places.root, "pkg");
+    cpSync(join(cliDir, "bin"), join(pkg, "bin"), { recursive: true });
+    cpSync(join(cliDir, "dist"), join(pkg, "dist"), {
+      recursive: true,
+      filter: (from) => !from.includes(".compile-cache"),
+    });
+    cpSync(join(cliDir, "package.json"), join(pkg, "package.json"));
+    const main = join(pkg, "dist/roster.js");
+    const { mtime } = statSync(main);
+    writeFileSync(main, 'process.stdout.write("APP\\n");\n');
+    utimesSync(main, mtime, mtime);
+    Object.assign(places, copyFixtureTree(places.root));
+    await age();
+    const env = { XDG_CACHE_HOME: join(places.root, "cache") };
+    const ran = (args: string[]) => runBin(join(pkg, "bin/roster.cjs"), places, args, env).stdout !== "APP\n";
+    for (const args of [["list"], ["list", "--json"], ["list", "--files"], ["list", "--provider", "nope"]])
+      expect(ran(args), args.join(" ")).toBe(true);
+    for (const args of [
+      ["list", "--help"],
+      ["list", "--bogus"],
+      ["list", "--debug"],
+      ["list", "--as", "claude"],
+      ["show", "x"],
+    ])
+      expect(ran(args), args.join(" ")).toBe(false);
+  });
+});
