@@ -159,25 +159,46 @@ export default defineConfig((cli) => ({
         build.onEnd(async (result) => {
           if (result.errors.length > 0) return;
           const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
-          await Promise.all(
-            ["list-fast", "list-run"].map((name) =>
-              build.esbuild.build({
-                entryPoints: [join(cliDir, `src/${name}.ts`)],
-                outfile: join(outDir, `${name}.cjs`),
-                bundle: true,
-                format: "cjs",
-                platform: "node",
-                target: "node20",
-                plugins: [rosterSourcesPlugin(), lazyRequiresPlugin()],
-                banner: { js: 'const __rosterMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-                define: { "import.meta.url": "__rosterMetaUrl" },
-                minifyWhitespace: true,
-                minifySyntax: true,
-                sourcemap: true,
-                logLevel: "warning",
-              }),
-            ),
+          // The module resolver a config's provider packages need, loaded on that need only
+          // (the app's build keeps it in a chunk of its own).
+          const resolver = build.esbuild.build({
+            // An ES module in, so that esbuild names the exports for Node's `import()` of CommonJS.
+            stdin: { contents: 'export { resolve } from "import-meta-resolve";', resolveDir: cliDir },
+            bundle: true,
+            format: "cjs",
+            platform: "node",
+            target: "node20",
+            outfile: join(outDir, "engines", "import-meta-resolve.cjs"),
+            logLevel: "warning",
+          });
+          const lazyResolver: EsbuildPlugin = {
+            name: "roster-lazy-resolver",
+            setup(cjs) {
+              cjs.onResolve({ filter: /^import-meta-resolve$/ }, (args) =>
+                args.kind === "dynamic-import"
+                  ? { path: "./engines/import-meta-resolve.cjs", external: true }
+                  : undefined,
+              );
+            },
+          };
+          const lists = ["list-fast", "list-run"].map((name) =>
+            build.esbuild.build({
+              entryPoints: [join(cliDir, `src/${name}.ts`)],
+              outfile: join(outDir, `${name}.cjs`),
+              bundle: true,
+              format: "cjs",
+              platform: "node",
+              target: "node20",
+              plugins: [rosterSourcesPlugin(), lazyRequiresPlugin(), lazyResolver],
+              banner: { js: 'const __rosterMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+              define: { "import.meta.url": "__rosterMetaUrl" },
+              minifyWhitespace: true,
+              minifySyntax: true,
+              sourcemap: true,
+              logLevel: "warning",
+            }),
           );
+          await Promise.all([resolver, ...lists]);
         });
       },
     },

@@ -91,6 +91,37 @@ describe("the bin's own list runs a list as the app does", () => {
     expect(both(["list"]).viaBin.stderr).not.toBe("");
   });
 
+  test("a user config naming a provider package (resolved as Node would, loaded on that need)", async () => {
+    const config = join(places.home, ".config/roster");
+    mkdirSync(join(config, "node_modules/team-provider"), { recursive: true });
+    mkdirSync(places.project, { recursive: true });
+    writeFileSync(
+      join(config, "node_modules/team-provider/package.json"),
+      JSON.stringify({ name: "team-provider", type: "module", exports: "./index.mjs" }),
+    );
+    writeFileSync(
+      join(config, "node_modules/team-provider/index.mjs"),
+      'export default { id: "team", load: () => [{ filePath: "embedded:team.md", frontmatter: { name: "team-agent", description: "from a package" }, body: "hi" }] };\n',
+    );
+    writeFileSync(join(config, "config.json"), JSON.stringify({ providers: ["team-provider"] }));
+    for (const args of [
+      ["list", "--json"],
+      ["list", "--provider", "team"],
+      ["list", "--names"],
+    ]) {
+      const { viaBin, viaApp } = both(args);
+      expect(viaBin.code, viaBin.stderr).toBe(0);
+      expect(viaBin.stdout, args.join(" ")).toBe(viaApp.stdout);
+      expect(viaBin.stderr, args.join(" ")).toBe(viaApp.stderr);
+    }
+    expect(both(["list", "--names"]).viaBin.stdout).toContain("team-agent");
+    // A package that is not there: the same error from both.
+    writeFileSync(join(config, "config.json"), JSON.stringify({ providers: ["no-such-provider"] }));
+    const { viaBin, viaApp } = both(["list"]);
+    expect(viaBin.code).toBe(2);
+    expect(viaBin.stderr).toBe(viaApp.stderr);
+  });
+
   test("a listing the bin stored is printed by the app, and the other way round", async () => {
     Object.assign(places, copyFixtureTree(places.root));
     await age();

@@ -60,12 +60,15 @@ interface Loaded {
 }
 
 let runs = 0;
-/** Runs the bin under the recorder; what it loaded. */
-function loadsOf(args: string[], where: { cwd: string; home: string }, exitCodes = [0]): Loaded {
+/** The installed command: its own list (list-fast.cjs, list-run.cjs) before the app. */
+const installed = join(dist, "../bin/roster.cjs");
+
+/** Runs the bin (the app's entry unless told) under the recorder; what it loaded. */
+function loadsOf(args: string[], where: { cwd: string; home: string }, exitCodes = [0], entry = bin): Loaded {
   const record = join(box.root, `loads-${++runs}.txt`);
   const result = spawnSync(
     process.execPath,
-    ["--import", recorder, bin, ...args, "--cwd", where.cwd, "--home", where.home],
+    ["--import", recorder, entry, ...args, "--cwd", where.cwd, "--home", where.home],
     { env: { PATH: process.env.PATH ?? "", ROSTER_TEST_LOADS: record }, encoding: "utf8" },
   );
   expect(exitCodes, result.stderr).toContain(result.status);
@@ -102,6 +105,19 @@ describe("an empty folder and home (no config, no agent files)", () => {
   test("list for people, show and why: the same", () => {
     for (const args of [["list"], ["show", "explore"], ["why", "explore"]]) {
       const loaded = loadsOf(args, empty());
+      expect({ args, heavy: heavyIn(loaded), engines: enginesIn(loaded) }).toEqual({
+        args,
+        heavy: [],
+        engines: [],
+      });
+    }
+  });
+
+  test("the installed bin's own list loads neither the app nor a heavy module nor an engine", () => {
+    for (const args of [["list", "--json"], ["list"], ["list", "--json"]]) {
+      const loaded = loadsOf(args, empty(), [0], installed);
+      expect(loaded.files, args.join(" ")).toContain("list-fast.cjs");
+      expect(loaded.files, args.join(" ")).not.toContain("roster.js");
       expect({ args, heavy: heavyIn(loaded), engines: enginesIn(loaded) }).toEqual({
         args,
         heavy: [],
