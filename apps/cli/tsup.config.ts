@@ -130,8 +130,20 @@ export default defineConfig((cli) => ({
             });
             writeFileSync(join(outDir, "engines", `${name}.cjs`), generated.code);
           }
-          await Promise.all(
-            LAZY_ENGINES.map((name) =>
+          // The module resolver for the bin's own list (below): an ES module in, so that
+          // esbuild names the exports for Node's `import()` of CommonJS.
+          const resolver = build.esbuild.build({
+            stdin: { contents: 'export { resolve } from "import-meta-resolve";', resolveDir: cliDir },
+            bundle: true,
+            format: "cjs",
+            platform: "node",
+            target: "node20",
+            outfile: join(outDir, "engines", "import-meta-resolve.cjs"),
+            logLevel: "warning",
+          });
+          await Promise.all([
+            resolver,
+            ...LAZY_ENGINES.map((name) =>
               build.esbuild.build({
                 stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: cliDir },
                 bundle: true,
@@ -144,7 +156,7 @@ export default defineConfig((cli) => ({
                 logLevel: "warning",
               }),
             ),
-          );
+          ]);
         });
       },
     },
@@ -159,18 +171,9 @@ export default defineConfig((cli) => ({
         build.onEnd(async (result) => {
           if (result.errors.length > 0) return;
           const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
-          // The module resolver a config's provider packages need, loaded on that need only
-          // (the app's build keeps it in a chunk of its own).
-          const resolver = build.esbuild.build({
-            // An ES module in, so that esbuild names the exports for Node's `import()` of CommonJS.
-            stdin: { contents: 'export { resolve } from "import-meta-resolve";', resolveDir: cliDir },
-            bundle: true,
-            format: "cjs",
-            platform: "node",
-            target: "node20",
-            outfile: join(outDir, "engines", "import-meta-resolve.cjs"),
-            logLevel: "warning",
-          });
+          // The bin's own list imports the module resolver a config's provider packages need
+          // from its engine file (dist/engines/import-meta-resolve.cjs, built with the engines),
+          // on that need only; the app's build keeps it in a chunk of its own.
           const lazyResolver: EsbuildPlugin = {
             name: "roster-lazy-resolver",
             setup(cjs) {
@@ -198,7 +201,7 @@ export default defineConfig((cli) => ({
               logLevel: "warning",
             }),
           );
-          await Promise.all([resolver, ...lists]);
+          await Promise.all(lists);
         });
       },
     },

@@ -21,11 +21,14 @@ if (noCache === "" || noCache === "0" || noCache === "false") {
 // Otherwise the bin's own list runs it (dist/list-run.cjs): the app's list without the app's
 // command table. Whatever either leaves (another command, --help, a flag list does not take)
 // the app runs.
+// The command line is read once (list-fast's `parseList`), for both.
 const argv = process.argv.slice(2);
-if (!argv.includes("list")) import("../dist/roster.js");
-else if (!require("../dist/list-fast.cjs").listFromShortcut(argv)) {
+const fast = argv.includes("list") ? require("../dist/list-fast.cjs") : undefined;
+const list = fast?.parseList(argv);
+if (!list) import("../dist/roster.js");
+else if (!fast.listFromShortcut(list)) {
   require("../dist/list-run.cjs")
-    .runList(argv)
+    .runList(list)
     .then((ran) => {
       if (!ran) import("../dist/roster.js");
     });

@@ -70,13 +70,12 @@ export function parseList(argv: readonly string[]): ListArgs | undefined {
 }
 
 /**
- * Prints `roster <argv>` from the stored shortcut and returns true, or prints nothing and
- * returns false (the app runs): when `argv` is not a `list` the shortcut is for, when no
- * shortcut is stored, when anything it recorded is seen differently now, or on any error.
+ * Prints the list `args` names (see {@link parseList}) from the stored shortcut and returns
+ * true, or prints nothing and returns false (the bin's own list runs): when the shortcut is not
+ * for these flags, when none is stored, when anything it recorded is seen differently now, or
+ * on any error.
  */
-export function listFromShortcut(argv: readonly string[]): boolean {
-  const args = parseList(argv);
-  if (!args) return false;
+export function listFromShortcut(args: ListArgs): boolean {
   const { global, flags, word } = args;
   const env = process.env;
   if (

@@ -6,19 +6,18 @@
 
 import { listAgents } from "./cmd-agents.js";
 import { createApp, printConfigNotes } from "./context.js";
-import { parseList } from "./list-fast.js";
+import type { ListArgs } from "./list-fast.js";
 import { shortcutApplies } from "./list-shortcut.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 import { reportError } from "./report.js";
 
 /**
- * Runs `roster <argv>` when it is a `list` this takes, as the app would run it (the same
- * output, notes, errors and exit code), and resolves to true; resolves to false, having done
- * nothing, for the app to run it.
+ * Runs the list `args` names (as `parseList` in list-fast.ts read it) when it is one this
+ * takes, as the app would run it (the same output, notes, errors and exit code), and resolves
+ * to true; resolves to false, having done nothing, for the app to run it.
  */
-export async function runList(argv: readonly string[]): Promise<boolean> {
-  const args = parseList(argv);
-  if (!args || args.global.debug || args.as !== undefined) return false;
+export async function runList(args: ListArgs): Promise<boolean> {
+  if (args.global.debug || args.as !== undefined) return false;
   const { global, word } = args;
   const flags = { ...args.flags, ...(args.files ? { files: true } : {}) };
   let exitCode = 0;

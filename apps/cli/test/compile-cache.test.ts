@@ -3,13 +3,14 @@
 // with ROSTER_TEST_HOSTS=1 (CI) a real Node 22 from the npm registry runs a copy of the
 // built package twice and the cache is seen filled and used. No timing here: the bench measures.
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { copyBuiltPackage } from "./built-package.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(cliDir, "bin/roster.cjs");
@@ -68,13 +69,8 @@ describe("compile cache", () => {
   test.skipIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")(
     "a Node without a compile cache (20) writes nothing",
     () => {
-      const copy = mkdtempSync(join(tmpdir(), "roster-cc-20-"));
+      const copy = copyBuiltPackage(mkdtempSync(join(tmpdir(), "roster-cc-20-")));
       try {
-        cpSync(join(cliDir, "bin"), join(copy, "bin"), { recursive: true });
-        cpSync(join(cliDir, "dist"), join(copy, "dist"), {
-          recursive: true,
-          filter: (src) => !src.includes(".compile-cache"),
-        });
         const r = spawnSync(process.execPath, [join(copy, "bin/roster.cjs"), ...listArgs()], {
           env: { PATH: process.env.PATH ?? "" },
           encoding: "utf8",
@@ -118,13 +114,7 @@ describe.skipIf(!registryTests)(`a real ${NODE_22} (from the npm registry; ROSTE
 
   /** A copy of the built package (bin and dist), so the cache lands in a folder of the test's own. */
   function copyOfPackage(name: string): string {
-    const copy = join(root, name);
-    cpSync(join(cliDir, "bin"), join(copy, "bin"), { recursive: true });
-    cpSync(join(cliDir, "dist"), join(copy, "dist"), {
-      recursive: true,
-      filter: (src) => !src.includes(".compile-cache"),
-    });
-    return copy;
+    return copyBuiltPackage(join(root, name));
   }
 
   function listWith(copy: string, env: Record<string, string> = {}) {

@@ -1,11 +1,12 @@
 // The bin's own `list` (src/list-run.ts, dist/list-run.cjs) against the app's (dist/roster.js):
 // for every list form, with and without a stored listing, with config notes, and for every
 // kind of error, the same stdout, stderr and exit code. And what it leaves to the app.
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
 import { beforeAll, describe, expect, test } from "vitest";
+import { copyBuiltPackage } from "./built-package.js";
 import { age, placesPerTest, runBin } from "./list-places.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
@@ -139,13 +140,7 @@ describe("the bin's own list runs a list as the app does", () => {
 describe("what the bin runs itself and what it leaves to the app", () => {
   test("with the app replaced by a stand-in, only the forms left to it print APP", async () => {
     // A copy of the package whose app prints APP (same mtime: the same build).
-    const pkg = join(places.root, "pkg");
-    cpSync(join(cliDir, "bin"), join(pkg, "bin"), { recursive: true });
-    cpSync(join(cliDir, "dist"), join(pkg, "dist"), {
-      recursive: true,
-      filter: (from) => !from.includes(".compile-cache"),
-    });
-    cpSync(join(cliDir, "package.json"), join(pkg, "package.json"));
+    const pkg = copyBuiltPackage(join(places.root, "pkg"));
     const main = join(pkg, "dist/roster.js");
     const { mtime } = statSync(main);
     writeFileSync(main, 'process.stdout.write("APP\\n");\n');

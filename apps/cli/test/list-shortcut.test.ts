@@ -7,7 +7,6 @@
 // (dist/list-run.cjs) and the app proper (dist/roster.js).
 import { spawn } from "node:child_process";
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -25,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { generateTree } from "../../../bench/generate.mjs";
+import { copyBuiltPackage } from "./built-package.js";
 import { age, cacheDirOf, placesPerTest, runBin } from "./list-places.js";
 
 const cliDir = fileURLToPath(new URL("..", import.meta.url));
@@ -34,13 +34,7 @@ let appSource: Buffer;
 let listRunSource: Buffer;
 beforeAll(() => {
   expect(existsSync(join(cliDir, "dist/list-fast.cjs")), "apps/cli is not built: run pnpm build").toBe(true);
-  pkg = mkdtempSync(join(tmpdir(), "roster-shortcut-pkg-"));
-  cpSync(join(cliDir, "bin"), join(pkg, "bin"), { recursive: true });
-  cpSync(join(cliDir, "dist"), join(pkg, "dist"), {
-    recursive: true,
-    filter: (from) => !from.includes(".compile-cache"),
-  });
-  cpSync(join(cliDir, "package.json"), join(pkg, "package.json"));
+  pkg = copyBuiltPackage(mkdtempSync(join(tmpdir(), "roster-shortcut-pkg-")));
   appSource = readFileSync(join(pkg, "dist/roster.js"));
   listRunSource = readFileSync(join(pkg, "dist/list-run.cjs"));
 });

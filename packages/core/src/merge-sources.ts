@@ -114,6 +114,18 @@ function freezeRecord(draft: Draft, diagnostics: readonly Diagnostic[]): FileRec
 }
 
 /**
+ * The read's own notes (providers', folders'), handed out in search order: `upTo(count)`
+ * pushes onto `into` those that came before source `count`.
+ */
+function readNotes(read: SourcesRead, into: Diagnostic[]): (count: number) => void {
+  let note = 0;
+  return (count) => {
+    while (note < read.diagnostics.length && (read.diagnosticsAt[note] ?? 0) <= count)
+      into.push(read.diagnostics[note++]!);
+  };
+}
+
+/**
  * {@link mergeSources} without records: each source's diagnostics are frozen and placed as
  * the records' would be (between the read's own notes, by how many sources came before).
  */
@@ -121,10 +133,9 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
   const { read } = options;
   const definitions: T[] = [];
   const diagnostics: Diagnostic[] = [];
-  let note = 0;
+  const notesUpTo = readNotes(read, diagnostics);
   for (let i = 0; i < read.sources.length; i++) {
-    while (note < read.diagnostics.length && (read.diagnosticsAt[note] ?? 0) <= i)
-      diagnostics.push(read.diagnostics[note++]!);
+    notesUpTo(i);
     const source = read.sources[i]!;
     if (source.kind === "skipped") {
       diagnostics.push(deepFreeze(source.reason));
@@ -134,7 +145,7 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
     if (meaning.kind === "definition") definitions.push(meaning.value);
     for (const d of deepFreeze(meaning.diagnostics)) diagnostics.push(d);
   }
-  while (note < read.diagnostics.length) diagnostics.push(read.diagnostics[note++]!);
+  notesUpTo(Number.POSITIVE_INFINITY);
   const { winners, shadowed } = mergeFirstWins(definitions);
   return {
     winners,
@@ -188,12 +199,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   const { winners, shadowed, winnerOf } = mergeFirstWins(definitions);
   const files: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
-  let note = 0;
-  const notesUpTo = (count: number) => {
-    while (note < read.diagnostics.length && (read.diagnosticsAt[note] ?? 0) <= count) {
-      diagnostics.push(read.diagnostics[note++]!);
-    }
-  };
+  const notesUpTo = readNotes(read, diagnostics);
   for (let i = 0; i < drafts.length; i++) {
     notesUpTo(files.length);
     const draft = drafts[i]!;
