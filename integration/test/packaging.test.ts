@@ -73,3 +73,18 @@ describe("single-module use", () => {
     expect(existsSync(join(app, "node_modules/@roster/core/src"))).toBe(false);
   }, 120_000);
 });
+
+describe("a machine without pnpm on the PATH", () => {
+  test("the root pins pnpm as a dev dependency at exactly the packageManager version, so turbo finds that pnpm", () => {
+    const root = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
+    const pinned = /^pnpm@([^+]+)\+sha512\./.exec(root.packageManager)?.[1];
+    expect(pinned, "packageManager pins pnpm with its hash").toBeTruthy();
+    expect(root.devDependencies.pnpm).toBe(pinned);
+    // What turbo will run: the linked binary reports the pinned version.
+    const version = execFileSync(join(repo, "node_modules", ".bin", "pnpm"), ["--version"], {
+      encoding: "utf8",
+      env: { ...process.env, COREPACK_ENABLE_STRICT: "0" },
+    }).trim();
+    expect(version).toBe(pinned);
+  });
+});
