@@ -174,6 +174,20 @@ describe("discovery through the opencode provider", () => {
     expect(agents).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toEqual(["opencode/config-invalid"]);
   });
+
+  test("an opencode.json nested 20,000 levels deep is a warning; the folders' agents still load", async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/ok.md": agent("fine"),
+      "project/opencode.json": `{"agent":{"x":{"description":"d","prompt":"p","options":${deep}}}}`,
+    });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.map((a) => a.name)).toEqual(["ok"]);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["opencode/config-invalid", "opencode config is nested deeper than 64 levels; its agents are not read"],
+    ]);
+  });
 });
 
 describe("opencodeProfile (opencode's own answer)", () => {
