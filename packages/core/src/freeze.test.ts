@@ -5,7 +5,13 @@ describe("deepFreeze", () => {
   test("freezes every level, an accessor named `except` unread", () => {
     let read = false;
     const value = { a: { b: [{ c: 1 }] } };
-    Object.defineProperty(value, "body", { enumerable: true, get: () => ((read = true), "x") });
+    Object.defineProperty(value, "body", {
+      enumerable: true,
+      get: () => {
+        read = true;
+        return "x";
+      },
+    });
     deepFreeze(value, "body");
     expect(Object.isFrozen(value.a.b[0])).toBe(true);
     expect(read).toBe(false);
