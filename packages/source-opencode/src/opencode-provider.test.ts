@@ -58,6 +58,23 @@ describe("locateOpencode", () => {
     ]);
   });
 
+  test("a project .opencode/agents or .opencode/agent linked outside the project is skipped (load/outside-root)", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "elsewhere/stolen.md": agent("from outside"),
+      "elsewhere2/taken.md": agent("from outside too"),
+      "project/.opencode/agents": { symlink: join(sb.root, "elsewhere") },
+      "project/.opencode/agent": { symlink: join(sb.root, "elsewhere2") },
+      "project/.opencode/ok/.keep": "",
+    });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.map((a) => a.name)).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.filePath])).toEqual([
+      ["load/outside-root", join(sb.project, ".opencode/agents")],
+      ["load/outside-root", join(sb.project, ".opencode/agent")],
+    ]);
+  });
+
   test("OPENCODE_CONFIG_DIR replaces the user folder; XDG_CONFIG_HOME moves it", () => {
     const env = { OPENCODE_CONFIG_DIR: "~/oc" };
     expect(locateOpencode(sb.ctx({ env }), "agents").map((l) => l.dir)).toEqual([
