@@ -81,7 +81,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     try {
       // The manifest first: a file written is never left without roster's mark.
       if (writer.marker === "manifest" && !flags.out)
-        recordInManifest(app.ctx, result.dir, result.relativePath, result.root);
+        recordInManifest(app.ctx, {
+          dir: result.dir,
+          relativePath: result.relativePath,
+          root: result.root,
+        });
       writeFileInside({ root: result.root, filePath: result.filePath, content: result.content });
     } catch (error) {
       written = false;

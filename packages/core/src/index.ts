@@ -121,6 +121,7 @@ export {
   fileOwner,
   type PlanSyncOptions,
   planSync,
+  type RecordInManifestOptions,
   recordInManifest,
   SYNC_MANIFEST,
   type SyncAction,

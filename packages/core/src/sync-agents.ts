@@ -153,21 +153,27 @@ function manifestText(files: readonly string[]): string {
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
+/** Options of {@link recordInManifest}. */
+export interface RecordInManifestOptions {
+  /** The tool's agents folder holding the manifest. */
+  dir: string;
+  /** The file to list, relative to `dir`. */
+  relativePath: string;
+  /** The folder writes stay below; default {@link writeRootOf} `dir`. */
+  root?: string;
+}
+
 /**
  * Adds a file to the `.roster-sync.json` of its folder (exports of manifest-marked formats),
- * written below `root` (default {@link writeRootOf} the folder) without following a link.
- * Throws {@link WriteRefusedError} when a link is on the way.
+ * written below `root` without following a link. Throws {@link WriteRefusedError} when a
+ * link is on the way.
  */
-export function recordInManifest(
-  ctx: DiscoveryContext,
-  dir: string,
-  relativePath: string,
-  root = writeRootOf(dir),
-): void {
+export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifestOptions): void {
+  const { dir, relativePath } = options;
   const current = readManifest(fileSystemOf(ctx), dir)?.files ?? [];
   if (current.includes(relativePath)) return;
   writeFileInside({
-    root,
+    root: options.root ?? writeRootOf(dir),
     filePath: join(dir, SYNC_MANIFEST),
     content: manifestText([...current, relativePath]),
   });
