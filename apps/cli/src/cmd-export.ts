@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
   discoverAgents,
   exportAgent,
@@ -7,8 +6,11 @@ import {
   getAgent,
   isLossy,
   recordInManifest,
-  symlinkedFolder,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
 } from "@roster/core";
+import { describeFsError } from "@roster/core/provider-kit";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { printJson, showPath } from "./output.js";
@@ -65,19 +67,30 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   }
   const lossy = isLossy(result.fields);
   const refused = flags.strict === true && lossy;
-  const linked = flags.stdout || flags.out ? undefined : symlinkedFolder(app.ctx, result.dir);
+  // Every component below the project, the home or --out DIR: never a link (SPEC §17).
+  const blocked = flags.stdout ? undefined : writePathProblem(result.root, result.filePath);
   const owner = flags.stdout
     ? "absent"
-    : linked
-      ? "symlink"
+    : blocked
+      ? "blocked"
       : fileOwner(app.ctx, writer, result.dir, result.relativePath);
-  const conflict = owner === "person" || owner === "symlink";
-  const written = !refused && !conflict && !flags.stdout;
+  const conflict = owner === "person" || owner === "symlink" || owner === "blocked";
+  let written = !refused && !conflict && !flags.stdout;
+  let failed: string | undefined;
   if (written) {
-    mkdirSync(dirname(result.filePath), { recursive: true });
-    writeFileSync(result.filePath, result.content);
-    if (writer.marker === "manifest" && !flags.out)
-      recordInManifest(app.ctx, result.dir, result.relativePath);
+    try {
+      // The manifest first: a file written is never left without roster's mark.
+      if (writer.marker === "manifest" && !flags.out)
+        recordInManifest(app.ctx, {
+          dir: result.dir,
+          relativePath: result.relativePath,
+          root: result.root,
+        });
+      writeFileInside({ root: result.root, filePath: result.filePath, content: result.content });
+    } catch (error) {
+      written = false;
+      failed = error instanceof WriteRefusedError ? error.message : describeFsError(error);
+    }
   }
 
   if (o.json) {
@@ -92,8 +105,14 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
         ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
         : {}),
       ...(conflict
-        ? { error: { code: "sync/conflict", message: "a file roster did not write is in the way" } }
+        ? {
+            error: {
+              code: "sync/conflict",
+              message: blocked ? blocked.message : "a file roster did not write is in the way",
+            },
+          }
         : {}),
+      ...(failed ? { error: { code: "sync/unwritable", message: failed } } : {}),
       ...(flags.stdout ? { content: result.content } : {}),
       fields: result.fields,
     });
@@ -119,6 +138,12 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       `--strict: exporting "${name}" to ${writer.displayName} would lose ${lost.join(", ")}; nothing written`,
     );
   }
+  if (conflict && blocked) {
+    throw new FindingError(
+      `cannot write ${showPath(o, result.filePath)}: ${blocked.message}; nothing written`,
+    );
+  }
+  if (failed) throw new FindingError(`cannot write ${showPath(o, result.filePath)}: ${failed}`);
   if (conflict) {
     throw new FindingError(
       `${showPath(o, result.filePath)} exists and roster did not write it${owner === "symlink" ? " (a symbolic link)" : ""}; left untouched (--out DIR or --stdout write elsewhere)`,

@@ -18,6 +18,7 @@ const VERB: Record<SyncEntry["action"], string> = {
   remove: "removed",
   conflict: "conflict",
   skip: "skipped",
+  failed: "failed",
 };
 const WOULD: Record<SyncEntry["action"], string> = {
   create: "would create",
@@ -26,6 +27,7 @@ const WOULD: Record<SyncEntry["action"], string> = {
   remove: "would remove",
   conflict: "conflict",
   skip: "skipped",
+  failed: "failed",
 };
 
 /**
@@ -38,9 +40,12 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
   const o = app.output;
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const plan = planSync({ ctx: app.ctx, discovery, writers, scope });
-  if (!flags.dryRun) applySync(plan);
-  const trouble = plan.entries.filter(
-    (e) => e.action === "conflict" || (e.action === "skip" && e.code?.startsWith("export/")),
+  const done = flags.dryRun ? plan.entries : applySync(plan);
+  const trouble = done.filter(
+    (e) =>
+      e.action === "conflict" ||
+      e.action === "failed" ||
+      (e.action === "skip" && (e.code?.startsWith("export/") || e.code === "sync/unwritable")),
   );
 
   if (o.json) {
@@ -48,20 +53,21 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
       schemaVersion: 1,
       dryRun: flags.dryRun === true,
       scope,
-      entries: plan.entries.map(({ content: _content, ...entry }) => entry),
+      entries: done.map(({ content: _content, ...entry }) => entry),
     });
     return trouble.length > 0 ? 1 : 0;
   }
   const words = flags.dryRun ? WOULD : VERB;
   for (const writer of writers) {
-    const entries = plan.entries.filter((e) => e.tool === writer.tool);
+    const entries = done.filter((e) => e.tool === writer.tool);
     o.out(line`${paint(o, "bold", writer.displayName)}  ${showPath(o, writer.agentsDir(app.ctx, scope))}`);
     if (entries.length === 0) {
       o.out("  nothing to write");
       continue;
     }
     const rows = entries.map((e): Cell[] => {
-      const verb: Cell = e.action === "conflict" ? paint(o, "red", words[e.action]) : words[e.action];
+      const verb: Cell =
+        e.action === "conflict" || e.action === "failed" ? paint(o, "red", words[e.action]) : words[e.action];
       const file = e.filePath ? showPath(o, e.filePath) : (e.agent ?? "");
       const note =
         e.fields && (e.action === "create" || e.action === "update" || e.action === "unchanged")
@@ -74,12 +80,12 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
     });
     o.out(table({}, rows));
   }
-  const count = (action: SyncEntry["action"]) => plan.entries.filter((e) => e.action === action).length;
-  const totals = (["create", "update", "unchanged", "remove", "conflict", "skip"] as const)
+  const count = (action: SyncEntry["action"]) => done.filter((e) => e.action === action).length;
+  const totals = (["create", "update", "unchanged", "remove", "conflict", "skip", "failed"] as const)
     .filter((a) => count(a) > 0)
     .map((a) => `${count(a)} ${words[a]}`);
   o.out(`${totals.join(", ") || "nothing to do"}${flags.dryRun ? " (dry run: nothing written)" : ""}`);
-  if (plan.entries.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
+  if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
     o.out(`field by field: roster export NAME --to ${writers[0]?.tool ?? WRITERS[0]!.tool} --stdout`);
   }
   return trouble.length > 0 ? 1 : 0;

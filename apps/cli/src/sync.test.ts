@@ -1,6 +1,6 @@
 // roster sync in process: real temporary trees, the app's registry and the real writers.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   applySync,
@@ -26,8 +26,8 @@ async function sync(to: string, options: { dryRun?: boolean } = {}) {
   const ctx = sb.ctx();
   const discovery = await discoverAgents(createDefaultRegistry(), ctx);
   const plan = planSync({ ctx, discovery, writers: writersFor(to), scope: "project" });
-  if (!options.dryRun) applySync(plan);
-  return plan;
+  if (options.dryRun) return plan;
+  return { ...plan, entries: applySync(plan) };
 }
 const p = (rel: string) => join(sb.project, rel);
 const summary = (entries: SyncEntry[]) =>
@@ -226,5 +226,88 @@ describe("roster sync", () => {
     const renamed = plan.entries.find((e) => e.code === "sync/renamed");
     expect(renamed).toMatchObject({ agent: "beta:reviewer", writtenAs: "beta-reviewer" });
     expect(readFileSync(p(".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(/beta's reviewer/);
+  });
+
+  test("a linked .roster-sync.json is a conflict: never overwritten, nothing written beside it", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      bashrc: "export KEEP=1\n",
+      [`project/.gemini/agents/${SYNC_MANIFEST}`]: { symlink: join(sb.root, "bashrc") },
+    });
+    const plan = await sync("gemini,codex");
+    expect(summary(plan.entries)).toEqual([
+      "codex create .codex/agents/reviewer.toml",
+      `gemini conflict .gemini/agents/${SYNC_MANIFEST}`,
+    ]);
+    expect(readFileSync(join(sb.root, "bashrc"), "utf8")).toBe("export KEEP=1\n");
+    expect(existsSync(p(".gemini/agents/reviewer.md"))).toBe(false);
+  });
+
+  test("a linked sub-folder on an agent's path (x/NAME) is a conflict for that file alone", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/x/evil.md": agentFile("x/evil", "Nested"),
+      "outside/keep.txt": "keep\n",
+      "project/.opencode/agents/x": { symlink: join(sb.root, "outside") },
+    });
+    const plan = await sync("opencode");
+    expect(summary(plan.entries)).toEqual([
+      "opencode conflict .opencode/agents/x/evil.md",
+      "opencode create .opencode/agents/reviewer.md",
+    ]);
+    expect(plan.entries.find((e) => e.action === "conflict")?.message).toMatch(
+      /\.opencode\/agents\/x is a symbolic link/,
+    );
+    expect(readdirSync(join(sb.root, "outside"))).toEqual(["keep.txt"]);
+    expect(existsSync(p(".opencode/agents/reviewer.md"))).toBe(true);
+  });
+
+  test("a name too long for a file system is skipped while planning; every other file is written and kept as roster's", async () => {
+    const long = `a${"b".repeat(260)}`;
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/long.md": agentFile(long, "Too long"),
+      "project/.claude/agents/planner.md": PLANNER,
+    });
+    const plan = await sync("gemini");
+    expect(plan.entries.map((e) => [e.agent?.slice(0, 8), e.action, e.code])).toEqual([
+      ["abbbbbbb", "skip", "export/unsafe-name"],
+      ["planner", "create", undefined],
+      ["reviewer", "create", undefined],
+    ]);
+    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "planner.md",
+      "reviewer.md",
+    ]);
+    // The next sync knows them: unchanged, never conflicts.
+    const again = await sync("gemini");
+    expect(again.entries.filter((e) => e.action !== "skip").map((e) => e.action)).toEqual([
+      "unchanged",
+      "unchanged",
+    ]);
+  });
+
+  test("a write that fails while applying fails that entry alone; the manifest lists exactly what was written", async () => {
+    sb.write({
+      "project/.claude/agents/reviewer.md": REVIEWER,
+      "project/.claude/agents/planner.md": PLANNER,
+    });
+    const ctx = sb.ctx();
+    const discovery = await discoverAgents(createDefaultRegistry(), ctx);
+    const plan = planSync({ ctx, discovery, writers: writersFor("gemini"), scope: "project" });
+    // Something takes planner.md's place between planning and writing.
+    mkdirSync(p(".gemini/agents/planner.md"), { recursive: true });
+    const done = applySync(plan);
+    expect(done.map((e) => [e.agent, e.action, e.code])).toEqual([
+      ["planner", "failed", "sync/unwritable"],
+      ["reviewer", "create", undefined],
+    ]);
+    expect(done[0]?.message).toMatch(/not a regular file/);
+    expect(readFileSync(p(".gemini/agents/reviewer.md"), "utf8")).toMatch(/Reviews code/);
+    expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "reviewer.md",
+    ]);
+    // No temporary file is left behind.
+    expect(readdirSync(p(".gemini/agents")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { WriteRefusedError, writeFileInside } from "@roster/core";
 import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
 import { type ConfigWhere, userConfigDir } from "./config-places.js";
 import { UsageError } from "./errors.js";
@@ -65,11 +65,23 @@ export function readTrustStore(where: ConfigWhere): TrustRecord[] {
   return list;
 }
 
-/** Replaces the store's content (written beside it, then renamed: never half-written). */
+/**
+ * Replaces the store's content through roster's one write (SPEC §17): a temporary file beside
+ * it, then a rename; never half-written, never through a link. A store that is a link is a
+ * usage error that names it.
+ */
 export function writeTrustStore(where: ConfigWhere, records: readonly TrustRecord[]): void {
   const path = trustStorePath(where);
-  mkdirSync(userConfigDir(where), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify({ version: 1, trusted: records }, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, path);
+  try {
+    writeFileInside({
+      root: userConfigDir(where),
+      filePath: path,
+      content: `${JSON.stringify({ version: 1, trusted: records }, null, 2)}\n`,
+      mode: 0o600,
+      dirMode: 0o700,
+    });
+  } catch (error) {
+    if (!(error instanceof WriteRefusedError)) throw error;
+    throw new UsageError(`cannot write the trust store ${path}: ${error.message}.`, { cause: error });
+  }
 }

@@ -103,6 +103,31 @@ describe("roster export", () => {
   });
 });
 
+test("export never writes through a link: a linked manifest, or a linked sub-folder below --out", () => {
+  writeTree(root, {
+    bashrc: "export KEEP=1\n",
+    "outside/.keep": "",
+    "project/.gemini/agents/.roster-sync.json": { symlink: join(root, "bashrc") },
+    "project/.claude/agents/team/lead.md": agentFile("team/lead", "Leads"),
+    "project/exported/team": { symlink: join(root, "outside") },
+  });
+  const manifest = roster("export", "writer", "--to", "gemini");
+  expect(manifest.code).toBe(1);
+  expect(manifest.stderr).toMatch(
+    /cannot write \.gemini\/agents\/writer\.md: \.gemini\/agents\/\.roster-sync\.json is a symbolic link; roster never writes through one/,
+  );
+  expect(readFileSync(join(root, "bashrc"), "utf8")).toBe("export KEEP=1\n");
+  expect(existsSync(join(project(), ".gemini/agents/writer.md"))).toBe(false);
+
+  const nested = roster("--json", "export", "team/lead", "--to", "opencode", "--out", "exported");
+  expect(nested.code).toBe(1);
+  expect(JSON.parse(nested.stdout)).toMatchObject({
+    written: false,
+    error: { code: "sync/conflict", message: "team is a symbolic link; roster never writes through one" },
+  });
+  expect(existsSync(join(root, "outside/lead.md"))).toBe(false);
+});
+
 test("export --out DIR writes there, not in the tool's folder", () => {
   const r = roster("export", "writer", "--to", "opencode", "--out", "exported");
   expect(r.code).toBe(0);

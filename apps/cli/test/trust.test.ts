@@ -6,8 +6,10 @@ import {
   appendFileSync,
   cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -388,6 +390,20 @@ describe.skipIf(!hasMkfifo)("config files are read through the bounded reader", 
 });
 
 describe("roster trust itself", () => {
+  test("a trust store that is a symbolic link is never written through or replaced: a usage error names it", () => {
+    write(join(repo, "roster.config.json"), "{}\n");
+    const elsewhere = join(work, "dotfiles-trusted.json");
+    write(elsewhere, '{ "trusted": [] }\n');
+    const store = join(home, ".config", "roster", "trusted.json");
+    mkdirSync(dirname(store), { recursive: true });
+    symlinkSync(elsewhere, store);
+    const trust = roster(["trust"]);
+    expect(trust.code).toBe(2);
+    expect(trust.stderr).toContain("trusted.json is a symbolic link; roster never writes through one");
+    expect(readFileSync(elsewhere, "utf8")).toBe('{ "trusted": [] }\n');
+    expect(lstatSync(store).isSymbolicLink()).toBe(true);
+  });
+
   test("nothing to trust without a config; --list starts empty", () => {
     const none = roster(["trust"]);
     expect(none.code).toBe(2);

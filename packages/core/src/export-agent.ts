@@ -1,8 +1,9 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseAgentFields } from "./agent-fields.js";
 import { type AgentWriter, type FieldMapping, isLossy } from "./agent-writer.js";
 import type { AgentDefinition, DiscoveryContext } from "./types.js";
 import { checkFileAs } from "./view-as-tool.js";
+import { NAME_MAX } from "./write-file-inside.js";
 
 /** Stable codes of an export that cannot be written. */
 export type ExportCode =
@@ -33,6 +34,11 @@ export interface AgentExport {
   name: string;
   /** Folder the tool reads, and the file inside it. */
   dir: string;
+  /**
+   * The folder the write is allowed in: `--out DIR`, else the folder holding the tool's own
+   * folder (the project, the home). Nothing below it is followed when written (SPEC §17).
+   */
+  root: string;
   relativePath: string;
   filePath: string;
   content: string;
@@ -68,6 +74,15 @@ export function exportNameProblem(name: string, folders: boolean): string | unde
     return "is not a safe file name (letters, digits, _ . - @ + only, not starting with . or -)";
   }
   return undefined;
+}
+
+/**
+ * The folder a tool's agents folder may be written below: the one holding the tool's own
+ * folder (`<project>` for `<project>/.claude/agents`, the home for `~/.codex/agents`). The
+ * tool's folder, its agents folder and everything below are never followed when written.
+ */
+export function writeRootOf(agentsDir: string): string {
+  return dirname(dirname(agentsDir));
 }
 
 /**
@@ -114,6 +129,13 @@ export function exportAgent(
   const dir = options.outDir ?? writer.agentsDir(options.ctx, options.scope);
   const relativePath = `${name}${writer.extension}`;
   const filePath = join(dir, relativePath);
+  const long = relativePath.split("/").find((part) => Buffer.byteLength(part) > NAME_MAX);
+  if (long !== undefined) {
+    return refuse(
+      "export/unsafe-name",
+      `the file name ${JSON.stringify(`${long.slice(0, 40)}…`)} would be longer than ${NAME_MAX} bytes, more than a file system takes`,
+    );
+  }
 
   // 1. The tool's own rules (strict keys, tool names, name rules).
   if (writer.profile) {
@@ -151,6 +173,7 @@ export function exportAgent(
     tool: writer.tool,
     name,
     dir,
+    root: options.outDir ?? writeRootOf(dir),
     relativePath,
     filePath,
     content: written.content,

@@ -69,6 +69,7 @@ export {
   type ExportRefusal,
   exportAgent,
   exportNameProblem,
+  writeRootOf,
 } from "./export-agent.js";
 export {
   type FamilyLocationsOptions,
@@ -120,13 +121,14 @@ export {
   fileOwner,
   type PlanSyncOptions,
   planSync,
+  type RecordInManifestOptions,
   recordInManifest,
   SYNC_MANIFEST,
   type SyncAction,
   type SyncCode,
   type SyncEntry,
   type SyncPlan,
-  symlinkedFolder,
+  type SyncTarget,
 } from "./sync-agents.js";
 export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
 export {
@@ -181,3 +183,15 @@ export {
   viewAsTool,
 } from "./view-as-tool.js";
 export type { LocationStatus } from "./walk-location.js";
+export {
+  type FileContent,
+  NAME_MAX,
+  type RemoveFileInsideOptions,
+  removeFileInside,
+  type WriteFileInsideOptions,
+  type WriteRefusal,
+  type WriteRefusalCode,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
+} from "./write-file-inside.js";

@@ -19,6 +19,7 @@ export {
   PATH_MAX,
 } from "./fs.js";
 export { AGENT_KEYS, defineMarkdownFormat, markdownFormat } from "./markdown-format.js";
+export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "./nesting-depth.js";
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, readFileBounded } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";

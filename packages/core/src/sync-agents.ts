@@ -1,20 +1,31 @@
-import * as nodeFs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { type AgentWriter, type FieldMapping, GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
 import type { AgentDiscovery } from "./discover-agents.js";
-import { type ExportCode, exportAgent } from "./export-agent.js";
-import { fileSystemOf } from "./fs.js";
+import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
+import { describeFsError, fileSystemOf } from "./fs.js";
 import { MAX_FILE_BYTES } from "./read-file.js";
 import type { AgentDefinition, DiscoveryContext, FileSystem } from "./types.js";
+import {
+  removeFileInside,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
+} from "./write-file-inside.js";
 
 /** The sidecar manifest of formats that cannot carry a marker key (Gemini's strict schema). */
 export const SYNC_MANIFEST = ".roster-sync.json";
 
 /** What a sync does with one file. */
-export type SyncAction = "create" | "update" | "unchanged" | "remove" | "conflict" | "skip";
+export type SyncAction = "create" | "update" | "unchanged" | "remove" | "conflict" | "skip" | "failed";
 
 /** Stable codes of the entries a sync reports. */
-export type SyncCode = ExportCode | "sync/conflict" | "sync/native" | "sync/renamed" | "sync/duplicate-path";
+export type SyncCode =
+  | ExportCode
+  | "sync/conflict"
+  | "sync/native"
+  | "sync/renamed"
+  | "sync/duplicate-path"
+  | "sync/unwritable";
 
 /** One file of a sync, planned or done. */
 export interface SyncEntry {
@@ -34,11 +45,21 @@ export interface SyncEntry {
   content?: string;
 }
 
-/** A planned sync: entries in order and the manifests to write. */
+/** One tool's folder in a plan: where it is, the folder writes stay below, its manifest. */
+export interface SyncTarget {
+  tool: string;
+  dir: string;
+  /** Nothing below this folder is followed when written ({@link writeRootOf}). */
+  root: string;
+  /** The `.roster-sync.json` of a manifest-marked format: the files listed before and after. */
+  manifest?: { filePath: string; before: string[]; after: string[] };
+}
+
+/** A planned sync: entries in order and the folders they go to. */
 export interface SyncPlan {
   entries: SyncEntry[];
-  /** Manifest files and their new text; `null` removes one. */
-  manifests: Array<{ filePath: string; content: string | null }>;
+  /** The tools' folders with a write or a removal planned (nothing for a refused folder). */
+  targets: SyncTarget[];
 }
 
 /** Options of {@link planSync}. */
@@ -57,22 +78,6 @@ interface Manifest {
 
 const MAX_MANIFEST = 1024 * 1024;
 const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
-
-/**
- * The folder (or its parent, the tool's own folder) when it is a symbolic link: roster never
- * writes through one, since it could point anywhere. `undefined` when neither is.
- */
-export function symlinkedFolder(ctx: DiscoveryContext, dir: string): string | undefined {
-  const fs = fileSystemOf(ctx);
-  for (const path of [dirname(dir), dir]) {
-    try {
-      if (fs.lstat(path).isSymbolicLink()) return path;
-    } catch {
-      // Absent: created on write.
-    }
-  }
-  return undefined;
-}
 
 function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
   try {
@@ -142,13 +147,36 @@ export function fileOwner(
   return hasMarkerKey(writer, filePath, relativePath, content) ? "roster" : "person";
 }
 
-/** Adds a file to the `.roster-sync.json` of its folder (exports of manifest-marked formats). */
-export function recordInManifest(ctx: DiscoveryContext, dir: string, relativePath: string): void {
+/** A manifest's text listing `files`. */
+function manifestText(files: readonly string[]): string {
+  const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files: [...files].sort() };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** Options of {@link recordInManifest}. */
+export interface RecordInManifestOptions {
+  /** The tool's agents folder holding the manifest. */
+  dir: string;
+  /** The file to list, relative to `dir`. */
+  relativePath: string;
+  /** The folder writes stay below; default {@link writeRootOf} `dir`. */
+  root?: string;
+}
+
+/**
+ * Adds a file to the `.roster-sync.json` of its folder (exports of manifest-marked formats),
+ * written below `root` without following a link. Throws {@link WriteRefusedError} when a
+ * link is on the way.
+ */
+export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifestOptions): void {
+  const { dir, relativePath } = options;
   const current = readManifest(fileSystemOf(ctx), dir)?.files ?? [];
   if (current.includes(relativePath)) return;
-  const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files: [...current, relativePath].sort() };
-  nodeFs.mkdirSync(dir, { recursive: true });
-  nodeFs.writeFileSync(join(dir, SYNC_MANIFEST), `${JSON.stringify(body, null, 2)}\n`);
+  writeFileInside({
+    root: options.root ?? writeRootOf(dir),
+    filePath: join(dir, SYNC_MANIFEST),
+    content: manifestText([...current, relativePath]),
+  });
 }
 
 /** Files below `dir` ending in `extension`, as `/`-separated relative paths. */
@@ -208,30 +236,56 @@ function agentsToSync(
   return agents;
 }
 
+/** A refused place as a conflict: a link, or something not a file, in the way. */
+function refusedEntry(
+  tool: string,
+  agent: string | undefined,
+  problem: { path: string; message: string },
+): SyncEntry {
+  return {
+    tool,
+    action: "conflict",
+    ...(agent !== undefined ? { agent } : {}),
+    filePath: problem.path,
+    code: "sync/conflict",
+    message: problem.message,
+  };
+}
+
 /**
  * Plans a sync (SPEC §13): every merged agent written for each tool, at the place the tool
  * reads for `scope`. A file already there is updated only when roster wrote it (its marker
  * key, or its entry in `.roster-sync.json`); a file a person wrote is a conflict and stays
  * untouched; a file roster wrote whose agent is gone is removed. Agents from the tool's own
- * family, roster's bundled agents and files a sync wrote are not written again. Reads only.
+ * family, roster's bundled agents and files a sync wrote are not written again. Every target
+ * path is checked here (SPEC §17): a link at any component below the project or home, or a
+ * name too long for a file system, is reported per file before anything is written. Reads only.
  */
 export function planSync(options: PlanSyncOptions): SyncPlan {
   const fs = fileSystemOf(options.ctx);
   const entries: SyncEntry[] = [];
-  const manifests: SyncPlan["manifests"] = [];
+  const targets: SyncTarget[] = [];
   const agents = agentsToSync(fs, options.discovery);
 
   for (const writer of options.writers) {
     const dir = writer.agentsDir(options.ctx, options.scope);
-    const linked = symlinkedFolder(options.ctx, dir);
-    if (linked) {
-      entries.push({
-        tool: writer.tool,
-        action: "conflict",
-        filePath: linked,
-        code: "sync/conflict",
-        message: "this folder is a symbolic link; roster never writes through one",
-      });
+    const root = writeRootOf(dir);
+    // The folder itself (and a manifest-marked format's manifest): a link there refuses the tool.
+    const folderProblem = writePathProblem(root, join(dir, SYNC_MANIFEST), fs);
+    const linked =
+      folderProblem && (folderProblem.path !== join(dir, SYNC_MANIFEST) || writer.marker === "manifest");
+    if (folderProblem && linked) {
+      entries.push(
+        refusedEntry(writer.tool, undefined, {
+          path: folderProblem.path,
+          message:
+            folderProblem.code === "write/symlink"
+              ? folderProblem.path === join(dir, SYNC_MANIFEST)
+                ? "roster's manifest here is a symbolic link; roster never writes through one"
+                : "this folder is a symbolic link; roster never writes through one"
+              : folderProblem.message,
+        }),
+      );
       continue;
     }
     const manifest = writer.marker === "manifest" ? readManifest(fs, dir) : undefined;
@@ -265,6 +319,24 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         });
         continue;
       }
+      // Every component below the project or home: a linked sub-folder (`x/` of `x/NAME`) too.
+      const problem = writePathProblem(root, result.filePath, fs);
+      if (problem?.code === "write/name-too-long") {
+        entries.push({
+          ...base,
+          action: "skip",
+          filePath: result.filePath,
+          code: "sync/unwritable",
+          message: problem.message,
+        });
+        continue;
+      }
+      if (problem) {
+        entries.push(
+          refusedEntry(writer.tool, base.agent, { path: result.filePath, message: problem.message }),
+        );
+        continue;
+      }
       const owner = fileOwner(options.ctx, writer, dir, result.relativePath);
       const existing = readText(fs, result.filePath);
       const report = { fields: result.fields, filePath: result.filePath };
@@ -294,6 +366,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     for (const relativePath of candidates) {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
+      if (writePathProblem(root, filePath, fs)) continue;
       if (fileOwner(options.ctx, writer, dir, relativePath) !== "roster") continue;
       entries.push({
         tool: writer.tool,
@@ -303,34 +376,99 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       });
     }
 
+    const target: SyncTarget = { tool: writer.tool, dir, root };
     if (writer.marker === "manifest") {
-      const files = [...written].sort();
+      const after = [...written].sort();
       const before = [...owned].sort();
-      const path = join(dir, SYNC_MANIFEST);
-      if (files.length === 0 && manifest) manifests.push({ filePath: path, content: null });
-      else if (files.length > 0 && JSON.stringify(files) !== JSON.stringify(before)) {
-        const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files };
-        manifests.push({ filePath: path, content: `${JSON.stringify(body, null, 2)}\n` });
+      if (JSON.stringify(after) !== JSON.stringify(before) || (after.length === 0 && manifest)) {
+        target.manifest = { filePath: join(dir, SYNC_MANIFEST), before, after };
+      }
+    }
+    targets.push(target);
+  }
+  return { entries, targets };
+}
+
+/** Why a write failed, in words: a refusal's own message, else the file-system error. */
+function failure(error: unknown): string {
+  if (error instanceof WriteRefusedError) return error.message;
+  return `cannot write it: ${describeFsError(error)}`;
+}
+
+/**
+ * Carries out a plan (SPEC §13, §17): writes created and updated files, removes roster's stale
+ * files, and keeps each `.roster-sync.json` true. Every write goes through
+ * {@link writeFileInside}: below the project or home, never through a link, via a temporary
+ * file and a rename. One entry that cannot be written is reported as `failed` and the others
+ * go on. A manifest first lists every file about to be written (so a sync stopped half-way
+ * still knows its files), and afterwards exactly the files roster wrote and keeps.
+ *
+ * @returns the plan's entries as done: an entry that failed is `failed` with `sync/unwritable`.
+ */
+export function applySync(plan: SyncPlan): SyncEntry[] {
+  const done = plan.entries.map((entry) => ({ ...entry }));
+  for (const target of plan.targets) {
+    const mine = done.filter((e) => e.tool === target.tool && e.filePath);
+    const fail = (entry: SyncEntry, error: unknown) => {
+      entry.action = "failed";
+      entry.code = "sync/unwritable";
+      entry.message = failure(error);
+      delete entry.content;
+    };
+    const manifest = target.manifest;
+    if (manifest) {
+      // 1. Ownership first: the files about to be written are listed before they exist.
+      const ahead = [...new Set([...manifest.before, ...manifest.after])];
+      if (ahead.length > manifest.before.length) {
+        try {
+          writeFileInside({ root: target.root, filePath: manifest.filePath, content: manifestText(ahead) });
+        } catch (error) {
+          for (const entry of mine)
+            if (entry.action === "create" || entry.action === "update") fail(entry, error);
+          continue;
+        }
+      }
+    }
+    // 2. Each file on its own: one failure never stops the others.
+    const kept = new Set(manifest?.after ?? []);
+    for (const entry of mine) {
+      const filePath = entry.filePath!;
+      const relativePath = filePath
+        .slice(target.dir.length + 1)
+        .split(/[\\/]/)
+        .join("/");
+      try {
+        if ((entry.action === "create" || entry.action === "update") && entry.content !== undefined) {
+          writeFileInside({ root: target.root, filePath, content: entry.content });
+        } else if (entry.action === "remove") removeFileInside({ root: target.root, filePath });
+      } catch (error) {
+        const action = entry.action;
+        fail(entry, error);
+        // A file not created is not roster's; one that could not be removed still is.
+        if (action === "create") kept.delete(relativePath);
+        if (action === "remove") kept.add(relativePath);
+      }
+    }
+    // 3. The manifest lists what roster wrote and keeps; none left, no manifest.
+    if (manifest) {
+      try {
+        if (kept.size === 0) removeFileInside({ root: target.root, filePath: manifest.filePath });
+        else
+          writeFileInside({
+            root: target.root,
+            filePath: manifest.filePath,
+            content: manifestText([...kept]),
+          });
+      } catch (error) {
+        done.push({
+          tool: target.tool,
+          action: "failed",
+          filePath: manifest.filePath,
+          code: "sync/unwritable",
+          message: failure(error),
+        });
       }
     }
   }
-  return { entries, manifests };
-}
-
-/** Carries out a plan: writes created and updated files and manifests, removes roster's stale files. */
-export function applySync(plan: SyncPlan): void {
-  for (const entry of plan.entries) {
-    if (!entry.filePath) continue;
-    if ((entry.action === "create" || entry.action === "update") && entry.content !== undefined) {
-      nodeFs.mkdirSync(dirname(entry.filePath), { recursive: true });
-      nodeFs.writeFileSync(entry.filePath, entry.content);
-    } else if (entry.action === "remove") nodeFs.rmSync(entry.filePath, { force: true });
-  }
-  for (const manifest of plan.manifests) {
-    if (manifest.content === null) nodeFs.rmSync(manifest.filePath, { force: true });
-    else {
-      nodeFs.mkdirSync(dirname(manifest.filePath), { recursive: true });
-      nodeFs.writeFileSync(manifest.filePath, manifest.content);
-    }
-  }
+  return done;
 }

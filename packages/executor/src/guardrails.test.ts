@@ -13,6 +13,7 @@ import {
   createProcessRunner,
   createReaper,
   MAX_RESULT_DEPTH,
+  MAX_SCHEMA_NODES,
   readSessionFromEnv,
 } from "./index.js";
 import { createTaskTool } from "./task-tool.js";
@@ -94,6 +95,40 @@ describe("output schemas", () => {
     let dag: unknown = [];
     for (let i = 0; i < 40; i++) dag = [dag, dag]; // 2^40 paths through 40 objects
     expect(checkStructuredResult(dag)).toMatch(/too large to check/);
+  });
+});
+
+/** `levels` definitions, each naming the next twice: 2^levels schemas once refs are expanded. */
+function branchingRefs(levels: number): Record<string, unknown> {
+  const definitions: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) {
+    definitions[`d${i}`] = { properties: { a: { ref: `d${i + 1}` }, b: { ref: `d${i + 1}` } } };
+  }
+  definitions[`d${levels}`] = { type: "string" };
+  return { definitions, ref: "d0" };
+}
+
+describe("output schemas that expand (issue #27)", () => {
+  test("refs that branch 40 levels × 2 are refused before Ajv sees them, never a hang", () => {
+    // Ajv compiles each use of a ref again: on the code before the fix this never returned.
+    expect(compileOutputSchema(branchingRefs(40))).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        new RegExp(`expands to more than ${MAX_SCHEMA_NODES} schemas once its refs are followed`),
+      ),
+    });
+  });
+
+  test("a schema just inside the limit compiles; a recursive schema counts its cycle once", () => {
+    // About 3 × 2^8 schemas expanded, plus the definitions as written: about 1,050.
+    expect(compileOutputSchema(branchingRefs(8)).ok).toBe(true);
+    expect(compileOutputSchema(branchingRefs(9)).ok).toBe(false);
+    expect(compileOutputSchema(recursive).ok).toBe(true);
+    // A flat schema of more than the limit is refused too: Ajv spends about a millisecond on each.
+    const properties = Object.fromEntries(
+      Array.from({ length: MAX_SCHEMA_NODES + 1 }, (_, i) => [`p${i}`, { type: "string" }]),
+    );
+    expect(compileOutputSchema({ properties }).ok).toBe(false);
   });
 });
 

@@ -13,11 +13,13 @@ export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export {
   type CompiledSchema,
+  checkOutputSchemaShape,
   checkStructuredResult,
   compileOutputSchema,
   createSchemaCompiler,
   MAX_RESULT_DEPTH,
   MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";

@@ -10,6 +10,15 @@ export const MAX_RESULT_DEPTH = 128;
 /** How deeply an output schema may nest; a JTD schema spends about two levels per level of data. */
 export const MAX_SCHEMA_DEPTH = 64;
 
+/**
+ * How many schemas an output schema may hold once every `ref` is expanded where it is used
+ * (a ref back into a definition already being expanded counts once, as Ajv compiles it).
+ * Ajv compiles each use of a ref again, so 40 definitions each naming the next twice would
+ * be 2^40 compilations; Ajv's JTD compiler also spends about a millisecond per schema. Real
+ * output schemas hold tens to a few hundred.
+ */
+export const MAX_SCHEMA_NODES = 2000;
+
 /** Mismatch messages name at most this many errors. */
 const MAX_ERRORS_SHOWN = 5;
 
@@ -179,6 +188,71 @@ function checkRefs(schema: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** A link of the chain of definitions being expanded. */
+interface RefChain {
+  name: string;
+  parent: RefChain | undefined;
+}
+
+function onChain(chain: RefChain | undefined, name: string): boolean {
+  for (let link = chain; link; link = link.parent) if (link.name === name) return true;
+  return false;
+}
+
+/**
+ * Counts the schemas of a JTD document with every `ref` expanded where it is used, stopping
+ * at the first past {@link MAX_SCHEMA_NODES}: the work is bounded by the limit, whatever the
+ * schema. Iterative. Returns what is wrong, or undefined.
+ */
+function checkExpandedSize(schema: Record<string, unknown>): string | undefined {
+  const definitions = own(schema, "definitions") ? asRecord(schema.definitions) : undefined;
+  // `expand: false`: the definitions as written, once each (their refs are expanded where used).
+  const stack: Array<{ node: unknown; chain: RefChain | undefined; expand: boolean }> = [
+    { node: schema, chain: undefined, expand: true },
+  ];
+  if (definitions) {
+    for (const name of Object.keys(definitions)) {
+      stack.push({ node: definitions[name], chain: { name, parent: undefined }, expand: false });
+    }
+  }
+  let count = 0;
+  while (stack.length > 0) {
+    const { node, chain, expand } = stack.pop()!;
+    const s = asRecord(node);
+    if (!s) continue;
+    if (++count > MAX_SCHEMA_NODES) {
+      return `the schema expands to more than ${MAX_SCHEMA_NODES} schemas once its refs are followed (refs that branch into refs grow it exponentially); use fewer refs or a smaller schema`;
+    }
+    if (own(s, "ref") && typeof s.ref === "string") {
+      if (expand && definitions && own(definitions, s.ref) && !onChain(chain, s.ref)) {
+        stack.push({ node: definitions[s.ref], chain: { name: s.ref, parent: chain }, expand });
+      }
+      continue;
+    }
+    for (const key of ["elements", "values"]) if (own(s, key)) stack.push({ node: s[key], chain, expand });
+    for (const key of ["properties", "optionalProperties", "mapping"]) {
+      const map = own(s, key) ? asRecord(s[key]) : undefined;
+      if (map) for (const name of Object.keys(map)) stack.push({ node: map[name], chain, expand });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Checks an output schema's shape before anything compiles or converts it (SPEC §17): a
+ * plain-JSON object at most {@link MAX_SCHEMA_DEPTH} levels deep that expands to at most
+ * {@link MAX_SCHEMA_NODES} schemas. Cheap (bounded by the limits, no Ajv); the host runners'
+ * JTD → JSON Schema converter calls it too. Returns what is wrong, or undefined.
+ */
+export function checkOutputSchemaShape(schema: unknown): string | undefined {
+  const record = asRecord(schema);
+  if (!record) return 'an output schema must be a JTD schema object, like { "properties": { … } }';
+  return (
+    checkJsonValue(record, { maxDepth: MAX_SCHEMA_DEPTH, what: "the schema", root: "schema" }) ??
+    checkExpandedSize(record)
+  );
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -210,8 +284,8 @@ function precompiledMetaValidator(): MetaValidator | undefined {
 
 /**
  * Creates a compiler that turns JTD schemas into validators once each. Before Ajv sees a
- * schema it must be a plain-JSON object at most {@link MAX_SCHEMA_DEPTH} levels deep whose
- * every `ref` names one of its own `definitions` and whose refs never loop; validators
+ * schema it must pass {@link checkOutputSchemaShape} (depth and expanded size bounded), and
+ * its every `ref` must name one of its own `definitions` and its refs never loop; validators
  * check {@link checkStructuredResult} first and never throw.
  */
 export function createSchemaCompiler(options: { maxEntries?: number } = {}): SchemaCompiler {
@@ -275,11 +349,7 @@ export function createSchemaCompiler(options: { maxEntries?: number } = {}): Sch
       }
       const cached = byObject.get(record);
       if (cached) return cached;
-      const shape = checkJsonValue(record, {
-        maxDepth: MAX_SCHEMA_DEPTH,
-        what: "the schema",
-        root: "schema",
-      });
+      const shape = checkOutputSchemaShape(record);
       let compiled: CompiledSchema;
       if (shape !== undefined) compiled = { ok: false, error: shape };
       else {

@@ -82,6 +82,18 @@ describe("jtdToJsonSchema", () => {
     expect(() => jtdToJsonSchema(jtd, "strict")).toThrow(SchemaConversionError);
   });
 
+  test("a schema past the executor's bounds is refused before converting (deep, or refs that branch)", () => {
+    let deep: unknown = { type: "string" };
+    for (let i = 0; i < 20_000; i++) deep = { elements: deep };
+    expect(() => jtdToJsonSchema(deep)).toThrow(/nested deeper than 64 levels/);
+    const definitions: Record<string, unknown> = { d40: { type: "string" } };
+    for (let i = 0; i < 40; i++)
+      definitions[`d${i}`] = { properties: { a: { ref: `d${i + 1}` }, b: { ref: `d${i + 1}` } } };
+    expect(() => jtdToJsonSchema({ definitions, ref: "d0" }, "strict")).toThrow(
+      /expands to more than 2000 schemas/,
+    );
+  });
+
   test("discriminator: one variant per tag value", () => {
     const out = jtdToJsonSchema({
       discriminator: "kind",

@@ -1,3 +1,5 @@
+import { checkOutputSchemaShape } from "@roster/executor";
+
 /** How strict the JSON Schema must be: `"strict"` is the subset OpenAI's structured outputs accept. */
 export type JsonSchemaDialect = "plain" | "strict";
 
@@ -27,7 +29,8 @@ export class SchemaConversionError extends Error {
  * Converts a JTD schema (RFC 8927) into the JSON Schema a host takes for structured output.
  * `"strict"` marks every property required (an optional one may be `null`) and closes every
  * object, as OpenAI's strict structured outputs demand; `"plain"` keeps optional properties
- * optional. `definitions`/`ref` become `$defs`/`$ref`.
+ * optional. `definitions`/`ref` become `$defs`/`$ref`. A schema past the executor's bounds
+ * (`checkOutputSchemaShape`: depth, size with refs expanded) is refused before converting.
  *
  * @example
  * jtdToJsonSchema({ properties: { summary: { type: "string" } } });
@@ -35,6 +38,9 @@ export class SchemaConversionError extends Error {
  */
 export function jtdToJsonSchema(schema: unknown, dialect: JsonSchemaDialect = "plain"): JsonSchema {
   if (!isObject(schema)) throw new SchemaConversionError("a JTD schema must be an object");
+  // The executor's bounds (depth, size with refs expanded): conversion recurses per level.
+  const shape = checkOutputSchemaShape(schema);
+  if (shape !== undefined) throw new SchemaConversionError(shape);
   const out = convert(schema, dialect, "");
   if (isObject(schema.definitions)) {
     const defs: JsonSchema = {};

@@ -1,6 +1,7 @@
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -9,7 +10,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -233,6 +234,19 @@ describe("an unwritable cache folder", () => {
     index.store(file("a"), statSync(file("a")), Date.now(), { name: "a" });
     expect(index.save()).toEqual([]);
     expect(index.writeOutput("list-json", "f", ["{}"])).toEqual([]);
+  });
+
+  test("an index file that is a symbolic link is never written through or replaced: one warning", () => {
+    writeAgents("a");
+    const { index } = open();
+    const path = indexPathOf({ key, env: {}, home: sandbox.home });
+    const elsewhere = join(sandbox.root, "elsewhere.json");
+    writeFileSync(elsewhere, "keep\n");
+    sandbox.write({ [relative(sandbox.root, path)]: { symlink: elsewhere } });
+    discover(index, ["a"]);
+    expect(index.save()).toEqual([expect.objectContaining({ code: "index/unwritable" })]);
+    expect(readFileSync(elsewhere, "utf8")).toBe("keep\n");
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
   });
 
   test.skipIf(process.getuid?.() === 0)("a read-only folder: one warning, and nothing is left behind", () => {

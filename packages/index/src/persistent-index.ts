@@ -1,17 +1,7 @@
 import type { Stats } from "node:fs";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
-import { join } from "node:path";
-import { readFileBounded, unchanged, type Validator, validatorOf } from "@roster/core";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { readFileBounded, unchanged, type Validator, validatorOf, writeFileInside } from "@roster/core";
 import { cacheDirOf } from "./cache-dir.js";
 import type {
   IndexDiagnostic,
@@ -248,27 +238,11 @@ export class PersistentIndex<T> {
     path: string,
     chunks: readonly (string | Uint8Array)[],
   ): IndexDiagnostic[] | undefined {
-    // Unique among the processes writing at once (a pid is), and within one (the clock).
-    const temp = `${path}.${process.pid}.${process.hrtime.bigint().toString(36)}.tmp`;
     try {
-      mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
-      const fd = openSync(temp, "wx", 0o600);
-      try {
-        for (const chunk of chunks) {
-          if (typeof chunk === "string") writeSync(fd, chunk);
-          else writeSync(fd, chunk);
-        }
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, path);
+      // roster's one write: a temporary beside it and a rename, never through a link (SPEC §17).
+      writeFileInside({ root: dirname(path), filePath: path, content: chunks, mode: 0o600, dirMode: 0o700 });
       return undefined;
     } catch (error) {
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // Nothing was created where nothing can be.
-      }
       if (this.warned) return [];
       this.warned = true;
       return [

@@ -4,6 +4,7 @@ import { type CallToolResult, ToolListChangedNotificationSchema } from "@modelco
 import { type AgentDefinition, createRegistry, defineProvider, type LoadedItem } from "@roster/core";
 import { PLAN_MODE_TOOLS, type Runner, type RunOptions, type TaskInvocation } from "@roster/executor";
 import { afterEach, describe, expect, test } from "vitest";
+import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL } from "./cap-answer.js";
 import { createRosterMcpServer, type RosterMcpServer } from "./create-server.js";
 import type { RosterMcpOptions, RunnerFor } from "./types.js";
 
@@ -144,6 +145,72 @@ describe("run_task and runnerFor", () => {
     const [r] = (result.structuredContent as { results: Array<{ aborted?: boolean }> }).results;
     expect(r?.aborted).toBe(true);
     expect(server.running).toBe(0);
+  });
+});
+
+describe("run_task's bounds (issue #27)", () => {
+  test("more than MAX_TASKS_PER_CALL tasks are refused before any runs, and the schema says the limit", async () => {
+    const { call, client, spy } = await start();
+    const tasks = Array.from({ length: 150 }, (_, i) => ({ id: `t${i}`, assignment: "go" }));
+    const refused = await call("run_task", { agent: "alpha", tasks });
+    expect(refused.isError).toBe(true);
+    expect(refused._meta).toEqual({ "roster/code": "mcp/too-many-tasks" });
+    expect(text(refused)).toBe(
+      `run_task takes at most ${MAX_TASKS_PER_CALL} tasks per call (its answer carries every result at once); got 150. Split them over several calls.`,
+    );
+    expect(spy.calls).toEqual([]);
+    const tool = (await client.listTools()).tools.find((t) => t.name === "run_task")!;
+    expect(JSON.stringify(tool.inputSchema)).toContain(`at most ${MAX_TASKS_PER_CALL} per call`);
+    const fine = await call("run_task", { agent: "alpha", tasks: tasks.slice(0, MAX_TASKS_PER_CALL) });
+    expect(fine.isError).toBeFalsy();
+  });
+
+  test("an answer past MAX_ANSWER_BYTES keeps each output's tail and says so", async () => {
+    const big = "x".repeat(2 * 1024 * 1024);
+    const runner: Runner = {
+      async run(invocation) {
+        return {
+          exitCode: 0,
+          output: `${big}END ${invocation.id}`,
+          stderr: big,
+          truncated: false,
+          data: { big },
+        };
+      },
+    };
+    const { call } = await start({ runnerFor: () => runner });
+    const tasks = Array.from({ length: 4 }, (_, i) => ({ id: `t${i}`, assignment: "go" }));
+    const answer = await call("run_task", { agent: "alpha", tasks });
+    const results = (answer.structuredContent as { results: Array<Record<string, unknown>> }).results;
+    expect(Buffer.byteLength(JSON.stringify(results))).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+    expect(Buffer.byteLength(text(answer))).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 1024);
+    expect(text(answer)).toMatch(/^\(answer shortened to fit 4194304 bytes/);
+    for (const [i, r] of results.entries()) {
+      expect(r.truncated).toBe(true);
+      expect(r.output).toMatch(new RegExp(`END t${i}$`));
+      expect(r.data).toBeUndefined();
+      expect(r.error).toMatch(/structured data dropped: the answer of one run_task call is capped/);
+    }
+  });
+
+  test("capResults leaves a small answer as it is and fits control characters (six bytes each in JSON)", () => {
+    const small = [
+      {
+        id: "a",
+        agent: "x",
+        source: "user",
+        exitCode: 0,
+        output: "hi",
+        stderr: "",
+        truncated: false,
+        durationMs: 1,
+      },
+    ] as const;
+    expect(capResults(small)).toEqual({ results: small, shortened: false });
+    const control = [{ ...small[0], output: "\u0001".repeat(10_000) }];
+    const { results, shortened } = capResults(control, 4096);
+    expect(shortened).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(results))).toBeLessThanOrEqual(4096);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type TaskInput,
   type TaskResult,
 } from "@roster/executor";
+import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";
 import type { Diagnostic, McpToolErrorCode, RosterMcpOptions } from "./types.js";
@@ -200,6 +201,9 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
           ...(blockedAgent !== undefined ? { blockedAgent } : {}),
         });
         if ("refusal" in checked) return toolError(checked.refusal.code, checked.refusal.message);
+        // Every result comes back in one answer: the tasks of one call are capped.
+        if (taskInput.tasks.length > MAX_TASKS_PER_CALL)
+          return toolError("mcp/too-many-tasks", tooManyTasks(taskInput.tasks.length));
 
         // 3. The runner: the host runners plug in through `runnerFor`.
         const host = input.host === undefined || input.host === "auto" ? undefined : input.host;
@@ -255,8 +259,13 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
           release();
         }
         if (outcome.status === "refused") return toolError(outcome.code, outcome.message);
-        const value = { agent: outcome.agent, results: outcome.results };
-        return structured(value, resultsText(outcome.results));
+        // One answer is capped too: past it, each result keeps the tail of what it said.
+        const { results, shortened } = capResults(outcome.results);
+        const value = { agent: outcome.agent, results };
+        const note = shortened
+          ? `(answer shortened to fit ${MAX_ANSWER_BYTES} bytes: each task's output keeps its tail; run fewer tasks per call for more)\n\n`
+          : "";
+        return structured(value, `${note}${resultsText(results)}`);
       })();
       running.add(call);
       try {

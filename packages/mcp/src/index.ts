@@ -1,3 +1,4 @@
+export { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL } from "./cap-answer.js";
 export { createRosterMcpServer, ERROR_CODE_META_KEY, type RosterMcpServer } from "./create-server.js";
 export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
 export { type ResolveServerSessionOptions, resolveServerSession } from "./server-session.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TASKS_PER_CALL } from "./cap-answer.js";
 
 // Input and output shapes of the six tools. Outputs are loose objects: a definition may
 // carry fields a newer core adds, and clients must accept them.
@@ -87,7 +88,9 @@ export function runTaskInput(hosts: readonly string[]) {
           assignment: z.string().describe("what the agent must do"),
         }),
       )
-      .describe("run in parallel; results come back in this order"),
+      .describe(
+        `run in parallel; results come back in this order; at most ${MAX_TASKS_PER_CALL} per call (split more over several calls)`,
+      ),
     context: z.string().optional().describe("shared by every task, placed before each assignment"),
     schema: z
       .string()

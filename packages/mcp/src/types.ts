@@ -50,6 +50,7 @@ export type McpToolErrorCode =
   | RefusalCode
   | "mcp/unknown-command"
   | "mcp/host-unavailable"
+  | "mcp/too-many-tasks"
   | "mcp/command-input";
 
 /** Diagnostic codes the server reports about its own start. */

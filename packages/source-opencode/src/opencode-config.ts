@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ancestorsToRepoRoot, type Diagnostic, type DiscoveryContext, type LoadedItem } from "@roster/core";
-import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
+import { errorCode, fileSystemOf, jsonNestedDeeperThan, MAX_DATA_DEPTH } from "@roster/core/provider-kit";
 import type { ParseError } from "jsonc-parser";
 import { mapOpencodeAgent } from "./opencode-fields.js";
 import { opencodeUserDir } from "./opencode-paths.js";
@@ -79,6 +79,17 @@ export function loadOpencodeConfigAgents(ctx: DiscoveryContext): {
   for (const { path, scope } of opencodeConfigFiles(ctx)) {
     const text = readText(ctx, path, diagnostics);
     if (text === undefined) continue;
+    // jsonc-parser recurses per level (20,000 levels overflow the stack), and so does
+    // everything after it: the depth is counted on the text first.
+    if (jsonNestedDeeperThan(text, MAX_DATA_DEPTH + 1)) {
+      diagnostics.push({
+        severity: "warning",
+        code: "opencode/config-invalid",
+        message: `opencode config is nested deeper than ${MAX_DATA_DEPTH} levels; its agents are not read`,
+        filePath: path,
+      });
+      continue;
+    }
     const errors: ParseError[] = [];
     const { parse, printParseErrorCode } = jsoncParser();
     const config = parse(text, errors, { allowTrailingComma: true, disallowComments: false });

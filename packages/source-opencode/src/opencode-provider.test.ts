@@ -58,6 +58,23 @@ describe("locateOpencode", () => {
     ]);
   });
 
+  test("a project .opencode/agents or .opencode/agent linked outside the project is skipped (load/outside-root)", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "elsewhere/stolen.md": agent("from outside"),
+      "elsewhere2/taken.md": agent("from outside too"),
+      "project/.opencode/agents": { symlink: join(sb.root, "elsewhere") },
+      "project/.opencode/agent": { symlink: join(sb.root, "elsewhere2") },
+      "project/.opencode/ok/.keep": "",
+    });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.map((a) => a.name)).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.filePath])).toEqual([
+      ["load/outside-root", join(sb.project, ".opencode/agents")],
+      ["load/outside-root", join(sb.project, ".opencode/agent")],
+    ]);
+  });
+
   test("OPENCODE_CONFIG_DIR replaces the user folder; XDG_CONFIG_HOME moves it", () => {
     const env = { OPENCODE_CONFIG_DIR: "~/oc" };
     expect(locateOpencode(sb.ctx({ env }), "agents").map((l) => l.dir)).toEqual([
@@ -173,6 +190,20 @@ describe("discovery through the opencode provider", () => {
     const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
     expect(agents).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toEqual(["opencode/config-invalid"]);
+  });
+
+  test("an opencode.json nested 20,000 levels deep is a warning; the folders' agents still load", async () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/ok.md": agent("fine"),
+      "project/opencode.json": `{"agent":{"x":{"description":"d","prompt":"p","options":${deep}}}}`,
+    });
+    const { agents, diagnostics } = await discoverAgents(createRegistry([opencodeProvider]), sb.ctx());
+    expect(agents.map((a) => a.name)).toEqual(["ok"]);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["opencode/config-invalid", "opencode config is nested deeper than 64 levels; its agents are not read"],
+    ]);
   });
 });
 

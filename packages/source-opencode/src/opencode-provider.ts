@@ -15,7 +15,8 @@ const FOLDERS: Record<DiscoveryKind, readonly string[]> = {
  * Where opencode keeps agents and commands, highest precedence first: every
  * `<ancestor>/.opencode/{agents,agent}` from the cwd up to the file-system root (nearest
  * first; with `ctx.projectDirs: "nearest"` only the nearest ancestor that has one), then
- * `<OPENCODE_CONFIG_DIR or ~/.config/opencode>/{agents,agent}`. All are read recursively.
+ * `<OPENCODE_CONFIG_DIR or ~/.config/opencode>/{agents,agent}`. All are read recursively. A
+ * project folder whose real path leaves its ancestor is skipped (`load/outside-root`).
  */
 export function locateOpencode(ctx: DiscoveryContext, kind: DiscoveryKind): Location[] {
   const fs = fileSystemOf(ctx);
@@ -29,7 +30,9 @@ export function locateOpencode(ctx: DiscoveryContext, kind: DiscoveryKind): Loca
     const found = FOLDERS[kind]
       .map((name) => join(dir, ".opencode", name))
       .filter((candidate) => !userDirs.has(candidate) && isDirectory(fs, candidate));
-    for (const candidate of found) locations.push({ ...extra, dir: candidate, scope: "project" });
+    // The ancestor is the project root the folder must stay inside, as for every other family:
+    // a `.opencode/agents` linked outside it is skipped with `load/outside-root`.
+    for (const candidate of found) locations.push({ ...extra, dir: candidate, scope: "project", root: dir });
     if (found.length > 0 && nearestOnly) break;
   }
   for (const dir of userDirs) locations.push({ ...extra, dir, scope: "user" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readTomlFile, TomlFileError } from "./read-toml.js";
+import { MAX_TOML_DEPTH, readTomlFile, TomlFileError } from "./read-toml.js";
 
 const file = (content: string, level: "off" | "warn" | "fatal" = "warn") => ({
   filePath: "/x/a.toml",
@@ -45,5 +45,20 @@ describe("readTomlFile", () => {
     const result = readTomlFile(file('__proto__ = "polluted"\nname = "a"'), options);
     expect(result).toEqual({ ok: true, data: { name: "a" } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("dotted keys and table headers nested past the limit are refused too (10,000 levels: no stack overflow)", () => {
+    for (const deep of [`${"a.".repeat(10_000)}b = 1\n`, `[${"a.".repeat(10_000)}b]\nx = 1\n`]) {
+      const result = readTomlFile(file(`name = "deep"\n${deep}`), options);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.reason.message).toBe(
+        `skipped: not a valid test file: nested deeper than ${MAX_TOML_DEPTH} levels (dotted keys or tables)`,
+      );
+    }
+    // 64 tables below the top one: read; 65: refused.
+    const atLimit = `${"a.".repeat(MAX_TOML_DEPTH)}b = 1\n`;
+    expect(readTomlFile(file(atLimit), options).ok).toBe(true);
+    expect(readTomlFile(file(`a.${atLimit}`), options).ok).toBe(false);
   });
 });

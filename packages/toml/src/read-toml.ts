@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Diagnostic, SourceFile } from "@roster/core";
+import { MAX_DATA_DEPTH, nestedDeeperThan } from "@roster/core/provider-kit";
 
 type SmolToml = typeof import("smol-toml");
 let toml: SmolToml | undefined;
@@ -43,18 +44,27 @@ export interface ReadTomlOptions {
 /** The outcome of {@link readTomlFile}: the table, or the diagnostics of a syntax error. */
 export type ReadTomlResult = { ok: true; data: Record<string, unknown> } | { ok: false; reason: Diagnostic };
 
+/** The deepest nesting a TOML file may have: tables, dotted keys, arrays and inline tables alike. */
+export const MAX_TOML_DEPTH = MAX_DATA_DEPTH;
+
 /**
  * Parses a TOML source file with nesting capped and prototype-polluting keys dropped.
- * A syntax error is a warning with its line (none at level `off`); at level `fatal` it throws.
+ * A syntax error, or nesting past {@link MAX_TOML_DEPTH} (smol-toml's own cap misses dotted
+ * keys and `[a.a.a…]` headers: the parsed table is measured too), is a warning with its line
+ * (none at level `off`); at level `fatal` it throws.
  */
 export function readTomlFile(file: SourceFile, options: ReadTomlOptions): ReadTomlResult {
   const text = file.content.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
   const { parse, TomlError } = smolToml();
   try {
-    return {
-      ok: true,
-      data: parse(text, { maxDepth: 64, unsafeKeyBehaviour: "drop" }) as Record<string, unknown>,
-    };
+    const data = parse(text, { maxDepth: MAX_TOML_DEPTH, unsafeKeyBehaviour: "drop" }) as Record<
+      string,
+      unknown
+    >;
+    if (nestedDeeperThan(data, MAX_TOML_DEPTH + 1)) {
+      throw new Error(`nested deeper than ${MAX_TOML_DEPTH} levels (dotted keys or tables)`);
+    }
+    return { ok: true, data };
   } catch (error) {
     const line = error instanceof TomlError ? error.line : undefined;
     const reason = error instanceof Error ? error.message.split("\n", 1)[0]!.trim() : String(error);

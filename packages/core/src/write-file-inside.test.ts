@@ -1,0 +1,131 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  removeFileInside,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
+} from "./write-file-inside.js";
+
+let dir: string;
+let root: string;
+let outside: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "roster-write-"));
+  root = join(dir, "project");
+  outside = join(dir, "outside");
+  mkdirSync(root);
+  mkdirSync(outside);
+  writeFileSync(join(outside, "bashrc"), "keep\n");
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function refusal(run: () => void): WriteRefusedError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof WriteRefusedError) return error;
+    throw error;
+  }
+  throw new Error("expected the write to be refused");
+}
+
+describe("writeFileInside", () => {
+  it("creates the folders on the way and writes the file, leaving no temporary", () => {
+    const file = join(root, ".codex", "agents", "x.toml");
+    writeFileInside({ root, filePath: file, content: ["a", Buffer.from("b")] });
+    expect(readFileSync(file, "utf8")).toBe("ab");
+    expect(readdirSync(join(root, ".codex", "agents"))).toEqual(["x.toml"]);
+  });
+
+  it("refuses a linked file: the file it points to is untouched", () => {
+    const file = join(root, ".roster-sync.json");
+    symlinkSync(join(outside, "bashrc"), file);
+    const error = refusal(() => writeFileInside({ root, filePath: file, content: "{}" }));
+    expect(error.code).toBe("write/symlink");
+    expect(error.message).toBe(".roster-sync.json is a symbolic link; roster never writes through one");
+    expect(readFileSync(join(outside, "bashrc"), "utf8")).toBe("keep\n");
+  });
+
+  it("refuses a link at any folder below the root, not only the last two", () => {
+    mkdirSync(join(root, ".opencode", "agents"), { recursive: true });
+    symlinkSync(outside, join(root, ".opencode", "agents", "x"));
+    const file = join(root, ".opencode", "agents", "x", "y", "evil.md");
+    const error = refusal(() => writeFileInside({ root, filePath: file, content: "owned" }));
+    expect(error.code).toBe("write/symlink");
+    expect(error.path).toBe(join(root, ".opencode", "agents", "x"));
+    expect(readdirSync(outside)).toEqual(["bashrc"]);
+  });
+
+  it("follows the root itself: the user chose it", () => {
+    const linkedRoot = join(dir, "linked");
+    symlinkSync(root, linkedRoot);
+    writeFileInside({ root: linkedRoot, filePath: join(linkedRoot, "a", "b.md"), content: "ok" });
+    expect(readFileSync(join(root, "a", "b.md"), "utf8")).toBe("ok");
+  });
+
+  it("refuses a path outside the root, a folder where the file goes and a file where a folder goes", () => {
+    expect(refusal(() => writeFileInside({ root, filePath: join(outside, "x"), content: "" })).code).toBe(
+      "write/outside",
+    );
+    mkdirSync(join(root, "x.md"));
+    expect(refusal(() => writeFileInside({ root, filePath: join(root, "x.md"), content: "" })).code).toBe(
+      "write/not-a-file",
+    );
+    writeFileSync(join(root, "file"), "");
+    expect(
+      refusal(() => writeFileInside({ root, filePath: join(root, "file", "y.md"), content: "" })).code,
+    ).toBe("write/not-a-file");
+  });
+
+  it("refuses a component over 255 bytes before touching the disk", () => {
+    const file = join(root, "agents", `${"a".repeat(256)}.md`);
+    expect(writePathProblem(root, file)?.code).toBe("write/name-too-long");
+    expect(refusal(() => writeFileInside({ root, filePath: file, content: "" })).code).toBe(
+      "write/name-too-long",
+    );
+    expect(existsSync(join(root, "agents"))).toBe(false);
+  });
+
+  it("writes a name of 255 bytes: its temporary's name is short", () => {
+    const file = join(root, `${"a".repeat(252)}.md`);
+    writeFileInside({ root, filePath: file, content: "ok" });
+    expect(readFileSync(file, "utf8")).toBe("ok");
+  });
+
+  it("a replaced file keeps its mode; a new file takes the mode asked for", () => {
+    const file = join(root, "kept.md");
+    writeFileSync(file, "old");
+    chmodSync(file, 0o640);
+    writeFileInside({ root, filePath: file, content: "new" });
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    const secret = join(root, "trusted.json");
+    writeFileInside({ root, filePath: secret, content: "{}", mode: 0o600 });
+    expect(statSync(secret).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("removeFileInside", () => {
+  it("refuses a removal through a linked folder; an absent file is already removed", () => {
+    writeFileSync(join(outside, "old.md"), "x");
+    symlinkSync(outside, join(root, "agents"));
+    expect(refusal(() => removeFileInside({ root, filePath: join(root, "agents", "old.md") })).code).toBe(
+      "write/symlink",
+    );
+    expect(existsSync(join(outside, "old.md"))).toBe(true);
+    removeFileInside({ root, filePath: join(root, "gone.md") });
+  });
+});
