@@ -68,7 +68,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       shadowedBy: s.shadowedBy,
     })),
     diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-    ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
+    projectAgentsDir: d.projectAgentsDir ?? null,
   };
   // Printed first, so what a person asked for shows before the listing is stored.
   // A plain `list --json` that stores prints while it encodes (below).

@@ -74,7 +74,8 @@ export interface Listing {
   agents: AgentRow[];
   shadowed: unknown[];
   diagnostics: unknown[];
-  projectAgentsDir?: string;
+  /** The project's agents folder, `null` when there is none (SPEC §8 prints the key either way). */
+  projectAgentsDir?: string | null;
 }
 
 /** The stored listing's JSON, when it has the shape `list` prints from (else discovery runs). */
@@ -148,7 +149,7 @@ export function printListing(
       agents,
       shadowed: listing.shadowed,
       diagnostics: listing.diagnostics,
-      ...(listing.projectAgentsDir ? { projectAgentsDir: listing.projectAgentsDir } : {}),
+      projectAgentsDir: listing.projectAgentsDir ?? null,
       ...(files ? { files: files.map(fileView) } : {}),
     });
     return 0;

@@ -165,8 +165,8 @@ describe("roster list", () => {
       source: "user",
       provider: "claude",
     });
-    // Absent values are omitted, never null.
-    expect(out).not.toHaveProperty("projectAgentsDir");
+    // No project folder of agents: the key says so (SPEC §8), it is not left out.
+    expect(out).toHaveProperty("projectAgentsDir", null);
   });
 
   test("relative --cwd and --home are read against the shell's directory", () => {
