@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
-import { Block, createOutput, draw, line, paint, printJson, showPath, table } from "./output.js";
+import { Block, createOutput, draw, line, paint, printJson, shortList, showPath, table } from "./output.js";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
-import { shortenRefusal, shortList } from "./unknown-name.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 describe("escapeTerminal", () => {
   test("C0, DEL, C1 and bidi/format characters become visible escapes", () => {
