@@ -133,6 +133,35 @@ describe("table", () => {
     for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(80);
   });
 
+  test("the grow column gets the room: paths are cut and columns dropped for it, never the other way", () => {
+    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
+    const long = "Build and TypeScript expert who reviews every change for type safety and speed";
+    const wide = [
+      ["typescript-pro", "user", "claude", "~/.claude/agents/typescript-pro.md", long],
+      ["go-pro", "project", "claude", ".claude/agents/go-pro.md", "Go."],
+    ];
+    const descriptionWidth = (width: number) => {
+      const text = draw(table({ columns: width }, wide, { header, keepEnd: [3], drop: [3, 2, 1], grow: 4 }), false);
+      const lines = text.split("\n");
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+      const at = lines[0]!.indexOf("DESCRIPTION");
+      return { header: lines[0]!, width: displayWidth(lines[1]!.slice(at)) };
+    };
+    // At 80 columns FILE leaves so the description keeps 40 % of the row (it got 15 before).
+    const at80 = descriptionWidth(80);
+    expect(at80.header).not.toContain("FILE");
+    expect(at80.width).toBeGreaterThanOrEqual(32);
+    // Wider is never narrower for the description; at 160 everything fits.
+    let last = 0;
+    for (const width of [40, 60, 80, 100, 120, 160]) {
+      const { width: w } = descriptionWidth(width);
+      expect(w, `at ${width}`).toBeGreaterThanOrEqual(last);
+      last = w;
+    }
+    expect(descriptionWidth(160).header).toContain("FILE");
+    expect(descriptionWidth(160).width).toBe(long.length);
+  });
+
   test("wide characters are measured by display width", () => {
     const text = draw(
       table({}, [
@@ -199,8 +228,9 @@ describe("refusals and names", () => {
       "kubernetes-architect",
       names,
     );
+    // The same form as every unknown name: the suggestion first, no list of 237 names.
     expect(finding.message).toBe(
-      'Unknown agent "kubernetes-architect". Available: agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more. Closest: cloud-infrastructure-kubernetes-architect',
+      'unknown agent "kubernetes-architect"; did you mean cloud-infrastructure-kubernetes-architect? (roster list shows all 237)',
     );
     expect(finding.details).toMatchObject({
       code: "executor/unknown-agent",

@@ -97,7 +97,9 @@ program
     const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
     await withApp(
       async (app) =>
-        flags.as ? (await loadApp()).listAs(app, flags.as) : (await loadApp()).listAgents(app, flags, word),
+        flags.as
+          ? (await loadApp()).listAs(app, flags.as, flags, word)
+          : (await loadApp()).listAgents(app, flags, word),
       "json",
       { record },
     );

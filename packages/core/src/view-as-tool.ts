@@ -207,7 +207,10 @@ export function checkFileAs(
   return {
     ok: true,
     id,
-    ...(typeof written === "string" && written.trim() !== "" ? { name: written } : {}),
+    // The written name, where the tool reads `name` as one (Copilot's is a display name).
+    ...(typeof written === "string" && written.trim() !== "" && profile.identity !== "stem" && profile.identity !== "path"
+      ? { name: written }
+      : {}),
     description: typeof description === "string" ? description : "",
     ignoredKeys,
   };
