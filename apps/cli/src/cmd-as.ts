@@ -21,7 +21,7 @@ import { geminiProfile } from "@roster/source-gemini";
 import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
 import type { App } from "./context.js";
-import { FindingError, UsageError } from "./errors.js";
+import { FindingError, UsageError, unknownText } from "./errors.js";
 import {
   Block,
   type Cell,
@@ -35,7 +35,7 @@ import {
   showPath,
   table,
 } from "./output.js";
-import { unknownText, unknownValue } from "./unknown-name.js";
+import { unknownValue } from "./unknown-name.js";
 import { printLegend } from "./cmd-agents.js";
 
 /** Every tool `--as` knows, in the app's family order. */

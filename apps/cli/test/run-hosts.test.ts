@@ -76,7 +76,7 @@ describe("roster run --host auto", () => {
   test("a refusal keeps precedence over a missing host", () => {
     const r = roster(["run", "nope", "--task", "go"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: Unknown agent "nope"/);
+    expect(r.stderr).toMatch(/^roster: unknown agent "nope"/);
   });
 });
 
