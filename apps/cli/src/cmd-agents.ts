@@ -27,6 +27,7 @@ import {
   printsWhole,
 } from "./list-print.js";
 import { Block, fieldPrinter, headedTable, line, type Output, oneLine, paint, printJson, showPath } from "./output.js";
+import { printPaged } from "./pager.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
@@ -97,7 +98,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
 }
 
 /** `roster show NAME`. */
-export async function showAgent(app: App, name: string): Promise<number> {
+export async function showAgent(app: App, name: string, flags: { pager?: boolean } = {}): Promise<number> {
   // One agent is shown: its prompt is read when printed, no other file's is decoded.
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
   const agent = getAgent(d, name);
@@ -107,25 +108,32 @@ export async function showAgent(app: App, name: string): Promise<number> {
       name,
       d.agents.map((a) => a.name),
     );
-  const o = app.output;
-  if (o.json) {
-    printJson(o, agent);
+  if (app.output.json) {
+    printJson(app.output, agent);
     return 0;
   }
-  const field = fieldPrinter(o, 15);
-  field("name", agent.name);
-  field("description", agent.description);
-  field("source", agent.source);
-  field("provider", agent.provider);
-  field("file", showPath(o, agent.filePath));
-  field("plugin", agent.plugin?.id);
-  field("tools", agent.tools);
-  field("spawns", agent.spawns);
-  field("model", agent.model);
-  field("thinkingLevel", agent.thinkingLevel);
-  field("blocking", agent.blocking);
-  field("output", agent.output);
-  o.out(line`\n${new Block(agent.systemPrompt)}`);
+  // A prompt longer than the screen goes through the pager on a terminal.
+  await printPaged(
+    app.output,
+    flags,
+    (o) => {
+      const field = fieldPrinter(o, 15);
+      field("name", agent.name);
+      field("description", agent.description);
+      field("source", agent.source);
+      field("provider", agent.provider);
+      field("file", showPath(o, agent.filePath));
+      field("plugin", agent.plugin?.id);
+      field("tools", agent.tools);
+      field("spawns", agent.spawns);
+      field("model", agent.model);
+      field("thinkingLevel", agent.thinkingLevel);
+      field("blocking", agent.blocking);
+      field("output", agent.output);
+      o.out(line`\n${new Block(agent.systemPrompt)}`);
+    },
+    { env: app.env, rows: process.stdout.rows },
+  );
   return 0;
 }
 

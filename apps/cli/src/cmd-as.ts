@@ -33,6 +33,7 @@ import {
   paint,
   printJson,
   showPath,
+  showPaths,
   table,
 } from "./output.js";
 import { unknownValue } from "./unknown-name.js";
@@ -337,7 +338,7 @@ export async function doctorAs(app: App, tool: string, strict: boolean): Promise
     paint(o, colour[x.severity], x.severity),
     x.code,
     showPath(o, x.filePath),
-    x.message,
+    showPaths(o, x.message),
   ]);
   if (rows.length > 0) {
     // Messages are never cut: a long one wraps rather than losing what it explains.

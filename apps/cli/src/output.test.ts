@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
-import { Block, createOutput, draw, line, paint, printJson, shortList, showPath, table } from "./output.js";
+import { Block, count, createOutput, draw, line, paint, printJson, shortList, showPath, showPaths, table } from "./output.js";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { shortenRefusal } from "./unknown-name.js";
 
@@ -237,5 +237,22 @@ describe("refusals and names", () => {
       fullText: message,
       suggestions: ["cloud-infrastructure-kubernetes-architect"],
     });
+  });
+});
+
+describe("words", () => {
+  test("count: singular and plural, no (s)", () => {
+    expect([count(0, "agent"), count(1, "agent"), count(2, "file")]).toEqual(["0 agents", "1 agent", "2 files"]);
+  });
+
+  test("showPaths: paths inside a message take the form showPath gives a path", () => {
+    const o = { cwd: "/home/me/app", home: "/home/me" };
+    expect(showPaths(o, "this config is code and /home/me/app is not trusted")).toBe(
+      "this config is code and ~/app is not trusted",
+    );
+    expect(showPaths(o, "/home/me/app/.claude/agents/a.md wins over /home/me/.claude/agents/a.md")).toBe(
+      ".claude/agents/a.md wins over ~/.claude/agents/a.md",
+    );
+    expect(showPaths(o, "/home/meadow/x and /opt/y")).toBe("/home/meadow/x and /opt/y");
   });
 });

@@ -139,7 +139,7 @@ export function printNotes(
 ): void {
   for (const d of diagnostics) {
     const label = d.severity === "info" ? "note" : d.severity;
-    o.err(line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${d.message}`);
+    o.err(line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${showPaths(o, d.message)}`);
   }
 }
 
@@ -179,6 +179,19 @@ export function showPath(
   if (under(o.cwd)) return relative(o.cwd, path) || ".";
   if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
   return path;
+}
+
+/**
+ * A message for people with the paths inside it shown as {@link showPath} shows a path:
+ * `…/proj/a.md` under the cwd relative, under home `~/…`, so one line never mixes the forms.
+ */
+export function showPaths(o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>, text: string): string {
+  let shown = o.cwd && o.cwd !== sep ? text.replaceAll(`${o.cwd}${sep}`, "") : text;
+  if (o.home && o.home !== sep) {
+    shown = shown.replaceAll(`${o.home}${sep}`, `~${sep}`);
+    shown = shown.replace(new RegExp(`${o.home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![^\\s"'\`),;:])`, "g"), "~");
+  }
+  return shown;
 }
 
 /** One table cell: data, optionally styled. */

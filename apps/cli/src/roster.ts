@@ -4,6 +4,7 @@ import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
 import { commanderUnknown, errorLine } from "./errors.js";
+import { addExamples } from "./help-examples.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
@@ -112,9 +113,12 @@ program
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
   .option("--as <tool>", "the agent as that tool would load it")
-  .action((name: string, flags: AsFlag) =>
+  .option("--no-pager", "print as it is (on a terminal a long agent goes through $PAGER, else less -R)")
+  .action((name: string, flags: AsFlag & { pager?: boolean }) =>
     withApp(async (app) =>
-      flags.as ? (await loadApp()).showAs(app, name, flags.as) : (await loadApp()).showAgent(app, name),
+      flags.as
+        ? (await loadApp()).showAs(app, name, flags.as)
+        : (await loadApp()).showAgent(app, name, flags),
     ),
   );
 
@@ -268,6 +272,8 @@ program
   .action(async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
     exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   });
+
+addExamples(program);
 
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)

@@ -337,3 +337,27 @@ describe("completion", () => {
     expect(bad.stderr).toBe('roster: unknown shell "tcsh" (one of bash, zsh, fish)\n');
   });
 });
+
+describe("the pager of show", () => {
+  /** `roster show helper` on a terminal of `rows` lines (util-linux `script` gives it a PTY). */
+  const onTerminal = (rows: number, extra = "") => {
+    const command = `stty rows ${rows} cols 80; ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} show helper ${extra}`;
+    const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", PAGER: "sed s/^/PAGED:/" },
+    });
+    return r.stdout;
+  };
+
+  test("longer than the screen on a terminal: through $PAGER; never piped, never with --no-pager, never when it fits", () => {
+    expect(onTerminal(4)).toMatch(/^PAGED:.*name:.*helper/m);
+    expect(onTerminal(4, "--no-pager")).not.toContain("PAGED:");
+    expect(onTerminal(200)).not.toContain("PAGED:");
+    const piped = spawnSync(process.execPath, [bin, ...inBox("show", "helper")], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", PAGER: "sed s/^/PAGED:/" },
+    });
+    expect(piped.stdout).toContain("helper");
+    expect(piped.stdout).not.toContain("PAGED:");
+  });
+});
