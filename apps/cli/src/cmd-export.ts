@@ -72,7 +72,6 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
 
   if (o.json) {
     printJson(o, {
-      schemaVersion: 1,
       agent: agent.name,
       tool: writer.tool,
       filePath: result.filePath,

@@ -45,7 +45,6 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
 
   if (o.json) {
     printJson(o, {
-      schemaVersion: 1,
       dryRun: flags.dryRun === true,
       scope,
       entries: plan.entries.map(({ content: _content, ...entry }) => entry),

@@ -82,7 +82,7 @@ describe("human output is escaped; JSON is exact", () => {
   test("printJson adds schemaVersion first and keeps data exact", () => {
     const { o, text } = capture();
     printJson(o, { name: "x\u001b" });
-    expect(JSON.parse(text())).toEqual({ schemaVersion: 1, name: "x\u001b" });
+    expect(JSON.parse(text())).toEqual({ schemaVersion: 2, name: "x\u001b" });
     expect(Object.keys(JSON.parse(text()))[0]).toBe("schemaVersion");
   });
 });

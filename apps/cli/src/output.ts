@@ -371,10 +371,14 @@ export function oneLine(text: string, max?: number): string {
   return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The version of every `--json` output; it changes only when a field changes meaning or goes away. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The version of every `--json` output; it changes only when a field changes meaning or goes
+ * away. 2: `list --as` and `show --as` give an agent as `list` and `show` do (`name`, `source`,
+ * the tool's `id` beside them; `show --as` no longer nests it under `definition`).
+ */
+export const SCHEMA_VERSION = 2;
 
-/** Prints one JSON value: an object gets `"schemaVersion": 1` first. Exact, never escaped for the terminal. */
+/** Prints one JSON value: an object gets `"schemaVersion"` ({@link SCHEMA_VERSION}) first. Exact, never escaped for the terminal. */
 export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: Uint8Array[]): void {
   const versioned =
     value !== null && typeof value === "object" && !Array.isArray(value)

@@ -498,7 +498,7 @@ describe("roster run", () => {
     expect(level2).toMatchObject({ agent: "explore", depth: "2", spawns: "" });
     expect(level2.nested.code).toBe(1);
     expect(JSON.parse(level2.nested.stdout)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)",
       code: "executor/spawn-not-allowed",
     });
@@ -510,7 +510,7 @@ describe("roster run", () => {
     });
     expect(r.code).toBe(1);
     expect(json(r)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'plan'. Allowed: explore, reviewer",
       code: "executor/spawn-not-allowed",
     });

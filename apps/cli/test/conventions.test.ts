@@ -183,7 +183,7 @@ describe("unknown names and JSON", () => {
     const j = roster(inBox("show", "kubernetes-architect", "--json"));
     expect(j.code).toBe(1);
     expect(JSON.parse(j.stdout)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: expect.stringContaining('unknown agent "kubernetes-architect"'),
       code: "cli/unknown-agent",
       suggestions: ["cloud-infrastructure-kubernetes-architect"],
@@ -202,7 +202,7 @@ describe("unknown names and JSON", () => {
     expect(j.suggestions[0]).toBe("cloud-infrastructure-kubernetes-architect");
   });
 
-  test("every --json output carries schemaVersion 1 and no null", () => {
+  test("every --json output carries schemaVersion 2 and no null", () => {
     for (const args of [
       ["list"],
       ["show", "helper"],
@@ -215,10 +215,13 @@ describe("unknown names and JSON", () => {
       ["commands", "list"],
       ["commands", "show", "init"],
       ["commands", "show", "nope"],
+      ["list", "--as", "claude"],
+      ["show", "helper", "--as", "claude"],
+      ["why", "helper", "--as", "claude"],
     ]) {
       const r = roster(inBox(...args, "--json"));
       const out = JSON.parse(r.stdout);
-      expect(out.schemaVersion, args.join(" ")).toBe(1);
+      expect(out.schemaVersion, args.join(" ")).toBe(2);
       expect(r.stdout, args.join(" ")).not.toMatch(/: null\b/);
     }
   });
@@ -233,7 +236,7 @@ describe("unknown names and JSON", () => {
     const j = JSON.parse(
       roster(inBox("run", "helper", "--task", "a", "--json", "--dry-run", "--runner", "unused")).stdout,
     );
-    expect(j).toMatchObject({ schemaVersion: 1, dryRun: true });
+    expect(j).toMatchObject({ schemaVersion: 2, dryRun: true });
     expect(j.invocations).toHaveLength(1);
   });
 });

@@ -231,7 +231,7 @@ describe("the guardrails hold across a host", () => {
     expect(level2.agent).toBe("a");
     expect(level2.exit).toBe(1);
     expect(JSON.parse(level2.stdout)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'a'. Allowed: none (spawns disabled for this agent)",
       code: "executor/spawn-not-allowed",
     });
