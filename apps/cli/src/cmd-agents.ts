@@ -18,15 +18,25 @@ import {
 } from "./list-cache.js";
 import {
   type AgentRow,
-  filterProblem,
   fileView,
+  filterProblem,
   type ListFlags,
   type Listing,
   printListing,
   printStored,
   printsWhole,
 } from "./list-print.js";
-import { Block, fieldPrinter, headedTable, line, type Output, oneLine, paint, printJson, showPath } from "./output.js";
+import {
+  Block,
+  fieldPrinter,
+  headedTable,
+  line,
+  type Output,
+  oneLine,
+  paint,
+  printJson,
+  showPath,
+} from "./output.js";
 import { printPaged } from "./pager.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
@@ -215,7 +225,10 @@ export async function whyAgent(
       : showPath(o, c.filePath),
   ]);
   o.out(headedTable(o, ["#", "SOURCE", "PROVIDER", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
-  printLegend(o, why.candidates.map((c) => c.outcome));
+  printLegend(
+    o,
+    why.candidates.map((c) => c.outcome),
+  );
   if (!why.winner) {
     o.out("");
     throw unknown();

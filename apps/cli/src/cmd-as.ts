@@ -20,8 +20,9 @@ import { cursorProfile } from "@roster/source-cursor";
 import { geminiProfile } from "@roster/source-gemini";
 import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
+import { printLegend } from "./cmd-agents.js";
 import type { App } from "./context.js";
-import { FindingError, UsageError, unknownText } from "./errors.js";
+import { FindingError, unknownText } from "./errors.js";
 import {
   Block,
   type Cell,
@@ -37,7 +38,6 @@ import {
   table,
 } from "./output.js";
 import { unknownValue } from "./unknown-name.js";
-import { printLegend } from "./cmd-agents.js";
 
 /** Every tool `--as` knows, in the app's family order. */
 export const TOOL_PROFILES: readonly ToolProfile[] = [
@@ -123,7 +123,9 @@ export async function listAs(
     a.filePath ? showPath(o, a.filePath) : "(built-in)",
     oneLine(a.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }));
+  o.out(
+    headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }),
+  );
   o.out("");
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
   o.out(

@@ -1,7 +1,8 @@
 // What each flag's value and each argument completes to, by the flag's name: the one table
 // `roster completion` adds to commander's own (which names every command, flag and argument).
-import type { Argument, Command, Option } from "commander";
+
 import { HOST_IDS } from "@roster/hosts/host-ids";
+import type { Argument, Command, Option } from "commander";
 import { TOOL_PROFILES } from "./cmd-as.js";
 import type { Values } from "./completion.js";
 import { SOURCES } from "./list-print.js";

@@ -53,22 +53,30 @@ export interface CompletionSpec {
 export type ValuesOf = (item: Option | Argument, command: Command) => Values | undefined;
 
 /** Every command's `--help` (commander keeps it apart from the options). */
-const HELP: CompletionFlag = { names: ["--help", "-h"], description: "display help for command", takesValue: false };
+const HELP: CompletionFlag = {
+  names: ["--help", "-h"],
+  description: "display help for command",
+  takesValue: false,
+};
 
 function flagsOf(command: Command, valuesOf: ValuesOf): CompletionFlag[] {
-  return command.options
-    // `--version` is the program's alone: not offered after a command.
-    .filter((o) => !o.hidden && o.long !== "--version")
-    .map((o) => {
-      const takesValue = o.required || o.optional;
-      const values = valuesOf(o, command) ?? (o.argChoices ? { kind: "words" as const, words: o.argChoices } : undefined);
-      return {
-        names: [o.long, o.short].filter((n): n is string => n !== undefined),
-        description: o.description,
-        takesValue,
-        ...(takesValue && values ? { values } : {}),
-      };
-    });
+  return (
+    command.options
+      // `--version` is the program's alone: not offered after a command.
+      .filter((o) => !o.hidden && o.long !== "--version")
+      .map((o) => {
+        const takesValue = o.required || o.optional;
+        const values =
+          valuesOf(o, command) ??
+          (o.argChoices ? { kind: "words" as const, words: o.argChoices } : undefined);
+        return {
+          names: [o.long, o.short].filter((n): n is string => n !== undefined),
+          description: o.description,
+          takesValue,
+          ...(takesValue && values ? { values } : {}),
+        };
+      })
+  );
 }
 
 /** The completion spec of a commander program: its global flags and every command, read from its table. */
@@ -79,7 +87,8 @@ export function completionSpec(program: Command, valuesOf: ValuesOf): Completion
       if (sub.name() === "help") continue;
       const here = [...path, sub.name()];
       const args = sub.registeredArguments.map(
-        (a) => valuesOf(a, sub) ?? (a.argChoices ? { kind: "words" as const, words: a.argChoices } : undefined),
+        (a) =>
+          valuesOf(a, sub) ?? (a.argChoices ? { kind: "words" as const, words: a.argChoices } : undefined),
       );
       // A group (`commands`) completes its commands' names as its first argument.
       const groupArg: Values | undefined =
@@ -110,7 +119,11 @@ function valueFlags(spec: CompletionSpec): string[] {
 }
 
 function groups(spec: CompletionSpec): string[] {
-  return spec.commands.filter((c) => c.path.length === 1 && spec.commands.some((d) => d.path[0] === c.path[0] && d.path.length === 2)).map((c) => c.path[0]!);
+  return spec.commands
+    .filter(
+      (c) => c.path.length === 1 && spec.commands.some((d) => d.path[0] === c.path[0] && d.path.length === 2),
+    )
+    .map((c) => c.path[0]!);
 }
 
 /** The shell snippet that prints candidates for `values` into the shell's reply (bash). */
@@ -156,7 +169,8 @@ function locate(spec: CompletionSpec, words: string, first: number, last: string
 function flagCases(spec: CompletionSpec, body: (values: Values) => string): string[] {
   const cases: string[] = [];
   for (const flag of spec.global)
-    if (flag.values) cases.push(`    ${flag.names.map((n) => `*"|${n}"`).join("|")}) ${body(flag.values)}; return ;;`);
+    if (flag.values)
+      cases.push(`    ${flag.names.map((n) => `*"|${n}"`).join("|")}) ${body(flag.values)}; return ;;`);
   for (const command of spec.commands)
     for (const flag of command.flags)
       if (flag.values)
@@ -168,7 +182,9 @@ function flagCases(spec: CompletionSpec, body: (values: Values) => string): stri
 
 function argCases(spec: CompletionSpec, body: (values: Values) => string): string[] {
   return spec.commands.flatMap((command) =>
-    command.args.flatMap((values, i) => (values ? [`    "${command.path.join(" ")}|${i}") ${body(values)} ;;`] : [])),
+    command.args.flatMap((values, i) =>
+      values ? [`    "${command.path.join(" ")}|${i}") ${body(values)} ;;`] : [],
+    ),
   );
 }
 
@@ -190,7 +206,12 @@ ${spec.commands.map((c) => `      "${c.path.join(" ")}") COMPREPLY=($(compgen -W
     return
   fi
   case "$cmd|$arg" in
-    "|0") COMPREPLY=($(compgen -W ${sq(spec.commands.filter((c) => c.path.length === 1).map((c) => c.path[0]).join(" "))} -- "$cur")) ;;
+    "|0") COMPREPLY=($(compgen -W ${sq(
+      spec.commands
+        .filter((c) => c.path.length === 1)
+        .map((c) => c.path[0])
+        .join(" "),
+    )} -- "$cur")) ;;
 ${argCases(spec, bashValues).join("\n")}
   esac
 }
@@ -222,7 +243,11 @@ function zshValues(values: Values): string {
 
 function zsh(spec: CompletionSpec): string {
   const options = (flags: CompletionFlag[]) =>
-    described([...flags, ...spec.global].flatMap((f) => f.names.map((name) => ({ name, description: f.description }))));
+    described(
+      [...flags, ...spec.global].flatMap((f) =>
+        f.names.map((name) => ({ name, description: f.description })),
+      ),
+    );
   return `# roster completion for zsh. Load it after compinit with: eval "$(roster completion zsh)"
 _roster() {
 ${locate(spec, "words", 2, "CURRENT")}
@@ -273,7 +298,9 @@ function fishValues(values: Values): string {
 
 function fish(spec: CompletionSpec): string {
   const flagLine = (condition: string | undefined, flag: CompletionFlag) => {
-    const names = flag.names.map((n) => (n.startsWith("--") ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`)).join(" ");
+    const names = flag.names
+      .map((n) => (n.startsWith("--") ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`))
+      .join(" ");
     const cond = condition ? ` -n ${fq(condition)}` : "";
     const value = flag.takesValue ? (flag.values ? ` -x -a ${fq(fishValues(flag.values))}` : " -x") : "";
     return `complete -c roster${cond} ${names} -d ${fq(oneLine(flag.description))}${value}`;
@@ -322,7 +349,10 @@ function fish(spec: CompletionSpec): string {
     "complete -c roster -f",
     ...spec.commands
       .filter((c) => c.path.length === 1)
-      .map((c) => `complete -c roster -n ${fq('test (__roster_cmd) = "|0"')} -a ${c.path[0]} -d ${fq(oneLine(c.description))}`),
+      .map(
+        (c) =>
+          `complete -c roster -n ${fq('test (__roster_cmd) = "|0"')} -a ${c.path[0]} -d ${fq(oneLine(c.description))}`,
+      ),
     ...spec.commands
       .filter((c) => c.path.length === 2)
       .map(
@@ -332,7 +362,9 @@ function fish(spec: CompletionSpec): string {
     ...spec.commands.flatMap((c) =>
       c.args.flatMap((values, i) =>
         values && !(c.path.length === 1 && groups(spec).includes(c.path[0]!))
-          ? [`complete -c roster -n ${fq(`test (__roster_cmd) = "${c.path.join(" ")}|${i}"`)} -a ${fq(fishValues(values))}`]
+          ? [
+              `complete -c roster -n ${fq(`test (__roster_cmd) = "${c.path.join(" ")}|${i}"`)} -a ${fq(fishValues(values))}`,
+            ]
           : [],
       ),
     ),

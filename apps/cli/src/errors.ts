@@ -73,7 +73,10 @@ export function unknownText(u: UnknownText): string {
  * choices), or `undefined` for any other error.
  */
 export function commanderUnknown(text: string, help: string): string | undefined {
-  const flat = text.replace(/^error:\s*/i, "").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/^error:\s*/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const unknown = /^unknown (command|option) '([^']*)'(?: \(Did you mean (\S+?)\?\))?/.exec(flat);
   if (unknown)
     return unknownText({
@@ -82,7 +85,10 @@ export function commanderUnknown(text: string, help: string): string | undefined
       suggestions: unknown[3] ? [unknown[3]] : [],
       all: `${help} lists them`,
     });
-  const choice = /^command-argument value '([^']*)' is invalid for argument '([^']*)'\. Allowed choices are (.*?)\.?$/.exec(flat);
+  const choice =
+    /^command-argument value '([^']*)' is invalid for argument '([^']*)'\. Allowed choices are (.*?)\.?$/.exec(
+      flat,
+    );
   if (choice)
     return unknownText({ kind: choice[2]!, wanted: choice[1]!, suggestions: [], all: `one of ${choice[3]}` });
   return undefined;

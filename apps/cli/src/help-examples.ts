@@ -10,8 +10,17 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'roster run code-reviewer --task "Review src/auth.ts"',
     "roster doctor --as gemini",
   ],
-  list: ["roster list review", "roster list --source project --names", "roster list --as codex", "roster list --json | jq '.agents[].name'"],
-  show: ["roster show code-reviewer", "roster show code-reviewer --as codex", "roster show beta:code-reviewer --json"],
+  list: [
+    "roster list review",
+    "roster list --source project --names",
+    "roster list --as codex",
+    "roster list --json | jq '.agents[].name'",
+  ],
+  show: [
+    "roster show code-reviewer",
+    "roster show code-reviewer --as codex",
+    "roster show beta:code-reviewer --json",
+  ],
   why: ["roster why code-reviewer", "roster why code-reviewer --as opencode"],
   doctor: ["roster doctor", "roster doctor --strict --quiet", "roster doctor --as gemini"],
   run: [

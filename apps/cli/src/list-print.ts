@@ -198,7 +198,9 @@ export function printListing(
   const notes: string[] = [];
   // The shadowed by name (each once), so `roster why NAME` can be typed from the line.
   const shadowed = [
-    ...new Set(listing.shadowed.map((s) => (s as { name?: unknown }).name).filter((n) => typeof n === "string")),
+    ...new Set(
+      listing.shadowed.map((s) => (s as { name?: unknown }).name).filter((n) => typeof n === "string"),
+    ),
   ] as string[];
   if (shadowed.length > 0) notes.push(`shadowed: ${shortList(shadowed)} (roster why NAME)`);
   if (found > 0) notes.push(`${count(found, "diagnostic")} (roster doctor)`);

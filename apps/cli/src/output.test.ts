@@ -2,7 +2,19 @@ import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
-import { Block, count, createOutput, draw, line, paint, printJson, shortList, showPath, showPaths, table } from "./output.js";
+import {
+  Block,
+  count,
+  createOutput,
+  draw,
+  line,
+  paint,
+  printJson,
+  shortList,
+  showPath,
+  showPaths,
+  table,
+} from "./output.js";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { shortenRefusal } from "./unknown-name.js";
 
@@ -141,7 +153,10 @@ describe("table", () => {
       ["go-pro", "project", "claude", ".claude/agents/go-pro.md", "Go."],
     ];
     const descriptionWidth = (width: number) => {
-      const text = draw(table({ columns: width }, wide, { header, keepEnd: [3], drop: [3, 2, 1], grow: 4 }), false);
+      const text = draw(
+        table({ columns: width }, wide, { header, keepEnd: [3], drop: [3, 2, 1], grow: 4 }),
+        false,
+      );
       const lines = text.split("\n");
       for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
       const at = lines[0]!.indexOf("DESCRIPTION");
@@ -242,7 +257,11 @@ describe("refusals and names", () => {
 
 describe("words", () => {
   test("count: singular and plural, no (s)", () => {
-    expect([count(0, "agent"), count(1, "agent"), count(2, "file")]).toEqual(["0 agents", "1 agent", "2 files"]);
+    expect([count(0, "agent"), count(1, "agent"), count(2, "file")]).toEqual([
+      "0 agents",
+      "1 agent",
+      "2 files",
+    ]);
   });
 
   test("showPaths: paths inside a message take the form showPath gives a path", () => {

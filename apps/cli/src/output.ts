@@ -139,7 +139,9 @@ export function printNotes(
 ): void {
   for (const d of diagnostics) {
     const label = d.severity === "info" ? "note" : d.severity;
-    o.err(line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${showPaths(o, d.message)}`);
+    o.err(
+      line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${showPaths(o, d.message)}`,
+    );
   }
 }
 
@@ -189,7 +191,10 @@ export function showPaths(o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>
   let shown = o.cwd && o.cwd !== sep ? text.replaceAll(`${o.cwd}${sep}`, "") : text;
   if (o.home && o.home !== sep) {
     shown = shown.replaceAll(`${o.home}${sep}`, `~${sep}`);
-    shown = shown.replace(new RegExp(`${o.home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![^\\s"'\`),;:])`, "g"), "~");
+    shown = shown.replace(
+      new RegExp(`${o.home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![^\\s"'\`),;:])`, "g"),
+      "~",
+    );
   }
   return shown;
 }

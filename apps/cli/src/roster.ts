@@ -282,7 +282,10 @@ for (const group of [commands, cache]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
   // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.
-  group.configureOutput({ ...errorOutput(`roster ${group.name()} --help`), writeErr: (text) => process.stdout.write(text) });
+  group.configureOutput({
+    ...errorOutput(`roster ${group.name()} --help`),
+    writeErr: (text) => process.stdout.write(text),
+  });
 }
 
 try {

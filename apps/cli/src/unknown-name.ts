@@ -21,9 +21,20 @@ export function unknownName(kind: "agent" | "command", name: string, names: read
 }
 
 /** The usage error for a flag value that is not one of `known` (a tool, a provider, a host). */
-export function unknownValue(kind: string, flag: string, wanted: string, known: readonly string[]): UsageError {
+export function unknownValue(
+  kind: string,
+  flag: string,
+  wanted: string,
+  known: readonly string[],
+): UsageError {
   return new UsageError(
-    unknownText({ kind, flag, wanted, suggestions: suggestNames(wanted, known), all: `one of ${known.join(", ")}` }),
+    unknownText({
+      kind,
+      flag,
+      wanted,
+      suggestions: suggestNames(wanted, known),
+      all: `one of ${known.join(", ")}`,
+    }),
   );
 }
 

@@ -142,7 +142,9 @@ describe("roster list / why / show --as", () => {
     const r = roster("why", "code-reviewer", "--as", "gemini");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("Gemini CLI rejects it because of key `color`");
-    expect(r.stderr).toMatch(/^roster: unknown Gemini CLI agent "code-reviewer".* \(roster list --as gemini shows all 4\)\n$/);
+    expect(r.stderr).toMatch(
+      /^roster: unknown Gemini CLI agent "code-reviewer".* \(roster list --as gemini shows all 4\)\n$/,
+    );
     const opencode = roster("why", "team/reviewer", "--as", "opencode");
     expect(opencode.code).toBe(0);
     expect(opencode.stdout).toContain(

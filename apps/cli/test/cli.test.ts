@@ -250,7 +250,9 @@ describe("roster why / show", () => {
     expect(text).toMatch(/^missing +the folder does not exist$/m);
     expect(text).toMatch(/^shadowed +a definition of the name that one above it overrides$/m);
     // The shadowed definitions, as MCP why_agent lists them.
-    expect(out.shadowed.map((a: { provider: string; filePath: string }) => [a.provider, rel(a.filePath)])).toEqual([
+    expect(
+      out.shadowed.map((a: { provider: string; filePath: string }) => [a.provider, rel(a.filePath)]),
+    ).toEqual([
       ["claude", "project/.claude/agents/reviewer.md"],
       ["claude", "home/.claude/agents/reviewer.md"],
       ["bundled", "embedded:reviewer.md"],
@@ -284,7 +286,8 @@ describe("roster why / show", () => {
     const r = roster(inTree("show", "nope"));
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('roster: unknown agent "nope" (roster list shows all 12)\n');
-    const line = 'roster: unknown agent "reviwer"; did you mean reviewer or code-reviewer? (roster list shows all 12)\n';
+    const line =
+      'roster: unknown agent "reviwer"; did you mean reviewer or code-reviewer? (roster list shows all 12)\n';
     for (const args of [
       ["show", "reviwer"],
       ["why", "reviwer"],
@@ -297,17 +300,32 @@ describe("roster why / show", () => {
       // No table of places before the hint: why of a name no file defines answers with the hint.
       expect(typo.stdout, args.join(" ")).toBe("");
     }
-    expect(json(roster(inTree("--json", "why", "reviwer"))).suggestions).toEqual(["reviewer", "code-reviewer"]);
+    expect(json(roster(inTree("--json", "why", "reviwer"))).suggestions).toEqual([
+      "reviewer",
+      "code-reviewer",
+    ]);
   });
 
   test("an unknown value of a flag reads the same: --to, --as, --provider, --host", () => {
     const tools = "one of xcsh, claude, codex, gemini, opencode, copilot, cursor";
     const cases: Array<[string[], string]> = [
-      [["export", "reviewer", "--to", "codx"], `roster: unknown tool "codx" for --to; did you mean codex? (${tools})`],
-      [["sync", "--to", "codex,gemni"], `roster: unknown tool "gemni" for --to; did you mean gemini? (${tools})`],
+      [
+        ["export", "reviewer", "--to", "codx"],
+        `roster: unknown tool "codx" for --to; did you mean codex? (${tools})`,
+      ],
+      [
+        ["sync", "--to", "codex,gemni"],
+        `roster: unknown tool "gemni" for --to; did you mean gemini? (${tools})`,
+      ],
       [["list", "--as", "codx"], `roster: unknown tool "codx" for --as; did you mean codex? (${tools})`],
-      [["list", "--provider", "claud"], 'roster: unknown provider "claud" for --provider; did you mean claude?'],
-      [["run", "reviewer", "--task", "x", "--host", "cladue"], 'roster: unknown host "cladue" for --host; did you mean claude?'],
+      [
+        ["list", "--provider", "claud"],
+        'roster: unknown provider "claud" for --provider; did you mean claude?',
+      ],
+      [
+        ["run", "reviewer", "--task", "x", "--host", "cladue"],
+        'roster: unknown host "cladue" for --host; did you mean claude?',
+      ],
     ];
     for (const [args, start] of cases) {
       const r = roster(inTree(...args));

@@ -301,12 +301,18 @@ describe("completion", () => {
 
   test.skipIf(!hasShell("zsh"))("zsh: commands and flags with their descriptions", () => {
     const script = roster(["completion", "zsh"]).stdout;
+    // Stubs of zsh's completion functions that print what they are given.
     const stubs =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansions, not a template
       'compdef() {}; _describe() { print -l -- "${(@P)4}"; }; compadd() { local -a a; a=("$@"); print -l -- ${a[${a[(i)--]}+1,-1]}; }; compset() {}';
     const zsh = (words: string, current: number) =>
-      spawnSync("zsh", ["-f", "-c", `${stubs}\n${script}\n${shim()}\nwords=(${words}); CURRENT=${current}; _roster`], {
-        encoding: "utf8",
-      }).stdout.split("\n");
+      spawnSync(
+        "zsh",
+        ["-f", "-c", `${stubs}\n${script}\n${shim()}\nwords=(${words}); CURRENT=${current}; _roster`],
+        {
+          encoding: "utf8",
+        },
+      ).stdout.split("\n");
     expect(zsh("roster ''", 2)).toContain("show:one agent in full, system prompt included");
     const flags = zsh("roster show --", 3);
     expect(flags).toContain("--as:the agent as that tool would load it");
@@ -318,9 +324,16 @@ describe("completion", () => {
   test.skipIf(!hasShell("fish"))("fish: per command, with descriptions and values", () => {
     const script = roster(["completion", "fish"]).stdout;
     const fish = (line: string) =>
-      spawnSync("fish", ["-c", `${script}\nfunction roster; ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} $argv; end\ncomplete -C '${line}'`], {
-        encoding: "utf8",
-      }).stdout.split("\n");
+      spawnSync(
+        "fish",
+        [
+          "-c",
+          `${script}\nfunction roster; ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} $argv; end\ncomplete -C '${line}'`,
+        ],
+        {
+          encoding: "utf8",
+        },
+      ).stdout.split("\n");
     expect(fish("roster sh")).toEqual(["show\tone agent in full, system prompt included", ""]);
     expect(fish("roster export hel")).toContain("helper");
     expect(fish("roster cache ").map((l) => l.split("\t")[0])).toContain("clear");
@@ -333,7 +346,8 @@ describe("completion", () => {
   test("zsh and fish scripts name every sub-command; an unknown shell reads as every unknown value", () => {
     for (const shell of ["zsh", "fish"]) {
       const out = roster(["completion", shell]).stdout;
-      for (const c of ["list", "show", "why", "doctor", "run", "commands", "export", "cache"]) expect(out).toContain(c);
+      for (const c of ["list", "show", "why", "doctor", "run", "commands", "export", "cache"])
+        expect(out).toContain(c);
     }
     const bad = roster(["completion", "tcsh"]);
     expect(bad.code).toBe(2);

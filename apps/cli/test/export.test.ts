@@ -99,7 +99,9 @@ describe("roster export", () => {
     expect(roster("export", "reviewer", "--to", "vim").code).toBe(2);
     const unknown = roster("export", "review", "--to", "codex");
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^roster: unknown agent "review"; did you mean reviewer\? \(roster list shows all \d+\)$/m);
+    expect(unknown.stderr).toMatch(
+      /^roster: unknown agent "review"; did you mean reviewer\? \(roster list shows all \d+\)$/m,
+    );
   });
 });
 

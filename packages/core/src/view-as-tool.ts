@@ -208,7 +208,10 @@ export function checkFileAs(
     ok: true,
     id,
     // The written name, where the tool reads `name` as one (Copilot's is a display name).
-    ...(typeof written === "string" && written.trim() !== "" && profile.identity !== "stem" && profile.identity !== "path"
+    ...(typeof written === "string" &&
+    written.trim() !== "" &&
+    profile.identity !== "stem" &&
+    profile.identity !== "path"
       ? { name: written }
       : {}),
     description: typeof description === "string" ? description : "",
