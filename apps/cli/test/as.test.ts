@@ -199,3 +199,17 @@ describe("roster list / why / show --as", () => {
     expect(out.systemPrompt).toEqual(expect.any(String));
   });
 });
+
+test("show --as prints the thinking level its --json has", () => {
+  write(
+    "deep/.claude/agents/deep.md",
+    "---\nname: deep\ndescription: Thinks hard\nthinking-level: high\n---\nThink.\n",
+  );
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, "--home", join(root, "home"), "--cwd", join(root, "deep"), ...args], {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+  expect(JSON.parse(run("show", "deep", "--as", "claude", "--json").stdout).thinkingLevel).toBe("high");
+  expect(run("show", "deep", "--as", "claude").stdout).toMatch(/^thinkingLevel: +high$/m);
+});
