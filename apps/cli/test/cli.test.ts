@@ -559,8 +559,20 @@ describe("usage and config", () => {
   test("a bad flag exits 2 with a usage line", () => {
     const r = roster(["list", "--bogus"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("unknown option '--bogus'");
-    expect(r.stderr).toContain("roster list --help");
+    expect(r.stderr).toBe('roster: unknown option "--bogus" (roster list --help lists them)\n');
+    expect(roster(["list", "--nmes"]).stderr).toBe(
+      'roster: unknown option "--nmes"; did you mean --names? (roster list --help lists them)\n',
+    );
+    expect(roster(["lsit"]).stderr).toBe(
+      'roster: unknown command "lsit"; did you mean list? (roster --help lists them)\n',
+    );
+    // A group alone prints its help on stdout, as plain `roster` does.
+    for (const group of ["cache", "commands"]) {
+      const help = roster([group]);
+      expect(help.code, group).toBe(0);
+      expect(help.stdout, group).toMatch(new RegExp(`^Usage: roster ${group} `));
+      expect(help.stderr, group).toBe("");
+    }
   });
 
   test("--help exits 0 and lists the sub-commands", () => {

@@ -179,7 +179,7 @@ describe("the shortcut prints what the app prints, without the app", () => {
     // The app says what is wrong, as it always has.
     const wrong = withApp(["list", "--provider", "nobody"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/--provider takes one of/);
+    expect(wrong.stderr).toMatch(/^roster: unknown provider "nobody" for --provider \(one of /);
   });
 });
 
