@@ -1,4 +1,12 @@
-import { type AgentDiscovery, discoverAgents, explainAgent, getAgent, summarizeAgent } from "@roster/core";
+import {
+  type AgentDiscovery,
+  briefAgent,
+  discoverAgents,
+  explainAgent,
+  getAgent,
+  OUTCOME_MEANINGS,
+  summarizeAgent,
+} from "@roster/core";
 import type { App } from "./context.js";
 import {
   cacheWanted,
@@ -10,16 +18,27 @@ import {
 } from "./list-cache.js";
 import {
   type AgentRow,
-  checkFilters,
   fileView,
+  filterProblem,
   type ListFlags,
   type Listing,
   printListing,
   printStored,
   printsWhole,
 } from "./list-print.js";
-import { Block, fieldPrinter, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
-import { unknownName } from "./unknown-name.js";
+import {
+  Block,
+  fieldPrinter,
+  headedTable,
+  line,
+  type Output,
+  oneLine,
+  paint,
+  printJson,
+  showPath,
+} from "./output.js";
+import { printPaged } from "./pager.js";
+import { unknownName, unknownValue } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
 export const agentSummary = summarizeAgent;
@@ -27,7 +46,8 @@ export const agentSummary = summarizeAgent;
 /** `roster list [WORD] [--files]`. */
 export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
   const o = app.output;
-  checkFilters(app.registry.ids(), flags);
+  const problem = filterProblem(app.registry.ids(), flags);
+  if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.
@@ -68,7 +88,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
       shadowedBy: s.shadowedBy,
     })),
     diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-    ...(d.projectAgentsDir ? { projectAgentsDir: d.projectAgentsDir } : {}),
+    projectAgentsDir: d.projectAgentsDir ?? null,
   };
   // Printed first, so what a person asked for shows before the listing is stored.
   // A plain `list --json` that stores prints while it encodes (below).
@@ -88,7 +108,7 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
 }
 
 /** `roster show NAME`. */
-export async function showAgent(app: App, name: string): Promise<number> {
+export async function showAgent(app: App, name: string, flags: { pager?: boolean } = {}): Promise<number> {
   // One agent is shown: its prompt is read when printed, no other file's is decoded.
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
   const agent = getAgent(d, name);
@@ -98,26 +118,45 @@ export async function showAgent(app: App, name: string): Promise<number> {
       name,
       d.agents.map((a) => a.name),
     );
-  const o = app.output;
-  if (o.json) {
-    printJson(o, agent);
+  if (app.output.json) {
+    printJson(app.output, agent);
     return 0;
   }
-  const field = fieldPrinter(o, 15);
-  field("name", agent.name);
-  field("description", agent.description);
-  field("source", agent.source);
-  field("provider", agent.provider);
-  field("file", showPath(o, agent.filePath));
-  field("plugin", agent.plugin?.id);
-  field("tools", agent.tools);
-  field("spawns", agent.spawns);
-  field("model", agent.model);
-  field("thinkingLevel", agent.thinkingLevel);
-  field("blocking", agent.blocking);
-  field("output", agent.output);
-  o.out(line`\n${new Block(agent.systemPrompt)}`);
+  // A prompt longer than the screen goes through the pager on a terminal.
+  await printPaged(
+    app.output,
+    flags,
+    (o) => {
+      const field = fieldPrinter(o, 15);
+      field("name", agent.name);
+      field("description", agent.description);
+      field("source", agent.source);
+      field("provider", agent.provider);
+      field("file", showPath(o, agent.filePath));
+      field("plugin", agent.plugin?.id);
+      field("tools", agent.tools);
+      field("spawns", agent.spawns);
+      field("model", agent.model);
+      field("thinkingLevel", agent.thinkingLevel);
+      field("blocking", agent.blocking);
+      field("output", agent.output);
+      o.out(line`\n${new Block(agent.systemPrompt)}`);
+    },
+    { env: app.env, rows: process.stdout.rows },
+  );
   return 0;
+}
+
+/** Under a `why` table: what each outcome it shows means, once each (in core's order: winner first). */
+export function printLegend(o: Output, outcomes: readonly string[]): void {
+  const present = new Set(outcomes);
+  const shown = Object.keys(OUTCOME_MEANINGS).filter((x) => present.has(x)) as Array<
+    keyof typeof OUTCOME_MEANINGS
+  >;
+  if (shown.length === 0) return;
+  const width = Math.max(...shown.map((x) => x.length)) + 2;
+  o.out("");
+  for (const x of shown) o.out(paint(o, "dim", `${x.padEnd(width)}${OUTCOME_MEANINGS[x]}`));
 }
 
 /** `roster why NAME`. */
@@ -152,16 +191,24 @@ export async function whyAgent(
       o.err(`roster: ${unknown.message}`);
       return 1;
     }
-    const { name: winnerName, source, provider, filePath } = why.winner;
     printJson(o, {
       name,
-      winner: { name: winnerName, source, provider, filePath },
+      winner: briefAgent(why.winner),
       candidates: why.candidates,
+      shadowed: why.shadowed.map(briefAgent),
       files: why.files.map(fileView),
       otherTools: otherTools ? await otherTools(d) : [],
     });
     return 0;
   }
+  const unknown = () =>
+    unknownName(
+      "agent",
+      name,
+      d.agents.map((a) => a.name),
+    );
+  // A name no file defines: the suggestion is the answer (a table of places would bury it).
+  if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();
   const mark: Record<string, ReturnType<typeof paint>> = {
     winner: paint(o, "green", "winner"),
     shadowed: paint(o, "yellow", "shadowed"),
@@ -169,22 +216,22 @@ export async function whyAgent(
   };
   const rows = why.candidates.map((c, i) => [
     String(i + 1),
-    c.provider,
     c.scope,
+    c.provider,
     showPath(o, c.location),
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
     c.reason
       ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
       : showPath(o, c.filePath),
   ]);
-  o.out(headedTable(o, ["#", "PROVIDER", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
+  o.out(headedTable(o, ["#", "SOURCE", "PROVIDER", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
+  printLegend(
+    o,
+    why.candidates.map((c) => c.outcome),
+  );
   if (!why.winner) {
     o.out("");
-    throw unknownName(
-      "agent",
-      name,
-      d.agents.map((a) => a.name),
-    );
+    throw unknown();
   }
   const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
   o.out(

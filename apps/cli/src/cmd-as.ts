@@ -6,8 +6,10 @@ import {
   discoverAgents,
   explainAgent,
   readFileBounded,
+  suggestNames,
   type ToolProfile,
   type ToolView,
+  type ToolViewAgent,
   type ToolViewFile,
   viewAsTool,
 } from "@roster/core";
@@ -18,11 +20,13 @@ import { cursorProfile } from "@roster/source-cursor";
 import { geminiProfile } from "@roster/source-gemini";
 import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
+import { printLegend } from "./cmd-agents.js";
 import type { App } from "./context.js";
-import { FindingError, UsageError } from "./errors.js";
+import { FindingError, unknownText } from "./errors.js";
 import {
   Block,
   type Cell,
+  count,
   fieldPrinter,
   headedTable,
   line,
@@ -30,8 +34,10 @@ import {
   paint,
   printJson,
   showPath,
+  showPaths,
   table,
 } from "./output.js";
+import { unknownValue } from "./unknown-name.js";
 
 /** Every tool `--as` knows, in the app's family order. */
 export const TOOL_PROFILES: readonly ToolProfile[] = [
@@ -51,8 +57,11 @@ export const RULES_TABLE = 'README.md, "Every tool\'s rules"';
 export function profileFor(tool: string): ToolProfile {
   const profile = TOOL_PROFILES.find((p) => p.tool === tool);
   if (!profile) {
-    throw new UsageError(
-      `--as ${JSON.stringify(tool)} is not a tool roster knows; use one of ${TOOL_PROFILES.map((p) => p.tool).join(", ")}`,
+    throw unknownValue(
+      "tool",
+      "--as",
+      tool,
+      TOOL_PROFILES.map((p) => p.tool),
     );
   }
   return profile;
@@ -66,29 +75,64 @@ function header(app: App, v: ToolView): void {
   app.output.out(paint(app.output, "dim", `as ${v.displayName} (rules checked against ${v.checkedAgainst})`));
 }
 
-/** `roster list --as TOOL`: what that tool would offer from here. */
-export async function listAs(app: App, tool: string): Promise<number> {
+/**
+ * One agent of a tool's view in the shape every `--json` gives an agent (`list --json`):
+ * `name` as its file writes it, `source`, and the tool's own `id` beside them where it differs
+ * (opencode calls a file by its stem, Copilot a plugin's agent `plugin:name`).
+ */
+export function toolAgentView(agent: ToolViewAgent) {
+  const name = agent.name ?? agent.id;
+  return {
+    name,
+    ...(agent.id !== name ? { id: agent.id } : {}),
+    description: agent.description,
+    source: agent.scope,
+    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
+  };
+}
+
+/** `roster list --as TOOL [WORD] [--names]`: what that tool would offer from here. */
+export async function listAs(
+  app: App,
+  tool: string,
+  flags: { names?: boolean } = {},
+  word?: string,
+): Promise<number> {
   const v = await view(app, profileFor(tool));
   const o = app.output;
+  const needle = word?.toLowerCase();
+  const agents = v.agents.filter(
+    (a) =>
+      needle === undefined ||
+      a.id.toLowerCase().includes(needle) ||
+      a.description.toLowerCase().includes(needle),
+  );
+  // The names that tool answers to, one per line (what completion reads).
+  if (flags.names) {
+    for (const a of agents) o.out(a.id);
+    return 0;
+  }
   if (o.json) {
-    printJson(o, v);
+    printJson(o, { ...v, agents: agents.map(toolAgentView) });
     return 0;
   }
   header(app, v);
-  const rows = v.agents.map((a) => [
+  const rows = agents.map((a) => [
     paint(o, "bold", a.id),
     a.scope,
     a.filePath ? showPath(o, a.filePath) : "(built-in)",
     oneLine(a.description),
   ]);
-  o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1] }));
+  o.out(
+    headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }),
+  );
   o.out("");
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
   o.out(
     paint(
       o,
       "dim",
-      `${v.agents.length} agent(s)${notLoaded ? `; ${notLoaded} file(s) not loaded (roster doctor --as ${tool})` : ""}`,
+      `${agents.length === v.agents.length ? count(agents.length, "agent") : `${agents.length} of ${count(v.agents.length, "agent")}`}${notLoaded ? `; ${count(notLoaded, "file")} not loaded (roster doctor --as ${tool})` : ""}`,
     ),
   );
   return 0;
@@ -98,6 +142,18 @@ function resolution(v: ToolView, name: string) {
   return v.agents.find((a) => a.id === name);
 }
 
+/** A name the tool does not answer to, in the form of every unknown name. */
+function unknownAs(v: ToolView, name: string): FindingError {
+  const ids = v.agents.map((a) => a.id);
+  const message = unknownText({
+    kind: `${v.displayName} agent`,
+    wanted: name,
+    suggestions: suggestNames(name, ids),
+    all: `roster list --as ${v.tool} shows all ${ids.length}`,
+  });
+  return new FindingError(message, { code: "cli/unknown-agent", suggestions: suggestNames(name, ids) });
+}
+
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
 export async function whyAs(app: App, name: string, tool: string): Promise<number> {
   const v = await view(app, profileFor(tool));
@@ -105,9 +161,17 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
   const winner = resolution(v, name);
   const files = v.files.filter((f) => f.id === name);
   if (o.json) {
-    printJson(o, { name, tool: v.tool, ...(winner ? { winner } : {}), places: v.places, files });
+    printJson(o, {
+      name,
+      tool: v.tool,
+      ...(winner ? { winner: toolAgentView(winner) } : {}),
+      places: v.places,
+      files,
+    });
     return winner ? 0 : 1;
   }
+  // A name no file of the tool's defines: the suggestion is the answer.
+  if (!winner && files.length === 0) throw unknownAs(v, name);
   header(app, v);
   const rows: Cell[][] = [];
   v.places.forEach((place, i) => {
@@ -121,11 +185,15 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
       rows.push([...base, outcome, showPath(o, file.filePath)]);
     }
   });
-  o.out(headedTable(o, ["#", "SCOPE", "LOCATION", "OUTCOME", "FILE"], rows, [2, 4]));
+  o.out(headedTable(o, ["#", "SOURCE", "LOCATION", "OUTCOME", "FILE"], rows, [2, 4]));
+  printLegend(o, [
+    ...v.places.map((p) => (p.status === "read" ? "absent" : p.status)),
+    ...files.map((f) => (f.outcome === "loaded" ? "winner" : f.outcome)),
+  ]);
   for (const file of files) if (file.reason) o.out(`${showPath(o, file.filePath)}: ${file.reason.message}`);
   if (!winner) {
     o.out("");
-    throw new FindingError(`${v.displayName} has no agent "${name}" here`);
+    throw unknownAs(v, name);
   }
   o.out(
     line`\n${paint(o, "bold", name)} resolves to ${winner.filePath ? showPath(o, winner.filePath) : `${v.displayName}'s built-in`} (${winner.scope})`,
@@ -138,26 +206,30 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
   const v = await view(app, profileFor(tool));
   const winner = resolution(v, name);
   const o = app.output;
-  if (!winner) throw new FindingError(`${v.displayName} has no agent "${name}" here`);
+  if (!winner) throw unknownAs(v, name);
   const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const definition = [...d.agents, ...d.shadowed.map((s) => s.agent)].find(
     (a) => winner.filePath !== undefined && a.filePath === winner.filePath,
   );
   if (o.json) {
-    printJson(o, { tool: v.tool, ...winner, ...(definition ? { definition } : {}) });
+    // The agent as `show --json` gives it, with that tool's name, source and id for it.
+    printJson(o, { tool: v.tool, ...definition, ...toolAgentView(winner) });
     return 0;
   }
   header(app, v);
   const field = fieldPrinter(o, 17);
-  field("name", winner.id);
+  const shown = toolAgentView(winner);
+  field("name", shown.name);
+  field("id", shown.id);
   field("description", winner.description);
-  field("scope", winner.scope);
+  field("source", winner.scope);
   field("file", winner.filePath ? showPath(o, winner.filePath) : "(built-in)");
   if (definition) {
     field("tools", definition.toolsAsWritten ?? definition.tools);
     field("disallowedTools", definition.disallowedTools);
     field("permissionMode", definition.permissionMode);
     field("model", definition.model);
+    field("thinkingLevel", definition.thinkingLevel);
     field("maxTurns", definition.maxTurns);
     field("extra", definition.extra);
     o.out(line`\n${new Block(definition.systemPrompt)}`);
@@ -268,7 +340,7 @@ export async function doctorAs(app: App, tool: string, strict: boolean): Promise
     paint(o, colour[x.severity], x.severity),
     x.code,
     showPath(o, x.filePath),
-    x.message,
+    showPaths(o, x.message),
   ]);
   if (rows.length > 0) {
     // Messages are never cut: a long one wraps rather than losing what it explains.
@@ -276,7 +348,7 @@ export async function doctorAs(app: App, tool: string, strict: boolean): Promise
     o.out("");
   }
   o.out(
-    line`${summary.files} file(s), ${summary.agents} agent(s) for ${v.displayName}: ${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : paint(o, "green", " — ok")}`,
+    line`${count(summary.files, "file")}, ${count(summary.agents, "agent")} for ${v.displayName}: ${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : paint(o, "green", " — ok")}`,
   );
   o.out(paint(o, "dim", `${v.displayName}'s rules beside the other tools': ${RULES_TABLE}`));
   return failed ? 1 : 0;

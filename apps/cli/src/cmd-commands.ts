@@ -1,6 +1,6 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import type { App } from "./context.js";
-import { Block, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import { Block, count, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
 import { unknownName } from "./unknown-name.js";
 
 async function find(app: App, name: string) {
@@ -39,24 +39,25 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
   }
   const rows = d.commands.map((c) => [
     paint(o, "bold", c.name),
-    c.namespace ?? c.source,
+    c.namespace ? `${c.source}:${c.namespace}` : c.source,
     c.provider,
     showPath(o, c.filePath),
     oneLine(c.description),
   ]);
   if (rows.length > 0) {
     o.out(
-      headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
         keepEnd: [3],
         drop: [3, 2],
+        grow: 4,
       }),
     );
     o.out("");
   }
   const problems = d.diagnostics.length
-    ? `; ${d.diagnostics.length} diagnostic(s) (roster commands list --json shows them)`
+    ? `; ${count(d.diagnostics.length, "diagnostic")} (roster commands list --json shows them)`
     : "";
-  o.out(paint(o, "dim", `${d.commands.length} command(s)${problems}`));
+  o.out(paint(o, "dim", `${count(d.commands.length, "command")}${problems}`));
   return 0;
 }
 

@@ -9,7 +9,7 @@ import {
 } from "@roster/core";
 import type { App } from "./context.js";
 import { fileView } from "./list-print.js";
-import { type Cell, paint, printJson, showPath, table } from "./output.js";
+import { type Cell, count, paint, printJson, showPath, showPaths, table } from "./output.js";
 
 /** The closest known name (prefix or a few edits away), if any: core's one suggester. */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
@@ -226,7 +226,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
       x.line ? String(x.line) : "",
       paint(o, colour[x.severity], x.severity),
       x.code,
-      x.message + (x.hint ? ` (${x.hint})` : ""),
+      showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : ""),
     ]);
     // Messages are never cut: a long one wraps rather than losing what it explains.
     o.out(table({}, rows));
@@ -236,10 +236,10 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     paint(
       o,
       failed ? "red" : "green",
-      `${summary.files} file(s): ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+      `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
         `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
-        `${summary.agents} agent(s), ${summary.commands} command(s): ` +
-        `${summary.errors} error(s), ${summary.warnings} warning(s)${failed ? "" : " — ok"}`,
+        `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
+        `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
     ),
   );
   return failed ? 1 : 0;

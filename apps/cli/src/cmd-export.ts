@@ -15,6 +15,7 @@ import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { printJson, showPath } from "./output.js";
 import { fieldRows } from "./report-fields.js";
+import { unknownName } from "./unknown-name.js";
 import { scopeOf, writersFor } from "./writers.js";
 
 /** Flags of `roster export`. */
@@ -24,14 +25,6 @@ export interface ExportFlags {
   stdout?: boolean;
   scope?: string;
   strict?: boolean;
-}
-
-/** Up to five names close to `name` (sharing a part of it), for an unknown-agent message. */
-function closest(names: readonly string[], name: string): string[] {
-  const needle = name.toLowerCase();
-  return names
-    .filter((n) => n.toLowerCase().includes(needle) || needle.includes(n.toLowerCase()))
-    .slice(0, 5);
 }
 
 /**
@@ -49,15 +42,12 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
 
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agent = getAgent(discovery, name);
-  if (!agent) {
-    const near = closest(
-      discovery.agents.map((a) => a.name),
+  if (!agent)
+    throw unknownName(
+      "agent",
       name,
+      discovery.agents.map((a) => a.name),
     );
-    throw new FindingError(
-      `Unknown agent "${name}".${near.length > 0 ? ` Did you mean: ${near.join(", ")}?` : ""}`,
-    );
-  }
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {
@@ -95,7 +85,6 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
 
   if (o.json) {
     printJson(o, {
-      schemaVersion: 1,
       agent: agent.name,
       tool: writer.tool,
       filePath: result.filePath,

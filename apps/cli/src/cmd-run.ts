@@ -22,7 +22,7 @@ import { FindingError, UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
-import { shortenRefusal } from "./unknown-name.js";
+import { shortenRefusal, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags {
@@ -70,7 +70,7 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
   }
   const wanted = flags.host ?? "auto";
   if (wanted !== "auto" && !isHostId(wanted))
-    throw new UsageError(`--host takes ${HOST_IDS.join(", ")} or auto, got "${wanted}".`);
+    throw unknownValue("host", "--host", wanted, [...HOST_IDS, "auto"]);
   if (isHostId(wanted)) return { kind: "host", host: wanted };
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agent = getAgent(discovery, agentName);

@@ -50,7 +50,6 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
 
   if (o.json) {
     printJson(o, {
-      schemaVersion: 1,
       dryRun: flags.dryRun === true,
       scope,
       entries: done.map(({ content: _content, ...entry }) => entry),

@@ -1,108 +1,377 @@
+// `roster completion bash|zsh|fish`: a script that completes per command, as cobra's do for
+// `gh`: the sub-commands (with their descriptions in zsh and fish), each command's own flags
+// and the global ones, the values of a flag (tools after --to and --as, hosts after --host, …)
+// and each argument (agent names for show, why, run and export; workflow command names for
+// `commands show|expand`; folders for trust). Everything is read from commander's own command
+// table (`completionSpec`); only what a value is (`Values`) is declared beside each option.
+import type { Argument, Command, Option } from "commander";
+
 /** The shells `roster completion` writes a script for. */
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 
 /** One of {@link SHELLS}. */
 export type Shell = (typeof SHELLS)[number];
 
-/** What a completion script needs to know about the program. */
-export interface CompletionSpec {
-  /** Sub-command names, as `roster --help` lists them. */
-  commands: string[];
-  /** Global and sub-command flags that take a value (their value is not a word). */
-  valueFlags: string[];
-  /** Every flag, for `roster -<TAB>`. */
-  flags: string[];
+/**
+ * What a flag's value or an argument completes to: fixed words, names roster prints
+ * (`roster list --names`, `roster commands list --names`), folders or files. `list`: a
+ * comma-separated list of words (`sync --to codex,gemini`).
+ */
+export type Values =
+  | { kind: "words"; words: readonly string[]; list?: boolean }
+  | { kind: "agents" | "commands" | "dirs" | "files" };
+
+/** One flag of a command. */
+export interface CompletionFlag {
+  /** `--provider` (and `-V` where there is a short form). */
+  names: string[];
+  description: string;
+  /** The flag takes a value (the next word is not an argument). */
+  takesValue: boolean;
+  values?: Values;
 }
 
-/** Sub-commands whose argument is an agent name, completed from `roster list --names`. */
-const AGENT_ARGUMENT = ["show", "why", "run"];
-/** `commands` sub-commands whose argument is a workflow command name (`roster commands list --names`). */
-const COMMAND_ARGUMENT = ["show", "expand"];
+/** One command: `list`, or `commands show` (a group's command). */
+export interface CompletionCommand {
+  /** The words that name it: `["list"]`, `["commands", "show"]`. */
+  path: string[];
+  description: string;
+  flags: CompletionFlag[];
+  /** What each argument completes to, in order. */
+  args: Array<Values | undefined>;
+}
+
+/** What a completion script knows about the program. */
+export interface CompletionSpec {
+  /** Flags every command takes. */
+  global: CompletionFlag[];
+  /** Every command, groups (`commands`) and their commands (`commands show`) included. */
+  commands: CompletionCommand[];
+}
+
+/** The values declared for an option or argument, when any (see `roster.ts`). */
+export type ValuesOf = (item: Option | Argument, command: Command) => Values | undefined;
+
+/** Every command's `--help` (commander keeps it apart from the options). */
+const HELP: CompletionFlag = {
+  names: ["--help", "-h"],
+  description: "display help for command",
+  takesValue: false,
+};
+
+function flagsOf(command: Command, valuesOf: ValuesOf): CompletionFlag[] {
+  return (
+    command.options
+      // `--version` is the program's alone: not offered after a command.
+      .filter((o) => !o.hidden && o.long !== "--version")
+      .map((o) => {
+        const takesValue = o.required || o.optional;
+        const values =
+          valuesOf(o, command) ??
+          (o.argChoices ? { kind: "words" as const, words: o.argChoices } : undefined);
+        return {
+          names: [o.long, o.short].filter((n): n is string => n !== undefined),
+          description: o.description,
+          takesValue,
+          ...(takesValue && values ? { values } : {}),
+        };
+      })
+  );
+}
+
+/** The completion spec of a commander program: its global flags and every command, read from its table. */
+export function completionSpec(program: Command, valuesOf: ValuesOf): CompletionSpec {
+  const commands: CompletionCommand[] = [];
+  const visit = (command: Command, path: string[]) => {
+    for (const sub of command.commands) {
+      if (sub.name() === "help") continue;
+      const here = [...path, sub.name()];
+      const args = sub.registeredArguments.map(
+        (a) =>
+          valuesOf(a, sub) ?? (a.argChoices ? { kind: "words" as const, words: a.argChoices } : undefined),
+      );
+      // A group (`commands`) completes its commands' names as its first argument.
+      const groupArg: Values | undefined =
+        sub.commands.length > 0 ? { kind: "words", words: sub.commands.map((c) => c.name()) } : undefined;
+      commands.push({
+        path: here,
+        description: sub.description(),
+        flags: [...flagsOf(sub, valuesOf), HELP],
+        args: groupArg ? [groupArg] : args,
+      });
+      visit(sub, here);
+    }
+  };
+  visit(program, []);
+  return { global: flagsOf(program, valuesOf), commands };
+}
+
+/** Quoted for bash and zsh. */
+const sq = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+/** Quoted for fish (a backslash escapes a quote inside single quotes). */
+const fq = (text: string) => `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+/** A fish or zsh description: one line, no line breaks. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function valueFlags(spec: CompletionSpec): string[] {
+  const all = [...spec.global, ...spec.commands.flatMap((c) => c.flags)];
+  return [...new Set(all.filter((f) => f.takesValue).flatMap((f) => f.names))].sort();
+}
+
+function groups(spec: CompletionSpec): string[] {
+  return spec.commands
+    .filter(
+      (c) => c.path.length === 1 && spec.commands.some((d) => d.path[0] === c.path[0] && d.path.length === 2),
+    )
+    .map((c) => c.path[0]!);
+}
+
+/** The shell snippet that prints candidates for `values` into the shell's reply (bash). */
+function bashValues(values: Values): string {
+  switch (values.kind) {
+    case "agents":
+      return `COMPREPLY=($(compgen -W "$(roster list --names 2>/dev/null)" -- "$cur"))`;
+    case "commands":
+      return `COMPREPLY=($(compgen -W "$(roster commands list --names 2>/dev/null)" -- "$cur"))`;
+    case "dirs":
+      return `COMPREPLY=($(compgen -d -- "$cur"))`;
+    case "files":
+      return `COMPREPLY=($(compgen -f -- "$cur"))`;
+    case "words":
+      return values.list
+        ? `local pre=""; [[ $cur == *,* ]] && pre=\${cur%,*},; COMPREPLY=($(compgen -P "$pre" -W ${sq(values.words.join(" "))} -- "\${cur##*,}"))`
+        : `COMPREPLY=($(compgen -W ${sq(values.words.join(" "))} -- "$cur"))`;
+  }
+}
+
+/** The common front of the bash and zsh scripts: which command is being completed, and which argument. */
+function locate(spec: CompletionSpec, words: string, first: number, last: string): string {
+  return `  local -a seen=()
+  local i w
+  for ((i = ${first}; i < ${last}; i++)); do
+    w=\${${words}[i]}
+    case $w in
+      ${valueFlags(spec).join("|")}) ((i++)) ;;
+      -*) ;;
+      *) seen+=("$w") ;;
+    esac
+  done
+  local n=\${#seen[@]} cmd="" at=0
+  if ((n > 0)); then
+    cmd=\${seen[${first === 1 ? 0 : 1}]}; at=1
+    case $cmd in
+      ${groups(spec).join("|") || "__none__"}) if ((n > 1)); then cmd="$cmd \${seen[${first === 1 ? 1 : 2}]}"; at=2; fi ;;
+    esac
+  fi
+  local arg=$((n - at))`;
+}
+
+function flagCases(spec: CompletionSpec, body: (values: Values) => string): string[] {
+  const cases: string[] = [];
+  for (const flag of spec.global)
+    if (flag.values)
+      cases.push(`    ${flag.names.map((n) => `*"|${n}"`).join("|")}) ${body(flag.values)}; return ;;`);
+  for (const command of spec.commands)
+    for (const flag of command.flags)
+      if (flag.values)
+        cases.push(
+          `    ${flag.names.map((n) => `"${command.path.join(" ")}|${n}"`).join("|")}) ${body(flag.values)}; return ;;`,
+        );
+  return cases;
+}
+
+function argCases(spec: CompletionSpec, body: (values: Values) => string): string[] {
+  return spec.commands.flatMap((command) =>
+    command.args.flatMap((values, i) =>
+      values ? [`    "${command.path.join(" ")}|${i}") ${body(values)} ;;`] : [],
+    ),
+  );
+}
 
 function bash(spec: CompletionSpec): string {
+  const flagWords = (flags: CompletionFlag[]) => [...spec.global, ...flags].flatMap((f) => f.names).join(" ");
   return `# roster completion for bash. Load it with: eval "$(roster completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/roster
 _roster() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
-  local -a words=()
-  local i
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    case \${COMP_WORDS[i]} in
-      ${spec.valueFlags.join("|")}) ((i++)) ;;
-      -*) ;;
-      *) words+=("\${COMP_WORDS[i]}") ;;
-    esac
-  done
-  case $prev in
-    --cwd|--home) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+${locate(spec, "COMP_WORDS", 1, "COMP_CWORD")}
+  case "$cmd|$prev" in
+${flagCases(spec, bashValues).join("\n")}
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "${spec.flags.join(" ")}" -- "$cur"))
+    case $cmd in
+${spec.commands.map((c) => `      "${c.path.join(" ")}") COMPREPLY=($(compgen -W ${sq(flagWords(c.flags))} -- "$cur")) ;;`).join("\n")}
+      *) COMPREPLY=($(compgen -W ${sq(flagWords([]))} -- "$cur")) ;;
+    esac
     return
   fi
-  case \${#words[@]}:\${words[0]}:\${words[1]} in
-    0::) COMPREPLY=($(compgen -W "${spec.commands.join(" ")}" -- "$cur")) ;;
-    ${AGENT_ARGUMENT.map((c) => `1:${c}:`).join("|")}) COMPREPLY=($(compgen -W "$(roster list --names 2>/dev/null)" -- "$cur")) ;;
-    1:commands:) COMPREPLY=($(compgen -W "list ${COMMAND_ARGUMENT.join(" ")}" -- "$cur")) ;;
-    ${COMMAND_ARGUMENT.map((c) => `2:commands:${c}`).join("|")}) COMPREPLY=($(compgen -W "$(roster commands list --names 2>/dev/null)" -- "$cur")) ;;
-    1:completion:) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
+  case "$cmd|$arg" in
+    "|0") COMPREPLY=($(compgen -W ${sq(
+      spec.commands
+        .filter((c) => c.path.length === 1)
+        .map((c) => c.path[0])
+        .join(" "),
+    )} -- "$cur")) ;;
+${argCases(spec, bashValues).join("\n")}
   esac
 }
 complete -F _roster roster
 `;
 }
 
+/** `name:description` items for zsh's `_describe` (colons in the name escaped). */
+function described(items: Array<{ name: string; description: string }>): string {
+  return items.map((i) => sq(`${i.name.replaceAll(":", "\\:")}:${oneLine(i.description)}`)).join(" ");
+}
+
+function zshValues(values: Values): string {
+  switch (values.kind) {
+    case "agents":
+      return `compadd -- \${(f)"$(roster list --names 2>/dev/null)"}`;
+    case "commands":
+      return `compadd -- \${(f)"$(roster commands list --names 2>/dev/null)"}`;
+    case "dirs":
+      return "_files -/";
+    case "files":
+      return "_files";
+    case "words":
+      return values.list
+        ? `compset -P '*,'; compadd -S '' -q -- ${values.words.join(" ")}`
+        : `compadd -- ${values.words.join(" ")}`;
+  }
+}
+
 function zsh(spec: CompletionSpec): string {
+  const options = (flags: CompletionFlag[]) =>
+    described(
+      [...flags, ...spec.global].flatMap((f) =>
+        f.names.map((name) => ({ name, description: f.description })),
+      ),
+    );
   return `# roster completion for zsh. Load it after compinit with: eval "$(roster completion zsh)"
 _roster() {
-  local -a seen
-  local i w
-  for ((i = 2; i < CURRENT; i++)); do
-    w=\${words[i]}
-    case $w in
-      ${spec.valueFlags.join("|")}) ((i++)) ;;
-      -*) ;;
-      *) seen+=("$w") ;;
-    esac
-  done
-  case \${words[CURRENT-1]} in
-    --cwd|--home) _files -/; return ;;
-    --config) _files; return ;;
+${locate(spec, "words", 2, "CURRENT")}
+  case "$cmd|\${words[CURRENT-1]}" in
+${flagCases(spec, zshValues).join("\n")}
   esac
+  local -a items
   if [[ \${words[CURRENT]} == -* ]]; then
-    compadd -- ${spec.flags.join(" ")}
+    case $cmd in
+${spec.commands.map((c) => `      "${c.path.join(" ")}") items=(${options(c.flags)}) ;;`).join("\n")}
+      *) items=(${options([])}) ;;
+    esac
+    _describe -t options 'option' items
     return
   fi
-  case "\${#seen}:\${seen[1]}:\${seen[2]}" in
-    0::) compadd -- ${spec.commands.join(" ")} ;;
-    ${AGENT_ARGUMENT.map((c) => `1:${c}:`).join("|")}) compadd -- \${(f)"$(roster list --names 2>/dev/null)"} ;;
-    1:commands:) compadd -- list ${COMMAND_ARGUMENT.join(" ")} ;;
-    ${COMMAND_ARGUMENT.map((c) => `2:commands:${c}`).join("|")}) compadd -- \${(f)"$(roster commands list --names 2>/dev/null)"} ;;
-    1:completion:) compadd -- bash zsh fish ;;
+  case "$cmd|$arg" in
+    "|0") items=(${described(spec.commands.filter((c) => c.path.length === 1).map((c) => ({ name: c.path[0]!, description: c.description })))}); _describe -t commands 'command' items ;;
+${spec.commands
+  .filter((c) => c.path.length === 1 && groups(spec).includes(c.path[0]!))
+  .map(
+    (g) =>
+      `    "${g.path[0]}|0") items=(${described(spec.commands.filter((c) => c.path.length === 2 && c.path[0] === g.path[0]).map((c) => ({ name: c.path[1]!, description: c.description })))}); _describe -t commands 'command' items ;;`,
+  )
+  .join("\n")}
+${argCases(spec, zshValues)
+  .filter((line) => !groups(spec).some((g) => line.startsWith(`    "${g}|0")`)))
+  .join("\n")}
   esac
 }
 compdef _roster roster
 `;
 }
 
+function fishValues(values: Values): string {
+  switch (values.kind) {
+    case "agents":
+      return "(roster list --names 2>/dev/null)";
+    case "commands":
+      return "(roster commands list --names 2>/dev/null)";
+    case "dirs":
+      return "(__fish_complete_directories)";
+    case "files":
+      return "(__fish_complete_path)";
+    case "words":
+      return values.list ? `(__roster_list ${values.words.join(" ")})` : values.words.join(" ");
+  }
+}
+
 function fish(spec: CompletionSpec): string {
-  const agentCommands = AGENT_ARGUMENT.join(" ");
+  const flagLine = (condition: string | undefined, flag: CompletionFlag) => {
+    const names = flag.names
+      .map((n) => (n.startsWith("--") ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`))
+      .join(" ");
+    const cond = condition ? ` -n ${fq(condition)}` : "";
+    const value = flag.takesValue ? (flag.values ? ` -x -a ${fq(fishValues(flag.values))}` : " -x") : "";
+    return `complete -c roster${cond} ${names} -d ${fq(oneLine(flag.description))}${value}`;
+  };
   const lines = [
     "# roster completion for fish. Load it with: roster completion fish | source",
     "# or save it as ~/.config/fish/completions/roster.fish",
+    "function __roster_cmd --description 'the roster command being completed and the argument: show|0'",
+    "    set -l words (commandline -opc)",
+    "    set -e words[1]",
+    "    set -l seen",
+    "    set -l skip 0",
+    "    for w in $words",
+    "        if test $skip = 1",
+    "            set skip 0",
+    "            continue",
+    "        end",
+    "        switch $w",
+    `            case ${valueFlags(spec).join(" ")}`,
+    "                set skip 1",
+    "            case '-*'",
+    "            case '*'",
+    "                set -a seen $w",
+    "        end",
+    "    end",
+    "    set -l n (count $seen)",
+    "    if test $n = 0",
+    "        echo '|0'",
+    "        return",
+    "    end",
+    "    set -l cmd $seen[1]",
+    "    set -l at 1",
+    `    if contains -- $cmd ${groups(spec).join(" ") || "__none__"}; and test $n -gt 1`,
+    '        set cmd "$cmd $seen[2]"',
+    "        set at 2",
+    "    end",
+    '    echo "$cmd|"(math $n - $at)',
+    "end",
+    "function __roster_list --description 'a comma-separated list: the words after what is typed'",
+    "    set -l typed (commandline -ct)",
+    "    set -l pre (string replace -r '[^,]*$' '' -- $typed)",
+    "    for w in $argv",
+    '        echo "$pre$w"',
+    "    end",
+    "end",
     "complete -c roster -f",
-    `complete -c roster -n __fish_use_subcommand -a "${spec.commands.join(" ")}"`,
-    `complete -c roster -n "__fish_seen_subcommand_from ${agentCommands}; and not __fish_seen_subcommand_from commands" -a "(roster list --names 2>/dev/null)"`,
-    `complete -c roster -n "__fish_seen_subcommand_from commands; and not __fish_seen_subcommand_from list ${COMMAND_ARGUMENT.join(" ")}" -a "list ${COMMAND_ARGUMENT.join(" ")}"`,
-    `complete -c roster -n "__fish_seen_subcommand_from commands; and __fish_seen_subcommand_from ${COMMAND_ARGUMENT.join(" ")}" -a "(roster commands list --names 2>/dev/null)"`,
-    `complete -c roster -n "__fish_seen_subcommand_from completion" -a "bash zsh fish"`,
-    'complete -c roster -l cwd -r -a "(__fish_complete_directories)"',
-    'complete -c roster -l home -r -a "(__fish_complete_directories)"',
-    "complete -c roster -l config -r -F",
-    ...spec.flags
-      .filter((f) => f.startsWith("--") && !["--cwd", "--home", "--config"].includes(f))
-      .map((f) => `complete -c roster -l ${f.slice(2)}`),
+    ...spec.commands
+      .filter((c) => c.path.length === 1)
+      .map(
+        (c) =>
+          `complete -c roster -n ${fq('test (__roster_cmd) = "|0"')} -a ${c.path[0]} -d ${fq(oneLine(c.description))}`,
+      ),
+    ...spec.commands
+      .filter((c) => c.path.length === 2)
+      .map(
+        (c) =>
+          `complete -c roster -n ${fq(`test (__roster_cmd) = "${c.path[0]}|0"`)} -a ${c.path[1]} -d ${fq(oneLine(c.description))}`,
+      ),
+    ...spec.commands.flatMap((c) =>
+      c.args.flatMap((values, i) =>
+        values && !(c.path.length === 1 && groups(spec).includes(c.path[0]!))
+          ? [
+              `complete -c roster -n ${fq(`test (__roster_cmd) = "${c.path.join(" ")}|${i}"`)} -a ${fq(fishValues(values))}`,
+            ]
+          : [],
+      ),
+    ),
+    ...spec.global.map((f) => flagLine(undefined, f)),
+    ...spec.commands.flatMap((c) =>
+      c.flags.map((f) => flagLine(`string match -q -- "${c.path.join(" ")}|*" (__roster_cmd)`, f)),
+    ),
   ];
   return `${lines.join("\n")}\n`;
 }

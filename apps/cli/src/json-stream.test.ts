@@ -16,14 +16,14 @@ test("prints exactly what JSON.stringify would, in index order, as soon as it ca
   expect(writes()).toBe(3);
   stream.put(2, items[2]);
   stream.end();
-  expect(text()).toBe(`${JSON.stringify({ schemaVersion: 1, results: items }, null, 2)}\n`);
+  expect(text()).toBe(`${JSON.stringify({ schemaVersion: 2, results: items }, null, 2)}\n`);
 });
 
 test("no items is an empty array", () => {
   const { stream, text } = collect("invocations", 0);
   expect(stream.started).toBe(false);
   stream.end();
-  expect(JSON.parse(text())).toEqual({ schemaVersion: 1, invocations: [] });
+  expect(JSON.parse(text())).toEqual({ schemaVersion: 2, invocations: [] });
 });
 
 test("fields come after schemaVersion and before the array, as JSON.stringify puts them", () => {
@@ -37,6 +37,6 @@ test("fields come after schemaVersion and before the array, as JSON.stringify pu
   stream.put(0, { id: "x" });
   stream.end();
   expect(lines.join("")).toBe(
-    `${JSON.stringify({ schemaVersion: 1, dryRun: true, note: { a: [1] }, invocations: [{ id: "x" }] }, null, 2)}\n`,
+    `${JSON.stringify({ schemaVersion: 2, dryRun: true, note: { a: [1] }, invocations: [{ id: "x" }] }, null, 2)}\n`,
   );
 });

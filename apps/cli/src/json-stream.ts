@@ -1,8 +1,8 @@
 import { SCHEMA_VERSION } from "./output.js";
 
 /**
- * Prints `{ "schemaVersion": 1, …fields, "<key>": [ … ] }` one item at a time, in index
- * order, exactly as `JSON.stringify({ schemaVersion: 1, ...fields, [key]: items }, null, 2)` would, holding only the items that arrive
+ * Prints `{ "schemaVersion": 2, …fields, "<key>": [ … ] }` one item at a time, in index
+ * order, exactly as `JSON.stringify({ schemaVersion: 2, ...fields, [key]: items }, null, 2)` would, holding only the items that arrive
  * ahead of an earlier one. Nothing is printed before the first item is ready, so a caller
  * that ends up with no items (a refusal) can still print something else.
  */

@@ -4,7 +4,7 @@
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
 import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
-import { checkFilters, type ListFlags, printStored } from "./list-print.js";
+import { filterProblem, type ListFlags, printStored } from "./list-print.js";
 import { readShortcut, shortcutApplies } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
@@ -92,7 +92,8 @@ export function listFromShortcut(args: ListArgs): boolean {
     const found = readShortcut(places, global.project !== false, env);
     if (!found) return false;
     const { shortcut, bytes } = found;
-    checkFilters(shortcut.providers, flags);
+    // A filter value the providers do not have: the app says so (with its suggestions).
+    if (filterProblem(shortcut.providers, flags)) return false;
     const writers = {
       write: (text: string | Uint8Array) => out.push(text),
       writeErr: (text: string) => err.push(text),

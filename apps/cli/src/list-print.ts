@@ -2,8 +2,7 @@
 // table. The app's `list` and the shortcut the bin takes before the app loads (list-fast.ts)
 // both print through here, so their output is the same bytes.
 import type { AgentSource, FileRecord } from "@roster/core";
-import { UsageError } from "./errors.js";
-import { headedTable, type Output, oneLine, paint, printJson, showPath } from "./output.js";
+import { count, headedTable, type Output, oneLine, paint, printJson, shortList, showPath } from "./output.js";
 
 /** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
 export function fileView(record: FileRecord) {
@@ -45,12 +44,21 @@ export interface AgentRow {
   disabled?: boolean;
 }
 
+/** A filter value `list` does not have: what the app reports (the shortcut leaves it to the app). */
+export interface FilterProblem {
+  kind: "provider" | "source";
+  flag: "--provider" | "--source";
+  wanted: string;
+  known: readonly string[];
+}
+
 /** The flags' filters, checked before anything is read (`providers`: the registry's ids). */
-export function checkFilters(providers: readonly string[], flags: ListFlags): void {
+export function filterProblem(providers: readonly string[], flags: ListFlags): FilterProblem | undefined {
   if (flags.provider !== undefined && !providers.includes(flags.provider))
-    throw new UsageError(`--provider takes one of ${providers.join(", ")}, got "${flags.provider}".`);
+    return { kind: "provider", flag: "--provider", wanted: flags.provider, known: providers };
   if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
-    throw new UsageError(`--source takes one of ${SOURCES.join(", ")}, got "${flags.source}".`);
+    return { kind: "source", flag: "--source", wanted: flags.source, known: SOURCES };
+  return undefined;
 }
 
 /** The agents `list` shows: by provider, by source, and a word found in the name or description. */
@@ -74,7 +82,8 @@ export interface Listing {
   agents: AgentRow[];
   shadowed: unknown[];
   diagnostics: unknown[];
-  projectAgentsDir?: string;
+  /** The project's agents folder, `null` when there is none (SPEC §8 prints the key either way). */
+  projectAgentsDir?: string | null;
 }
 
 /** The stored listing's JSON, when it has the shape `list` prints from (else discovery runs). */
@@ -148,7 +157,7 @@ export function printListing(
       agents,
       shadowed: listing.shadowed,
       diagnostics: listing.diagnostics,
-      ...(listing.projectAgentsDir ? { projectAgentsDir: listing.projectAgentsDir } : {}),
+      projectAgentsDir: listing.projectAgentsDir ?? null,
       ...(files ? { files: files.map(fileView) } : {}),
     });
     return 0;
@@ -165,6 +174,7 @@ export function printListing(
       headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
         keepEnd: [3],
         drop: [3, 2, 1],
+        grow: 4,
       }),
     );
     o.out("");
@@ -186,12 +196,18 @@ export function printListing(
   // The discovery's own diagnostics: the listing's, less the config's (listed first).
   const found = listing.diagnostics.length - configNotes;
   const notes: string[] = [];
-  if (listing.shadowed.length > 0) notes.push(`${listing.shadowed.length} shadowed (roster why NAME)`);
-  if (found > 0) notes.push(`${found} diagnostic(s) (roster doctor)`);
-  const count =
+  // The shadowed by name (each once), so `roster why NAME` can be typed from the line.
+  const shadowed = [
+    ...new Set(
+      listing.shadowed.map((s) => (s as { name?: unknown }).name).filter((n) => typeof n === "string"),
+    ),
+  ] as string[];
+  if (shadowed.length > 0) notes.push(`shadowed: ${shortList(shadowed)} (roster why NAME)`);
+  if (found > 0) notes.push(`${count(found, "diagnostic")} (roster doctor)`);
+  const agentCount =
     agents.length === listing.agents.length
-      ? `${agents.length}`
-      : `${agents.length} of ${listing.agents.length}`;
-  o.out(paint(o, "dim", `${count} agent(s)${notes.length ? `; ${notes.join("; ")}` : ""}`));
+      ? count(agents.length, "agent")
+      : `${agents.length} of ${count(listing.agents.length, "agent")}`;
+  o.out(paint(o, "dim", `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`));
   return 0;
 }

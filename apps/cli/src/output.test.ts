@@ -2,9 +2,21 @@ import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine } from "./errors.js";
 import { parseInteger } from "./flags.js";
-import { Block, createOutput, draw, line, paint, printJson, showPath, table } from "./output.js";
+import {
+  Block,
+  count,
+  createOutput,
+  draw,
+  line,
+  paint,
+  printJson,
+  shortList,
+  showPath,
+  showPaths,
+  table,
+} from "./output.js";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
-import { shortenRefusal, shortList } from "./unknown-name.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 describe("escapeTerminal", () => {
   test("C0, DEL, C1 and bidi/format characters become visible escapes", () => {
@@ -82,7 +94,7 @@ describe("human output is escaped; JSON is exact", () => {
   test("printJson adds schemaVersion first and keeps data exact", () => {
     const { o, text } = capture();
     printJson(o, { name: "x\u001b" });
-    expect(JSON.parse(text())).toEqual({ schemaVersion: 1, name: "x\u001b" });
+    expect(JSON.parse(text())).toEqual({ schemaVersion: 2, name: "x\u001b" });
     expect(Object.keys(JSON.parse(text()))[0]).toBe("schemaVersion");
   });
 });
@@ -131,6 +143,38 @@ describe("table", () => {
     expect(text).toContain("cloud-infrastructure-kubernetes-architect");
     expect(text.split("\n")[0]).not.toContain("FILE");
     for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  test("the grow column gets the room: paths are cut and columns dropped for it, never the other way", () => {
+    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
+    const long = "Build and TypeScript expert who reviews every change for type safety and speed";
+    const wide = [
+      ["typescript-pro", "user", "claude", "~/.claude/agents/typescript-pro.md", long],
+      ["go-pro", "project", "claude", ".claude/agents/go-pro.md", "Go."],
+    ];
+    const descriptionWidth = (width: number) => {
+      const text = draw(
+        table({ columns: width }, wide, { header, keepEnd: [3], drop: [3, 2, 1], grow: 4 }),
+        false,
+      );
+      const lines = text.split("\n");
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+      const at = lines[0]!.indexOf("DESCRIPTION");
+      return { header: lines[0]!, width: displayWidth(lines[1]!.slice(at)) };
+    };
+    // At 80 columns FILE leaves so the description keeps 40 % of the row (it got 15 before).
+    const at80 = descriptionWidth(80);
+    expect(at80.header).not.toContain("FILE");
+    expect(at80.width).toBeGreaterThanOrEqual(32);
+    // Wider is never narrower for the description; at 160 everything fits.
+    let last = 0;
+    for (const width of [40, 60, 80, 100, 120, 160]) {
+      const { width: w } = descriptionWidth(width);
+      expect(w, `at ${width}`).toBeGreaterThanOrEqual(last);
+      last = w;
+    }
+    expect(descriptionWidth(160).header).toContain("FILE");
+    expect(descriptionWidth(160).width).toBe(long.length);
   });
 
   test("wide characters are measured by display width", () => {
@@ -199,13 +243,35 @@ describe("refusals and names", () => {
       "kubernetes-architect",
       names,
     );
+    // The same form as every unknown name: the suggestion first, no list of 237 names.
     expect(finding.message).toBe(
-      'Unknown agent "kubernetes-architect". Available: agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more. Closest: cloud-infrastructure-kubernetes-architect',
+      'unknown agent "kubernetes-architect"; did you mean cloud-infrastructure-kubernetes-architect? (roster list shows all 237)',
     );
     expect(finding.details).toMatchObject({
       code: "executor/unknown-agent",
       fullText: message,
       suggestions: ["cloud-infrastructure-kubernetes-architect"],
     });
+  });
+});
+
+describe("words", () => {
+  test("count: singular and plural, no (s)", () => {
+    expect([count(0, "agent"), count(1, "agent"), count(2, "file")]).toEqual([
+      "0 agents",
+      "1 agent",
+      "2 files",
+    ]);
+  });
+
+  test("showPaths: paths inside a message take the form showPath gives a path", () => {
+    const o = { cwd: "/home/me/app", home: "/home/me" };
+    expect(showPaths(o, "this config is code and /home/me/app is not trusted")).toBe(
+      "this config is code and ~/app is not trusted",
+    );
+    expect(showPaths(o, "/home/me/app/.claude/agents/a.md wins over /home/me/.claude/agents/a.md")).toBe(
+      ".claude/agents/a.md wins over ~/.claude/agents/a.md",
+    );
+    expect(showPaths(o, "/home/meadow/x and /opt/y")).toBe("/home/meadow/x and /opt/y");
   });
 });

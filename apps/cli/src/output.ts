@@ -139,7 +139,9 @@ export function printNotes(
 ): void {
   for (const d of diagnostics) {
     const label = d.severity === "info" ? "note" : d.severity;
-    o.err(line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${d.message}`);
+    o.err(
+      line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${showPaths(o, d.message)}`,
+    );
   }
 }
 
@@ -181,6 +183,22 @@ export function showPath(
   return path;
 }
 
+/**
+ * A message for people with the paths inside it shown as {@link showPath} shows a path:
+ * `…/proj/a.md` under the cwd relative, under home `~/…`, so one line never mixes the forms.
+ */
+export function showPaths(o: Pick<Output, "cwd"> & Partial<Pick<Output, "home">>, text: string): string {
+  let shown = o.cwd && o.cwd !== sep ? text.replaceAll(`${o.cwd}${sep}`, "") : text;
+  if (o.home && o.home !== sep) {
+    shown = shown.replaceAll(`${o.home}${sep}`, `~${sep}`);
+    shown = shown.replace(
+      new RegExp(`${o.home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![^\\s"'\`),;:])`, "g"),
+      "~",
+    );
+  }
+  return shown;
+}
+
 /** One table cell: data, optionally styled. */
 export type Cell = string | Styled;
 
@@ -197,6 +215,12 @@ export interface TableOptions {
    * readable width (on a narrow terminal a name stays whole and its file goes).
    */
   drop?: number[];
+  /**
+   * The column that gets the room (a description, as `gh repo list` gives it): the other
+   * flexible columns (paths) are cut before it, and the `drop` columns leave, in order, while
+   * it would be narrower than {@link GROW_SHARE} of the width (or its own width, when less).
+   */
+  grow?: number;
 }
 
 const GAP = 2;
@@ -204,6 +228,8 @@ const GAP = 2;
 const MIN_COLUMN = 6;
 /** The narrowest a first-to-cut column (a description, a path) is made before the others are cut. */
 const MIN_FLEX = 16;
+/** The share of the width the `grow` column is given before other columns are dropped for it. */
+const GROW_SHARE = 0.4;
 
 /** Caps the columns in `which` at one width, as wide as lets the row fit `width` (never below `floors`). */
 function waterFill(widths: number[], floors: number[], which: number[], width: number): number[] {
@@ -260,20 +286,32 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   const width = options.width ?? o.columns;
   const floorOf = (i: number) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0);
   let shown = Array.from({ length: columns }, (_, i) => i);
+  const sum = (ws: number[]) => ws.reduce((total, w) => total + w, 0) + GAP * (ws.length - 1);
   const layout = (cols: number[]) => {
     const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
     const ws = cols.map((i) => natural[i]!);
     if (width === undefined) return { ws, fits: true };
     const floors = cols.map(floorOf);
     const flexAt = flex.map((i) => cols.indexOf(i));
-    const ws1 = waterFill(
+    const flexFloors = floors.map((f, k) => (flexAt.includes(k) ? Math.max(f, MIN_FLEX) : f));
+    const growAt = options.grow === undefined ? -1 : cols.indexOf(options.grow);
+    if (growAt === -1) {
+      const ws1 = waterFill(ws, flexFloors, flexAt, width);
+      return { ws: fitWidths(ws, floors, flexAt, width), fits: sum(ws1) <= width };
+    }
+    // 1. The other flexible columns (paths) are cut first; 2. then the one that gets the room.
+    const first = waterFill(
       ws,
-      floors.map((f, k) => (flexAt.includes(k) ? Math.max(f, MIN_FLEX) : f)),
-      flexAt,
+      flexFloors,
+      flexAt.filter((k) => k !== growAt),
       width,
     );
-    const total = ws1.reduce((sum, w) => sum + w, 0) + GAP * (ws1.length - 1);
-    return { ws: fitWidths(ws, floors, flexAt, width), fits: total <= width };
+    const second = sum(first) <= width ? first : waterFill(first, flexFloors, [growAt], width);
+    const share = Math.min(ws[growAt]!, Math.floor(width * GROW_SHARE));
+    return {
+      ws: sum(second) <= width ? second : fitWidths(second, floors, flexAt, width),
+      fits: sum(second) <= width && second[growAt]! >= share,
+    };
   };
   let { ws: widths, fits } = layout(shown);
   for (const dropped of options.drop ?? []) {
@@ -317,16 +355,35 @@ export function headedTable(
   return table(o, rows, Array.isArray(options) ? { header, keepEnd: options } : { ...options, header });
 }
 
+/** A count and its noun, singular or plural: `1 agent`, `63 agents`, `2 diagnostics`. */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
+/** How many names a shortened list shows before "and N more". */
+const SHOWN = 5;
+
+/** A long list of names cut for people: `a, b, c, d, e and 231 more`. */
+export function shortList(names: readonly string[], shown = SHOWN): string {
+  if (names.length === 0) return "none";
+  if (names.length <= shown + 1) return names.join(", ");
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
+}
+
 /** Text on one line: runs of white space (line breaks included) become one space. */
 export function oneLine(text: string, max?: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The version of every `--json` output; it changes only when a field changes meaning or goes away. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The version of every `--json` output; it changes only when a field changes meaning or goes
+ * away. 2: `list --as` and `show --as` give an agent as `list` and `show` do (`name`, `source`,
+ * the tool's `id` beside them; `show --as` no longer nests it under `definition`).
+ */
+export const SCHEMA_VERSION = 2;
 
-/** Prints one JSON value: an object gets `"schemaVersion": 1` first. Exact, never escaped for the terminal. */
+/** Prints one JSON value: an object gets `"schemaVersion"` ({@link SCHEMA_VERSION}) first. Exact, never escaped for the terminal. */
 export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: Uint8Array[]): void {
   const versioned =
     value !== null && typeof value === "object" && !Array.isArray(value)

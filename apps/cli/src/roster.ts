@@ -3,7 +3,8 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { errorLine } from "./errors.js";
+import { commanderUnknown, errorLine } from "./errors.js";
+import { addExamples } from "./help-examples.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
@@ -40,11 +41,13 @@ const program = new Command("roster")
 function errorOutput(help: string) {
   return {
     writeErr: (text: string) => process.stderr.write(text),
-    outputError: (text: string, write: (text: string) => void) => {
-      // One sentence: commander's "… is invalid for argument 'shell'. Allowed choices are …" too.
-      const reason = errorLine(
-        text.replace(/\.\s*Allowed choices are ([^\n]*?)\.?$/m, " (allowed: $1)"),
-      ).replace(/\.$/, "");
+    // Errors always go to stderr (a group's help goes to stdout through `writeErr`).
+    outputError: (text: string, _write: (text: string) => void) => {
+      const write = (line: string) => process.stderr.write(line);
+      // An unknown command, option or choice reads as every unknown name does.
+      const unknown = commanderUnknown(text, help);
+      if (unknown) return void write(`${errorLine(unknown)}\n`);
+      const reason = errorLine(text).replace(/\.$/, "");
       write(`${reason}; ${help} shows the usage.\n`);
     },
   };
@@ -97,7 +100,9 @@ program
     const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
     await withApp(
       async (app) =>
-        flags.as ? (await loadApp()).listAs(app, flags.as) : (await loadApp()).listAgents(app, flags, word),
+        flags.as
+          ? (await loadApp()).listAs(app, flags.as, flags, word)
+          : (await loadApp()).listAgents(app, flags, word),
       "json",
       { record },
     );
@@ -108,9 +113,12 @@ program
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
   .option("--as <tool>", "the agent as that tool would load it")
-  .action((name: string, flags: AsFlag) =>
+  .option("--no-pager", "print as it is (on a terminal a long agent goes through $PAGER, else less -R)")
+  .action((name: string, flags: AsFlag & { pager?: boolean }) =>
     withApp(async (app) =>
-      flags.as ? (await loadApp()).showAs(app, name, flags.as) : (await loadApp()).showAgent(app, name),
+      flags.as
+        ? (await loadApp()).showAs(app, name, flags.as)
+        : (await loadApp()).showAgent(app, name, flags),
     ),
   );
 
@@ -237,23 +245,18 @@ program
   .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
   .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
   .action(async (shell: "bash" | "zsh" | "fish") => {
-    const { completionScript } = await import("./completion.js");
-    const all = [program, ...program.commands, ...commands.commands];
-    const options = all.flatMap((c) => c.options);
-    const spec = {
-      commands: program.commands.map((c) => c.name()),
-      flags: [...new Set(options.flatMap((o) => [o.long ?? "", o.short ?? ""]).filter(Boolean))].sort(),
-      valueFlags: [...new Set(options.filter((o) => o.required || o.optional).map((o) => o.long ?? ""))]
-        .filter(Boolean)
-        .sort(),
-    };
-    process.stdout.write(completionScript(shell, spec));
+    // Per command, from this table: its flags, their values and its arguments.
+    const { completionScript, completionSpec } = await import("./completion.js");
+    const { valuesOf } = await import("./completion-values.js");
+    process.stdout.write(completionScript(shell, completionSpec(program, valuesOf)));
   });
 
-program
+const cache = program
   .command("cache")
-  .description("roster's cache folder ($XDG_CACHE_HOME/roster): stored list --json output")
-  .addArgument(new Argument("<action>", "what to do").choices(["clear"]))
+  .description("roster's cache folder ($XDG_CACHE_HOME/roster): stored list --json output");
+cache
+  .command("clear")
+  .description("remove every stored listing and index from roster's cache folder")
   .action(async () => {
     exitCode = await (await loadApp()).clearCache(program.opts<GlobalFlags>());
   });
@@ -270,11 +273,20 @@ program
     exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
+addExamples(program);
+
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
   cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
-for (const cmd of commands.commands)
-  cmd.exitOverride().configureOutput(errorOutput(`roster commands ${cmd.name()} --help`));
+for (const group of [commands, cache]) {
+  for (const cmd of group.commands)
+    cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
+  // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.
+  group.configureOutput({
+    ...errorOutput(`roster ${group.name()} --help`),
+    writeErr: (text) => process.stdout.write(text),
+  });
+}
 
 try {
   // Plain `roster` is a request for help: on stdout, exit 0.

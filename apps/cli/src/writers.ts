@@ -7,6 +7,7 @@ import { geminiWriter } from "@roster/source-gemini";
 import { opencodeWriter } from "@roster/source-opencode";
 import { xcshWriter } from "@roster/source-xcsh";
 import { UsageError } from "./errors.js";
+import { unknownValue } from "./unknown-name.js";
 
 /** Every tool `roster export` and `roster sync` write for, in the registry's order. */
 export const WRITERS: readonly AgentWriter[] = [
@@ -29,7 +30,13 @@ export function writersFor(to: string | undefined): AgentWriter[] {
   if (names.length === 0) throw new UsageError(`--to needs a tool: one of ${choices}`);
   return [...new Set(names)].map((name) => {
     const writer = WRITERS.find((w) => w.tool === name);
-    if (!writer) throw new UsageError(`unknown tool "${name}" for --to; expected ${choices}`);
+    if (!writer)
+      throw unknownValue(
+        "tool",
+        "--to",
+        name,
+        WRITERS.map((w) => w.tool),
+      );
     return writer;
   });
 }
@@ -38,5 +45,5 @@ export function writersFor(to: string | undefined): AgentWriter[] {
 export function scopeOf(scope: string | undefined): "project" | "user" {
   if (scope === undefined || scope === "project") return "project";
   if (scope === "user") return "user";
-  throw new UsageError(`--scope must be project or user, not "${scope}"`);
+  throw unknownValue("scope", "--scope", scope, ["project", "user"]);
 }

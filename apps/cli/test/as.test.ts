@@ -109,7 +109,7 @@ describe("roster doctor --as", () => {
     const r = roster("list", "--as", "vim");
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'roster: --as "vim" is not a tool roster knows; use one of xcsh, claude, codex, gemini, opencode, copilot, cursor\n',
+      'roster: unknown tool "vim" for --as (one of xcsh, claude, codex, gemini, opencode, copilot, cursor)\n',
     );
   });
 });
@@ -117,19 +117,34 @@ describe("roster doctor --as", () => {
 describe("roster list / why / show --as", () => {
   test("list --as gemini: the built-ins and the one file Gemini accepts", () => {
     const out = JSON.parse(roster("list", "--as", "gemini", "--json").stdout);
-    expect(out.agents.map((a: { id: string }) => a.id)).toEqual([
+    expect(out.agents.map((a: { name: string }) => a.name)).toEqual([
       "codebase_investigator",
       "cli_help",
       "generalist",
       "sec",
     ]);
+    // An agent has the shape `list --json` gives it: `name`, `source` (no `id` where the tool's is the name).
+    expect(out.agents[0]).toEqual({
+      name: "codebase_investigator",
+      description: "Gemini CLI built-in",
+      source: "builtin",
+    });
+    expect(out.agents[3]).toMatchObject({ name: "sec", source: "project" });
+    expect(out.agents[3]).not.toHaveProperty("id");
+    // --names and a word, as plain list takes them.
+    expect(roster("list", "--as", "gemini", "--names").stdout).toBe(
+      "codebase_investigator\ncli_help\ngeneralist\nsec\n",
+    );
+    expect(roster("list", "--as", "gemini", "--names", "gen").stdout).toBe("generalist\n");
   });
 
   test("why --as opencode: path identity; why without --as names the tools that differ", () => {
     const r = roster("why", "code-reviewer", "--as", "gemini");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("Gemini CLI rejects it because of key `color`");
-    expect(r.stderr).toBe('roster: Gemini CLI has no agent "code-reviewer" here\n');
+    expect(r.stderr).toMatch(
+      /^roster: unknown Gemini CLI agent "code-reviewer".* \(roster list --as gemini shows all 4\)\n$/,
+    );
     const opencode = roster("why", "team/reviewer", "--as", "opencode");
     expect(opencode.code).toBe(0);
     expect(opencode.stdout).toContain(
@@ -176,8 +191,25 @@ describe("roster list / why / show --as", () => {
 
   test("show --as copilot: the stem is the name, the tools as written", () => {
     const out = JSON.parse(roster("show", "planner", "--as", "copilot", "--json").stdout);
-    expect(out).toMatchObject({ tool: "copilot", id: "planner", scope: "project" });
-    expect(out.definition.toolsAsWritten).toEqual(["read", "search"]);
-    expect(out.definition.extra).toEqual({ displayName: "The Planner" });
+    // The agent as `show --json` gives it (not nested), with the tool and its name for it.
+    expect(out).toMatchObject({ tool: "copilot", name: "planner", source: "project" });
+    expect(out).not.toHaveProperty("definition");
+    expect(out.toolsAsWritten).toEqual(["read", "search"]);
+    expect(out.extra).toEqual({ displayName: "The Planner" });
+    expect(out.systemPrompt).toEqual(expect.any(String));
   });
+});
+
+test("show --as prints the thinking level its --json has", () => {
+  write(
+    "deep/.claude/agents/deep.md",
+    "---\nname: deep\ndescription: Thinks hard\nthinking-level: high\n---\nThink.\n",
+  );
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, "--home", join(root, "home"), "--cwd", join(root, "deep"), ...args], {
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+    });
+  expect(JSON.parse(run("show", "deep", "--as", "claude", "--json").stdout).thinkingLevel).toBe("high");
+  expect(run("show", "deep", "--as", "claude").stdout).toMatch(/^thinkingLevel: +high$/m);
 });

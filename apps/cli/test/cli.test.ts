@@ -165,8 +165,8 @@ describe("roster list", () => {
       source: "user",
       provider: "claude",
     });
-    // Absent values are omitted, never null.
-    expect(out).not.toHaveProperty("projectAgentsDir");
+    // No project folder of agents: the key says so (SPEC §8), it is not left out.
+    expect(out).toHaveProperty("projectAgentsDir", null);
   });
 
   test("relative --cwd and --home are read against the shell's directory", () => {
@@ -244,6 +244,32 @@ describe("roster why / show", () => {
     ]);
     const text = roster(inTree("why", "reviewer")).stdout;
     expect(text).toMatch(/reviewer resolves to \.xcsh\/agents\/reviewer\.md \(xcsh, project\); it shadows/);
+    // The table says SOURCE as list does, and a legend says what each outcome shown means.
+    expect(text.split("\n")[0]).toMatch(/^#\s+SOURCE\s+PROVIDER\s+LOCATION\s+OUTCOME\s+FILE$/);
+    expect(text).toMatch(/^absent +searched: no file of the name there$/m);
+    expect(text).toMatch(/^missing +the folder does not exist$/m);
+    expect(text).toMatch(/^shadowed +a definition of the name that one above it overrides$/m);
+    // The shadowed definitions, as MCP why_agent lists them.
+    expect(
+      out.shadowed.map((a: { provider: string; filePath: string }) => [a.provider, rel(a.filePath)]),
+    ).toEqual([
+      ["claude", "project/.claude/agents/reviewer.md"],
+      ["claude", "home/.claude/agents/reviewer.md"],
+      ["bundled", "embedded:reviewer.md"],
+    ]);
+    expect(out.shadowed[0]).toEqual({
+      name: "reviewer",
+      source: "project",
+      provider: "claude",
+      filePath: join(project(), ".claude/agents/reviewer.md"),
+    });
+  });
+
+  test("list's footer counts in words and names the shadowed agents", () => {
+    const text = roster(inTree("list")).stdout;
+    expect(text.trimEnd().split("\n").at(-1)).toBe(
+      "12 agents; shadowed: reviewer, doc-writer, code-reviewer, explore, plan (roster why NAME); 2 diagnostics (roster doctor)",
+    );
   });
 
   test("show prints the full definition; a scoped plugin id reaches the shadowed plugin agent", () => {
@@ -256,16 +282,57 @@ describe("roster why / show", () => {
     expect(roster(inTree("show", "explore")).stdout).toContain("Explore this project.");
   });
 
-  test("an unknown agent exits 1 with one line: the closest names, the first few and a count", () => {
+  test("an unknown name reads the same in show, why, run, export: one short line, suggestion first", () => {
     const r = roster(inTree("show", "nope"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(
-      'roster: Unknown agent "nope" (12 available: reviewer, planner, ui-designer, migrator, doc-writer and 7 more; roster list shows them all).\n',
-    );
-    const typo = roster(inTree("show", "reviwer"));
-    expect(typo.stderr).toMatch(
-      /^roster: Unknown agent "reviwer"; closest: reviewer, code-reviewer \(12 available/,
-    );
+    expect(r.stderr).toBe('roster: unknown agent "nope" (roster list shows all 12)\n');
+    const line =
+      'roster: unknown agent "reviwer"; did you mean reviewer or code-reviewer? (roster list shows all 12)\n';
+    for (const args of [
+      ["show", "reviwer"],
+      ["why", "reviwer"],
+      ["run", "reviwer", "--task", "x", "--dry-run"],
+      ["export", "reviwer", "--to", "codex", "--stdout"],
+    ]) {
+      const typo = roster(inTree(...args));
+      expect(typo.stderr, args.join(" ")).toBe(line);
+      expect(typo.code, args.join(" ")).toBe(1);
+      // No table of places before the hint: why of a name no file defines answers with the hint.
+      expect(typo.stdout, args.join(" ")).toBe("");
+    }
+    expect(json(roster(inTree("--json", "why", "reviwer"))).suggestions).toEqual([
+      "reviewer",
+      "code-reviewer",
+    ]);
+  });
+
+  test("an unknown value of a flag reads the same: --to, --as, --provider, --host", () => {
+    const tools = "one of xcsh, claude, codex, gemini, opencode, copilot, cursor";
+    const cases: Array<[string[], string]> = [
+      [
+        ["export", "reviewer", "--to", "codx"],
+        `roster: unknown tool "codx" for --to; did you mean codex? (${tools})`,
+      ],
+      [
+        ["sync", "--to", "codex,gemni"],
+        `roster: unknown tool "gemni" for --to; did you mean gemini? (${tools})`,
+      ],
+      [["list", "--as", "codx"], `roster: unknown tool "codx" for --as; did you mean codex? (${tools})`],
+      [
+        ["list", "--provider", "claud"],
+        'roster: unknown provider "claud" for --provider; did you mean claude?',
+      ],
+      [
+        ["run", "reviewer", "--task", "x", "--host", "cladue"],
+        'roster: unknown host "cladue" for --host; did you mean claude?',
+      ],
+    ];
+    for (const [args, start] of cases) {
+      const r = roster(inTree(...args));
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.startsWith(start), r.stderr).toBe(true);
+      expect(r.stderr.split("\n").length, r.stderr).toBe(2);
+    }
   });
 });
 
@@ -449,7 +516,7 @@ describe("roster run", () => {
     expect(level2).toMatchObject({ agent: "explore", depth: "2", spawns: "" });
     expect(level2.nested.code).toBe(1);
     expect(JSON.parse(level2.nested.stdout)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'explore'. Allowed: none (spawns disabled for this agent)",
       code: "executor/spawn-not-allowed",
     });
@@ -461,7 +528,7 @@ describe("roster run", () => {
     });
     expect(r.code).toBe(1);
     expect(json(r)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'plan'. Allowed: explore, reviewer",
       code: "executor/spawn-not-allowed",
     });
@@ -492,8 +559,20 @@ describe("usage and config", () => {
   test("a bad flag exits 2 with a usage line", () => {
     const r = roster(["list", "--bogus"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("unknown option '--bogus'");
-    expect(r.stderr).toContain("roster list --help");
+    expect(r.stderr).toBe('roster: unknown option "--bogus" (roster list --help lists them)\n');
+    expect(roster(["list", "--nmes"]).stderr).toBe(
+      'roster: unknown option "--nmes"; did you mean --names? (roster list --help lists them)\n',
+    );
+    expect(roster(["lsit"]).stderr).toBe(
+      'roster: unknown command "lsit"; did you mean list? (roster --help lists them)\n',
+    );
+    // A group alone prints its help on stdout, as plain `roster` does.
+    for (const group of ["cache", "commands"]) {
+      const help = roster([group]);
+      expect(help.code, group).toBe(0);
+      expect(help.stdout, group).toMatch(new RegExp(`^Usage: roster ${group} `));
+      expect(help.stderr, group).toBe("");
+    }
   });
 
   test("--help exits 0 and lists the sub-commands", () => {

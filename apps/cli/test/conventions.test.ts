@@ -54,7 +54,7 @@ describe("conventions", () => {
   test("--debug shows the stack trace through the source maps (the build is minified); without it, one line", () => {
     const debug = roster(inBox("--debug", "show", "nope"));
     expect(debug.code).toBe(1);
-    expect(debug.stderr).toMatch(/^FindingError: Unknown agent "nope"/);
+    expect(debug.stderr).toMatch(/^FindingError: unknown agent "nope"/);
     expect(debug.stderr).toMatch(/\bat .*src\/cmd-agents\.ts:\d+:\d+/);
     const plain = roster(inBox("show", "nope"));
     expect(plain.stderr.trim().split("\n")).toHaveLength(1);
@@ -179,12 +179,12 @@ describe("unknown names and JSON", () => {
   test("show on an unknown name answers with the closest names; --json on stdout", () => {
     const r = roster(inBox("show", "kubernetes-architect"));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("closest: cloud-infrastructure-kubernetes-architect");
+    expect(r.stderr).toContain("did you mean cloud-infrastructure-kubernetes-architect?");
     const j = roster(inBox("show", "kubernetes-architect", "--json"));
     expect(j.code).toBe(1);
     expect(JSON.parse(j.stdout)).toEqual({
-      schemaVersion: 1,
-      error: expect.stringContaining('Unknown agent "kubernetes-architect"'),
+      schemaVersion: 2,
+      error: expect.stringContaining('unknown agent "kubernetes-architect"'),
       code: "cli/unknown-agent",
       suggestions: ["cloud-infrastructure-kubernetes-architect"],
     });
@@ -194,7 +194,7 @@ describe("unknown names and JSON", () => {
     const r = roster(inBox("run", "kubernetes-architect", "--task", "x"));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^roster: Unknown agent "kubernetes-architect"\. Available: .* and \d+ more\. Closest: cloud-infrastructure-kubernetes-architect\n$/,
+      /^roster: unknown agent "kubernetes-architect"; did you mean cloud-infrastructure-kubernetes-architect\? \(roster list shows all \d+\)\n$/,
     );
     const j = JSON.parse(roster(inBox("run", "kubernetes-architect", "--task", "x", "--json")).stdout);
     expect(j.code).toBe("executor/unknown-agent");
@@ -202,7 +202,7 @@ describe("unknown names and JSON", () => {
     expect(j.suggestions[0]).toBe("cloud-infrastructure-kubernetes-architect");
   });
 
-  test("every --json output carries schemaVersion 1 and no null", () => {
+  test("every --json output carries schemaVersion 2 and no null", () => {
     for (const args of [
       ["list"],
       ["show", "helper"],
@@ -215,10 +215,13 @@ describe("unknown names and JSON", () => {
       ["commands", "list"],
       ["commands", "show", "init"],
       ["commands", "show", "nope"],
+      ["list", "--as", "claude"],
+      ["show", "helper", "--as", "claude"],
+      ["why", "helper", "--as", "claude"],
     ]) {
       const r = roster(inBox(...args, "--json"));
       const out = JSON.parse(r.stdout);
-      expect(out.schemaVersion, args.join(" ")).toBe(1);
+      expect(out.schemaVersion, args.join(" ")).toBe(2);
       expect(r.stdout, args.join(" ")).not.toMatch(/: null\b/);
     }
   });
@@ -233,7 +236,7 @@ describe("unknown names and JSON", () => {
     const j = JSON.parse(
       roster(inBox("run", "helper", "--task", "a", "--json", "--dry-run", "--runner", "unused")).stdout,
     );
-    expect(j).toMatchObject({ schemaVersion: 1, dryRun: true });
+    expect(j).toMatchObject({ schemaVersion: 2, dryRun: true });
     expect(j.invocations).toHaveLength(1);
   });
 });
@@ -253,32 +256,125 @@ describe("doctor", () => {
   });
 });
 
+/** Whether a shell is installed (zsh and fish are not everywhere: their tests then skip, visibly). */
+const hasShell = (shell: string) => spawnSync(shell, ["-c", "exit 0"]).status === 0;
+
 describe("completion", () => {
-  test("the bash script, sourced in a real bash, completes roster sh<TAB> to show", () => {
+  const shim = () => `roster() { ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} "$@"; }`;
+  /** What bash completes for `line` (the cursor at its end). */
+  const bash = (line: string) => {
     const script = roster(["completion", "bash"]).stdout;
-    const probe = `${script}\nCOMP_WORDS=(roster sh); COMP_CWORD=1; _roster; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const words = line.split(" ");
+    const probe = `${script}\n${shim()}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _roster; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const r = spawnSync("bash", ["--norc", "--noprofile", "-c", probe], { encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trim().split("\n")).toEqual(["show"]);
+    return r.stdout.split("\n").filter(Boolean);
+  };
+
+  test("the bash script, sourced in a real bash, completes roster sh<TAB> to show", () => {
+    expect(bash("roster sh")).toEqual(["show"]);
   });
 
-  test("agent names come from roster list --names", () => {
-    const script = roster(["completion", "bash"]).stdout;
-    const shim = `roster() { ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} "$@"; }`;
-    const probe = `${script}\n${shim}\nCOMP_WORDS=(roster show hel); COMP_CWORD=2; _roster; printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const r = spawnSync("bash", ["--norc", "--noprofile", "-c", probe], { encoding: "utf8" });
-    expect(r.stdout.trim().split("\n")).toEqual(["helper"]);
+  test("agent names come from roster list --names, for export too", () => {
+    expect(bash("roster show hel")).toEqual(["helper"]);
+    expect(bash("roster export hel")).toEqual(["helper"]);
+    expect(bash("roster --cwd . why hel")).toEqual(["helper"]);
   });
 
-  test("zsh and fish scripts name every sub-command; an unknown shell is a usage error", () => {
+  test("bash: each command's own flags, and values after --to, --as, --host, --provider; cache <TAB>", () => {
+    const showFlags = bash("roster show --");
+    expect(showFlags).toContain("--as");
+    expect(showFlags).toContain("--json");
+    // One flag list per command: run's and trust's flags are not show's.
+    expect(showFlags).not.toContain("--task");
+    expect(showFlags).not.toContain("--revoke");
+    expect(bash("roster run x --")).toContain("--task");
+    expect(bash("roster export x --to co")).toEqual(["codex", "copilot"]);
+    expect(bash("roster list --as ge")).toEqual(["gemini"]);
+    expect(bash("roster run x --host a")).toEqual(["auto"]);
+    expect(bash("roster list --provider plu")).toEqual(["plugins"]);
+    expect(bash("roster sync --to codex,ge")).toEqual(["codex,gemini"]);
+    expect(bash("roster cache ")).toEqual(["clear"]);
+    expect(bash("roster commands ")).toEqual(["list", "show", "expand"]);
+    expect(bash("roster completion z")).toEqual(["zsh"]);
+  });
+
+  test.skipIf(!hasShell("zsh"))("zsh: commands and flags with their descriptions", () => {
+    const script = roster(["completion", "zsh"]).stdout;
+    // Stubs of zsh's completion functions that print what they are given.
+    const stubs =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansions, not a template
+      'compdef() {}; _describe() { print -l -- "${(@P)4}"; }; compadd() { local -a a; a=("$@"); print -l -- ${a[${a[(i)--]}+1,-1]}; }; compset() {}';
+    const zsh = (words: string, current: number) =>
+      spawnSync(
+        "zsh",
+        ["-f", "-c", `${stubs}\n${script}\n${shim()}\nwords=(${words}); CURRENT=${current}; _roster`],
+        {
+          encoding: "utf8",
+        },
+      ).stdout.split("\n");
+    expect(zsh("roster ''", 2)).toContain("show:one agent in full, system prompt included");
+    const flags = zsh("roster show --", 3);
+    expect(flags).toContain("--as:the agent as that tool would load it");
+    expect(flags.some((f) => f.startsWith("--task"))).toBe(false);
+    expect(zsh("roster export x --to ''", 5)).toContain("codex");
+    expect(zsh("roster show ''", 3)).toContain("helper");
+  });
+
+  test.skipIf(!hasShell("fish"))("fish: per command, with descriptions and values", () => {
+    const script = roster(["completion", "fish"]).stdout;
+    const fish = (line: string) =>
+      spawnSync(
+        "fish",
+        [
+          "-c",
+          `${script}\nfunction roster; ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} $argv; end\ncomplete -C '${line}'`,
+        ],
+        {
+          encoding: "utf8",
+        },
+      ).stdout.split("\n");
+    expect(fish("roster sh")).toEqual(["show\tone agent in full, system prompt included", ""]);
+    expect(fish("roster export hel")).toContain("helper");
+    expect(fish("roster cache ").map((l) => l.split("\t")[0])).toContain("clear");
+    const flags = fish("roster show --").map((l) => l.split("\t")[0]);
+    expect(flags).toContain("--as");
+    expect(flags).not.toContain("--task");
+    expect(fish("roster list --as cod").map((l) => l.split("\t")[0])).toEqual(["codex", ""]);
+  });
+
+  test("zsh and fish scripts name every sub-command; an unknown shell reads as every unknown value", () => {
     for (const shell of ["zsh", "fish"]) {
       const out = roster(["completion", shell]).stdout;
-      for (const c of ["list", "show", "why", "doctor", "run", "commands"]) expect(out).toContain(c);
+      for (const c of ["list", "show", "why", "doctor", "run", "commands", "export", "cache"])
+        expect(out).toContain(c);
     }
     const bad = roster(["completion", "tcsh"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe(
-      "roster: command-argument value 'tcsh' is invalid for argument 'shell' (allowed: bash, zsh, fish); roster completion --help shows the usage.\n",
-    );
+    expect(bad.stderr).toBe('roster: unknown shell "tcsh" (one of bash, zsh, fish)\n');
+  });
+});
+
+describe("the pager of show", () => {
+  /** `roster show helper` on a terminal of `rows` lines (util-linux `script` gives it a PTY). */
+  const onTerminal = (rows: number, extra = "") => {
+    const command = `stty rows ${rows} cols 80; ${process.execPath} ${bin} --home ${box.home} --cwd ${box.project} show helper ${extra}`;
+    const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", PAGER: "sed s/^/PAGED:/" },
+    });
+    return r.stdout;
+  };
+
+  test("longer than the screen on a terminal: through $PAGER; never piped, never with --no-pager, never when it fits", () => {
+    expect(onTerminal(4)).toMatch(/^PAGED:.*name:.*helper/m);
+    expect(onTerminal(4, "--no-pager")).not.toContain("PAGED:");
+    expect(onTerminal(200)).not.toContain("PAGED:");
+    const piped = spawnSync(process.execPath, [bin, ...inBox("show", "helper")], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", PAGER: "sed s/^/PAGED:/" },
+    });
+    expect(piped.stdout).toContain("helper");
+    expect(piped.stdout).not.toContain("PAGED:");
   });
 });

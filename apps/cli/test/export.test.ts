@@ -75,7 +75,7 @@ describe("roster export", () => {
     expect(r.stderr).toMatch(/Copilot CLI would load it as \.github\/agents\/reviewer\.agent\.md/);
     const j = JSON.parse(roster("--json", "export", "reviewer", "--to", "cursor", "--stdout").stdout);
     expect(j).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       agent: "reviewer",
       tool: "cursor",
       written: false,
@@ -99,7 +99,9 @@ describe("roster export", () => {
     expect(roster("export", "reviewer", "--to", "vim").code).toBe(2);
     const unknown = roster("export", "review", "--to", "codex");
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/Unknown agent "review"\. Did you mean: reviewer\?/);
+    expect(unknown.stderr).toMatch(
+      /^roster: unknown agent "review"; did you mean reviewer\? \(roster list shows all \d+\)$/m,
+    );
   });
 });
 
@@ -160,7 +162,7 @@ describe("roster sync", () => {
     const r = roster("--json", "sync", "--to", "cursor");
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ schemaVersion: 1, dryRun: false, scope: "project" });
+    expect(out).toMatchObject({ schemaVersion: 2, dryRun: false, scope: "project" });
     expect(out.entries.map((e: { action: string; agent: string }) => `${e.action} ${e.agent}`)).toEqual([
       "create reviewer",
       "conflict writer",

@@ -101,3 +101,55 @@ test.skipIf(!hasNpm)(
     expect(JSON.stringify(out.diagnostics ?? [])).not.toContain("Cannot find module");
   },
 );
+
+const script = fileURLToPath(new URL("../../../scripts/install.sh", import.meta.url));
+const prefixScript = fileURLToPath(new URL("../../../scripts/install-prefix.sh", import.meta.url));
+
+test.skipIf(!hasNpm)(
+  "install.sh: an npm_config_prefix that does not exist yet is used (it can be made)",
+  () => {
+    const sandbox = createSandbox("roster-prefix-");
+    try {
+      sandbox.write({ "a-file": "x" });
+      const prefixOf = (prefix: string) =>
+        spawnSync("sh", ["-c", `. "${prefixScript}"; roster_prefix`], {
+          env: { PATH: process.env.PATH ?? "", HOME: sandbox.home, npm_config_prefix: prefix },
+          encoding: "utf8",
+        }).stdout.trim();
+      const fresh = join(sandbox.root, "not/yet/there");
+      expect(prefixOf(fresh)).toBe(fresh);
+      // Under a file nothing can be made: ~/.local.
+      expect(prefixOf(join(sandbox.root, "a-file/prefix"))).toBe(join(sandbox.home, ".local"));
+    } finally {
+      sandbox.cleanup();
+    }
+  },
+);
+
+test.skipIf(!hasNpm)(
+  "install.sh: an unreachable registry is one line that says so, not a stack trace",
+  () => {
+    const sandbox = createSandbox("roster-offline-");
+    try {
+      // A fresh home: corepack has no pnpm yet and must fetch it, from a registry that refuses.
+      const r = spawnSync("sh", [script], {
+        cwd: sandbox.root,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: sandbox.home,
+          TMPDIR: sandbox.root,
+          COREPACK_NPM_REGISTRY: "http://127.0.0.1:9",
+          npm_config_registry: "http://127.0.0.1:9",
+        },
+        encoding: "utf8",
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(
+        `roster: installing the dependencies failed: the npm registry could not be reached (offline, a proxy, or npm_config_registry); the whole output is in ${join(sandbox.root, "roster-install.log")}\n`,
+      );
+      expect(r.stdout).toBe("roster: installing the CLI's dependencies (pnpm 10.34.9)…\n");
+    } finally {
+      sandbox.cleanup();
+    }
+  },
+);

@@ -271,9 +271,9 @@ describe("turning it off, clearing it, and a folder it cannot write", () => {
     expect(readdirSync(join(xdg, "roster"))).toHaveLength(2);
     expect(existsSync(cacheDir())).toBe(false);
     const cleared = roster(["cache", "clear", "--json"], { XDG_CACHE_HOME: xdg });
-    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 1, dir: join(xdg, "roster"), removed: 2 });
+    expect(JSON.parse(cleared.stdout)).toEqual({ schemaVersion: 2, dir: join(xdg, "roster"), removed: 2 });
     expect(readdirSync(join(xdg, "roster"))).toEqual([]);
-    expect(roster(["cache", "clear"], { XDG_CACHE_HOME: xdg }).stdout).toContain("removed 0 file(s)");
+    expect(roster(["cache", "clear"], { XDG_CACHE_HOME: xdg }).stdout).toContain("removed 0 files");
   });
 
   test("a cache folder that cannot be written: the same output, one warning", () => {

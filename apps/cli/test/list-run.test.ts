@@ -124,6 +124,27 @@ describe("the bin's own list runs a list as the app does", () => {
     expect(viaBin.stderr).toBe(viaApp.stderr);
   });
 
+  test('`"projectAgentsDir": null` without a project folder of agents, on every path (SPEC §8)', async () => {
+    mkdirSync(places.project, { recursive: true });
+    mkdirSync(join(places.home, ".claude/agents"), { recursive: true });
+    writeFileSync(join(places.home, ".claude/agents/a.md"), agentFile("a"));
+    await age();
+    // Round 1: discovery (the bin's own list); 2: the stored listing; 3: the shortcut.
+    for (let round = 0; round < 3; round++) {
+      const { viaBin, viaApp } = both(["list", "--json"]);
+      for (const run of [viaBin, viaApp]) {
+        const out = JSON.parse(run.stdout);
+        expect(out, `round ${round + 1}`).toHaveProperty("projectAgentsDir", null);
+        expect(Object.keys(out).at(-1)).toBe("projectAgentsDir");
+      }
+      // A filtered list prints from the parsed listing: the key stays.
+      expect(JSON.parse(both(["list", "--json", "--source", "user"]).viaBin.stdout)).toHaveProperty(
+        "projectAgentsDir",
+        null,
+      );
+    }
+  });
+
   test("a listing the bin stored is printed by the app, and the other way round", async () => {
     Object.assign(places, copyFixtureTree(places.root));
     await age();

@@ -179,7 +179,7 @@ describe("the shortcut prints what the app prints, without the app", () => {
     // The app says what is wrong, as it always has.
     const wrong = withApp(["list", "--provider", "nobody"]);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/--provider takes one of/);
+    expect(wrong.stderr).toMatch(/^roster: unknown provider "nobody" for --provider \(one of /);
   });
 });
 
@@ -220,7 +220,7 @@ describe("the shortcut writes as the stream would", () => {
       stderr += String(d);
     });
     const first = await new Promise<Buffer>((r) => child.stdout.once("data", r));
-    expect(first.toString("utf8")).toMatch(/^\{\n {2}"schemaVersion": 1/);
+    expect(first.toString("utf8")).toMatch(/^\{\n {2}"schemaVersion": 2/);
     child.stdout.destroy();
     const code = await new Promise((r) => child.on("close", r));
     expect(code).toBe(0);

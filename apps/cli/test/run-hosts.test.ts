@@ -76,7 +76,7 @@ describe("roster run --host auto", () => {
   test("a refusal keeps precedence over a missing host", () => {
     const r = roster(["run", "nope", "--task", "go"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: Unknown agent "nope"/);
+    expect(r.stderr).toMatch(/^roster: unknown agent "nope"/);
   });
 });
 
@@ -231,7 +231,7 @@ describe("the guardrails hold across a host", () => {
     expect(level2.agent).toBe("a");
     expect(level2.exit).toBe(1);
     expect(JSON.parse(level2.stdout)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       error: "Cannot spawn 'a'. Allowed: none (spawns disabled for this agent)",
       code: "executor/spawn-not-allowed",
     });

@@ -408,7 +408,7 @@ describe("roster trust itself", () => {
     const none = roster(["trust"]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("no roster.config.json or roster.config.mjs");
-    expect(json(roster(["trust", "--list", "--json"]))).toEqual({ schemaVersion: 1, trusted: [] });
+    expect(json(roster(["trust", "--list", "--json"]))).toEqual({ schemaVersion: 2, trusted: [] });
   });
 
   test("doctor shows a project settings.local.json that re-enables a plugin the user switched off", () => {

@@ -6,6 +6,40 @@ import type { LocationStatus } from "./walk-location.js";
 /** What one searched place held for the name asked about. */
 export type CandidateOutcome = "winner" | "shadowed" | "skipped" | "absent" | LocationStatus;
 
+/**
+ * What each outcome of a searched place means, in one line (the legend under `roster why`).
+ * Also the places of a tool's own view (`why --as`), which adds `rejected` and `ignored`.
+ */
+export const OUTCOME_MEANINGS: Readonly<Record<CandidateOutcome | "rejected" | "ignored", string>> = {
+  winner: "the definition used",
+  shadowed: "a definition of the name that one above it overrides",
+  skipped: "a file of the name that did not load (the reason is beside it)",
+  absent: "searched: no file of the name there",
+  read: "searched",
+  missing: "the folder does not exist",
+  unreadable: "the folder could not be opened",
+  untrusted: "not read: project folders are skipped here (--no-project, or the tool's trust)",
+  "not-a-directory": "not read: the path is a file, not a folder",
+  "outside-root": "not read: it leads outside the folder it belongs to (a link)",
+  rejected: "a file of the name the tool refuses (the reason is below)",
+  ignored: "a file of the name the tool would load but does not here",
+};
+
+/** An agent in a few fields, as `why --json` names the winner and each definition it shadows. */
+export function briefAgent(agent: AgentDefinition): {
+  name: string;
+  source: AgentDefinition["source"];
+  provider: string;
+  filePath?: string;
+} {
+  return {
+    name: agent.name,
+    source: agent.source,
+    provider: agent.provider,
+    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
+  };
+}
+
 /** One place searched, in search order. */
 export interface ExplainCandidate {
   /** The folder searched, or `provider:<id>` for items a provider loads itself. */

@@ -58,9 +58,11 @@ export {
 export { claudeConfigDir, envPath } from "./env-paths.js";
 export {
   type AgentExplanation,
+  briefAgent,
   type CandidateOutcome,
   type ExplainCandidate,
   explainAgent,
+  OUTCOME_MEANINGS,
 } from "./explain-agent.js";
 export {
   type AgentExport,

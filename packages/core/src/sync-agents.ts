@@ -299,7 +299,8 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
           ...base,
           action: "skip",
           code: "sync/native",
-          message: `already a ${writer.displayName} agent (${agent.filePath ?? "?"})`,
+          // "an opencode agent", "a Codex agent"; the file is the agent's (`roster why NAME`).
+          message: `already ${/^[aeioux]/i.test(writer.displayName) ? "an" : "a"} ${writer.displayName} agent`,
         });
         continue;
       }

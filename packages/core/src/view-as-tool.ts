@@ -29,6 +29,8 @@ export interface ToolViewFile {
   outcome: ToolFileOutcome;
   /** The identity the tool gives it (`team/reviewer`, `plugin:sub:name`), when it has one. */
   id?: string;
+  /** The `name` its frontmatter writes, when it writes one (the tool may call it by `id` instead). */
+  name?: string;
   description?: string;
   /** Why it is not loaded (every outcome but `loaded`). */
   reason?: ToolReason;
@@ -45,7 +47,10 @@ export interface ToolViewPlace extends ProfilePlace {
 
 /** One agent the tool would offer. */
 export interface ToolViewAgent {
+  /** What the tool calls it. */
   id: string;
+  /** The `name` its file writes, when it writes one (a built-in has none). */
+  name?: string;
   description: string;
   scope: ProfileScope | "builtin";
   filePath?: string;
@@ -111,7 +116,7 @@ function endingOf(name: string, endings: readonly string[]): string | undefined 
 
 /** The result of {@link checkFileAs}. */
 export type FileCheck =
-  | { ok: true; id: string; description: string; ignoredKeys: string[] }
+  | { ok: true; id: string; name?: string; description: string; ignoredKeys: string[] }
   | { ok: false; reason: ToolReason /** The identity it would have had, when known. */; id?: string };
 
 /**
@@ -199,7 +204,19 @@ export function checkFileAs(
   }
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
-  return { ok: true, id, description: typeof description === "string" ? description : "", ignoredKeys };
+  return {
+    ok: true,
+    id,
+    // The written name, where the tool reads `name` as one (Copilot's is a display name).
+    ...(typeof written === "string" &&
+    written.trim() !== "" &&
+    profile.identity !== "stem" &&
+    profile.identity !== "path"
+      ? { name: written }
+      : {}),
+    description: typeof description === "string" ? description : "",
+    ignoredKeys,
+  };
 }
 
 interface Found {
@@ -363,6 +380,7 @@ export async function viewAsTool(
         ...base,
         outcome: "loaded",
         id: check.id,
+        ...(check.name !== undefined ? { name: check.name } : {}),
         description: check.description,
       };
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
@@ -408,7 +426,13 @@ export async function viewAsTool(
     agents.push({ id: builtin, description: `${tool} built-in`, scope: "builtin" });
   }
   for (const [id, file] of winners) {
-    agents.push({ id, description: file.description ?? "", scope: file.scope, filePath: file.filePath });
+    agents.push({
+      id,
+      ...(file.name !== undefined ? { name: file.name } : {}),
+      description: file.description ?? "",
+      scope: file.scope,
+      filePath: file.filePath,
+    });
   }
   return {
     tool: profile.tool,

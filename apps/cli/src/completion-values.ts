@@ -1,0 +1,38 @@
+// What each flag's value and each argument completes to, by the flag's name: the one table
+// `roster completion` adds to commander's own (which names every command, flag and argument).
+
+import { HOST_IDS } from "@roster/hosts/host-ids";
+import type { Argument, Command, Option } from "commander";
+import { TOOL_PROFILES } from "./cmd-as.js";
+import type { Values } from "./completion.js";
+import { SOURCES } from "./list-print.js";
+import { createDefaultRegistry } from "./registry.js";
+
+const tools = () => TOOL_PROFILES.map((p) => p.tool);
+
+/** A flag's values by its long name (`sync --to` takes a comma-separated list). */
+const FLAG_VALUES: Record<string, (command: Command) => Values> = {
+  "--cwd": () => ({ kind: "dirs" }),
+  "--home": () => ({ kind: "dirs" }),
+  "--out": () => ({ kind: "dirs" }),
+  "--config": () => ({ kind: "files" }),
+  "--as": () => ({ kind: "words", words: tools() }),
+  "--to": (command) => ({ kind: "words", words: tools(), list: command.name() === "sync" }),
+  "--host": () => ({ kind: "words", words: [...HOST_IDS, "auto"] }),
+  "--provider": () => ({ kind: "words", words: createDefaultRegistry().ids() }),
+  "--source": () => ({ kind: "words", words: SOURCES }),
+  "--scope": () => ({ kind: "words", words: ["project", "user"] }),
+};
+
+/**
+ * What an option's value or an argument completes to: by the flag's name (above); an
+ * argument `<name>`/`<agent>` is an agent (a workflow command under `commands`), `[dir]` a folder.
+ */
+export function valuesOf(item: Option | Argument, command: Command): Values | undefined {
+  if ("long" in item) return item.long ? FLAG_VALUES[item.long]?.(command) : undefined;
+  const name = item.name();
+  if (name === "dir") return { kind: "dirs" };
+  if (name === "name" || name === "agent")
+    return command.parent?.name() === "commands" ? { kind: "commands" } : { kind: "agents" };
+  return undefined;
+}

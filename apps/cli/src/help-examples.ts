@@ -1,0 +1,48 @@
+// The examples `--help` ends with (as `gh help` does), one list per command. Plain text:
+// commander prints them after the options.
+import type { Command } from "commander";
+
+/** Examples by command path (`""` is plain `roster --help`). */
+export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+  "": [
+    "roster list",
+    "roster why code-reviewer",
+    'roster run code-reviewer --task "Review src/auth.ts"',
+    "roster doctor --as gemini",
+  ],
+  list: [
+    "roster list review",
+    "roster list --source project --names",
+    "roster list --as codex",
+    "roster list --json | jq '.agents[].name'",
+  ],
+  show: [
+    "roster show code-reviewer",
+    "roster show code-reviewer --as codex",
+    "roster show beta:code-reviewer --json",
+  ],
+  why: ["roster why code-reviewer", "roster why code-reviewer --as opencode"],
+  doctor: ["roster doctor", "roster doctor --strict --quiet", "roster doctor --as gemini"],
+  run: [
+    'roster run code-reviewer --task "Review src/auth.ts"',
+    'roster run planner --task "Plan the login page" --dry-run',
+    'roster run code-reviewer --task "a" --task "b" --host codex',
+  ],
+  export: ["roster export planner --to codex", "roster export reviewer --to gemini --stdout"],
+  sync: ["roster sync --to codex,gemini --dry-run", "roster sync --to opencode --scope user"],
+  completion: ['eval "$(roster completion bash)"', "roster completion fish | source"],
+  "commands list": ["roster commands list", "roster commands list --names"],
+  "commands expand": ['roster commands expand review-pr 123 "be brief"'],
+  trust: ["roster trust", "roster trust --list", "roster trust --revoke ~/src/app"],
+  "cache clear": ["roster cache clear"],
+};
+
+/** Adds each command's examples to its `--help`. */
+export function addExamples(program: Command): void {
+  const visit = (command: Command, path: string[]) => {
+    const examples = EXAMPLES[path.join(" ")];
+    if (examples) command.addHelpText("after", `\nExamples:\n${examples.map((e) => `  $ ${e}`).join("\n")}`);
+    for (const sub of command.commands) visit(sub, [...path, sub.name()]);
+  };
+  visit(program, []);
+}
