@@ -5,6 +5,7 @@ import {
   createDryRunRunner,
   createProcessRunner,
   createReaper,
+  MAX_TIMEOUT_MS,
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
@@ -13,7 +14,7 @@ import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
 import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { parseInteger } from "./flags.js";
+import { parseDuration, parseInteger } from "./flags.js";
 
 /** The signals that stop `roster mcp`, with their numbers (the exit status is 128 + it). */
 const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
@@ -107,7 +108,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     disabledAgents: config.disabledAgents ?? [],
     agentModelOverrides: config.agentModelOverrides ?? {},
   };
-  const timeoutMs = parseInteger("--timeout", flags.timeout, { min: 1, max: 2 ** 31 - 1 });
+  const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
 
   // Every task's process group and run folder are known to the reaper: whatever way roster

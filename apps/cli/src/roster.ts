@@ -156,8 +156,10 @@ program
     "run an agent on tasks on an agent host (Claude Code, Codex, Gemini CLI, opencode, Copilot CLI)",
   )
   .argument("<agent>", "agent name")
-  .addOption(new Option("--task <text>", "a task assignment (repeatable)").argParser(collect))
-  .option("--context <text>", "shared context put before every assignment")
+  .addOption(
+    new Option("--task <text>", "a task assignment (repeatable; - reads it from stdin)").argParser(collect),
+  )
+  .option("--context <text>", "shared context put before every assignment (- reads it from stdin)")
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
   .option(
     "--host <host>",
@@ -168,7 +170,8 @@ program
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
@@ -180,7 +183,7 @@ program
   .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
   .action(async (flags: import("./cmd-mcp.js").McpFlags) => {
     const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
     const channel = claimStdout();
