@@ -15,14 +15,16 @@ const host = path.basename(process.argv[1]);
 const argv = process.argv.slice(2);
 const env = process.env;
 // The offline status commands roster's preflight asks (FAKE_HOST_LOGIN=out: not logged in).
-const status = (host === "claude" && argv.join(" ") === "auth status") || (host === "codex" && argv.join(" ") === "login status");
+// (Also under another name, my-claude, and after the config arguments.)
+const statusOf = host.endsWith("claude") ? "auth status" : host.endsWith("codex") ? "login status" : undefined;
+const status = statusOf !== undefined && argv.slice(-2).join(" ") === statusOf;
 if (status) {
   if (env.FAKE_HOST_STATUS_RECORD) {
     fs.mkdirSync(env.FAKE_HOST_STATUS_RECORD, { recursive: true });
     fs.writeFileSync(path.join(env.FAKE_HOST_STATUS_RECORD, host + "-" + process.pid), argv.join(" "));
   }
   const out = env.FAKE_HOST_LOGIN === "out";
-  if (host === "claude") process.stdout.write(JSON.stringify({ loggedIn: !out, authMethod: out ? "none" : "claude.ai" }, null, 2) + "\n");
+  if (statusOf === "auth status") process.stdout.write(JSON.stringify({ loggedIn: !out, authMethod: out ? "none" : "claude.ai" }, null, 2) + "\n");
   else process[out ? "stderr" : "stdout"].write(out ? "Not logged in\n" : "Logged in using ChatGPT\n");
   process.exit(out ? 1 : 0);
 }
