@@ -11,6 +11,7 @@ import {
 } from "@roster/executor";
 import { HOST_IDS, type HostId, isHostId, pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
+import { TOOL_PROFILES } from "./cmd-as.js";
 import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -120,6 +121,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     env: app.env,
     runnerFor,
     hosts: fixed ? [] : HOST_IDS,
+    profiles: TOOL_PROFILES,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,

@@ -121,15 +121,10 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) => {
-      const { otherTools, printOtherTools, whyAgent, whyAs } = await loadApp();
+      const { printOtherTools, TOOL_PROFILES, whyAgent, whyAs } = await loadApp();
       if (flags.as) return whyAs(app, name, flags.as);
       // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(
-        app,
-        name,
-        (d) => otherTools(app, name, d),
-        (d) => printOtherTools(app, name, d),
-      );
+      return whyAgent(app, name, TOOL_PROFILES, (d) => printOtherTools(app, name, d));
     }),
   );
 

@@ -95,6 +95,16 @@ export {
   type ReadableSource,
 } from "./merge-sources.js";
 export { nameProblem } from "./names.js";
+export {
+  differentResolution,
+  fileRecordView,
+  type OtherTool,
+  type OtherToolOutcome,
+  otherToolsFor,
+  reportWhy,
+  type WhyOptions,
+  type WhyReport,
+} from "./report-why.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly

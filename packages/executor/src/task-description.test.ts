@@ -27,3 +27,34 @@ test("no warning without structured agents; none when empty", () => {
   expect(buildTaskDescription([agent("task")])).not.toContain("output schema");
   expect(buildTaskDescription([])).toContain("(none)");
 });
+
+test("a budget keeps the description within its bytes: the most useful agents named, the rest counted", () => {
+  const long = "x".repeat(400);
+  const agents = [
+    ...Array.from({ length: 300 }, (_, i) =>
+      agent(`bundled-${i}`, { provider: "bundled", description: long }),
+    ),
+    ...Array.from({ length: 300 }, (_, i) => agent(`user-${i}`, { source: "user", description: long })),
+    agent("team-reviewer", { source: "project", description: "Reviews the team's code", output: {} }),
+  ];
+  const text = buildTaskDescription(agents, {
+    maxBytes: 6000,
+    more: "call list_agents to see them",
+  });
+  expect(Buffer.byteLength(text)).toBeLessThanOrEqual(6000);
+  // The project's own agent comes first, then user agents; bundled ones last.
+  expect(text).toContain("Agents:\n- team-reviewer: Reviews the team's code [structured output]\n- user-0: ");
+  expect(text).not.toContain("bundled-0");
+  expect(text).toContain(`- user-0: ${"x".repeat(159)}…`);
+  const named = text.split("\n").filter((l) => l.startsWith("- ")).length;
+  expect(text).toContain(`…and ${agents.length - named} more agent(s) not named here: call list_agents to see them.`);
+  expect(text).toContain("Agents with a built-in output schema (team-reviewer)");
+  // Without a budget, every agent in full, as before.
+  expect(Buffer.byteLength(buildTaskDescription(agents))).toBeGreaterThan(600 * 400);
+});
+
+test("a budget that fits every agent names them all and says nothing of more", () => {
+  const text = buildTaskDescription([agent("a"), agent("b")], { maxBytes: 6000, more: "m" });
+  expect(text).toContain("- a: a does things\n- b: b does things");
+  expect(text).not.toContain("more agent");
+});

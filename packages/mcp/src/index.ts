@@ -1,4 +1,10 @@
-export { createRosterMcpServer, ERROR_CODE_META_KEY, type RosterMcpServer } from "./create-server.js";
+export {
+  createRosterMcpServer,
+  ERROR_CODE_META_KEY,
+  RUN_TASK_DESCRIPTION_BYTES,
+  type RosterMcpServer,
+  serverInstructions,
+} from "./create-server.js";
 export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
 export { type ResolveServerSessionOptions, resolveServerSession } from "./server-session.js";
 export type {
@@ -8,4 +14,4 @@ export type {
   RosterMcpOptions,
   RunnerFor,
 } from "./types.js";
-export { agentDefinition, agentSummary, commandSummary, explanationView, matchesQuery } from "./views.js";
+export { agentDefinition, agentSummary, commandSummary, matchesQuery } from "./views.js";
