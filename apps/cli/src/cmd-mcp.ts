@@ -21,6 +21,13 @@ import { parseDuration, parseInteger } from "./flags.js";
 const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
 
+/** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
+export const TTY_NOTICE = [
+  "roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host, not to a person.",
+  "Register it with your host instead, e.g. `claude mcp add roster -- roster mcp`",
+  "(Codex, Gemini CLI, opencode: see `roster mcp --help`). Serving on this terminal until Ctrl-D or Ctrl-C.",
+].join("\n");
+
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
   runner?: string;
@@ -129,6 +136,8 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     reaper,
   });
   for (const d of server.diagnostics) app.output.err(`roster mcp: ${d.message}`);
+  // Typed in a terminal, a server that waits in silence looks hung: say what it is.
+  if (process.stdin.isTTY === true) app.output.err(TTY_NOTICE);
 
   // However the process ends, no task's process group or folder outlives it.
   const reapAll = () => {

@@ -173,12 +173,25 @@ program
 
 program
   .command("mcp")
-  .description("serve the agents and commands to an agent host over MCP on stdio")
+  .description(
+    "serve the agents and commands to an agent host over MCP on stdio (register it: claude mcp add roster -- roster mcp)",
+  )
   .option("--runner <command>", "run each task as a child process (default: on the agent's host)")
   .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
   .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .addHelpText(
+    "after",
+    [
+      "",
+      "Register it with an agent host (it starts roster mcp itself):",
+      "  Claude Code  claude mcp add roster -- roster mcp",
+      '  Codex        ~/.codex/config.toml: [mcp_servers.roster] command = "roster", args = ["mcp"]',
+      '  Gemini CLI   ~/.gemini/settings.json: { "mcpServers": { "roster": { "command": "roster", "args": ["mcp"] } } }',
+      '  opencode     opencode.json: { "mcp": { "roster": { "type": "local", "command": ["roster", "mcp"] } } }',
+    ].join("\n"),
+  )
   .action(async (flags: import("./cmd-mcp.js").McpFlags) => {
     const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
     const channel = claimStdout();
