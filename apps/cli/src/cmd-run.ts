@@ -221,9 +221,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // `{ schemaVersion, dryRun: true, invocations }`).
   const stream = o.json
     ? createJsonArrayStream({
-          key: dryRun ? "invocations" : "results",
-          total,
-          write: o.raw,
+        key: dryRun ? "invocations" : "results",
+        total,
+        write: o.raw,
         ...(dryRun ? { fields: { dryRun: true } } : {}),
       })
     : undefined;
@@ -240,7 +240,11 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (dryRun) {
       if (hostDryRun) {
         if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
-        if (stream) stream.put(index, r.error !== undefined ? { id: r.id, error: r.error } : { id: r.id, ...(r.data as HostCommand) });
+        if (stream)
+          stream.put(
+            index,
+            r.error !== undefined ? { id: r.id, error: r.error } : { id: r.id, ...(r.data as HostCommand) },
+          );
         else if (r.error === undefined) pending.put(index, { id: r.id, plan: r.data as HostCommand });
         return;
       }

@@ -286,7 +286,9 @@ describe("roster mcp: tools", () => {
       }
     }
     const reviewer = whyCli("reviewer");
-    expect(reviewer.candidates.filter((c: { outcome: string }) => c.outcome === "shadowed").length).toBeGreaterThan(0);
+    expect(
+      reviewer.candidates.filter((c: { outcome: string }) => c.outcome === "shadowed").length,
+    ).toBeGreaterThan(0);
     expect(whyCli("reviewr").suggestions).toContain("reviewer");
   });
 
@@ -327,7 +329,9 @@ describe("roster mcp: prompts, size, instructions", () => {
     expect(prompts.find((p) => p.name === "greet")).toEqual({
       name: "greet",
       description: "Say hello",
-      arguments: [{ name: "input", description: "the arguments, as typed after the command", required: false }],
+      arguments: [
+        { name: "input", description: "the arguments, as typed after the command", required: false },
+      ],
     });
     const listed = await call(client, "list_commands", {});
     expect(prompts.map((p) => p.name)).toEqual(
@@ -340,13 +344,16 @@ describe("roster mcp: prompts, size, instructions", () => {
       messages: [{ role: "user", content: { type: "text", text: text(expanded) } }],
     });
     expect(text(expanded)).toBe("Hello Ada $& Bob, and Ada.");
-    await expect(client.getPrompt({ name: "gret" })).rejects.toThrow(/Unknown prompt "gret"\. Available: .*greet/);
+    await expect(client.getPrompt({ name: "gret" })).rejects.toThrow(
+      /Unknown prompt "gret"\. Available: .*greet/,
+    );
   });
 
   test("tools/list stays under 16 KB with 600 agents; run_task names the project's and points to list_agents", async () => {
     const many = createSandbox("roster-mcp-many-");
     try {
-      const long = "Reviews code for correctness, security and style; knows the team conventions well. ".repeat(4);
+      const long =
+        "Reviews code for correctness, security and style; knows the team conventions well. ".repeat(4);
       const files: Record<string, string> = {
         "project/.claude/agents/team-lead.md": agentFile("team-lead", "The project's own lead"),
       };
@@ -394,7 +401,9 @@ describe("roster mcp: prompts, size, instructions", () => {
       env: { PATH: process.env.PATH ?? "", TERM: "xterm" },
     });
     const screen = r.stdout.replaceAll("\r", "");
-    expect(screen).toContain("roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host");
+    expect(screen).toContain(
+      "roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host",
+    );
     expect(screen).toContain("claude mcp add roster -- roster mcp");
     // It kept serving until its stdin ended, then left cleanly.
     expect(r.status).toBe(0);

@@ -99,18 +99,26 @@ describe("roster run --dry-run", () => {
     const answer = JSON.parse(r.stdout);
     expect(Object.keys(answer)).toEqual(["schemaVersion", "dryRun", "invocations"]);
     expect(answer).toMatchObject({ schemaVersion: 1, dryRun: true });
-    const lines = answer.invocations;
+    const lines = answer.invocations as Array<{
+      id: string;
+      host: string;
+      command: string;
+      stdin: string;
+      args: string[];
+      env: Record<string, string>;
+      files: Array<{ content: string }>;
+    }>;
     expect(lines.map((l) => [l.id, l.host, l.command, l.stdin])).toEqual([
       ["task-1", "claude", "claude", "Ctx\n\none"],
       ["task-2", "claude", "claude", "Ctx\n\ntwo"],
     ]);
-    expect(lines[0].args.slice(0, 3)).toEqual(["-p", "--output-format", "json"]);
-    expect(lines[0].env).toEqual({
+    expect(lines[0]!.args.slice(0, 3)).toEqual(["-p", "--output-format", "json"]);
+    expect(lines[0]!.env).toEqual({
       ROSTER_TASK_DEPTH: "1",
       ROSTER_SPAWNS: "",
       PI_BLOCKED_AGENT: "code-reviewer",
     });
-    expect(lines[0].files[0].content).toBe("You are code-reviewer.");
+    expect(lines[0]!.files[0]!.content).toBe("You are code-reviewer.");
   });
 
   test("without --json, a shell-like line per invocation", () => {
@@ -189,7 +197,10 @@ describe("results", () => {
   test("a host that is not logged in: one line on stderr, once, no cost, nothing on stdout", () => {
     for (const [name, line] of [
       ["doc-writer", "[task-1] doc-writer on gemini failed: Gemini CLI is not logged in: run `gemini`"],
-      ["code-reviewer", "[task-1] code-reviewer on claude failed: Claude Code is not logged in: run `claude auth login`"],
+      [
+        "code-reviewer",
+        "[task-1] code-reviewer on claude failed: Claude Code is not logged in: run `claude auth login`",
+      ],
     ] as const) {
       const bad = roster(["run", name, "--task", "go"], { FAKE_HOST_MODE: "error" });
       expect(bad.code).toBe(1);
@@ -226,7 +237,9 @@ describe("results", () => {
     const bad = roster(["run", "migrator", "--task", "go"], { FAKE_HOST_MODE: "error" });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe("");
-    expect(bad.stderr).toContain("[task-1] migrator on codex failed: Codex exited with code 1: stream disconnected");
+    expect(bad.stderr).toContain(
+      "[task-1] migrator on codex failed: Codex exited with code 1: stream disconnected",
+    );
   });
 
   test("--task - and --context - read stdin; only one may", () => {

@@ -108,12 +108,24 @@ function workspace(host: string, homeSetup?: (home: string) => void) {
 function start(
   command: string,
   args: string[],
-  options: { cwd: string; home: string; binDir: string; env?: Record<string, string>; stdin?: string; killAfter?: number },
+  options: {
+    cwd: string;
+    home: string;
+    binDir: string;
+    env?: Record<string, string>;
+    stdin?: string;
+    killAfter?: number;
+  },
 ): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { PATH: `${options.binDir}:/usr/local/bin:/usr/bin:/bin`, HOME: options.home, CI: "true", ...options.env },
+      env: {
+        PATH: `${options.binDir}:/usr/local/bin:/usr/bin:/bin`,
+        HOME: options.home,
+        CI: "true",
+        ...options.env,
+      },
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     });
@@ -140,7 +152,11 @@ function start(
 /** `roster <args>` from the built bin, in a fresh workspace for `host`. */
 function roster(host: string, args: string[], want: Expect = { error: /./ }, binDir = join(prefix, "bin")) {
   const { home, project } = workspace(host, want.home);
-  return start(process.execPath, [bin, "--home", home, "--cwd", project, ...args], { cwd: project, home, binDir });
+  return start(process.execPath, [bin, "--home", home, "--cwd", project, ...args], {
+    cwd: project,
+    home,
+    binDir,
+  });
 }
 
 /**
@@ -152,7 +168,20 @@ async function startPlanned(host: string, args: string[], want: Expect, binDir =
   const { home, project } = workspace(host, want.home);
   const planned = await start(
     process.execPath,
-    [bin, "--home", home, "--cwd", project, "run", "code-reviewer", "--host", host, "--dry-run", "--json", ...args],
+    [
+      bin,
+      "--home",
+      home,
+      "--cwd",
+      project,
+      "run",
+      "code-reviewer",
+      "--host",
+      host,
+      "--dry-run",
+      "--json",
+      ...args,
+    ],
     { cwd: project, home, binDir },
   );
   const { invocations } = JSON.parse(planned.stdout) as {
@@ -192,7 +221,10 @@ const SCHEMA = JSON.stringify({
 /** Two plans per host: plain, and with plan mode, max depth, a schema: most of roster's argv. */
 const VARIANTS: Array<[string, string[]]> = [
   ["plain", ["--task", "Review src/auth.ts"]],
-  ["plan mode, max depth, schema", ["--task", "Review a", "--plan-mode", "--max-depth", "1", "--schema", SCHEMA]],
+  [
+    "plan mode, max depth, schema",
+    ["--task", "Review a", "--plan-mode", "--max-depth", "1", "--schema", SCHEMA],
+  ],
 ];
 
 type Expect = {
@@ -245,9 +277,15 @@ describe.skipIf(!enabled)("real hosts (ROSTER_TEST_HOSTS=1)", () => {
 
   // One at a time: each must answer within 30 s on a loaded machine.
   describe.each(Object.entries(HOSTS).filter(([, want]) => want.line !== undefined))("%s", (host, want) => {
-    test("not logged in: roster says so in one line on stderr, nothing on stdout", { timeout: 30_000 }, async (ctx) => {
+    test("not logged in: roster says so in one line on stderr, nothing on stdout", {
+      timeout: 30_000,
+    }, async (ctx) => {
       if (unavailable) ctx.skip(unavailable);
-      const r = await roster(host, ["run", "code-reviewer", "--host", host, "--task", "Review src/auth.ts"], want);
+      const r = await roster(
+        host,
+        ["run", "code-reviewer", "--host", host, "--task", "Review src/auth.ts"],
+        want,
+      );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
       expect(r.stderr).toBe(`[task-1] code-reviewer on ${host} failed: ${want.line}\n`);

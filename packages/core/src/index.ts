@@ -95,16 +95,6 @@ export {
   type ReadableSource,
 } from "./merge-sources.js";
 export { nameProblem } from "./names.js";
-export {
-  differentResolution,
-  fileRecordView,
-  type OtherTool,
-  type OtherToolOutcome,
-  otherToolsFor,
-  reportWhy,
-  type WhyOptions,
-  type WhyReport,
-} from "./report-why.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly
@@ -122,6 +112,16 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
+export {
+  differentResolution,
+  fileRecordView,
+  type OtherTool,
+  type OtherToolOutcome,
+  otherToolsFor,
+  reportWhy,
+  type WhyOptions,
+  type WhyReport,
+} from "./report-why.js";
 export { type SourcesStat, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {

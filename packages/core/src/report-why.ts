@@ -132,7 +132,11 @@ export interface WhyReport {
  * @example
  * const report = await reportWhy(discovery, "reviewer", { ctx, registry, profiles });
  */
-export async function reportWhy(discovery: AgentDiscovery, name: string, options: WhyOptions): Promise<WhyReport> {
+export async function reportWhy(
+  discovery: AgentDiscovery,
+  name: string,
+  options: WhyOptions,
+): Promise<WhyReport> {
   const why = explainAgent(discovery, name);
   const report: WhyReport = {
     name,

@@ -47,7 +47,9 @@ test("a budget keeps the description within its bytes: the most useful agents na
   expect(text).not.toContain("bundled-0");
   expect(text).toContain(`- user-0: ${"x".repeat(159)}…`);
   const named = text.split("\n").filter((l) => l.startsWith("- ")).length;
-  expect(text).toContain(`…and ${agents.length - named} more agent(s) not named here: call list_agents to see them.`);
+  expect(text).toContain(
+    `…and ${agents.length - named} more agent(s) not named here: call list_agents to see them.`,
+  );
   expect(text).toContain("Agents with a built-in output schema (team-reviewer)");
   // Without a budget, every agent in full, as before.
   expect(Buffer.byteLength(buildTaskDescription(agents))).toBeGreaterThan(600 * 400);

@@ -65,7 +65,10 @@ export function buildTaskDescription(
   const bytes = (lines: readonly string[]) => Buffer.byteLength(lines.join("\n"));
   const tail = (left: number) =>
     left > 0
-      ? ["", `…and ${left} more agent(s) not named here: ${options.more ?? "ask for them by name"}. Any of them can be run.`]
+      ? [
+          "",
+          `…and ${left} more agent(s) not named here: ${options.more ?? "ask for them by name"}. Any of them can be run.`,
+        ]
       : [];
   const named: AgentDefinition[] = [];
   const lines = [...head];
@@ -73,7 +76,12 @@ export function buildTaskDescription(
   for (const agent of ordered) {
     const next = line(agent, BRIEF_CHARS);
     const withOutput = [...named, agent].filter((a) => a.output !== undefined).map((a) => a.name);
-    const total = bytes([...lines, next, ...structuredNote(withOutput), ...tail(ordered.length - named.length - 1)]);
+    const total = bytes([
+      ...lines,
+      next,
+      ...structuredNote(withOutput),
+      ...tail(ordered.length - named.length - 1),
+    ]);
     if (total > options.maxBytes) break;
     lines.push(next);
     named.push(agent);

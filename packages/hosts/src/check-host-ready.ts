@@ -49,8 +49,7 @@ export function saysNotLoggedIn(host: HostId, text: string): boolean {
 export async function checkHostReady(host: HostId, options: CheckHostReadyOptions): Promise<HostReadiness> {
   const { config, env, cwd } = options;
   const path = locateHost(host, { ...(config ? { config } : {}), env, cwd });
-  if (path === null)
-    return { ready: false, code: "host/missing", message: missingHostMessage(host, config) };
+  if (path === null) return { ready: false, code: "host/missing", message: missingHostMessage(host, config) };
   const status = HOSTS[host].login.status;
   if (!status) return { ready: true, path, login: "unknown" };
   // A key in the environment logs the host in for a run; its status command may not know it.
@@ -72,7 +71,12 @@ export async function checkHostReady(host: HostId, options: CheckHostReadyOption
     },
   );
   if (child.spawnError || child.abortReason) return { ready: true, path, login: "unknown" };
-  const state = status.read({ stdout: child.stdout.text, stderr: child.stderr.text, exitCode: child.exitCode });
-  if (state === "logged-out") return { ready: false, code: "host/not-logged-in", message: notLoggedInMessage(host) };
+  const state = status.read({
+    stdout: child.stdout.text,
+    stderr: child.stderr.text,
+    exitCode: child.exitCode,
+  });
+  if (state === "logged-out")
+    return { ready: false, code: "host/not-logged-in", message: notLoggedInMessage(host) };
   return { ready: true, path, login: state };
 }

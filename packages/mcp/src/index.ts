@@ -1,8 +1,8 @@
 export {
   createRosterMcpServer,
   ERROR_CODE_META_KEY,
-  RUN_TASK_DESCRIPTION_BYTES,
   type RosterMcpServer,
+  RUN_TASK_DESCRIPTION_BYTES,
   serverInstructions,
 } from "./create-server.js";
 export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
