@@ -9,7 +9,7 @@ import {
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
-import { HOST_IDS, type HostId, isHostId, pickHost } from "@roster/hosts";
+import { HOST_IDS, isHostId, pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
 import { TOOL_PROFILES } from "./cmd-as.js";
 import { configuredHostRunner, missingHost } from "./configured-host.js";
@@ -78,7 +78,6 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     fixed = createProcessRunner({ command, args });
   } else if (flags.dryRun === true) fixed = createDryRunRunner();
   const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (--dry-run)";
-  const hostRunners = new Map<HostId, Runner>();
   // `host` is what the caller asked for (undefined: auto), `agent` the resolved definition;
   // a sentence thrown here becomes the tool error.
   const runnerFor: RunnerFor = (host, agent) => {
@@ -100,12 +99,9 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
       );
     const missing = missingHost(app, chosen);
     if (missing !== undefined) throw new Error(missing);
-    let runner = hostRunners.get(chosen);
-    if (!runner) {
-      runner = configuredHostRunner(app, chosen);
-      hostRunners.set(chosen, runner);
-    }
-    return runner;
+    // One runner per call: its preflight (logged in?) is asked once per call, so a user who
+    // logs in while the server runs is not held to an old answer.
+    return configuredHostRunner(app, chosen);
   };
 
   const config = app.loaded.config;

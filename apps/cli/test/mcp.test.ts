@@ -527,6 +527,29 @@ describe("roster mcp: run_task", () => {
     expect(text(missing)).toContain('Codex is not installed here: "codex" was not found on PATH');
   });
 
+  test("a host that is not logged in answers the one line; each call asks again", async () => {
+    const fakes = writeFakeHosts(join(box.root, "fake-hosts-login"), ["codex"]);
+    const loggedOut = join(box.root, "codex-logged-out");
+    writeFileSync(loggedOut, "");
+    const { client } = await connect({
+      env: { PATH: `${fakes}:${process.env.PATH ?? ""}`, FAKE_HOST_LOGIN_FILE: loggedOut },
+    });
+    const args = { agent: "helper", host: "codex", tasks: [{ id: "a", assignment: "x" }] };
+    const out = await call(client, "run_task", args);
+    expect((out.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      exitCode: null,
+      error: "Codex is not logged in: run `codex login`",
+      code: "host/not-logged-in",
+    });
+    expect(text(out)).toBe("[a] helper: failed: Codex is not logged in: run `codex login`");
+    // The user logs in while the server runs: the next call is not held to the old answer.
+    rmSync(loggedOut);
+    const ok = await call(client, "run_task", args);
+    expect((ok.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      output: "fake answer from codex",
+    });
+  });
+
   test("with --dry-run it is a dry run; a host it does not have is a tool error", async () => {
     const { client } = await connect({ args: ["--dry-run"] });
     const dry = await call(client, "run_task", { agent: "helper", tasks: [{ id: "a", assignment: "x" }] });

@@ -3,7 +3,8 @@
 // environment and the run-folder files it was pointed at, then answers in that host's own
 // output shape (FAKE_HOST_MODE=error: the host's "not logged in" answer and exit code).
 // Claude's `auth status` and Codex's `login status` answer as the real ones do
-// (FAKE_HOST_LOGIN=out: not logged in), recorded apart (FAKE_HOST_STATUS_RECORD).
+// (FAKE_HOST_LOGIN=out, or a file FAKE_HOST_LOGIN_FILE that exists: not logged in),
+// recorded apart (FAKE_HOST_STATUS_RECORD).
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -23,7 +24,7 @@ if (status) {
     fs.mkdirSync(env.FAKE_HOST_STATUS_RECORD, { recursive: true });
     fs.writeFileSync(path.join(env.FAKE_HOST_STATUS_RECORD, host + "-" + process.pid), argv.join(" "));
   }
-  const out = env.FAKE_HOST_LOGIN === "out";
+  const out = env.FAKE_HOST_LOGIN === "out" || (env.FAKE_HOST_LOGIN_FILE !== undefined && fs.existsSync(env.FAKE_HOST_LOGIN_FILE));
   if (statusOf === "auth status") process.stdout.write(JSON.stringify({ loggedIn: !out, authMethod: out ? "none" : "claude.ai" }, null, 2) + "\n");
   else process[out ? "stderr" : "stdout"].write(out ? "Not logged in\n" : "Logged in using ChatGPT\n");
   process.exit(out ? 1 : 0);
