@@ -41,7 +41,7 @@ test("a budget keeps the description within its bytes: the most useful agents na
     maxBytes: 6000,
     more: "call list_agents to see them",
   });
-  expect(Buffer.byteLength(text)).toBeLessThanOrEqual(6000);
+  expect(Buffer.byteLength(JSON.stringify(text))).toBeLessThanOrEqual(6002);
   // The project's own agent comes first, then user agents; bundled ones last.
   expect(text).toContain("Agents:\n- team-reviewer: Reviews the team's code [structured output]\n- user-0: ");
   expect(text).not.toContain("bundled-0");
@@ -53,6 +53,13 @@ test("a budget keeps the description within its bytes: the most useful agents na
   expect(text).toContain("Agents with a built-in output schema (team-reviewer)");
   // Without a budget, every agent in full, as before.
   expect(Buffer.byteLength(buildTaskDescription(agents))).toBeGreaterThan(600 * 400);
+});
+
+test("the budget counts the JSON escapes a description travels with", () => {
+  const quoted = Array.from({ length: 100 }, (_, i) => agent(`q-${i}`, { description: '"\\'.repeat(100) }));
+  const text = buildTaskDescription(quoted, { maxBytes: 4000, more: "m" });
+  expect(Buffer.byteLength(JSON.stringify(text))).toBeLessThanOrEqual(4002);
+  expect(text).toContain("more agent(s) not named here");
 });
 
 test("a budget that fits every agent names them all and says nothing of more", () => {

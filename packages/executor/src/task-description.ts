@@ -4,7 +4,7 @@ import type { AgentDefinition } from "@roster/core";
 /** Options of {@link buildTaskDescription}. */
 export interface TaskDescriptionOptions {
   /**
-   * The most bytes (UTF-8) the description may take. The agents that fit are named, the
+   * The most bytes the description may take as a JSON string (UTF-8, escapes counted). The agents that fit are named, the
    * most useful first (project, then user, then plugins and other loaded items, then
    * bundled; the merge's order within each), each description cut to one short line; the
    * rest are counted, with a pointer to `more`. Default: no limit, every agent in full.
@@ -62,7 +62,8 @@ export function buildTaskDescription(
     .map((agent, index) => ({ agent, index }))
     .sort((a, b) => rank(a.agent) - rank(b.agent) || a.index - b.index)
     .map(({ agent }) => agent);
-  const bytes = (lines: readonly string[]) => Buffer.byteLength(lines.join("\n"));
+  // Counted as the text travels in JSON (a quote or backslash takes two bytes there).
+  const bytes = (lines: readonly string[]) => Buffer.byteLength(JSON.stringify(lines.join("\n"))) - 2;
   const tail = (left: number) =>
     left > 0
       ? [
