@@ -125,8 +125,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   else if (mode.kind === "runner")
     runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
   else if (dryRun) {
-    // Starts nothing: the plan of each invocation is the task's data.
+    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
+    // held to the output schema).
     runner = {
+      dryRun: true,
       async run(invocation, options) {
         const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
         const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
@@ -185,6 +187,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
   const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
   const tracked: Runner = {
+    ...(runner.dryRun ? { dryRun: true } : {}),
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);

@@ -121,6 +121,15 @@ describe("roster run --dry-run", () => {
     expect(lines[0]!.files[0]!.content).toBe("You are code-reviewer.");
   });
 
+  test("with an output schema too: the plan is not held to the schema", () => {
+    const schema = JSON.stringify({ properties: { verdict: { enum: ["ok", "bad"] } } });
+    const r = roster(["run", "migrator", "--task", "go", "--schema", schema, "--dry-run", "--json"]);
+    expect(r.code).toBe(0);
+    const [plan] = JSON.parse(r.stdout).invocations;
+    expect(plan.args).toContain("--output-schema");
+    expect(plan.files.map((f: { path: string }) => f.path.split("/").pop())).toEqual(["output-schema.json"]);
+  });
+
   test("without --json, a shell-like line per invocation", () => {
     const r = roster(["run", "code-reviewer", "--task", "one", "--dry-run", "--host", "codex"]);
     expect(r.code).toBe(0);
