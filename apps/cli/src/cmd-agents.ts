@@ -1,11 +1,12 @@
 import {
   type AgentDiscovery,
-  briefAgent,
   discoverAgents,
   explainAgent,
   getAgent,
   OUTCOME_MEANINGS,
+  reportWhy,
   summarizeAgent,
+  type ToolProfile,
 } from "@roster/core";
 import type { App } from "./context.js";
 import {
@@ -18,7 +19,6 @@ import {
 } from "./list-cache.js";
 import {
   type AgentRow,
-  fileView,
   filterProblem,
   type ListFlags,
   type Listing,
@@ -163,44 +163,32 @@ export function printLegend(o: Output, outcomes: readonly string[]): void {
 export async function whyAgent(
   app: App,
   name: string,
-  /** For `--json`: the tools that would resolve NAME differently, from this discovery. */
-  otherTools?: (d: AgentDiscovery) => Promise<unknown[]>,
-  /** For human output: prints the same, under the table. */
+  /** The tools `--json`'s `otherTools` compares with (the app's profiles). */
+  profiles: readonly ToolProfile[],
+  /** For human output: the tools that resolve NAME differently, under the table. */
   printOtherTools?: (d: AgentDiscovery) => Promise<void>,
 ): Promise<number> {
   // One discovery serves the table and the other tools' lines; no prompt is shown, so none
   // is decoded.
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
-  const why = explainAgent(d, name);
   const o = app.output;
   if (o.json) {
-    if (!why.winner) {
+    // The same report MCP's why_agent answers with (core's reportWhy).
+    const report = await reportWhy(d, name, { profiles, ctx: app.ctx, registry: app.registry });
+    if (!report.winner) {
       const unknown = unknownName(
         "agent",
         name,
         d.agents.map((a) => a.name),
       );
-      printJson(o, {
-        name,
-        candidates: why.candidates,
-        files: why.files.map(fileView),
-        error: unknown.message,
-        code: unknown.details.code,
-        suggestions: unknown.details.suggestions,
-      });
+      printJson(o, { ...report, error: unknown.message, code: unknown.details.code });
       o.err(`roster: ${unknown.message}`);
       return 1;
     }
-    printJson(o, {
-      name,
-      winner: briefAgent(why.winner),
-      candidates: why.candidates,
-      shadowed: why.shadowed.map(briefAgent),
-      files: why.files.map(fileView),
-      otherTools: otherTools ? await otherTools(d) : [],
-    });
+    printJson(o, report);
     return 0;
   }
+  const why = explainAgent(d, name);
   const unknown = () =>
     unknownName(
       "agent",

@@ -1,10 +1,10 @@
 import {
-  type AgentDefinition,
   type AgentDiscovery,
   checkFileAs,
   type Diagnostic,
   discoverAgents,
-  explainAgent,
+  type OtherTool,
+  otherToolsFor,
   readFileBounded,
   suggestNames,
   type ToolProfile,
@@ -354,76 +354,9 @@ export async function doctorAs(app: App, tool: string, strict: boolean): Promise
   return failed ? 1 : 0;
 }
 
-/** How one tool's answer for NAME differs from roster's merged winner. */
-export type OtherToolOutcome =
-  /** The tool keeps a built-in of that name; a file cannot override it. */
-  | "builtin-kept"
-  /** The tool reads roster's winner but another file of its own wins. */
-  | "shadowed"
-  /** The tool would not load roster's winner (its `reason` says why). */
-  | "not-loaded"
-  /** The tool loads roster's winner under another name. */
-  | "renamed"
-  /** The tool does not read roster's winner and resolves NAME to another file. */
-  | "other-file"
-  /** The tool does not read roster's winner and answers with its built-in. */
-  | "builtin";
-
-/** One tool that would resolve NAME differently: a line of `roster why NAME`, a `--json` entry. */
-export interface OtherTool {
-  tool: string;
-  displayName: string;
-  outcome: OtherToolOutcome;
-  /** The line `roster why` prints after the tool's name. */
-  message: string;
-  /** The file the tool uses instead, or the one it names for its choice. */
-  filePath?: string;
-}
-
-/** What one tool makes of NAME where it differs from roster's merged winner, or undefined. */
-export function differentResolution(
-  v: ToolView,
-  name: string,
-  winner: AgentDefinition,
-): Pick<OtherTool, "outcome" | "message" | "filePath"> | undefined {
-  const rosterFile = winner.filePath;
-  const mine = rosterFile ? v.files.find((f) => f.filePath === rosterFile) : undefined;
-  const theirs = resolution(v, name);
-  if (!mine && !theirs?.filePath) return undefined;
-  if (theirs?.filePath !== undefined && theirs.filePath === rosterFile) return undefined;
-  if (mine?.outcome === "shadowed") {
-    return mine.shadowedBy?.startsWith("builtin:")
-      ? { outcome: "builtin-kept", message: `keeps its built-in "${name}"; a file cannot override it` }
-      : {
-          outcome: "shadowed",
-          message: `resolves "${name}" to ${mine.shadowedBy} instead`,
-          ...(mine.shadowedBy ? { filePath: mine.shadowedBy } : {}),
-        };
-  }
-  if (mine && mine.outcome !== "loaded")
-    return { outcome: "not-loaded", message: `would not load it: ${mine.reason?.message ?? mine.outcome}` };
-  if (mine && mine.id !== name) return { outcome: "renamed", message: `loads it as "${mine.id}"` };
-  if (theirs?.filePath)
-    return {
-      outcome: "other-file",
-      message: `resolves "${name}" to ${theirs.filePath} instead`,
-      filePath: theirs.filePath,
-    };
-  if (theirs) return { outcome: "builtin", message: `uses its built-in "${name}"` };
-  return undefined;
-}
-
 /** Every tool that resolves NAME differently from roster's merged view `d`, in the profiles' order. */
 export async function otherTools(app: App, name: string, d: AgentDiscovery): Promise<OtherTool[]> {
-  const winner = explainAgent(d, name).winner;
-  if (!winner) return [];
-  const found: OtherTool[] = [];
-  for (const profile of TOOL_PROFILES) {
-    const v = await view(app, profile);
-    const differs = differentResolution(v, name, winner);
-    if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
-  }
-  return found;
+  return otherToolsFor(d, name, { profiles: TOOL_PROFILES, ctx: app.ctx, registry: app.registry });
 }
 
 /** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */

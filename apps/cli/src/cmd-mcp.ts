@@ -5,19 +5,28 @@ import {
   createDryRunRunner,
   createProcessRunner,
   createReaper,
+  MAX_TIMEOUT_MS,
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
-import { HOST_IDS, type HostId, isHostId, pickHost } from "@roster/hosts";
+import { HOST_IDS, isHostId, pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
+import { TOOL_PROFILES } from "./cmd-as.js";
 import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { parseInteger } from "./flags.js";
+import { parseDuration, parseInteger } from "./flags.js";
 
 /** The signals that stop `roster mcp`, with their numbers (the exit status is 128 + it). */
 const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof STOP_SIGNALS;
+
+/** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
+export const TTY_NOTICE = [
+  "roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host, not to a person.",
+  "Register it with your host instead, e.g. `claude mcp add roster -- roster mcp`",
+  "(Codex, Gemini CLI, opencode: see `roster mcp --help`). Serving on this terminal until Ctrl-D or Ctrl-C.",
+].join("\n");
 
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
@@ -69,7 +78,6 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     fixed = createProcessRunner({ command, args });
   } else if (flags.dryRun === true) fixed = createDryRunRunner();
   const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (--dry-run)";
-  const hostRunners = new Map<HostId, Runner>();
   // `host` is what the caller asked for (undefined: auto), `agent` the resolved definition;
   // a sentence thrown here becomes the tool error.
   const runnerFor: RunnerFor = (host, agent) => {
@@ -91,12 +99,9 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
       );
     const missing = missingHost(app, chosen);
     if (missing !== undefined) throw new Error(missing);
-    let runner = hostRunners.get(chosen);
-    if (!runner) {
-      runner = configuredHostRunner(app, chosen);
-      hostRunners.set(chosen, runner);
-    }
-    return runner;
+    // One runner per call: its preflight (logged in?) is asked once per call, so a user who
+    // logs in while the server runs is not held to an old answer.
+    return configuredHostRunner(app, chosen);
   };
 
   const config = app.loaded.config;
@@ -107,7 +112,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     disabledAgents: config.disabledAgents ?? [],
     agentModelOverrides: config.agentModelOverrides ?? {},
   };
-  const timeoutMs = parseInteger("--timeout", flags.timeout, { min: 1, max: 2 ** 31 - 1 });
+  const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
 
   // Every task's process group and run folder are known to the reaper: whatever way roster
@@ -119,6 +124,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     env: app.env,
     runnerFor,
     hosts: fixed ? [] : HOST_IDS,
+    profiles: TOOL_PROFILES,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,
@@ -126,6 +132,8 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     reaper,
   });
   for (const d of server.diagnostics) app.output.err(`roster mcp: ${d.message}`);
+  // Typed in a terminal, a server that waits in silence looks hung: say what it is.
+  if (process.stdin.isTTY === true) app.output.err(TTY_NOTICE);
 
   // However the process ends, no task's process group or folder outlives it.
   const reapAll = () => {

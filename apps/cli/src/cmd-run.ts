@@ -19,9 +19,10 @@ import { userConfigDir } from "./config-places.js";
 import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { parseInteger } from "./flags.js";
+import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { readStdinBounded } from "./read-stdin.js";
 import { shortenRefusal, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -35,18 +36,25 @@ export interface RunFlags {
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
+  /** No status on stderr: no progress, headers, costs or notes (errors still are). */
+  quiet?: boolean;
 }
 
-/** A timer cannot wait longer than 2^31-1 ms (a longer one fires at once), nor 0 ms or less. */
-function timeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(Number.isSafeInteger(ms) && ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
-    throw new UsageError(
-      `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days), got "${oneLine(value, 40)}".`,
-    );
-  }
-  return ms;
+/**
+ * `--task -` and `--context -` read stdin (once: only one of them may be `-`). Returns the
+ * assignments and context with stdin put in.
+ */
+async function readDashes(flags: RunFlags): Promise<{ tasks: string[]; context?: string }> {
+  const tasks = flags.task ?? [];
+  const dashes = tasks.filter((t) => t === "-").length + (flags.context === "-" ? 1 : 0);
+  if (dashes === 0) return { tasks, ...(flags.context !== undefined ? { context: flags.context } : {}) };
+  if (dashes > 1) throw new UsageError("Only one --task or --context can read stdin (-).");
+  const flag = flags.context === "-" ? "--context" : "--task";
+  const text = await readStdinBounded(flag);
+  return {
+    tasks: tasks.map((t) => (t === "-" ? text : t)),
+    ...(flags.context !== undefined ? { context: flags.context === "-" ? text : flags.context } : {}),
+  };
 }
 
 /** The signals that end a run like Ctrl-C does, with their numbers (exit code 128 + n). */
@@ -91,12 +99,14 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
 
 /** `roster run AGENT --task TEXT …`: runs the agent on its host (or `--runner`), or shows what would run. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
-  const tasks = flags.task ?? [];
-  if (tasks.length === 0) throw new UsageError("roster run needs at least one --task TEXT.");
+  if ((flags.task ?? []).length === 0)
+    throw new UsageError("roster run needs at least one --task TEXT (--task - reads it from stdin).");
   const config = app.loaded.config;
   const o = app.output;
+  const quiet = flags.quiet === true;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
-  const timeoutMs = timeout(flags.timeout);
+  const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
+  const { tasks, context } = await readDashes(flags);
   const mode = await chooseMode(app, agent, flags);
   const dryRun = flags.dryRun === true;
   const hostRunner = mode.kind === "host" ? configuredHostRunner(app, mode.host) : undefined;
@@ -115,8 +125,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   else if (mode.kind === "runner")
     runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
   else if (dryRun) {
-    // Starts nothing: the plan of each invocation is the task's data.
+    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
+    // held to the output schema).
     runner = {
+      dryRun: true,
       async run(invocation, options) {
         const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
         const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
@@ -157,7 +169,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       assignment,
     })),
   };
-  if (flags.context !== undefined) input.context = flags.context;
+  if (context !== undefined) input.context = context;
   if (flags.schema !== undefined) {
     try {
       JSON.parse(flags.schema);
@@ -172,9 +184,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const reaper = createReaper();
   process.on("exit", () => reaper.reapAll());
   const hostName = mode.kind === "host" ? mode.host : undefined;
-  // A TTY gets one status line per task (queued / running / done in Ns / failed).
-  const board = dryRun || o.json ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
+  // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
+  const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
   const tracked: Runner = {
+    ...(runner.dryRun ? { dryRun: true } : {}),
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);
@@ -207,17 +220,18 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
   const hostDryRun = dryRun && mode.kind !== "runner";
-  const stream =
-    o.json && !hostDryRun
-      ? createJsonArrayStream({
-          key: dryRun ? "invocations" : "results",
-          total,
-          write: o.raw,
-          ...(dryRun ? { fields: { dryRun: true } } : {}),
-        })
-      : undefined;
+  // --json: one object, whatever ran (`{ schemaVersion, results }` or, for a dry run,
+  // `{ schemaVersion, dryRun: true, invocations }`).
+  const stream = o.json
+    ? createJsonArrayStream({
+        key: dryRun ? "invocations" : "results",
+        total,
+        write: o.raw,
+        ...(dryRun ? { fields: { dryRun: true } } : {}),
+      })
+    : undefined;
   // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
-  // Lines, a host's commands as a shell-like line (a JSON line with --json).
+  // Lines, a host's commands as a shell-like line.
   const pending = createInOrder(total, (value) => {
     if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
     else o.raw(JSON.stringify(value));
@@ -229,7 +243,12 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (dryRun) {
       if (hostDryRun) {
         if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
-        else pending.put(index, { id: r.id, plan: r.data as HostCommand });
+        if (stream)
+          stream.put(
+            index,
+            r.error !== undefined ? { id: r.id, error: r.error } : { id: r.id, ...(r.data as HostCommand) },
+          );
+        else if (r.error === undefined) pending.put(index, { id: r.id, plan: r.data as HostCommand });
         return;
       }
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
@@ -243,8 +262,11 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       stream.put(index, hostName ? { ...r, host: hostName } : r);
       return;
     }
-    board?.print(() => printResult(o, r, hostName));
+    const print = () => printResult(o, r, { host: hostName, quiet, answers });
+    if (board) board.print(print);
+    else print();
   };
+  const answers = { printed: 0 };
 
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
   try {
@@ -272,7 +294,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     throw deferred;
   }
   stream?.end();
-  if (dryRun) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
+  if (dryRun && !quiet) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
   if (dryRun) return hostDryRun && failed ? 1 : 0;
   return failed ? 1 : 0;
@@ -295,12 +317,8 @@ function createInOrder(total: number, print: (value: unknown) => void) {
   };
 }
 
-/** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
+/** One planned host command: a shell-like line, its stdin and files (`--json` puts the plan in `invocations`). */
 function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
-  if (o.json) {
-    o.raw(JSON.stringify({ id, ...plan }));
-    return;
-  }
   const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
   const command = [...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ");
   o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
@@ -319,25 +337,41 @@ function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
 }
 
-/** One finished task: a header, the answer, and on a failure the tail of the host's stderr. */
-function printResult(o: Output, r: TaskResult, host: string | undefined): void {
+/**
+ * One finished task. stdout gets the answer alone (so `> review.md` holds only it; answers
+ * of several tasks are separated by a blank line); stderr gets the header — id, agent, host,
+ * status, session and cost — unless `--quiet`, and a failure always, once: a host's message
+ * already in the error is not repeated, and the tail of its stderr follows only when roster
+ * has no one-line reason of its own (`code`).
+ */
+function printResult(
+  o: Output,
+  r: TaskResult,
+  options: { host: string | undefined; quiet: boolean; answers: { printed: number } },
+): void {
   const { id, agent } = r;
   const failed = r.error !== undefined || r.exitCode !== 0;
   const extra: string[] = [];
   if (r.sessionId) extra.push(`session ${r.sessionId}`);
-  if (r.cost)
+  // A cost of nothing on a failure is noise: nothing ran.
+  if (r.cost && !(failed && r.cost.amount === 0))
     extra.push(r.cost.unit === "usd" ? `$${r.cost.amount.toFixed(4)}` : `${r.cost.amount} premium requests`);
-  const on = host ? ` on ${host}` : "";
+  const on = options.host ? ` on ${options.host}` : "";
   const status = failed
     ? paint(o, "red", `failed: ${r.error ?? `exit ${r.exitCode}`}`)
     : paint(o, "green", `exit ${r.exitCode}`);
   const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
-  o.out(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
-  if (r.output) o.out(new Block(r.output.trimEnd()));
-  if (failed && r.stderr.trim()) {
+  if (failed || !options.quiet) o.err(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
+  const answer = r.output.trimEnd();
+  const repeated = failed && answer !== "" && (r.error ?? "").includes(answer.trim());
+  if (answer && !repeated) {
+    if (options.answers.printed++ > 0) o.out("");
+    o.out(new Block(answer));
+  }
+  if (failed && r.code === undefined && !options.quiet && r.stderr.trim()) {
     const tail = r.stderr.trimEnd().split("\n").slice(-10);
-    o.out(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
-    for (const text of tail) o.out(line`  ${paint(o, "dim", text)}`);
+    o.err(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
+    for (const text of tail) o.err(line`  ${paint(o, "dim", text)}`);
   }
 }
 

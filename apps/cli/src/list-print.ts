@@ -1,26 +1,11 @@
 // What `list` prints, from a discovery or from the stored listing: the filters, the JSON and the
 // table. The app's `list` and the shortcut the bin takes before the app loads (list-fast.ts)
 // both print through here, so their output is the same bytes.
-import type { AgentSource, FileRecord } from "@roster/core";
+import { type AgentSource, type FileRecord, fileRecordView } from "@roster/core";
 import { count, headedTable, type Output, oneLine, paint, printJson, shortList, showPath } from "./output.js";
 
-/** The `--json` view of one file record: the location as its folder, no duplicated diagnostics. */
-export function fileView(record: FileRecord) {
-  const view: Record<string, unknown> = {
-    path: record.path,
-    kind: record.kind,
-    provider: record.provider,
-    scope: record.scope,
-    location: record.location?.dir ?? `provider:${record.provider}`,
-    outcome: record.outcome,
-  };
-  if (record.format) view.format = record.format;
-  if ("name" in record && record.name !== undefined) view.name = record.name;
-  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
-  if (record.outcome === "skipped") view.reason = record.reason;
-  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
-  return view;
-}
+/** One file record as `--json` shows it: core's view, shared with MCP `why_agent`. */
+export const fileView = fileRecordView;
 
 /** Filters of `roster list`. */
 export interface ListFlags {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
-import { errorLine } from "./errors.js";
-import { parseInteger } from "./flags.js";
+import { errorLine, UsageError } from "./errors.js";
+import { parseDuration, parseInteger } from "./flags.js";
 import {
   Block,
   count,
@@ -217,6 +217,22 @@ describe("conventions", () => {
     );
     expect(() => parseInteger("--timeout", "2147483648", { min: 1, max: 2 ** 31 - 1 })).toThrow();
     expect(() => parseInteger("--max-depth", "-2", { min: -1 })).toThrow(/at least -1/);
+  });
+
+  test("durations in words: 90s, 5m, 1500ms, 2h; a bare number is milliseconds; anything else is a usage error", () => {
+    const max = 2 ** 31 - 1;
+    expect(parseDuration("--timeout", "90s", max)).toBe(90_000);
+    expect(parseDuration("--timeout", "5m", max)).toBe(300_000);
+    expect(parseDuration("--timeout", "1500ms", max)).toBe(1500);
+    expect(parseDuration("--timeout", "1500", max)).toBe(1500);
+    expect(parseDuration("--timeout", "1.5s", max)).toBe(1500);
+    expect(parseDuration("--timeout", "2h", max)).toBe(7_200_000);
+    expect(parseDuration("--timeout", undefined, max)).toBeUndefined();
+    for (const bad of ["0", "0s", "-1s", "1e3", "5 min", "abc", "", "0.5ms", "1000h", "5d"])
+      expect(() => parseDuration("--timeout", bad, max), bad).toThrow(UsageError);
+    expect(() => parseDuration("--timeout", "5x", max)).toThrow(
+      '--timeout takes a duration like 90s, 5m or 1500ms (a bare number is milliseconds), from 1ms to 24.9 days, got "5x".',
+    );
   });
 
   test("an error is one line starting roster:", () => {

@@ -129,15 +129,10 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) => {
-      const { otherTools, printOtherTools, whyAgent, whyAs } = await loadApp();
+      const { printOtherTools, TOOL_PROFILES, whyAgent, whyAs } = await loadApp();
       if (flags.as) return whyAs(app, name, flags.as);
       // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(
-        app,
-        name,
-        (d) => otherTools(app, name, d),
-        (d) => printOtherTools(app, name, d),
-      );
+      return whyAgent(app, name, TOOL_PROFILES, (d) => printOtherTools(app, name, d));
     }),
   );
 
@@ -164,8 +159,10 @@ program
     "run an agent on tasks on an agent host (Claude Code, Codex, Gemini CLI, opencode, Copilot CLI)",
   )
   .argument("<agent>", "agent name")
-  .addOption(new Option("--task <text>", "a task assignment (repeatable)").argParser(collect))
-  .option("--context <text>", "shared context put before every assignment")
+  .addOption(
+    new Option("--task <text>", "a task assignment (repeatable; - reads it from stdin)").argParser(collect),
+  )
+  .option("--context <text>", "shared context put before every assignment (- reads it from stdin)")
   .option("--schema <json>", "output schema (JTD) as JSON, used when the agent has none")
   .option(
     "--host <host>",
@@ -176,19 +173,33 @@ program
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
   );
 
 program
   .command("mcp")
-  .description("serve the agents and commands to an agent host over MCP on stdio")
+  .description(
+    "serve the agents and commands to an agent host over MCP on stdio (register it: claude mcp add roster -- roster mcp)",
+  )
   .option("--runner <command>", "run each task as a child process (default: on the agent's host)")
   .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <ms>", "end each child after this many milliseconds")
+  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .addHelpText(
+    "after",
+    [
+      "",
+      "Register it with an agent host (it starts roster mcp itself):",
+      "  Claude Code  claude mcp add roster -- roster mcp",
+      '  Codex        ~/.codex/config.toml: [mcp_servers.roster] command = "roster", args = ["mcp"]',
+      '  Gemini CLI   ~/.gemini/settings.json: { "mcpServers": { "roster": { "command": "roster", "args": ["mcp"] } } }',
+      '  opencode     opencode.json: { "mcp": { "roster": { "type": "local", "command": ["roster", "mcp"] } } }',
+    ].join("\n"),
+  )
   .action(async (flags: import("./cmd-mcp.js").McpFlags) => {
     const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
     const channel = claimStdout();

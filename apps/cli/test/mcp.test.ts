@@ -255,22 +255,41 @@ describe("roster mcp: tools", () => {
     });
     expect(typeof (shown.structuredContent as { systemPrompt: unknown }).systemPrompt).toBe("string");
 
-    const why = await call(client, "why_agent", { name: "reviewer" });
-    const explained = why.structuredContent as {
-      winner: { provider: string };
-      candidates: Array<{ outcome: string }>;
-      shadowed: unknown[];
-    };
-    expect(explained.winner.provider).toBe("xcsh");
-    expect(explained.candidates.filter((c) => c.outcome === "winner")).toHaveLength(1);
-    expect(explained.shadowed.length).toBeGreaterThan(0);
-
     const unknown = await call(client, "show_agent", { name: "reviewr" });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toMatch(
       /^Unknown agent "reviewr"\. Available: reviewer, .*\nDid you mean "reviewer"\?$/,
     );
     expect(unknown._meta?.["roster/code"]).toBe("executor/unknown-agent");
+  });
+
+  test("why_agent answers exactly what roster why --json prints (one function builds both)", async () => {
+    const home = join(tree, "home");
+    const cwd = join(tree, "project");
+    // A user file shadowed by a project one: MCP used to call it "absent", through its cache.
+    const whyCli = (name: string) => {
+      const r = spawnSync(node, [bin, "--home", home, "--cwd", cwd, "why", name, "--json"], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "" },
+      });
+      const { schemaVersion: _, error: __, code: ___, ...data } = JSON.parse(r.stdout);
+      return data;
+    };
+    const { client } = await connect({ home, cwd });
+    for (const name of ["reviewer", "code-reviewer", "explore", "reviewr"]) {
+      const cli = whyCli(name);
+      // Asked twice: the second answer comes through the server's warm cache.
+      for (let i = 0; i < 2; i++) {
+        const why = await call(client, "why_agent", { name });
+        expect(why.structuredContent, name).toEqual(cli);
+        expect(JSON.parse(text(why))).toEqual(cli);
+      }
+    }
+    const reviewer = whyCli("reviewer");
+    expect(
+      reviewer.candidates.filter((c: { outcome: string }) => c.outcome === "shadowed").length,
+    ).toBeGreaterThan(0);
+    expect(whyCli("reviewr").suggestions).toContain("reviewer");
   });
 
   test("--no-project: an untrusted checkout's agents are neither listed nor runnable", async () => {
@@ -300,6 +319,103 @@ describe("roster mcp: tools", () => {
     expect(missing.isError).toBe(true);
     expect(text(missing)).toMatch(/^Unknown command "gret"\. Available: .*greet/);
     expect(missing._meta?.["roster/code"]).toBe("mcp/unknown-command");
+  });
+});
+
+describe("roster mcp: prompts, size, instructions", () => {
+  test("workflow commands are prompts: prompts/get fills the input as expand_command does", async () => {
+    const { client } = await connect();
+    const { prompts } = await client.listPrompts();
+    expect(prompts.find((p) => p.name === "greet")).toEqual({
+      name: "greet",
+      description: "Say hello",
+      arguments: [
+        { name: "input", description: "the arguments, as typed after the command", required: false },
+      ],
+    });
+    const listed = await call(client, "list_commands", {});
+    expect(prompts.map((p) => p.name)).toEqual(
+      (listed.structuredContent as { commands: Array<{ name: string }> }).commands.map((c) => c.name),
+    );
+    const got = await client.getPrompt({ name: "greet", arguments: { input: "Ada $& Bob" } });
+    const expanded = await call(client, "expand_command", { name: "greet", input: "Ada $& Bob" });
+    expect(got).toEqual({
+      description: "Say hello",
+      messages: [{ role: "user", content: { type: "text", text: text(expanded) } }],
+    });
+    expect(text(expanded)).toBe("Hello Ada $& Bob, and Ada.");
+    await expect(client.getPrompt({ name: "gret" })).rejects.toThrow(
+      /Unknown prompt "gret"\. Available: .*greet/,
+    );
+  });
+
+  test("tools/list stays under 16 KB with 600 agents; run_task names the project's and points to list_agents", async () => {
+    const many = createSandbox("roster-mcp-many-");
+    try {
+      const long =
+        "Reviews code for correctness, security and style; knows the team conventions well. ".repeat(4);
+      const files: Record<string, string> = {
+        "project/.claude/agents/team-lead.md": agentFile("team-lead", "The project's own lead"),
+      };
+      for (let i = 0; i < 600; i++)
+        files[`home/.claude/agents/agent-${String(i).padStart(3, "0")}.md`] = agentFile(`agent-${i}`, long);
+      many.write(files);
+      const { client } = await connect({ home: many.home, cwd: many.project });
+      const { tools } = await client.listTools();
+      const bytes = Buffer.byteLength(JSON.stringify({ tools }));
+      expect(bytes).toBeLessThanOrEqual(16 * 1024);
+      const runTask = tools.find((t) => t.name === "run_task")!;
+      expect(runTask.description).toContain("Agents:\n- team-lead: The project's own lead\n- agent-0: ");
+      expect(runTask.description).toMatch(/…and \d+ more agent\(s\) not named here: call list_agents/);
+      // Every agent is still there to list and to run.
+      const listed = await call(client, "list_agents", { query: "agent-599" });
+      expect((listed.structuredContent as { agents: unknown[] }).agents).toHaveLength(1);
+    } finally {
+      many.cleanup();
+    }
+  });
+
+  test("the instructions name every family of the registry", async () => {
+    const { client } = await connect();
+    const instructions = client.getInstructions() ?? "";
+    for (const family of [
+      "xcsh",
+      "Claude Code",
+      "Codex",
+      "Gemini CLI",
+      "opencode",
+      "GitHub Copilot",
+      "Cursor",
+      "Claude Code plugins",
+      "Bundled",
+    ])
+      expect(instructions).toContain(family);
+  });
+
+  test("typed in a terminal, it says what it is and how to register it, then serves", () => {
+    const cmd = [node, bin, "mcp", "--home", box.home, "--cwd", box.project].join(" ");
+    const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {
+      encoding: "utf8",
+      input: "",
+      timeout: 30_000,
+      env: { PATH: process.env.PATH ?? "", TERM: "xterm" },
+    });
+    const screen = r.stdout.replaceAll("\r", "");
+    expect(screen).toContain(
+      "roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host",
+    );
+    expect(screen).toContain("claude mcp add roster -- roster mcp");
+    // It kept serving until its stdin ended, then left cleanly.
+    expect(r.status).toBe(0);
+  });
+
+  test("not on a terminal (an agent host), stderr stays quiet", async () => {
+    const raw = rawServer(["--home", box.home, "--cwd", box.project]);
+    raw.send(INITIALIZE);
+    await vi.waitFor(() => expect(raw.lines()).toHaveLength(1), { timeout: 10_000 });
+    raw.server.stdin.end();
+    await raw.exited;
+    expect(raw.stderr()).toBe("");
   });
 });
 
@@ -409,6 +525,29 @@ describe("roster mcp: run_task", () => {
     });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain('Codex is not installed here: "codex" was not found on PATH');
+  });
+
+  test("a host that is not logged in answers the one line; each call asks again", async () => {
+    const fakes = writeFakeHosts(join(box.root, "fake-hosts-login"), ["codex"]);
+    const loggedOut = join(box.root, "codex-logged-out");
+    writeFileSync(loggedOut, "");
+    const { client } = await connect({
+      env: { PATH: `${fakes}:${process.env.PATH ?? ""}`, FAKE_HOST_LOGIN_FILE: loggedOut },
+    });
+    const args = { agent: "helper", host: "codex", tasks: [{ id: "a", assignment: "x" }] };
+    const out = await call(client, "run_task", args);
+    expect((out.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      exitCode: null,
+      error: "Codex is not logged in: run `codex login`",
+      code: "host/not-logged-in",
+    });
+    expect(text(out)).toBe("[a] helper: failed: Codex is not logged in: run `codex login`");
+    // The user logs in while the server runs: the next call is not held to the old answer.
+    rmSync(loggedOut);
+    const ok = await call(client, "run_task", args);
+    expect((ok.structuredContent as { results: unknown[] }).results[0]).toMatchObject({
+      output: "fake answer from codex",
+    });
   });
 
   test("with --dry-run it is a dry run; a host it does not have is a tool error", async () => {

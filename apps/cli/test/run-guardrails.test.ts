@@ -255,13 +255,13 @@ describe("children never outlive roster", () => {
 });
 
 describe("bad numbers and names", () => {
-  test.each(["2147483648", "99999999999", "0", "-5", "1.5", "abc"])(
+  test.each(["2147483648", "99999999999", "0", "-5", "1.5", "abc", "5x", "25d", "0s"])(
     "--timeout %s is a usage error",
     (value) => {
       const r = roster(args("worker", "--task", "quick", "--timeout", value, ...runner()));
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(
-        /^roster: --timeout takes a whole number of milliseconds from 1 to 2147483647/,
+        /^roster: --timeout takes a duration like 90s, 5m or 1500ms \(a bare number is milliseconds\), from 1ms to 24\.9 days/,
       );
       expect(pids()).toEqual([]);
     },

@@ -81,7 +81,7 @@ describe("roster run --host auto", () => {
 });
 
 describe("roster run --dry-run", () => {
-  test("--json prints one JSON line per invocation with the exact argv, env additions and stdin", () => {
+  test("--json prints one object with schemaVersion: each invocation's exact argv, env additions and stdin", () => {
     const r = roster([
       "run",
       "code-reviewer",
@@ -96,21 +96,38 @@ describe("roster run --dry-run", () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.records).toEqual([]);
-    const lines = r.stdout
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l));
+    const answer = JSON.parse(r.stdout);
+    expect(Object.keys(answer)).toEqual(["schemaVersion", "dryRun", "invocations"]);
+    expect(answer).toMatchObject({ schemaVersion: 2, dryRun: true });
+    const lines = answer.invocations as Array<{
+      id: string;
+      host: string;
+      command: string;
+      stdin: string;
+      args: string[];
+      env: Record<string, string>;
+      files: Array<{ content: string }>;
+    }>;
     expect(lines.map((l) => [l.id, l.host, l.command, l.stdin])).toEqual([
       ["task-1", "claude", "claude", "Ctx\n\none"],
       ["task-2", "claude", "claude", "Ctx\n\ntwo"],
     ]);
-    expect(lines[0].args.slice(0, 3)).toEqual(["-p", "--output-format", "json"]);
-    expect(lines[0].env).toEqual({
+    expect(lines[0]!.args.slice(0, 3)).toEqual(["-p", "--output-format", "json"]);
+    expect(lines[0]!.env).toEqual({
       ROSTER_TASK_DEPTH: "1",
       ROSTER_SPAWNS: "",
       PI_BLOCKED_AGENT: "code-reviewer",
     });
-    expect(lines[0].files[0].content).toBe("You are code-reviewer.");
+    expect(lines[0]!.files[0]!.content).toBe("You are code-reviewer.");
+  });
+
+  test("with an output schema too: the plan is not held to the schema", () => {
+    const schema = JSON.stringify({ properties: { verdict: { enum: ["ok", "bad"] } } });
+    const r = roster(["run", "migrator", "--task", "go", "--schema", schema, "--dry-run", "--json"]);
+    expect(r.code).toBe(0);
+    const [plan] = JSON.parse(r.stdout).invocations;
+    expect(plan.args).toContain("--output-schema");
+    expect(plan.files.map((f: { path: string }) => f.path.split("/").pop())).toEqual(["output-schema.json"]);
   });
 
   test("without --json, a shell-like line per invocation", () => {
@@ -175,18 +192,98 @@ describe("a missing host", () => {
 });
 
 describe("results", () => {
-  test("human output: header with session and cost, the answer; a failure shows the host's stderr tail", () => {
+  test("human output: the answer alone on stdout; header, session and cost on stderr", () => {
     const ok = roster(["run", "code-reviewer", "--task", "go"]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toBe(
-      "[task-1] code-reviewer on claude exit 0 (session s-claude, $0.0123)\nfake answer from claude\n",
+    expect(ok.stdout).toBe("fake answer from claude\n");
+    expect(ok.stderr).toBe("[task-1] code-reviewer on claude exit 0 (session s-claude, $0.0123)\n");
+    const two = roster(["run", "code-reviewer", "--task", "a", "--task", "b"]);
+    expect(two.stdout).toBe("fake answer from claude\n\nfake answer from claude\n");
+    const quiet = roster(["run", "code-reviewer", "--task", "go", "--quiet"]);
+    expect(quiet).toMatchObject({ code: 0, stdout: "fake answer from claude\n", stderr: "" });
+  });
+
+  test("a host that is not logged in: one line on stderr, once, no cost, nothing on stdout", () => {
+    for (const [name, line] of [
+      ["doc-writer", "[task-1] doc-writer on gemini failed: Gemini CLI is not logged in: run `gemini`"],
+      [
+        "code-reviewer",
+        "[task-1] code-reviewer on claude failed: Claude Code is not logged in: run `claude auth login`",
+      ],
+    ] as const) {
+      const bad = roster(["run", name, "--task", "go"], { FAKE_HOST_MODE: "error" });
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toBe("");
+      expect(bad.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+      expect(bad.stderr.startsWith(line)).toBe(true);
+      expect(bad.stderr).not.toContain("$0");
+      // --quiet keeps the error: it is not status.
+      expect(roster(["run", name, "--task", "go", "--quiet"], { FAKE_HOST_MODE: "error" }).stderr).toBe(
+        bad.stderr,
+      );
+    }
+  });
+
+  test("preflight: a host whose status command says it is not logged in never starts a task", () => {
+    const r = roster(["run", "migrator", "--task", "a", "--task", "b"], { FAKE_HOST_LOGIN: "out" });
+    expect(r.code).toBe(1);
+    expect(r.records).toEqual([]);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "[task-1] migrator on codex failed: Codex is not logged in: run `codex login`\n" +
+        "[task-2] migrator on codex failed: Codex is not logged in: run `codex login`\n",
     );
-    const bad = roster(["run", "doc-writer", "--task", "go"], { FAKE_HOST_MODE: "error" });
+    const json = roster(["run", "migrator", "--task", "a", "--json"], { FAKE_HOST_LOGIN: "out" });
+    expect(JSON.parse(json.stdout).results[0]).toMatchObject({
+      host: "codex",
+      exitCode: null,
+      error: "Codex is not logged in: run `codex login`",
+      code: "host/not-logged-in",
+    });
+  });
+
+  test("a failure without a reason of roster's own shows the tail of the host's stderr", () => {
+    const bad = roster(["run", "migrator", "--task", "go"], { FAKE_HOST_MODE: "error" });
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain(
-      "[task-1] doc-writer on gemini failed: Gemini CLI exited with code 41: Please set an Auth method",
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toContain(
+      "[task-1] migrator on codex failed: Codex exited with code 1: stream disconnected",
     );
-    expect(bad.stdout).toMatch(/stderr \(last \d+ lines\):\n[\s\S]*"code": 41/);
+  });
+
+  test("--task - and --context - read stdin; only one may", () => {
+    const run = (args: string[], input: string) => {
+      const record = join(root, `rec-${n++}`);
+      const r = spawnSync(process.execPath, [bin, "--home", home(), "--cwd", project(), ...args], {
+        cwd: project(),
+        encoding: "utf8",
+        input,
+        env: { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: record },
+      });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr, records: readRecords(record) };
+    };
+    const task = run(["run", "code-reviewer", "--task", "-", "--quiet"], "Review the diff\nline 2\n");
+    expect(task.code).toBe(0);
+    expect(task.records[0]!.stdin).toBe("Review the diff\nline 2");
+    const context = run(["run", "code-reviewer", "--context", "-", "--task", "go", "--quiet"], "CTX\n");
+    expect(context.records[0]!.stdin).toBe("CTX\n\ngo");
+    const both = run(["run", "code-reviewer", "--context", "-", "--task", "-"], "x");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe("roster: Only one --task or --context can read stdin (-).\n");
+    expect(run(["run", "code-reviewer", "--task", "-"], "  \n").stderr).toBe(
+      "roster: --task - read nothing from stdin.\n",
+    );
+    const big = run(["run", "code-reviewer", "--task", "-"], "x".repeat(1024 * 1024 + 1));
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain("--task - reads at most 1 MiB from stdin");
+    expect(big.records).toEqual([]);
+  });
+
+  test("--timeout takes words: 90s, 5m, 1500ms", () => {
+    for (const value of ["90s", "5m", "1500ms", "1500"]) {
+      const r = roster(["run", "code-reviewer", "--task", "go", "--timeout", value, "--quiet"]);
+      expect(r.code, value).toBe(0);
+    }
   });
 
   test("a structured result is validated against the JTD schema; a mismatch is a clear error", () => {

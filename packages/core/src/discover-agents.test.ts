@@ -453,6 +453,20 @@ describe("explainAgent and getAgent", () => {
     expect(explanation.shadowed).toHaveLength(2);
   });
 
+  test("through a cache, a second discovery explains the same (the merge it reuses is an earlier read's)", async () => {
+    sb.write({
+      "project/.claude/agents/rev.md": agentFile("rev"),
+      "home/.claude/agents/rev.md": agentFile("rev"),
+    });
+    const registry = createRegistry([family("claude"), builtin("rev")]);
+    const plain = explainAgent(await discoverAgents(registry, sb.ctx()), "rev");
+    const cache = new DiscoveryCache();
+    await discoverAgents(registry, sb.ctx(), { cache });
+    const cached = explainAgent(await discoverAgents(registry, sb.ctx(), { cache }), "rev");
+    expect(cached.candidates).toEqual(plain.candidates);
+    expect(cached.candidates.map((c) => c.outcome)).toEqual(["winner", "shadowed", "shadowed"]);
+  });
+
   test("an unknown name has no winner and every location absent or missing", async () => {
     const explanation = explainAgent(
       await discoverAgents(createRegistry([family("claude")]), sb.ctx()),

@@ -1,6 +1,6 @@
 import type { AgentDiscovery } from "./discover-agents.js";
 import { getAgent } from "./get-agent.js";
-import type { AgentDefinition, FileRecord, Scope, SkipReason } from "./types.js";
+import type { AgentDefinition, FileRecord, Location, Scope, SkipReason } from "./types.js";
 import type { LocationStatus } from "./walk-location.js";
 
 /** What one searched place held for the name asked about. */
@@ -63,6 +63,12 @@ export interface AgentExplanation {
   files: FileRecord[];
 }
 
+/** True when two locations name the same place (folder, scope and plugin). */
+function sameLocation(a: Location | undefined, b: Location): boolean {
+  if (a === b) return true;
+  return a !== undefined && a.dir === b.dir && a.scope === b.scope && a.plugin?.id === b.plugin?.id;
+}
+
 /**
  * Explains a name over a discovery: every location searched in order, which files there
  * define it (winner, shadowed, or skipped with the reason), the winner and what it
@@ -98,9 +104,11 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
       scope: searched.location.scope,
       provider: searched.provider,
     };
+    // By value: a cached merge keeps the records of an earlier read, whose location objects
+    // are not this read's.
     const here = searched.files
       .flatMap((file) => recordsAt.get(file) ?? [])
-      .filter((r) => r.location === searched.location);
+      .filter((r) => r.provider === searched.provider && sameLocation(r.location, searched.location));
     if (here.length === 0) {
       candidates.push({ ...base, outcome: searched.status === "read" ? "absent" : searched.status });
       continue;

@@ -115,6 +115,16 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
+export {
+  differentResolution,
+  fileRecordView,
+  type OtherTool,
+  type OtherToolOutcome,
+  otherToolsFor,
+  reportWhy,
+  type WhyOptions,
+  type WhyReport,
+} from "./report-why.js";
 export { type SourcesStat, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {

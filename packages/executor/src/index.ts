@@ -28,7 +28,11 @@ export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
-export { buildTaskDescription, descriptionFingerprint } from "./task-description.js";
+export {
+  buildTaskDescription,
+  descriptionFingerprint,
+  type TaskDescriptionOptions,
+} from "./task-description.js";
 export {
   createTaskTool,
   type TaskTool,

@@ -144,6 +144,8 @@ export interface RunResult {
   sessionId?: string;
   /** What the run cost, when the host reported it. */
   cost?: { amount: number; unit: "usd" | "premium-requests" };
+  /** A stable code for why the run failed, when the runner knows one (`host/missing`, `host/not-logged-in`). */
+  code?: string;
 }
 
 /** Turns one invocation into a result. Must not throw for a failing child. */

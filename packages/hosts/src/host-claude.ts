@@ -36,6 +36,22 @@ export const claudeHost: HostDefinition = {
   displayName: "Claude Code",
   command: "claude",
   npmPackage: "@anthropic-ai/claude-code",
+  login: {
+    fix: "run `claude auth login` (or set ANTHROPIC_API_KEY)",
+    notLoggedIn: /Not logged in/,
+    status: {
+      args: ["auth", "status"],
+      // `{"loggedIn": false, "authMethod": "none", …}` (exit 1), counting ANTHROPIC_API_KEY.
+      read({ stdout }) {
+        try {
+          const answer = JSON.parse(stdout) as { loggedIn?: unknown };
+          if (answer.loggedIn === true) return "logged-in";
+          if (answer.loggedIn === false) return "logged-out";
+        } catch {}
+        return "unknown";
+      },
+    },
+  },
 
   plan(invocation, ctx) {
     const { command, args } = baseCommand("claude", ctx);

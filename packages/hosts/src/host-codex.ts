@@ -22,6 +22,21 @@ export const codexHost: HostDefinition = {
   displayName: "Codex",
   command: "codex",
   npmPackage: "@openai/codex",
+  login: {
+    fix: "run `codex login`",
+    notLoggedIn: /Not logged in/,
+    status: {
+      args: ["login", "status"],
+      // "Not logged in" (exit 1) or "Logged in using …"; it does not count a key in the environment.
+      read({ stdout, stderr, exitCode }) {
+        const text = `${stdout}\n${stderr}`;
+        if (exitCode !== 0 && /^Not logged in\b/m.test(text)) return "logged-out";
+        if (exitCode === 0 && /^Logged in\b/m.test(text)) return "logged-in";
+        return "unknown";
+      },
+      keyVariables: ["CODEX_API_KEY", "OPENAI_API_KEY"],
+    },
+  },
 
   plan(invocation, ctx) {
     const { command, args } = baseCommand("codex", ctx);

@@ -37,6 +37,10 @@ export const copilotHost: HostDefinition = {
   displayName: "Copilot CLI",
   command: "copilot",
   npmPackage: "@github/copilot",
+  login: {
+    fix: "run `copilot login` (or set COPILOT_GITHUB_TOKEN)",
+    notLoggedIn: /No authentication information found/,
+  },
 
   plan(invocation, ctx) {
     const { command, args } = baseCommand("copilot", ctx);

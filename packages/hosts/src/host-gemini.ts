@@ -27,6 +27,10 @@ export const geminiHost: HostDefinition = {
   displayName: "Gemini CLI",
   command: "gemini",
   npmPackage: "@google/gemini-cli",
+  login: {
+    fix: "run `gemini` and choose a sign-in method (or set GEMINI_API_KEY)",
+    notLoggedIn: /Please set an Auth method/,
+  },
 
   plan(invocation, ctx) {
     const { command, args } = baseCommand("gemini", ctx);

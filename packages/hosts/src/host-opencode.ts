@@ -24,6 +24,7 @@ export const opencodeHost: HostDefinition = {
   displayName: "opencode",
   command: "opencode",
   npmPackage: "opencode-ai",
+  login: { fix: "run `opencode auth login`" },
 
   plan(invocation, ctx) {
     const { command, args } = baseCommand("opencode", ctx);

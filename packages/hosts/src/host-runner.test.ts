@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
+import { checkHostReady } from "./check-host-ready.js";
 import { createHostRunner } from "./host-runner.js";
 import type { HostId } from "./types.js";
 
@@ -103,15 +104,22 @@ describe.each(HOST_IDS)("%s host", (host) => {
 
   test("the host's own error answer becomes a clear error with its exit code", async () => {
     const { result } = await runOn(host, {}, { env: { FAKE_HOST_MODE: "error" } });
+    // A host that says it is not logged in ran nothing: one line naming the fix, no answer,
+    // no session, no cost.
     const expected: Record<HostId, [number, RegExp]> = {
-      claude: [1, /Claude Code exited with code 1: Not logged in/],
-      codex: [1, /Codex exited with code 1: stream disconnected/],
-      gemini: [41, /Gemini CLI exited with code 41: Please set an Auth method/],
-      opencode: [1, /opencode exited with code 1: UnknownError: Unexpected server error/],
-      copilot: [1, /Copilot CLI exited with code 1: No authentication information found/],
+      claude: [1, /^Claude Code is not logged in: run `claude auth login` \(or set ANTHROPIC_API_KEY\)$/],
+      codex: [1, /^Codex exited with code 1: stream disconnected$/],
+      gemini: [41, /^Gemini CLI is not logged in: run `gemini` and choose a sign-in method/],
+      opencode: [1, /^opencode exited with code 1: UnknownError: Unexpected server error/],
+      copilot: [1, /^Copilot CLI is not logged in: run `copilot login`/],
     };
     expect(result.exitCode).toBe(expected[host][0]);
     expect(result.error).toMatch(expected[host][1]);
+    if (["claude", "gemini", "copilot"].includes(host)) {
+      expect(result).toMatchObject({ output: "", code: "host/not-logged-in" });
+      expect(result.cost).toBeUndefined();
+      expect(result.sessionId).toBeUndefined();
+    }
   });
 
   test("a 500 KB system prompt and prompt travel without any argv element over 100 KB", async () => {
@@ -130,6 +138,7 @@ describe.each(HOST_IDS)("%s host", (host) => {
     expect(result.exitCode).toBeNull();
     expect(result.error).toContain(`"${host}" was not found on PATH`);
     expect(result.error).toContain(`"hosts": { "${host}": { "command"`);
+    expect(result.code).toBe("host/missing");
   });
 
   test("a structured result reaches the task tool (which validates it); the schema in the host's form", async () => {
@@ -342,5 +351,63 @@ describe("mapping rows", () => {
     const runner = createHostRunner({ host: "claude", command: process.execPath, args: [hang] });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin }, timeoutMs: 300 });
     expect(result).toMatchObject({ aborted: true, error: "timed out after 300 ms" });
+  });
+
+  describe("preflight: a host that is not logged in is one line before anything starts", () => {
+    test.each([
+      ["claude", "Claude Code is not logged in: run `claude auth login` (or set ANTHROPIC_API_KEY)"],
+      ["codex", "Codex is not logged in: run `codex login`"],
+    ] as const)("%s: its offline status command answers, the task never starts", async (host, line) => {
+      const status = join(root, `status-${counter++}`);
+      const { result, records } = await runOn(
+        host,
+        {},
+        { env: { FAKE_HOST_LOGIN: "out", FAKE_HOST_STATUS_RECORD: status } },
+      );
+      expect(result).toMatchObject({ exitCode: null, output: "", error: line, code: "host/not-logged-in" });
+      expect(result.cost).toBeUndefined();
+      expect(records).toHaveLength(0);
+      expect(readdirSync(status)).toHaveLength(1);
+    });
+
+    test("logged in: the status is asked once per runner, whatever the number of tasks", async () => {
+      const status = join(root, `status-${counter++}`);
+      const record = join(root, `rec-${counter++}`);
+      const runner = createHostRunner({ host: "codex" });
+      const env = { PATH: bin, FAKE_HOST_RECORD: record, FAKE_HOST_STATUS_RECORD: status };
+      const results = await Promise.all(
+        ["a", "b", "c"].map((id) => runner.run(invocation({ id }), { depth: 1, env })),
+      );
+      expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+      expect(readRecords(record)).toHaveLength(3);
+      expect(readdirSync(status)).toHaveLength(1);
+    });
+
+    test("codex: a key in the environment skips the status command (it does not count one)", async () => {
+      const status = join(root, `status-${counter++}`);
+      const { result } = await runOn(
+        "codex",
+        {},
+        { env: { FAKE_HOST_LOGIN: "out", FAKE_HOST_STATUS_RECORD: status, CODEX_API_KEY: "k" } },
+      );
+      expect(result.error).toBeUndefined();
+      expect(existsSync(status)).toBe(false);
+    });
+
+    test("a status command roster cannot read lets the run go ahead", async () => {
+      const odd = join(root, "odd-status.mjs");
+      writeFileSync(
+        odd,
+        'if (process.argv.includes("status")) { console.log("???"); process.exit(3); } console.log(JSON.stringify({ type: "result", is_error: false, result: "ran", session_id: "s" }));',
+      );
+      const runner = createHostRunner({ host: "claude", command: process.execPath, args: [odd] });
+      const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin } });
+      expect(result).toMatchObject({ exitCode: 0, output: "ran" });
+      await expect(checkHostReady("claude", { env: { PATH: bin }, cwd: root })).resolves.toMatchObject({
+        ready: true,
+        path: join(bin, "claude"),
+        login: "logged-in",
+      });
+    });
   });
 });

@@ -10,7 +10,14 @@ import {
   runChild,
   type TaskInvocation,
 } from "@roster/executor";
-import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
+import {
+  checkHostReady,
+  type HostReadiness,
+  notLoggedInMessage,
+  STATUS_TIMEOUT_MS,
+  saysNotLoggedIn,
+} from "./check-host-ready.js";
+import { HOSTS } from "./hosts.js";
 import { dropNullOptionals } from "./jtd-to-json-schema.js";
 import { jsonAnswer, MAX_ARG_BYTES } from "./plan-common.js";
 import type { HostCommand, HostConfig, HostId } from "./types.js";
@@ -85,6 +92,8 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
   const def = HOSTS[options.host];
   const config = hostConfig(options);
   const trustProject = options.trustProject !== false;
+  // Preflight once per runner (one `roster run`, one MCP call): every task waits on one check.
+  let readiness: Promise<HostReadiness> | undefined;
   return {
     host: options.host,
     plan(invocation, { depth, runDir }) {
@@ -95,8 +104,18 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       if (run.signal?.aborted)
         return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       const env = layerEnv(run.env, options.env);
-      if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
-        return { ...none, error: missingHostMessage(options.host, config) };
+      readiness ??= checkHostReady(options.host, {
+        config,
+        env,
+        cwd: invocation.cwd,
+        ...(run.signal ? { signal: run.signal } : {}),
+        ...(run.reaper ? { reaper: run.reaper } : {}),
+        ...(run.timeoutMs !== undefined ? { timeoutMs: Math.min(run.timeoutMs, STATUS_TIMEOUT_MS) } : {}),
+      });
+      const ready = await readiness;
+      if (!ready.ready) return { ...none, error: ready.message, code: ready.code };
+      if (run.signal?.aborted)
+        return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       // The task's own folder from the task tool when there is one (removed by the tool), else our own.
       let runDir: string;
       const own = run.taskDir === undefined;
@@ -157,6 +176,20 @@ function finishResult(
   else if (child.exitCode !== null && child.exitCode !== 0)
     errors.push(`${name} exited with code ${child.exitCode}${parsed.error ? `: ${parsed.error}` : ""}`);
   else if (parsed.error) errors.push(`${name}: ${parsed.error}`);
+
+  // A host that is not logged in ran nothing: its own words become roster's one line, with
+  // no answer, session or cost to show.
+  const failedText = [parsed.error, parsed.output, child.stderr.text].filter(Boolean).join("\n");
+  if (errors.length > 0 && !child.abortReason && saysNotLoggedIn(host, failedText)) {
+    return {
+      exitCode: child.exitCode,
+      output: "",
+      stderr: child.stderr.text,
+      truncated: child.stdout.truncated || child.stderr.truncated,
+      error: notLoggedInMessage(host),
+      code: "host/not-logged-in",
+    };
+  }
 
   const schema = invocation.outputSchema;
   let data = parsed.data;

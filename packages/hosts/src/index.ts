@@ -1,3 +1,11 @@
+export {
+  type CheckHostReadyOptions,
+  checkHostReady,
+  type HostReadiness,
+  notLoggedInMessage,
+  STATUS_TIMEOUT_MS,
+  saysNotLoggedIn,
+} from "./check-host-ready.js";
 export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
@@ -30,6 +38,8 @@ export type {
   HostConfig,
   HostDefinition,
   HostId,
+  HostLogin,
+  LoginState,
   ParsedHostOutput,
   PlanContext,
   PlannedFile,

@@ -55,6 +55,28 @@ export interface ParsedHostOutput {
   cost?: { amount: number; unit: "usd" | "premium-requests" };
 }
 
+/** What a host's own status command answered: logged in, not, or no clear answer. */
+export type LoginState = "logged-in" | "logged-out" | "unknown";
+
+/**
+ * How a host is logged in: the command a user types to fix it, the host's own words when a
+ * run failed for want of it, and the host's offline status command when it has one.
+ */
+export interface HostLogin {
+  /** What fixes it, after "<Host> is not logged in: ": "run `codex login`". */
+  fix: string;
+  /** The host's own answer to a run when it is not logged in (its error or output), when it has one. */
+  notLoggedIn?: RegExp;
+  /** An offline status command (`claude auth status`), absent when the host has none. */
+  status?: {
+    args: readonly string[];
+    /** Reads its answer; anything unclear is `unknown` (the run then goes ahead). */
+    read(run: { stdout: string; stderr: string; exitCode: number | null }): LoginState;
+    /** Variables that log the host in for a run although its status command does not count them. */
+    keyVariables?: readonly string[];
+  };
+}
+
 /** One host: its default command, how it plans an invocation and how it reads its own output. */
 export interface HostDefinition {
   id: HostId;
@@ -64,6 +86,8 @@ export interface HostDefinition {
   command: string;
   /** The npm package that installs it. */
   npmPackage: string;
+  /** How it is logged in, and how to ask it (preflight). */
+  login: HostLogin;
   plan(invocation: TaskInvocation, ctx: PlanContext): HostCommand;
   parse(run: { stdout: string; stderr: string; exitCode: number | null }): ParsedHostOutput;
 }

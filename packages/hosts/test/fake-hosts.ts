@@ -2,6 +2,9 @@
 // written into a temporary folder that tests put first on PATH. Each records its argv, stdin,
 // environment and the run-folder files it was pointed at, then answers in that host's own
 // output shape (FAKE_HOST_MODE=error: the host's "not logged in" answer and exit code).
+// Claude's `auth status` and Codex's `login status` answer as the real ones do
+// (FAKE_HOST_LOGIN=out, or a file FAKE_HOST_LOGIN_FILE that exists: not logged in),
+// recorded apart (FAKE_HOST_STATUS_RECORD).
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -12,6 +15,20 @@ const { spawnSync } = require("node:child_process");
 const host = path.basename(process.argv[1]);
 const argv = process.argv.slice(2);
 const env = process.env;
+// The offline status commands roster's preflight asks (FAKE_HOST_LOGIN=out: not logged in).
+// (Also under another name, my-claude, and after the config arguments.)
+const statusOf = host.endsWith("claude") ? "auth status" : host.endsWith("codex") ? "login status" : undefined;
+const status = statusOf !== undefined && argv.slice(-2).join(" ") === statusOf;
+if (status) {
+  if (env.FAKE_HOST_STATUS_RECORD) {
+    fs.mkdirSync(env.FAKE_HOST_STATUS_RECORD, { recursive: true });
+    fs.writeFileSync(path.join(env.FAKE_HOST_STATUS_RECORD, host + "-" + process.pid), argv.join(" "));
+  }
+  const out = env.FAKE_HOST_LOGIN === "out" || (env.FAKE_HOST_LOGIN_FILE !== undefined && fs.existsSync(env.FAKE_HOST_LOGIN_FILE));
+  if (statusOf === "auth status") process.stdout.write(JSON.stringify({ loggedIn: !out, authMethod: out ? "none" : "claude.ai" }, null, 2) + "\n");
+  else process[out ? "stderr" : "stdout"].write(out ? "Not logged in\n" : "Logged in using ChatGPT\n");
+  process.exit(out ? 1 : 0);
+}
 let stdin = "";
 try { stdin = fs.readFileSync(0, "utf8"); } catch {}
 const files = {};

@@ -1,7 +1,21 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
-import { type AgentDiscovery, DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import {
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  type GetPromptResult,
+  ListPromptsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type CommandDiscovery, discoverCommands, expandCommand, getCommand } from "@roster/commands";
+import {
+  type AgentDiscovery,
+  DiscoveryCache,
+  discoverAgents,
+  getAgent,
+  type ProviderRegistry,
+  reportWhy,
+} from "@roster/core";
 import {
   buildTaskDescription,
   checkCall,
@@ -14,7 +28,7 @@ import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";
 import type { Diagnostic, McpToolErrorCode, RosterMcpOptions } from "./types.js";
-import { agentDefinition, agentSummary, commandSummary, explanationView, matchesQuery } from "./views.js";
+import { agentDefinition, agentSummary, commandSummary, matchesQuery } from "./views.js";
 
 /** A roster MCP server, ready to connect to a transport. */
 export interface RosterMcpServer {
@@ -34,6 +48,26 @@ export interface RosterMcpServer {
 
 /** The `_meta` key that carries a tool error's stable code. */
 export const ERROR_CODE_META_KEY = "roster/code";
+
+/**
+ * The most bytes `run_task`'s description takes: every host pays for `tools/list` in every
+ * conversation, so with hundreds of agents only the most useful are named (the rest through
+ * `list_agents`), and the whole `tools/list` stays under 16 KB.
+ */
+export const RUN_TASK_DESCRIPTION_BYTES = 6 * 1024;
+
+/** Where `run_task`'s description sends a model for the agents it does not name. */
+const MORE_AGENTS = "call list_agents (with query, provider or source to narrow it) to see every agent";
+
+/** The server's instructions: what roster serves, naming every family the registry holds. */
+export function serverInstructions(registry: ProviderRegistry): string {
+  const families = registry.list().map((p) => p.displayName ?? p.id);
+  return (
+    `roster serves every sub-agent and workflow command defined on this machine, from ${families.join(", ")}, merged by precedence. ` +
+    "Use list_agents to see the agents, run_task to run one, why_agent to learn where a definition comes from; " +
+    "workflow commands are also prompts (prompts/list), expanded as expand_command expands them."
+  );
+}
 
 function toolError(code: McpToolErrorCode, message: string): CallToolResult {
   return {
@@ -114,14 +148,15 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     { name: "roster", version: options.version ?? "0.0.0" },
     {
       capabilities: { tools: { listChanged: true } },
-      instructions:
-        "roster serves every sub-agent defined on this machine (.claude, .codex, .gemini, .xcsh folders, Claude Code plugins and built-ins), merged by precedence. Use list_agents to see them, run_task to run one, why_agent to learn where a definition comes from.",
+      instructions: serverInstructions(registry),
     },
   );
 
   // 1. The agents as the description was last built from them.
+  const describe = (agents: AgentDiscovery["agents"]) =>
+    buildTaskDescription(agents, { maxBytes: RUN_TASK_DESCRIPTION_BYTES, more: MORE_AGENTS });
   const first = await discoverAgents(registry, ctx, { cache });
-  let described = { fingerprint: first.fingerprint, description: buildTaskDescription(first.agents) };
+  let described = { fingerprint: first.fingerprint, description: describe(first.agents) };
 
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -165,15 +200,19 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     {
       title: "Explain an agent",
       description:
-        "Why a name resolves as it does: every place searched in order, which ones define it, the winner and what it shadows.",
+        "Why a name resolves as it does (what `roster why --json` prints): every place searched in order, which ones define it, the winner, and the tools that would resolve it differently.",
       inputSchema: schemas.nameInput,
       outputSchema: schemas.whyAgentOutput,
       annotations: readOnly,
     },
     async ({ name }) => {
       const discovery = await refresh();
-      const view = explanationView(explainAgent(discovery, name));
-      return structured(view);
+      const report = await reportWhy(discovery, name, {
+        ctx,
+        registry,
+        ...(options.profiles ? { profiles: options.profiles } : {}),
+      });
+      return structured({ ...report });
     },
   );
 
@@ -327,11 +366,66 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     },
   );
 
+  // Workflow commands are prompts too, so a host can offer them as its own slash commands
+  // (Claude Code: /mcp__roster__<name>). Listed live from the same cache; `input` is what
+  // expand_command takes.
+  mcp.server.registerCapabilities({ prompts: { listChanged: true } });
+  let promptSignature: string | undefined;
+  const commandsNow = async (): Promise<CommandDiscovery> => {
+    const discovery = await discoverCommands(registry, ctx, { cache });
+    const signature = JSON.stringify(discovery.commands.map((c) => [c.name, c.description, c.argumentHint]));
+    // A changed set after a listing: clients are told to list again.
+    if (promptSignature !== undefined && signature !== promptSignature)
+      await mcp.server.sendPromptListChanged().catch(() => {});
+    promptSignature = signature;
+    return discovery;
+  };
+  mcp.server.setRequestHandler(ListPromptsRequestSchema, async () => {
+    const discovery = await commandsNow();
+    return {
+      prompts: discovery.commands.map((command) => ({
+        name: command.name,
+        ...(command.description ? { description: command.description } : {}),
+        arguments: [
+          {
+            name: "input",
+            description: command.argumentHint
+              ? `the arguments: ${command.argumentHint}`
+              : "the arguments, as typed after the command",
+            required: false,
+          },
+        ],
+      })),
+    };
+  });
+  mcp.server.setRequestHandler(GetPromptRequestSchema, async (request): Promise<GetPromptResult> => {
+    const discovery = await commandsNow();
+    const { name } = request.params;
+    const command = getCommand(discovery, name);
+    if (!command) {
+      const names = discovery.commands.map((c) => c.name);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown prompt "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`,
+      );
+    }
+    let text: string;
+    try {
+      text = expandCommand(command, request.params.arguments?.input ?? "");
+    } catch (error) {
+      throw new McpError(ErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
+    }
+    return {
+      ...(command.description ? { description: command.description } : {}),
+      messages: [{ role: "user", content: { type: "text", text } }],
+    };
+  });
+
   /** Every call rediscovers here: one cache, so an unchanged tree parses nothing. */
   async function refresh(): Promise<AgentDiscovery> {
     const discovery = await discoverAgents(registry, ctx, { cache });
     if (discovery.fingerprint !== described.fingerprint) {
-      const description = buildTaskDescription(discovery.agents);
+      const description = describe(discovery.agents);
       const changed = description !== described.description;
       described = { fingerprint: discovery.fingerprint, description };
       // `update` sends notifications/tools/list_changed to a connected client.

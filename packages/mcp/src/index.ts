@@ -1,5 +1,11 @@
 export { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL } from "./cap-answer.js";
-export { createRosterMcpServer, ERROR_CODE_META_KEY, type RosterMcpServer } from "./create-server.js";
+export {
+  createRosterMcpServer,
+  ERROR_CODE_META_KEY,
+  type RosterMcpServer,
+  RUN_TASK_DESCRIPTION_BYTES,
+  serverInstructions,
+} from "./create-server.js";
 export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
 export { type ResolveServerSessionOptions, resolveServerSession } from "./server-session.js";
 export type {
@@ -9,4 +15,4 @@ export type {
   RosterMcpOptions,
   RunnerFor,
 } from "./types.js";
-export { agentDefinition, agentSummary, commandSummary, explanationView, matchesQuery } from "./views.js";
+export { agentDefinition, agentSummary, commandSummary, matchesQuery } from "./views.js";

@@ -62,9 +62,10 @@ export const showAgentOutput = {
   scopedId: z.string().optional(),
 };
 
+/** `roster why --json`'s object (core's `reportWhy`), without `schemaVersion`. */
 export const whyAgentOutput = {
   name: z.string(),
-  winner: agentBrief.nullable(),
+  winner: agentBrief.optional(),
   candidates: z.array(
     z.looseObject({
       location: z.string(),
@@ -75,6 +76,11 @@ export const whyAgentOutput = {
     }),
   ),
   shadowed: z.array(agentBrief),
+  files: z.array(z.looseObject({ path: z.string(), outcome: z.string() })),
+  otherTools: z.array(
+    z.looseObject({ tool: z.string(), displayName: z.string(), outcome: z.string(), message: z.string() }),
+  ),
+  suggestions: z.array(z.string()).optional(),
 };
 
 export function runTaskInput(hosts: readonly string[]) {

@@ -4,6 +4,7 @@ import type {
   DiscoveryCache,
   DiscoveryContext,
   ProviderRegistry,
+  ToolProfile,
 } from "@roster/core";
 import type { Reaper, RefusalCode, Runner, TaskSettings } from "@roster/executor";
 
@@ -28,6 +29,11 @@ export interface RosterMcpOptions {
   env?: Record<string, string | undefined>;
   /** Chooses the runner of each `run_task` call (the CLI supplies it). */
   runnerFor: RunnerFor;
+  /**
+   * The tools `why_agent` compares the merged winner with (`otherTools`), in order: the
+   * app's family profiles, as `roster why` uses them. None: `otherTools` is always `[]`.
+   */
+  profiles?: readonly ToolProfile[];
   /** Host names `run_task` accepts besides `auto`, shown in its input schema description. */
   hosts?: readonly string[];
   /** Plan mode for every task this server runs. */

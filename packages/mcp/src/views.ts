@@ -1,6 +1,6 @@
 import type { WorkflowCommand } from "@roster/commands";
 import { commandScopedId } from "@roster/commands";
-import { type AgentDefinition, type AgentExplanation, scopedId, summarizeAgent } from "@roster/core";
+import { type AgentDefinition, scopedId, summarizeAgent } from "@roster/core";
 
 /**
  * One agent as `list_agents` gives it: the fields of `roster list --json` (SPEC §8), plus
@@ -34,22 +34,6 @@ export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolea
 export function agentDefinition(agent: AgentDefinition): Record<string, unknown> {
   const scoped = scopedId(agent);
   return { ...agent, ...(scoped !== undefined ? { scopedId: scoped } : {}) };
-}
-
-/** `why_agent`'s answer: the data `roster why --json` prints, and the definitions shadowed. */
-export function explanationView(why: AgentExplanation): Record<string, unknown> {
-  const brief = (agent: AgentDefinition) => ({
-    name: agent.name,
-    source: agent.source,
-    provider: agent.provider,
-    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
-  });
-  return {
-    name: why.name,
-    winner: why.winner ? brief(why.winner) : null,
-    candidates: why.candidates.map((c) => ({ ...c })),
-    shadowed: why.shadowed.map(brief),
-  };
 }
 
 /** One command as `list_commands` gives it. */

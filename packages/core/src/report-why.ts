@@ -1,0 +1,165 @@
+import type { AgentDiscovery } from "./discover-agents.js";
+import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
+import type { ProviderRegistry } from "./registry.js";
+import { suggestNames } from "./suggest-names.js";
+import type { ToolProfile } from "./tool-profile.js";
+import type { AgentDefinition, DiscoveryContext, FileRecord } from "./types.js";
+import { type ToolView, viewAsTool } from "./view-as-tool.js";
+
+/** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */
+export function fileRecordView(record: FileRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    path: record.path,
+    kind: record.kind,
+    provider: record.provider,
+    scope: record.scope,
+    location: record.location?.dir ?? `provider:${record.provider}`,
+    outcome: record.outcome,
+  };
+  if (record.format) view.format = record.format;
+  if ("name" in record && record.name !== undefined) view.name = record.name;
+  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "skipped") view.reason = record.reason;
+  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
+  return view;
+}
+
+/** How one tool's answer for NAME differs from roster's merged winner. */
+export type OtherToolOutcome =
+  /** The tool keeps a built-in of that name; a file cannot override it. */
+  | "builtin-kept"
+  /** The tool reads roster's winner but another file of its own wins. */
+  | "shadowed"
+  /** The tool would not load roster's winner (its `reason` says why). */
+  | "not-loaded"
+  /** The tool loads roster's winner under another name. */
+  | "renamed"
+  /** The tool does not read roster's winner and resolves NAME to another file. */
+  | "other-file"
+  /** The tool does not read roster's winner and answers with its built-in. */
+  | "builtin";
+
+/** One tool that would resolve NAME differently: a line of `roster why NAME`, a `--json` entry. */
+export interface OtherTool {
+  tool: string;
+  displayName: string;
+  outcome: OtherToolOutcome;
+  /** The line `roster why` prints after the tool's name. */
+  message: string;
+  /** The file the tool uses instead, or the one it names for its choice. */
+  filePath?: string;
+}
+
+/** What one tool makes of NAME where it differs from roster's merged winner, or undefined. */
+export function differentResolution(
+  v: ToolView,
+  name: string,
+  winner: AgentDefinition,
+): Pick<OtherTool, "outcome" | "message" | "filePath"> | undefined {
+  const rosterFile = winner.filePath;
+  const mine = rosterFile ? v.files.find((f) => f.filePath === rosterFile) : undefined;
+  const theirs = v.agents.find((a) => a.id === name);
+  if (!mine && !theirs?.filePath) return undefined;
+  if (theirs?.filePath !== undefined && theirs.filePath === rosterFile) return undefined;
+  if (mine?.outcome === "shadowed") {
+    return mine.shadowedBy?.startsWith("builtin:")
+      ? { outcome: "builtin-kept", message: `keeps its built-in "${name}"; a file cannot override it` }
+      : {
+          outcome: "shadowed",
+          message: `resolves "${name}" to ${mine.shadowedBy} instead`,
+          ...(mine.shadowedBy ? { filePath: mine.shadowedBy } : {}),
+        };
+  }
+  if (mine && mine.outcome !== "loaded")
+    return { outcome: "not-loaded", message: `would not load it: ${mine.reason?.message ?? mine.outcome}` };
+  if (mine && mine.id !== name) return { outcome: "renamed", message: `loads it as "${mine.id}"` };
+  if (theirs?.filePath)
+    return {
+      outcome: "other-file",
+      message: `resolves "${name}" to ${theirs.filePath} instead`,
+      filePath: theirs.filePath,
+    };
+  if (theirs) return { outcome: "builtin", message: `uses its built-in "${name}"` };
+  return undefined;
+}
+
+/** What {@link otherToolsFor} and {@link reportWhy} need to ask each tool. */
+export interface WhyOptions {
+  /** The tools to compare with, in order (the app's family profiles); none: no comparison. */
+  profiles?: readonly ToolProfile[];
+  ctx: DiscoveryContext;
+  /** Resolves the profiles' borrowed places. */
+  registry?: ProviderRegistry;
+}
+
+/** Every tool that resolves NAME differently from the merged view `discovery`, in the profiles' order. */
+export async function otherToolsFor(
+  discovery: AgentDiscovery,
+  name: string,
+  options: WhyOptions,
+): Promise<OtherTool[]> {
+  const winner = explainAgent(discovery, name).winner;
+  if (!winner) return [];
+  const found: OtherTool[] = [];
+  for (const profile of options.profiles ?? []) {
+    const v = await viewAsTool(profile, options.ctx, options.registry ? { registry: options.registry } : {});
+    const differs = differentResolution(v, name, winner);
+    if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
+  }
+  return found;
+}
+
+/** The answer to "why does NAME resolve as it does": `roster why --json` and MCP `why_agent` alike. */
+export interface WhyReport {
+  name: string;
+  /** The definition that wins; absent for a name nothing defines. */
+  winner?: { name: string; source: string; provider: string; filePath?: string };
+  /** Every place searched, in search order, with what it held for NAME. */
+  candidates: ExplainCandidate[];
+  /** Every definition of NAME the winner shadows, in search order. */
+  shadowed: ReturnType<typeof briefAgent>[];
+  /** The records of the files that define (or tried to define) NAME ({@link fileRecordView}). */
+  files: Record<string, unknown>[];
+  /** The tools that would resolve NAME differently (`[]` when all agree or nothing wins). */
+  otherTools: OtherTool[];
+  /** For a name nothing defines: the closest names there are. */
+  suggestions?: string[];
+}
+
+/**
+ * Explains NAME over one discovery as data: the places searched, the winner, the files of
+ * the name and the tools that would resolve it differently. One function builds what
+ * `roster why --json` prints and what the MCP server's `why_agent` answers.
+ *
+ * @example
+ * const report = await reportWhy(discovery, "reviewer", { ctx, registry, profiles });
+ */
+export async function reportWhy(
+  discovery: AgentDiscovery,
+  name: string,
+  options: WhyOptions,
+): Promise<WhyReport> {
+  const why = explainAgent(discovery, name);
+  const report: WhyReport = {
+    name,
+    candidates: why.candidates.map((c) => ({ ...c })),
+    shadowed: why.shadowed.map(briefAgent),
+    files: why.files.map(fileRecordView),
+    otherTools: [],
+  };
+  if (!why.winner) {
+    report.suggestions = suggestNames(
+      name,
+      discovery.agents.map((a) => a.name),
+    );
+    return report;
+  }
+  // The winner right after the name, as a reader looks for it.
+  const { name: _name, ...rest } = report;
+  return {
+    name,
+    winner: briefAgent(why.winner),
+    ...rest,
+    otherTools: await otherToolsFor(discovery, name, options),
+  };
+}
