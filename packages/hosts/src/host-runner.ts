@@ -24,8 +24,14 @@ export interface HostRunnerOptions {
   args?: readonly string[];
   /** Extra environment laid over the parent's. */
   env?: Record<string, string | undefined>;
-  /** Whether roster trusts the project (default true): hosts skip their own trust checks only then. */
+  /**
+   * Whether the user trusted the project (`roster trust`); default false. Untrusted, no
+   * permission a project file raises reaches the host, and the host is told not to load the
+   * project's own settings, hooks and plugins where it can be told (see the README).
+   */
   trustProject?: boolean;
+  /** Called with each of a plan's `trustNotes` as a task starts (the CLI prints them on stderr). */
+  onTrustNote?: (note: string, invocation: TaskInvocation) => void;
   /** Where each run's temporary folder is made; default `os.tmpdir()`. */
   tmpDir?: string;
 }
@@ -61,7 +67,7 @@ export function planHostCommand(
   const plan = HOSTS[host].plan(invocation, {
     depth: options.depth,
     tmpDir: options.runDir,
-    trustProject: options.trustProject !== false,
+    trustProject: options.trustProject === true,
     ...(options.config ? { host: options.config } : {}),
   });
   const long = plan.args.find((a) => Buffer.byteLength(a) > MAX_ARG_BYTES);
@@ -84,7 +90,7 @@ export function planHostCommand(
 export function createHostRunner(options: HostRunnerOptions): HostRunner {
   const def = HOSTS[options.host];
   const config = hostConfig(options);
-  const trustProject = options.trustProject !== false;
+  const trustProject = options.trustProject === true;
   return {
     host: options.host,
     plan(invocation, { depth, runDir }) {
@@ -95,8 +101,9 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       if (run.signal?.aborted)
         return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       const env = layerEnv(run.env, options.env);
-      if (locateHost(options.host, { config, env, cwd: invocation.cwd }) === null)
-        return { ...none, error: missingHostMessage(options.host, config) };
+      // The program is started by the absolute path found here, never looked up again by name.
+      const program = locateHost(options.host, { config, env, cwd: invocation.cwd });
+      if (program === null) return { ...none, error: missingHostMessage(options.host, config) };
       // The task's own folder from the task tool when there is one (removed by the tool), else our own.
       let runDir: string;
       const own = run.taskDir === undefined;
@@ -121,9 +128,10 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
         } catch (error) {
           return { ...none, error: (error as Error).message };
         }
+        for (const note of plan.trustNotes) options.onTrustNote?.(note, invocation);
         const child = await runChild(
           {
-            command: plan.command,
+            command: program,
             args: plan.args,
             cwd: invocation.cwd,
             env: layerEnv(env, plan.env),
