@@ -16,7 +16,7 @@ import {
 } from "@roster/executor";
 import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
 import { userConfigDir } from "./config-places.js";
-import { configuredHostRunner, missingHost } from "./configured-host.js";
+import { configuredHostRunner, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { parseInteger } from "./flags.js";
@@ -110,17 +110,19 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
     },
   });
+  const plans = new Map<string, HostCommand>();
   let runner: Runner;
   if (mode.kind === "none") runner = failing(mode.error);
   else if (mode.kind === "runner")
     runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
   else if (dryRun) {
-    // Starts nothing: the plan of each invocation is the task's data.
+    // Starts nothing. The plans are kept aside, not as the task's data: the task tool would
+    // check data against the agent's output schema (explore has one).
     runner = {
       async run(invocation, options) {
         const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
-        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
-        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
+        plans.set(invocation.id, hostRunner!.plan(invocation, { depth: options.depth, runDir }));
+        return { exitCode: 0, output: "", stderr: "", truncated: false };
       },
     };
   } else {
@@ -218,8 +220,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       : undefined;
   // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
   // Lines, a host's commands as a shell-like line (a JSON line with --json).
+  const folder = app.loaded.project?.folder;
   const pending = createInOrder(total, (value) => {
-    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
+    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand }, folder);
     else o.raw(JSON.stringify(value));
   });
   let failed = false;
@@ -228,8 +231,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (r.error !== undefined || r.exitCode !== 0) failed = true;
     if (dryRun) {
       if (hostDryRun) {
-        if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
-        else pending.put(index, { id: r.id, plan: r.data as HostCommand });
+        const plan = plans.get(r.id);
+        if (r.error !== undefined || plan === undefined) o.err(`roster: ${r.id}: ${r.error ?? "no plan"}`);
+        else pending.put(index, { id: r.id, plan });
         return;
       }
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
@@ -296,7 +300,7 @@ function createInOrder(total: number, print: (value: unknown) => void) {
 }
 
 /** One planned host command: a JSON line with `--json`, else a shell-like line and its stdin and files. */
-function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
+function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
   if (o.json) {
     o.raw(JSON.stringify({ id, ...plan }));
     return;
@@ -307,6 +311,8 @@ function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): 
   o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
   for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
   for (const note of plan.notes) o.out(line`  ${paint(o, "yellow", `note: ${note}`)}`);
+  for (const note of plan.trustNotes)
+    o.out(line`  ${paint(o, "yellow", `note: ${trustNoteText(note, folder)}`)}`);
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
