@@ -110,19 +110,19 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
     },
   });
-  const plans = new Map<string, HostCommand>();
   let runner: Runner;
   if (mode.kind === "none") runner = failing(mode.error);
   else if (mode.kind === "runner")
     runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
   else if (dryRun) {
-    // Starts nothing. The plans are kept aside, not as the task's data: the task tool would
-    // check data against the agent's output schema (explore has one).
+    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
+    // checked against the agent's output schema).
     runner = {
+      dryRun: true,
       async run(invocation, options) {
         const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
-        plans.set(invocation.id, hostRunner!.plan(invocation, { depth: options.depth, runDir }));
-        return { exitCode: 0, output: "", stderr: "", truncated: false };
+        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
+        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
       },
     };
   } else {
@@ -177,6 +177,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // A TTY gets one status line per task (queued / running / done in Ns / failed).
   const board = dryRun || o.json ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
   const tracked: Runner = {
+    // The wrapper is the runner the tool sees: it keeps saying whether this is a dry run.
+    ...(runner.dryRun === true ? { dryRun: true } : {}),
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);
@@ -231,9 +233,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (r.error !== undefined || r.exitCode !== 0) failed = true;
     if (dryRun) {
       if (hostDryRun) {
-        const plan = plans.get(r.id);
-        if (r.error !== undefined || plan === undefined) o.err(`roster: ${r.id}: ${r.error ?? "no plan"}`);
-        else pending.put(index, { id: r.id, plan });
+        if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
+        else pending.put(index, { id: r.id, plan: r.data as HostCommand });
         return;
       }
       const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;

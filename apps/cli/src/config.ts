@@ -18,7 +18,7 @@ import {
   userConfigDir,
 } from "./config-places.js";
 import { UsageError } from "./errors.js";
-import { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
+import { changedCodeFile, folderWithoutConfig, trustedCodeFiles } from "./project-trust.js";
 import { readTrustStore } from "./trust-store.js";
 
 /** A host binary roster may run agents on (`hosts` in a config). */
@@ -250,11 +250,11 @@ async function judgeProject(
 }
 
 /**
- * Whether the user trusted the project of `cwd` (`roster trust`) when it has no config: a
+ * Whether the user trusted the project of `cwd`, which has no config (`roster trust`): a
  * record for its folder made without one. (With a config, {@link judgeProject} decides.)
  */
 function judgeFolder(cwd: string, where: ConfigWhere): { folder: string; trusted: boolean } {
-  const folder = projectFolder(cwd, where.home, where.fs);
+  const folder = folderWithoutConfig(cwd, where.home, where.fs);
   const real = realOr(folder, where.fs);
   const record = readTrustStore(where).find((r) => r.folder === real);
   return { folder, trusted: record !== undefined && record.configFile === null };

@@ -39,7 +39,12 @@ function gitRoot(dir: string, home: string, fs: FileSystem): string | undefined 
  * project config, else the git root above `dir`, else `dir` itself.
  */
 export function projectFolder(dir: string, home: string, fs: FileSystem = nodeFileSystem): string {
-  return findProjectConfig(dir, home, fs)?.dir ?? gitRoot(dir, home, fs) ?? resolve(dir);
+  return findProjectConfig(dir, home, fs)?.dir ?? folderWithoutConfig(dir, home, fs);
+}
+
+/** {@link projectFolder} of a `dir` known to have no project config: its git root, else itself. */
+export function folderWithoutConfig(dir: string, home: string, fs: FileSystem = nodeFileSystem): string {
+  return gitRoot(dir, home, fs) ?? resolve(dir);
 }
 
 /** The module specifiers an ES module imports statically or with a literal `import()`. */
