@@ -122,7 +122,9 @@ export async function trust(
           (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it names` : ""),
       );
     else o.out(`Trusted ${record.folder} (it has no roster config).`);
-    o.out("Its agents' permission modes reach the hosts, and hosts load its own settings, hooks and plugins.");
+    o.out(
+      "Its agents' permission modes reach the hosts, and hosts load its own settings, hooks and plugins.",
+    );
     if (record.configFile !== null) o.out("A changed config or code file needs `roster trust` again;");
     else o.out("A roster config added later needs `roster trust` again;");
     o.out(`\`roster trust --revoke ${record.folder}\` undoes this. Recorded in ${userConfigDir(where)}.`);

@@ -238,14 +238,18 @@ async function judgeProject(
     return { trusted: false, bytes };
   };
   if (record.configFile === null)
-    return stale(`you trusted ${found.dir} when it had no roster config (${record.trustedAt}), not this config`);
+    return stale(
+      `you trusted ${found.dir} when it had no roster config (${record.trustedAt}), not this config`,
+    );
   if (record.configFile !== basename(found.file))
     return stale(`you trusted ${found.dir} for ${record.configFile}, not this config`);
   if (record.sha256 !== hashConfig(bytes))
     return stale(`this config changed after you trusted ${found.dir} (${record.trustedAt})`);
   const changed = changedCodeFile(record.files ?? {}, await trustedCodeFiles(found, where.home, where.fs));
   if (changed !== undefined)
-    return stale(`${changed}, code this config runs, changed after you trusted ${found.dir} (${record.trustedAt})`);
+    return stale(
+      `${changed}, code this config runs, changed after you trusted ${found.dir} (${record.trustedAt})`,
+    );
   return { trusted: true, bytes };
 }
 

@@ -144,7 +144,9 @@ export async function trustedCodeFiles(
         if (RELATIVE.test(spec)) add(resolve(dirname(file), spec));
   }
   return Object.fromEntries(
-    [...hashes].map(([file, hash]) => [relative(base, file), hash] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+    [...hashes]
+      .map(([file, hash]) => [relative(base, file), hash] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }
 

@@ -296,10 +296,14 @@ describe("an untrusted project (issue 27)", () => {
       let n = 0;
       const run = (host: string, extra: string[] = []) => {
         const record = join(work, `rec-${n++}`);
-        const r = spawnSync(process.execPath, [...base, "run", "yolo", "--task", "t", "--host", host, ...extra], {
-          encoding: "utf8",
-          env: { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: record },
-        });
+        const r = spawnSync(
+          process.execPath,
+          [...base, "run", "yolo", "--task", "t", "--host", host, ...extra],
+          {
+            encoding: "utf8",
+            env: { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: record },
+          },
+        );
         return { ...r, rec: readRecords(record)[0]! };
       };
       const untrusted = {
@@ -338,7 +342,10 @@ describe("an untrusted project (issue 27)", () => {
   test("a user agent run in an untrusted folder with --plan-mode: Claude is told not to load project settings", () => {
     const r = roster(["run", "code-reviewer", "--task", "t", "--plan-mode", "--dry-run", "--json"]);
     expect(r.code).toBe(0);
-    const [plan] = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const [plan] = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(plan.args.join(" ")).toContain("--permission-mode plan");
     expect(plan.args.join(" ")).toContain("--setting-sources user");
     expect(plan.trustNotes).toEqual([]);

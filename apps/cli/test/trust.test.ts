@@ -177,7 +177,10 @@ describe("project code runs only in a folder the user trusted", () => {
   });
 
   test("trust hashes the code a config names: a provider module, its import, a host script, an .mjs config's import (issue 27)", () => {
-    write(join(repo, "prov.mjs"), `import "./helper.mjs";\n${markerModule('export default { id: "prov", locate: () => [] };')}`);
+    write(
+      join(repo, "prov.mjs"),
+      `import "./helper.mjs";\n${markerModule('export default { id: "prov", locate: () => [] };')}`,
+    );
     write(join(repo, "helper.mjs"), "export const x = 1;\n");
     write(join(repo, "bin/claude"), "#!/bin/sh\n");
     write(

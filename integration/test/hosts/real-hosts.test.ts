@@ -245,7 +245,18 @@ describe.skipIf(!enabled)("an untrusted project's own code never runs through a 
       );
       HOSTS[host]?.home?.(home);
       PROJECT_CODE[host]!(project, marker);
-      const args = ["run", "helper", "--host", host, "--task", "hi", "--plan-mode", "--timeout", "60000", "--json"];
+      const args = [
+        "run",
+        "helper",
+        "--host",
+        host,
+        "--task",
+        "hi",
+        "--plan-mode",
+        "--timeout",
+        "60000",
+        "--json",
+      ];
 
       const untrusted = await rosterIn(project, home, args);
       expect(`${untrusted.stdout}\n${untrusted.stderr}`).not.toMatch(USAGE_ERRORS);
@@ -256,84 +267,103 @@ describe.skipIf(!enabled)("an untrusted project's own code never runs through a 
       expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
       const trusted = await rosterIn(project, home, args);
       expect(`${trusted.stdout}\n${trusted.stderr}`).not.toMatch(USAGE_ERRORS);
-      expect(existsSync(marker), `${host} runs a trusted project's own code, as it does without roster`).toBe(true);
+      expect(existsSync(marker), `${host} runs a trusted project's own code, as it does without roster`).toBe(
+        true,
+      );
     },
   );
 });
 
-describe.skipIf(!enabled)("opencode keeps an untrusted project's config out of roster's agent (issue 27)", () => {
-  test("with the env of roster's plan, opencode debug config shows no project agent permission and no project plugin; trusted, both load", { timeout: 180_000 }, async (ctx) => {
-    if (unavailable) ctx.skip(unavailable);
-    const work = mkdtempSync(join(root, "untrusted-opencode-"));
-    const home = join(work, "home");
-    const project = join(work, "project");
-    mkdirSync(join(project, ".git"), { recursive: true });
-    mkdirSync(join(project, ".opencode/plugin"), { recursive: true });
-    mkdirSync(join(home, ".claude/agents"), { recursive: true });
-    writeFileSync(
-      join(home, ".claude/agents/helper.md"),
-      "---\nname: helper\ndescription: A user agent\ntools: Read, Grep\n---\nYou help.\n",
-    );
-    // The project tries to widen roster's own plan-mode agent and to add a plugin.
-    writeFileSync(
-      join(project, "opencode.json"),
-      JSON.stringify({ agent: { "roster-helper": { permission: { task: "allow", edit: "allow" } } } }),
-    );
-    writeFileSync(join(project, ".opencode/plugin/marker.js"), "export const Marker = async () => ({});\n");
-    const opencodeConfig = join(work, "opencode-user.json");
-    writeFileSync(opencodeConfig, JSON.stringify({ disabled_providers: ["opencode"] }));
-
-    const configSeen = async () => {
-      const dry = await rosterIn(project, home, [
-        "run", "helper", "--host", "opencode", "--task", "hi", "--plan-mode", "--dry-run", "--json",
-      ]);
-      const plan = JSON.parse(dry.stdout.trim()) as {
-        env: Record<string, string>;
-        files: Array<{ path: string; content: string }>;
-      };
-      // The plan names files in <tmp>/roster-run-task-1: this test writes them into its own folder.
-      const runDir = join(work, "run");
-      mkdirSync(runDir, { recursive: true });
-      const planned = dirname(plan.files[0]!.path);
-      for (const file of plan.files) writeFileSync(join(runDir, basename(file.path)), file.content);
-      const env = Object.fromEntries(
-        Object.entries(plan.env).map(([k, v]) => [k, v.replaceAll(planned, runDir)] as const),
+describe.skipIf(!enabled)(
+  "opencode keeps an untrusted project's config out of roster's agent (issue 27)",
+  () => {
+    test("with the env of roster's plan, opencode debug config shows no project agent permission and no project plugin; trusted, both load", {
+      timeout: 180_000,
+    }, async (ctx) => {
+      if (unavailable) ctx.skip(unavailable);
+      const work = mkdtempSync(join(root, "untrusted-opencode-"));
+      const home = join(work, "home");
+      const project = join(work, "project");
+      mkdirSync(join(project, ".git"), { recursive: true });
+      mkdirSync(join(project, ".opencode/plugin"), { recursive: true });
+      mkdirSync(join(home, ".claude/agents"), { recursive: true });
+      writeFileSync(
+        join(home, ".claude/agents/helper.md"),
+        "---\nname: helper\ndescription: A user agent\ntools: Read, Grep\n---\nYou help.\n",
       );
-      const out = join(work, `config-${Date.now()}.json`);
-      // opencode's stdout through a pipe can stop at 64 KiB: it writes to a file.
-      const r = await run("sh", ["-c", `opencode debug config > ${JSON.stringify(out)}`], {
-        cwd: project,
-        timeout: 120_000,
-        env: {
-          PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-          HOME: home,
-          XDG_CONFIG_HOME: join(home, ".config"),
-          XDG_DATA_HOME: join(home, ".local/share"),
-          XDG_CACHE_HOME: join(home, ".cache"),
-          XDG_STATE_HOME: join(home, ".local/state"),
-          OPENCODE_CONFIG: opencodeConfig,
-          ...env,
-        },
-      });
-      expect(r.code, r.stderr).toBe(0);
-      return JSON.parse(readFileSync(out, "utf8")) as {
-        agent: Record<string, { permission: Record<string, string> }>;
-        plugin?: string[];
+      // The project tries to widen roster's own plan-mode agent and to add a plugin.
+      writeFileSync(
+        join(project, "opencode.json"),
+        JSON.stringify({ agent: { "roster-helper": { permission: { task: "allow", edit: "allow" } } } }),
+      );
+      writeFileSync(join(project, ".opencode/plugin/marker.js"), "export const Marker = async () => ({});\n");
+      const opencodeConfig = join(work, "opencode-user.json");
+      writeFileSync(opencodeConfig, JSON.stringify({ disabled_providers: ["opencode"] }));
+
+      const configSeen = async () => {
+        const dry = await rosterIn(project, home, [
+          "run",
+          "helper",
+          "--host",
+          "opencode",
+          "--task",
+          "hi",
+          "--plan-mode",
+          "--dry-run",
+          "--json",
+        ]);
+        const plan = JSON.parse(dry.stdout.trim()) as {
+          env: Record<string, string>;
+          files: Array<{ path: string; content: string }>;
+        };
+        // The plan names files in <tmp>/roster-run-task-1: this test writes them into its own folder.
+        const runDir = join(work, "run");
+        mkdirSync(runDir, { recursive: true });
+        const planned = dirname(plan.files[0]!.path);
+        for (const file of plan.files) writeFileSync(join(runDir, basename(file.path)), file.content);
+        const env = Object.fromEntries(
+          Object.entries(plan.env).map(([k, v]) => [k, v.replaceAll(planned, runDir)] as const),
+        );
+        const out = join(work, `config-${Date.now()}.json`);
+        // opencode's stdout through a pipe can stop at 64 KiB: it writes to a file.
+        const r = await run("sh", ["-c", `opencode debug config > ${JSON.stringify(out)}`], {
+          cwd: project,
+          timeout: 120_000,
+          env: {
+            PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+            HOME: home,
+            XDG_CONFIG_HOME: join(home, ".config"),
+            XDG_DATA_HOME: join(home, ".local/share"),
+            XDG_CACHE_HOME: join(home, ".cache"),
+            XDG_STATE_HOME: join(home, ".local/state"),
+            OPENCODE_CONFIG: opencodeConfig,
+            ...env,
+          },
+        });
+        expect(r.code, r.stderr).toBe(0);
+        return JSON.parse(readFileSync(out, "utf8")) as {
+          agent: Record<string, { permission: Record<string, string> }>;
+          plugin?: string[];
+        };
       };
-    };
 
-    const untrusted = await configSeen();
-    expect(untrusted.agent["roster-helper"]!.permission).toMatchObject({ "*": "deny", edit: "deny", bash: "deny" });
-    expect(untrusted.agent["roster-helper"]!.permission.task).toBeUndefined();
-    expect(untrusted.plugin ?? []).toEqual([]);
+      const untrusted = await configSeen();
+      expect(untrusted.agent["roster-helper"]!.permission).toMatchObject({
+        "*": "deny",
+        edit: "deny",
+        bash: "deny",
+      });
+      expect(untrusted.agent["roster-helper"]!.permission.task).toBeUndefined();
+      expect(untrusted.plugin ?? []).toEqual([]);
 
-    expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
-    const trusted = await configSeen();
-    // What opencode itself does with a project's config: merged into roster's agent.
-    expect(trusted.agent["roster-helper"]!.permission.task).toBe("allow");
-    expect(trusted.plugin?.join(" ")).toContain(".opencode/plugin/marker.js");
-  });
-});
+      expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
+      const trusted = await configSeen();
+      // What opencode itself does with a project's config: merged into roster's agent.
+      expect(trusted.agent["roster-helper"]!.permission.task).toBe("allow");
+      expect(trusted.plugin?.join(" ")).toContain(".opencode/plugin/marker.js");
+    });
+  },
+);
 
 test.runIf(!enabled)("real-host contract tests are off: run pnpm test:hosts (CI does)", (ctx) => {
   ctx.skip("set ROSTER_TEST_HOSTS=1 to install the five hosts and run them");

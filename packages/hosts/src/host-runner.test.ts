@@ -348,7 +348,8 @@ describe("an untrusted project (issue 27)", () => {
     [
       "claude",
       (r: FakeRecord) => !r.argv.includes("--permission-mode") && arg(r, "--setting-sources") === "user",
-      (r: FakeRecord) => arg(r, "--permission-mode") === "bypassPermissions" && !r.argv.includes("--setting-sources"),
+      (r: FakeRecord) =>
+        arg(r, "--permission-mode") === "bypassPermissions" && !r.argv.includes("--setting-sources"),
     ],
     [
       "codex",
@@ -370,31 +371,38 @@ describe("an untrusted project (issue 27)", () => {
       (r: FakeRecord) => !r.argv.includes("--trust-folder") && !r.argv.includes("--allow-all"),
       (r: FakeRecord) => !r.argv.includes("--allow-all"),
     ],
-  ] as const)("%s gets no permission a project agent raises, and is kept from the project's own config", async (host, untrusted, trusted) => {
-    const notes: string[] = [];
-    const record = join(root, `rec-${counter++}`);
-    const runner = createHostRunner({ host, onTrustNote: (note) => notes.push(note) });
-    await runner.run(invocation(bypass), { depth: 1, env: { PATH: bin, FAKE_HOST_RECORD: record } });
-    const [rec] = readRecords(record) as FakeRecord[];
-    expect(untrusted(rec!)).toBe(true);
-    expect(notes).toContain(
-      'permission mode "bypassPermissions" of project agent "code-reviewer" was dropped: the project is not trusted',
-    );
-    // Trusted (roster trust), the project's agent keeps its mode, as before.
-    expect(trusted((await runOn(host, bypass, { trustProject: true })).rec)).toBe(true);
-  });
+  ] as const)(
+    "%s gets no permission a project agent raises, and is kept from the project's own config",
+    async (host, untrusted, trusted) => {
+      const notes: string[] = [];
+      const record = join(root, `rec-${counter++}`);
+      const runner = createHostRunner({ host, onTrustNote: (note) => notes.push(note) });
+      await runner.run(invocation(bypass), { depth: 1, env: { PATH: bin, FAKE_HOST_RECORD: record } });
+      const [rec] = readRecords(record) as FakeRecord[];
+      expect(untrusted(rec!)).toBe(true);
+      expect(notes).toContain(
+        'permission mode "bypassPermissions" of project agent "code-reviewer" was dropped: the project is not trusted',
+      );
+      // Trusted (roster trust), the project's agent keeps its mode, as before.
+      expect(trusted((await runOn(host, bypass, { trustProject: true })).rec)).toBe(true);
+    },
+  );
 
   test("acceptEdits and dontAsk of a project agent are dropped too; a user agent's are kept; plan stays", async () => {
     for (const permissionMode of ["acceptEdits", "dontAsk"]) {
       const { rec } = await runOn("claude", { permissionMode, source: "project" }, { trustProject: false });
       expect(rec.argv).not.toContain("--permission-mode");
-      const gemini = (await runOn("gemini", { permissionMode, source: "project" }, { trustProject: false })).rec;
+      const gemini = (await runOn("gemini", { permissionMode, source: "project" }, { trustProject: false }))
+        .rec;
       expect(gemini.argv).not.toContain("--approval-mode");
     }
-    const user = (await runOn("claude", { permissionMode: "acceptEdits", source: "user" }, { trustProject: false }))
-      .rec;
+    const user = (
+      await runOn("claude", { permissionMode: "acceptEdits", source: "user" }, { trustProject: false })
+    ).rec;
     expect(arg(user, "--permission-mode")).toBe("acceptEdits");
-    const plan = (await runOn("claude", { permissionMode: "plan", source: "project" }, { trustProject: false })).rec;
+    const plan = (
+      await runOn("claude", { permissionMode: "plan", source: "project" }, { trustProject: false })
+    ).rec;
     expect(arg(plan, "--permission-mode")).toBe("plan");
   });
 
