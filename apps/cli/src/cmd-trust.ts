@@ -81,6 +81,9 @@ export async function trust(
   }
 
   const target = resolve(cwd, dir ?? ".");
+  // A typo must not trust the project above it.
+  if (!options.revoke && !isDirectory(target))
+    throw new UsageError(`${target} is not a folder: nothing to trust.`);
   const found = findProjectConfig(target, home);
 
   if (options.revoke) {
@@ -95,7 +98,6 @@ export async function trust(
     return 0;
   }
 
-  if (!found && !isDirectory(target)) throw new UsageError(`${target} is not a folder: nothing to trust.`);
   // Without a config, the project's folder (its git root) is trusted: its agents may then raise
   // permissions on hosts, and hosts load its own settings, hooks and plugins.
   const record: TrustRecord = found

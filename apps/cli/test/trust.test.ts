@@ -445,9 +445,11 @@ describe("roster trust itself", () => {
     expect(existsSync(marker)).toBe(false);
     expect(codes(stale)).toContain("warning config/trust-stale");
     expect(json(roster(["trust", "--list", "--json"])).trusted[0].status).toBe("changed");
-    const missing = roster(["trust", join(work, "nowhere")]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("is not a folder");
+    for (const typo of [join(work, "nowhere"), join(repo, "sr")]) {
+      const missing = roster(["trust", typo]);
+      expect(missing.code, "a typo never trusts the project above it").toBe(2);
+      expect(missing.stderr).toContain("is not a folder");
+    }
   });
 
   test("doctor shows a project settings.local.json that re-enables a plugin the user switched off", () => {
