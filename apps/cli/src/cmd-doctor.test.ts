@@ -26,7 +26,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
+    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [], project: null },
     flags: {},
     output: {
       json: true,

@@ -16,7 +16,7 @@ import {
 } from "@roster/executor";
 import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
 import { userConfigDir } from "./config-places.js";
-import { configuredHostRunner, missingHost } from "./configured-host.js";
+import { configuredHostRunner, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
@@ -187,7 +187,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
   const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
   const tracked: Runner = {
-    ...(runner.dryRun ? { dryRun: true } : {}),
+    // The wrapper is the runner the tool sees: it keeps saying whether this is a dry run.
+    ...(runner.dryRun === true ? { dryRun: true } : {}),
     async run(invocation, options) {
       board?.update(invocation.id, { state: "running", started: Date.now() });
       const result = await runner.run(invocation, options);
@@ -232,8 +233,9 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     : undefined;
   // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
   // Lines, a host's commands as a shell-like line.
+  const folder = app.loaded.project?.folder;
   const pending = createInOrder(total, (value) => {
-    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand });
+    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand }, folder);
     else o.raw(JSON.stringify(value));
   });
   let failed = false;
@@ -318,13 +320,15 @@ function createInOrder(total: number, print: (value: unknown) => void) {
 }
 
 /** One planned host command: a shell-like line, its stdin and files (`--json` puts the plan in `invocations`). */
-function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }): void {
+function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
   const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
   const command = [...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ");
   o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
   o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
   for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
   for (const note of plan.notes) o.out(line`  ${paint(o, "yellow", `note: ${note}`)}`);
+  for (const note of plan.trustNotes)
+    o.out(line`  ${paint(o, "yellow", `note: ${trustNoteText(note, folder)}`)}`);
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */

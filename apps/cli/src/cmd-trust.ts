@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { type GlobalFlags, resolveBasics } from "./basics.js";
 import {
@@ -11,6 +11,7 @@ import {
 } from "./config-places.js";
 import { FindingError, UsageError } from "./errors.js";
 import { headedTable, printJson } from "./output.js";
+import { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
 import { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";
 
 /** Flags of `roster trust`. */
@@ -19,16 +20,32 @@ export interface TrustFlags {
   revoke?: boolean;
 }
 
-/** Whether a trusted folder's config is still the one that was trusted. */
+/** Whether a trusted folder's config and code are still the ones that were trusted. */
 export type TrustStatus = "current" | "changed" | "missing" | "unreadable";
 
-function statusOf(record: TrustRecord): TrustStatus {
+async function statusOf(record: TrustRecord, home: string): Promise<TrustStatus> {
+  if (record.configFile === null) {
+    // Trusted without a config: a config that appeared since is not what was trusted.
+    const found = findProjectConfig(record.folder, home);
+    return found && realOr(found.dir) === record.folder ? "changed" : "current";
+  }
   const file = join(record.folder, record.configFile);
   if (!existsSync(file)) return "missing";
   try {
-    return hashConfig(readConfigBytes(file)) === record.sha256 ? "current" : "changed";
+    if (hashConfig(readConfigBytes(file)) !== record.sha256) return "changed";
+    const found = { file, dir: record.folder, ignored: [] };
+    const now = await trustedCodeFiles(found, home);
+    return changedCodeFile(record.files ?? {}, now) === undefined ? "current" : "changed";
   } catch {
     return "unreadable";
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -49,7 +66,7 @@ export async function trust(
   const records = readTrustStore(where);
 
   if (options.list) {
-    const trusted = records.map((r) => ({ ...r, status: statusOf(r) }));
+    const trusted = await Promise.all(records.map(async (r) => ({ ...r, status: await statusOf(r, home) })));
     if (o.json) printJson(o, { trusted });
     else if (trusted.length === 0) o.out(`No trusted folders (${trustStorePath(where)}).`);
     else
@@ -57,17 +74,20 @@ export async function trust(
         headedTable(
           o,
           ["FOLDER", "CONFIG", "STATUS", "TRUSTED AT"],
-          trusted.map((r) => [r.folder, r.configFile, r.status, r.trustedAt]),
+          trusted.map((r) => [r.folder, r.configFile ?? "(none)", r.status, r.trustedAt]),
         ),
       );
     return 0;
   }
 
   const target = resolve(cwd, dir ?? ".");
+  // A typo must not trust the project above it.
+  if (!options.revoke && !isDirectory(target))
+    throw new UsageError(`${target} is not a folder: nothing to trust.`);
   const found = findProjectConfig(target, home);
 
   if (options.revoke) {
-    const folders = new Set([realOr(target), resolve(target)]);
+    const folders = new Set([realOr(target), resolve(target), realOr(projectFolder(target, home))]);
     if (found) folders.add(realOr(found.dir));
     const kept = records.filter((r) => !folders.has(r.folder));
     const revoked = records.filter((r) => folders.has(r.folder)).map((r) => r.folder);
@@ -78,23 +98,37 @@ export async function trust(
     return 0;
   }
 
-  if (!found)
-    throw new UsageError(
-      `no roster.config.json or roster.config.mjs in ${target} or above it (up to the git root or home): nothing to trust.`,
-    );
-  const record: TrustRecord = {
-    folder: realOr(found.dir),
-    configFile: basename(found.file),
-    sha256: hashConfig(readConfigBytes(found.file)),
-    trustedAt: new Date().toISOString(),
-  };
+  // Without a config, the project's folder (its git root) is trusted: its agents may then raise
+  // permissions on hosts, and hosts load its own settings, hooks and plugins.
+  const record: TrustRecord = found
+    ? {
+        folder: realOr(found.dir),
+        configFile: basename(found.file),
+        sha256: hashConfig(readConfigBytes(found.file)),
+        files: await trustedCodeFiles(found, home),
+        trustedAt: new Date().toISOString(),
+      }
+    : {
+        folder: realOr(projectFolder(target, home)),
+        configFile: null,
+        sha256: null,
+        trustedAt: new Date().toISOString(),
+      };
   writeTrustStore(where, [...records.filter((r) => r.folder !== record.folder), record]);
   if (o.json) printJson(o, { trusted: record });
   else {
+    const others = Object.keys(record.files ?? {}).length;
+    if (record.configFile !== null)
+      o.out(
+        `Trusted ${record.folder}: roster will run ${record.configFile} (sha256 ${record.sha256!.slice(0, 12)}…)` +
+          (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it names` : ""),
+      );
+    else o.out(`Trusted ${record.folder} (it has no roster config).`);
     o.out(
-      `Trusted ${record.folder}: roster will run ${record.configFile} (sha256 ${record.sha256.slice(0, 12)}…)`,
+      "Its agents' permission modes reach the hosts, and hosts load its own settings, hooks and plugins.",
     );
-    o.out("and the providers and hosts it names. A changed config needs `roster trust` again;");
+    if (record.configFile !== null) o.out("A changed config or code file needs `roster trust` again;");
+    else o.out("A roster config added later needs `roster trust` again;");
     o.out(`\`roster trust --revoke ${record.folder}\` undoes this. Recorded in ${userConfigDir(where)}.`);
   }
   return 0;

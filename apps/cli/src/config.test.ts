@@ -24,7 +24,14 @@ const load = (extra: { configFile?: string; project?: boolean } = {}) =>
 
 describe("loadConfig: layers and what a project may change", () => {
   it("no config at all is an empty one", async () => {
-    expect(await load()).toEqual({ config: {}, filePath: null, layers: [], providers: [], diagnostics: [] });
+    expect(await load()).toEqual({
+      config: {},
+      filePath: null,
+      layers: [],
+      providers: [],
+      diagnostics: [],
+      project: { folder: repo, trusted: false },
+    });
   });
 
   it("a project only lowers the user's limits and adds to disabledAgents", async () => {

@@ -18,6 +18,7 @@ import {
   userConfigDir,
 } from "./config-places.js";
 import { UsageError } from "./errors.js";
+import { changedCodeFile, folderWithoutConfig, trustedCodeFiles } from "./project-trust.js";
 import { readTrustStore } from "./trust-store.js";
 
 /** A host binary roster may run agents on (`hosts` in a config). */
@@ -72,6 +73,12 @@ export interface LoadedConfig {
   layers: ConfigLayer[];
   providers: SourceProvider[];
   diagnostics: Diagnostic[];
+  /**
+   * The project of the cwd and whether the user trusted it with `roster trust` (its config and
+   * the code it names unchanged); null with `--no-project` or `trustProject: false`. Hosts get
+   * a project's raised permissions and load its own settings only when it is trusted.
+   */
+  project: { folder: string; trusted: boolean } | null;
 }
 
 /** Options of {@link loadConfig}. */
@@ -208,25 +215,53 @@ interface ProjectVerdict {
   bytes?: Buffer;
 }
 
-/** Is the folder of a project config trusted, for this exact config? Untrusted code is never read. */
-function judgeProject(found: FoundConfig, where: ConfigWhere, diagnostics: Diagnostic[]): ProjectVerdict {
+/**
+ * Is the folder of a project config trusted, for this exact config and the code it names
+ * (providers, hosts, imports: see project-trust.ts)? Untrusted code is never read as code.
+ */
+async function judgeProject(
+  found: FoundConfig,
+  where: ConfigWhere,
+  diagnostics: Diagnostic[],
+): Promise<ProjectVerdict> {
   const folder = realOr(found.dir, where.fs);
   const record = readTrustStore(where).find((r) => r.folder === folder);
   if (!record) return { trusted: false };
   const bytes = readConfigBytes(found.file, where.fs);
-  if (record.configFile === basename(found.file) && record.sha256 === hashConfig(bytes))
-    return { trusted: true, bytes };
-  diagnostics.push({
-    severity: "warning",
-    code: "config/trust-stale",
-    message:
-      (record.configFile === basename(found.file)
-        ? `this config changed after you trusted ${found.dir} (${record.trustedAt}): `
-        : `you trusted ${found.dir} for ${record.configFile}, not this config: `) +
-      `its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
-    filePath: found.file,
-  });
-  return { trusted: false, bytes };
+  const stale = (why: string): ProjectVerdict => {
+    diagnostics.push({
+      severity: "warning",
+      code: "config/trust-stale",
+      message: `${why}: its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
+      filePath: found.file,
+    });
+    return { trusted: false, bytes };
+  };
+  if (record.configFile === null)
+    return stale(
+      `you trusted ${found.dir} when it had no roster config (${record.trustedAt}), not this config`,
+    );
+  if (record.configFile !== basename(found.file))
+    return stale(`you trusted ${found.dir} for ${record.configFile}, not this config`);
+  if (record.sha256 !== hashConfig(bytes))
+    return stale(`this config changed after you trusted ${found.dir} (${record.trustedAt})`);
+  const changed = changedCodeFile(record.files ?? {}, await trustedCodeFiles(found, where.home, where.fs));
+  if (changed !== undefined)
+    return stale(
+      `${changed}, code this config runs, changed after you trusted ${found.dir} (${record.trustedAt})`,
+    );
+  return { trusted: true, bytes };
+}
+
+/**
+ * Whether the user trusted the project of `cwd`, which has no config (`roster trust`): a
+ * record for its folder made without one. (With a config, {@link judgeProject} decides.)
+ */
+function judgeFolder(cwd: string, where: ConfigWhere): { folder: string; trusted: boolean } {
+  const folder = folderWithoutConfig(cwd, where.home, where.fs);
+  const real = realOr(folder, where.fs);
+  const record = readTrustStore(where).find((r) => r.folder === real);
+  return { folder, trusted: record !== undefined && record.configFile === null };
 }
 
 /**
@@ -397,11 +432,21 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   }
 
   // 2. The project's config: not with --no-project, --config, or trustProject: false.
-  if (options.project !== false && explicit === undefined && config.trustProject !== false) {
+  let project: LoadedConfig["project"] = null;
+  const projectAllowed = options.project !== false && config.trustProject !== false;
+  if (projectAllowed && explicit !== undefined) {
+    // --config replaces the project's config, yet whether its folder is trusted still decides what hosts may load.
     const found = findProjectConfig(options.cwd, options.home, fs);
+    project = found
+      ? { folder: found.dir, trusted: (await judgeProject(found, where, [])).trusted }
+      : judgeFolder(options.cwd, where);
+  } else if (projectAllowed) {
+    const found = findProjectConfig(options.cwd, options.home, fs);
+    if (!found) project = judgeFolder(options.cwd, where);
     if (found) {
       noteIgnored(found);
-      const verdict = judgeProject(found, where, diagnostics);
+      const verdict = await judgeProject(found, where, diagnostics);
+      project = { folder: found.dir, trusted: verdict.trusted };
       let layer: RosterConfig | undefined;
       if (verdict.trusted) layer = await readTrusted(found.file, fs, verdict.bytes);
       else if (!isCodeFile(found.file))
@@ -438,5 +483,5 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   for (const { specifier, filePath } of specifiers) providers.push(await loadProvider(specifier, filePath));
 
   const filePath = explicit ?? layers.find((l) => l.source === "project")?.filePath ?? user?.file ?? null;
-  return { config, filePath, layers, providers, diagnostics };
+  return { config, filePath, layers, providers, diagnostics, project };
 }

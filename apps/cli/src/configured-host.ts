@@ -5,17 +5,44 @@ import {
   locateHost,
   missingHostMessage,
 } from "@roster/hosts";
+import { trustCommand } from "./config.js";
 import type { App } from "./context.js";
+import { line } from "./output.js";
 
-/** The runner of one host as the user config sets it up (`hosts.<id>.command` and `args`). */
+/**
+ * Whether hosts may be given what the project raises and load its own settings, hooks and
+ * plugins: only in a project the user trusted with `roster trust` (never with `--no-project`).
+ */
+export function hostTrust(app: App): boolean {
+  return app.ctx.trustProject !== false && app.loaded.project?.trusted === true;
+}
+
+/**
+ * The runner of one host as the user config sets it up (`hosts.<id>.command` and `args`),
+ * trusting the project only after `roster trust`. What it holds back is said once on stderr.
+ */
 export function configuredHostRunner(app: App, host: HostId): HostRunner {
   const config = app.loaded.config.hosts?.[host];
+  const said = new Set<string>();
+  const folder = app.loaded.project?.folder;
   return createHostRunner({
     host,
     ...(config?.command !== undefined ? { command: config.command } : {}),
     ...(config?.args !== undefined ? { args: config.args } : {}),
-    trustProject: app.ctx.trustProject !== false,
+    trustProject: hostTrust(app),
+    onTrustNote(note) {
+      if (said.has(note)) return;
+      said.add(note);
+      app.output.err(line`roster: note: ${trustNoteText(note, folder)}`);
+    },
   });
+}
+
+/** A host's trust note with the way to trust the project (when it has a folder: not with --no-project). */
+export function trustNoteText(note: string, folder: string | undefined): string {
+  return folder !== undefined
+    ? `${note}. Review the project, then \`${trustCommand(folder)}\` to allow it.`
+    : `${note} (--no-project).`;
 }
 
 /** Why `host` cannot run here (its program is not found where the config says), or undefined. */

@@ -8,10 +8,12 @@ import { UsageError } from "./errors.js";
 export interface TrustRecord {
   /** The folder's real path. */
   folder: string;
-  /** The config file's name inside it (`roster.config.mjs` or `roster.config.json`). */
-  configFile: string;
-  /** SHA-256 (hex) of the config file's bytes when it was trusted. */
-  sha256: string;
+  /** The config file's name inside it (`roster.config.mjs` or `roster.config.json`), or null: a folder trusted without a config. */
+  configFile: string | null;
+  /** SHA-256 (hex) of the config file's bytes when it was trusted, or null without a config. */
+  sha256: string | null;
+  /** SHA-256 of every other code file the config makes roster run, keyed by its path relative to `folder`. */
+  files?: Record<string, string>;
   /** When, as an ISO 8601 time. */
   trustedAt: string;
 }
@@ -26,10 +28,17 @@ export function trustStorePath(where: ConfigWhere): string {
 function isRecord(value: unknown): value is TrustRecord {
   if (value === null || typeof value !== "object") return false;
   const r = value as Record<string, unknown>;
+  const stringOrNull = (v: unknown) => typeof v === "string" || v === null;
+  const files =
+    r.files === undefined ||
+    (r.files !== null &&
+      typeof r.files === "object" &&
+      Object.values(r.files).every((h) => typeof h === "string"));
   return (
     typeof r.folder === "string" &&
-    typeof r.configFile === "string" &&
-    typeof r.sha256 === "string" &&
+    stringOrNull(r.configFile) &&
+    stringOrNull(r.sha256) &&
+    files &&
     typeof r.trustedAt === "string"
   );
 }
@@ -59,7 +68,7 @@ export function readTrustStore(where: ConfigWhere): TrustRecord[] {
   const list = (value as { trusted?: unknown } | null)?.trusted;
   if (!Array.isArray(list) || !list.every(isRecord)) {
     throw new UsageError(
-      `the trust store ${path} is not of the form { "trusted": [{ folder, configFile, sha256, trustedAt }] }; fix or delete it.`,
+      `the trust store ${path} is not of the form { "trusted": [{ folder, configFile, sha256, files?, trustedAt }] }; fix or delete it.`,
     );
   }
   return list;

@@ -379,6 +379,85 @@ describe("a project config", () => {
   });
 });
 
+describe("an untrusted project (issue 27)", () => {
+  test("a project agent's bypassPermissions reaches no host and a note says how to trust; after roster trust it does", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-untrusted-hosts-"));
+    try {
+      writeTree(work, {
+        "p/.git/HEAD": "ref: refs/heads/main\n",
+        "p/.claude/agents/yolo.md": agent("yolo", "permissionMode: bypassPermissions\n"),
+        "home/.keep": "",
+      });
+      const p = join(work, "p");
+      const base = [bin, "--home", join(work, "home"), "--cwd", p];
+      let n = 0;
+      const run = (host: string, extra: string[] = []) => {
+        const record = join(work, `rec-${n++}`);
+        const r = spawnSync(
+          process.execPath,
+          [...base, "run", "yolo", "--task", "t", "--host", host, ...extra],
+          {
+            encoding: "utf8",
+            env: { PATH: `${fakes}:/usr/bin:/bin`, FAKE_HOST_RECORD: record },
+          },
+        );
+        return { ...r, rec: readRecords(record)[0]! };
+      };
+      const untrusted = {
+        claude: run("claude"),
+        codex: run("codex"),
+        gemini: run("gemini"),
+        opencode: run("opencode"),
+      };
+      expect(untrusted.claude.status).toBe(0);
+      expect(untrusted.claude.rec.argv).not.toContain("--permission-mode");
+      expect(untrusted.claude.rec.argv.join(" ")).toContain("--setting-sources user");
+      expect(untrusted.codex.rec.argv).not.toContain("danger-full-access");
+      expect(untrusted.gemini.rec.argv).not.toContain("yolo");
+      expect(untrusted.gemini.rec.argv).not.toContain("--skip-trust");
+      expect(untrusted.opencode.rec.env.OPENCODE_DISABLE_PROJECT_CONFIG).toBe("1");
+      // Said once per run on stderr, with the command that trusts the project.
+      const notes = untrusted.claude.stderr.split("\n").filter((l) => l.startsWith("roster: note:"));
+      expect(notes).toEqual([
+        `roster: note: permission mode "bypassPermissions" of project agent "yolo" was dropped: the project is not trusted. Review the project, then \`roster trust ${p}\` to allow it.`,
+      ]);
+
+      const trust = spawnSync(process.execPath, [...base, "trust"], { encoding: "utf8" });
+      expect(trust.status).toBe(0);
+      const claude = run("claude");
+      expect(claude.rec.argv.join(" ")).toContain("--permission-mode bypassPermissions");
+      expect(claude.rec.argv).not.toContain("--setting-sources");
+      expect(claude.stderr).not.toContain("roster: note:");
+      expect(run("codex").rec.argv.join(" ")).toContain("-s danger-full-access");
+      expect(run("gemini").rec.argv.join(" ")).toContain("--approval-mode yolo --skip-trust");
+      expect(run("opencode").rec.env.OPENCODE_DISABLE_PROJECT_CONFIG).toBeUndefined();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  test("a user agent run in an untrusted folder with --plan-mode: Claude is told not to load project settings", () => {
+    const r = roster(["run", "code-reviewer", "--task", "t", "--plan-mode", "--dry-run", "--json"]);
+    expect(r.code).toBe(0);
+    const [plan] = JSON.parse(r.stdout).invocations;
+    expect(plan.args.join(" ")).toContain("--permission-mode plan");
+    expect(plan.args.join(" ")).toContain("--setting-sources user");
+    expect(plan.trustNotes).toEqual([]);
+  });
+});
+
+describe("a dry run of an agent with an output schema", () => {
+  test("explore --host claude --dry-run prints the command and exits 0", () => {
+    const r = roster(["run", "explore", "--host", "claude", "--task", "find auth", "--dry-run"]);
+    expect(r.stderr).toBe("roster: dry run, nothing was started (without --dry-run the tasks run).\n");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\[task-1\] .*claude -p --output-format json .*--json-schema /);
+    const json = roster(["run", "explore", "--host", "claude", "--task", "find auth", "--dry-run", "--json"]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).invocations[0]).toMatchObject({ id: "task-1", host: "claude", command: "claude" });
+  });
+});
+
 describe("on a terminal", () => {
   test("stderr shows one status line per task, ending in done / failed", () => {
     const cmd = [

@@ -39,7 +39,7 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
   const app: App = {
     ctx: box.ctx(),
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [] },
+    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [], project: null },
     flags: {},
     output,
     cache: new DiscoveryCache(),

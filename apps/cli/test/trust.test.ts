@@ -178,6 +178,49 @@ describe("project code runs only in a folder the user trusted", () => {
     );
   });
 
+  test("trust hashes the code a config names: a provider module, its import, a host script, an .mjs config's import (issue 27)", () => {
+    write(
+      join(repo, "prov.mjs"),
+      `import "./helper.mjs";\n${markerModule('export default { id: "prov", locate: () => [] };')}`,
+    );
+    write(join(repo, "helper.mjs"), "export const x = 1;\n");
+    write(join(repo, "bin/claude"), "#!/bin/sh\n");
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({ providers: ["./prov.mjs"], hosts: { claude: { command: "./bin/claude" } } }),
+    );
+    const trusted = json(roster(["trust", "--json"])).trusted;
+    expect(Object.keys(trusted.files).sort()).toEqual(["bin/claude", "helper.mjs", "prov.mjs"]);
+    expect(roster(["list"]).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    for (const file of ["prov.mjs", "helper.mjs", "bin/claude"]) {
+      rmSync(marker);
+      appendFileSync(join(repo, file), "// after a git pull\n");
+      const stale = roster(["list", "--json"]);
+      expect(existsSync(marker), `${file} changed: nothing of the config runs`).toBe(false);
+      const warning = json(stale).diagnostics.find((d: { code: string }) => d.code === "config/trust-stale");
+      expect(warning.message).toContain(`${file}, code this config runs, changed after you trusted ${repo}`);
+      expect(json(roster(["trust", "--list", "--json"])).trusted[0].status).toBe("changed");
+      expect(roster(["trust"]).code).toBe(0);
+      roster(["list"]);
+      expect(existsSync(marker)).toBe(true);
+    }
+
+    // An .mjs config: its relative imports are hashed (nothing runs while trusting).
+    rmSync(join(repo, "roster.config.json"));
+    rmSync(marker);
+    write(join(repo, "roster.config.mjs"), 'import "./lib/setup.mjs";\nexport default {};\n');
+    write(join(repo, "lib/setup.mjs"), markerModule());
+    expect(Object.keys(json(roster(["trust", "--json"])).trusted.files)).toEqual(["lib/setup.mjs"]);
+    expect(existsSync(marker)).toBe(false);
+    roster(["list"]);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    appendFileSync(join(repo, "lib/setup.mjs"), "// changed\n");
+    expect(codes(roster(["list", "--json"]))).toContain("warning config/trust-stale");
+    expect(existsSync(marker)).toBe(false);
+  });
+
   test("the third-party team example: named in a project config it loads after roster trust", () => {
     write(join(repo, ".agents/agents/cur.md"), agentFile("cur", "from the team folder"));
     write(join(repo, "roster.config.json"), JSON.stringify({ providers: [relative(repo, teamExample)] }));
@@ -404,11 +447,25 @@ describe("roster trust itself", () => {
     expect(lstatSync(store).isSymbolicLink()).toBe(true);
   });
 
-  test("nothing to trust without a config; --list starts empty", () => {
-    const none = roster(["trust"]);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain("no roster.config.json or roster.config.mjs");
+  test("a folder without a config is trusted as its git root; a config added later needs trusting again", () => {
     expect(json(roster(["trust", "--list", "--json"]))).toEqual({ schemaVersion: 2, trusted: [] });
+    mkdirSync(join(repo, "src"));
+    const r = roster(["trust"], { cwd: join(repo, "src") });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Trusted ${repo} (it has no roster config).`);
+    expect(json(roster(["trust", "--list", "--json"])).trusted).toEqual([
+      expect.objectContaining({ folder: repo, configFile: null, sha256: null, status: "current" }),
+    ]);
+    write(join(repo, "roster.config.mjs"), markerModule());
+    const stale = roster(["list", "--json"]);
+    expect(existsSync(marker)).toBe(false);
+    expect(codes(stale)).toContain("warning config/trust-stale");
+    expect(json(roster(["trust", "--list", "--json"])).trusted[0].status).toBe("changed");
+    for (const typo of [join(work, "nowhere"), join(repo, "sr")]) {
+      const missing = roster(["trust", typo]);
+      expect(missing.code, "a typo never trusts the project above it").toBe(2);
+      expect(missing.stderr).toContain("is not a folder");
+    }
   });
 
   test("doctor shows a project settings.local.json that re-enables a plugin the user switched off", () => {

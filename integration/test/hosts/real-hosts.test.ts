@@ -6,9 +6,9 @@
 // "not logged in" in one line, within 30 s, for every host whose answer roster can tell
 // (its preflight asks Claude Code and Codex before starting them). No test makes a model call.
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -80,7 +80,7 @@ beforeAll(async () => {
 }, 480_000);
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
-});
+}, 120_000);
 
 interface Run {
   code: number | null;
@@ -312,6 +312,174 @@ describe.skipIf(!enabled)("Claude Code 2.1.332 (native binary, engines Node 22)"
     expect(r.stderr).toBe(`[task-1] code-reviewer on claude failed: ${HOSTS.claude!.line}\n`);
   });
 });
+
+/** Runs the built roster in `project` with `home`, PATH to the installed hosts and nothing else. */
+function rosterIn(project: string, home: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, "--home", home, "--cwd", project, ...args], {
+      cwd: project,
+      env: { PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`, HOME: home, CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Issue 27: a cloned repository's own settings, hooks and plugins run only after `roster trust`.
+// Each host starts the project's code before it needs any credentials, so a marker file shows
+// whether it ran; nothing reaches a model.
+describe.skipIf(!enabled)("an untrusted project's own code never runs through a host (issue 27)", () => {
+  const PROJECT_CODE: Record<string, (project: string, marker: string) => void> = {
+    // Claude Code runs SessionStart hooks of .claude/settings.json at session start, before any network call.
+    claude: (project, marker) => {
+      mkdirSync(join(project, ".claude"), { recursive: true });
+      const hook = { type: "command", command: `touch ${JSON.stringify(marker)}` };
+      writeFileSync(
+        join(project, ".claude/settings.json"),
+        JSON.stringify({ hooks: { SessionStart: [{ hooks: [hook] }] } }),
+      );
+    },
+  };
+  test.for(Object.keys(PROJECT_CODE))(
+    "%s: a user agent run with --plan-mode in an untrusted folder leaves the project's code alone; after roster trust the host runs it",
+    { timeout: 180_000 },
+    async (host, ctx) => {
+      if (unavailable) ctx.skip(unavailable);
+      const work = mkdtempSync(join(root, `untrusted-${host}-`));
+      const home = join(work, "home");
+      const project = join(work, "project");
+      const marker = join(work, "project-code-ran");
+      mkdirSync(join(project, ".git"), { recursive: true });
+      mkdirSync(join(home, ".claude/agents"), { recursive: true });
+      writeFileSync(
+        join(home, ".claude/agents/helper.md"),
+        "---\nname: helper\ndescription: A user agent\ntools: Read, Grep\n---\nYou help.\n",
+      );
+      HOSTS[host]?.home?.(home);
+      PROJECT_CODE[host]!(project, marker);
+      const args = [
+        "run",
+        "helper",
+        "--host",
+        host,
+        "--task",
+        "hi",
+        "--plan-mode",
+        "--timeout",
+        "60000",
+        "--json",
+      ];
+
+      const untrusted = await rosterIn(project, home, args);
+      expect(`${untrusted.stdout}\n${untrusted.stderr}`).not.toMatch(USAGE_ERRORS);
+      const [result] = (JSON.parse(untrusted.stdout) as { results: Array<Record<string, unknown>> }).results;
+      expect(String(result!.error)).toMatch(HOSTS[host]!.error);
+      expect(existsSync(marker), `${host} ran the untrusted project's code`).toBe(false);
+
+      expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
+      const trusted = await rosterIn(project, home, args);
+      expect(`${trusted.stdout}\n${trusted.stderr}`).not.toMatch(USAGE_ERRORS);
+      expect(existsSync(marker), `${host} runs a trusted project's own code, as it does without roster`).toBe(
+        true,
+      );
+    },
+  );
+});
+
+describe.skipIf(!enabled)(
+  "opencode keeps an untrusted project's config out of roster's agent (issue 27)",
+  () => {
+    test("with the env of roster's plan, opencode debug config shows no project agent permission and no project plugin; trusted, both load", {
+      timeout: 180_000,
+    }, async (ctx) => {
+      if (unavailable) ctx.skip(unavailable);
+      const work = mkdtempSync(join(root, "untrusted-opencode-"));
+      const home = join(work, "home");
+      const project = join(work, "project");
+      mkdirSync(join(project, ".git"), { recursive: true });
+      mkdirSync(join(project, ".opencode/plugin"), { recursive: true });
+      mkdirSync(join(home, ".claude/agents"), { recursive: true });
+      writeFileSync(
+        join(home, ".claude/agents/helper.md"),
+        "---\nname: helper\ndescription: A user agent\ntools: Read, Grep\n---\nYou help.\n",
+      );
+      // The project tries to widen roster's own plan-mode agent and to add a plugin.
+      writeFileSync(
+        join(project, "opencode.json"),
+        JSON.stringify({ agent: { "roster-helper": { permission: { task: "allow", edit: "allow" } } } }),
+      );
+      writeFileSync(join(project, ".opencode/plugin/marker.js"), "export const Marker = async () => ({});\n");
+      const opencodeConfig = join(work, "opencode-user.json");
+      writeFileSync(opencodeConfig, JSON.stringify({ disabled_providers: ["opencode"] }));
+
+      const configSeen = async () => {
+        const dry = await rosterIn(project, home, [
+          "run",
+          "helper",
+          "--host",
+          "opencode",
+          "--task",
+          "hi",
+          "--plan-mode",
+          "--dry-run",
+          "--json",
+        ]);
+        const plan = JSON.parse(dry.stdout.trim()) as {
+          env: Record<string, string>;
+          files: Array<{ path: string; content: string }>;
+        };
+        // The plan names files in <tmp>/roster-run-task-1: this test writes them into its own folder.
+        const runDir = join(work, "run");
+        mkdirSync(runDir, { recursive: true });
+        const planned = dirname(plan.files[0]!.path);
+        for (const file of plan.files) writeFileSync(join(runDir, basename(file.path)), file.content);
+        const env = Object.fromEntries(
+          Object.entries(plan.env).map(([k, v]) => [k, v.replaceAll(planned, runDir)] as const),
+        );
+        const out = join(work, `config-${Date.now()}.json`);
+        // opencode's stdout through a pipe can stop at 64 KiB: it writes to a file.
+        const r = await run("sh", ["-c", `opencode debug config > ${JSON.stringify(out)}`], {
+          cwd: project,
+          timeout: 120_000,
+          env: {
+            PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+            HOME: home,
+            XDG_CONFIG_HOME: join(home, ".config"),
+            XDG_DATA_HOME: join(home, ".local/share"),
+            XDG_CACHE_HOME: join(home, ".cache"),
+            XDG_STATE_HOME: join(home, ".local/state"),
+            OPENCODE_CONFIG: opencodeConfig,
+            ...env,
+          },
+        });
+        expect(r.code, r.stderr).toBe(0);
+        return JSON.parse(readFileSync(out, "utf8")) as {
+          agent: Record<string, { permission: Record<string, string> }>;
+          plugin?: string[];
+        };
+      };
+
+      const untrusted = await configSeen();
+      expect(untrusted.agent["roster-helper"]!.permission).toMatchObject({
+        "*": "deny",
+        edit: "deny",
+        bash: "deny",
+      });
+      expect(untrusted.agent["roster-helper"]!.permission.task).toBeUndefined();
+      expect(untrusted.plugin ?? []).toEqual([]);
+
+      expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
+      const trusted = await configSeen();
+      // What opencode itself does with a project's config: merged into roster's agent.
+      expect(trusted.agent["roster-helper"]!.permission.task).toBe("allow");
+      expect(trusted.plugin?.join(" ")).toContain(".opencode/plugin/marker.js");
+    });
+  },
+);
 
 test.runIf(!enabled)("real-host contract tests are off: run pnpm test:hosts (CI does)", (ctx) => {
   ctx.skip("set ROSTER_TEST_HOSTS=1 to install the five hosts and run them");

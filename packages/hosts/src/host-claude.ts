@@ -56,6 +56,7 @@ export const claudeHost: HostDefinition = {
   plan(invocation, ctx) {
     const { command, args } = baseCommand("claude", ctx);
     const notes: string[] = [];
+    const trustNotes: string[] = [];
     const env = guardEnv(invocation, ctx);
     const systemFile = runFile(ctx, "system-prompt.md");
     args.push("-p", "--output-format", "json", "--system-prompt-file", systemFile);
@@ -95,14 +96,10 @@ export const claudeHost: HostDefinition = {
     }
     if (disallowed.length > 0) args.push("--disallowedTools", [...new Set(disallowed)].join(","));
 
-    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx);
+    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx, trustNotes);
     if (mode !== undefined) {
       if (PERMISSION_MODES.has(mode)) args.push("--permission-mode", mode);
       else notes.push(`permission mode "${mode}" is not one Claude Code knows; left out`);
-    } else if (invocation.permissionMode) {
-      notes.push(
-        `permission mode "${invocation.permissionMode}" of a project agent is ignored in an untrusted folder`,
-      );
     }
     if (invocation.maxTurns !== undefined) args.push("--max-turns", String(invocation.maxTurns));
 
@@ -111,7 +108,7 @@ export const claudeHost: HostDefinition = {
       if (Buffer.byteLength(schema) <= MAX_ARG_BYTES) args.push("--json-schema", schema);
       else notes.push("the output schema is too long for --json-schema; roster validates the answer only");
     }
-    // An untrusted project's settings (hooks, permissions) are not loaded.
+    // An untrusted project's settings (hooks, permissions, MCP approvals) are not loaded.
     if (!ctx.trustProject) args.push("--setting-sources", "user");
 
     const plan: HostCommand = {
@@ -122,6 +119,7 @@ export const claudeHost: HostDefinition = {
       stdin: invocation.prompt,
       files: [{ path: systemFile, content: invocation.systemPrompt }],
       notes,
+      trustNotes,
     };
     return plan;
   },

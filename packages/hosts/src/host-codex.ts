@@ -41,6 +41,7 @@ export const codexHost: HostDefinition = {
   plan(invocation, ctx) {
     const { command, args } = baseCommand("codex", ctx);
     const notes: string[] = [];
+    const trustNotes: string[] = [];
     const files: PlannedFile[] = [];
     args.push("exec", "--json");
     // Codex refuses to run outside a git repository it trusts; roster vouches only for a trusted project.
@@ -51,12 +52,19 @@ export const codexHost: HostDefinition = {
     if (skipped.length > 0) notes.push(`models Codex does not take were skipped: ${skipped.join(", ")}`);
 
     // Codex has no per-tool switch: its sandbox is the nearest thing.
-    const mode = allowedPermissionMode(invocation, ctx);
+    const mode = allowedPermissionMode(invocation, ctx, trustNotes);
     let sandbox: string | undefined;
     if (invocation.planMode || mode === "plan") sandbox = "read-only";
     else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
     else if (mode === "acceptEdits") sandbox = "workspace-write";
-    else if (mode === "bypassPermissions") sandbox = "danger-full-access";
+    else if (mode === "bypassPermissions") {
+      // No sandbox at all only where the user trusted the project, whoever's agent asks.
+      sandbox = ctx.trustProject ? "danger-full-access" : "workspace-write";
+      if (!ctx.trustProject)
+        trustNotes.push(
+          'Codex runs with the "workspace-write" sandbox, not "danger-full-access": the project is not trusted',
+        );
+    }
     if (sandbox) args.push("-s", sandbox);
     if (invocation.disallowedTools?.length)
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);
@@ -91,7 +99,7 @@ export const codexHost: HostDefinition = {
       }
     }
     args.push("-");
-    return { host: "codex", command, args, env: guardEnv(invocation, ctx), stdin, files, notes };
+    return { host: "codex", command, args, env: guardEnv(invocation, ctx), stdin, files, notes, trustNotes };
   },
 
   parse({ stdout, stderr }) {

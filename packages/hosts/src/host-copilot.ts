@@ -45,6 +45,7 @@ export const copilotHost: HostDefinition = {
   plan(invocation, ctx) {
     const { command, args } = baseCommand("copilot", ctx);
     const notes: string[] = [];
+    const trustNotes: string[] = [];
     const id = hostAgentId(invocation.agent);
     const agentFile = join(ctx.tmpDir, ".github", "agents", `${id}.agent.md`);
     args.push("--add-dir", ctx.tmpDir, "--agent", id, "--output-format", "json", "--no-ask-user");
@@ -57,7 +58,9 @@ export const copilotHost: HostDefinition = {
       notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
     if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
       args.push("--reasoning-effort", REASONING_EFFORT[invocation.thinkingLevel]!);
-    if (invocation.planMode || allowedPermissionMode(invocation, ctx) === "plan") args.push("--mode", "plan");
+    // Without --trust-folder, Copilot CLI does not load an untrusted working directory's own configuration.
+    if (invocation.planMode || allowedPermissionMode(invocation, ctx, trustNotes) === "plan")
+      args.push("--mode", "plan");
     if (invocation.maxTurns !== undefined)
       notes.push("Copilot CLI has no turn limit; maxTurns is not enforced");
 
@@ -86,6 +89,7 @@ export const copilotHost: HostDefinition = {
       stdin: promptWithSchema(invocation),
       files: [{ path: agentFile, content }],
       notes,
+      trustNotes,
     };
   },
 

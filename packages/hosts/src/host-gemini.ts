@@ -35,6 +35,7 @@ export const geminiHost: HostDefinition = {
   plan(invocation, ctx) {
     const { command, args } = baseCommand("gemini", ctx);
     const notes: string[] = [];
+    const trustNotes: string[] = [];
     const env = guardEnv(invocation, ctx);
     const systemFile = runFile(ctx, "system.md");
     const files: PlannedFile[] = [{ path: systemFile, content: invocation.systemPrompt }];
@@ -48,14 +49,20 @@ export const geminiHost: HostDefinition = {
     if (invocation.thinkingLevel && invocation.thinkingLevel !== "inherit")
       notes.push("Gemini CLI has no thinking-level flag; the level is not carried");
 
-    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx);
+    const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx, trustNotes);
     const approval = mode !== undefined ? APPROVAL[mode] : undefined;
     if (mode !== undefined && approval === undefined)
       notes.push(`permission mode "${mode}" has no Gemini CLI form`);
     if (approval !== undefined) {
       args.push("--approval-mode", approval);
-      // In a folder Gemini does not trust, any mode but default is silently reset: roster vouches only for a trusted project.
+      // In a folder Gemini does not trust, any mode but default is reset (and the project's own
+      // settings are not loaded): roster vouches with --skip-trust only for a project the user trusted.
       if (approval !== "default" && ctx.trustProject) args.push("--skip-trust");
+      else if (approval !== "default")
+        trustNotes.push(
+          `unless Gemini CLI trusts this folder itself, it resets --approval-mode ${approval} to "default": the project is not trusted` +
+            (invocation.tools ? " (roster's policy file still allows only the agent's tools)" : ""),
+        );
     }
     if (invocation.maxTurns !== undefined)
       notes.push("Gemini CLI has no turn limit flag; maxTurns is not enforced");
@@ -80,7 +87,16 @@ export const geminiHost: HostDefinition = {
       files.push({ path: policyFile, content: rules.join("\n") });
       args.push("--policy", policyFile);
     }
-    return { host: "gemini", command, args, env, stdin: promptWithSchema(invocation), files, notes };
+    return {
+      host: "gemini",
+      command,
+      args,
+      env,
+      stdin: promptWithSchema(invocation),
+      files,
+      notes,
+      trustNotes,
+    };
   },
 
   parse({ stdout, stderr }) {

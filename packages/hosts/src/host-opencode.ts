@@ -12,6 +12,19 @@ import type { HostDefinition, ParsedHostOutput } from "./types.js";
 import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
 
 const VARIANTS = new Set(["minimal", "low", "medium", "high", "xhigh"]);
+/** Stands for the prompt's `{file:…}` reference until the config text is escaped. */
+const PROMPT_SLOT = "roster:system-prompt-file";
+
+/**
+ * The config as opencode reads it. opencode replaces `{env:NAME}` and `{file:PATH}` anywhere in
+ * a config's text before parsing it, so no text of an agent file (its name, tool names) may
+ * start one: such a `{` is written as the JSON escape `\u007b`, which opencode's scan does not
+ * match and JSON reads back as `{`. Only roster's own reference to the prompt file stays live.
+ */
+export function opencodeConfigText(config: unknown, promptFile: string): string {
+  const text = JSON.stringify(config).replace(/\{(?=(?:env|file):)/g, "\\u007b");
+  return text.replace(JSON.stringify(PROMPT_SLOT), () => JSON.stringify(`{file:${promptFile}}`));
+}
 
 /**
  * opencode: `opencode run --agent roster-<name> --format json`, the prompt on stdin. The agent
@@ -29,6 +42,7 @@ export const opencodeHost: HostDefinition = {
   plan(invocation, ctx) {
     const { command, args } = baseCommand("opencode", ctx);
     const notes: string[] = [];
+    const trustNotes: string[] = [];
     const env = guardEnv(invocation, ctx);
     const id = hostAgentId(invocation.agent);
     const systemFile = runFile(ctx, "system.md");
@@ -45,7 +59,7 @@ export const opencodeHost: HostDefinition = {
     const vocabulary = HOST_TOOL_NAMES.opencode;
     const own = invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined;
     const permission: Record<string, string> = {};
-    const mode = allowedPermissionMode(invocation, ctx);
+    const mode = allowedPermissionMode(invocation, ctx, trustNotes);
     if (invocation.tools) {
       const tools = mapTools(invocation.tools, vocabulary, own);
       permission["*"] = "deny";
@@ -63,14 +77,17 @@ export const opencodeHost: HostDefinition = {
       permission.task = "deny";
       env.OPENCODE_PERMISSION = JSON.stringify({ task: "deny" });
     }
+    // The slot comes first: nothing of the agent's text precedes roster's own reference.
     const agent: Record<string, unknown> = {
+      prompt: PROMPT_SLOT,
       mode: "primary",
       description: `roster: ${invocation.agent}`,
-      prompt: `{file:${systemFile}}`,
     };
     if (Object.keys(permission).length > 0) agent.permission = permission;
     if (invocation.maxTurns !== undefined) agent.steps = invocation.maxTurns;
-    env.OPENCODE_CONFIG_CONTENT = JSON.stringify({ agent: { [id]: agent } });
+    env.OPENCODE_CONFIG_CONTENT = opencodeConfigText({ agent: { [id]: agent } }, systemFile);
+    // An untrusted project's opencode.json, .opencode/ folder (agents, plugins) and AGENTS.md are not loaded.
+    if (!ctx.trustProject) env.OPENCODE_DISABLE_PROJECT_CONFIG = "1";
     return {
       host: "opencode",
       command,
@@ -79,6 +96,7 @@ export const opencodeHost: HostDefinition = {
       stdin: promptWithSchema(invocation),
       files: [{ path: systemFile, content: invocation.systemPrompt }],
       notes,
+      trustNotes,
     };
   },
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
@@ -46,10 +46,7 @@ async function runOn(
   options: { env?: Record<string, string>; depth?: number; trustProject?: boolean } = {},
 ) {
   const record = join(root, `rec-${counter++}`);
-  const runner = createHostRunner({
-    host,
-    ...(options.trustProject === false ? { trustProject: false } : {}),
-  });
+  const runner = createHostRunner({ host, trustProject: options.trustProject ?? true });
   const result = await runner.run(invocation(inv), {
     depth: options.depth ?? 1,
     env: { PATH: bin, FAKE_HOST_RECORD: record, ...options.env },
@@ -409,5 +406,138 @@ describe("mapping rows", () => {
         login: "logged-in",
       });
     });
+  });
+});
+
+describe("an untrusted project (issue 27)", () => {
+  const bypass = { permissionMode: "bypassPermissions", source: "project" } as const;
+  test.each([
+    [
+      "claude",
+      (r: FakeRecord) => !r.argv.includes("--permission-mode") && arg(r, "--setting-sources") === "user",
+      (r: FakeRecord) =>
+        arg(r, "--permission-mode") === "bypassPermissions" && !r.argv.includes("--setting-sources"),
+    ],
+    [
+      "codex",
+      (r: FakeRecord) => !r.argv.includes("danger-full-access") && !r.argv.includes("--skip-git-repo-check"),
+      (r: FakeRecord) => arg(r, "-s") === "danger-full-access",
+    ],
+    [
+      "gemini",
+      (r: FakeRecord) => !r.argv.includes("--approval-mode") && !r.argv.includes("--skip-trust"),
+      (r: FakeRecord) => arg(r, "--approval-mode") === "yolo" && r.argv.includes("--skip-trust"),
+    ],
+    [
+      "opencode",
+      (r: FakeRecord) => r.env.OPENCODE_DISABLE_PROJECT_CONFIG === "1",
+      (r: FakeRecord) => r.env.OPENCODE_DISABLE_PROJECT_CONFIG === undefined,
+    ],
+    [
+      "copilot",
+      (r: FakeRecord) => !r.argv.includes("--trust-folder") && !r.argv.includes("--allow-all"),
+      (r: FakeRecord) => !r.argv.includes("--allow-all"),
+    ],
+  ] as const)(
+    "%s gets no permission a project agent raises, and is kept from the project's own config",
+    async (host, untrusted, trusted) => {
+      const notes: string[] = [];
+      const record = join(root, `rec-${counter++}`);
+      const runner = createHostRunner({ host, onTrustNote: (note) => notes.push(note) });
+      await runner.run(invocation(bypass), { depth: 1, env: { PATH: bin, FAKE_HOST_RECORD: record } });
+      const [rec] = readRecords(record) as FakeRecord[];
+      expect(untrusted(rec!)).toBe(true);
+      expect(notes).toContain(
+        'permission mode "bypassPermissions" of project agent "code-reviewer" was dropped: the project is not trusted',
+      );
+      // Trusted (roster trust), the project's agent keeps its mode, as before.
+      expect(trusted((await runOn(host, bypass, { trustProject: true })).rec)).toBe(true);
+    },
+  );
+
+  test("acceptEdits and dontAsk of a project agent are dropped too; a user agent's are kept; plan stays", async () => {
+    for (const permissionMode of ["acceptEdits", "dontAsk"]) {
+      const { rec } = await runOn("claude", { permissionMode, source: "project" }, { trustProject: false });
+      expect(rec.argv).not.toContain("--permission-mode");
+      const gemini = (await runOn("gemini", { permissionMode, source: "project" }, { trustProject: false }))
+        .rec;
+      expect(gemini.argv).not.toContain("--approval-mode");
+    }
+    const user = (
+      await runOn("claude", { permissionMode: "acceptEdits", source: "user" }, { trustProject: false })
+    ).rec;
+    expect(arg(user, "--permission-mode")).toBe("acceptEdits");
+    const plan = (
+      await runOn("claude", { permissionMode: "plan", source: "project" }, { trustProject: false })
+    ).rec;
+    expect(arg(plan, "--permission-mode")).toBe("plan");
+  });
+
+  test("Codex never gets danger-full-access in an untrusted project, whoever's agent asks", async () => {
+    const runner = createHostRunner({ host: "codex" });
+    const plan = runner.plan(invocation({ permissionMode: "bypassPermissions", source: "user" }), {
+      depth: 1,
+      runDir: "/tmp/roster-run-t1",
+    });
+    expect(plan.args).toContain("workspace-write");
+    expect(plan.args).not.toContain("danger-full-access");
+    expect(plan.trustNotes).toEqual([
+      'Codex runs with the "workspace-write" sandbox, not "danger-full-access": the project is not trusted',
+    ]);
+  });
+
+  test("Gemini in plan mode, untrusted: the plan says Gemini resets its approval mode", () => {
+    const plan = createHostRunner({ host: "gemini" }).plan(
+      invocation({ planMode: true, permissionMode: "plan", tools: ["read", "grep"] }),
+      { depth: 1, runDir: "/tmp/roster-run-t1" },
+    );
+    expect(plan.args).not.toContain("--skip-trust");
+    expect(plan.trustNotes.join("\n")).toMatch(/resets --approval-mode plan to "default".*policy file/);
+  });
+
+  test("createHostRunner is untrusted unless told otherwise", () => {
+    const plan = createHostRunner({ host: "claude" }).plan(invocation(), { depth: 1, runDir: "/tmp/r" });
+    expect(arg({ argv: plan.args } as FakeRecord, "--setting-sources")).toBe("user");
+  });
+});
+
+describe("the host program", () => {
+  test("an empty or relative PATH entry never runs the project's own ./claude: the absolute path found is spawned", async () => {
+    const project = join(root, "cloned");
+    mkdirSync(project, { recursive: true });
+    const marker = join(root, "project-claude-ran");
+    const own = join(project, "claude");
+    writeFileSync(own, `#!/bin/sh\ntouch '${marker}'\n`);
+    chmodSync(own, 0o755);
+    for (const PATH of [`:${bin}`, `.:${bin}`, `${bin}:`]) {
+      const record = join(root, `rec-${counter++}`);
+      const result = await createHostRunner({ host: "claude" }).run(invocation({ cwd: project }), {
+        depth: 1,
+        env: { PATH, FAKE_HOST_RECORD: record },
+      });
+      expect(existsSync(marker)).toBe(false);
+      expect(result.output).toBe("fake answer from claude");
+      expect(readRecords(record)).toHaveLength(1);
+    }
+  });
+});
+
+describe("opencode's config substitutions", () => {
+  test("no text of an agent file can start {env:…} or {file:…}; roster's own prompt reference stays", async () => {
+    const { rec } = await runOn("opencode", {
+      agent: "x{env:SECRET}{file:/etc/passwd}",
+      provider: "opencode",
+      tools: ["read"],
+      toolsAsWritten: ["{env:SECRET}", "{file:/etc/hostname}"],
+    });
+    const text = rec.env.OPENCODE_CONFIG_CONTENT!;
+    // opencode's own scan: /\{env:([^}]+)\}/ and /\{file:[^}]+\}/ over the text.
+    expect(text.match(/\{env:[^}]+\}/g)).toBeNull();
+    expect(text.match(/\{file:[^}]+\}/g)).toHaveLength(1);
+    const config = JSON.parse(text);
+    const agent = config.agent["roster-x-env-secret-file-etc-passwd"];
+    expect(agent.description).toBe("roster: x{env:SECRET}{file:/etc/passwd}");
+    expect(agent.prompt).toMatch(/^\{file:.*system\.md\}$/);
+    expect(fileText(rec, "system.md")).toBe("You review code.");
   });
 });

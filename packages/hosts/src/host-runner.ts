@@ -31,8 +31,14 @@ export interface HostRunnerOptions {
   args?: readonly string[];
   /** Extra environment laid over the parent's. */
   env?: Record<string, string | undefined>;
-  /** Whether roster trusts the project (default true): hosts skip their own trust checks only then. */
+  /**
+   * Whether the user trusted the project (`roster trust`); default false. Untrusted, no
+   * permission a project file raises reaches the host, and the host is told not to load the
+   * project's own settings, hooks and plugins where it can be told (see the README).
+   */
   trustProject?: boolean;
+  /** Called with each of a plan's `trustNotes` as a task starts (the CLI prints them on stderr). */
+  onTrustNote?: (note: string, invocation: TaskInvocation) => void;
   /** Where each run's temporary folder is made; default `os.tmpdir()`. */
   tmpDir?: string;
 }
@@ -68,7 +74,7 @@ export function planHostCommand(
   const plan = HOSTS[host].plan(invocation, {
     depth: options.depth,
     tmpDir: options.runDir,
-    trustProject: options.trustProject !== false,
+    trustProject: options.trustProject === true,
     ...(options.config ? { host: options.config } : {}),
   });
   const long = plan.args.find((a) => Buffer.byteLength(a) > MAX_ARG_BYTES);
@@ -91,7 +97,7 @@ export function planHostCommand(
 export function createHostRunner(options: HostRunnerOptions): HostRunner {
   const def = HOSTS[options.host];
   const config = hostConfig(options);
-  const trustProject = options.trustProject !== false;
+  const trustProject = options.trustProject === true;
   // Preflight once per runner (one `roster run`, one MCP call): every task waits on one check.
   let readiness: Promise<HostReadiness> | undefined;
   return {
@@ -114,6 +120,8 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       });
       const ready = await readiness;
       if (!ready.ready) return { ...none, error: ready.message, code: ready.code };
+      // The program is started by the absolute path the preflight found, never looked up again by name.
+      const program = ready.path;
       if (run.signal?.aborted)
         return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       // The task's own folder from the task tool when there is one (removed by the tool), else our own.
@@ -140,9 +148,10 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
         } catch (error) {
           return { ...none, error: (error as Error).message };
         }
+        for (const note of plan.trustNotes) options.onTrustNote?.(note, invocation);
         const child = await runChild(
           {
-            command: plan.command,
+            command: program,
             args: plan.args,
             cwd: invocation.cwd,
             env: layerEnv(env, plan.env),

@@ -46,8 +46,9 @@ export function pickHost(agent: { provider: string }, options: { defaultHost?: H
 }
 
 /**
- * Finds a host's program the way the child would be started: a path as given (relative to
- * `cwd`), a bare name on the `PATH` of `env`. Returns the path, or null when it is missing.
+ * Finds a host's program: a path as given (relative to `cwd`), a bare name on the `PATH` of
+ * `env`. Empty and relative `PATH` entries are skipped: they mean the current folder (a cloned
+ * project's own `./claude`). Returns the absolute path the runner starts, or null when missing.
  */
 export function locateHost(
   host: HostId,
@@ -68,7 +69,7 @@ export function locateHost(
     return runnable(path) ? path : null;
   }
   for (const dir of (options.env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
+    if (!isAbsolute(dir)) continue;
     const path = join(dir, command);
     if (runnable(path)) return path;
   }

@@ -46,11 +46,26 @@ export function promptWithSchema(invocation: TaskInvocation): string {
   return `${invocation.prompt}\n\nAnswer with one JSON value and nothing else. It must match this JSON Schema:\n${JSON.stringify(shape)}`;
 }
 
-/** Whether a permission mode may be used: a project's file may not raise its own permissions in an untrusted folder. */
-export function allowedPermissionMode(invocation: TaskInvocation, ctx: PlanContext): string | undefined {
+/** The permission modes a project's agent keeps in a folder the user has not trusted: neither raises anything. */
+const UNTRUSTED_MODES: ReadonlySet<string> = new Set(["default", "plan"]);
+
+/**
+ * The permission mode a host may be given. In a project the user has not trusted
+ * (`ctx.trustProject` false), a project agent's mode that raises permissions
+ * (`acceptEdits`, `bypassPermissions`, `dontAsk`, …) is dropped, with a sentence in `trustNotes`.
+ */
+export function allowedPermissionMode(
+  invocation: TaskInvocation,
+  ctx: PlanContext,
+  trustNotes: string[],
+): string | undefined {
   const mode = invocation.permissionMode ?? undefined;
   if (mode === undefined) return undefined;
-  if (mode === "bypassPermissions" && invocation.source === "project" && !ctx.trustProject) return undefined;
+  if (!ctx.trustProject && invocation.source === "project" && !UNTRUSTED_MODES.has(mode)) {
+    const note = `permission mode "${mode}" of project agent "${invocation.agent}" was dropped: the project is not trusted`;
+    if (!trustNotes.includes(note)) trustNotes.push(note);
+    return undefined;
+  }
   return mode;
 }
 

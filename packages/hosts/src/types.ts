@@ -17,7 +17,11 @@ export interface PlanContext {
   depth: number;
   /** The run's own temporary folder: long texts and config files go here. */
   tmpDir: string;
-  /** Whether roster trusts the project (default true): hosts only skip their own trust prompts when it does. */
+  /**
+   * Whether the user trusted the project (`roster trust`). When false, nothing a project file
+   * raises reaches the host (permission modes, sandbox, approval) and hosts are told not to
+   * load the project's own settings, hooks and plugins where they can be told.
+   */
   trustProject: boolean;
   /** Replaces the host's default command. */
   host?: HostConfig;
@@ -41,6 +45,11 @@ export interface HostCommand {
   files: PlannedFile[];
   /** What could not be mapped, in one sentence each (a model the host does not take, a tool it has no name for). */
   notes: string[];
+  /**
+   * What roster held back, or cannot hold back, because the project is not trusted (a dropped
+   * permission mode, plan mode the host cannot enforce), one sentence each; empty when trusted.
+   */
+  trustNotes: string[];
 }
 
 /** A host's output turned back into a result. */
