@@ -15,7 +15,7 @@ export interface CompletionSpec {
 }
 
 /** Sub-commands whose argument is an agent name, completed from `roster list --names`. */
-const AGENT_ARGUMENT = ["show", "why", "run"];
+const AGENT_ARGUMENT = ["show", "why", "run", "graph"];
 /** `commands` sub-commands whose argument is a workflow command name (`roster commands list --names`). */
 const COMMAND_ARGUMENT = ["show", "expand"];
 

@@ -17,3 +17,14 @@ export type {
   SpawnsVia,
 } from "./types.js";
 export { visibleText } from "./visible-text.js";
+export {
+  type BuildReportOptions,
+  buildReport,
+  type MatrixCell,
+  type MatrixStatus,
+  type ReportAgent,
+  type ReportData,
+  type ReportFileDiagnostics,
+  type ReportTool,
+} from "./build-report.js";
+export { escapeHtml, renderReportHtml, scriptJson } from "./render-report-html.js";

@@ -114,9 +114,29 @@ export function renderGraphText(graph: SpawnGraph, options: RenderGraphTextOptio
   if (draft.refusals.size > 0) {
     emit("");
     emit("✗ the executor refuses:");
-    for (const [label, refusal] of draft.refusals) emit(`  ${label}: ${esc(refusal.message)} (${refusal.code})`);
+    // The executor's sentences are wrapped, never cut: they are what a refused call answers.
+    for (const [label, refusal] of draft.refusals)
+      for (const line of wrap(`${label}: ${esc(refusal.message)} (${refusal.code})`, options.width, widthOf))
+        draft.lines.push(line);
   }
   return draft.lines;
+}
+
+/** Words of `text` in lines of at most `width` columns (a word longer than that keeps its line), indented. */
+function wrap(text: string, width: number | undefined, widthOf: (t: string) => number): string[] {
+  const indent = "  ";
+  if (width === undefined || widthOf(indent + text) <= width) return [indent + text];
+  const lines: string[] = [];
+  let current = indent;
+  for (const word of text.split(" ")) {
+    const next = current.trim() === "" ? indent + word : `${current} ${word}`;
+    if (widthOf(next) > width && current.trim() !== "") {
+      lines.push(current);
+      current = `${indent}  ${word}`;
+    } else current = next;
+  }
+  lines.push(current);
+  return lines;
 }
 
 function branch(last: boolean): string {
