@@ -1,0 +1,18 @@
+// Agent definitions for the pure tests: what a discovery hands the graph, built inline.
+import type { AgentDefinition } from "@roster/core";
+
+/** One merged agent with sensible defaults. */
+export function agent(name: string, extra: Partial<AgentDefinition> = {}): AgentDefinition {
+  return {
+    name,
+    description: `${name} does things`,
+    systemPrompt: "",
+    source: "project",
+    provider: "claude",
+    filePath: `/p/.claude/agents/${name}.md`,
+    ...extra,
+  };
+}
+
+/** A hostile name: markup, a script end, quotes and Mermaid/DOT syntax in one. */
+export const HOSTILE = `<img src=x onerror=alert(1)></script>"|#end;\\N`;
