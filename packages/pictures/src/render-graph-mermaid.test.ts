@@ -1,22 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { agent, HOSTILE } from "../test/agents.js";
-import { buildSpawnGraph } from "./build-spawn-graph.js";
+import { everyKindGraph, HOSTILE } from "../test/agents.js";
 import { mermaidLabel, renderGraphMermaid } from "./render-graph-mermaid.js";
-
-/** A graph with every kind of node and edge, and names that are Mermaid syntax. */
-export function everyKindGraph() {
-  return buildSpawnGraph({
-    discovery: {
-      agents: [
-        agent("end", { spawns: ["graph", "end", "ghost"] }),
-        agent("graph", { spawns: "*" }),
-        agent(HOSTILE, { provider: "team;x", spawns: ["end"] }),
-        agent("o-x", { spawns: ["end"] }),
-      ],
-      shadowed: [{ agent: agent("graph", { source: "user" }), shadowedBy: "/p/.claude/agents/graph.md" }],
-    },
-  });
-}
 
 /** Every label of a Mermaid text: the quoted strings. */
 const labels = (text: string) => [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
