@@ -162,7 +162,8 @@ export function reportApp(): void {
       host.replaceChildren(el("p", { class: "empty" }, "No agent here spawns or is spawned."));
       return;
     }
-    const left = (into.get(id) ?? []).map((e: any) => ({ node: nodes.get(e.from), edge: e }));
+    // A self-spawn is drawn once, on the right.
+    const left = (into.get(id) ?? []).filter((e: any) => e.from !== id).map((e: any) => ({ node: nodes.get(e.from), edge: e }));
     for (const e of into.get("any") ?? []) if (e.from !== id) left.push({ node: nodes.get(e.from), edge: e, any: true });
     const right = (out.get(id) ?? []).map((e: any) => ({ node: nodes.get(e.to), edge: e }));
     const below = hides.get(id) ?? [];
