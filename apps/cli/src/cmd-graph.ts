@@ -1,8 +1,8 @@
 import { focusSpawnGraph, renderGraphDot, renderGraphMermaid, renderGraphText } from "@roster/pictures";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { printJson, showPath } from "./output.js";
 import { discoverGraph } from "./graph-session.js";
+import { printJson, showPath } from "./output.js";
 import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { unknownName } from "./unknown-name.js";
 

@@ -25,7 +25,8 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   const o = app.output;
   const { discovery, graph } = await discoverGraph(app);
   const views: ToolView[] = [];
-  for (const profile of TOOL_PROFILES) views.push(await viewAsTool(profile, app.ctx, { registry: app.registry }));
+  for (const profile of TOOL_PROFILES)
+    views.push(await viewAsTool(profile, app.ctx, { registry: app.registry }));
   const { diagnostics } = await runDoctor(app);
   const data = buildReport({
     discovery,

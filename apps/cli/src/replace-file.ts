@@ -1,5 +1,5 @@
-import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { UsageError } from "./errors.js";
 
@@ -17,7 +17,9 @@ export function replaceFile(path: string, content: string): number {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   if (existing?.isSymbolicLink())
-    throw new UsageError(`${path} is a symbolic link; roster never writes through one (remove it or pick another file).`);
+    throw new UsageError(
+      `${path} is a symbolic link; roster never writes through one (remove it or pick another file).`,
+    );
   if (existing?.isDirectory()) throw new UsageError(`${path} is a folder; give a file name.`);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const bytes = Buffer.from(content, "utf8");
@@ -27,7 +29,8 @@ export function replaceFile(path: string, content: string): number {
   } catch (error) {
     rmSync(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new UsageError(`cannot write ${path}: its folder does not exist.`, { cause: error });
+    if (code === "ENOENT")
+      throw new UsageError(`cannot write ${path}: its folder does not exist.`, { cause: error });
     throw error;
   }
   return bytes.length;

@@ -236,7 +236,9 @@ program
   .command("graph")
   .description("who may spawn whom, what hides what, and what the executor would refuse")
   .argument("[name]", "only this agent: its definitions, what it may spawn, who may spawn it")
-  .addOption(new Option("--format <format>", "text (a tree), mermaid or dot").choices(["text", "mermaid", "dot"]))
+  .addOption(
+    new Option("--format <format>", "text (a tree), mermaid or dot").choices(["text", "mermaid", "dot"]),
+  )
   .action((name: string | undefined, flags: import("./cmd-graph.js").GraphFlags) =>
     withApp(async (app) => (await import("./cmd-graph.js")).graph(app, name, flags)),
   );

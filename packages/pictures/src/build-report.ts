@@ -1,4 +1,5 @@
 import type { AgentDiscovery, Diagnostic, FileRecord, ToolView, ToolViewFile } from "@roster/core";
+import { depthNote } from "./graph-words.js";
 import { renderGraphMermaid } from "./render-graph-mermaid.js";
 import { renderGraphText } from "./render-graph-text.js";
 import type { SpawnGraph } from "./types.js";
@@ -63,6 +64,8 @@ export interface ReportData {
   diagnostics: ReportFileDiagnostics[];
   counts: { agents: number; shadowed: number; skipped: number; errors: number; warnings: number };
   graph: SpawnGraph;
+  /** The depth rule in one sentence (`maxRecursionDepth 2: the 2nd agent of a chain may spawn nothing`), when there is one. */
+  depthRule?: string;
   /** The graph as `roster graph` prints it, and as Mermaid, for copying. */
   graphText: string;
   graphMermaid: string;
@@ -129,7 +132,8 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const agents: ReportAgent[] = [];
   const seen = new Set<string>();
   const records = discovery.files.filter(
-    (f): f is Exclude<FileRecord, { outcome: "not-an-agent" }> => f.kind === "agents" && f.outcome !== "not-an-agent",
+    (f): f is Exclude<FileRecord, { outcome: "not-an-agent" }> =>
+      f.kind === "agents" && f.outcome !== "not-an-agent",
   );
   for (const record of records) {
     seen.add(record.path);
@@ -164,7 +168,9 @@ export function buildReport(options: BuildReportOptions): ReportData {
         file: show(file.filePath),
         outcome: "tool-only",
         note: `read by ${view.displayName}, not by roster's merged view`,
-        cells: views.map((other, j) => cellOf(other, byFile[j]!.get(file.filePath), file.id ?? "", false, show)),
+        cells: views.map((other, j) =>
+          cellOf(other, byFile[j]!.get(file.filePath), file.id ?? "", false, show),
+        ),
       });
     }
   });
@@ -177,7 +183,11 @@ export function buildReport(options: BuildReportOptions): ReportData {
       group = { file, items: [] };
       groups.set(file, group);
     }
-    const item: ReportFileDiagnostics["items"][number] = { severity: d.severity, code: d.code, message: d.message };
+    const item: ReportFileDiagnostics["items"][number] = {
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+    };
     if (d.line !== undefined) item.line = d.line;
     if (d.hint !== undefined) item.hint = d.hint;
     group.items.push(item);
@@ -209,5 +219,7 @@ export function buildReport(options: BuildReportOptions): ReportData {
     graphMermaid: renderGraphMermaid(options.graph),
   };
   if (options.version !== undefined) data.version = options.version;
+  const { chainLimit, maxRecursionDepth } = options.graph.session;
+  if (chainLimit !== undefined) data.depthRule = depthNote(chainLimit, maxRecursionDepth);
   return data;
 }

@@ -57,7 +57,8 @@ describe("buildSpawnGraph", () => {
     expect(refusals).toEqual([
       {
         code: "executor/blocked-recursion",
-        message: "Cannot spawn lead agent from within itself (recursion prevention). Use a different agent type.",
+        message:
+          "Cannot spawn lead agent from within itself (recursion prevention). Use a different agent type.",
         label: "itself",
       },
       { code: "executor/unknown-agent", message: 'Unknown agent "ghost"', label: "no such agent" },
@@ -102,7 +103,10 @@ describe("buildSpawnGraph", () => {
 
   test("what the session itself may not start: ROSTER_SPAWNS and PI_BLOCKED_AGENT", () => {
     const discovery = { agents: [agent("lead"), agent("reviewer"), agent("fixer")], shadowed: [] };
-    const graph = buildSpawnGraph({ discovery, session: { spawns: "lead,reviewer", blockedAgent: "reviewer" } });
+    const graph = buildSpawnGraph({
+      discovery,
+      session: { spawns: "lead,reviewer", blockedAgent: "reviewer" },
+    });
     expect(graph.nodes.map((n) => n.sessionRefusal?.code)).toEqual([
       undefined,
       "executor/blocked-recursion",

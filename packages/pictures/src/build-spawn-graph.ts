@@ -107,7 +107,8 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
   const disabledAgents = [...(input.disabledAgents ?? [])];
   const session: GraphSession = { depth, maxRecursionDepth, disabledAgents };
   if (input.spawns !== undefined) session.spawns = input.spawns;
-  if (input.blockedAgent !== undefined && input.blockedAgent !== "") session.blockedAgent = input.blockedAgent;
+  if (input.blockedAgent !== undefined && input.blockedAgent !== "")
+    session.blockedAgent = input.blockedAgent;
   if (maxRecursionDepth >= 0) session.chainLimit = Math.max(1, maxRecursionDepth - depth);
   const settings = { maxRecursionDepth, disabledAgents };
 
@@ -123,7 +124,12 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
       session: { cwd: "", depth: parentDepth, settings },
       outputSchema: undefined,
     });
-    const childSession: TaskSession = { cwd: "", depth: effective.childDepth, spawns: effective.spawns, settings };
+    const childSession: TaskSession = {
+      cwd: "",
+      depth: effective.childDepth,
+      spawns: effective.spawns,
+      settings,
+    };
     const probe =
       target === "*" ? { agents: [...discovery.agents, ANY_AGENT], shadowed: discovery.shadowed } : discovery;
     const result = checkCall({
@@ -142,7 +148,13 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
   const nodeOfAgent = new Map<AgentDefinition, GraphNode>();
 
   discovery.agents.forEach((agent, i) => {
-    const node: GraphNode = { id: `a${i}`, kind: "agent", name: agent.name, family: agent.provider, source: agent.source };
+    const node: GraphNode = {
+      id: `a${i}`,
+      kind: "agent",
+      name: agent.name,
+      family: agent.provider,
+      source: agent.source,
+    };
     if (agent.description) node.description = agent.description;
     if (agent.filePath) node.filePath = agent.filePath;
     if (agent.spawns !== undefined) {
@@ -152,7 +164,12 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
     const started = checkCall({
       discovery,
       input: { agent: agent.name, tasks: PROBE_TASKS },
-      session: { cwd: "", depth, ...(session.spawns !== undefined ? { spawns: session.spawns } : {}), settings },
+      session: {
+        cwd: "",
+        depth,
+        ...(session.spawns !== undefined ? { spawns: session.spawns } : {}),
+        settings,
+      },
       ...(session.blockedAgent !== undefined ? { blockedAgent: session.blockedAgent } : {}),
     });
     if ("refusal" in started) node.sessionRefusal = graphRefusal(started.refusal, depth);
@@ -169,12 +186,19 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
 
   // Shadowed definitions: beside their winner (in the winner's group, right after it).
   const winnerOf = (shadowedBy: string, name: string) =>
-    discovery.agents.find((a) => (a.filePath ?? `embedded:${a.provider}`) === shadowedBy && a.name === name) ??
-    discovery.agents.find((a) => a.name === name);
+    discovery.agents.find(
+      (a) => (a.filePath ?? `embedded:${a.provider}`) === shadowedBy && a.name === name,
+    ) ?? discovery.agents.find((a) => a.name === name);
   discovery.shadowed.forEach(({ agent, shadowedBy }, i) => {
     const winner = winnerOf(shadowedBy, agent.name);
     const winnerNode = winner ? nodeOfAgent.get(winner) : undefined;
-    const node: GraphNode = { id: `s${i}`, kind: "shadowed", name: agent.name, family: agent.provider, source: agent.source };
+    const node: GraphNode = {
+      id: `s${i}`,
+      kind: "shadowed",
+      name: agent.name,
+      family: agent.provider,
+      source: agent.source,
+    };
     if (agent.description) node.description = agent.description;
     if (agent.filePath) node.filePath = agent.filePath;
     if (winnerNode) {
@@ -202,7 +226,9 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
         any ??= { id: "any", kind: "any", name: "*", description: "any agent" };
         to = any;
       } else {
-        to = byName.get(target) ?? [...nodeOfAgent].find(([a]) => a.plugin && `${a.plugin.name}:${a.name}` === target)?.[1];
+        to =
+          byName.get(target) ??
+          [...nodeOfAgent].find(([a]) => a.plugin && `${a.plugin.name}:${a.name}` === target)?.[1];
         if (!to) {
           to = missing.get(target);
           if (!to) {

@@ -33,7 +33,14 @@ describe.skipIf(!hasChromium)("renderGraphMermaid in Mermaid's renderer (headles
   /** Parses and renders `text`; returns the SVG's text and whether an <img> got in. */
   const render = (text: string) =>
     page.evaluate(async (source) => {
-      const mermaid = (globalThis as unknown as { mermaid: any }).mermaid;
+      const mermaid = (
+        globalThis as unknown as {
+          mermaid: {
+            parse(text: string): Promise<unknown>;
+            render(id: string, text: string): Promise<{ svg: string }>;
+          };
+        }
+      ).mermaid;
       await mermaid.parse(source);
       const { svg } = await mermaid.render(`g${Math.random().toString(36).slice(2)}`, source);
       const host = document.createElement("div");
@@ -57,7 +64,10 @@ describe.skipIf(!hasChromium)("renderGraphMermaid in Mermaid's renderer (headles
 
   test("a picture of 300 agents renders", async () => {
     const agents = Array.from({ length: 300 }, (_, i) =>
-      agent(`agent-${i}`, { provider: ["claude", "codex", "gemini"][i % 3]!, spawns: i % 10 === 0 ? "*" : [`agent-${(i + 1) % 300}`] }),
+      agent(`agent-${i}`, {
+        provider: ["claude", "codex", "gemini"][i % 3]!,
+        spawns: i % 10 === 0 ? "*" : [`agent-${(i + 1) % 300}`],
+      }),
     );
     const drawn = await render(renderGraphMermaid(buildSpawnGraph({ discovery: { agents, shadowed: [] } })));
     // 300 agents, "any agent" and the note of the depth rule.

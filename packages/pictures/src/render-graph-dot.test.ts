@@ -5,10 +5,13 @@ import { buildSpawnGraph } from "./build-spawn-graph.js";
 import { dotString, renderGraphDot } from "./render-graph-dot.js";
 
 const hasDot = spawnSync("dot", ["-V"]).status === 0;
-if (!hasDot) console.warn("skipping the Graphviz tests: no `dot` on the PATH (apt-get install -y graphviz; .ci/run installs it)");
+if (!hasDot)
+  console.warn(
+    "skipping the Graphviz tests: no `dot` on the PATH (apt-get install -y graphviz; .ci/run installs it)",
+  );
 
 describe("renderGraphDot", () => {
-  test("strings are quoted with \\ and \" escaped and controls made visible", () => {
+  test('strings are quoted with \\ and " escaped and controls made visible', () => {
     expect(dotString(HOSTILE)).toBe('"<img src=x onerror=alert(1)></script>\\"|#end;\\\\N"');
     expect(dotString("a\nb", "c")).toBe('"a\\\\x0ab\\nc"');
   });
@@ -33,9 +36,15 @@ describe("renderGraphDot", () => {
   });
 
   test.skipIf(!hasDot)("dot -Tsvg draws 1,000 agents", () => {
-    const agents = Array.from({ length: 1000 }, (_, i) => agent(`agent-${i}`, { spawns: [`agent-${(i * 7) % 1000}`] }));
+    const agents = Array.from({ length: 1000 }, (_, i) =>
+      agent(`agent-${i}`, { spawns: [`agent-${(i * 7) % 1000}`] }),
+    );
     const text = renderGraphDot(buildSpawnGraph({ discovery: { agents, shadowed: [] } }));
-    const result = spawnSync("dot", ["-Tsvg"], { input: text, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync("dot", ["-Tsvg"], {
+      input: text,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(result.status, result.stderr).toBe(0);
   });
 });

@@ -59,7 +59,11 @@ export function renderGraphDot(graph: SpawnGraph): string {
   }
   // The depth limit applies to chains, not to an edge: the drawing's caption says it.
   const depth = graph.edges.find((e) => e.refusedAtLevel)?.refusedAtLevel;
-  if (depth) lines.push(`  label=${dotString(depthNote(depth.level, graph.session.maxRecursionDepth))};`, "  labelloc=b;");
+  if (depth)
+    lines.push(
+      `  label=${dotString(depthNote(depth.level, graph.session.maxRecursionDepth))};`,
+      "  labelloc=b;",
+    );
   lines.push("}");
   return `${lines.join("\n")}\n`;
 }

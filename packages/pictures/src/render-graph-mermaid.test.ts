@@ -20,7 +20,7 @@ describe("renderGraphMermaid (GitHub's Mermaid syntax)", () => {
     }
   });
 
-  test("no label holds a character that ends it or opens markup: # \" & < > | ` \\ are entity codes", () => {
+  test('no label holds a character that ends it or opens markup: # " & < > | ` \\ are entity codes', () => {
     for (const label of labels(text)) expect(label.replace(/#(\d+|[a-z]+);/g, "")).not.toMatch(/[#"&<>|`\\]/);
     expect(mermaidLabel(HOSTILE)).toBe(
       '"#lt;img src=x onerror=alert(1)#gt;#lt;/script#gt;#quot;#124;#35;end;#92;N"',
@@ -34,6 +34,8 @@ describe("renderGraphMermaid (GitHub's Mermaid syntax)", () => {
     expect(text).toContain('n_a0 -.->|"✗ no such agent"| n_m0');
     expect(text).toContain('n_a1 -.-|"hides"| n_s0');
     expect(text).toMatch(/linkStyle \d+,\d+ stroke:#c00/);
-    expect(text).toContain('n_depth["maxRecursionDepth 2: the 2nd agent of a chain may spawn nothing"]:::note');
+    expect(text).toContain(
+      'n_depth["maxRecursionDepth 2: the 2nd agent of a chain may spawn nothing"]:::note',
+    );
   });
 });

@@ -76,7 +76,8 @@ export function renderGraphMermaid(graph: SpawnGraph): string {
   });
   // The depth limit applies to chains, not to an edge: one note says it.
   const depth = graph.edges.find((e) => e.refusedAtLevel)?.refusedAtLevel;
-  if (depth) lines.push(`  n_depth[${mermaidLabel(depthNote(depth.level, graph.session.maxRecursionDepth))}]:::note`);
+  if (depth)
+    lines.push(`  n_depth[${mermaidLabel(depthNote(depth.level, graph.session.maxRecursionDepth))}]:::note`);
   lines.push(
     "  classDef shadowed fill:#f4f4f4,stroke:#999,stroke-dasharray:4 3,color:#666",
     "  classDef missing fill:#fff0f0,stroke:#c00,stroke-dasharray:4 3,color:#900",

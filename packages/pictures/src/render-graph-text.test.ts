@@ -5,7 +5,10 @@ import { renderGraphText } from "./render-graph-text.js";
 
 const discovery = {
   agents: [
-    agent("lead", { spawns: ["reviewer", "lead", "ghost"], toolsAsWritten: ["Agent(reviewer, lead, ghost)"] }),
+    agent("lead", {
+      spawns: ["reviewer", "lead", "ghost"],
+      toolsAsWritten: ["Agent(reviewer, lead, ghost)"],
+    }),
     agent("reviewer", { spawns: ["fixer", "explore"] }),
     agent("fixer", { spawns: "*" as const }),
     agent("explore", { provider: "bundled", source: "bundled", filePath: "embedded:explore.md" }),
@@ -69,7 +72,13 @@ describe("renderGraphText", () => {
       session: { maxRecursionDepth: -1 },
     });
     const lines = renderGraphText(graph);
-    expect(lines.slice(3, 8)).toEqual(["claude", "├─ a · project", "│  └─→ b", "│      └─→ a", "└─ b · project"]);
+    expect(lines.slice(3, 8)).toEqual([
+      "claude",
+      "├─ a · project",
+      "│  └─→ b",
+      "│      └─→ a",
+      "└─ b · project",
+    ]);
   });
 
   test("file data goes through the caller's escaper before it is measured", () => {

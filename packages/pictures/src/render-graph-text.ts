@@ -50,7 +50,9 @@ export function renderGraphText(graph: SpawnGraph, options: RenderGraphTextOptio
   const lookup = lookupGraph(graph);
   const draft: Draft = { lines: [], refusals: new Map() };
   const emit = (line: string) => {
-    draft.lines.push(options.width !== undefined && widthOf(line) > options.width ? cut(line, options.width) : line);
+    draft.lines.push(
+      options.width !== undefined && widthOf(line) > options.width ? cut(line, options.width) : line,
+    );
   };
 
   for (const line of summary(graph)) emit(line);
@@ -79,10 +81,15 @@ export function renderGraphText(graph: SpawnGraph, options: RenderGraphTextOptio
         note(refusal);
         emit(`${prefix}${branch(last)}✗ ${refusal.label}: may spawn none of its ${edges.length}`);
       });
-    } else edges.forEach((edge, i) => items.push((last) => drawEdge(edge, refused[i], prefix, level, path, last)));
+    } else
+      edges.forEach((edge, i) => {
+        items.push((last) => drawEdge(edge, refused[i], prefix, level, path, last));
+      });
     for (const shadow of shadows)
       items.push((last) => emit(`${prefix}${branch(last)}hides ${shadowLine(shadow, esc, showPath)}`));
-    items.forEach((draw, i) => draw(i === items.length - 1));
+    items.forEach((draw, i) => {
+      draw(i === items.length - 1);
+    });
   }
 
   function drawEdge(

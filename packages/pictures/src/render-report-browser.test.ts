@@ -17,7 +17,8 @@ if (!hasChromium) console.warn(`skipping the report's browser tests: ${NO_CHROMI
 /** A project with a hostile name, a shadowed agent, spawns, and files some tools refuse. */
 const TREE = {
   "project/.claude/agents/evil.md": `---\nname: ${JSON.stringify(HOSTILE)}\ndescription: "</script><script>window.pwned = 1</script>"\nspawns: lead\n---\nbody`,
-  "project/.claude/agents/lead.md": "---\nname: lead\ndescription: leads the team\ntools: Read, Agent(reviewer, lead)\n---\nbody",
+  "project/.claude/agents/lead.md":
+    "---\nname: lead\ndescription: leads the team\ntools: Read, Agent(reviewer, lead)\n---\nbody",
   "project/.claude/agents/reviewer.md": "---\nname: reviewer\ndescription: reviews code\n---\nbody",
   "home/.claude/agents/reviewer.md": "---\nname: reviewer\ndescription: the old reviewer\n---\nbody",
   "project/.gemini/agents/Bad Name.md": "---\nname: Bad Name\ndescription: not a slug\ncolor: red\n---\nbody",
@@ -75,7 +76,11 @@ describe.skipIf(!hasChromium)("the HTML report in headless Chromium", () => {
 
   test("the search box and the filters narrow the rows", async () => {
     await page.fill("#q", "reviewer");
-    expect(await page.locator("#agents-body td.name").allTextContents()).toEqual(["reviewer", "reviewer", "reviewer"]);
+    expect(await page.locator("#agents-body td.name").allTextContents()).toEqual([
+      "reviewer",
+      "reviewer",
+      "reviewer",
+    ]);
     await page.selectOption("select[data-filter=outcome]", "shadowed");
     expect(await page.locator("#agents-body tr").count()).toBe(2);
     await page.selectOption("select[data-filter=outcome]", "");
@@ -92,11 +97,13 @@ describe.skipIf(!hasChromium)("the HTML report in headless Chromium", () => {
     const cell = bad.locator("td").nth(geminiColumn);
     expect(await cell.locator(".status").textContent()).toBe("✗ rejected");
     expect(await cell.locator(".why").textContent()).toMatch(/^Gemini CLI /);
-    const shadowed = page.locator("#matrix-body tr", { hasText: "~/.claude" }).or(
-      page.locator("#matrix-body tr", { hasText: "home/.claude/agents/reviewer.md" }),
-    );
+    const shadowed = page
+      .locator("#matrix-body tr", { hasText: "~/.claude" })
+      .or(page.locator("#matrix-body tr", { hasText: "home/.claude/agents/reviewer.md" }));
     const claudeColumn = PROFILES.findIndex((p) => p.tool === "claude");
-    expect(await shadowed.first().locator("td").nth(claudeColumn).locator(".status").textContent()).toBe("◐ shadowed");
+    expect(await shadowed.first().locator("td").nth(claudeColumn).locator(".status").textContent()).toBe(
+      "◐ shadowed",
+    );
   });
 
   test("the spawn graph draws the chosen agent's neighbourhood and the executor's refusals", async () => {
@@ -108,7 +115,7 @@ describe.skipIf(!hasChromium)("the HTML report in headless Chromium", () => {
     expect(await picture.locator("ul.refusals").textContent()).toContain(
       "Cannot spawn lead agent from within itself (recursion prevention).",
     );
-    expect(await picture.locator("svg text").allTextContents()).toContain(HOSTILE.slice(0, 29) + "…");
+    expect(await picture.locator("svg text").allTextContents()).toContain(`${HOSTILE.slice(0, 29)}…`);
     expect(await page.locator("#graph-text").textContent()).toContain("├─ lead · project · via tools");
   });
 
@@ -126,7 +133,8 @@ describe.skipIf(!hasChromium)("the HTML report in headless Chromium", () => {
     expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 900]);
     expect(png.length).toBeGreaterThan(40_000);
-    if (process.env.ROSTER_KEEP_SCREENSHOT) writeFileSync(process.env.ROSTER_KEEP_SCREENSHOT, readFileSync(shot));
+    if (process.env.ROSTER_KEEP_SCREENSHOT)
+      writeFileSync(process.env.ROSTER_KEEP_SCREENSHOT, readFileSync(shot));
   });
 });
 

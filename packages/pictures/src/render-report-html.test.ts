@@ -20,7 +20,7 @@ describe("renderReportHtml", () => {
     const box = createSandbox();
     try {
       box.write({
-        [`project/.claude/agents/evil.md`]: `---\nname: ${JSON.stringify(HOSTILE)}\ndescription: "</script><script>alert(2)</script>"\n---\nbody`,
+        "project/.claude/agents/evil.md": `---\nname: ${JSON.stringify(HOSTILE)}\ndescription: "</script><script>alert(2)</script>"\n---\nbody`,
       });
       const data = await reportOf(box);
       data.cwd = `/tmp/${HOSTILE}`;

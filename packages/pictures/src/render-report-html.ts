@@ -15,7 +15,10 @@ export function escapeHtml(text: string): string {
  * it back unchanged.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**
@@ -23,7 +26,8 @@ export function scriptJson(value: unknown): string {
  * only its own inline style and script. A name that slipped past escaping still could not
  * load anything.
  */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const CSS = `
 :root { --fg:#1f2328; --muted:#59636e; --line:#d1d9e0; --bg:#fff; --soft:#f6f8fa; --ok:#1a7f37; --warn:#9a6700; --bad:#cf222e; --accent:#0969da; color-scheme: light; }
@@ -120,10 +124,10 @@ export function renderReportHtml(data: ReportData): string {
     <button type="button" role="tab" id="tab-diagnostics" aria-controls="diagnostics">Diagnostics</button>
     <div class="controls">
       <input type="search" id="q" placeholder="Search names, descriptions, files…" aria-label="Search">
-      <select data-filter="provider" id="filter-provider" aria-label="Provider"><option value="">every provider</option></select>
-      <select data-filter="outcome" aria-label="roster's outcome"><option value="">every outcome</option><option value="loaded">loaded</option><option value="shadowed">shadowed</option><option value="skipped">skipped</option><option value="tool-only">read by a tool only</option></select>
-      <select data-filter="cell" aria-label="A tool's answer"><option value="">any tool's answer</option><option value="rejected">rejected by a tool</option><option value="shadowed">shadowed in a tool</option><option value="ignored">ignored by a tool</option><option value="loaded">loaded by a tool</option></select>
-      <select data-filter="severity" aria-label="Severity"><option value="">every severity</option><option value="error">errors</option><option value="warning">warnings</option><option value="info">infos</option></select>
+      <select data-filter="provider" data-tabs="agents matrix" id="filter-provider" aria-label="Provider"><option value="">every provider</option></select>
+      <select data-filter="outcome" data-tabs="agents matrix" aria-label="roster's outcome"><option value="">every outcome</option><option value="loaded">loaded</option><option value="shadowed">shadowed</option><option value="skipped">skipped</option><option value="tool-only">read by a tool only</option></select>
+      <select data-filter="cell" data-tabs="agents matrix" aria-label="A tool's answer"><option value="">any tool's answer</option><option value="rejected">rejected by a tool</option><option value="shadowed">shadowed in a tool</option><option value="ignored">ignored by a tool</option><option value="loaded">loaded by a tool</option></select>
+      <select data-filter="severity" data-tabs="diagnostics" aria-label="Severity"><option value="">every severity</option><option value="error">errors</option><option value="warning">warnings</option><option value="info">infos</option></select>
     </div>
   </nav>
 </header>`;

@@ -1,13 +1,16 @@
 // The report page's script, embedded into the page as its source text (`reportApp.toString()`):
 // it must use nothing from outside its own body. Every piece of data reaches the page as
 // text (`textContent`, `setAttribute`), never as markup.
-/* eslint-disable */
+import type { ReportData } from "./build-report.js";
+import type { GraphEdge, GraphNode, GraphRefusal } from "./types.js";
 
 /** The page's script: reads the embedded data and draws the four views. */
 export function reportApp(): void {
   const PAGE = 100;
   const doc = document;
-  const data = JSON.parse((doc.getElementById("roster-data") as HTMLElement).textContent as string);
+  const data = JSON.parse(
+    (doc.getElementById("roster-data") as HTMLElement).textContent as string,
+  ) as ReportData;
   const $ = (id: string) => doc.getElementById(id) as HTMLElement;
   const el = (tag: string, attrs?: Record<string, string> | null, ...kids: Array<Node | string | null>) => {
     const node = doc.createElement(tag);
@@ -15,12 +18,23 @@ export function reportApp(): void {
     for (const kid of kids) if (kid !== null) node.append(kid);
     return node;
   };
-  const state: { tab: string; q: string; page: Record<string, number>; filter: Record<string, string>; focus: string } =
-    { tab: "agents", q: "", page: { agents: 0, matrix: 0, graph: 0, diagnostics: 0 }, filter: {}, focus: "" };
+  const state: {
+    tab: string;
+    q: string;
+    page: Record<string, number>;
+    filter: Record<string, string>;
+    focus: string;
+  } = {
+    tab: "agents",
+    q: "",
+    page: { agents: 0, matrix: 0, graph: 0, diagnostics: 0 },
+    filter: {},
+    focus: "",
+  };
   const lower = (s: unknown) => String(s ?? "").toLowerCase();
-  const hay = data.agents.map((a: any) => lower(`${a.name}\n${a.description}\n${a.file}\n${a.provider}`));
-  const diagHay = data.diagnostics.map((g: any) =>
-    lower(`${g.file}\n${g.items.map((i: any) => `${i.code} ${i.message}`).join("\n")}`),
+  const hay = data.agents.map((a) => lower(`${a.name}\n${a.description}\n${a.file}\n${a.provider}`));
+  const diagHay = data.diagnostics.map((g) =>
+    lower(`${g.file}\n${g.items.map((i) => `${i.code} ${i.message}`).join("\n")}`),
   );
 
   function pager(key: string, total: number, host: HTMLElement) {
@@ -51,11 +65,11 @@ export function reportApp(): void {
     const outcome = state.filter.outcome ?? "";
     const cell = state.filter.cell ?? "";
     const rows: number[] = [];
-    data.agents.forEach((a: any, i: number) => {
-      if (q && !hay[i].includes(q)) return;
+    data.agents.forEach((a, i) => {
+      if (q && !hay[i]!.includes(q)) return;
       if (provider && a.provider !== provider) return;
       if (outcome && a.outcome !== outcome) return;
-      if (cell && !a.cells.some((c: any) => c.status === cell)) return;
+      if (cell && !a.cells.some((c) => c.status === cell)) return;
       rows.push(i);
     });
     return rows;
@@ -67,7 +81,7 @@ export function reportApp(): void {
     const body = $("agents-body");
     body.replaceChildren(
       ...rows.slice(start, end).map((i) => {
-        const a = data.agents[i];
+        const a = data.agents[i]!;
         return el(
           "tr",
           { class: `outcome-${a.outcome}` },
@@ -99,7 +113,7 @@ export function reportApp(): void {
         "tr",
         null,
         el("th", null, "agent"),
-        ...data.tools.map((t: any) =>
+        ...data.tools.map((t) =>
           el(
             "th",
             { title: `checked against ${t.checkedAgainst}; built-ins: ${t.builtins.join(", ") || "none"}` },
@@ -111,12 +125,12 @@ export function reportApp(): void {
     );
     $("matrix-body").replaceChildren(
       ...rows.slice(start, end).map((i) => {
-        const a = data.agents[i];
+        const a = data.agents[i]!;
         return el(
           "tr",
           null,
           el("th", { class: "name", scope: "row" }, a.name, el("div", { class: "path" }, a.file)),
-          ...a.cells.map((c: any) =>
+          ...a.cells.map((c) =>
             el(
               "td",
               { class: `cell ${c.status}`, title: c.why ?? c.status },
@@ -130,19 +144,19 @@ export function reportApp(): void {
     );
   }
 
-  const nodes = new Map<string, any>(data.graph.nodes.map((n: any) => [n.id, n]));
-  const out = new Map<string, any[]>();
-  const into = new Map<string, any[]>();
-  const hides = new Map<string, any[]>();
+  const nodes = new Map<string, GraphNode>(data.graph.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, GraphEdge[]>();
+  const into = new Map<string, GraphEdge[]>();
+  const hides = new Map<string, GraphNode[]>();
   for (const e of data.graph.edges) {
-    const add = (m: Map<string, any[]>, k: string, v: any) => m.set(k, [...(m.get(k) ?? []), v]);
+    const add = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
     if (e.kind === "spawns") {
       add(out, e.from, e);
       add(into, e.to, e);
-    } else add(hides, e.to, nodes.get(e.from));
+    } else add(hides, e.to, nodes.get(e.from) as GraphNode);
   }
   const graphAgents = data.graph.nodes.filter(
-    (n: any) => n.kind === "agent" && (out.has(n.id) || into.has(n.id) || hides.has(n.id)),
+    (n) => n.kind === "agent" && (out.has(n.id) || into.has(n.id) || hides.has(n.id)),
   );
 
   const SVG = "http://www.w3.org/2000/svg";
@@ -163,9 +177,13 @@ export function reportApp(): void {
       return;
     }
     // A self-spawn is drawn once, on the right.
-    const left = (into.get(id) ?? []).filter((e: any) => e.from !== id).map((e: any) => ({ node: nodes.get(e.from), edge: e }));
-    for (const e of into.get("any") ?? []) if (e.from !== id) left.push({ node: nodes.get(e.from), edge: e, any: true });
-    const right = (out.get(id) ?? []).map((e: any) => ({ node: nodes.get(e.to), edge: e }));
+    type Side = { node: GraphNode; edge: GraphEdge; any?: boolean };
+    const left: Side[] = (into.get(id) ?? [])
+      .filter((e) => e.from !== id)
+      .map((e) => ({ node: nodes.get(e.from) as GraphNode, edge: e }));
+    for (const e of into.get("any") ?? [])
+      if (e.from !== id) left.push({ node: nodes.get(e.from) as GraphNode, edge: e, any: true });
+    const right: Side[] = (out.get(id) ?? []).map((e) => ({ node: nodes.get(e.to) as GraphNode, edge: e }));
     const below = hides.get(id) ?? [];
     const rowH = 34;
     const rows = Math.max(left.length, right.length, 1);
@@ -173,7 +191,15 @@ export function reportApp(): void {
     const svg = svgEl("svg", { viewBox: `0 0 900 ${height}`, width: "100%", role: "img" });
     svg.append(svgEl("title", {}, `spawn neighbourhood of ${node.name}`));
     const defs = svgEl("defs", {});
-    const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto" });
+    const marker = svgEl("marker", {
+      id: "arrow",
+      viewBox: "0 0 10 10",
+      refX: 9,
+      refY: 5,
+      markerWidth: 7,
+      markerHeight: 7,
+      orient: "auto",
+    });
     marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }));
     defs.append(marker);
     svg.append(defs);
@@ -188,7 +214,14 @@ export function reportApp(): void {
       svg.append(g);
     };
     const midY = (rows * rowH) / 2 + 10;
-    const line = (x1: number, y1: number, x2: number, y2: number, refusal: any, label: string) => {
+    const line = (
+      x1: number,
+      y1: number,
+      x2: number,
+      y2: number,
+      refusal: GraphRefusal | undefined,
+      label: string,
+    ) => {
       const path = svgEl("path", {
         d: `M${x1},${y1} C${(x1 + x2) / 2},${y1} ${(x1 + x2) / 2},${y2} ${x2},${y2}`,
         class: refusal ? "edge refused" : "edge",
@@ -196,63 +229,97 @@ export function reportApp(): void {
       });
       if (refusal) path.append(svgEl("title", {}, `${refusal.message} (${refusal.code})`));
       svg.append(path);
-      if (label) svg.append(svgEl("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, class: "edge-label", "text-anchor": "middle" }, label));
+      if (label)
+        svg.append(
+          svgEl(
+            "text",
+            { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, class: "edge-label", "text-anchor": "middle" },
+            label,
+          ),
+        );
     };
-    left.forEach((item: any, i: number) => {
-      const y = i * rowH + 10 + (rows - left.length) * rowH / 2;
+    left.forEach((item, i) => {
+      const y = i * rowH + 10 + ((rows - left.length) * rowH) / 2;
       box(10, y, 220, item.node.name + (item.any ? " (*)" : ""), "spawner", item.node.id);
-      line(230, y + 13, 340, midY, item.edge.refusal, item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "");
+      line(
+        230,
+        y + 13,
+        340,
+        midY,
+        item.edge.refusal,
+        item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "",
+      );
     });
     box(340, midY - 13, 220, node.name, "focus");
-    right.forEach((item: any, i: number) => {
-      const y = i * rowH + 10 + (rows - right.length) * rowH / 2;
+    right.forEach((item, i) => {
+      const y = i * rowH + 10 + ((rows - right.length) * rowH) / 2;
       const label = item.node.kind === "any" ? "* any agent" : item.node.name;
       box(670, y, 220, label, item.node.kind, item.node.kind === "agent" ? item.node.id : undefined);
-      line(560, midY, 670, y + 13, item.edge.refusal, item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "");
+      line(
+        560,
+        midY,
+        670,
+        y + 13,
+        item.edge.refusal,
+        item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "",
+      );
     });
-    below.forEach((s: any, i: number) => {
+    below.forEach((s, i) => {
       const y = rows * rowH + 30 + i * rowH;
       box(340, y, 220, `${s.name} · ${s.family} ${s.source}`, "shadowed");
-      svg.append(svgEl("text", { x: 570, y: y + 17, class: "edge-label" }, `hidden: ${clip(s.filePath ?? "", 48)}`));
+      svg.append(
+        svgEl("text", { x: 570, y: y + 17, class: "edge-label" }, `hidden: ${clip(s.filePath ?? "", 48)}`),
+      );
     });
-    const refusals = [...left, ...right].filter((x: any) => x.edge.refusal);
-    host.replaceChildren(
+    const refusals = [...left, ...right].filter((x) => x.edge.refusal);
+    const parts: Node[] = [
       el("h3", null, node.name, el("span", { class: "sub" }, ` ${node.family} · ${node.source}`)),
       svg,
-      refusals.length
-        ? el(
-            "ul",
-            { class: "refusals" },
-            ...refusals.map((x: any) =>
-              el("li", null, `✗ ${x.edge === undefined ? "" : x.edge.refusal.label}: `, x.edge.refusal.message, el("code", null, ` ${x.edge.refusal.code}`)),
+    ];
+    if (data.depthRule) parts.push(el("p", { class: "note" }, data.depthRule));
+    const list = refusals.length
+      ? el(
+          "ul",
+          { class: "refusals" },
+          ...refusals.map((x) =>
+            el(
+              "li",
+              null,
+              `✗ ${x.edge.refusal!.label}: `,
+              x.edge.refusal!.message,
+              el("code", null, ` ${x.edge.refusal!.code}`),
             ),
-          )
-        : null,
-    );
+          ),
+        )
+      : null;
+    if (list) parts.push(list);
+    host.replaceChildren(...parts);
   }
 
   function focus(id: string) {
     state.focus = id;
-    drawFocus(id);
+    drawGraph();
   }
 
   function drawGraph() {
     const q = state.q;
-    const rows = graphAgents.filter((n: any) => !q || lower(n.name).includes(q));
+    const rows = graphAgents.filter((n) => !q || lower(n.name).includes(q));
     const { start, end } = pager("graph", rows.length, $("graph-pager"));
+    if (!state.focus && rows.length) state.focus = rows[0]!.id;
     $("graph-list").replaceChildren(
-      ...rows.slice(start, end).map((n: any) => {
+      ...rows.slice(start, end).map((n) => {
         const spawns = (out.get(n.id) ?? []).length;
         const by = (into.get(n.id) ?? []).length;
-        const b = el("button", { type: "button", class: n.id === state.focus ? "picked" : "" }, n.name, el("span", { class: "sub" }, ` → ${spawns} · ← ${by}`));
-        b.addEventListener("click", () => {
-          focus(n.id);
-          drawGraph();
-        });
+        const b = el(
+          "button",
+          { type: "button", class: n.id === state.focus ? "picked" : "" },
+          n.name,
+          el("span", { class: "sub" }, ` → ${spawns} · ← ${by}`),
+        );
+        b.addEventListener("click", () => focus(n.id));
         return el("li", null, b);
       }),
     );
-    if (!state.focus && rows.length) state.focus = rows[0].id;
     drawFocus(state.focus);
   }
 
@@ -260,40 +327,50 @@ export function reportApp(): void {
     const q = state.q;
     const severity = state.filter.severity ?? "";
     const groups = data.diagnostics
-      .map((g: any, i: number) => ({ g, i }))
-      .filter(({ g, i }: any) => (!q || diagHay[i].includes(q)) && (!severity || g.items.some((x: any) => x.severity === severity)));
+      .map((g, i) => ({ g, i }))
+      .filter(
+        ({ g, i }) =>
+          (!q || diagHay[i]!.includes(q)) && (!severity || g.items.some((x) => x.severity === severity)),
+      );
     const { start, end } = pager("diagnostics", groups.length, $("diagnostics-pager"));
     $("diagnostics-list").replaceChildren(
-      ...groups.slice(start, end).map(({ g }: any) =>
-        el(
-          "section",
-          { class: "file" },
-          el("h3", { class: "path" }, g.file),
+      ...groups
+        .slice(start, end)
+        .map(({ g }) =>
           el(
-            "ul",
-            null,
-            ...g.items
-              .filter((x: any) => !severity || x.severity === severity)
-              .map((x: any) =>
-                el(
-                  "li",
-                  { class: x.severity },
-                  el("span", { class: `badge ${x.severity}` }, x.severity),
-                  " ",
-                  el("code", null, x.code),
-                  x.line ? ` line ${x.line}` : "",
-                  " ",
-                  x.message,
-                  x.hint ? el("span", { class: "note" }, ` (${x.hint})`) : null,
+            "section",
+            { class: "file" },
+            el("h3", { class: "path" }, g.file),
+            el(
+              "ul",
+              null,
+              ...g.items
+                .filter((x) => !severity || x.severity === severity)
+                .map((x) =>
+                  el(
+                    "li",
+                    { class: x.severity },
+                    el("span", { class: `badge ${x.severity}` }, x.severity),
+                    " ",
+                    el("code", null, x.code),
+                    x.line ? ` line ${x.line}` : "",
+                    " ",
+                    x.message,
+                    x.hint ? el("span", { class: "note" }, ` (${x.hint})`) : null,
+                  ),
                 ),
-              ),
+            ),
           ),
         ),
-      ),
     );
   }
 
   function draw() {
+    // Only the filters of the view shown.
+    for (const select of Array.from(doc.querySelectorAll("[data-tabs]")))
+      (select as HTMLElement).hidden = !(select.getAttribute("data-tabs") as string)
+        .split(" ")
+        .includes(state.tab);
     for (const tab of ["agents", "matrix", "graph", "diagnostics"]) {
       $(tab).hidden = tab !== state.tab;
       $(`tab-${tab}`).setAttribute("aria-selected", String(tab === state.tab));
@@ -317,13 +394,15 @@ export function reportApp(): void {
   });
   for (const select of Array.from(doc.querySelectorAll("select[data-filter]"))) {
     select.addEventListener("change", () => {
-      state.filter[(select as HTMLSelectElement).dataset.filter as string] = (select as HTMLSelectElement).value;
+      state.filter[(select as HTMLSelectElement).dataset.filter as string] = (
+        select as HTMLSelectElement
+      ).value;
       for (const key of Object.keys(state.page)) state.page[key] = 0;
       draw();
     });
   }
-  const providers = [...new Set(data.agents.map((a: any) => a.provider))].sort();
-  $("filter-provider").append(...providers.map((p: any) => el("option", { value: p }, p)));
+  const providers = [...new Set(data.agents.map((a) => a.provider))].sort();
+  $("filter-provider").append(...providers.map((p) => el("option", { value: p }, p)));
   $("graph-text").textContent = data.graphText;
   $("graph-mermaid").textContent = data.graphMermaid;
   // `report.html#view=matrix` opens a view (a hash that names no element: the page does not scroll).
