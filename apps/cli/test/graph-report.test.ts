@@ -120,6 +120,19 @@ describe("roster graph", () => {
     expect(
       deep.edges.filter((e: { kind: string; refusal?: unknown }) => e.kind === "spawns" && !e.refusal),
     ).toEqual([]);
+    writeTree(root, { "cfg/roster/config.json": '{ "maxRecursionDepth": 3, "disabledAgents": ["fixer"] }' });
+    const configured = JSON.parse(roster(["graph", "--json"], { XDG_CONFIG_HOME: join(root, "cfg") }).stdout);
+    expect(configured.session).toMatchObject({
+      maxRecursionDepth: 3,
+      chainLimit: 3,
+      disabledAgents: ["fixer"],
+    });
+    const fixer = configured.nodes.find((n: { name: string }) => n.name === "fixer");
+    expect(fixer.sessionRefusal).toEqual({
+      code: "executor/disabled-agent",
+      message: 'Agent "fixer" is disabled in settings.',
+      label: "disabled",
+    });
   });
 
   test.skipIf(!hasDot)("--format dot passes dot -Tsvg", () => {
