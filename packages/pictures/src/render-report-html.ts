@@ -57,7 +57,7 @@ thead th { background: var(--soft); position: sticky; top: 0; font-size: 12px; }
 .badge.shadowed { color: var(--warn); border-color: #f5e0a0; background: #fff8c5; }
 .badge.skipped, .badge.error { color: var(--bad); border-color: #ffcecb; background: #ffebe9; }
 .badge.warning { color: var(--warn); border-color: #f5e0a0; background: #fff8c5; }
-.pager { display: flex; gap: 10px; align-items: center; margin: 8px 0; }
+.pager { display: flex; gap: 10px; align-items: center; margin: 8px 0; white-space: nowrap; }
 .pager button { font: inherit; padding: 3px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
 .pager button:disabled { opacity: .4; cursor: default; }
 .count { color: var(--muted); }
@@ -70,7 +70,8 @@ td.cell.rejected { background: #fff5f5; }
 td.cell.rejected .status { color: var(--bad); }
 td.cell.ignored .status, td.cell.not-read .status { color: var(--muted); }
 td.cell .why { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; word-break: break-word; }
-.graph { display: grid; grid-template-columns: minmax(200px, 260px) 1fr; gap: 16px; }
+.graph { display: grid; grid-template-columns: minmax(260px, 300px) 1fr; gap: 16px; }
+.graph .pager { gap: 6px; font-size: 12px; }
 .graph ul.list { list-style: none; margin: 0; padding: 0; }
 .graph ul.list button { width: 100%; text-align: left; border: 1px solid transparent; background: none; padding: 4px 8px; border-radius: 6px; font: inherit; cursor: pointer; word-break: break-word; }
 .graph ul.list button.picked { background: #ddf4ff; border-color: #54aeff; }
@@ -85,6 +86,7 @@ svg text { font: 12px -apple-system, "DejaVu Sans", sans-serif; fill: var(--fg);
 svg .edge { fill: none; stroke: #57606a; stroke-width: 1.4; }
 svg .edge.refused { stroke: var(--bad); stroke-dasharray: 5 4; }
 svg .edge-label { fill: var(--bad); font-size: 11px; }
+svg .hidden-label { fill: var(--muted); font-size: 11px; }
 ul.refusals { color: var(--bad); }
 details { margin-top: 14px; }
 pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px; overflow: auto; max-height: 60vh; font: 12px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; }

@@ -177,13 +177,37 @@ export function reportApp(): void {
       return;
     }
     // A self-spawn is drawn once, on the right.
-    type Side = { node: GraphNode; edge: GraphEdge; any?: boolean };
-    const left: Side[] = (into.get(id) ?? [])
+    type Side = { node: GraphNode; edge?: GraphEdge; label?: string; title?: string };
+    const SHOWN = 12;
+    /** At most SHOWN boxes a side; the rest is one box that says how many (its title names them). */
+    const fit = (items: Side[]): Side[] => {
+      if (items.length <= SHOWN) return items;
+      const rest = items.slice(SHOWN - 1);
+      return [
+        ...items.slice(0, SHOWN - 1),
+        {
+          node: rest[0]!.node,
+          label: `+ ${rest.length} more`,
+          title: rest.map((x) => x.node.name).join(", "),
+        },
+      ];
+    };
+    const direct: Side[] = (into.get(id) ?? [])
       .filter((e) => e.from !== id)
       .map((e) => ({ node: nodes.get(e.from) as GraphNode, edge: e }));
-    for (const e of into.get("any") ?? [])
-      if (e.from !== id) left.push({ node: nodes.get(e.from) as GraphNode, edge: e, any: true });
-    const right: Side[] = (out.get(id) ?? []).map((e) => ({ node: nodes.get(e.to) as GraphNode, edge: e }));
+    // Agents that may spawn any agent are one box, not one each.
+    const anyOthers = (into.get("any") ?? []).filter((e) => e.from !== id);
+    const anySide: Side[] = anyOthers.length
+      ? [
+          {
+            node: nodes.get("any") as GraphNode,
+            label: `${anyOthers.length} agent(s) spawning *`,
+            title: anyOthers.map((e) => (nodes.get(e.from) as GraphNode).name).join(", "),
+          },
+        ]
+      : [];
+    const left = [...fit(direct), ...anySide];
+    const right = fit((out.get(id) ?? []).map((e) => ({ node: nodes.get(e.to) as GraphNode, edge: e })));
     const below = hides.get(id) ?? [];
     const rowH = 34;
     const rows = Math.max(left.length, right.length, 1);
@@ -203,8 +227,17 @@ export function reportApp(): void {
     marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" }));
     defs.append(marker);
     svg.append(defs);
-    const box = (x: number, y: number, w: number, label: string, cls: string, target?: string) => {
+    const box = (
+      x: number,
+      y: number,
+      w: number,
+      label: string,
+      cls: string,
+      target?: string,
+      title?: string,
+    ) => {
       const g = svgEl("g", { class: `node ${cls}` });
+      if (title) g.append(svgEl("title", {}, title));
       g.append(svgEl("rect", { x, y, width: w, height: 26, rx: 6 }));
       g.append(svgEl("text", { x: x + w / 2, y: y + 17, "text-anchor": "middle" }, clip(label, 30)));
       if (target) {
@@ -240,38 +273,30 @@ export function reportApp(): void {
     };
     left.forEach((item, i) => {
       const y = i * rowH + 10 + ((rows - left.length) * rowH) / 2;
-      box(10, y, 220, item.node.name + (item.any ? " (*)" : ""), "spawner", item.node.id);
-      line(
-        230,
-        y + 13,
-        340,
-        midY,
-        item.edge.refusal,
-        item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "",
-      );
+      const target = item.label || item.node.kind !== "agent" ? undefined : item.node.id;
+      box(10, y, 220, item.label ?? item.node.name, item.label ? "any" : "spawner", target, item.title);
+      const refusal = item.edge?.refusal;
+      line(230, y + 13, 340, midY, refusal, refusal ? `✗ ${refusal.label}` : "");
     });
     box(340, midY - 13, 220, node.name, "focus");
     right.forEach((item, i) => {
       const y = i * rowH + 10 + ((rows - right.length) * rowH) / 2;
-      const label = item.node.kind === "any" ? "* any agent" : item.node.name;
-      box(670, y, 220, label, item.node.kind, item.node.kind === "agent" ? item.node.id : undefined);
-      line(
-        560,
-        midY,
-        670,
-        y + 13,
-        item.edge.refusal,
-        item.edge.refusal ? `✗ ${item.edge.refusal.label}` : "",
-      );
+      const label = item.label ?? (item.node.kind === "any" ? "* any agent" : item.node.name);
+      const target = item.label || item.node.kind !== "agent" ? undefined : item.node.id;
+      box(670, y, 220, label, item.label ? "any" : item.node.kind, target, item.title);
+      const refusal = item.edge?.refusal;
+      line(560, midY, 670, y + 13, refusal, refusal ? `✗ ${refusal.label}` : "");
     });
     below.forEach((s, i) => {
       const y = rows * rowH + 30 + i * rowH;
       box(340, y, 220, `${s.name} · ${s.family} ${s.source}`, "shadowed");
       svg.append(
-        svgEl("text", { x: 570, y: y + 17, class: "edge-label" }, `hidden: ${clip(s.filePath ?? "", 48)}`),
+        svgEl("text", { x: 570, y: y + 17, class: "hidden-label" }, `hidden: ${clip(s.filePath ?? "", 48)}`),
       );
     });
-    const refusals = [...left, ...right].filter((x) => x.edge.refusal);
+    const refusals = [...direct, ...(out.get(id) ?? []).map((edge) => ({ edge }))].filter(
+      (x) => x.edge?.refusal,
+    );
     const parts: Node[] = [
       el("h3", null, node.name, el("span", { class: "sub" }, ` ${node.family} · ${node.source}`)),
       svg,
@@ -285,9 +310,9 @@ export function reportApp(): void {
             el(
               "li",
               null,
-              `✗ ${x.edge.refusal!.label}: `,
-              x.edge.refusal!.message,
-              el("code", null, ` ${x.edge.refusal!.code}`),
+              `✗ ${x.edge!.refusal!.label}: `,
+              x.edge!.refusal!.message,
+              el("code", null, ` ${x.edge!.refusal!.code}`),
             ),
           ),
         )
