@@ -186,9 +186,8 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
 
   // Shadowed definitions: beside their winner (in the winner's group, right after it).
   const winnerOf = (shadowedBy: string, name: string) =>
-    discovery.agents.find(
-      (a) => (a.filePath ?? `embedded:${a.provider}`) === shadowedBy && a.name === name,
-    ) ?? discovery.agents.find((a) => a.name === name);
+    discovery.agents.find((a) => a.filePath === shadowedBy && a.name === name) ??
+    discovery.agents.find((a) => a.name === name);
   discovery.shadowed.forEach(({ agent, shadowedBy }, i) => {
     const winner = winnerOf(shadowedBy, agent.name);
     const winnerNode = winner ? nodeOfAgent.get(winner) : undefined;

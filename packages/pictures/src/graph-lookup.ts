@@ -63,10 +63,12 @@ export function focusSpawnGraph(graph: SpawnGraph, name: string): SpawnGraph | u
   for (const node of named) if (node.shadowedBy) keep.add(node.shadowedBy);
   // Downstream: what the winner may spawn, and so on, each node once.
   const queue = named.filter((n) => n.kind === "agent").map((n) => n.id);
+  const queued = new Set(queue);
   for (let i = 0; i < queue.length; i++) {
     for (const edge of lookup.spawnsOf(queue[i]!)) {
-      if (keep.has(edge.to) && queue.includes(edge.to)) continue;
       keep.add(edge.to);
+      if (queued.has(edge.to)) continue;
+      queued.add(edge.to);
       queue.push(edge.to);
     }
   }
