@@ -31,7 +31,7 @@ export function replaceFile(path: string, content: string): number {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT")
       throw new UsageError(`cannot write ${path}: its folder does not exist.`, { cause: error });
-    throw error;
+    throw new Error(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
   }
   return bytes.length;
 }
