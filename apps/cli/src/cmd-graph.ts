@@ -1,4 +1,3 @@
-import { focusSpawnGraph, renderGraphDot, renderGraphMermaid, renderGraphText } from "@roster/pictures";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
@@ -23,6 +22,9 @@ export async function graph(app: App, name: string | undefined, flags: GraphFlag
   if (!(GRAPH_FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format must be one of ${GRAPH_FORMATS.join(", ")}, not "${format}"`);
   const o = app.output;
+  const { focusSpawnGraph, renderGraphDot, renderGraphMermaid, renderGraphText } = await import(
+    "@roster/pictures"
+  );
   const { graph: whole } = await discoverGraph(app);
   let drawn = whole;
   if (name !== undefined) {

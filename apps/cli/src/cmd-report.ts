@@ -1,5 +1,4 @@
 import { type ToolView, viewAsTool } from "@roster/core";
-import { buildReport, renderReportHtml } from "@roster/pictures";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
 import { TOOL_PROFILES } from "./cmd-as.js";
@@ -23,6 +22,7 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   if (!flags.html) throw new UsageError("report needs --html FILE: the page to write");
   const file = fromShell(flags.html);
   const o = app.output;
+  const { buildReport, renderReportHtml } = await import("@roster/pictures");
   const { discovery, graph } = await discoverGraph(app);
   const views: ToolView[] = [];
   for (const profile of TOOL_PROFILES)

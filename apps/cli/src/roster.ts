@@ -240,7 +240,7 @@ program
     new Option("--format <format>", "text (a tree), mermaid or dot").choices(["text", "mermaid", "dot"]),
   )
   .action((name: string | undefined, flags: import("./cmd-graph.js").GraphFlags) =>
-    withApp(async (app) => (await import("./cmd-graph.js")).graph(app, name, flags)),
+    withApp(async (app) => (await loadApp()).graph(app, name, flags)),
   );
 
 program
@@ -248,7 +248,7 @@ program
   .description("write one self-contained HTML page: agents, agents × tools, spawn graph, diagnostics")
   .option("--html <file>", "the page to write (replaced; never through a symbolic link)")
   .action((flags: import("./cmd-report.js").ReportFlags) =>
-    withApp(async (app) => (await import("./cmd-report.js")).report(app, flags), "always"),
+    withApp(async (app) => (await loadApp()).report(app, flags), "always"),
   );
 
 program
