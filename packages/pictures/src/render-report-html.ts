@@ -51,6 +51,8 @@ thead th { background: var(--soft); position: sticky; top: 0; font-size: 12px; }
 .name { font-weight: 600; word-break: break-word; min-width: 10em; }
 .path { font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: var(--muted); word-break: break-all; font-weight: normal; }
 .desc { color: var(--fg); max-width: 48em; }
+.desc .text { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
+.name.none { color: var(--muted); font-style: italic; font-weight: normal; }
 .note, .sub, .why { color: var(--muted); font-size: 12px; font-weight: normal; }
 .badge { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; background: var(--soft); border: 1px solid var(--line); }
 .badge.loaded { color: var(--ok); border-color: #aceebb; background: #dafbe1; }

@@ -85,12 +85,17 @@ export function reportApp(): void {
         return el(
           "tr",
           { class: `outcome-${a.outcome}` },
-          el("td", { class: "name" }, a.name),
+          a.name ? el("td", { class: "name" }, a.name) : el("td", { class: "name none" }, "(no name)"),
           el("td", null, a.provider),
           el("td", null, a.source),
           el("td", null, el("span", { class: `badge ${a.outcome}` }, a.outcome)),
           el("td", { class: "path" }, a.file),
-          el("td", { class: "desc" }, a.description, a.note ? el("div", { class: "note" }, a.note) : null),
+          el(
+            "td",
+            { class: "desc" },
+            el("div", { class: "text", title: a.description }, a.description),
+            a.note ? el("div", { class: "note" }, a.note) : null,
+          ),
         );
       }),
     );
