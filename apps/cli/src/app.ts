@@ -11,6 +11,8 @@ export { clearCache } from "./cmd-cache.js";
 export { expand, listCommands, showCommand } from "./cmd-commands.js";
 export { doctor } from "./cmd-doctor.js";
 export { exportCommand } from "./cmd-export.js";
+export { graph } from "./cmd-graph.js";
+export { report } from "./cmd-report.js";
 export { syncCommand } from "./cmd-sync.js";
 export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";

@@ -16,6 +16,7 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
   "--home": () => ({ kind: "dirs" }),
   "--out": () => ({ kind: "dirs" }),
   "--config": () => ({ kind: "files" }),
+  "--html": () => ({ kind: "files" }),
   "--as": () => ({ kind: "words", words: tools() }),
   "--to": (command) => ({ kind: "words", words: tools(), list: command.name() === "sync" }),
   "--host": () => ({ kind: "words", words: [...HOST_IDS, "auto"] }),

@@ -252,6 +252,25 @@ program
   );
 
 program
+  .command("graph")
+  .description("who may spawn whom, what hides what, and what the executor would refuse")
+  .argument("[name]", "only this agent: its definitions, what it may spawn, who may spawn it")
+  .addOption(
+    new Option("--format <format>", "text (a tree), mermaid or dot").choices(["text", "mermaid", "dot"]),
+  )
+  .action((name: string | undefined, flags: import("./cmd-graph.js").GraphFlags) =>
+    withApp(async (app) => (await loadApp()).graph(app, name, flags)),
+  );
+
+program
+  .command("report")
+  .description("write one self-contained HTML page: agents, agents × tools, spawn graph, diagnostics")
+  .option("--html <file>", "the page to write (replaced; never through a symbolic link)")
+  .action((flags: import("./cmd-report.js").ReportFlags) =>
+    withApp(async (app) => (await loadApp()).report(app, flags), "always"),
+  );
+
+program
   .command("completion")
   .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
   .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))

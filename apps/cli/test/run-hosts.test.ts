@@ -454,7 +454,11 @@ describe("a dry run of an agent with an output schema", () => {
     expect(r.stdout).toMatch(/^\[task-1\] .*claude -p --output-format json .*--json-schema /);
     const json = roster(["run", "explore", "--host", "claude", "--task", "find auth", "--dry-run", "--json"]);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout).invocations[0]).toMatchObject({ id: "task-1", host: "claude", command: "claude" });
+    expect(JSON.parse(json.stdout).invocations[0]).toMatchObject({
+      id: "task-1",
+      host: "claude",
+      command: "claude",
+    });
   });
 });
 

@@ -1,0 +1,49 @@
+import { type ToolView, viewAsTool } from "@roster/core";
+import pkg from "../package.json" with { type: "json" };
+import { fromShell } from "./basics.js";
+import { TOOL_PROFILES } from "./cmd-as.js";
+import { runDoctor } from "./cmd-doctor.js";
+import type { App } from "./context.js";
+import { UsageError } from "./errors.js";
+import { discoverGraph } from "./graph-session.js";
+import { line, printJson, showPath } from "./output.js";
+import { replaceFile } from "./replace-file.js";
+
+/** Flags of `roster report`. */
+export interface ReportFlags {
+  html?: string;
+}
+
+/**
+ * `roster report --html FILE`: one self-contained page of the merged view, the agents ×
+ * tools matrix (every `--as` view), the spawn graph and every diagnostic per file.
+ */
+export async function report(app: App, flags: ReportFlags): Promise<number> {
+  if (!flags.html) throw new UsageError("report needs --html FILE: the page to write");
+  const file = fromShell(flags.html);
+  const o = app.output;
+  const { buildReport, renderReportHtml } = await import("@roster/pictures");
+  const { discovery, graph } = await discoverGraph(app);
+  const views: ToolView[] = [];
+  for (const profile of TOOL_PROFILES)
+    views.push(await viewAsTool(profile, app.ctx, { registry: app.registry }));
+  const { diagnostics } = await runDoctor(app);
+  const data = buildReport({
+    discovery,
+    views,
+    diagnostics,
+    graph,
+    cwd: app.ctx.cwd,
+    generatedAt: new Date().toISOString(),
+    version: pkg.version,
+    showPath: (path) => showPath(o, path),
+  });
+  const bytes = replaceFile(file, renderReportHtml(data));
+  const summary = { file, bytes, agents: data.agents.length, tools: data.tools.map((t) => t.tool) };
+  if (o.json) printJson(o, summary);
+  else
+    o.out(
+      line`wrote ${showPath(o, file)} (${Math.ceil(bytes / 1024)} KB): ${data.agents.length} agent file(s), ${data.tools.length} tools, ${data.counts.errors} error(s), ${data.counts.warnings} warning(s)`,
+    );
+  return 0;
+}
