@@ -83,6 +83,11 @@ export async function listAs(app: App, tool: string): Promise<number> {
   ]);
   o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1] }));
   o.out("");
+  if (v.refusedBy) {
+    o.out(
+      paint(o, "yellow", `${v.displayName} loads nothing here: ${showPath(o, v.refusedBy.filePath)}: ${v.refusedBy.reason.message}`),
+    );
+  }
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
   o.out(
     paint(
@@ -187,6 +192,7 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
   "tool/untrusted": "info",
   "tool/skipped-prefix": "info",
   "tool/disabled": "info",
+  "tool/config-refused": "warning",
   "tool/not-recursive": "warning",
   "tool/wrong-extension": "warning",
   "tool/symlink": "warning",
