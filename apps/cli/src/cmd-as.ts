@@ -85,7 +85,11 @@ export async function listAs(app: App, tool: string): Promise<number> {
   o.out("");
   if (v.refusedBy) {
     o.out(
-      paint(o, "yellow", `${v.displayName} loads nothing here: ${showPath(o, v.refusedBy.filePath)}: ${v.refusedBy.reason.message}`),
+      paint(
+        o,
+        "yellow",
+        line`${v.displayName} loads nothing here: ${showPath(o, v.refusedBy.filePath)}: ${v.refusedBy.reason.message}`,
+      ),
     );
   }
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
