@@ -59,8 +59,12 @@ async function opencodeLoads(world: World, cwd = world.project): Promise<{ agent
     if (!refused) throw new Error(`opencode debug config failed: ${ran.stderr.slice(0, 400)}`);
     return { agents: [], refusedBy: refused[1]! };
   }
-  const merged = JSON.parse(readFileSync(out, "utf8")) as { agent?: Record<string, { prompt?: string }> };
+  const merged = JSON.parse(readFileSync(out, "utf8")) as {
+    agent?: Record<string, { prompt?: string; disable?: boolean }>;
+  };
+  // `debug config` shows the merged config; opencode's agent list then drops `disable: true`.
   const agents = Object.entries(merged.agent ?? {})
+    .filter(([, a]) => a.disable !== true)
     .map(([id, a]) => ({ id, prompt: a.prompt ?? "" }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { agents };

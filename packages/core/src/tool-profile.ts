@@ -89,6 +89,8 @@ export interface ToolProfile {
    * `name` field when set, else the path (opencode); `stem`: the file name without ending.
    */
   identity: "name" | "path" | "name-or-path" | "stem";
+  /** With `stem`: sub-folders are part of the identity, joined by this (`sub--x` for Copilot CLI). */
+  folderSeparator?: string;
   /** Turns a file's text into fields; markdown frontmatter by default. */
   parse?: (content: string, filePath: string) => ProfileParse;
   /** Keys that must be non-empty strings. */

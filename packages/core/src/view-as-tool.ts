@@ -168,9 +168,13 @@ export function checkFileAs(
   const tool = profile.displayName;
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
   const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
+  const stemId =
+    profile.folderSeparator === undefined
+      ? basename(withoutEnding)
+      : withoutEnding.split("/").join(profile.folderSeparator);
   const pathId =
     profile.identity === "stem"
-      ? basename(withoutEnding)
+      ? stemId
       : profile.identity === "name"
         ? undefined
         : withoutEnding;
@@ -226,7 +230,7 @@ export function checkFileAs(
         : typeof name === "number"
           ? String(name)
           : withoutEnding;
-  } else id = basename(withoutEnding);
+  } else id = stemId;
   const odd = profile.nameProblem?.(id);
   if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`);
   const problem = profile.checkFields?.(fields);
