@@ -5,7 +5,16 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CORPUS, enabled, installTool, type LoadedAgent, makeWorld, rosterAs, run, type World } from "./loaders-harness.js";
+import {
+  CORPUS,
+  enabled,
+  installTool,
+  type LoadedAgent,
+  makeWorld,
+  rosterAs,
+  run,
+  type World,
+} from "./loaders-harness.js";
 
 let chunk = "";
 let unavailable: string | undefined;
@@ -21,7 +30,11 @@ beforeAll(async () => {
   const bundle = join(installed.prefix, "lib/node_modules/@google/gemini-cli/bundle");
   // The chunk the CLI's entry imports that defines the loader.
   const entry = readdirSync(bundle).find((f) => /^gemini-[A-Z0-9]+\.js$/.test(f));
-  const imported = entry ? [...readFileSync(join(bundle, entry), "utf8").matchAll(/from "\.\/(chunk-[A-Z0-9]+\.js)"/g)].map((m) => m[1]!) : [];
+  const imported = entry
+    ? [...readFileSync(join(bundle, entry), "utf8").matchAll(/from "\.\/(chunk-[A-Z0-9]+\.js)"/g)].map(
+        (m) => m[1]!,
+      )
+    : [];
   const found = imported.find((f) =>
     readFileSync(join(bundle, f), "utf8").includes("async function loadAgentsFromDirectory("),
   );
@@ -45,7 +58,11 @@ writeFileSync(${JSON.stringify(out)}, JSON.stringify(r.agents.map((a) => ({ id: 
 process.exit(0);
 `,
   );
-  const ran = await run(process.execPath, [script], { cwd: world.root, env: { PATH: process.env.PATH, HOME: world.home }, timeout: 120_000 });
+  const ran = await run(process.execPath, [script], {
+    cwd: world.root,
+    env: { PATH: process.env.PATH, HOME: world.home },
+    timeout: 120_000,
+  });
   if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
   const agents = JSON.parse(readFileSync(out, "utf8")) as LoadedAgent[];
   return agents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -84,7 +101,10 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
       { "home/.gemini/agents/link.md": "ok.md" },
     );
     worlds.push(world);
-    const [real, ours] = await Promise.all([geminiLoads(world, join(world.home, ".gemini/agents")), rosterAs("gemini", world)]);
+    const [real, ours] = await Promise.all([
+      geminiLoads(world, join(world.home, ".gemini/agents")),
+      rosterAs("gemini", world),
+    ]);
     expect(real.map((a) => a.id)).toContain("ok");
     expect(ours).toEqual({ agents: real });
   }, 300_000);
@@ -97,31 +117,50 @@ try {
   corpusPresent = false;
 }
 
-describe.skipIf(!enabled || !corpusPresent)("Gemini CLI over a sample of the corpus (/work/shared/corpus)", () => {
-  test("the same names and prompts", async ({ skip }) => {
-    if (unavailable) skip(unavailable);
-    const found: string[] = [];
-    const walk = (dir: string, depth: number) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1))) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory() && depth < 6) walk(path, depth + 1);
-        else if (entry.isFile() && entry.name.endsWith(".md") && /\/agents\//.test(path)) found.push(path);
-      }
-    };
-    walk(CORPUS, 0);
-    const step = Math.max(1, Math.floor(found.length / 80));
-    const sample = found.filter((_, i) => i % step === 0);
-    const world = makeWorld(
-      Object.fromEntries(sample.map((path, i) => [`home/.gemini/agents/c${String(i).padStart(3, "0")}.md`, readFileSync(path, "utf8")])),
-    );
-    worlds.push(world);
-    const [real, ours] = await Promise.all([geminiLoads(world, join(world.home, ".gemini/agents")), rosterAs("gemini", world)]);
-    // Two corpus files of one name: Gemini CLI registers the first it reads; compare the set of names.
-    expect({ ids: [...new Set(ours.agents.map((a) => a.id))] }).toEqual({ ids: [...new Set(real.map((a) => a.id))] });
-    for (const agent of ours.agents) expect(real.filter((r) => r.id === agent.id).map((r) => r.prompt)).toContain(agent.prompt);
-  }, 300_000);
-});
+describe.skipIf(!enabled || !corpusPresent)(
+  "Gemini CLI over a sample of the corpus (/work/shared/corpus)",
+  () => {
+    test("the same names and prompts", async ({ skip }) => {
+      if (unavailable) skip(unavailable);
+      const found: string[] = [];
+      const walk = (dir: string, depth: number) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
+          x.name < y.name ? -1 : 1,
+        )) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory() && depth < 6) walk(path, depth + 1);
+          else if (entry.isFile() && entry.name.endsWith(".md") && /\/agents\//.test(path)) found.push(path);
+        }
+      };
+      walk(CORPUS, 0);
+      const step = Math.max(1, Math.floor(found.length / 80));
+      const sample = found.filter((_, i) => i % step === 0);
+      const world = makeWorld(
+        Object.fromEntries(
+          sample.map((path, i) => [
+            `home/.gemini/agents/c${String(i).padStart(3, "0")}.md`,
+            readFileSync(path, "utf8"),
+          ]),
+        ),
+      );
+      worlds.push(world);
+      const [real, ours] = await Promise.all([
+        geminiLoads(world, join(world.home, ".gemini/agents")),
+        rosterAs("gemini", world),
+      ]);
+      // Two corpus files of one name: Gemini CLI registers the first it reads; compare the set of names.
+      expect({ ids: [...new Set(ours.agents.map((a) => a.id))] }).toEqual({
+        ids: [...new Set(real.map((a) => a.id))],
+      });
+      for (const agent of ours.agents)
+        expect(real.filter((r) => r.id === agent.id).map((r) => r.prompt)).toContain(agent.prompt);
+    }, 300_000);
+  },
+);
 
-test.skipIf(enabled)("the Gemini CLI loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)", () => {
-  expect(enabled).toBe(false);
-});
+test.skipIf(enabled)(
+  "the Gemini CLI loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);

@@ -2,7 +2,15 @@
 // one temporary prefix that every test file reuses, builds temporary worlds (a project with
 // `.git`, a home, XDG folders; no credentials) and asks the built roster what a tool loads.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +42,10 @@ export function run(
  * The prefix holding `pkg` (installed from the npm registry on first use), or why it is not
  * available. `binName` is the command the package installs.
  */
-export async function installTool(pkg: string, binName: string): Promise<{ prefix: string } | { unavailable: string }> {
+export async function installTool(
+  pkg: string,
+  binName: string,
+): Promise<{ prefix: string } | { unavailable: string }> {
   const prefix = join(CACHE, pkg.replace(/[@/]/g, "_"));
   if (existsSync(join(prefix, "bin", binName))) return { prefix };
   mkdirSync(prefix, { recursive: true });
@@ -42,7 +53,9 @@ export async function installTool(pkg: string, binName: string): Promise<{ prefi
     timeout: 400_000,
   });
   if (install.code !== 0 || !existsSync(join(prefix, "bin", binName)))
-    return { unavailable: `npm install ${pkg} failed: ${install.stderr.trim().split("\n").slice(-2).join(" ")}` };
+    return {
+      unavailable: `npm install ${pkg} failed: ${install.stderr.trim().split("\n").slice(-2).join(" ")}`,
+    };
   return { prefix };
 }
 
@@ -94,7 +107,10 @@ export async function rosterAs(
   const out = join(world.root, `roster-${tool}.json`);
   const ran = await run(
     "sh",
-    ["-c", `"${process.execPath}" "${bin}" --home "${world.home}" --cwd "${cwd}" list --as ${tool} --json > "${out}"`],
+    [
+      "-c",
+      `"${process.execPath}" "${bin}" --home "${world.home}" --cwd "${cwd}" list --as ${tool} --json > "${out}"`,
+    ],
     { cwd, env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg }, timeout: 60_000 },
   );
   if (ran.code !== 0) throw new Error(`roster list --as ${tool} failed: ${ran.stderr}`);

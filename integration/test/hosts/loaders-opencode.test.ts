@@ -34,7 +34,10 @@ afterAll(() => {
 });
 
 /** What the real opencode loads in `world`: its agents (files only), or the file it refuses. */
-async function opencodeLoads(world: World, cwd = world.project): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
+async function opencodeLoads(
+  world: World,
+  cwd = world.project,
+): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
   const config = join(world.root, "oc-config.json");
   const out = join(world.root, "opencode.json.out");
   const { writeFileSync } = await import("node:fs");
@@ -150,7 +153,9 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
 function corpusSample(count: number): { name: string; text: string }[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
+      x.name < y.name ? -1 : 1,
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory() && depth < 6) walk(path, depth + 1);
       else if (entry.isFile() && entry.name.endsWith(".md") && /\/agents\//.test(path)) found.push(path);
@@ -171,30 +176,42 @@ try {
   corpusPresent = false;
 }
 
-describe.skipIf(!enabled || !corpusPresent)("opencode over a sample of the corpus (/work/shared/corpus)", () => {
-  test("the sample as written: both refuse it because of the same file, or load the same agents", async ({ skip }) => {
-    if (unavailable) skip(unavailable);
-    const sample = corpusSample(40);
-    const world = makeWorld(Object.fromEntries(sample.map((f) => [`project/.opencode/agents/${f.name}`, f.text])));
-    worlds.push(world);
-    const { real, ours } = await compare(world);
-    expect(ours).toEqual(real);
-  }, 300_000);
+describe.skipIf(!enabled || !corpusPresent)(
+  "opencode over a sample of the corpus (/work/shared/corpus)",
+  () => {
+    test("the sample as written: both refuse it because of the same file, or load the same agents", async ({
+      skip,
+    }) => {
+      if (unavailable) skip(unavailable);
+      const sample = corpusSample(40);
+      const world = makeWorld(
+        Object.fromEntries(sample.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+      );
+      worlds.push(world);
+      const { real, ours } = await compare(world);
+      expect(ours).toEqual(real);
+    }, 300_000);
 
-  test("the files roster says opencode accepts: the same ids and prompts", async ({ skip }) => {
-    if (unavailable) skip(unavailable);
-    const accepted = corpusSample(120).filter((f) => {
-      const check = checkFileAs(opencodeProfile, f.text, f.name, f.name);
-      return check.ok || !check.refusesAll;
-    });
-    const world = makeWorld(Object.fromEntries(accepted.map((f) => [`project/.opencode/agents/${f.name}`, f.text])));
-    worlds.push(world);
-    const { real, ours } = await compare(world);
-    expect(real.refusedBy).toBeUndefined();
-    expect(ours).toEqual(real);
-  }, 300_000);
-});
+    test("the files roster says opencode accepts: the same ids and prompts", async ({ skip }) => {
+      if (unavailable) skip(unavailable);
+      const accepted = corpusSample(120).filter((f) => {
+        const check = checkFileAs(opencodeProfile, f.text, f.name, f.name);
+        return check.ok || !check.refusesAll;
+      });
+      const world = makeWorld(
+        Object.fromEntries(accepted.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+      );
+      worlds.push(world);
+      const { real, ours } = await compare(world);
+      expect(real.refusedBy).toBeUndefined();
+      expect(ours).toEqual(real);
+    }, 300_000);
+  },
+);
 
-test.skipIf(enabled)("the opencode loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)", () => {
-  expect(enabled).toBe(false);
-});
+test.skipIf(enabled)(
+  "the opencode loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);

@@ -173,11 +173,7 @@ export function checkFileAs(
       ? basename(withoutEnding)
       : withoutEnding.split("/").join(profile.folderSeparator);
   const pathId =
-    profile.identity === "stem"
-      ? stemId
-      : profile.identity === "name"
-        ? undefined
-        : withoutEnding;
+    profile.identity === "stem" ? stemId : profile.identity === "name" ? undefined : withoutEnding;
   let candidate = pathId;
   const reject = (code: ToolViewCode, message: string): FileCheck => {
     const result: FileCheck = { ok: false, reason: { code, message: `${tool} ${message}` } };
@@ -294,8 +290,7 @@ function list(
     const path = join(dir, entry.name);
     const rel = prefix + entry.name;
     // Folders starting with "." and symlinked folders are entered only by tools that do.
-    const folder =
-      entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
+    const folder = entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
     if (folder) {
       if ((hidden || !entry.name.startsWith(".")) && depth < MAX_DEPTH)
         list(fs, path, `${rel}/`, depth + 1, out, hidden);

@@ -86,11 +86,14 @@ describe("claudeProfile (Claude Code's own answer)", () => {
       "project/.claude/agents/real/linked.md": agentFile("linked"),
       "project/.claude/agents/bom.md": `\uFEFF${agentFile("bom")}`,
       "project/.claude/agents/cut.md": "---\nname: cut\ndescription: before --- after\n---\nBody.\n",
-      "project/.claude/agents/comment.md": "---\nname: comment\ndescription: c\n---\nKeep <!-- this --> here.\n",
+      "project/.claude/agents/comment.md":
+        "---\nname: comment\ndescription: c\n---\nKeep <!-- this --> here.\n",
     });
     symlinkSync("real", join(sb.project, ".claude/agents/link"));
     const view = await viewAsTool(claudeProfile, sb.ctx());
-    const byPath = Object.fromEntries(view.files.map((f) => [f.relativePath, [f.outcome, f.id, f.description]]));
+    const byPath = Object.fromEntries(
+      view.files.map((f) => [f.relativePath, [f.outcome, f.id, f.description]]),
+    );
     expect(byPath[".hidden/dot.md"]).toEqual(["loaded", "dot", "dot agent"]);
     // The same agent through the symlinked folder and the real one: both are read.
     expect([byPath["link/linked.md"]?.[0], byPath["real/linked.md"]?.[0]]).toEqual(["loaded", "shadowed"]);

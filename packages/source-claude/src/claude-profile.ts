@@ -53,7 +53,8 @@ function cutLikeClaude(content: string): string | undefined {
 function parseLikeClaude(original: string, filePath: string): ProfileParse {
   // A BOM hides the opening fence from Claude Code: the file has no frontmatter for it.
   const content = cutLikeClaude(original);
-  if (content === undefined) return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  if (content === undefined)
+    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   const first = parseMarkdownForTool(content, filePath);
   if (first.ok || first.code !== "tool/yaml-error") return first;
   const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");

@@ -129,7 +129,8 @@ describe("copilotProfile per SPEC §15", () => {
     sb.write({
       "project/.git/HEAD": "",
       "project/.github/agents/sub/x.agent.md": agent("nested"),
-      "project/.github/agents/mcp.agent.md": "---\ndescription: m\nmcp-servers:\n  a:\n    command: x\n---\nB\n",
+      "project/.github/agents/mcp.agent.md":
+        "---\ndescription: m\nmcp-servers:\n  a:\n    command: x\n---\nB\n",
       "project/.claude/agents/team/rev.md": agent("from claude"),
     });
     const view = await viewAsTool(copilotProfile, sb.ctx());

@@ -22,7 +22,8 @@ export const GEMINI_AGENT_KEYS = [
  * newline (a BOM or a trailing space means none, SPEC §15).
  */
 function parseLikeGemini(content: string, filePath: string): ProfileParse {
-  if (!/^---\r?\n/.test(content)) return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  if (!/^---\r?\n/.test(content))
+    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   return parseMarkdownForTool(content, filePath);
 }
 

@@ -18,7 +18,8 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
   test("~/.opencode, then the farthest .opencode down to the nearest, then the global folder; the same id is deep-merged", async () => {
     sb.write({
       "project/.git/HEAD": "",
-      "project/.opencode/agents/m.md": "---\ndescription: from parent\ntemperature: 0.3\n---\nParent prompt\n",
+      "project/.opencode/agents/m.md":
+        "---\ndescription: from parent\ntemperature: 0.3\n---\nParent prompt\n",
       "project/sub/.opencode/agent/m.md": "---\nmode: subagent\n---\nChild prompt\n",
       "home/.opencode/agents/h.md": agent("home dot"),
       "home/.config/opencode/agents/m.md": agent("global"),
