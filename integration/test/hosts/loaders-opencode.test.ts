@@ -2,7 +2,7 @@
 // loader (`opencode debug config`: the merged config, agents included, no model call) and to
 // `roster list --as opencode --json`; any difference in the loaded set, ids, prompts or in
 // which file makes opencode refuse its whole configuration fails. SPEC §15.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkFileAs } from "@roster/core";
 import { opencodeProfile } from "@roster/source-opencode";
@@ -40,7 +40,6 @@ async function opencodeLoads(
 ): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
   const config = join(world.root, "oc-config.json");
   const out = join(world.root, "opencode.json.out");
-  const { writeFileSync } = await import("node:fs");
   writeFileSync(config, '{"disabled_providers":["opencode"]}');
   // stdout goes to a file: through a pipe opencode's output can stop at 64 KiB.
   const ran = await run("sh", ["-c", `opencode debug config > "${out}"`], {
