@@ -84,12 +84,9 @@ export async function listAs(app: App, tool: string): Promise<number> {
   o.out(headedTable(o, ["NAME", "SCOPE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1] }));
   o.out("");
   if (v.refusedBy) {
+    const why = v.refusedBy.reason.message;
     o.out(
-      paint(
-        o,
-        "yellow",
-        line`${v.displayName} loads nothing here: ${showPath(o, v.refusedBy.filePath)}: ${v.refusedBy.reason.message}`,
-      ),
+      line`${paint(o, "yellow", `${v.displayName} loads nothing here:`)} ${showPath(o, v.refusedBy.filePath)}: ${why}`,
     );
   }
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
