@@ -95,6 +95,8 @@ export interface ToolProfile {
   parse?: (content: string, filePath: string) => ProfileParse;
   /** Keys that must be non-empty strings. */
   requiredKeys: readonly string[];
+  /** Does a required key of spaces count as set (Gemini CLI, SPEC §15)? Default: no. */
+  requiredMayBeSpaces?: boolean;
   /** Unknown keys: `ignore` (loaded anyway) or `reject` (the file is refused). */
   unknownKeys: "ignore" | "reject";
   /** Keys it knows, as written in files. */

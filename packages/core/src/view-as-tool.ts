@@ -205,7 +205,7 @@ export function checkFileAs(
   const required = plugin ? (profile.pluginRequiredKeys ?? profile.requiredKeys) : profile.requiredKeys;
   for (const key of required) {
     const value = field(fields, key);
-    if (typeof value !== "string" || value.trim() === "") {
+    if (typeof value !== "string" || (profile.requiredMayBeSpaces ? value : value.trim()) === "") {
       return reject(
         "tool/missing-key",
         `skips it: \`${key}\` is ${value === undefined ? "missing" : "empty or not text"}`,

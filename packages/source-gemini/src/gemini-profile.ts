@@ -55,19 +55,13 @@ export const geminiProfile = defineToolProfile({
   followsSymlinks: false,
   identity: "name",
   parse: parseLikeGemini,
-  requiredKeys: ["name"],
+  requiredKeys: ["name", "description"],
+  // A description of spaces is accepted; a missing or empty one is not.
+  requiredMayBeSpaces: true,
   unknownKeys: "reject",
   knownKeys: GEMINI_AGENT_KEYS,
   nameProblem: (name) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _"),
   checkFields(fields) {
-    // A description of spaces is accepted; a missing or empty one is not.
-    const description = fields.description;
-    if (typeof description !== "string" || description === "") {
-      return {
-        code: "tool/missing-key",
-        message: `skips it: \`description\` is ${description === undefined ? "missing" : "empty or not text"}`,
-      };
-    }
     const tools = fields.tools;
     if (tools !== undefined) {
       if (!Array.isArray(tools))
