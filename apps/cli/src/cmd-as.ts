@@ -127,6 +127,12 @@ export async function listAs(
     headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }),
   );
   o.out("");
+  if (v.refusedBy) {
+    const why = v.refusedBy.reason.message;
+    o.out(
+      line`${paint(o, "yellow", `${v.displayName} loads nothing here:`)} ${showPath(o, v.refusedBy.filePath)}: ${why}`,
+    );
+  }
   const notLoaded = v.files.filter((f) => f.outcome !== "loaded").length;
   o.out(
     paint(
@@ -259,6 +265,7 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
   "tool/untrusted": "info",
   "tool/skipped-prefix": "info",
   "tool/disabled": "info",
+  "tool/config-refused": "warning",
   "tool/not-recursive": "warning",
   "tool/wrong-extension": "warning",
   "tool/symlink": "warning",

@@ -76,7 +76,7 @@ describe("roster doctor --as", () => {
     const r = roster("doctor", "--as", "gemini");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
-      `valid for xcsh, Claude Code, Cursor, but Gemini CLI rejects it because of key \`color\` (it accepts only ${GEMINI_KEYS})`,
+      `valid for xcsh, Claude Code, Copilot CLI, Cursor, but Gemini CLI rejects it because of key \`color\` (it accepts only ${GEMINI_KEYS})`,
     );
     expect(r.stdout).toContain('README.md, "Every tool\'s rules"');
     const out = JSON.parse(roster("doctor", "--as", "gemini", "--json").stdout);

@@ -40,8 +40,12 @@ export type ProfileParse =
     }
   | { ok: false; code: ToolViewCode; message: string };
 
-/** The answer of a field check: `undefined` when the tool accepts the fields. */
-export type FieldProblem = { code: ToolViewCode; message: string } | undefined;
+/**
+ * The answer of a field check: `undefined` when the tool accepts the fields. `refusesAll`:
+ * the tool refuses its whole configuration because of this file, so nothing loads
+ * (opencode's "Configuration is invalid").
+ */
+export type FieldProblem = { code: ToolViewCode; message: string; refusesAll?: boolean } | undefined;
 
 /**
  * One tool's own rules, as data (SPEC §4.4): where it looks, how it names an agent, what
@@ -69,15 +73,30 @@ export interface ToolProfile {
   skipPrefixes?: readonly string[];
   /** Does it read a symlink to a file? */
   followsSymlinks: boolean;
+  /** Does it enter folders starting with `.` and symlinked folders (Claude Code, opencode)? */
+  entersHiddenFolders?: boolean;
+  /**
+   * The same id in several places: `first-wins` (the default: the first place in
+   * {@link places} order wins, the rest are shadowed) or `deep-merge` (opencode: every
+   * definition is merged, the first place's values win, a value it leaves out comes from
+   * the next).
+   */
+  sameId?: "first-wins" | "deep-merge";
+  /** The prompt the tool gives the agent from the text after the closing fence; default: trimmed. */
+  promptOf?: (body: string) => string;
   /**
    * `name`: the `name` field; `path`: the relative path without ending; `name-or-path`: the
    * `name` field when set, else the path (opencode); `stem`: the file name without ending.
    */
   identity: "name" | "path" | "name-or-path" | "stem";
+  /** With `stem`: sub-folders are part of the identity, joined by this (`sub--x` for Copilot CLI). */
+  folderSeparator?: string;
   /** Turns a file's text into fields; markdown frontmatter by default. */
   parse?: (content: string, filePath: string) => ProfileParse;
   /** Keys that must be non-empty strings. */
   requiredKeys: readonly string[];
+  /** Does a required key of spaces count as set (Gemini CLI, SPEC §15)? Default: no. */
+  requiredMayBeSpaces?: boolean;
   /** Unknown keys: `ignore` (loaded anyway) or `reject` (the file is refused). */
   unknownKeys: "ignore" | "reject";
   /** Keys it knows, as written in files. */
@@ -125,7 +144,8 @@ export type ToolViewCode =
   | "tool/symlink"
   | "tool/untrusted"
   | "tool/unreadable"
-  | "tool/disabled";
+  | "tool/disabled"
+  | "tool/config-refused";
 
 /** Identity helper that types a tool profile. */
 export function defineToolProfile<P extends ToolProfile>(profile: P): P {

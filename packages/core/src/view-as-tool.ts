@@ -38,6 +38,8 @@ export interface ToolViewFile {
   shadowedBy?: string;
   /** Keys the tool drops although it loads the file (plugin agents' `hooks`, …). */
   ignoredKeys?: string[];
+  /** The prompt the tool gives the agent (loaded files). */
+  prompt?: string;
 }
 
 /** A place as searched. */
@@ -54,6 +56,10 @@ export interface ToolViewAgent {
   description: string;
   scope: ProfileScope | "builtin";
   filePath?: string;
+  /** The prompt the tool would give it, byte for byte as the tool keeps it (files only). */
+  prompt?: string;
+  /** Every file merged into it, highest precedence first, when the tool deep-merges (opencode). */
+  mergedFrom?: string[];
 }
 
 /** What one tool would load from this cwd and home (SPEC §4.4). */
@@ -63,8 +69,10 @@ export interface ToolView {
   checkedAgainst: string;
   places: ToolViewPlace[];
   files: ToolViewFile[];
-  /** The agents it would offer, winners only, built-ins included. */
+  /** The agents it would offer, winners only, built-ins included; none when {@link refusedBy} is set. */
   agents: ToolViewAgent[];
+  /** The file that makes the tool refuse its whole configuration, and why (opencode). */
+  refusedBy?: { filePath: string; reason: ToolReason };
 }
 
 /** Options of {@link viewAsTool}. */
@@ -91,6 +99,20 @@ function writtenKeys(content: string): string[] {
   return keys;
 }
 
+/**
+ * The text after the frontmatter's closing fence, byte for byte (HTML comments kept); the
+ * whole text when it has no frontmatter.
+ *
+ * @example bodyAfterFence("---\nname: a\n---\nHi <!-- note -->\n") // "Hi <!-- note -->\n"
+ */
+export function bodyAfterFence(content: string): string {
+  const open = /^\uFEFF?---[ \t]*\r?\n/.exec(content);
+  if (!open) return content;
+  const rest = content.slice(open[0].length);
+  const close = /(?:^|\n)---[ \t]*(?:\r?\n|$)/.exec(rest);
+  return close ? rest.slice(close.index + close[0].length) : "";
+}
+
 /** The default parser: markdown with YAML frontmatter, refusing what a strict YAML reader refuses. */
 export function parseMarkdownForTool(content: string, filePath: string): ProfileParse {
   const parsed = parseFrontmatter(content, { location: filePath, level: "warn" });
@@ -103,7 +125,7 @@ export function parseMarkdownForTool(content: string, filePath: string): Profile
   if (keys.length === 0 && Object.keys(parsed.frontmatter).length === 0) {
     return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   }
-  return { ok: true, keys, fields: { ...parsed.frontmatter, body: parsed.body } };
+  return { ok: true, keys, fields: { ...parsed.frontmatter, body: bodyAfterFence(content) } };
 }
 
 function field(fields: Record<string, unknown>, key: string): unknown {
@@ -116,8 +138,25 @@ function endingOf(name: string, endings: readonly string[]): string | undefined 
 
 /** The result of {@link checkFileAs}. */
 export type FileCheck =
-  | { ok: true; id: string; name?: string; description: string; ignoredKeys: string[] }
-  | { ok: false; reason: ToolReason /** The identity it would have had, when known. */; id?: string };
+  | {
+      ok: true;
+      id: string;
+      /** The written name, where the tool reads `name` as one (Copilot's is a display name). */
+      name?: string;
+      description: string;
+      /** Whether the file sets a description (a deep merge takes a missing one from the next file). */
+      hasDescription: boolean;
+      prompt: string;
+      ignoredKeys: string[];
+    }
+  | {
+      ok: false;
+      reason: ToolReason;
+      /** The identity it would have had, when known. */
+      id?: string;
+      /** The tool refuses its whole configuration because of this file. */
+      refusesAll?: boolean;
+    };
 
 /**
  * Checks one file's text against a tool's rules for content (parse, required keys,
@@ -136,12 +175,12 @@ export function checkFileAs(
   const tool = profile.displayName;
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
   const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
-  const pathId =
-    profile.identity === "stem"
+  const stemId =
+    profile.folderSeparator === undefined
       ? basename(withoutEnding)
-      : profile.identity === "name"
-        ? undefined
-        : withoutEnding;
+      : withoutEnding.split("/").join(profile.folderSeparator);
+  const pathId =
+    profile.identity === "stem" ? stemId : profile.identity === "name" ? undefined : withoutEnding;
   let candidate = pathId;
   const reject = (code: ToolViewCode, message: string): FileCheck => {
     const result: FileCheck = { ok: false, reason: { code, message: `${tool} ${message}` } };
@@ -173,7 +212,7 @@ export function checkFileAs(
   const required = plugin ? (profile.pluginRequiredKeys ?? profile.requiredKeys) : profile.requiredKeys;
   for (const key of required) {
     const value = field(fields, key);
-    if (typeof value !== "string" || value.trim() === "") {
+    if (typeof value !== "string" || (profile.requiredMayBeSpaces ? value : value.trim()) === "") {
       return reject(
         "tool/missing-key",
         `skips it: \`${key}\` is ${value === undefined ? "missing" : "empty or not text"}`,
@@ -187,16 +226,25 @@ export function checkFileAs(
   } else if (profile.identity === "path") id = withoutEnding;
   else if (profile.identity === "name-or-path") {
     const name = field(fields, "name");
-    id = typeof name === "string" && name.trim() !== "" ? name : withoutEnding;
-  } else id = basename(withoutEnding);
+    // opencode keys its agents by the written name, a number included (`name: 5` is "5").
+    id =
+      typeof name === "string" && name.trim() !== ""
+        ? name
+        : typeof name === "number"
+          ? String(name)
+          : withoutEnding;
+  } else id = stemId;
   const odd = profile.nameProblem?.(id);
   if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`);
   const problem = profile.checkFields?.(fields);
-  if (problem)
-    return reject(
+  if (problem) {
+    const result = reject(
       problem.code,
       problem.message.startsWith(tool) ? problem.message.slice(tool.length + 1) : problem.message,
     );
+    if (problem.refusesAll && !result.ok) result.refusesAll = true;
+    return result;
+  }
   if (plugin) {
     // Plugin agents are namespaced by plugin and sub-folders: `plugin:sub:name`.
     const folders = relativePath.split("/").slice(0, -1);
@@ -204,6 +252,7 @@ export function checkFileAs(
   }
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
+  const body = typeof fields.body === "string" ? fields.body : bodyAfterFence(content);
   return {
     ok: true,
     id,
@@ -215,6 +264,8 @@ export function checkFileAs(
       ? { name: written }
       : {}),
     description: typeof description === "string" ? description : "",
+    hasDescription: typeof description === "string",
+    prompt: profile.promptOf ? profile.promptOf(body) : body.trim(),
     ignoredKeys,
   };
 }
@@ -226,7 +277,22 @@ interface Found {
   depth: number;
 }
 
-function list(fs: FileSystem, dir: string, prefix: string, depth: number, out: Found[]): void {
+function isFolder(fs: FileSystem, path: string): boolean {
+  try {
+    return fs.stat(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function list(
+  fs: FileSystem,
+  dir: string,
+  prefix: string,
+  depth: number,
+  out: Found[],
+  hidden: boolean,
+): void {
   let entries: Dirent[];
   try {
     entries = fs.readdir(dir);
@@ -237,9 +303,11 @@ function list(fs: FileSystem, dir: string, prefix: string, depth: number, out: F
   for (const entry of entries) {
     const path = join(dir, entry.name);
     const rel = prefix + entry.name;
-    if (entry.isDirectory()) {
-      // Folders starting with "." and symlinked folders are never entered.
-      if (!entry.name.startsWith(".") && depth < MAX_DEPTH) list(fs, path, `${rel}/`, depth + 1, out);
+    // Folders starting with "." and symlinked folders are entered only by tools that do.
+    const folder = entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
+    if (folder) {
+      if ((hidden || !entry.name.startsWith(".")) && depth < MAX_DEPTH)
+        list(fs, path, `${rel}/`, depth + 1, out, hidden);
     } else if (entry.isFile() || entry.isSymbolicLink()) {
       out.push({ filePath: path, relativePath: rel, symlink: entry.isSymbolicLink(), depth });
     }
@@ -301,6 +369,9 @@ export async function viewAsTool(
   const files: ToolViewFile[] = [];
   const winners = new Map<string, ToolViewFile>();
   const winnerPlaces = new Map<string, ProfilePlace>();
+  const merged = new Map<string, string[]>();
+  const described = new Set<string>();
+  let refusedBy: ToolView["refusedBy"];
   const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
 
   for (const place of all) {
@@ -321,7 +392,7 @@ export async function viewAsTool(
         }
         found.push({ filePath: join(place.dir, rel), relativePath: rel, symlink, depth: 0 });
       }
-    } else list(fs, place.dir, "", 0, found);
+    } else list(fs, place.dir, "", 0, found, profile.entersHiddenFolders === true);
     // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`).
     found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
     for (const file of found) {
@@ -368,6 +439,7 @@ export async function viewAsTool(
       }
       const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
       if (!check.ok) {
+        if (check.refusesAll && !refusedBy) refusedBy = { filePath: file.filePath, reason: check.reason };
         files.push({
           ...base,
           outcome: "rejected",
@@ -382,6 +454,7 @@ export async function viewAsTool(
         id: check.id,
         ...(check.name !== undefined ? { name: check.name } : {}),
         description: check.description,
+        prompt: check.prompt,
       };
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
       if (untrusted) {
@@ -401,7 +474,19 @@ export async function viewAsTool(
         };
       } else {
         const winner = winners.get(check.id);
-        if (winner) {
+        if (winner && profile.sameId === "deep-merge") {
+          record.outcome = "shadowed";
+          record.shadowedBy = winner.filePath;
+          record.reason = {
+            code: "tool/shadowed",
+            message: `${tool} merges it into "${check.id}": ${winner.filePath} comes later and wins for every value both set`,
+          };
+          merged.get(check.id)!.push(record.filePath);
+          if (!described.has(check.id) && check.hasDescription) {
+            described.add(check.id);
+            winner.description = check.description;
+          }
+        } else if (winner) {
           record.outcome = "shadowed";
           record.shadowedBy = winner.filePath;
           const samePlace = winnerPlaces.get(check.id) === place;
@@ -414,25 +499,50 @@ export async function viewAsTool(
         } else {
           winners.set(check.id, record);
           winnerPlaces.set(check.id, place);
+          merged.set(check.id, [record.filePath]);
+          if (check.hasDescription) described.add(check.id);
         }
       }
       files.push(record);
     }
   }
 
+  if (refusedBy) {
+    // The tool stops at this file: nothing it would have loaded is loaded.
+    const why = `${tool} refuses its whole configuration because of ${refusedBy.filePath}`;
+    for (const file of files) {
+      if (file.outcome !== "loaded" && file.outcome !== "shadowed") continue;
+      file.outcome = "ignored";
+      file.reason = { code: "tool/config-refused", message: why };
+      delete file.shadowedBy;
+    }
+    return {
+      tool: profile.tool,
+      displayName: tool,
+      checkedAgainst: profile.checkedAgainst,
+      places,
+      files,
+      agents: [],
+      refusedBy,
+    };
+  }
   const agents: ToolViewAgent[] = [];
   for (const builtin of profile.builtins) {
     if (profile.filesOverrideBuiltins && winners.has(builtin)) continue;
     agents.push({ id: builtin, description: `${tool} built-in`, scope: "builtin" });
   }
   for (const [id, file] of winners) {
-    agents.push({
+    const agent: ToolViewAgent = {
       id,
       ...(file.name !== undefined ? { name: file.name } : {}),
       description: file.description ?? "",
       scope: file.scope,
       filePath: file.filePath,
-    });
+    };
+    if (file.prompt !== undefined) agent.prompt = file.prompt;
+    const sources = merged.get(id);
+    if (profile.sameId === "deep-merge" && sources && sources.length > 1) agent.mergedFrom = sources;
+    agents.push(agent);
   }
   return {
     tool: profile.tool,

@@ -1,3 +1,4 @@
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createRegistry, defineProvider, discoverAgents, viewAsTool } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
@@ -48,7 +49,7 @@ describe("claudeProfile (Claude Code's own answer)", () => {
     ]);
   });
 
-  test("names with ':' or a leading '-', a missing description and bad YAML are skipped; roster loads some", async () => {
+  test("names with a leading '-', a missing description and bad YAML are skipped; a name with ':' loads", async () => {
     sb.write({
       "project/.claude/agents/colon.md": agentFile("team:reviewer"),
       "project/.claude/agents/dash.md": agentFile("-x"),
@@ -66,11 +67,7 @@ describe("claudeProfile (Claude Code's own answer)", () => {
     expect(roster.agents.map((a) => a.name).sort()).toEqual(["-x", "ok", "quoted", "team:reviewer", "yaml"]);
     const view = await viewAsTool(claudeProfile, sb.ctx(), { registry: createRegistry([claudeProvider]) });
     expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.message])).toEqual([
-      [
-        "colon.md",
-        "rejected",
-        'Claude Code skips it: name "team:reviewer" contains ":" (reserved for plugin:agent names)',
-      ],
+      ["colon.md", "loaded", undefined],
       ["dash.md", "rejected", 'Claude Code skips it: name "-x" starts with "-"'],
       ["nodesc.md", "rejected", "Claude Code skips it: `description` is missing"],
       ["notes/README.md", "rejected", "Claude Code skips it: it has no frontmatter"],
@@ -81,6 +78,29 @@ describe("claudeProfile (Claude Code's own answer)", () => {
     expect(view.files.find((f) => f.relativePath === "quoted.md")?.description).toBe(
       "Use when: the user asks",
     );
+  });
+
+  test("SPEC §15: dot and symlinked folders are entered; a BOM means no frontmatter; `---` in a value ends it; HTML comments stay", async () => {
+    sb.write({
+      "project/.claude/agents/.hidden/dot.md": agentFile("dot"),
+      "project/.claude/agents/real/linked.md": agentFile("linked"),
+      "project/.claude/agents/bom.md": `\uFEFF${agentFile("bom")}`,
+      "project/.claude/agents/cut.md": "---\nname: cut\ndescription: before --- after\n---\nBody.\n",
+      "project/.claude/agents/comment.md":
+        "---\nname: comment\ndescription: c\n---\nKeep <!-- this --> here.\n",
+    });
+    symlinkSync("real", join(sb.project, ".claude/agents/link"));
+    const view = await viewAsTool(claudeProfile, sb.ctx());
+    const byPath = Object.fromEntries(
+      view.files.map((f) => [f.relativePath, [f.outcome, f.id, f.description]]),
+    );
+    expect(byPath[".hidden/dot.md"]).toEqual(["loaded", "dot", "dot agent"]);
+    // The same agent through the symlinked folder and the real one: both are read.
+    expect([byPath["link/linked.md"]?.[0], byPath["real/linked.md"]?.[0]]).toEqual(["loaded", "shadowed"]);
+    expect(byPath["bom.md"]?.[0]).toBe("rejected");
+    expect(byPath["cut.md"]).toEqual(["loaded", "cut", "before"]);
+    expect(view.agents.find((a) => a.id === "comment")?.prompt).toBe("Keep <!-- this --> here.");
+    expect(view.agents.some((a) => a.id === "claude" && a.scope === "builtin")).toBe(true);
   });
 
   test("quoteLikeClaude quotes only plain top-level values that need it", () => {

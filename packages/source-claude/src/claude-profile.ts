@@ -34,8 +34,27 @@ export function quoteLikeClaude(block: string): string {
     .replace(/^\t+/gm, (tabs) => "  ".repeat(tabs.length));
 }
 
+/**
+ * The frontmatter as Claude Code cuts it: no BOM, `---` on the first line, and the block
+ * ends at the next `---`, even one inside a value line (SPEC §15).
+ */
+function cutLikeClaude(content: string): string | undefined {
+  const open = /^---[ \t]*\r?\n/.exec(content);
+  if (!open) return undefined;
+  const rest = content.slice(open[0].length);
+  const end = rest.indexOf("---");
+  if (end === -1) return undefined;
+  const block = rest.slice(0, end);
+  const after = rest.slice(end + 3).replace(/^[ \t]*\r?\n/, "");
+  return `---\n${block.endsWith("\n") ? block : `${block}\n`}---\n${after}`;
+}
+
 /** Markdown as Claude Code reads it: YAML, and on a YAML error one retry with {@link quoteLikeClaude}. */
-function parseLikeClaude(content: string, filePath: string): ProfileParse {
+function parseLikeClaude(original: string, filePath: string): ProfileParse {
+  // A BOM hides the opening fence from Claude Code: the file has no frontmatter for it.
+  const content = cutLikeClaude(original);
+  if (content === undefined)
+    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   const first = parseMarkdownForTool(content, filePath);
   if (first.ok || first.code !== "tool/yaml-error") return first;
   const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -74,8 +93,10 @@ export const CLAUDE_AGENT_KEYS = [
  * up to the repository root (closest wins), then the user's, then plugins (named
  * `plugin:sub:name`; a plugin agent without `name` takes its file stem and may omit the
  * description; `permissionMode`, `hooks` and `mcpServers` are ignored there). Folders are
- * read recursively; a file without `name` or `description`, a name with `:` or a leading
- * `-`, and unreadable YAML are skipped; unknown keys are ignored.
+ * read recursively, dot folders and symlinked folders included; a file without `name` or
+ * `description`, a name with a leading `-`, a file starting with a BOM and unreadable YAML
+ * are skipped (a name may hold `:`); the frontmatter ends at the first `---`, even inside a
+ * value line; unknown keys are ignored (SPEC §15).
  */
 export const claudeProfile = defineToolProfile({
   tool: "claude",
@@ -95,18 +116,15 @@ export const claudeProfile = defineToolProfile({
   extensions: [".md"],
   recursive: true,
   followsSymlinks: true,
+  entersHiddenFolders: true,
   identity: "name",
   parse: parseLikeClaude,
   requiredKeys: ["name", "description"],
   pluginRequiredKeys: [],
   unknownKeys: "ignore",
   knownKeys: CLAUDE_AGENT_KEYS,
-  nameProblem(name) {
-    if (name.includes(":")) return 'contains ":" (reserved for plugin:agent names)';
-    if (name.startsWith("-")) return 'starts with "-"';
-    return undefined;
-  },
+  nameProblem: (name) => (name.startsWith("-") ? 'starts with "-"' : undefined),
   pluginIgnoredKeys: ["permissionMode", "hooks", "mcpServers"],
-  builtins: ["general-purpose", "Explore", "Plan", "statusline-setup"],
+  builtins: ["general-purpose", "Explore", "Plan", "statusline-setup", "claude"],
   filesOverrideBuiltins: true,
 });

@@ -4,31 +4,38 @@ import { COPILOT_AGENT_EXTENSION, COPILOT_AGENT_KEYS } from "./copilot-agent-for
 import { copilotHome } from "./copilot-paths.js";
 
 /**
- * GitHub Copilot CLI's own rules (@github/copilot 1.0.102; its bundle is a compiled
- * binary, so the facts come from GitHub's documentation): `~/.copilot/agents` first — the
- * user's file beats the repository's — then the repository root's `.github/agents`;
- * only `*.agent.md`; the file stem is the identity.
+ * GitHub Copilot CLI's own rules (@github/copilot 1.0.102, SPEC §15: its `runtime.node`'s
+ * `customAgentsDiscoverJson`): `~/.copilot/agents` first — the user's file beats the
+ * repository's — then the repository root's `.github/agents`, then the project's
+ * `.claude/agents`; all read recursively (`sub/x.agent.md` is `sub--x`); `*.agent.md` and
+ * plain `*.md`; the file stem is the identity; an `mcp-servers` entry needs `tools`.
  */
 export const copilotProfile = defineToolProfile({
   tool: "copilot",
   displayName: "Copilot CLI",
-  checkedAgainst: "@github/copilot 1.0.102 (documented behaviour)",
+  checkedAgainst: "@github/copilot 1.0.102",
   places(ctx) {
     const ancestors = ancestorsToRepoRoot(ctx);
     const root = ancestors[ancestors.length - 1]!;
     return [
       { dir: join(copilotHome(ctx), "agents"), scope: "user" },
       { dir: join(root, ".github", "agents"), scope: "project" },
+      { dir: join(root, ".claude", "agents"), scope: "project" },
     ];
   },
-  extensions: [COPILOT_AGENT_EXTENSION],
-  misplacedExtensions: [".md"],
-  recursive: false,
+  extensions: [COPILOT_AGENT_EXTENSION, ".md"],
+  recursive: true,
   followsSymlinks: true,
   identity: "stem",
+  folderSeparator: "--",
   requiredKeys: ["description"],
   unknownKeys: "ignore",
   knownKeys: COPILOT_AGENT_KEYS,
+  checkFields(fields) {
+    if ((fields["mcp-servers"] ?? fields.mcpServers) !== undefined && fields.tools === undefined)
+      return { code: "tool/missing-key", message: "skips it: an `mcp-servers` entry needs `tools`" };
+    return undefined;
+  },
   builtins: ["explore", "task", "general-purpose", "code-review"],
   filesOverrideBuiltins: true,
 });

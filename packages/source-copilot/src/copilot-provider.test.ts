@@ -94,7 +94,7 @@ describe("discovery through the copilot provider", () => {
 });
 
 describe("copilotProfile (Copilot CLI's own answer)", () => {
-  test("the user's file beats the repository's; a plain .md and a missing description are reported", async () => {
+  test("the user's file beats the repository's; a plain .md loads; a missing description is reported", async () => {
     sb.write({
       "project/.git/HEAD": "",
       "project/.github/agents/rev.agent.md": agent("repo"),
@@ -106,6 +106,7 @@ describe("copilotProfile (Copilot CLI's own answer)", () => {
     expect(view.places.map((p) => [p.scope, p.dir])).toEqual([
       ["user", join(sb.home, ".copilot/agents")],
       ["project", join(sb.project, ".github/agents")],
+      ["project", join(sb.project, ".claude/agents")],
     ]);
     expect(view.agents.find((a) => a.id === "rev")?.filePath).toBe(
       join(sb.home, ".copilot/agents/rev.agent.md"),
@@ -113,13 +114,31 @@ describe("copilotProfile (Copilot CLI's own answer)", () => {
     expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.message])).toEqual([
       ["rev.agent.md", "loaded", undefined],
       ["nodesc.agent.md", "rejected", "Copilot CLI skips it: `description` is missing"],
-      ["old.md", "ignored", "Copilot CLI reads only *.agent.md files here, not *.md"],
+      ["old.md", "loaded", undefined],
       [
         "rev.agent.md",
         "shadowed",
         `Copilot CLI loads ${join(sb.home, ".copilot/agents/rev.agent.md")} for "rev" first (user before project)`,
       ],
     ]);
+  });
+});
+
+describe("copilotProfile per SPEC §15", () => {
+  test("sub-folders are read (`sub/x.agent.md` is `sub--x`), the project's .claude/agents too; mcp-servers needs tools", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.github/agents/sub/x.agent.md": agent("nested"),
+      "project/.github/agents/mcp.agent.md":
+        "---\ndescription: m\nmcp-servers:\n  a:\n    command: x\n---\nB\n",
+      "project/.claude/agents/team/rev.md": agent("from claude"),
+    });
+    const view = await viewAsTool(copilotProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description])).toEqual([
+      ["sub--x", "nested"],
+      ["team--rev", "from claude"],
+    ]);
+    expect(view.files.find((f) => f.relativePath === "mcp.agent.md")?.reason?.code).toBe("tool/missing-key");
   });
 });
 

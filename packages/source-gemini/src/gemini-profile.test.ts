@@ -136,3 +136,22 @@ describe("geminiProfile (Gemini CLI's own answer)", () => {
     expect(untrusted.places[0]!.status).toBe("untrusted");
   });
 });
+
+describe("geminiProfile per SPEC §15 (checked with Gemini CLI's loadAgentsFromDirectory)", () => {
+  test("the fence must be exactly `---` and a newline; a description of spaces loads; the prompt keeps HTML comments", async () => {
+    sb.write({
+      "home/.gemini/agents/bom.md": `\uFEFF${agentFile("bom")}`,
+      "home/.gemini/agents/space.md": "--- \nname: space\ndescription: d\n---\nB\n",
+      "home/.gemini/agents/blank.md": '---\nname: blank\ndescription: "   "\n---\nKeep <!-- this -->\n',
+      "home/.gemini/agents/empty.md": '---\nname: empty\ndescription: ""\n---\nB\n',
+    });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["blank.md", "loaded", undefined],
+      ["bom.md", "rejected", "tool/no-frontmatter"],
+      ["empty.md", "rejected", "tool/missing-key"],
+      ["space.md", "rejected", "tool/no-frontmatter"],
+    ]);
+    expect(view.agents.find((a) => a.id === "blank")?.prompt).toBe("Keep <!-- this -->");
+  });
+});

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { defineToolProfile } from "@roster/core";
+import { defineToolProfile, type ProfileParse, parseMarkdownForTool } from "@roster/core";
 import { resolveUserPath } from "@roster/core/provider-kit";
 import { isGeminiToolName } from "./gemini-tools.js";
 
@@ -16,6 +16,16 @@ export const GEMINI_AGENT_KEYS = [
   "max_turns",
   "timeout_mins",
 ] as const;
+
+/**
+ * Markdown as Gemini CLI reads it: the frontmatter must open with exactly `---` and a
+ * newline (a BOM or a trailing space means none, SPEC §15).
+ */
+function parseLikeGemini(content: string, filePath: string): ProfileParse {
+  if (!/^---\r?\n/.test(content))
+    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  return parseMarkdownForTool(content, filePath);
+}
 
 const positiveInteger = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value > 0;
 
@@ -44,7 +54,10 @@ export const geminiProfile = defineToolProfile({
   skipPrefixes: ["_"],
   followsSymlinks: false,
   identity: "name",
+  parse: parseLikeGemini,
   requiredKeys: ["name", "description"],
+  // A description of spaces is accepted; a missing or empty one is not.
+  requiredMayBeSpaces: true,
   unknownKeys: "reject",
   knownKeys: GEMINI_AGENT_KEYS,
   nameProblem: (name) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _"),

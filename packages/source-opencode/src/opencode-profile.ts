@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import {
-  ancestorsToRepoRoot,
+  ancestorsOf,
   defineToolProfile,
   type ProfileParse,
   type ProfilePlace,
@@ -28,16 +28,102 @@ export const OPENCODE_AGENT_KEYS = [
 ] as const;
 
 const COLOR_NAMES = ["primary", "secondary", "accent", "success", "warning", "error", "info"];
-const MODES = ["primary", "subagent", "all"];
+const MODES = ["subagent", "primary", "all"];
+const ACTIONS = ["ask", "allow", "deny"];
+/** Permission keys whose value must be one action, never a pattern map. */
+const ACTION_ONLY = ["todowrite", "question", "webfetch", "websearch", "doom_loop"];
 
-/** opencode loads a file whose frontmatter it cannot read, with the whole text as its prompt. */
-function parseLeniently(content: string, filePath: string): ProfileParse {
-  const parsed = parseMarkdownForTool(content, filePath);
-  return parsed.ok ? parsed : { ok: true, keys: [], fields: {} };
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isAction = (value: unknown) => typeof value === "string" && ACTIONS.includes(value);
+
+/**
+ * What opencode's `AgentConfig` schema (opencode-ai 1.18.33, `ConfigAgentV1`) expects of each
+ * key, as the phrase of its reason; `undefined` when the value fits. `prompt` is not
+ * checked: a markdown file's body replaces it before the schema runs.
+ */
+function schemaProblem(key: string, value: unknown): string | undefined {
+  switch (key) {
+    case "model":
+    case "variant":
+    case "description":
+      return typeof value === "string" ? undefined : "text";
+    case "temperature":
+    case "top_p":
+      return typeof value === "number" && Number.isFinite(value) ? undefined : "a finite number";
+    case "steps":
+    case "maxSteps":
+      return typeof value === "number" && Number.isInteger(value) && value > 0
+        ? undefined
+        : "a whole number above 0";
+    case "disable":
+    case "hidden":
+      return typeof value === "boolean" ? undefined : "true or false";
+    case "mode":
+      return typeof value === "string" && MODES.includes(value) ? undefined : MODES.join(", ");
+    case "color":
+      return typeof value === "string" && (/^#[0-9a-fA-F]{6}$/.test(value) || COLOR_NAMES.includes(value))
+        ? undefined
+        : `#RRGGBB or one of ${COLOR_NAMES.join(", ")}`;
+    case "options":
+      return isRecord(value) ? undefined : "a map";
+    case "tools":
+      return isRecord(value) && Object.values(value).every((v) => typeof v === "boolean")
+        ? undefined
+        : "a map of tool names to true or false";
+    case "permission": {
+      if (isAction(value)) return undefined;
+      const expected = `ask, allow, deny, or a map of them (${ACTION_ONLY.join(", ")} take one action only)`;
+      if (!isRecord(value)) return expected;
+      for (const [tool, rule] of Object.entries(value)) {
+        if (isAction(rule)) continue;
+        if (ACTION_ONLY.includes(tool) || !isRecord(rule) || !Object.values(rule).every(isAction))
+          return expected;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
+/** A plain `key: value` line whose value holds ": " gets its value quoted (opencode's retry). */
+export function sanitizeLikeOpencode(block: string): string {
+  return block
+    .split("\n")
+    .map((line) => {
+      const match = /^(\s*[\w-]+):\s+(.+)$/.exec(line);
+      if (!match) return line;
+      const [, key, value] = match as unknown as [string, string, string];
+      if (/^["'[{|>]/.test(value) || !value.includes(": ")) return line;
+      return `${key}: "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+    })
+    .join("\n");
+}
+
+/**
+ * Markdown as opencode reads it: YAML; on a YAML error one retry with
+ * {@link sanitizeLikeOpencode}; a file it still cannot read is loaded with no frontmatter
+ * and the whole text as its prompt.
+ */
+function parseLikeOpencode(content: string, filePath: string): ProfileParse {
+  const first = parseMarkdownForTool(content, filePath);
+  if (first.ok || first.code === "tool/no-frontmatter") {
+    return first.ok ? first : { ok: true, keys: [], fields: { body: content } };
+  }
+  const match = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?\n)(---[ \t]*(?:\r?\n|$)[\s\S]*)$/.exec(content);
+  if (match) {
+    const retried = parseMarkdownForTool(
+      `${match[1]}${sanitizeLikeOpencode(match[2]!)}${match[3]}`,
+      filePath,
+    );
+    if (retried.ok) return retried;
+  }
+  return { ok: true, keys: [], fields: { body: content } };
+}
+
+/** opencode's places that hold agent files within one config folder (`agents/` wins over `agent/`). */
 function agentFolders(root: string, scope: ProfilePlace["scope"]): ProfilePlace[] {
-  // Within one folder opencode lets `agents/` win over `agent/`.
   return [
     { dir: join(root, "agents"), scope },
     { dir: join(root, "agent"), scope },
@@ -45,10 +131,14 @@ function agentFolders(root: string, scope: ProfilePlace["scope"]): ProfilePlace[
 }
 
 /**
- * opencode's own rules (checked against opencode-ai 1.18.33 with `opencode debug config`
- * and `opencode agent list`): later sources override earlier ones, so, highest first:
- * `OPENCODE_CONFIG_DIR`, then every `.opencode` from the repository root down to the cwd
- * (the farthest wins), then `~/.config/opencode`. Identity is the `name` field or the path.
+ * opencode's own rules (checked against opencode-ai 1.18.33 with `opencode debug config`,
+ * and its `ConfigAgentV1` schema read from the binary). opencode loads its config folders
+ * in this order and a later one is deep-merged over an earlier one: the global folder,
+ * every `.opencode` from the cwd up to `/` (nearest first), `~/.opencode`,
+ * `OPENCODE_CONFIG_DIR`. So, highest first: `OPENCODE_CONFIG_DIR`, `~/.opencode`, the
+ * farthest `.opencode` … the nearest, the global folder. Identity is the `name` field or the
+ * path. One file whose values its schema refuses stops opencode with "Configuration is
+ * invalid": nothing loads.
  */
 export const opencodeProfile = defineToolProfile({
   tool: "opencode",
@@ -58,8 +148,10 @@ export const opencodeProfile = defineToolProfile({
     const places: ProfilePlace[] = [];
     const override = opencodeConfigDirOverride(ctx);
     if (override) places.push(...agentFolders(override, "user"));
-    for (const dir of [...ancestorsToRepoRoot(ctx)].reverse()) {
-      places.push(...agentFolders(join(dir, ".opencode"), "project"));
+    const homeDot = join(ctx.home, ".opencode");
+    places.push(...agentFolders(homeDot, "user"));
+    for (const dir of [...ancestorsOf(ctx.cwd)].reverse()) {
+      if (join(dir, ".opencode") !== homeDot) places.push(...agentFolders(join(dir, ".opencode"), "project"));
     }
     places.push(...agentFolders(opencodeGlobalDir(ctx), "user"));
     return places;
@@ -67,27 +159,24 @@ export const opencodeProfile = defineToolProfile({
   extensions: [".md"],
   recursive: true,
   followsSymlinks: true,
+  entersHiddenFolders: true,
+  sameId: "deep-merge",
   identity: "name-or-path",
-  parse: parseLeniently,
+  parse: parseLikeOpencode,
   requiredKeys: [],
   unknownKeys: "ignore",
   knownKeys: OPENCODE_AGENT_KEYS,
   checkFields(fields) {
-    const color = fields.color;
-    if (
-      color !== undefined &&
-      !(typeof color === "string" && (/^#[0-9a-fA-F]{6}$/.test(color) || COLOR_NAMES.includes(color)))
-    ) {
-      return {
-        code: "tool/bad-field",
-        message: `stops with "Configuration is invalid" for its whole config because of \`color: ${JSON.stringify(color)}\` (expected #RRGGBB or one of ${COLOR_NAMES.join(", ")})`,
-      };
-    }
-    if (fields.mode !== undefined && !MODES.includes(String(fields.mode))) {
-      return {
-        code: "tool/bad-field",
-        message: `stops with "Configuration is invalid" because of \`mode: ${JSON.stringify(fields.mode)}\` (expected ${MODES.join(", ")})`,
-      };
+    for (const [key, value] of Object.entries(fields)) {
+      if (key === "body" || value === undefined) continue;
+      const expected = schemaProblem(key, value);
+      if (expected) {
+        return {
+          code: "tool/bad-field",
+          refusesAll: true,
+          message: `refuses its whole configuration ("Configuration is invalid") because of \`${key}: ${JSON.stringify(value)}\` (expected ${expected}): nothing loads`,
+        };
+      }
     }
     if (fields.disable === true)
       return { code: "tool/disabled", message: "leaves it out: it sets `disable: true`" };

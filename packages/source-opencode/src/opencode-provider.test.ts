@@ -1,8 +1,7 @@
 import { join } from "node:path";
-import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { createRegistry, discoverAgents } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { opencodeProfile } from "./opencode-profile.js";
 import { locateOpencode, opencodeProvider } from "./opencode-provider.js";
 
 let sb: Sandbox;
@@ -204,65 +203,5 @@ describe("discovery through the opencode provider", () => {
     expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
       ["opencode/config-invalid", "opencode config is nested deeper than 64 levels; its agents are not read"],
     ]);
-  });
-});
-
-describe("opencodeProfile (opencode's own answer)", () => {
-  test("the farthest .opencode up to the repository root wins, unlike roster's nearest-first merge", async () => {
-    sb.write({
-      "project/.git/HEAD": "",
-      "project/.opencode/agents/dup.md": agent("far"),
-      "project/sub/.opencode/agents/dup.md": agent("near"),
-      "home/.config/opencode/agents/dup.md": agent("user"),
-    });
-    const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
-    const roster = await discoverAgents(createRegistry([opencodeProvider]), ctx);
-    expect(roster.agents.map((a) => a.description)).toEqual(["near"]);
-    const view = await viewAsTool(opencodeProfile, ctx);
-    expect(view.places.map((p) => [p.scope, p.dir, p.status])).toEqual([
-      ["project", join(sb.project, ".opencode/agents"), "read"],
-      ["project", join(sb.project, ".opencode/agent"), "missing"],
-      ["project", join(sb.project, "sub/.opencode/agents"), "read"],
-      ["project", join(sb.project, "sub/.opencode/agent"), "missing"],
-      ["user", join(sb.home, ".config/opencode/agents"), "read"],
-      ["user", join(sb.home, ".config/opencode/agent"), "missing"],
-    ]);
-    expect(view.agents.find((a) => a.id === "dup")?.filePath).toBe(
-      join(sb.project, ".opencode/agents/dup.md"),
-    );
-    expect(view.files.map((f) => [f.outcome, f.reason?.message])).toEqual([
-      ["loaded", undefined],
-      [
-        "shadowed",
-        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before project)`,
-      ],
-      [
-        "shadowed",
-        `opencode loads ${join(sb.project, ".opencode/agents/dup.md")} for "dup" first (project before user)`,
-      ],
-    ]);
-  });
-
-  test("no description and bad YAML still load; a bad color stops opencode; files override built-ins", async () => {
-    sb.write({
-      "project/.git/HEAD": "",
-      "project/.opencode/agents/nodesc.md": "---\nmode: subagent\n---\nNo description.\n",
-      "project/.opencode/agents/broken.md": "---\ndescription: x\ncolor: [\n---\nB\n",
-      "project/.opencode/agents/blue.md": agent("blue", "color: blue\n"),
-      "project/.opencode/agents/explore.md": agent("my explore"),
-      "project/.opencode/agents/off.md": agent("off", "disable: true\n"),
-    });
-    const view = await viewAsTool(opencodeProfile, sb.ctx());
-    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
-      ["blue.md", "rejected", "tool/bad-field"],
-      ["broken.md", "loaded", undefined],
-      ["explore.md", "loaded", undefined],
-      ["nodesc.md", "loaded", undefined],
-      ["off.md", "rejected", "tool/disabled"],
-    ]);
-    expect(view.files[0]!.reason!.message).toBe(
-      'opencode stops with "Configuration is invalid" for its whole config because of `color: "blue"` (expected #RRGGBB or one of primary, secondary, accent, success, warning, error, info)',
-    );
-    expect(view.agents.filter((a) => a.id === "explore").map((a) => a.scope)).toEqual(["project"]);
   });
 });

@@ -1,0 +1,166 @@
+// Differential test (pnpm test:hosts): the same folder fed to the REAL Gemini CLI's own
+// `loadAgentsFromDirectory` (imported from its bundle chunk; no model call, no network) and
+// to `roster list --as gemini --json`; any difference in the loaded set, names or prompts
+// fails. SPEC §15.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  CORPUS,
+  enabled,
+  installTool,
+  type LoadedAgent,
+  makeWorld,
+  rosterAs,
+  run,
+  type World,
+} from "./loaders-harness.js";
+
+let chunk = "";
+let unavailable: string | undefined;
+const worlds: World[] = [];
+
+beforeAll(async () => {
+  if (!enabled) return;
+  const installed = await installTool("@google/gemini-cli@0.61.0", "gemini");
+  if ("unavailable" in installed) {
+    unavailable = installed.unavailable;
+    return;
+  }
+  const bundle = join(installed.prefix, "lib/node_modules/@google/gemini-cli/bundle");
+  // The chunk the CLI's entry imports that defines the loader.
+  const entry = readdirSync(bundle).find((f) => /^gemini-[A-Z0-9]+\.js$/.test(f));
+  const imported = entry
+    ? [...readFileSync(join(bundle, entry), "utf8").matchAll(/from "\.\/(chunk-[A-Z0-9]+\.js)"/g)].map(
+        (m) => m[1]!,
+      )
+    : [];
+  const found = imported.find((f) =>
+    readFileSync(join(bundle, f), "utf8").includes("async function loadAgentsFromDirectory("),
+  );
+  if (found) chunk = join(bundle, found);
+  else unavailable = "no bundle chunk of @google/gemini-cli defines loadAgentsFromDirectory";
+}, 420_000);
+afterAll(() => {
+  for (const world of worlds) world.cleanup();
+});
+
+/** What Gemini CLI's loader makes of `dir`: the agents it loads (names, prompts). */
+async function geminiLoads(world: World, dir: string): Promise<LoadedAgent[]> {
+  const script = join(world.root, "gemini-load.mjs");
+  const out = join(world.root, "gemini-load.json");
+  writeFileSync(
+    script,
+    `const m = await import(${JSON.stringify(chunk)});
+const r = await m.loadAgentsFromDirectory(${JSON.stringify(dir)});
+const { writeFileSync } = await import("node:fs");
+writeFileSync(${JSON.stringify(out)}, JSON.stringify(r.agents.map((a) => ({ id: a.name, prompt: a.promptConfig?.systemPrompt ?? "" }))));
+process.exit(0);
+`,
+  );
+  const ran = await run(process.execPath, [script], {
+    cwd: world.root,
+    env: { PATH: process.env.PATH, HOME: world.home },
+    timeout: 120_000,
+  });
+  if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
+  const agents = JSON.parse(readFileSync(out, "utf8")) as LoadedAgent[];
+  return agents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;
+
+/** One small case per rule; names are unique so first-registered-wins plays no part. */
+const CASES: Record<string, string> = {
+  "ok.md": md("name: ok\ndescription: fine", "Prompt <!-- kept -->\n\nline 2"),
+  "bom.md": `\uFEFF${md("name: bom\ndescription: d")}`,
+  "trailing-space.md": "--- \nname: trailing\ndescription: d\n---\nB\n",
+  "spaces.md": md('name: spaces\ndescription: "   "'),
+  "empty-description.md": md('name: empty-desc\ndescription: ""'),
+  "no-description.md": md("name: no-desc"),
+  "unknown-key.md": md("name: unknown\ndescription: d\ncolor: blue"),
+  "bad-tool.md": md("name: bad-tool\ndescription: d\ntools: [Read]"),
+  "good-tools.md": md("name: good-tools\ndescription: d\ntools: [read_file, '*', mcp_x_y]"),
+  "tools-string.md": md("name: tools-string\ndescription: d\ntools: read_file"),
+  "_skipped.md": md("name: skipped\ndescription: d"),
+  "not-slug.md": md("name: Not Slug\ndescription: d"),
+  "turns.md": md("name: turns\ndescription: d\nmax_turns: 0"),
+  "temperature.md": md('name: temperature\ndescription: d\ntemperature: "0.5"'),
+  "no-frontmatter.md": "Just text\n",
+  "bad-yaml.md": "---\nname: bad-yaml\ndescription: Use when: x\n---\nB\n",
+  "kind.md": md("name: kinded\ndescription: d\nkind: local\nmodel: gemini-2.5-pro\ntimeout_mins: 5"),
+  "sub/nested.md": md("name: nested\ndescription: d"),
+  "notes.txt": "not an agent",
+};
+
+describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as gemini", () => {
+  test("every rule of its loader and schema: the loaded names and prompts", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld(
+      Object.fromEntries(Object.entries(CASES).map(([rel, text]) => [`home/.gemini/agents/${rel}`, text])),
+      { "home/.gemini/agents/link.md": "ok.md" },
+    );
+    worlds.push(world);
+    const [real, ours] = await Promise.all([
+      geminiLoads(world, join(world.home, ".gemini/agents")),
+      rosterAs("gemini", world),
+    ]);
+    expect(real.map((a) => a.id)).toContain("ok");
+    expect(ours).toEqual({ agents: real });
+  }, 300_000);
+});
+
+let corpusPresent = false;
+try {
+  corpusPresent = readdirSync(CORPUS).length > 0;
+} catch {
+  corpusPresent = false;
+}
+
+describe.skipIf(!enabled || !corpusPresent)(
+  "Gemini CLI over a sample of the corpus (/work/shared/corpus)",
+  () => {
+    test("the same names and prompts", async ({ skip }) => {
+      if (unavailable) skip(unavailable);
+      const found: string[] = [];
+      const walk = (dir: string, depth: number) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
+          x.name < y.name ? -1 : 1,
+        )) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory() && depth < 6) walk(path, depth + 1);
+          else if (entry.isFile() && entry.name.endsWith(".md") && /\/agents\//.test(path)) found.push(path);
+        }
+      };
+      walk(CORPUS, 0);
+      const step = Math.max(1, Math.floor(found.length / 80));
+      const sample = found.filter((_, i) => i % step === 0);
+      const world = makeWorld(
+        Object.fromEntries(
+          sample.map((path, i) => [
+            `home/.gemini/agents/c${String(i).padStart(3, "0")}.md`,
+            readFileSync(path, "utf8"),
+          ]),
+        ),
+      );
+      worlds.push(world);
+      const [real, ours] = await Promise.all([
+        geminiLoads(world, join(world.home, ".gemini/agents")),
+        rosterAs("gemini", world),
+      ]);
+      // Two corpus files of one name: Gemini CLI registers the first it reads; compare the set of names.
+      expect({ ids: [...new Set(ours.agents.map((a) => a.id))] }).toEqual({
+        ids: [...new Set(real.map((a) => a.id))],
+      });
+      for (const agent of ours.agents)
+        expect(real.filter((r) => r.id === agent.id).map((r) => r.prompt)).toContain(agent.prompt);
+    }, 300_000);
+  },
+);
+
+test.skipIf(enabled)(
+  "the Gemini CLI loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);

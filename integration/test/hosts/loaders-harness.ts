@@ -1,0 +1,143 @@
+// Shared by the loaders-*.test.ts files (pnpm test:hosts): installs the real tools once into
+// one temporary prefix that every test file reuses, builds temporary worlds (a project with
+// `.git`, a home, XDG folders; no credentials) and asks the built roster what a tool loads.
+import { execFile } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const enabled = process.env.ROSTER_TEST_HOSTS === "1";
+const bin = fileURLToPath(new URL("../../../apps/cli/dist/roster.js", import.meta.url));
+/** One prefix for every loaders test file of a run (and later runs): the install is slow. */
+const CACHE = join(tmpdir(), "roster-loaders-tools");
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(
+  cmd: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeout: number },
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * The prefix holding `pkg` (installed from the npm registry on first use), or why it is not
+ * available. `binName` is the command the package installs.
+ */
+export async function installTool(
+  pkg: string,
+  binName: string,
+): Promise<{ prefix: string } | { unavailable: string }> {
+  const prefix = join(CACHE, pkg.replace(/[@/]/g, "_"));
+  if (existsSync(join(prefix, "bin", binName))) return { prefix };
+  mkdirSync(prefix, { recursive: true });
+  const install = await run("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", pkg], {
+    timeout: 400_000,
+  });
+  if (install.code !== 0 || !existsSync(join(prefix, "bin", binName)))
+    return {
+      unavailable: `npm install ${pkg} failed: ${install.stderr.trim().split("\n").slice(-2).join(" ")}`,
+    };
+  return { prefix };
+}
+
+/** A world: files below `project/` and `home/` (and symlinks), in a fresh temporary folder. */
+export interface World {
+  root: string;
+  project: string;
+  home: string;
+  /** XDG_CONFIG_HOME, XDG_DATA_HOME, … inside the world. */
+  xdg: Record<string, string>;
+  cleanup(): void;
+}
+
+export function makeWorld(files: Record<string, string>, links: Record<string, string> = {}): World {
+  const root = mkdtempSync(join(tmpdir(), "roster-loaders-"));
+  const project = join(root, "project");
+  const home = join(root, "home");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(project, ".git", "HEAD"), "ref: refs/heads/main\n");
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  for (const [rel, target] of Object.entries(links)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    symlinkSync(target, join(root, rel));
+  }
+  const xdg: Record<string, string> = {};
+  for (const kind of ["CONFIG", "DATA", "CACHE", "STATE"]) {
+    xdg[`XDG_${kind}_HOME`] = join(root, "xdg", kind.toLowerCase());
+    mkdirSync(xdg[`XDG_${kind}_HOME`]!, { recursive: true });
+  }
+  return { root, project, home, xdg, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** One agent as a tool loads it: the part every loader can report. */
+export interface LoadedAgent {
+  id: string;
+  prompt: string;
+}
+
+/** What the built roster says TOOL loads in `world` (`roster list --as TOOL --json`), files only. */
+export async function rosterAs(
+  tool: string,
+  world: World,
+  cwd = world.project,
+): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
+  const out = join(world.root, `roster-${tool}.json`);
+  const ran = await run(
+    "sh",
+    [
+      "-c",
+      `"${process.execPath}" "${bin}" --home "${world.home}" --cwd "${cwd}" list --as ${tool} --json > "${out}"`,
+    ],
+    { cwd, env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg }, timeout: 60_000 },
+  );
+  if (ran.code !== 0) throw new Error(`roster list --as ${tool} failed: ${ran.stderr}`);
+  const view = JSON.parse(readFileSync(out, "utf8")) as {
+    agents: { id: string; prompt?: string; filePath?: string }[];
+    refusedBy?: { filePath: string };
+  };
+  const agents = view.agents
+    .filter((a) => a.filePath !== undefined)
+    .map((a) => ({ id: a.id, prompt: a.prompt ?? "" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return view.refusedBy ? { agents, refusedBy: view.refusedBy.filePath } : { agents };
+}
+
+/** Runs `tasks` at most `limit` at a time (two cores are shared). */
+export async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/** The corpus of real third-party agent files, when this machine has it. */
+export const CORPUS = "/work/shared/corpus";

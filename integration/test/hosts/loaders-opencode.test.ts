@@ -1,0 +1,216 @@
+// Differential test (pnpm test:hosts): the same worlds fed to the REAL opencode's offline
+// loader (`opencode debug config`: the merged config, agents included, no model call) and to
+// `roster list --as opencode --json`; any difference in the loaded set, ids, prompts or in
+// which file makes opencode refuse its whole configuration fails. SPEC §15.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { checkFileAs } from "@roster/core";
+import { opencodeProfile } from "@roster/source-opencode";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  CORPUS,
+  enabled,
+  inBatches,
+  installTool,
+  type LoadedAgent,
+  makeWorld,
+  rosterAs,
+  run,
+  type World,
+} from "./loaders-harness.js";
+
+let prefix = "";
+let unavailable: string | undefined;
+const worlds: World[] = [];
+
+beforeAll(async () => {
+  if (!enabled) return;
+  const installed = await installTool("opencode-ai@1.18.33", "opencode");
+  if ("unavailable" in installed) unavailable = installed.unavailable;
+  else prefix = installed.prefix;
+}, 420_000);
+afterAll(() => {
+  for (const world of worlds) world.cleanup();
+});
+
+/** What the real opencode loads in `world`: its agents (files only), or the file it refuses. */
+async function opencodeLoads(
+  world: World,
+  cwd = world.project,
+): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
+  const config = join(world.root, "oc-config.json");
+  const out = join(world.root, "opencode.json.out");
+  writeFileSync(config, '{"disabled_providers":["opencode"]}');
+  // stdout goes to a file: through a pipe opencode's output can stop at 64 KiB.
+  const ran = await run("sh", ["-c", `opencode debug config > "${out}"`], {
+    cwd,
+    timeout: 180_000,
+    env: {
+      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: world.home,
+      ...world.xdg,
+      OPENCODE_CONFIG: config,
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    },
+  });
+  if (ran.code !== 0) {
+    const refused = /Configuration is invalid at (\S+)/.exec(ran.stderr);
+    if (!refused) throw new Error(`opencode debug config failed: ${ran.stderr.slice(0, 400)}`);
+    return { agents: [], refusedBy: refused[1]! };
+  }
+  const merged = JSON.parse(readFileSync(out, "utf8")) as {
+    agent?: Record<string, { prompt?: string; disable?: boolean }>;
+  };
+  // `debug config` shows the merged config; opencode's agent list then drops `disable: true`.
+  const agents = Object.entries(merged.agent ?? {})
+    .filter(([, a]) => a.disable !== true)
+    .map(([id, a]) => ({ id, prompt: a.prompt ?? "" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { agents };
+}
+
+async function compare(world: World, cwd?: string) {
+  const [real, ours] = await Promise.all([opencodeLoads(world, cwd), rosterAs("opencode", world, cwd)]);
+  return { real, ours };
+}
+
+const a = (description: string, extra = "", body = `Body of ${description}.`) =>
+  `---\ndescription: ${description}\n${extra}---\n${body}\n`;
+
+/** One case per rule that loads: all in one world (opencode starts slowly). */
+const LOADING: Record<string, string> = {
+  "project/.opencode/agents/plain-prompt.md": a("html comments", "", "Prompt <!-- kept -->\n\nline 2"),
+  "project/.opencode/agents/colon.md": "---\ndescription: Use this: when x\nmodel: a/b\n---\nP3\n",
+  "project/.opencode/agents/broken.md": "---\ndescription: [unclosed\n  - x: y\n---\nP4\n",
+  "project/.opencode/agents/no-frontmatter.md": "No frontmatter <!-- hi -->\nline2\n",
+  "project/.opencode/agents/named.md": "---\nname: zed\ndescription: named\n---\nPN\n",
+  "project/.opencode/agents/number-name.md": "---\nname: 5\ndescription: n\n---\nP5\n",
+  "project/.opencode/agents/unknown-keys.md": a("unknown", "weird: 1\nthinking: high\n"),
+  "project/.opencode/agents/permission-string.md": a("perm", "permission: deny\n"),
+  "project/.opencode/agents/tools-map.md": a("tools", "tools: {bash: false}\n"),
+  "project/.opencode/agents/prompt-key.md": a("prompt key", "prompt: 5\n"),
+  "project/.opencode/agents/colors.md": a("colors", "color: '#FF5733'\nmode: subagent\nsteps: 3\n"),
+  "project/.opencode/agents/off.md": a("off", "disable: true\n"),
+  "project/.opencode/agents/team/reviewer.md": a("nested"),
+  "project/.opencode/agents/.dot/d.md": a("dotted"),
+  "project/.opencode/agents/real/l.md": a("linked"),
+  "project/.opencode/agents/same.md": a("in agents", "", "AgentsDir"),
+  "project/.opencode/agent/same.md": a("in agent", "", "AgentDir"),
+  "project/.opencode/agents/m.md": a("from parent", "temperature: 0.3\n", "Parent prompt"),
+  "project/sub/.opencode/agent/m.md": "---\nmode: subagent\n---\nChild prompt\n",
+  "home/.opencode/agents/h.md": a("home dot"),
+  "xdg/config/opencode/agents/m.md": a("global"),
+  "xdg/config/opencode/agents/g.md": a("global g"),
+};
+
+/** Each value opencode's `AgentConfig` schema refuses: a world of its own, as one refuses everything. */
+const REFUSING = [
+  "tools: Read, Grep",
+  "color: blue",
+  "steps: 0",
+  'temperature: "0.5"',
+  "mode: sub",
+  "hidden: yes",
+  "model: 5",
+  "permission: {webfetch: {x: allow}}",
+];
+
+describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as opencode", () => {
+  test("every rule that loads: ids and prompts", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld(LOADING, { "project/.opencode/agents/link": "real" });
+    worlds.push(world);
+    const { real, ours } = await compare(world, join(world.project, "sub"));
+    expect(real.refusedBy).toBeUndefined();
+    expect(real.agents.length).toBeGreaterThan(15);
+    expect(ours).toEqual(real);
+  }, 300_000);
+
+  test("each schema type it refuses makes it load nothing, naming the same file", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const results = await inBatches(
+      REFUSING.map((line) => async () => {
+        const world = makeWorld({
+          "project/.opencode/agents/bad.md": a("bad", `${line}\n`),
+          "project/.opencode/agents/good.md": a("good"),
+        });
+        worlds.push(world);
+        return { line, file: join(world.project, ".opencode/agents/bad.md"), ...(await compare(world)) };
+      }),
+      3,
+    );
+    for (const { line, file, real, ours } of results) {
+      expect({ line, ...real }).toEqual({ line, agents: [], refusedBy: file });
+      expect({ line, ...ours }).toEqual({ line, ...real });
+    }
+  }, 600_000);
+});
+
+function corpusSample(count: number): { name: string; text: string }[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
+      x.name < y.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && depth < 6) walk(path, depth + 1);
+      else if (entry.isFile() && entry.name.endsWith(".md") && /\/agents\//.test(path)) found.push(path);
+    }
+  };
+  walk(CORPUS, 0);
+  const step = Math.max(1, Math.floor(found.length / count));
+  return found
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((path, i) => ({ name: `c${String(i).padStart(3, "0")}.md`, text: readFileSync(path, "utf8") }));
+}
+
+let corpusPresent = false;
+try {
+  corpusPresent = readdirSync(CORPUS).length > 0;
+} catch {
+  corpusPresent = false;
+}
+
+describe.skipIf(!enabled || !corpusPresent)(
+  "opencode over a sample of the corpus (/work/shared/corpus)",
+  () => {
+    test("the sample as written: both refuse it because of the same file, or load the same agents", async ({
+      skip,
+    }) => {
+      if (unavailable) skip(unavailable);
+      const sample = corpusSample(40);
+      const world = makeWorld(
+        Object.fromEntries(sample.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+      );
+      worlds.push(world);
+      const { real, ours } = await compare(world);
+      expect(ours).toEqual(real);
+    }, 300_000);
+
+    test("the files roster says opencode accepts: the same ids and prompts", async ({ skip }) => {
+      if (unavailable) skip(unavailable);
+      const accepted = corpusSample(120).filter((f) => {
+        const check = checkFileAs(opencodeProfile, f.text, f.name, f.name);
+        return check.ok || !check.refusesAll;
+      });
+      const world = makeWorld(
+        Object.fromEntries(accepted.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+      );
+      worlds.push(world);
+      const { real, ours } = await compare(world);
+      expect(real.refusedBy).toBeUndefined();
+      expect(ours).toEqual(real);
+    }, 300_000);
+  },
+);
+
+test.skipIf(enabled)(
+  "the opencode loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);

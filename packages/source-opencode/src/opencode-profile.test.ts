@@ -1,0 +1,192 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { viewAsTool } from "@roster/core";
+import { createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { opencodeProfile, sanitizeLikeOpencode } from "./opencode-profile.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-opencode-profile-");
+});
+afterEach(() => sb.cleanup());
+
+const agent = (description: string, extra = "") =>
+  `---\ndescription: ${description}\n${extra}---\nBody of ${description}.\n`;
+
+describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode debug config`)", () => {
+  test("~/.opencode, then the farthest .opencode down to the nearest, then the global folder; the same id is deep-merged", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/m.md":
+        "---\ndescription: from parent\ntemperature: 0.3\n---\nParent prompt\n",
+      "project/sub/.opencode/agent/m.md": "---\nmode: subagent\n---\nChild prompt\n",
+      "home/.opencode/agents/h.md": agent("home dot"),
+      "home/.config/opencode/agents/m.md": agent("global"),
+      "home/.config/opencode/agents/g.md": agent("global g"),
+    });
+    const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
+    const view = await viewAsTool(opencodeProfile, ctx);
+    const ours = view.places.filter((p) => p.dir.startsWith(sb.root));
+    expect(ours.map((p) => [p.scope, p.dir.slice(sb.root.length)])).toEqual([
+      ["user", "/home/.opencode/agents"],
+      ["user", "/home/.opencode/agent"],
+      ["project", "/.opencode/agents"],
+      ["project", "/.opencode/agent"],
+      ["project", "/project/.opencode/agents"],
+      ["project", "/project/.opencode/agent"],
+      ["project", "/project/sub/.opencode/agents"],
+      ["project", "/project/sub/.opencode/agent"],
+      ["user", "/home/.config/opencode/agents"],
+      ["user", "/home/.config/opencode/agent"],
+    ]);
+    // Every .opencode up to `/` is read, not only up to the repository root.
+    expect(view.places.some((p) => p.dir === "/.opencode/agents")).toBe(true);
+    const files = view.agents.filter((a) => a.filePath);
+    expect(files.map((a) => [a.id, a.description, a.prompt])).toEqual([
+      ["h", "home dot", "Body of home dot."],
+      ["m", "from parent", "Parent prompt"],
+      ["g", "global g", "Body of global g."],
+    ]);
+    expect(files[1]!.mergedFrom).toEqual([
+      join(sb.project, ".opencode/agents/m.md"),
+      join(sb.project, "sub/.opencode/agent/m.md"),
+      join(sb.home, ".config/opencode/agents/m.md"),
+    ]);
+  });
+
+  test("a description left out is taken from the next file merged into the agent", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/m.md": "---\nmode: subagent\n---\nTop\n",
+      "home/.config/opencode/agents/m.md": agent("global"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description, a.prompt])).toEqual([
+      ["m", "global", "Top"],
+    ]);
+  });
+
+  test("dot folders and symlinked folders are entered; agents/ wins over agent/ in one folder", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/.dot/d.md": agent("dotted"),
+      "project/.opencode/agents/real/l.md": agent("linked"),
+      "project/.opencode/agents/same.md": agent("in agents"),
+      "project/.opencode/agent/same.md": agent("in agent"),
+    });
+    symlinkSync("real", join(sb.project, ".opencode/agents/link"));
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(
+      view.agents
+        .filter((a) => a.filePath)
+        .map((a) => [a.id, a.description])
+        .sort(),
+    ).toEqual([
+      [".dot/d", "dotted"],
+      ["link/l", "linked"],
+      ["real/l", "linked"],
+      ["same", "in agents"],
+    ]);
+  });
+});
+
+describe("opencodeProfile: parsing and the AgentConfig schema", () => {
+  test("the prompt is the trimmed body, HTML comments kept; `name` (a number too) replaces the path", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/a.md": "---\ndescription: A\n---\n\nPrompt A <!-- kept -->\n\n",
+      "project/.opencode/agents/n.md": "---\nname: 5\ndescription: N\n---\nN\n",
+      "project/.opencode/agents/plain.md": "No frontmatter <!-- hi -->\nline2\n",
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.prompt])).toEqual([
+      ["a", "Prompt A <!-- kept -->"],
+      ["5", "N"],
+      ["plain", "No frontmatter <!-- hi -->\nline2"],
+    ]);
+  });
+
+  test("bad YAML is retried with `: ` values quoted; what still fails loads with the whole text as prompt", async () => {
+    expect(sanitizeLikeOpencode("description: Use this: when x\nmodel: a/b")).toBe(
+      'description: "Use this: when x"\nmodel: a/b',
+    );
+    const broken = "---\ndescription: [unclosed\n  - x: y\n---\nP4\n";
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/colon.md": "---\ndescription: Use this: when x\nmodel: a/b\n---\nP3\n",
+      "project/.opencode/agents/broken.md": broken,
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description, a.prompt])).toEqual([
+      ["broken", "", broken.trim()],
+      ["colon", "Use this: when x", "P3"],
+    ]);
+  });
+
+  // Each row was run through `opencode debug config` (opencode-ai 1.18.33): "Configuration is invalid".
+  test.each([
+    ["tools: Read, Grep", "tools"],
+    ["steps: 0", "steps"],
+    ["steps: 1.5", "steps"],
+    ["maxSteps: -1", "maxSteps"],
+    ['temperature: "0.5"', "temperature"],
+    ["top_p: .nan", "top_p"],
+    ["hidden: yes", "hidden"],
+    ["disable: 1", "disable"],
+    ["color: blue", "color"],
+    ["mode: sub", "mode"],
+    ["model: 5", "model"],
+    ["variant: 2", "variant"],
+    ["options: 3", "options"],
+    ["permission: {edit: maybe}", "permission"],
+    ["permission: {webfetch: {x: allow}}", "permission"],
+  ])("`%s` makes opencode refuse its whole configuration: nothing loads", async (line, key) => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/bad.md": agent("bad", `${line}\n`),
+      "project/.opencode/agents/good.md": agent("good"),
+      "home/.config/opencode/agents/user.md": agent("user"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.agents).toEqual([]);
+    expect(view.refusedBy?.filePath).toBe(join(sb.project, ".opencode/agents/bad.md"));
+    expect(view.refusedBy?.reason.message).toContain(`\`${key}: `);
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["bad.md", "rejected", "tool/bad-field"],
+      ["good.md", "ignored", "tool/config-refused"],
+      ["user.md", "ignored", "tool/config-refused"],
+    ]);
+  });
+
+  // Accepted by `opencode debug config` (opencode-ai 1.18.33).
+  test.each([
+    "permission: deny",
+    "tools: {bash: false}",
+    "prompt: 5",
+    "steps: 3",
+    "color: '#FF5733'",
+    "color: accent",
+    "permission: {bash: {'git *': allow}, webfetch: ask}",
+    "weird: 1",
+  ])("`%s` loads", async (line) => {
+    sb.write({ "project/.git/HEAD": "", "project/.opencode/agents/ok.md": agent("ok", `${line}\n`) });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.refusedBy).toBeUndefined();
+    expect(view.agents.filter((a) => a.filePath).map((a) => a.id)).toEqual(["ok"]);
+  });
+
+  test("disable: true leaves the one agent out; files override built-ins", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/off.md": agent("off", "disable: true\n"),
+      "project/.opencode/agents/explore.md": agent("my explore"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["explore.md", "loaded", undefined],
+      ["off.md", "rejected", "tool/disabled"],
+    ]);
+    expect(view.agents.filter((a) => a.id === "explore").map((a) => a.scope)).toEqual(["project"]);
+  });
+});
