@@ -6,7 +6,7 @@ import { runDoctor } from "./cmd-doctor.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
-import { line, printJson, showPath } from "./output.js";
+import { count, line, printJson, showPath } from "./output.js";
 import { replaceFile } from "./replace-file.js";
 
 /** Flags of `roster report`. */
@@ -43,7 +43,7 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   if (o.json) printJson(o, summary);
   else
     o.out(
-      line`wrote ${showPath(o, file)} (${Math.ceil(bytes / 1024)} KB): ${data.agents.length} agent file(s), ${data.tools.length} tools, ${data.counts.errors} error(s), ${data.counts.warnings} warning(s)`,
+      line`wrote ${showPath(o, file)} (${Math.ceil(bytes / 1024)} KB): ${count(data.agents.length, "agent file")}, ${count(data.tools.length, "tool")}, ${count(data.counts.errors, "error")}, ${count(data.counts.warnings, "warning")}`,
     );
   return 0;
 }

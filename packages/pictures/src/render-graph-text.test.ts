@@ -26,7 +26,7 @@ describe("renderGraphText", () => {
     const lines = renderGraphText(buildSpawnGraph({ discovery }));
     expect(lines.join("\n")).toBe(
       [
-        "4 agent(s) in 2 families; 3 may spawn; 1 shadowed",
+        "4 agents in 2 families; 3 may spawn; 1 shadowed",
         "maxRecursionDepth 2: the 2nd agent of a chain may spawn nothing",
         "",
         "claude",

@@ -150,13 +150,18 @@ function branch(last: boolean): string {
   return last ? "└─ " : "├─ ";
 }
 
+/** `1 agent`, `2 agents`. */
+function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
 /** The opening lines: counts and the depth rule. */
 function summary(graph: SpawnGraph): string[] {
   const agents = graph.nodes.filter((n) => n.kind === "agent");
   const spawning = agents.filter((n) => n.spawns !== undefined).length;
   const shadowed = graph.nodes.filter((n) => n.kind === "shadowed").length;
   const lines = [
-    `${agents.length} agent(s) in ${graph.groups.length} famil${graph.groups.length === 1 ? "y" : "ies"}; ${spawning} may spawn; ${shadowed} shadowed`,
+    `${count(agents.length, "agent")} in ${count(graph.groups.length, "family", "families")}; ${spawning} may spawn; ${shadowed} shadowed`,
   ];
   const { chainLimit, maxRecursionDepth, depth } = graph.session;
   if (chainLimit === undefined) lines.push("no depth limit (maxRecursionDepth is negative)");

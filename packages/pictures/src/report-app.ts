@@ -123,7 +123,7 @@ export function reportApp(): void {
             "th",
             { title: `checked against ${t.checkedAgainst}; built-ins: ${t.builtins.join(", ") || "none"}` },
             t.displayName,
-            el("div", { class: "sub" }, `${t.agents} agent(s)`),
+            el("div", { class: "sub" }, `${t.agents} ${t.agents === 1 ? "agent" : "agents"}`),
           ),
         ),
       ),
@@ -206,7 +206,7 @@ export function reportApp(): void {
       ? [
           {
             node: nodes.get("any") as GraphNode,
-            label: `${anyOthers.length} agent(s) spawning *`,
+            label: `${anyOthers.length} ${anyOthers.length === 1 ? "agent" : "agents"} spawning *`,
             title: anyOthers.map((e) => (nodes.get(e.from) as GraphNode).name).join(", "),
           },
         ]
