@@ -154,7 +154,7 @@ describe("roster report --html", () => {
     expect(r.code).toBe(0);
     const answer = JSON.parse(r.stdout);
     expect(answer).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       file,
       tools: ["xcsh", "claude", "codex", "gemini", "opencode", "copilot", "cursor"],
     });
