@@ -30,7 +30,8 @@ export function userConfigDir(where: ConfigWhere): string {
   return xdg && isAbsolute(xdg) ? join(xdg, "roster") : join(where.home, ".config", "roster");
 }
 
-function present(path: string, fs: FileSystem): boolean {
+/** Whether anything (a file, a folder, a link) stands at `path`. */
+export function present(path: string, fs: FileSystem): boolean {
   try {
     fs.lstat(path);
     return true;

@@ -7,6 +7,7 @@ import {
   findProjectConfig,
   hashConfig,
   isCodeFile,
+  present,
   projectConfigDirs,
   readConfigBytes,
   realOr,
@@ -18,15 +19,6 @@ export const MAX_TRUSTED_FILES = 200;
 
 /** What a code file's entry holds when it is absent: trusting a missing file trusts whatever appears there later not at all. */
 const MISSING = "missing";
-
-function present(path: string, fs: FileSystem): boolean {
-  try {
-    fs.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The git root above `dir` (the nearest folder holding `.git`, below home), or undefined. */
 function gitRoot(dir: string, home: string, fs: FileSystem): string | undefined {
