@@ -247,11 +247,11 @@ export async function runToolDoctors(app: App): Promise<ToolFinding[]> {
 }
 
 /** `opencode: 3 errors → roster doctor --as opencode`, or `claude: ok`. */
-function toolLine(o: Output, tool: ToolFinding) {
+function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
   const parts = [
     ...(tool.refusedBy ? ["loads nothing"] : []),
     ...(tool.errors > 0 ? [count(tool.errors, "error")] : []),
-    ...(tool.warnings > 0 ? [count(tool.warnings, "warning")] : []),
+    ...(tool.warnings > 0 && !errorsOnly ? [count(tool.warnings, "warning")] : []),
   ];
   if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
   const colour = toolFails(tool) ? "red" : "yellow";
@@ -329,6 +329,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
         `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
     ),
   );
-  for (const tool of tools) o.out(toolLine(o, tool));
+  // `--quiet` is errors only: the tools that fail, each with its errors.
+  for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
   return failed ? 1 : 0;
 }

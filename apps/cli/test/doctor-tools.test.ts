@@ -92,6 +92,17 @@ describe("roster doctor ends with one line per tool", () => {
     });
   });
 
+  test("--quiet names only the tools that fail, with their errors", () => {
+    const refuses = roster("refuses", "doctor", "--quiet");
+    expect(refuses.code).toBe(1);
+    expect(refuses.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      expect.stringMatching(/^1 file|^\d+ files/),
+      "opencode: loads nothing, 1 error → roster doctor --as opencode",
+    ]);
+    const nested = roster("nested", "doctor", "--quiet");
+    expect(nested.stdout).not.toContain("gemini:");
+  });
+
   test("a project every tool is fine with passes, each tool ok", () => {
     const r = roster("clean", "doctor");
     expect(r.code).toBe(0);
