@@ -18,6 +18,17 @@ describe("toGithubAnnotations", () => {
     ]);
   });
 
+  test("paths under the cwd in a message are relative, as the file property is", () => {
+    const d: Diagnostic = {
+      severity: "error",
+      code: "a/b",
+      message: "see /work/p/x/y.md",
+      filePath: "/work/p/x/y.md",
+    };
+    expect(toGithubAnnotations([d], { cwd })).toEqual(["::error file=x/y.md,title=a/b::see x/y.md"]);
+    expect(toSarif([d], { cwd, version: "1" }).runs[0]!.results[0]!.message).toEqual({ text: "see x/y.md" });
+  });
+
   test("a file outside the cwd keeps its absolute path; no file, no file property", () => {
     const lines = toGithubAnnotations(
       [

@@ -82,6 +82,12 @@ function relativeInside(cwd: string, filePath: string): string | undefined {
   return rel;
 }
 
+/** A finding's text for CI, hint included, with paths under the cwd relative as its locations are. */
+function textOf(d: Diagnostic, cwd: string): string {
+  const text = d.hint ? `${d.message} (${d.hint})` : d.message;
+  return cwd && cwd !== sep ? text.replaceAll(`${cwd}${sep}`, "") : text;
+}
+
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
 
 /** The SARIF log's `$schema`: the OASIS 2.1.0 schema (errata 01). */
@@ -100,7 +106,7 @@ export function toSarif(diagnostics: readonly Diagnostic[], options: { cwd: stri
       ruleId: d.code,
       ruleIndex: codes.indexOf(d.code),
       level: LEVEL[d.severity],
-      message: { text: d.hint ? `${d.message} (${d.hint})` : d.message },
+      message: { text: textOf(d, options.cwd) },
     };
     if (d.filePath) {
       const rel = relativeInside(options.cwd, d.filePath);
@@ -161,7 +167,7 @@ export function toGithubAnnotations(diagnostics: readonly Diagnostic[], options:
       properties.push(`file=${escapeProperty(relativeInside(options.cwd, d.filePath) ?? d.filePath)}`);
     if (d.line !== undefined && d.line > 0) properties.push(`line=${d.line}`);
     properties.push(`title=${escapeProperty(d.code)}`);
-    const message = d.hint ? `${d.message} (${d.hint})` : d.message;
+    const message = textOf(d, options.cwd);
     return escapeTerminal(`::${COMMAND[d.severity]} ${properties.join(",")}::${escapeData(message)}`);
   });
 }

@@ -194,8 +194,7 @@ describe("doctor --format sarif|github", () => {
     const asGemini = roster("nested", "doctor", "--as", "gemini", "--format", "github");
     expect(asGemini.code).toBe(0);
     expect(asGemini.stdout.split("\n")[0]).toBe(
-      "::warning file=.gemini/agents/sub/g1.md,title=tool/not-recursive::Gemini CLI does not read sub-folders of " +
-        join(root, "nested/.gemini/agents"),
+      "::warning file=.gemini/agents/sub/g1.md,title=tool/not-recursive::Gemini CLI does not read sub-folders of .gemini/agents",
     );
   });
 
