@@ -90,9 +90,9 @@ function textOf(d: Diagnostic, cwd: string): string {
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
 
-/** The SARIF log's `$schema`: the OASIS 2.1.0 schema (errata 01). */
+/** The SARIF log's `$schema`: the OASIS SARIF 2.1.0 standard's schema. */
 export const SARIF_SCHEMA =
-  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+  "https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json";
 
 /**
  * A SARIF 2.1.0 log of the findings: one run, `tool.driver` roster with a rule for each code
