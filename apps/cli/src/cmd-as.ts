@@ -24,6 +24,13 @@ import { printLegend } from "./cmd-agents.js";
 import type { App } from "./context.js";
 import { FindingError, unknownText } from "./errors.js";
 import {
+  checkFormat,
+  type DoctorFormat,
+  fewFiles,
+  groupRepeats,
+  printFindingsAs,
+} from "./format-findings.js";
+import {
   Block,
   type Cell,
   count,
@@ -332,22 +339,31 @@ export async function runDoctorAs(app: App, tool: string) {
   return { view: v, diagnostics, summary };
 }
 
-/** `roster doctor --as TOOL [--strict]`. */
-export async function doctorAs(app: App, tool: string, strict: boolean): Promise<number> {
+/** `roster doctor --as TOOL [--strict] [--format text|sarif|github]`. */
+export async function doctorAs(
+  app: App,
+  tool: string,
+  flags: { strict?: boolean; format?: DoctorFormat } = {},
+): Promise<number> {
+  const format = checkFormat(app, flags.format);
   const { view: v, diagnostics, summary } = await runDoctorAs(app, tool);
   const o = app.output;
-  const failed = summary.errors > 0 || (strict && summary.warnings > 0);
+  const failed = summary.errors > 0 || (flags.strict === true && summary.warnings > 0);
+  if (printFindingsAs(app, format, diagnostics)) return failed ? 1 : 0;
   if (o.json) {
     printJson(o, { diagnostics, summary, rules: RULES_TABLE, checkedAgainst: v.checkedAgainst });
     return failed ? 1 : 0;
   }
   header(app, v);
   const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  const rows = diagnostics.map((x) => [
+  // A finding many files share (more than three) is one line naming the first few.
+  const rows = groupRepeats(diagnostics).map(({ diagnostic: x, files }) => [
     paint(o, colour[x.severity], x.severity),
     x.code,
-    showPath(o, x.filePath),
-    showPaths(o, x.message),
+    files.length > 1 ? count(files.length, "file") : showPath(o, x.filePath),
+    files.length > 1
+      ? `${showPaths(o, x.message)} (${fewFiles(files.map((f) => showPath(o, f)))})`
+      : showPaths(o, x.message),
   ]);
   if (rows.length > 0) {
     // Messages are never cut: a long one wraps rather than losing what it explains.

@@ -22,7 +22,12 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     "roster show beta:code-reviewer --json",
   ],
   why: ["roster why code-reviewer", "roster why code-reviewer --as opencode"],
-  doctor: ["roster doctor", "roster doctor --strict --quiet", "roster doctor --as gemini"],
+  doctor: [
+    "roster doctor",
+    "roster doctor --strict --quiet",
+    "roster doctor --as gemini",
+    "roster doctor --format github",
+  ],
   run: [
     'roster run code-reviewer --task "Review src/auth.ts"',
     'roster run planner --task "Plan the login page" --dry-run',

@@ -142,12 +142,16 @@ program
   .option("--strict", "exit 1 on warnings too")
   .option("--quiet", "errors only")
   .option("--as <tool>", "every file that tool would not load, and why, in its terms")
+  .addOption(
+    new Option(
+      "--format <format>",
+      "text, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), for CI",
+    ).choices(["text", "sarif", "github"]),
+  )
   .action((flags: import("./cmd-doctor.js").DoctorFlags & AsFlag) =>
     withApp(
       async (app) =>
-        flags.as
-          ? (await loadApp()).doctorAs(app, flags.as, flags.strict === true)
-          : (await loadApp()).doctor(app, flags),
+        flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
       "always",
     ),
   );
