@@ -95,6 +95,9 @@ export function toolAgentView(agent: ToolViewAgent) {
     description: agent.description,
     source: agent.scope,
     ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
+    // What the tool would hand the model, byte for byte, and the files a deep merge read.
+    ...(agent.prompt !== undefined ? { prompt: agent.prompt } : {}),
+    ...(agent.mergedFrom !== undefined ? { mergedFrom: agent.mergedFrom } : {}),
   };
 }
 

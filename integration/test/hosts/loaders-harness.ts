@@ -115,12 +115,13 @@ export async function rosterAs(
   );
   if (ran.code !== 0) throw new Error(`roster list --as ${tool} failed: ${ran.stderr}`);
   const view = JSON.parse(readFileSync(out, "utf8")) as {
-    agents: { id: string; prompt?: string; filePath?: string }[];
+    // An agent's `name`, and `id` beside it only where the tool calls it otherwise (CLI README, JSON).
+    agents: { name: string; id?: string; prompt?: string; filePath?: string }[];
     refusedBy?: { filePath: string };
   };
   const agents = view.agents
     .filter((a) => a.filePath !== undefined)
-    .map((a) => ({ id: a.id, prompt: a.prompt ?? "" }))
+    .map((a) => ({ id: a.id ?? a.name, prompt: a.prompt ?? "" }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return view.refusedBy ? { agents, refusedBy: view.refusedBy.filePath } : { agents };
 }

@@ -5,7 +5,7 @@
 // accepted roster's argv), never with a usage error; and `roster run --host <h>` must say
 // "not logged in" in one line, within 30 s, for every host whose answer roster can tell
 // (its preflight asks Claude Code and Codex before starting them). No test makes a model call.
-import { execFile, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -94,6 +94,9 @@ function workspace(host: string, homeSetup?: (home: string) => void) {
   const home = join(work, "home");
   const project = join(work, "project");
   mkdirSync(join(project, ".claude/agents"), { recursive: true });
+  // A cloned repository, as users run roster in: Codex starts in an untrusted folder only
+  // inside a git repository (roster passes no --skip-git-repo-check to an untrusted project).
+  execFileSync("git", ["init", "-q", project]);
   mkdirSync(home, { recursive: true });
   homeSetup?.(home);
   writeFileSync(
@@ -184,33 +187,46 @@ async function startPlanned(host: string, args: string[], want: Expect, binDir =
     ],
     { cwd: project, home, binDir },
   );
-  const { invocations } = JSON.parse(planned.stdout) as {
-    invocations: Array<{
-      command: string;
-      args: string[];
-      env: Record<string, string>;
-      stdin: string;
-      files: Array<{ path: string; content: string }>;
-    }>;
-  };
-  const [plan] = invocations;
+  const { invocations } = JSON.parse(planned.stdout) as { invocations: Plan[] };
+  return startPlan(invocations[0]!, {
+    project,
+    home,
+    binDir,
+    ...(want.killAfter ? { killAfter: want.killAfter } : {}),
+  });
+}
+
+/** One host command of roster's `--dry-run --json` plan. */
+type Plan = {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  stdin: string;
+  files: Array<{ path: string; content: string }>;
+};
+
+/** Starts the host command of a plan in `project`, its files written into a folder of its own. */
+function startPlan(
+  plan: Plan,
+  { project, home, binDir, killAfter }: { project: string; home: string; binDir: string; killAfter?: number },
+) {
   // The plan names files in a fixed folder (<tmp>/roster-run-task-1): give this run its own.
   const runDir = mkdtempSync(join(root, "run-"));
   const fixedDir = join(tmpdir(), "roster-run-task-1");
   const moved = (text: string) => text.replaceAll(fixedDir, runDir);
-  for (const file of plan!.files) {
+  for (const file of plan.files) {
     const path = moved(file.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, file.content);
   }
-  const env = Object.fromEntries(Object.entries(plan!.env).map(([k, v]) => [k, moved(v)]));
-  return start(join(binDir, plan!.command), plan!.args.map(moved), {
+  const env = Object.fromEntries(Object.entries(plan.env).map(([k, v]) => [k, moved(v)]));
+  return start(join(binDir, plan.command), plan.args.map(moved), {
     cwd: project,
     home,
     binDir,
     env,
-    stdin: plan!.stdin,
-    ...(want.killAfter ? { killAfter: want.killAfter } : {}),
+    stdin: plan.stdin,
+    ...(killAfter ? { killAfter } : {}),
   });
 }
 
@@ -374,14 +390,21 @@ describe.skipIf(!enabled)("an untrusted project's own code never runs through a 
         "--json",
       ];
 
-      const untrusted = await rosterIn(project, home, args);
+      // roster's preflight never starts a host that is not logged in, so the host is started
+      // here with exactly the command of roster's plan (hooks run before any login is needed).
+      const startRostersPlan = async () => {
+        const dry = await rosterIn(project, home, [...args, "--dry-run"]);
+        expect(dry.code, dry.stderr).toBe(0);
+        const [plan] = (JSON.parse(dry.stdout) as { invocations: Plan[] }).invocations;
+        return startPlan(plan!, { project, home, binDir: join(prefix, "bin") });
+      };
+      const untrusted = await startRostersPlan();
       expect(`${untrusted.stdout}\n${untrusted.stderr}`).not.toMatch(USAGE_ERRORS);
-      const [result] = (JSON.parse(untrusted.stdout) as { results: Array<Record<string, unknown>> }).results;
-      expect(String(result!.error)).toMatch(HOSTS[host]!.error);
+      expect(`${untrusted.stdout}\n${untrusted.stderr}`).toMatch(HOSTS[host]!.error);
       expect(existsSync(marker), `${host} ran the untrusted project's code`).toBe(false);
 
       expect((await rosterIn(project, home, ["trust"])).code).toBe(0);
-      const trusted = await rosterIn(project, home, args);
+      const trusted = await startRostersPlan();
       expect(`${trusted.stdout}\n${trusted.stderr}`).not.toMatch(USAGE_ERRORS);
       expect(existsSync(marker), `${host} runs a trusted project's own code, as it does without roster`).toBe(
         true,
@@ -428,10 +451,8 @@ describe.skipIf(!enabled)(
           "--dry-run",
           "--json",
         ]);
-        const plan = JSON.parse(dry.stdout.trim()) as {
-          env: Record<string, string>;
-          files: Array<{ path: string; content: string }>;
-        };
+        const [plan] = (JSON.parse(dry.stdout) as { invocations: Plan[] }).invocations;
+        if (!plan) throw new Error(`no plan: ${dry.stderr}`);
         // The plan names files in <tmp>/roster-run-task-1: this test writes them into its own folder.
         const runDir = join(work, "run");
         mkdirSync(runDir, { recursive: true });
