@@ -157,6 +157,10 @@ describe("tool vocabularies and meaning changes", () => {
     const plan = result.fields.find((f) => f.field === "permissionMode")!;
     expect(plan).toMatchObject({ fate: "changed", to: "sandbox_mode" });
     expect(exported({ ...sample, extra: {}, thinkingLevel: "off" }, "codex").content).toMatch(/= "none"$/m);
+    // A prompt of several lines is a """ string Codex reads back exactly (issue #29).
+    const lines = exported({ ...sample, systemPrompt: 'Line one.\n\n- "two"\nthree' }, "codex");
+    expect(lines.content).toContain('developer_instructions = """\nLine one.\n\n- \\"two\\"\nthree"""\n');
+    expect(lines.readBack.systemPrompt).toBe('Line one.\n\n- "two"\nthree');
   });
 
   test("claude: Agent(…) carries the spawn list; the thinking level becomes effort", () => {

@@ -117,7 +117,8 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
     writable: tomlWritable,
   });
   if (marker) data[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: stringifyToml(data), fields: report.fields };
+  // The prompt reads as the markdown it is: a """ string, line by line (issue #29).
+  return { content: stringifyToml(data, { multiline: ["developer_instructions"] }), fields: report.fields };
 }
 
 /**

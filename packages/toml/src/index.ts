@@ -5,4 +5,4 @@ export {
   readTomlFile,
   TomlFileError,
 } from "./read-toml.js";
-export { stringifyToml } from "./write-toml.js";
+export { multilineTomlString, type StringifyTomlOptions, stringifyToml } from "./write-toml.js";

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { readTomlFile } from "./read-toml.js";
 import { stringifyToml } from "./write-toml.js";
@@ -24,5 +25,39 @@ describe("stringifyToml", () => {
 
   test("undefined entries are left out and the order is kept", () => {
     expect(stringifyToml({ b: "1", a: undefined, c: 2 })).toBe('b = "1"\nc = 2\n');
+  });
+});
+
+describe("multi-line strings", () => {
+  test('a key named in `multiline` is a """ string, one line per line, before any table, and reads back exactly', () => {
+    const data = {
+      name: "reviewer",
+      developer_instructions: 'You review.\n\n- Say "why" \\ always\n"""\n\tend\r\nlast',
+      output: { type: "string" },
+    };
+    const text = stringifyToml(data, { multiline: ["developer_instructions"] });
+    expect(text).toContain('developer_instructions = """\nYou review.\n\n- Say \\"why\\" \\\\ always\n');
+    expect(text.indexOf('"""')).toBeLessThan(text.indexOf("[output]"));
+    expect(read(text)).toEqual(data);
+  });
+
+  test("a single line stays a plain string; other keys are untouched", () => {
+    expect(stringifyToml({ a: "one line", b: "x\ny" }, { multiline: ["a"] })).toBe(
+      'a = "one line"\nb = "x\\ny"\n',
+    );
+  });
+
+  test("any text round-trips (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => {
+        const text = `${s}\n${s}`;
+        const doc = stringifyToml(
+          { developer_instructions: text, after: 1 },
+          { multiline: ["developer_instructions"] },
+        );
+        expect(read(doc)).toEqual({ developer_instructions: text, after: 1 });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
