@@ -97,8 +97,9 @@ const LOADING: Record<string, string> = {
   "project/.opencode/agents/team/reviewer.md": a("nested"),
   "project/.opencode/agents/.dot/d.md": a("dotted"),
   "project/.opencode/agents/real/l.md": a("linked"),
-  "project/.opencode/agents/same.md": a("in agents", "", "AgentsDir"),
-  "project/.opencode/agent/same.md": a("in agent", "", "AgentDir"),
+  // Not here: one id in both agent/ and agents/ of one .opencode. The real opencode takes the
+  // one its walk meets last, in the file system's listing order: agents/ on one machine,
+  // agent/ on another (source-opencode README).
   "project/.opencode/agents/m.md": a("from parent", "temperature: 0.3\n", "Parent prompt"),
   "project/sub/.opencode/agent/m.md": "---\nmode: subagent\n---\nChild prompt\n",
   "home/.opencode/agents/h.md": a("home dot"),
