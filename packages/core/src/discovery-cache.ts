@@ -166,7 +166,8 @@ export class DiscoveryCache {
   watchList(kind: DiscoveryKind): { folders: string[]; links: string[] } {
     const folders = new Set<string>();
     const links: string[] = [];
-    for (const [id, entry] of this.folders) if (entry.kind === kind) folders.add(id.slice(id.indexOf("\0") + 1));
+    for (const [id, entry] of this.folders)
+      if (entry.kind === kind) folders.add(id.slice(id.indexOf("\0") + 1));
     for (const entry of this.links.values()) {
       if (entry.kind !== kind) continue;
       if (entry.what === "link") links.push(entry.path);

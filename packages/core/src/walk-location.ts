@@ -319,7 +319,12 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
   if (location.only) {
     for (const rel of location.only) {
       const format = formatFor(walk.formats, rel) ?? walk.formats[0]!;
-      options.cache?.noteWatched(options.kind, dirname(join(location.dir, rel)), "folder", options.generation);
+      options.cache?.noteWatched(
+        options.kind,
+        dirname(join(location.dir, rel)),
+        "folder",
+        options.generation,
+      );
       walk.files.push({
         kind: "read",
         filePath: join(location.dir, rel),

@@ -181,7 +181,9 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   const env = { ...(options.env ?? {}) };
   const cache = options.cache ?? new DiscoveryCache();
   const agentsLive = liveDiscovery(options, cache, "agents", () => discoverAgents(registry, ctx, { cache }));
-  const commandsLive = liveDiscovery(options, cache, "commands", () => discoverCommands(registry, ctx, { cache }));
+  const commandsLive = liveDiscovery(options, cache, "commands", () =>
+    discoverCommands(registry, ctx, { cache }),
+  );
   const { session, diagnostics } = resolveServerSession({
     cwd: ctx.cwd,
     env,

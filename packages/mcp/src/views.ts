@@ -29,9 +29,20 @@ export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolea
   if (filter.source !== undefined && agent.source !== filter.source) return false;
   const text = filter.query?.trim().toLowerCase();
   if (!text) return true;
-  return [agent.name, scopedId(agent) ?? "", agent.description].some((field) =>
-    field.toLowerCase().includes(text),
-  );
+  return haystackOf(agent).includes(text);
+}
+
+/** Per agent (frozen, the same object while its file is unchanged): its searchable text, lower-cased once. */
+const haystacks = new WeakMap<AgentDefinition, string>();
+
+function haystackOf(agent: AgentDefinition): string {
+  let text = haystacks.get(agent);
+  if (text === undefined) {
+    // NUL between fields: a query never matches across two of them.
+    text = [agent.name, scopedId(agent) ?? "", agent.description].join("\0").toLowerCase();
+    haystacks.set(agent, text);
+  }
+  return text;
 }
 
 /** The definition as `show_agent` gives it: every field, with the scoped id of a plugin agent. */
@@ -92,7 +103,8 @@ export function pageOf(
   let start = 0;
   if (filter.cursor !== undefined) {
     const cursor = readCursor(filter.cursor);
-    if (!cursor) return { error: "cursor is not one list_agents gave: call list_agents without one to start again" };
+    if (!cursor)
+      return { error: "cursor is not one list_agents gave: call list_agents without one to start again" };
     const at = matches.findIndex((agent) => keyOf(agent) === cursor.after);
     // The last agent given is gone: the ones after it moved up into its place.
     start = at >= 0 ? at + 1 : Math.min(cursor.index, matches.length);
@@ -105,7 +117,11 @@ export function pageOf(
     agents: page,
     total: matches.length,
     ...(end < matches.length && last
-      ? { nextCursor: Buffer.from(JSON.stringify({ after: keyOf(last), index: end - 1 })).toString("base64url") }
+      ? {
+          nextCursor: Buffer.from(JSON.stringify({ after: keyOf(last), index: end - 1 })).toString(
+            "base64url",
+          ),
+        }
       : {}),
   };
 }

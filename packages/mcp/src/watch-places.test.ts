@@ -182,7 +182,12 @@ describe("list_agents pages", () => {
       nextCursor: string;
     };
     const order = first.agents.map((a) => a.name);
-    rmSync(join(box.home, `agents/${order[1]}.md`.replace(/a(\d+)\.md$/, (_, n) => `a${n.padStart(3, "0")}.md`)));
+    rmSync(
+      join(
+        box.home,
+        `agents/${order[1]}.md`.replace(/a(\d+)\.md$/, (_, n) => `a${n.padStart(3, "0")}.md`),
+      ),
+    );
     const next = (await call("list_agents", { limit: 2, cursor: first.nextCursor })).structuredContent as {
       agents: Array<{ name: string }>;
       total: number;

@@ -4,7 +4,10 @@ import { type FSWatcher, statSync, watch } from "node:fs";
 export const MAX_WATCHED_PATHS = 4096;
 
 /** How a {@link PlaceWatch} watches one path (`fs.watch` by default; a test passes its own). */
-export type WatchPath = (path: string, onChange: () => void) => { close(): void; on(event: "error", listener: (error: Error) => void): unknown };
+export type WatchPath = (
+  path: string,
+  onChange: () => void,
+) => { close(): void; on(event: "error", listener: (error: Error) => void): unknown };
 
 interface Watched {
   watcher: ReturnType<WatchPath>;
