@@ -30,7 +30,7 @@ import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";
 import type { Diagnostic, McpToolErrorCode, RosterMcpOptions } from "./types.js";
-import { agentDefinition, agentSummary, commandSummary, matchesQuery, pageOf } from "./views.js";
+import { agentDefinition, agentSummary, commandSummary, pageOf } from "./views.js";
 import { PlaceWatch } from "./watch-places.js";
 
 /** A roster MCP server, ready to connect to a transport. */
