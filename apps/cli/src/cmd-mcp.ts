@@ -35,6 +35,8 @@ export interface McpFlags {
   planMode?: boolean;
   maxDepth?: string;
   timeout?: string;
+  /** `--no-watch`: false. */
+  watch?: boolean;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,
+    watch: flags.watch !== false,
     version: cliVersion(),
     reaper,
   });

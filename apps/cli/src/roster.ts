@@ -178,6 +178,7 @@ program
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
   .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--no-watch", "stat every file on every call instead of watching the folders (network mounts)")
   .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),

@@ -103,6 +103,14 @@ export class DiscoveryCache {
   /** Definitions built per parse result: an unchanged file hands back the same parse object. */
   private readonly built = new WeakMap<object, { key: string; value: unknown }>();
   private readonly merges = new Map<DiscoveryKind, MergeMemo>();
+  /**
+   * Paths a walk depends on besides the folders it listed: symlinked files (their targets
+   * change without their folder changing) and the folders of files a location names itself.
+   */
+  private readonly links = new Map<
+    string,
+    { kind: DiscoveryKind; path: string; what: "link" | "folder"; generation: number }
+  >();
 
   /** Starts a discovery of `kind`; returns its generation. */
   begin(kind: DiscoveryKind): number {
@@ -112,7 +120,7 @@ export class DiscoveryCache {
 
   /** Drops every entry of `kind` that the discovery of `generation` did not touch. */
   end(kind: DiscoveryKind, generation: number): void {
-    for (const map of [this.folders, ...this.files.values()] as Map<
+    for (const map of [this.folders, this.links, ...this.files.values()] as Map<
       string,
       { kind: DiscoveryKind; generation: number }
     >[]) {
@@ -139,6 +147,33 @@ export class DiscoveryCache {
     const plan = build();
     entry.plans.set(query.shape, plan);
     return plan;
+  }
+
+  /**
+   * Notes a path a walk of `kind` depends on that no listing covers: a symlinked file
+   * (`link`), or the folder of a file a location names (`folder`). See {@link DiscoveryCache.watchList}.
+   */
+  noteWatched(kind: DiscoveryKind, path: string, what: "link" | "folder", generation: number): void {
+    this.links.set(`${kind}\0${what}\0${path}`, { kind, path, what, generation });
+  }
+
+  /**
+   * What the last discovery of `kind` depends on besides its providers' answers and the
+   * locations' own folders: every folder it listed, the folders of files a location names,
+   * and every symlinked file it met (whose target can change without its folder changing).
+   * A watcher of these and of the locations sees every change a stat-only look would.
+   */
+  watchList(kind: DiscoveryKind): { folders: string[]; links: string[] } {
+    const folders = new Set<string>();
+    const links: string[] = [];
+    for (const [id, entry] of this.folders)
+      if (entry.kind === kind) folders.add(id.slice(id.indexOf("\0") + 1));
+    for (const entry of this.links.values()) {
+      if (entry.kind !== kind) continue;
+      if (entry.what === "link") links.push(entry.path);
+      else folders.add(entry.path);
+    }
+    return { folders: [...folders], links };
   }
 
   /** A cached format result, if the file's `stats` say it is unchanged. */
@@ -204,6 +239,7 @@ export class DiscoveryCache {
     this.folders.clear();
     this.files.clear();
     this.merges.clear();
+    this.links.clear();
   }
 
   /** How many folders and files are remembered. */

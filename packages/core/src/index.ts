@@ -125,7 +125,7 @@ export {
   type WhyOptions,
   type WhyReport,
 } from "./report-why.js";
-export { type SourcesStat, statSources } from "./stat-sources.js";
+export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,

@@ -46,3 +46,37 @@ export async function statSources(
   look.items(run, trusted);
   return look.result();
 }
+
+/**
+ * The part of {@link statSources} that no folder watch can see: the providers' answers (their
+ * locations and items, which read config files such as `installed_plugins.json` or
+ * `opencode.json`) and whether each location's folder is there. No folder is listed and no
+ * file stat'ed. A long-lived caller that watches the folders a discovery listed
+ * (`DiscoveryCache.watchList`) and sees this fingerprint unchanged knows a rediscovery would
+ * give the same result.
+ */
+export async function statLocations(
+  registry: ProviderRegistry,
+  ctx: DiscoveryContext,
+  kind: DiscoveryKind,
+): Promise<SourcesStat> {
+  ctx.signal?.throwIfAborted();
+  const run = await runProviders(registry, ctx, kind);
+  const fs = fileSystemOf(ctx);
+  const trusted = ctx.trustProject !== false;
+  const look = new Look(run, trusted);
+  for (const { provider, locations } of run.answers) {
+    for (const location of locations) {
+      look.location(provider, location);
+      if (!trusted && location.scope === "project") continue;
+      try {
+        // The folder itself, by inode: a location made, removed or replaced by a link.
+        look.file(location.dir, fs.stat(location.dir));
+      } catch (error) {
+        look.statError(location.dir, error);
+      }
+    }
+  }
+  look.items(run, trusted);
+  return look.result();
+}

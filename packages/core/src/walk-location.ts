@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from "node:fs";
-import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
@@ -238,6 +238,7 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
       continue;
     }
     if (entry === "symlink") {
+      options.cache?.noteWatched(options.kind, file.filePath, "link", options.generation);
       const target = checkSymlink(walk, file);
       if (target === "skipped") continue;
       if (target === "folder") {
@@ -318,6 +319,12 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
   if (location.only) {
     for (const rel of location.only) {
       const format = formatFor(walk.formats, rel) ?? walk.formats[0]!;
+      options.cache?.noteWatched(
+        options.kind,
+        dirname(join(location.dir, rel)),
+        "folder",
+        options.generation,
+      );
       walk.files.push({
         kind: "read",
         filePath: join(location.dir, rel),

@@ -11,10 +11,12 @@ import { type CommandDiscovery, discoverCommands, expandCommand, getCommand } fr
 import {
   type AgentDiscovery,
   DiscoveryCache,
+  type DiscoveryKind,
   discoverAgents,
   getAgent,
   type ProviderRegistry,
   reportWhy,
+  statLocations,
 } from "@roster/core";
 import {
   buildTaskDescription,
@@ -28,7 +30,8 @@ import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";
 import type { Diagnostic, McpToolErrorCode, RosterMcpOptions } from "./types.js";
-import { agentDefinition, agentSummary, commandSummary, matchesQuery } from "./views.js";
+import { agentDefinition, agentSummary, commandSummary, pageOf } from "./views.js";
+import { PlaceWatch } from "./watch-places.js";
 
 /** A roster MCP server, ready to connect to a transport. */
 export interface RosterMcpServer {
@@ -120,6 +123,49 @@ function resultsText(results: readonly TaskResult[]): string {
     .join("\n\n");
 }
 
+/** A discovery kept current by watching what it read (see {@link PlaceWatch}). */
+interface LiveDiscovery<T> {
+  get(): Promise<T>;
+  close(): void;
+}
+
+/**
+ * Answers with the last discovery while nothing it depends on changed: the watch of its
+ * folders and symlinked files is quiet (pending events are let in first) and the providers'
+ * answers and the locations' folders are as they were (`statLocations`). Otherwise, or with
+ * `watch: false`, it discovers again through the cache, as every call did before.
+ */
+function liveDiscovery<T>(
+  options: RosterMcpOptions,
+  cache: DiscoveryCache,
+  kind: DiscoveryKind,
+  discover: () => Promise<T>,
+): LiveDiscovery<T> {
+  const { registry, ctx } = options;
+  const watch = options.watch === false ? undefined : new PlaceWatch();
+  let last: { value: T; where: string } | undefined;
+  return {
+    async get() {
+      if (watch && last) {
+        // An edit made just before this call may have its event queued behind the call.
+        await new Promise((done) => setImmediate(done));
+        if (watch.quiet && (await statLocations(registry, ctx, kind)).fingerprint === last.where) {
+          return last.value;
+        }
+      }
+      watch?.reset();
+      const where = watch ? (await statLocations(registry, ctx, kind)).fingerprint : "";
+      const value = await discover();
+      watch?.sync(cache.watchList(kind));
+      last = { value, where };
+      return value;
+    },
+    close() {
+      watch?.close();
+    },
+  };
+}
+
 /**
  * Builds roster's MCP server (SPEC §12): `list_agents`, `show_agent`, `why_agent`,
  * `run_task`, `list_commands` and `expand_command`. Every call rediscovers through one
@@ -134,6 +180,10 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   const { registry, ctx } = options;
   const env = { ...(options.env ?? {}) };
   const cache = options.cache ?? new DiscoveryCache();
+  const agentsLive = liveDiscovery(options, cache, "agents", () => discoverAgents(registry, ctx, { cache }));
+  const commandsLive = liveDiscovery(options, cache, "commands", () =>
+    discoverCommands(registry, ctx, { cache }),
+  );
   const { session, diagnostics } = resolveServerSession({
     cwd: ctx.cwd,
     env,
@@ -155,7 +205,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   // 1. The agents as the description was last built from them.
   const describe = (agents: AgentDiscovery["agents"]) =>
     buildTaskDescription(agents, { maxBytes: RUN_TASK_DESCRIPTION_BYTES, more: MORE_AGENTS });
-  const first = await discoverAgents(registry, ctx, { cache });
+  const first = await agentsLive.get();
   let described = { fingerprint: first.fingerprint, description: describe(first.agents) };
 
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
@@ -165,15 +215,19 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     {
       title: "List agents",
       description:
-        "The merged sub-agents roster found: name, description, source (project, user, bundled), provider and file. Plugin agents carry a scoped id <plugin>:<name>.",
+        "The merged sub-agents roster found, 100 at most per page (pass nextCursor as cursor for the next; total counts every match): name, description, source (project, user, bundled), provider and file. Plugin agents carry a scoped id <plugin>:<name>.",
       inputSchema: schemas.listAgentsInput,
       outputSchema: schemas.listAgentsOutput,
       annotations: readOnly,
     },
     async (filter) => {
       const discovery = await refresh();
+      const page = pageOf(discovery.agents, filter);
+      if ("error" in page) return toolError("mcp/bad-cursor", page.error);
       return structured({
-        agents: discovery.agents.filter((agent) => matchesQuery(agent, filter)).map(agentSummary),
+        agents: page.agents.map(agentSummary),
+        total: page.total,
+        ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
       });
     },
   );
@@ -347,7 +401,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     },
     async ({ name, input }) => {
       await refresh();
-      const discovery = await discoverCommands(registry, ctx, { cache });
+      const discovery = await commandsLive.get();
       const command = getCommand(discovery, name);
       if (!command) {
         const names = discovery.commands.map((c) => c.name);
@@ -372,7 +426,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   mcp.server.registerCapabilities({ prompts: { listChanged: true } });
   let promptSignature: string | undefined;
   const commandsNow = async (): Promise<CommandDiscovery> => {
-    const discovery = await discoverCommands(registry, ctx, { cache });
+    const discovery = await commandsLive.get();
     const signature = JSON.stringify(discovery.commands.map((c) => [c.name, c.description, c.argumentHint]));
     // A changed set after a listing: clients are told to list again.
     if (promptSignature !== undefined && signature !== promptSignature)
@@ -421,9 +475,13 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     };
   });
 
-  /** Every call rediscovers here: one cache, so an unchanged tree parses nothing. */
+  /**
+   * Every call asks here: while the watch is quiet and the providers answer the same, the last
+   * discovery stands (no file stat'ed); otherwise one cache rediscovers, so an unchanged tree
+   * parses nothing.
+   */
   async function refresh(): Promise<AgentDiscovery> {
-    const discovery = await discoverAgents(registry, ctx, { cache });
+    const discovery = await agentsLive.get();
     if (discovery.fingerprint !== described.fingerprint) {
       const description = describe(discovery.agents);
       const changed = description !== described.description;
@@ -448,6 +506,8 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     abortAll,
     async close(reason) {
       abortAll(reason);
+      agentsLive.close();
+      commandsLive.close();
       await Promise.allSettled([...running]);
       await mcp.close();
     },

@@ -42,6 +42,13 @@ export interface RosterMcpOptions {
   settings?: TaskSettings;
   /** Shared by every call for the server's life; created when absent. */
   cache?: DiscoveryCache;
+  /**
+   * Watch the folders a discovery read (`fs.watch`), so that a call made while nothing
+   * changed answers without a stat per file. Default true; `false`: every call takes the
+   * stat-only look (for file systems whose changes `fs.watch` does not see, such as some
+   * network mounts).
+   */
+  watch?: boolean;
   /** Reported to clients in `initialize`; default `0.0.0`. */
   version?: string;
   /**
@@ -57,7 +64,8 @@ export type McpToolErrorCode =
   | "mcp/unknown-command"
   | "mcp/host-unavailable"
   | "mcp/too-many-tasks"
-  | "mcp/command-input";
+  | "mcp/command-input"
+  | "mcp/bad-cursor";
 
 /** Diagnostic codes the server reports about its own start. */
 export type McpDiagnosticCode = "executor/bad-task-depth";

@@ -11,8 +11,12 @@ export function agentSummary(agent: AgentDefinition): Record<string, unknown> {
   return { ...summarizeAgent(agent), ...(scoped !== undefined ? { scopedId: scoped } : {}) };
 }
 
-/** Filters of `list_agents`. */
+/** Filters of `list_agents`, and where its page starts. */
 export interface AgentQuery {
+  /** From `nextCursor` of the page before. */
+  cursor?: string | undefined;
+  /** Agents per page: 1 to {@link MAX_PAGE}, default {@link MAX_PAGE}. */
+  limit?: number | undefined;
   /** Case-insensitive text looked for in the name, scoped id and description. */
   query?: string | undefined;
   provider?: string | undefined;
@@ -25,9 +29,20 @@ export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolea
   if (filter.source !== undefined && agent.source !== filter.source) return false;
   const text = filter.query?.trim().toLowerCase();
   if (!text) return true;
-  return [agent.name, scopedId(agent) ?? "", agent.description].some((field) =>
-    field.toLowerCase().includes(text),
-  );
+  return haystackOf(agent).includes(text);
+}
+
+/** Per agent (frozen, the same object while its file is unchanged): its searchable text, lower-cased once. */
+const haystacks = new WeakMap<AgentDefinition, string>();
+
+function haystackOf(agent: AgentDefinition): string {
+  let text = haystacks.get(agent);
+  if (text === undefined) {
+    // NUL between fields: a query never matches across two of them.
+    text = [agent.name, scopedId(agent) ?? "", agent.description].join("\0").toLowerCase();
+    haystacks.set(agent, text);
+  }
+  return text;
 }
 
 /** The definition as `show_agent` gives it: every field, with the scoped id of a plugin agent. */
@@ -48,5 +63,65 @@ export function commandSummary(command: WorkflowCommand): Record<string, unknown
     ...(command.namespace ? { namespace: command.namespace } : {}),
     ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
     ...(scoped !== undefined ? { scopedId: scoped } : {}),
+  };
+}
+
+/** The most agents one `list_agents` answer holds. */
+export const MAX_PAGE = 100;
+
+/** What a cursor holds: the key of the last agent given and its index among the matches. */
+interface Cursor {
+  after: string;
+  index: number;
+}
+
+function keyOf(agent: AgentDefinition): string {
+  return scopedId(agent) ?? agent.name;
+}
+
+function readCursor(cursor: string): Cursor | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Cursor>;
+    if (typeof value.after === "string" && Number.isSafeInteger(value.index) && (value.index ?? -1) >= 0)
+      return { after: value.after, index: value.index as number };
+  } catch {
+    // Not one of ours.
+  }
+  return undefined;
+}
+
+/**
+ * One page of the agents that match `filter`, in precedence order. A cursor names the last
+ * agent of the page before, so a page stays in step when agents come and go between calls
+ * (a gone one: the page goes on from where it stood).
+ */
+export function pageOf(
+  agents: readonly AgentDefinition[],
+  filter: AgentQuery,
+): { agents: AgentDefinition[]; total: number; nextCursor?: string } | { error: string } {
+  const matches = agents.filter((agent) => matchesQuery(agent, filter));
+  let start = 0;
+  if (filter.cursor !== undefined) {
+    const cursor = readCursor(filter.cursor);
+    if (!cursor)
+      return { error: "cursor is not one list_agents gave: call list_agents without one to start again" };
+    const at = matches.findIndex((agent) => keyOf(agent) === cursor.after);
+    // The last agent given is gone: the ones after it moved up into its place.
+    start = at >= 0 ? at + 1 : Math.min(cursor.index, matches.length);
+  }
+  const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? MAX_PAGE)), MAX_PAGE);
+  const page = matches.slice(start, start + limit);
+  const end = start + page.length;
+  const last = page.at(-1);
+  return {
+    agents: page,
+    total: matches.length,
+    ...(end < matches.length && last
+      ? {
+          nextCursor: Buffer.from(JSON.stringify({ after: keyOf(last), index: end - 1 })).toString(
+            "base64url",
+          ),
+        }
+      : {}),
   };
 }
