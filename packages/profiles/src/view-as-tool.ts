@@ -1,10 +1,18 @@
 import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
 import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
-import { errorCode, fileSystemOf } from "./fs.js";
-import type { ProviderRegistry } from "./registry.js";
-import type { ProfileParse, ProfilePlace, ProfileScope, ToolProfile, ToolViewCode } from "./tool-profile.js";
-import type { DiscoveryContext, FileSystem, Location } from "./types.js";
+import type {
+  DiscoveryContext,
+  FileSystem,
+  Location,
+  ProfileParse,
+  ProfilePlace,
+  ProfileScope,
+  ProviderRegistry,
+  ToolProfile,
+  ToolViewCode,
+} from "@roster/core";
+import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 
 /** Files larger than this are not read by a tool view either. */
 const MAX_BYTES = 1024 * 1024;

@@ -1,9 +1,15 @@
-import type { AgentDiscovery } from "./discover-agents.js";
-import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
-import type { ProviderRegistry } from "./registry.js";
-import { suggestNames } from "./suggest-names.js";
-import type { ToolProfile } from "./tool-profile.js";
-import type { AgentDefinition, DiscoveryContext, FileRecord } from "./types.js";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  briefAgent,
+  type DiscoveryContext,
+  type ExplainCandidate,
+  explainAgent,
+  type FileRecord,
+  type ProviderRegistry,
+  suggestNames,
+  type ToolProfile,
+} from "@roster/core";
 import { type ToolView, viewAsTool } from "./view-as-tool.js";
 
 /** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */

@@ -1,6 +1,5 @@
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
-import type { ToolProfile } from "./tool-profile.js";
-import type { AgentDefinition, DiscoveryContext, FileFormat } from "./types.js";
+import type { AgentDefinition, DiscoveryContext, FileFormat, ToolProfile } from "@roster/core";
 
 /** The key (or manifest entry) that marks a file roster wrote. */
 export const GENERATED_BY_KEY = "generated-by";
