@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
+import { userConfigDir } from "@roster/config";
 import { discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
@@ -15,7 +16,6 @@ import {
   type TaskSession,
 } from "@roster/executor";
 import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
-import { userConfigDir } from "./config-places.js";
 import { configuredHostRunner, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { ancestorsOf, BoundedReadError, type FileSystem } from "@roster/core";
 import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
-import { UsageError } from "./errors.js";
+import { ConfigError } from "./config-error.js";
 
 /** The largest config file roster reads (a config is a few hundred bytes). */
 export const CONFIG_READ_LIMIT = 1024 * 1024;
@@ -118,7 +118,7 @@ export function readConfigBytes(file: string, fs: FileSystem = nodeFileSystem): 
           : error instanceof Error
             ? error.message
             : String(error);
-    throw new UsageError(`cannot read config ${file}: ${reason}.`, { cause: error });
+    throw new ConfigError(`cannot read config ${file}: ${reason}.`, { cause: error });
   }
 }
 

@@ -5,6 +5,7 @@ import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import type { HostId } from "@roster/hosts";
 import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
+import { ConfigError } from "./config-error.js";
 import {
   type ConfigWhere,
   configIn,
@@ -17,7 +18,6 @@ import {
   USER_CONFIG_NAMES,
   userConfigDir,
 } from "./config-places.js";
-import { UsageError } from "./errors.js";
 import { changedCodeFile, folderWithoutConfig, trustedCodeFiles } from "./project-trust.js";
 import { readTrustStore } from "./trust-store.js";
 
@@ -57,13 +57,17 @@ export interface ConfigLayer {
   applied: Array<keyof RosterConfig>;
 }
 
+/** What loading the configuration reports (see {@link ConfigDiagnosticCode}). */
+export const CONFIG_DIAGNOSTIC_CODES = [
+  "config/untrusted-code",
+  "config/trust-stale",
+  "config/limit-not-tightened",
+  "config/user-only-key",
+  "config/ignored-file",
+] as const;
+
 /** Stable codes of the config diagnostics. */
-export type ConfigDiagnosticCode =
-  | "config/untrusted-code"
-  | "config/trust-stale"
-  | "config/limit-not-tightened"
-  | "config/user-only-key"
-  | "config/ignored-file";
+export type ConfigDiagnosticCode = (typeof CONFIG_DIAGNOSTIC_CODES)[number];
 
 /** The merged config, the layers it came from, the extra providers and what was refused. */
 export interface LoadedConfig {
@@ -108,7 +112,7 @@ const USER_ONLY_KEYS: ReadonlyArray<keyof RosterConfig> = ["trustProject", "defa
 /** Checks the shape of a config value; a problem is a usage error naming the file. */
 export function checkConfig(config: unknown, filePath: string): RosterConfig {
   const fail = (what: string): never => {
-    throw new UsageError(`${filePath}: ${what}.`);
+    throw new ConfigError(`${filePath}: ${what}.`);
   };
   if (config === undefined) return {};
   if (config === null || typeof config !== "object" || Array.isArray(config))
@@ -161,7 +165,7 @@ async function importConfig(file: string): Promise<unknown> {
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return mod.default ?? mod;
   } catch (error) {
-    throw new UsageError(
+    throw new ConfigError(
       `cannot load config ${file}: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
@@ -181,7 +185,7 @@ function parseJson(bytes: Buffer, file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(
+    throw new ConfigError(
       `cannot read config ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
       { cause: error },
     );
@@ -337,7 +341,7 @@ function providerTarget(specifier: string, configPath: string): ProviderTarget {
     return { kind: "path", path: resolve(dirname(configPath), specifier) };
   const scheme = URL_SCHEME.exec(specifier)?.[1];
   if (scheme !== undefined || specifier === "")
-    throw new UsageError(
+    throw new ConfigError(
       `${configPath}: provider ${JSON.stringify(specifier)}: ` +
         (scheme !== undefined ? `a URL (${scheme.toLowerCase()}:) is not allowed` : "an empty name") +
         "; name a file path (relative to this config) or a package name.",
@@ -355,7 +359,7 @@ function isProvider(value: unknown): value is SourceProvider {
 async function loadProvider(specifier: string, configPath: string): Promise<SourceProvider> {
   const target = providerTarget(specifier, configPath);
   const fail = (why: string, cause?: unknown): never => {
-    throw new UsageError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
+    throw new ConfigError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
       cause,
     });
   };
@@ -377,7 +381,7 @@ async function loadProvider(specifier: string, configPath: string): Promise<Sour
   try {
     if (!statSync(path).isFile()) fail(`${path} is not a regular file`);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    if (error instanceof ConfigError) throw error;
     fail(`${path} does not exist`, error);
   }
   let mod: Record<string, unknown> = {};

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FileSystem } from "@roster/core";
 import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
+import { ConfigError } from "./config-error.js";
 import {
   type FoundConfig,
   findProjectConfig,
@@ -12,7 +13,6 @@ import {
   readConfigBytes,
   realOr,
 } from "./config-places.js";
-import { UsageError } from "./errors.js";
 
 /** At most this many code files are hashed for one trusted folder. */
 export const MAX_TRUSTED_FILES = 200;
@@ -78,7 +78,7 @@ export async function trustedCodeFiles(
     if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
     if (real === config || hashes.has(real)) return;
     if (hashes.size >= MAX_TRUSTED_FILES)
-      throw new UsageError(
+      throw new ConfigError(
         `${found.file} names more than ${MAX_TRUSTED_FILES} code files: roster does not trust that many.`,
       );
     hashes.set(real, MISSING);

@@ -1,26 +1,15 @@
-import { discoverCommands } from "@roster/commands";
+import type { CommandDiscovery } from "@roster/commands";
 import {
+  type AgentDiscovery,
   type Diagnostic,
-  discoverAgents,
   type FileOutcome,
   type FileRecord,
   markdownFormat,
   suggestNames,
 } from "@roster/core";
-import { runDoctorAs, TOOL_PROFILES } from "./cmd-as.js";
-import type { App } from "./context.js";
-import {
-  checkFormat,
-  type DoctorFormat,
-  fewFiles,
-  groupRepeats,
-  printFindingsAs,
-} from "./format-findings.js";
-import { fileView } from "./list-print.js";
-import { type Cell, count, type Output, paint, printJson, showPath, showPaths, table } from "./output.js";
 
 /** The closest known name (prefix or a few edits away), if any: core's one suggester. */
-export function didYouMean(word: string, known: readonly string[]): string | undefined {
+function didYouMean(word: string, known: readonly string[]): string | undefined {
   return suggestNames(word, known, { limit: 1 })[0];
 }
 
@@ -39,42 +28,60 @@ function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
   return counts;
 }
 
+/** What {@link findProblems} reads: one discovery of agents and one of commands, and the findings from before them. */
+export interface DoctorInput {
+  agents: AgentDiscovery;
+  commands: Pick<CommandDiscovery, "commands" | "files" | "diagnostics">;
+  /** The config's own findings (skipped project code, refused limits): they come first. */
+  configDiagnostics?: readonly Diagnostic[];
+  /** The session's findings (its environment variables), after discovery's. */
+  sessionDiagnostics?: readonly Diagnostic[];
+  /**
+   * Compiles an agent's `output` schema as `run` would (the executor's `compileOutputSchema`);
+   * schemas are not checked without it.
+   */
+  compileOutputSchema?: (schema: unknown) => { ok: true } | { ok: false; error: string };
+}
+
+/** The counts `roster doctor` ends with. */
+export interface DoctorSummary {
+  files: number;
+  outcomes: OutcomeCounts;
+  agents: number;
+  commands: number;
+  errors: number;
+  warnings: number;
+}
+
+/** Every finding about one discovery, each distinct diagnostic once, with its counts and the records it read. */
+export interface DoctorReport {
+  diagnostics: Diagnostic[];
+  summary: DoctorSummary;
+  files: FileRecord[];
+}
+
 /**
- * Every finding of `roster doctor`, from one discovery of agents and one of commands
- * (each file read once) and the session's environment.
+ * Every finding of `roster doctor` (SPEC §8), from one discovery of agents and one of
+ * commands (each file read once). Discovery warns and carries on; for doctor a definition
+ * file that was skipped is an error, unless its record's reason is an `info` (a deliberate
+ * skip, such as opencode's `disable: true`).
  */
-export async function runDoctor(app: App) {
-  // The executor (Ajv) loads with doctor, not with every command (see app.ts).
-  const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
-  const [agents, commands] = await Promise.all([
-    // Doctor reads no agent's prompt: none is decoded (each file is still read once).
-    discoverAgents(app.registry, app.ctx, { bodies: "on-demand" }),
-    discoverCommands(app.registry, app.ctx, { cache: app.cache }),
-  ]);
+export function findProblems(input: DoctorInput): DoctorReport {
+  const { agents, commands } = input;
   const files = [...agents.files, ...commands.files];
-  // Discovery warns and carries on; for doctor a definition file that was skipped is an
-  // error. The record says which diagnostic explains its skip.
-  const skipReasons = new Set<string>();
-  for (const file of files) {
-    if (file.outcome === "skipped")
-      skipReasons.add(`${file.reason.code}\0${file.path}\0${file.reason.message}`);
-  }
-  const isSkipReason = (d: Diagnostic) => skipReasons.has(`${d.code}\0${d.filePath}\0${d.message}`);
-  // The config's own findings (skipped project code, refused limits) come first.
-  const diagnostics: Diagnostic[] = [...app.loaded.diagnostics];
-  diagnostics.push(
-    ...[...agents.diagnostics, ...commands.diagnostics].map(
-      // A skip explained by an `info` reason is deliberate (opencode's `disable: true`): no error.
-      (d): Diagnostic => (d.severity === "warning" && isSkipReason(d) ? { ...d, severity: "error" } : d),
-    ),
-  );
+  // Each skipped record keeps the diagnostic that explains it (the same object as discovery's).
+  const skipReasons = new Set<Diagnostic>();
+  for (const file of files) if (file.outcome === "skipped") skipReasons.add(file.reason);
+  const diagnostics: Diagnostic[] = [...(input.configDiagnostics ?? [])];
+  for (const d of [...agents.diagnostics, ...commands.diagnostics])
+    diagnostics.push(d.severity === "warning" && skipReasons.has(d) ? { ...d, severity: "error" } : d);
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
     const diagnostic: Diagnostic = { severity, code, message };
     if (filePath) diagnostic.filePath = filePath;
     diagnostics.push(diagnostic);
   };
 
-  diagnostics.push(...readSessionFromEnv(app.env).diagnostics);
+  diagnostics.push(...(input.sessionDiagnostics ?? []));
 
   // Unknown frontmatter keys, as the format that read each file declared them.
   for (const file of files) {
@@ -95,8 +102,8 @@ export async function runDoctor(app: App) {
   // An agent's `output` schema is compiled as `run` would compile it: a cyclic `ref` or an
   // invalid schema would refuse every run of that agent, so doctor says so first.
   for (const agent of [...agents.agents, ...agents.shadowed.map((s) => s.agent)]) {
-    if (agent.output === undefined) continue;
-    const compiled = compileOutputSchema(agent.output);
+    if (agent.output === undefined || !input.compileOutputSchema) continue;
+    const compiled = input.compileOutputSchema(agent.output);
     if (!compiled.ok) {
       add(
         "error",
@@ -191,7 +198,7 @@ export async function runDoctor(app: App) {
   });
   diagnostics.splice(0, diagnostics.length, ...distinct);
 
-  const summary = {
+  const summary: DoctorSummary = {
     files: files.length,
     outcomes: countOutcomes(files),
     agents: agents.agents.length,
@@ -200,136 +207,4 @@ export async function runDoctor(app: App) {
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };
   return { diagnostics, summary, files };
-}
-
-/** Flags of `roster doctor`. */
-export interface DoctorFlags {
-  /** Exit 1 on warnings too. */
-  strict?: boolean;
-  /** Errors only, as eslint's `--quiet`. */
-  quiet?: boolean;
-  /** `text` (the default), `sarif` or `github`. */
-  format?: DoctorFormat;
-}
-
-/** What one tool makes of this project, as `doctor --as TOOL` counts it. */
-export interface ToolFinding {
-  tool: string;
-  displayName: string;
-  errors: number;
-  warnings: number;
-  /** The file that makes the tool refuse its whole configuration (opencode), and why. */
-  refusedBy?: { filePath: string; reason: { code: string; message: string } };
-  /** Its error diagnostics, for `--format sarif|github`. */
-  errorDiagnostics: Diagnostic[];
-}
-
-/** A tool would refuse a file here: an error of its view, or its whole configuration refused. */
-export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): boolean {
-  return tool.errors > 0 || tool.refusedBy !== undefined;
-}
-
-/** Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. */
-export async function runToolDoctors(app: App): Promise<ToolFinding[]> {
-  return Promise.all(
-    TOOL_PROFILES.map(async (profile): Promise<ToolFinding> => {
-      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool);
-      return {
-        tool: view.tool,
-        displayName: view.displayName,
-        errors: summary.errors,
-        warnings: summary.warnings,
-        ...(view.refusedBy ? { refusedBy: view.refusedBy } : {}),
-        errorDiagnostics: diagnostics.filter((d) => d.severity === "error"),
-      };
-    }),
-  );
-}
-
-/** `opencode: 3 errors → roster doctor --as opencode`, or `claude: ok`. */
-function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
-  const parts = [
-    ...(tool.refusedBy ? ["loads nothing"] : []),
-    ...(tool.errors > 0 ? [count(tool.errors, "error")] : []),
-    ...(tool.warnings > 0 && !errorsOnly ? [count(tool.warnings, "warning")] : []),
-  ];
-  if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
-  const colour = toolFails(tool) ? "red" : "yellow";
-  return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
-}
-
-/** The message of a tool's finding, naming the tool when it does not already. */
-function namingTool(tool: ToolFinding, d: Diagnostic): Diagnostic {
-  return d.message.startsWith(tool.displayName) || d.message.startsWith(tool.tool)
-    ? d
-    : { ...d, message: `${tool.displayName}: ${d.message}` };
-}
-
-/** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
-export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
-  const {
-    strict,
-    quiet,
-    format: asked,
-  } = typeof flags === "boolean" ? { strict: flags, quiet: false, format: undefined } : flags;
-  const format = checkFormat(app, asked);
-  const [{ diagnostics: all, summary, files }, tools] = await Promise.all([
-    runDoctor(app),
-    runToolDoctors(app),
-  ]);
-  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
-  const o = app.output;
-  const toolsFail = tools.some(toolFails);
-  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0) || toolsFail;
-  // Every reason to fail is in the file: each tool's errors follow doctor's own findings.
-  const forMachines = [
-    ...diagnostics,
-    ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
-  ];
-  if (printFindingsAs(app, format, forMachines)) return failed ? 1 : 0;
-  if (o.json) {
-    printJson(o, {
-      diagnostics,
-      summary,
-      files: files.map(fileView),
-      tools: tools.map(({ errorDiagnostics: _, ...tool }) => tool),
-    });
-    return failed ? 1 : 0;
-  }
-  const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  // A finding many files share (more than three) is one line, under the first of them.
-  const groups = new Map<string, Cell[][]>();
-  for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
-    const key = x.filePath ?? "";
-    const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-    const row: Cell[] = [
-      "",
-      x.line ? String(x.line) : "",
-      paint(o, colour[x.severity], x.severity),
-      x.code,
-      about.length > 1
-        ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-        : message,
-    ];
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  for (const [filePath, rows] of groups) {
-    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
-    // Messages are never cut: a long one wraps rather than losing what it explains.
-    o.out(table({}, rows));
-    o.out("");
-  }
-  o.out(
-    paint(
-      o,
-      failed ? "red" : "green",
-      `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
-        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
-        `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
-        `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
-    ),
-  );
-  // `--quiet` is errors only: the tools that fail, each with its errors.
-  for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
-  return failed ? 1 : 0;
 }

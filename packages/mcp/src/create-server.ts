@@ -14,7 +14,6 @@ import {
   discoverAgents,
   getAgent,
   type ProviderRegistry,
-  reportWhy,
 } from "@roster/core";
 import {
   buildTaskDescription,
@@ -24,6 +23,7 @@ import {
   type TaskInput,
   type TaskResult,
 } from "@roster/executor";
+import { reportWhy } from "@roster/profiles";
 import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";

@@ -1,7 +1,13 @@
 import { dirname, join } from "node:path";
-import { type AgentDefinition, type DiscoveryContext, parseAgentFields } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentWriter,
+  type DiscoveryContext,
+  type FieldMapping,
+  parseAgentFields,
+} from "@roster/core";
 import { checkFileAs } from "@roster/profiles";
-import { type AgentWriter, type FieldMapping, isLossy } from "./agent-writer.js";
+import { isLossy } from "./agent-writer.js";
 import { NAME_MAX } from "./write-file-inside.js";
 
 /** Stable codes of an export that cannot be written. */

@@ -1,7 +1,14 @@
 import { basename, dirname, join } from "node:path";
-import { type AgentWriter, type FieldMapping, GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
-import type { AgentDefinition, AgentDiscovery, DiscoveryContext, FileSystem } from "@roster/core";
+import type {
+  AgentDefinition,
+  AgentDiscovery,
+  AgentWriter,
+  DiscoveryContext,
+  FieldMapping,
+  FileSystem,
+} from "@roster/core";
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
+import { GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
 import {
   removeFileInside,
