@@ -1,7 +1,7 @@
 // "@roster/core/provider-kit": what a provider author needs beyond the main entry —
 // the file-system layer and its bounded reader, cache validators, and building agents
 // from fields a provider parsed itself.
-export { ancestorsOf } from "./ancestors.js";
+export { ancestorsOf, type GitRootWalk, walkToGitRoot } from "./ancestors.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export { agentFromParsed } from "./discover-agents.js";
 export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";

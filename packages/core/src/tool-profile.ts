@@ -1,4 +1,5 @@
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { walkToGitRoot } from "./ancestors.js";
 import { fileSystemOf } from "./fs.js";
 import type { AgentDefinition, DiscoveryContext, FileFormat, PluginInfo } from "./types.js";
 
@@ -281,21 +282,6 @@ export function defineAgentWriter<W extends AgentWriter>(writer: W): W {
  * every project agents folder on this path.
  */
 export function ancestorsToRepoRoot(ctx: DiscoveryContext): string[] {
-  const fs = fileSystemOf(ctx);
-  const found: string[] = [];
-  let current = resolve(ctx.cwd);
-  for (;;) {
-    found.push(current);
-    let isRoot = false;
-    try {
-      fs.stat(join(current, ".git"));
-      isRoot = true;
-    } catch {
-      // Not the root: keep walking.
-    }
-    if (isRoot) return found;
-    const parent = dirname(current);
-    if (parent === current) return [resolve(ctx.cwd)];
-    current = parent;
-  }
+  const walk = walkToGitRoot(ctx.cwd, fileSystemOf(ctx));
+  return walk.root ? walk.dirs : [resolve(ctx.cwd)];
 }
