@@ -92,7 +92,7 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   };
   const candidate = (base: Omit<ExplainCandidate, "outcome">, record: FileRecord): ExplainCandidate => {
     const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
-    if (record.outcome === "skipped") c.reason = reasonView(record.reason);
+    if (record.outcome === "skipped") c.reason = { code: record.reason.code, message: record.reason.message };
     return c;
   };
 
@@ -129,27 +129,4 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
     );
   }
   return { name, winner, candidates, shadowed: defining.filter((agent) => agent !== winner), files };
-}
-
-/** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */
-export function fileRecordView(record: FileRecord): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    path: record.path,
-    kind: record.kind,
-    provider: record.provider,
-    scope: record.scope,
-    location: record.location?.dir ?? `provider:${record.provider}`,
-    outcome: record.outcome,
-  };
-  if (record.format) view.format = record.format;
-  if ("name" in record && record.name !== undefined) view.name = record.name;
-  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
-  if (record.outcome === "skipped") view.reason = reasonView(record.reason);
-  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
-  return view;
-}
-
-/** A skip reason as outputs show it: its code and message. */
-function reasonView(reason: SkipReason): Pick<SkipReason, "code" | "message"> {
-  return { code: reason.code, message: reason.message };
 }

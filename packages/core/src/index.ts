@@ -7,12 +7,10 @@ export {
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
-  isThinkingLevel,
   parseAgent,
   parseAgentFields,
   REASONING_EFFORT,
   splitToolList,
-  THINKING_LEVELS,
 } from "./agent-fields.js";
 export { summarizeAgent } from "./agent-summary.js";
 export { ancestorsOf } from "./ancestors.js";
@@ -38,7 +36,6 @@ export {
   type CandidateOutcome,
   type ExplainCandidate,
   explainAgent,
-  fileRecordView,
   OUTCOME_MEANINGS,
 } from "./explain-agent.js";
 export {

@@ -8,7 +8,6 @@ export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";
 export { claudeConfigDir, envPath } from "./env-paths.js";
 export { familyLocations, findProjectDirs, resolveUserPath } from "./family.js";
 export {
-  DEFAULT_READ_LIMIT,
   describeFsError,
   errorCode,
   fileSystemOf,

@@ -2,6 +2,7 @@
 // profile and view types are core's contract (`ToolProfile`, `ToolView` in @roster/core).
 export {
   differentResolution,
+  fileRecordView,
   type OtherTool,
   type OtherToolOutcome,
   otherToolsFor,

@@ -5,13 +5,32 @@ import {
   type DiscoveryContext,
   type ExplainCandidate,
   explainAgent,
-  fileRecordView,
+  type FileRecord,
   type ProviderRegistry,
   suggestNames,
   type ToolProfile,
   type ToolView,
 } from "@roster/core";
 import { viewAsTool } from "./view-as-tool.js";
+
+/** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */
+export function fileRecordView(record: FileRecord): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    path: record.path,
+    kind: record.kind,
+    provider: record.provider,
+    scope: record.scope,
+    location: record.location?.dir ?? `provider:${record.provider}`,
+    outcome: record.outcome,
+  };
+  if (record.format) view.format = record.format;
+  if ("name" in record && record.name !== undefined) view.name = record.name;
+  if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "skipped")
+    view.reason = { code: record.reason.code, message: record.reason.message };
+  if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
+  return view;
+}
 
 /** How one tool's answer for NAME differs from roster's merged winner. */
 export type OtherToolOutcome =
