@@ -70,6 +70,10 @@ async function expectSameAsEager(ctx: DiscoveryContext) {
   const none = await discoverAgents(registry, ctx, { bodies: "none" });
   // What `roster list` reads: everything but the prompts read from files, which are "".
   expect(whole(none)).toBe(whole(promptless(eager)));
+  // And without records: no file's record, the rest the same (diagnostics in the same order).
+  const listing = await discoverAgents(registry, ctx, { bodies: "none", records: false });
+  expect(listing.files).toEqual([]);
+  expect(whole(listing)).toBe(whole({ ...promptless(eager), files: [] }));
   // Prompts are read here, by JSON.stringify: each equals the one read with the frontmatter.
   expect(whole(lazy)).toBe(whole(eager));
   const prompts = lazy.agents.filter((a) => Object.getOwnPropertyDescriptor(a, "systemPrompt")?.get);

@@ -3,7 +3,6 @@ export {
   type ConfigDiagnosticCode,
   type ConfigLayer,
   type ConfigSource,
-  DEFAULT_LIMITS,
   findProjectConfig,
   type HostConfig,
   type LoadConfigOptions,

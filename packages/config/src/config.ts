@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
+import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type { HostId } from "@roster/hosts";
 import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
 import { ConfigError } from "./config-error.js";
@@ -41,8 +42,19 @@ export interface RosterConfig {
   defaultHost?: HostId;
 }
 
-/** The executor's limits when no config sets them. */
-export const DEFAULT_LIMITS = { maxRecursionDepth: 2, maxConcurrency: 4 } as const;
+/**
+ * The runner's settings a config gives (SPEC §6): its limits (the executor's defaults where it
+ * sets none), disabled agents and model overrides. `maxDepth` (`--max-depth`) wins over the
+ * config's depth. `roster run`, `roster mcp` and the spawn graph all take them from here.
+ */
+export function runnerSettings(config: RosterConfig, maxDepth?: number) {
+  return {
+    maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth,
+    maxConcurrency: config.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency,
+    disabledAgents: config.disabledAgents ?? [],
+    agentModelOverrides: config.agentModelOverrides ?? {},
+  };
+}
 
 /** Where a config layer came from, in precedence order: `--config`, the user's, the project's. */
 export type ConfigSource = "explicit" | "user" | "project";
@@ -281,7 +293,7 @@ function restrictProject(
 ): RosterConfig {
   const out: RosterConfig = {};
   const filePath = found.file;
-  const depth = base.maxRecursionDepth ?? DEFAULT_LIMITS.maxRecursionDepth;
+  const depth = base.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth;
   if (config.maxRecursionDepth !== undefined) {
     const v = config.maxRecursionDepth;
     // -1 is "no limit": only a base that is already unlimited may stay so.
@@ -295,7 +307,7 @@ function restrictProject(
         filePath,
       });
   }
-  const concurrency = base.maxConcurrency ?? DEFAULT_LIMITS.maxConcurrency;
+  const concurrency = base.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency;
   if (config.maxConcurrency !== undefined) {
     if (config.maxConcurrency <= concurrency) out.maxConcurrency = config.maxConcurrency;
     else

@@ -7,12 +7,12 @@ export {
   type ConfigLayer,
   type ConfigSource,
   checkConfig,
-  DEFAULT_LIMITS,
   type HostConfig,
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
   type RosterConfig,
+  runnerSettings,
   trustCommand,
 } from "./config.js";
 export { ConfigError } from "./config-error.js";

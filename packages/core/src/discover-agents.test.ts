@@ -540,3 +540,57 @@ describe("the merge is reused only while nothing changed", () => {
     expect((await discoverAgents(registry, sb.ctx(), { cache })).agents).toHaveLength(1);
   });
 });
+
+describe("discoverAgents with records: false (a listing)", () => {
+  test("the same agents, shadowed and diagnostics in the same order, and no records", async () => {
+    const dir = join(sb.project, ".claude", "agents");
+    sb.write({
+      "project/.claude/agents/big.md": `---\nname: big\ndescription: big\n---\n${"x".repeat(1024 * 1024)}`,
+      "project/.claude/agents/x.md": null,
+      "project/.claude/agents/ok.md": agentFile("ok", "ok", "maxTurns: lots\nthinking: deep"),
+      "project/.claude/agents/nodesc.md": "---\nname: nodesc\n---\nbody\n",
+      "project/.claude/agents/bad.md": "---\nname: [unclosed\n---\n",
+      "project/.claude/agents/doc.md": "# Not an agent\n",
+      "project/.claude/agents/u.md": Buffer.concat([
+        Buffer.from("---\nname: u\ndescription: caf"),
+        Buffer.from([0xe9]),
+        Buffer.from("\n---\nbody"),
+      ]),
+      "home/.claude/agents/ok.md": agentFile("ok", "shadowed ok"),
+      "home/.xcsh/agents/first.md": agentFile("first"),
+    });
+    symlinkSync(join(dir, "missing.md"), join(dir, "dangling.md"));
+    // A provider with a problem of its own, and items after every file.
+    const noisy = defineProvider({
+      id: "noisy",
+      locate: () => {
+        throw new Error("cannot look");
+      },
+    });
+    const registry = createRegistry([family("xcsh"), noisy, family("claude"), builtin("ok", "extra")]);
+    const full = await discoverAgents(registry, sb.ctx());
+    const listing = await discoverAgents(registry, sb.ctx(), { records: false });
+    expect(listing.files).toEqual([]);
+    expect(full.files.length).toBeGreaterThan(8);
+    expect(listing.agents).toEqual(full.agents);
+    expect(listing.shadowed).toEqual(full.shadowed);
+    // Every kind of note, in the same order: the provider's, skips, parse and field warnings.
+    expect(full.diagnostics.length).toBeGreaterThan(8);
+    expect(listing.diagnostics).toEqual(full.diagnostics);
+    // Frozen as the records' are (a file's own; the read's notes as they came).
+    expect(listing.diagnostics.map((d) => Object.isFrozen(d))).toEqual(
+      full.diagnostics.map((d) => Object.isFrozen(d)),
+    );
+    expect(listing.fingerprint).toBe(full.fingerprint);
+  });
+
+  test("with a cache, records are made: the kept merge serves every caller", async () => {
+    sb.write({ "project/.claude/agents/a.md": agentFile("a") });
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    const first = await discoverAgents(registry, sb.ctx(), { cache, records: false });
+    expect(first.files).toHaveLength(1);
+    const second = await discoverAgents(registry, sb.ctx(), { cache });
+    expect(second.files).toHaveLength(1);
+  });
+});

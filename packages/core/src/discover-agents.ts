@@ -58,6 +58,12 @@ export interface DiscoverOptions {
   bodies?: "now" | "on-demand" | "none";
   /** Also give the stat-only look at the files read (`AgentDiscovery.look`), for storing a result. */
   look?: boolean;
+  /**
+   * `false`: no record per file (`files` is empty), for a caller that shows none (a listing);
+   * agents, shadowed agents and diagnostics are the same. With a cache, records are always
+   * made (the merge it keeps serves every caller).
+   */
+  records?: boolean;
 }
 
 function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnostic {
@@ -203,12 +209,13 @@ function interpret(
 /** Everything decided by one read: reused whole while nothing that decides it changed. */
 type Merged = Omit<AgentDiscovery, "searched">;
 
-function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined): Merged {
+function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, records: boolean): Merged {
   const merged = mergeSources<AgentDefinition>({
     read,
     kind: "agents",
     interpret: (source) => interpret(source, cache),
     idOf: (winner) => winner.filePath ?? winner.provider,
+    records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
   return {
@@ -242,7 +249,7 @@ export async function discoverAgents(
     bodies: options.bodies,
     look: options.look,
   });
-  const build = () => mergeAgents(read, cache);
+  const build = () => mergeAgents(read, cache, cache ? true : options.records !== false);
   // The parse objects, by identity: a file re-read without a visible stat change (a racy
   // timestamp) yields a new one, and the merge must then be redone.
   const inputs = read.sources.map((s) => (s.kind === "file" ? s.parsed : s.kind));

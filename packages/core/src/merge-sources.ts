@@ -28,6 +28,11 @@ export interface MergeSourcesOptions<T> {
   interpret: (source: ReadableSource) => Interpretation<T>;
   /** How a winner is named in `shadowedBy`: its file, or its provider. */
   idOf: (winner: T) => string;
+  /**
+   * `false`: no record per source (`files` is empty); winners, shadowed and diagnostics are
+   * the same. For a caller that shows neither records nor outcomes (a listing).
+   */
+  records?: boolean;
 }
 
 /** The result of {@link mergeSources}: the first-wins merge and one record per source. */
@@ -118,12 +123,43 @@ function readNotes(read: SourcesRead, into: Diagnostic[]): (count: number) => vo
 }
 
 /**
+ * {@link mergeSources} without records: each source's diagnostics are frozen and placed as
+ * the records' would be (between the read's own notes, by how many sources came before).
+ */
+function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
+  const { read } = options;
+  const definitions: T[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const notesUpTo = readNotes(read, diagnostics);
+  for (let i = 0; i < read.sources.length; i++) {
+    notesUpTo(i);
+    const source = read.sources[i]!;
+    if (source.kind === "skipped") {
+      diagnostics.push(deepFreeze(source.reason));
+      continue;
+    }
+    const meaning = options.interpret(source);
+    if (meaning.kind === "definition") definitions.push(meaning.value);
+    for (const d of deepFreeze(meaning.diagnostics)) diagnostics.push(d);
+  }
+  notesUpTo(Number.POSITIVE_INFINITY);
+  const { winners, shadowed } = mergeFirstWins(definitions);
+  return {
+    winners,
+    shadowed: shadowed.map(({ item, winner }) => ({ item, shadowedBy: options.idOf(winner) })),
+    files: [],
+    diagnostics,
+  };
+}
+
+/**
  * Interprets every source, merges the definitions first-wins by exact name (SPEC §5
  * steps 3–4) and gives each source its record: `loaded`, `shadowed` (with the winner),
  * `skipped` (with the one diagnostic that explains it) or `not-an-agent`.
  */
 export function mergeSources<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
   const { read, kind } = options;
+  if (options.records === false) return mergeWithoutRecords(options);
   const drafts: Draft[] = [];
   /** Each draft's diagnostics as read (a deferred body's record adds one later, through an accessor). */
   const bases: Array<readonly Diagnostic[]> = [];
