@@ -4,10 +4,10 @@ import {
   explainAgent,
   getAgent,
   OUTCOME_MEANINGS,
-  reportWhy,
   summarizeAgent,
   type ToolProfile,
 } from "@roster/core";
+import { reportWhy } from "@roster/profiles";
 import type { App } from "./context.js";
 import {
   cacheWanted,

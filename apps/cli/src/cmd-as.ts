@@ -1,18 +1,15 @@
 import {
   type AgentDiscovery,
-  checkFileAs,
   type Diagnostic,
   discoverAgents,
-  type OtherTool,
-  otherToolsFor,
   readFileBounded,
   suggestNames,
   type ToolProfile,
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
-  viewAsTool,
 } from "@roster/core";
+import { checkFileAs, type OtherTool, otherToolsFor, viewAsTool } from "@roster/profiles";
 import { claudeProfile } from "@roster/source-claude";
 import { codexProfile, readCodexLimits } from "@roster/source-codex";
 import { copilotProfile } from "@roster/source-copilot";

@@ -1,16 +1,15 @@
 import { resolve } from "node:path";
+import { discoverAgents, getAgent } from "@roster/core";
+import { describeFsError } from "@roster/core/provider-kit";
 import {
-  discoverAgents,
   exportAgent,
   fileOwner,
-  getAgent,
   isLossy,
   recordInManifest,
   WriteRefusedError,
   writeFileInside,
   writePathProblem,
-} from "@roster/core";
-import { describeFsError } from "@roster/core/provider-kit";
+} from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { printJson, showPath } from "./output.js";

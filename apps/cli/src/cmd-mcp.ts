@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import { splitArguments } from "@roster/commands";
+import { runnerSettings } from "@roster/config";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -16,10 +17,7 @@ import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
-
-/** The signals that stop `roster mcp`, with their numbers (the exit status is 128 + it). */
-const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
-type StopSignal = keyof typeof STOP_SIGNALS;
+import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
 export const TTY_NOTICE = [
@@ -108,12 +106,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
 
   const config = app.loaded.config;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
-  const settings: TaskSettings = {
-    maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? 2,
-    maxConcurrency: config.maxConcurrency ?? 4,
-    disabledAgents: config.disabledAgents ?? [],
-    agentModelOverrides: config.agentModelOverrides ?? {},
-  };
+  const settings: TaskSettings = runnerSettings(config, maxDepth);
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   if (timeoutMs !== undefined) settings.timeoutMs = timeoutMs;
 

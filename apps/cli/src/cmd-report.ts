@@ -1,12 +1,13 @@
-import { type ToolView, viewAsTool } from "@roster/core";
+import type { ToolView } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
 import { TOOL_PROFILES } from "./cmd-as.js";
-import { runDoctor } from "./cmd-doctor.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
 import { count, line, printJson, showPath } from "./output.js";
+import { runDoctor } from "./print-doctor.js";
 import { replaceFile } from "./replace-file.js";
 
 /** Flags of `roster report`. */

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
+import { runnerSettings, userConfigDir } from "@roster/config";
 import { discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
@@ -15,7 +16,6 @@ import {
   type TaskSession,
 } from "@roster/executor";
 import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
-import { userConfigDir } from "./config-places.js";
 import { configuredHostRunner, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
@@ -23,6 +23,7 @@ import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
 import { readStdinBounded } from "./read-stdin.js";
+import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 import { shortenRefusal, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -56,10 +57,6 @@ async function readDashes(flags: RunFlags): Promise<{ tasks: string[]; context?:
     ...(flags.context !== undefined ? { context: flags.context === "-" ? text : flags.context } : {}),
   };
 }
-
-/** The signals that end a run like Ctrl-C does, with their numbers (exit code 128 + n). */
-const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
-type StopSignal = keyof typeof STOP_SIGNALS;
 
 /** How the tasks run: a custom command, an agent host, or no host (an error said only once the call passed the executor's checks). */
 type Mode =
@@ -151,12 +148,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     cwd: app.ctx.cwd,
     depth: fromEnv.depth,
     planMode: flags.planMode === true,
-    settings: {
-      maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? 2,
-      maxConcurrency: config.maxConcurrency ?? 4,
-      disabledAgents: config.disabledAgents ?? [],
-      agentModelOverrides: config.agentModelOverrides ?? {},
-    },
+    settings: runnerSettings(config, maxDepth),
   };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
   if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;

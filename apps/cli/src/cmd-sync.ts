@@ -1,4 +1,5 @@
-import { applySync, discoverAgents, planSync, type SyncEntry } from "@roster/core";
+import { discoverAgents } from "@roster/core";
+import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { type Cell, line, paint, printJson, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";

@@ -1,18 +1,23 @@
 import { existsSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { type GlobalFlags, resolveBasics } from "./basics.js";
 import {
   type ConfigWhere,
+  changedCodeFile,
   findProjectConfig,
   hashConfig,
+  projectFolder,
   readConfigBytes,
+  readTrustStore,
   realOr,
+  type TrustRecord,
+  trustedCodeFiles,
+  trustStorePath,
   userConfigDir,
-} from "./config-places.js";
+  writeTrustStore,
+} from "@roster/config";
+import { type GlobalFlags, resolveBasics } from "./basics.js";
 import { FindingError, UsageError } from "./errors.js";
 import { headedTable, printJson } from "./output.js";
-import { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
-import { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";
 
 /** Flags of `roster trust`. */
 export interface TrustFlags {

@@ -1,3 +1,4 @@
+import { trustCommand } from "@roster/config";
 import {
   createHostRunner,
   type HostId,
@@ -5,7 +6,6 @@ import {
   locateHost,
   missingHostMessage,
 } from "@roster/hosts";
-import { trustCommand } from "./config.js";
 import type { App } from "./context.js";
 import { line } from "./output.js";
 

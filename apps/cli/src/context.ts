@@ -1,8 +1,7 @@
+import { isCodeFile, type LoadConfigOptions, type LoadedConfig, loadConfig } from "@roster/config";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
-import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
-import { isCodeFile } from "./config-places.js";
 import { type Output, printNotes } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 

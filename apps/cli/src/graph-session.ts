@@ -1,6 +1,7 @@
 // The session a picture's refusals are computed for: the one `roster run` would run in here
 // (its depth, spawn policy and blocked agent from the environment, its limits from config).
 // The executor and the pictures load with graph and report, not with every command (app.ts).
+import { runnerSettings } from "@roster/config";
 import { discoverAgents } from "@roster/core";
 import type { GraphSessionInput, SpawnGraph } from "@roster/pictures";
 import type { App } from "./context.js";
@@ -12,12 +13,8 @@ export async function graphSessionOf(app: App): Promise<GraphSessionInput> {
   const fromEnv = readSessionFromEnv(app.env);
   const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
   if (unreadable) throw new FindingError(unreadable.message, { code: unreadable.code });
-  const config = app.loaded.config;
-  const session: GraphSessionInput = {
-    depth: fromEnv.depth,
-    maxRecursionDepth: config.maxRecursionDepth ?? 2,
-    disabledAgents: config.disabledAgents ?? [],
-  };
+  const { maxRecursionDepth, disabledAgents } = runnerSettings(app.loaded.config);
+  const session: GraphSessionInput = { depth: fromEnv.depth, maxRecursionDepth, disabledAgents };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
   const blocked = app.env.PI_BLOCKED_AGENT;
   if (blocked !== undefined && blocked !== "") session.blockedAgent = blocked;

@@ -1,7 +1,8 @@
 // What `list` prints, from a discovery or from the stored listing: the filters, the JSON and the
 // table. The app's `list` and the shortcut the bin takes before the app loads (list-fast.ts)
 // both print through here, so their output is the same bytes.
-import { type AgentSource, type FileRecord, fileRecordView } from "@roster/core";
+import type { AgentSource, FileRecord } from "@roster/core";
+import { fileRecordView } from "@roster/profiles";
 import { count, headedTable, type Output, oneLine, paint, printJson, shortList, showPath } from "./output.js";
 
 /** One file record as `--json` shows it: core's view, shared with MCP `why_agent`. */

@@ -1,6 +1,7 @@
 // How a command that failed says so: one line on stderr (the stack with --debug), the
 // answer a --json caller reads on stdout, and the exit code. The app and the bin's own
 // `list` (list-run.ts) report the same way.
+import { ConfigError } from "@roster/config";
 import type { GlobalFlags } from "./basics.js";
 import { errorLine, FindingError, UsageError } from "./errors.js";
 import { printJson } from "./output.js";
@@ -21,6 +22,6 @@ export function reportError(error: unknown, flags: Pick<GlobalFlags, "json" | "d
     process.stderr.write(`${escapeTerminal(error.stack, true)}\n`);
   else process.stderr.write(`${escapeTerminal(errorLine(message))}\n`);
   if (error instanceof FindingError) return 1;
-  if (error instanceof UsageError) return 2;
+  if (error instanceof UsageError || error instanceof ConfigError) return 2;
   return 1;
 }

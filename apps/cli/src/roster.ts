@@ -148,7 +148,7 @@ program
       "text, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), for CI",
     ).choices(["text", "sarif", "github"]),
   )
-  .action((flags: import("./cmd-doctor.js").DoctorFlags & AsFlag) =>
+  .action((flags: import("./print-doctor.js").DoctorFlags & AsFlag) =>
     withApp(
       async (app) =>
         flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),

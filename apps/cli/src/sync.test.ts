@@ -2,16 +2,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import {
-  applySync,
-  discoverAgents,
-  type FileSystem,
-  planSync,
-  SYNC_MANIFEST,
-  type SyncEntry,
-} from "@roster/core";
+import { discoverAgents, type FileSystem } from "@roster/core";
 import { MAX_FILE_BYTES, nodeFileSystem } from "@roster/core/provider-kit";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { applySync, planSync, SYNC_MANIFEST, type SyncEntry } from "@roster/writers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createDefaultRegistry } from "./registry.js";
 import { writersFor } from "./writers.js";

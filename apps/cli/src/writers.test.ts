@@ -4,16 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type AgentDefinition,
-  type AgentExport,
-  agentFieldValue,
-  agentInputFields,
-  exportAgent,
-  markdownFormat,
-  parseAgentFields,
-} from "@roster/core";
+import { type AgentDefinition, markdownFormat, parseAgentFields } from "@roster/core";
 import { claudeWriter } from "@roster/source-claude";
+import { type AgentExport, agentFieldValue, agentInputFields, exportAgent } from "@roster/writers";
 import { beforeAll, describe, expect, test } from "vitest";
 import { WRITERS } from "./writers.js";
 

@@ -4,7 +4,7 @@
 // which file makes opencode refuse its whole configuration fails. SPEC §15.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkFileAs } from "@roster/core";
+import { checkFileAs } from "@roster/profiles";
 import { opencodeProfile } from "@roster/source-opencode";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {

@@ -7,7 +7,7 @@ const AGENT_KEY_SET: ReadonlySet<string> = new Set(AGENT_KEYS);
 import type { AgentDefinition, AgentSource, Diagnostic, ParseLevel, ThinkingLevel } from "./types.js";
 
 /** Every thinking level, in increasing order of effort. */
-export const THINKING_LEVELS: readonly ThinkingLevel[] = [
+const THINKING_LEVELS: readonly ThinkingLevel[] = [
   "inherit",
   "off",
   "minimal",
@@ -77,7 +77,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** True for a thinking level of SPEC §3. */
-export function isThinkingLevel(value: unknown): value is ThinkingLevel {
+function isThinkingLevel(value: unknown): value is ThinkingLevel {
   return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
 }
 

@@ -50,7 +50,7 @@ export interface ExplainCandidate {
   filePath?: string;
   outcome: CandidateOutcome;
   /** Why a file that names the agent was skipped. */
-  reason?: SkipReason;
+  reason?: Pick<SkipReason, "code" | "message">;
 }
 
 /** Why an agent resolves as it does (the data `roster why` prints). */
@@ -92,7 +92,7 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   };
   const candidate = (base: Omit<ExplainCandidate, "outcome">, record: FileRecord): ExplainCandidate => {
     const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
-    if (record.outcome === "skipped") c.reason = record.reason;
+    if (record.outcome === "skipped") c.reason = { code: record.reason.code, message: record.reason.message };
     return c;
   };
 

@@ -3,7 +3,7 @@ import { readFileBounded } from "./read-bounded.js";
 import type { DiscoveryContext, FileSystem } from "./types.js";
 
 /** The most any single read takes when the caller names no limit (agent files, registries, manifests). */
-export const DEFAULT_READ_LIMIT = 4 * 1024 * 1024;
+const DEFAULT_READ_LIMIT = 4 * 1024 * 1024;
 
 /**
  * The default file-system layer: node:fs, synchronous (cheap local calls, no scheduling noise).

@@ -7,38 +7,12 @@ export {
   type AgentFields,
   AgentParsingError,
   agentFieldsProblem,
-  isThinkingLevel,
   parseAgent,
   parseAgentFields,
   REASONING_EFFORT,
   splitToolList,
-  THINKING_LEVELS,
 } from "./agent-fields.js";
 export { summarizeAgent } from "./agent-summary.js";
-// merge
-export {
-  type AgentWriter,
-  agentFieldValue,
-  agentInputFields,
-  defineAgentWriter,
-  extraEntries,
-  type FieldFate,
-  type FieldMapping,
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-  isLossy,
-  isMarkerKey,
-  knownKeyOf,
-  reportTools,
-  translateTools,
-  type WriteAgentOptions,
-  type WriteExtrasOptions,
-  type WrittenAgent,
-  writeExtras,
-  writtenTools,
-} from "./agent-writer.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
@@ -64,15 +38,6 @@ export {
   explainAgent,
   OUTCOME_MEANINGS,
 } from "./explain-agent.js";
-export {
-  type AgentExport,
-  type ExportAgentOptions,
-  type ExportCode,
-  type ExportRefusal,
-  exportAgent,
-  exportNameProblem,
-  writeRootOf,
-} from "./export-agent.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
@@ -115,44 +80,31 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
-export {
-  differentResolution,
-  fileRecordView,
-  type OtherTool,
-  type OtherToolOutcome,
-  otherToolsFor,
-  reportWhy,
-  type WhyOptions,
-  type WhyReport,
-} from "./report-why.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
-export {
-  applySync,
-  type FileOwner,
-  fileOwner,
-  type PlanSyncOptions,
-  planSync,
-  type RecordInManifestOptions,
-  recordInManifest,
-  SYNC_MANIFEST,
-  type SyncAction,
-  type SyncCode,
-  type SyncEntry,
-  type SyncPlan,
-  type SyncTarget,
-} from "./sync-agents.js";
 export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
 export {
+  type AgentWriter,
   ancestorsToRepoRoot,
   type BorrowedPlaces,
+  defineAgentWriter,
   defineToolProfile,
+  type FieldFate,
+  type FieldMapping,
   type FieldProblem,
   type ProfileParse,
   type ProfilePlace,
   type ProfileScope,
+  type ToolFileOutcome,
   type ToolProfile,
+  type ToolReason,
+  type ToolView,
+  type ToolViewAgent,
   type ToolViewCode,
+  type ToolViewFile,
+  type ToolViewPlace,
+  type WriteAgentOptions,
+  type WrittenAgent,
 } from "./tool-profile.js";
 export type {
   AgentDefinition,
@@ -181,29 +133,4 @@ export type {
   ThinkingLevel,
   UnusableFile,
 } from "./types.js";
-export {
-  checkFileAs,
-  type FileCheck,
-  parseMarkdownForTool,
-  type ToolFileOutcome,
-  type ToolReason,
-  type ToolView,
-  type ToolViewAgent,
-  type ToolViewFile,
-  type ToolViewPlace,
-  type ViewAsToolOptions,
-  viewAsTool,
-} from "./view-as-tool.js";
 export type { LocationStatus } from "./walk-location.js";
-export {
-  type FileContent,
-  NAME_MAX,
-  type RemoveFileInsideOptions,
-  removeFileInside,
-  type WriteFileInsideOptions,
-  type WriteRefusal,
-  type WriteRefusalCode,
-  WriteRefusedError,
-  writeFileInside,
-  writePathProblem,
-} from "./write-file-inside.js";

@@ -14,6 +14,7 @@ import type {
 /** What a consumer (agents, commands) makes of one readable source. */
 export type Interpretation<T> =
   | { kind: "definition"; value: T; diagnostics: readonly Diagnostic[] }
+  /** `reason` is one of `diagnostics` (the record keeps it as its {@link SkipReason}). */
   | { kind: "skipped"; name?: string; reason: Diagnostic; diagnostics: readonly Diagnostic[] }
   | { kind: "not-an-agent"; diagnostics: readonly Diagnostic[] };
 
@@ -98,10 +99,6 @@ function draftOf(source: Source, kind: DiscoveryKind, diagnostics: readonly Diag
   return draft;
 }
 
-function reasonOf(diagnostic: Diagnostic) {
-  return { code: diagnostic.code, message: diagnostic.message };
-}
-
 /**
  * Freezes a finished record and what it holds, not its location: the location belongs to
  * its provider.
@@ -174,7 +171,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
       const draft = draftOf(source, kind, [source.reason]);
       draft.outcome = "skipped";
       if (source.name !== undefined) draft.name = source.name;
-      draft.reason = reasonOf(source.reason);
+      draft.reason = source.reason;
       drafts.push(draft);
       bases.push([source.reason]);
       continue;
@@ -189,7 +186,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     } else if (meaning.kind === "skipped") {
       draft.outcome = "skipped";
       if (meaning.name !== undefined) draft.name = meaning.name;
-      draft.reason = reasonOf(meaning.reason);
+      draft.reason = meaning.reason;
     } else draft.outcome = "not-an-agent";
     drafts.push(draft);
     bases.push(meaning.diagnostics);

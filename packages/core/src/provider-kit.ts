@@ -1,14 +1,15 @@
 // "@roster/core/provider-kit": what a provider author needs beyond the main entry —
 // the file-system layer and its bounded reader, cache validators, and building agents
 // from fields a provider parsed itself.
-export { ancestorsOf } from "./ancestors.js";
+
+export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "@roster/frontmatter";
+export { ancestorsOf, type GitRootWalk, walkToGitRoot } from "./ancestors.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export { agentFromParsed } from "./discover-agents.js";
 export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";
 export { claudeConfigDir, envPath } from "./env-paths.js";
 export { familyLocations, findProjectDirs, resolveUserPath } from "./family.js";
 export {
-  DEFAULT_READ_LIMIT,
   describeFsError,
   errorCode,
   fileSystemOf,
@@ -19,7 +20,6 @@ export {
   PATH_MAX,
 } from "./fs.js";
 export { AGENT_KEYS, defineMarkdownFormat, markdownFormat } from "./markdown-format.js";
-export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "./nesting-depth.js";
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, readFileBounded } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";

@@ -1,6 +1,7 @@
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { walkToGitRoot } from "./ancestors.js";
 import { fileSystemOf } from "./fs.js";
-import type { DiscoveryContext, PluginInfo } from "./types.js";
+import type { AgentDefinition, DiscoveryContext, FileFormat, PluginInfo } from "./types.js";
 
 /** Where a place sits in a tool's own order (SPEC §4.4). */
 export type ProfileScope = "managed" | "project" | "user" | "plugin" | "extension";
@@ -50,7 +51,7 @@ export type FieldProblem = { code: ToolViewCode; message: string; refusesAll?: b
 /**
  * One tool's own rules, as data (SPEC §4.4): where it looks, how it names an agent, what
  * it accepts and which definition wins. Declared by the family package, run by
- * {@link viewAsTool}.
+ * `viewAsTool` (@roster/profiles).
  */
 export interface ToolProfile {
   /** `"claude"`, `"gemini"`, … (the `--as` value). */
@@ -147,9 +148,132 @@ export type ToolViewCode =
   | "tool/disabled"
   | "tool/config-refused";
 
+/** What a tool does with one file. */
+export type ToolFileOutcome = "loaded" | "shadowed" | "rejected" | "ignored";
+
+/** A reason in the tool's own terms. */
+export interface ToolReason {
+  code: ToolViewCode;
+  message: string;
+}
+
+/** One file as the tool sees it, in the tool's search order. */
+export interface ToolViewFile {
+  filePath: string;
+  /** `/`-separated path relative to its place. */
+  relativePath: string;
+  scope: ProfileScope;
+  outcome: ToolFileOutcome;
+  /** The identity the tool gives it (`team/reviewer`, `plugin:sub:name`), when it has one. */
+  id?: string;
+  /** The `name` its frontmatter writes, when it writes one (the tool may call it by `id` instead). */
+  name?: string;
+  description?: string;
+  /** Why it is not loaded (every outcome but `loaded`). */
+  reason?: ToolReason;
+  /** The file (or `builtin:<name>`) that wins over it. */
+  shadowedBy?: string;
+  /** Keys the tool drops although it loads the file (plugin agents' `hooks`, …). */
+  ignoredKeys?: string[];
+  /** The prompt the tool gives the agent (loaded files). */
+  prompt?: string;
+}
+
+/** A place as searched. */
+export interface ToolViewPlace extends ProfilePlace {
+  status: "read" | "missing" | "untrusted" | "unreadable" | "not-a-directory";
+}
+
+/** One agent the tool would offer. */
+export interface ToolViewAgent {
+  /** What the tool calls it. */
+  id: string;
+  /** The `name` its file writes, when it writes one (a built-in has none). */
+  name?: string;
+  description: string;
+  scope: ProfileScope | "builtin";
+  filePath?: string;
+  /** The prompt the tool would give it, byte for byte as the tool keeps it (files only). */
+  prompt?: string;
+  /** Every file merged into it, highest precedence first, when the tool deep-merges (opencode). */
+  mergedFrom?: string[];
+}
+
+/** What one tool would load from this cwd and home (SPEC §4.4). */
+export interface ToolView {
+  tool: string;
+  displayName: string;
+  checkedAgainst: string;
+  places: ToolViewPlace[];
+  files: ToolViewFile[];
+  /** The agents it would offer, winners only, built-ins included; none when `refusedBy` is set. */
+  agents: ToolViewAgent[];
+  /** The file that makes the tool refuse its whole configuration, and why (opencode). */
+  refusedBy?: { filePath: string; reason: ToolReason };
+}
+
 /** Identity helper that types a tool profile. */
 export function defineToolProfile<P extends ToolProfile>(profile: P): P {
   return profile;
+}
+
+/** What became of one field of the source agent in the target's file. */
+export type FieldFate = "kept" | "changed" | "dropped";
+
+/** One line of a translation report (SPEC §13). */
+export interface FieldMapping {
+  /** The source field: `description`, `thinkingLevel`, `extra.color`. */
+  field: string;
+  fate: FieldFate;
+  /** The target's key it went to (`model_reasoning_effort`). */
+  to?: string;
+  /** The source value (always given for a dropped field). */
+  value?: unknown;
+  /** Part of the value the target cannot express, when only part of it went through. */
+  lost?: unknown;
+  /** How the meaning changes, or why it is dropped, in the target tool's terms. */
+  note?: string;
+}
+
+/** A writer's output: the file's text and the fate of every source field. */
+export interface WrittenAgent {
+  content: string;
+  fields: FieldMapping[];
+}
+
+/** Options of {@link AgentWriter.write}. */
+export interface WriteAgentOptions {
+  /** Put the `generated-by: roster` key in the file (writers whose marker is `key`). */
+  marker: boolean;
+}
+
+/**
+ * One tool's writer (SPEC §13): declared by the family package beside its reader, it turns a
+ * definition into the file that tool loads, and names the reader and profile that must
+ * accept the result.
+ */
+export interface AgentWriter {
+  /** `"codex"`: the `--to` value. */
+  tool: string;
+  displayName: string;
+  /** The file ending it writes (`.toml`, `.agent.md`). */
+  extension: string;
+  /** The family's own reader, used to read the written file back. */
+  format: FileFormat;
+  /** The tool's rules the written file must pass (none for roster's own xcsh format). */
+  profile?: ToolProfile;
+  /** `key`: a `generated-by: roster` key in the file; `manifest`: a `.roster-sync.json` beside it. */
+  marker: "key" | "manifest";
+  /** May an agent's name hold `/` (path identity: `team/reviewer`)? */
+  folders: boolean;
+  /** The folder the tool reads agents from, for a scope. */
+  agentsDir(ctx: DiscoveryContext, scope: "project" | "user"): string;
+  write(agent: AgentDefinition, options: WriteAgentOptions): WrittenAgent;
+}
+
+/** Identity helper that types a writer. */
+export function defineAgentWriter<W extends AgentWriter>(writer: W): W {
+  return writer;
 }
 
 /**
@@ -158,21 +282,6 @@ export function defineToolProfile<P extends ToolProfile>(profile: P): P {
  * every project agents folder on this path.
  */
 export function ancestorsToRepoRoot(ctx: DiscoveryContext): string[] {
-  const fs = fileSystemOf(ctx);
-  const found: string[] = [];
-  let current = resolve(ctx.cwd);
-  for (;;) {
-    found.push(current);
-    let isRoot = false;
-    try {
-      fs.stat(join(current, ".git"));
-      isRoot = true;
-    } catch {
-      // Not the root: keep walking.
-    }
-    if (isRoot) return found;
-    const parent = dirname(current);
-    if (parent === current) return [resolve(ctx.cwd)];
-    current = parent;
-  }
+  const walk = walkToGitRoot(ctx.cwd, fileSystemOf(ctx));
+  return walk.root ? walk.dirs : [resolve(ctx.cwd)];
 }

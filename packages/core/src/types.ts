@@ -195,11 +195,12 @@ export interface Location {
 /** What happened to one file discovery looked at (SPEC §5 step 7). */
 export type FileOutcome = "loaded" | "shadowed" | "skipped" | "not-an-agent";
 
-/** Why a file was skipped: the code and message of the one diagnostic that explains it. */
-export interface SkipReason {
-  code: string;
-  message: string;
-}
+/**
+ * Why a file was skipped: the one diagnostic that explains it, the same object as in the
+ * record's `diagnostics` (and discovery's). Its severity says whether the skip is deliberate
+ * (`info`: opencode's `disable: true`) or a problem (`warning`, `error`).
+ */
+export type SkipReason = Diagnostic;
 
 /** What every {@link FileRecord} has, whatever its outcome. */
 export interface FileRecordBase {

@@ -48,7 +48,7 @@ export interface WalkLocationOptions {
 const DEFAULT_FORMATS: readonly FileFormat[] = [markdownFormat];
 
 /** The formats a location reads. */
-export function formatsOf(location: Location): readonly FileFormat[] {
+function formatsOf(location: Location): readonly FileFormat[] {
   return location.formats ?? DEFAULT_FORMATS;
 }
 

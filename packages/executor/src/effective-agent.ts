@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "@roster/core";
+import { DEFAULT_SETTINGS } from "./default-settings.js";
 import type { EffectiveAgent, TaskSession } from "./types.js";
 
 /** The tools a plan-mode child is limited to. */
@@ -65,7 +66,7 @@ export function resolveEffectiveAgent(options: ResolveEffectiveAgentOptions): Ef
     toModelList(session.model);
 
   // 3. Depth gating.
-  const maxDepth = settings.maxRecursionDepth ?? 2;
+  const maxDepth = settings.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth;
   const childDepth = (session.depth ?? 0) + 1;
   const atMaxDepth = maxDepth >= 0 && childDepth >= maxDepth;
   let childSpawns: string;

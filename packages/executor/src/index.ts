@@ -1,5 +1,6 @@
 export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
 export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
+export { DEFAULT_SETTINGS } from "./default-settings.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
   PLAN_MODE_PROMPT,

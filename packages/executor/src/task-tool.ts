@@ -9,6 +9,7 @@ import {
   type ProviderRegistry,
 } from "@roster/core";
 import { checkCall } from "./check-call.js";
+import { DEFAULT_SETTINGS } from "./default-settings.js";
 import { createDryRunRunner } from "./dry-run-runner.js";
 import { resolveEffectiveAgent, resolveOutputSchema } from "./effective-agent.js";
 import { createLimiter } from "./limiter.js";
@@ -148,7 +149,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       });
 
       const settings = session.settings ?? {};
-      const limit = createLimiter(settings.maxConcurrency ?? 4);
+      const limit = createLimiter(settings.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency);
       const context = typeof input.context === "string" ? input.context.trim() : "";
       const keep = call.keepResults !== false;
       const results: TaskResult[] = [];

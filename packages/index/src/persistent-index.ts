@@ -1,7 +1,8 @@
 import type { Stats } from "node:fs";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readFileBounded, unchanged, type Validator, validatorOf, writeFileInside } from "@roster/core";
+import { readFileBounded, unchanged, type Validator, validatorOf } from "@roster/core";
+import { writeFileInside } from "@roster/writers";
 import { cacheDirOf } from "./cache-dir.js";
 import type {
   IndexDiagnostic,

@@ -15,7 +15,6 @@ import {
   discoverAgents,
   getAgent,
   type ProviderRegistry,
-  reportWhy,
   statLocations,
 } from "@roster/core";
 import {
@@ -26,6 +25,7 @@ import {
   type TaskInput,
   type TaskResult,
 } from "@roster/executor";
+import { reportWhy } from "@roster/profiles";
 import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";

@@ -1,4 +1,5 @@
 import { readSessionFromEnv, type TaskSession, type TaskSettings } from "@roster/executor";
+import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type { Diagnostic } from "./types.js";
 
 /** Options of {@link resolveServerSession}. */
@@ -31,7 +32,7 @@ export function resolveServerSession(options: ResolveServerSessionOptions): {
     settings,
   };
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
-  const maxDepth = settings.maxRecursionDepth ?? 2;
+  const maxDepth = settings.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth;
   if (maxDepth >= 0 && fromEnv.depth >= maxDepth) session.spawns = "";
   return { session, diagnostics: fromEnv.diagnostics };
 }

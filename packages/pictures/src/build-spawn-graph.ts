@@ -1,5 +1,6 @@
 import type { AgentDefinition, AgentDiscovery } from "@roster/core";
 import { checkCall, type Refusal, resolveEffectiveAgent, type TaskSession } from "@roster/executor";
+import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type {
   GraphEdge,
   GraphGroup,
@@ -103,7 +104,7 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
   const { discovery } = options;
   const input = options.session ?? {};
   const depth = input.depth ?? 0;
-  const maxRecursionDepth = input.maxRecursionDepth ?? 2;
+  const maxRecursionDepth = input.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth;
   const disabledAgents = [...(input.disabledAgents ?? [])];
   const session: GraphSession = { depth, maxRecursionDepth, disabledAgents };
   if (input.spawns !== undefined) session.spawns = input.spawns;

@@ -1,6 +1,7 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { createRegistry, defineProvider, discoverAgents, viewAsTool } from "@roster/core";
+import { createRegistry, defineProvider, discoverAgents } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CLAUDE_MANAGED_DIR, claudeProfile, quoteLikeClaude } from "./claude-profile.js";

@@ -1,10 +1,6 @@
 import { join } from "node:path";
-import {
-  ancestorsToRepoRoot,
-  defineToolProfile,
-  type ProfileParse,
-  parseMarkdownForTool,
-} from "@roster/core";
+import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/core";
+import { parseMarkdownForTool } from "@roster/profiles";
 import { claudeConfigDir } from "./claude-paths.js";
 
 /** Where managed (organisation-wide) Claude Code settings live on Linux. */

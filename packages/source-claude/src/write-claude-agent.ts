@@ -3,17 +3,19 @@ import {
   type AgentDefinition,
   canonicalToolName,
   defineAgentWriter,
+  markdownFormat,
+  mcpToolParts,
+} from "@roster/core";
+import {
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
-  markdownFormat,
-  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
   writtenTools,
-} from "@roster/core";
+} from "@roster/writers";
 import { claudeConfigDir } from "./claude-paths.js";
 import { CLAUDE_AGENT_KEYS, claudeProfile } from "./claude-profile.js";
 

@@ -1,14 +1,7 @@
 import { join } from "node:path";
-import {
-  type AgentDefinition,
-  defineAgentWriter,
-  FieldReport,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-  REASONING_EFFORT,
-  writeExtras,
-} from "@roster/core";
+import { type AgentDefinition, defineAgentWriter, REASONING_EFFORT } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
+import { FieldReport, GENERATED_BY_KEY, GENERATED_BY_VALUE, writeExtras } from "@roster/writers";
 import { codexAgentFormat } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";

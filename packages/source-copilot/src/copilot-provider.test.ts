@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { createRegistry, discoverAgents } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { copilotProfile } from "./copilot-profile.js";

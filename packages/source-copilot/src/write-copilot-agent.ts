@@ -4,16 +4,18 @@ import {
   ancestorsToRepoRoot,
   canonicalToolName,
   defineAgentWriter,
+  mcpToolParts,
+} from "@roster/core";
+import {
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
-  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
   writtenTools,
-} from "@roster/core";
+} from "@roster/writers";
 import { COPILOT_AGENT_EXTENSION, copilotAgentFormat } from "./copilot-agent-format.js";
 import { copilotHome } from "./copilot-paths.js";
 import { copilotProfile } from "./copilot-profile.js";

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { createRegistry, discoverAgents } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cursorProfile } from "./cursor-profile.js";

@@ -1,14 +1,12 @@
 import { join } from "node:path";
+import { type AgentDefinition, canonicalToolName, defineAgentWriter } from "@roster/core";
 import {
-  type AgentDefinition,
-  canonicalToolName,
-  defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
   writeExtras,
-} from "@roster/core";
+} from "@roster/writers";
 import { cursorAgentFormat } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
 import { cursorProfile } from "./cursor-profile.js";

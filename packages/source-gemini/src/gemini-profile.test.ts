@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { createRegistry, discoverAgents, viewAsTool } from "@roster/core";
+import { createRegistry, discoverAgents } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { geminiProfile } from "./gemini-profile.js";

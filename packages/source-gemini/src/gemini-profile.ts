@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { defineToolProfile, type ProfileParse, parseMarkdownForTool } from "@roster/core";
+import { defineToolProfile, type ProfileParse } from "@roster/core";
 import { resolveUserPath } from "@roster/core/provider-kit";
+import { parseMarkdownForTool } from "@roster/profiles";
 import { isGeminiToolName } from "./gemini-tools.js";
 
 /** The keys Gemini CLI's strict agent schema allows, and nothing else. */

@@ -1,15 +1,12 @@
+import { type AgentDefinition, canonicalToolName, defineAgentWriter, mcpToolParts } from "@roster/core";
 import {
-  type AgentDefinition,
-  canonicalToolName,
-  defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
-  mcpToolParts,
   reportTools,
   translateTools,
   writeExtras,
   writtenTools,
-} from "@roster/core";
+} from "@roster/writers";
 import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 import { isGeminiToolName } from "./gemini-tools.js";

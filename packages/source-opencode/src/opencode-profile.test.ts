@@ -1,6 +1,6 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { viewAsTool } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { opencodeProfile, sanitizeLikeOpencode } from "./opencode-profile.js";

@@ -1,11 +1,6 @@
 import { join } from "node:path";
-import {
-  ancestorsOf,
-  defineToolProfile,
-  type ProfileParse,
-  type ProfilePlace,
-  parseMarkdownForTool,
-} from "@roster/core";
+import { ancestorsOf, defineToolProfile, type ProfileParse, type ProfilePlace } from "@roster/core";
+import { parseMarkdownForTool } from "@roster/profiles";
 import { opencodeConfigDirOverride, opencodeGlobalDir } from "./opencode-paths.js";
 
 /** The keys opencode reads in an agent (markdown frontmatter or a config entry). */

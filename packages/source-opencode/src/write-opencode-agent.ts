@@ -1,14 +1,12 @@
 import { join } from "node:path";
+import { type AgentDefinition, canonicalToolName, defineAgentWriter } from "@roster/core";
 import {
-  type AgentDefinition,
-  canonicalToolName,
-  defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
   writeExtras,
-} from "@roster/core";
+} from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";

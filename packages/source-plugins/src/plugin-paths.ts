@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { ancestorsOf, claudeConfigDir, type DiscoveryContext, type FileSystem } from "@roster/core";
-import { fileSystemOf, isDirectory, isInside } from "@roster/core/provider-kit";
+import { fileSystemOf, isDirectory, isInside, walkToGitRoot } from "@roster/core/provider-kit";
 
 export { isInside };
 
@@ -36,16 +36,7 @@ function present(fs: FileSystem, path: string): boolean {
 
 /** The nearest ancestor of the cwd holding `.git` (a folder, or a file for worktrees), or undefined. */
 export function findGitRoot(ctx: DiscoveryContext): string | undefined {
-  const fs = fileSystemOf(ctx);
-  for (const dir of ancestorsOf(ctx.cwd)) {
-    try {
-      fs.stat(join(dir, ".git"));
-      return dir;
-    } catch {
-      // Not here; keep walking.
-    }
-  }
-  return undefined;
+  return walkToGitRoot(ctx.cwd, fileSystemOf(ctx)).root;
 }
 
 /**

@@ -1,18 +1,15 @@
 import { join } from "node:path";
+import { type AgentDefinition, canonicalToolName, defineAgentWriter, markdownFormat } from "@roster/core";
 import {
-  type AgentDefinition,
-  canonicalToolName,
-  defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
   isMarkerKey,
-  markdownFormat,
   reportTools,
   translateTools,
   writtenTools,
-} from "@roster/core";
+} from "@roster/writers";
 import { xcshAgentDir } from "./xcsh-paths.js";
 import { xcshProfile } from "./xcsh-profile.js";
 

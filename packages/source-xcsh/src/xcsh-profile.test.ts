@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { viewAsTool } from "@roster/core";
+import { viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { xcshProfile } from "./xcsh-profile.js";

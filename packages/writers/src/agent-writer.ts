@@ -1,70 +1,10 @@
+import type { AgentDefinition, FieldMapping } from "@roster/core";
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
-import type { ToolProfile } from "./tool-profile.js";
-import type { AgentDefinition, DiscoveryContext, FileFormat } from "./types.js";
 
 /** The key (or manifest entry) that marks a file roster wrote. */
 export const GENERATED_BY_KEY = "generated-by";
 /** Its value. */
 export const GENERATED_BY_VALUE = "roster";
-
-/** What became of one field of the source agent in the target's file. */
-export type FieldFate = "kept" | "changed" | "dropped";
-
-/** One line of a translation report (SPEC §13). */
-export interface FieldMapping {
-  /** The source field: `description`, `thinkingLevel`, `extra.color`. */
-  field: string;
-  fate: FieldFate;
-  /** The target's key it went to (`model_reasoning_effort`). */
-  to?: string;
-  /** The source value (always given for a dropped field). */
-  value?: unknown;
-  /** Part of the value the target cannot express, when only part of it went through. */
-  lost?: unknown;
-  /** How the meaning changes, or why it is dropped, in the target tool's terms. */
-  note?: string;
-}
-
-/** A writer's output: the file's text and the fate of every source field. */
-export interface WrittenAgent {
-  content: string;
-  fields: FieldMapping[];
-}
-
-/** Options of {@link AgentWriter.write}. */
-export interface WriteAgentOptions {
-  /** Put the `generated-by: roster` key in the file (writers whose marker is `key`). */
-  marker: boolean;
-}
-
-/**
- * One tool's writer (SPEC §13): declared by the family package beside its reader, it turns a
- * definition into the file that tool loads, and names the reader and profile that must
- * accept the result.
- */
-export interface AgentWriter {
-  /** `"codex"`: the `--to` value. */
-  tool: string;
-  displayName: string;
-  /** The file ending it writes (`.toml`, `.agent.md`). */
-  extension: string;
-  /** The family's own reader, used to read the written file back. */
-  format: FileFormat;
-  /** The tool's rules the written file must pass (none for roster's own xcsh format). */
-  profile?: ToolProfile;
-  /** `key`: a `generated-by: roster` key in the file; `manifest`: a `.roster-sync.json` beside it. */
-  marker: "key" | "manifest";
-  /** May an agent's name hold `/` (path identity: `team/reviewer`)? */
-  folders: boolean;
-  /** The folder the tool reads agents from, for a scope. */
-  agentsDir(ctx: DiscoveryContext, scope: "project" | "user"): string;
-  write(agent: AgentDefinition, options: WriteAgentOptions): WrittenAgent;
-}
-
-/** Identity helper that types a writer. */
-export function defineAgentWriter<W extends AgentWriter>(writer: W): W {
-  return writer;
-}
 
 /** Top-level fields of a definition that a report accounts for (provenance excluded). */
 const MODELLED = [

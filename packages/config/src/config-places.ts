@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { ancestorsOf, BoundedReadError, type FileSystem } from "@roster/core";
-import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
-import { UsageError } from "./errors.js";
+import { BoundedReadError, type FileSystem } from "@roster/core";
+import { errorCode, nodeFileSystem, walkToGitRoot } from "@roster/core/provider-kit";
+import { ConfigError } from "./config-error.js";
 
 /** The largest config file roster reads (a config is a few hundred bytes). */
 export const CONFIG_READ_LIMIT = 1024 * 1024;
@@ -78,15 +78,15 @@ export function configIn(
  */
 export function projectConfigDirs(cwd: string, home: string, fs: FileSystem = nodeFileSystem): string[] {
   const start = resolve(cwd);
+  const walk = walkToGitRoot(start, fs, atHome(home, fs));
+  return walk.root !== undefined || walk.stopped ? walk.dirs : [start];
+}
+
+/** True for `home` itself, by path or by real path: where every walk up for a project stops. */
+export function atHome(home: string, fs: FileSystem = nodeFileSystem): (dir: string) => boolean {
   const homeDir = resolve(home);
   const realHome = realOr(homeDir, fs);
-  const dirs: string[] = [];
-  for (const dir of ancestorsOf(start)) {
-    if (dir === homeDir || realOr(dir, fs) === realHome) return dirs;
-    dirs.push(dir);
-    if (present(join(dir, ".git"), fs)) return dirs;
-  }
-  return [start];
+  return (dir) => dir === homeDir || realOr(dir, fs) === realHome;
 }
 
 /** The nearest project config walking up from `cwd` (see {@link projectConfigDirs}). */
@@ -118,7 +118,7 @@ export function readConfigBytes(file: string, fs: FileSystem = nodeFileSystem): 
           : error instanceof Error
             ? error.message
             : String(error);
-    throw new UsageError(`cannot read config ${file}: ${reason}.`, { cause: error });
+    throw new ConfigError(`cannot read config ${file}: ${reason}.`, { cause: error });
   }
 }
 

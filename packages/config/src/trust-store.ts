@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { WriteRefusedError, writeFileInside } from "@roster/core";
 import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
+import { WriteRefusedError, writeFileInside } from "@roster/writers";
+import { ConfigError } from "./config-error.js";
 import { type ConfigWhere, userConfigDir } from "./config-places.js";
-import { UsageError } from "./errors.js";
 
 /** One folder the user trusted with `roster trust`. */
 export interface TrustRecord {
@@ -54,7 +54,7 @@ export function readTrustStore(where: ConfigWhere): TrustRecord[] {
     text = (where.fs ?? nodeFileSystem).readFile(path, STORE_LIMIT).toString("utf8");
   } catch (error) {
     if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return [];
-    throw new UsageError(
+    throw new ConfigError(
       `cannot read the trust store ${path}: ${error instanceof Error ? error.message : String(error)}.`,
       { cause: error },
     );
@@ -63,11 +63,11 @@ export function readTrustStore(where: ConfigWhere): TrustRecord[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the trust store ${path} is not valid JSON; fix or delete it.`, { cause: error });
+    throw new ConfigError(`the trust store ${path} is not valid JSON; fix or delete it.`, { cause: error });
   }
   const list = (value as { trusted?: unknown } | null)?.trusted;
   if (!Array.isArray(list) || !list.every(isRecord)) {
-    throw new UsageError(
+    throw new ConfigError(
       `the trust store ${path} is not of the form { "trusted": [{ folder, configFile, sha256, files?, trustedAt }] }; fix or delete it.`,
     );
   }
@@ -91,6 +91,6 @@ export function writeTrustStore(where: ConfigWhere, records: readonly TrustRecor
     });
   } catch (error) {
     if (!(error instanceof WriteRefusedError)) throw error;
-    throw new UsageError(`cannot write the trust store ${path}: ${error.message}.`, { cause: error });
+    throw new ConfigError(`cannot write the trust store ${path}: ${error.message}.`, { cause: error });
   }
 }

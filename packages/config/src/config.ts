@@ -3,8 +3,10 @@ import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
+import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type { HostId } from "@roster/hosts";
 import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
+import { ConfigError } from "./config-error.js";
 import {
   type ConfigWhere,
   configIn,
@@ -17,7 +19,6 @@ import {
   USER_CONFIG_NAMES,
   userConfigDir,
 } from "./config-places.js";
-import { UsageError } from "./errors.js";
 import { changedCodeFile, folderWithoutConfig, trustedCodeFiles } from "./project-trust.js";
 import { readTrustStore } from "./trust-store.js";
 
@@ -41,8 +42,19 @@ export interface RosterConfig {
   defaultHost?: HostId;
 }
 
-/** The executor's limits when no config sets them. */
-export const DEFAULT_LIMITS = { maxRecursionDepth: 2, maxConcurrency: 4 } as const;
+/**
+ * The runner's settings a config gives (SPEC §6): its limits (the executor's defaults where it
+ * sets none), disabled agents and model overrides. `maxDepth` (`--max-depth`) wins over the
+ * config's depth. `roster run`, `roster mcp` and the spawn graph all take them from here.
+ */
+export function runnerSettings(config: RosterConfig, maxDepth?: number) {
+  return {
+    maxRecursionDepth: maxDepth ?? config.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth,
+    maxConcurrency: config.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency,
+    disabledAgents: config.disabledAgents ?? [],
+    agentModelOverrides: config.agentModelOverrides ?? {},
+  };
+}
 
 /** Where a config layer came from, in precedence order: `--config`, the user's, the project's. */
 export type ConfigSource = "explicit" | "user" | "project";
@@ -57,13 +69,17 @@ export interface ConfigLayer {
   applied: Array<keyof RosterConfig>;
 }
 
+/** What loading the configuration reports (see {@link ConfigDiagnosticCode}). */
+export const CONFIG_DIAGNOSTIC_CODES = [
+  "config/untrusted-code",
+  "config/trust-stale",
+  "config/limit-not-tightened",
+  "config/user-only-key",
+  "config/ignored-file",
+] as const;
+
 /** Stable codes of the config diagnostics. */
-export type ConfigDiagnosticCode =
-  | "config/untrusted-code"
-  | "config/trust-stale"
-  | "config/limit-not-tightened"
-  | "config/user-only-key"
-  | "config/ignored-file";
+export type ConfigDiagnosticCode = (typeof CONFIG_DIAGNOSTIC_CODES)[number];
 
 /** The merged config, the layers it came from, the extra providers and what was refused. */
 export interface LoadedConfig {
@@ -108,7 +124,7 @@ const USER_ONLY_KEYS: ReadonlyArray<keyof RosterConfig> = ["trustProject", "defa
 /** Checks the shape of a config value; a problem is a usage error naming the file. */
 export function checkConfig(config: unknown, filePath: string): RosterConfig {
   const fail = (what: string): never => {
-    throw new UsageError(`${filePath}: ${what}.`);
+    throw new ConfigError(`${filePath}: ${what}.`);
   };
   if (config === undefined) return {};
   if (config === null || typeof config !== "object" || Array.isArray(config))
@@ -161,7 +177,7 @@ async function importConfig(file: string): Promise<unknown> {
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return mod.default ?? mod;
   } catch (error) {
-    throw new UsageError(
+    throw new ConfigError(
       `cannot load config ${file}: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
@@ -181,7 +197,7 @@ function parseJson(bytes: Buffer, file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(
+    throw new ConfigError(
       `cannot read config ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
       { cause: error },
     );
@@ -277,7 +293,7 @@ function restrictProject(
 ): RosterConfig {
   const out: RosterConfig = {};
   const filePath = found.file;
-  const depth = base.maxRecursionDepth ?? DEFAULT_LIMITS.maxRecursionDepth;
+  const depth = base.maxRecursionDepth ?? DEFAULT_SETTINGS.maxRecursionDepth;
   if (config.maxRecursionDepth !== undefined) {
     const v = config.maxRecursionDepth;
     // -1 is "no limit": only a base that is already unlimited may stay so.
@@ -291,7 +307,7 @@ function restrictProject(
         filePath,
       });
   }
-  const concurrency = base.maxConcurrency ?? DEFAULT_LIMITS.maxConcurrency;
+  const concurrency = base.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency;
   if (config.maxConcurrency !== undefined) {
     if (config.maxConcurrency <= concurrency) out.maxConcurrency = config.maxConcurrency;
     else
@@ -337,7 +353,7 @@ function providerTarget(specifier: string, configPath: string): ProviderTarget {
     return { kind: "path", path: resolve(dirname(configPath), specifier) };
   const scheme = URL_SCHEME.exec(specifier)?.[1];
   if (scheme !== undefined || specifier === "")
-    throw new UsageError(
+    throw new ConfigError(
       `${configPath}: provider ${JSON.stringify(specifier)}: ` +
         (scheme !== undefined ? `a URL (${scheme.toLowerCase()}:) is not allowed` : "an empty name") +
         "; name a file path (relative to this config) or a package name.",
@@ -355,7 +371,7 @@ function isProvider(value: unknown): value is SourceProvider {
 async function loadProvider(specifier: string, configPath: string): Promise<SourceProvider> {
   const target = providerTarget(specifier, configPath);
   const fail = (why: string, cause?: unknown): never => {
-    throw new UsageError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
+    throw new ConfigError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
       cause,
     });
   };
@@ -377,7 +393,7 @@ async function loadProvider(specifier: string, configPath: string): Promise<Sour
   try {
     if (!statSync(path).isFile()) fail(`${path} is not a regular file`);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    if (error instanceof ConfigError) throw error;
     fail(`${path} does not exist`, error);
   }
   let mod: Record<string, unknown> = {};

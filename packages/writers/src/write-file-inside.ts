@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { errorCode, isPathTooLong, nodeFileSystem } from "./fs.js";
-import type { FileSystem } from "./types.js";
+import type { FileSystem } from "@roster/core";
+import { errorCode, isPathTooLong, nodeFileSystem } from "@roster/core/provider-kit";
 
 /** Why a write (or a removal) below a folder is refused. */
 export type WriteRefusalCode =

@@ -1,11 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { createRegistry, defineProvider, defineToolProfile, type ToolProfile } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { defineProvider } from "./provider.js";
-import { createRegistry } from "./registry.js";
-import { defineToolProfile, type ToolProfile } from "./tool-profile.js";
 import { checkFileAs, viewAsTool } from "./view-as-tool.js";
 
 let sb: Sandbox;

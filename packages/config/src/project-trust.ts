@@ -1,30 +1,24 @@
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FileSystem } from "@roster/core";
-import { errorCode, nodeFileSystem } from "@roster/core/provider-kit";
+import { errorCode, nodeFileSystem, walkToGitRoot } from "@roster/core/provider-kit";
+import { ConfigError } from "./config-error.js";
 import {
+  atHome,
   type FoundConfig,
   findProjectConfig,
   hashConfig,
   isCodeFile,
   present,
-  projectConfigDirs,
   readConfigBytes,
   realOr,
 } from "./config-places.js";
-import { UsageError } from "./errors.js";
 
 /** At most this many code files are hashed for one trusted folder. */
 export const MAX_TRUSTED_FILES = 200;
 
 /** What a code file's entry holds when it is absent: trusting a missing file trusts whatever appears there later not at all. */
 const MISSING = "missing";
-
-/** The git root above `dir` (the nearest folder holding `.git`, below home), or undefined. */
-function gitRoot(dir: string, home: string, fs: FileSystem): string | undefined {
-  const last = projectConfigDirs(dir, home, fs).at(-1);
-  return last !== undefined && present(join(last, ".git"), fs) ? last : undefined;
-}
 
 /**
  * The folder `roster trust DIR` records and `run` asks about: the folder of the nearest
@@ -36,7 +30,7 @@ export function projectFolder(dir: string, home: string, fs: FileSystem = nodeFi
 
 /** {@link projectFolder} of a `dir` known to have no project config: its git root, else itself. */
 export function folderWithoutConfig(dir: string, home: string, fs: FileSystem = nodeFileSystem): string {
-  return gitRoot(dir, home, fs) ?? resolve(dir);
+  return walkToGitRoot(dir, fs, atHome(home, fs)).root ?? resolve(dir);
 }
 
 /** The module specifiers an ES module imports statically or with a literal `import()`. */
@@ -67,7 +61,7 @@ export async function trustedCodeFiles(
   home: string,
   fs: FileSystem = nodeFileSystem,
 ): Promise<Record<string, string>> {
-  const root = realOr(gitRoot(found.dir, home, fs) ?? found.dir, fs);
+  const root = realOr(walkToGitRoot(found.dir, fs, atHome(home, fs)).root ?? found.dir, fs);
   const base = realOr(found.dir, fs);
   const config = realOr(found.file, fs);
   const hashes = new Map<string, string>();
@@ -78,7 +72,7 @@ export async function trustedCodeFiles(
     if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
     if (real === config || hashes.has(real)) return;
     if (hashes.size >= MAX_TRUSTED_FILES)
-      throw new UsageError(
+      throw new ConfigError(
         `${found.file} names more than ${MAX_TRUSTED_FILES} code files: roster does not trust that many.`,
       );
     hashes.set(real, MISSING);

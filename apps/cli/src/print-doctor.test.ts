@@ -3,8 +3,8 @@ import { DiscoveryCache, type FileSystem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { runDoctor } from "./cmd-doctor.js";
 import type { App } from "./context.js";
+import { runDoctor } from "./print-doctor.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;

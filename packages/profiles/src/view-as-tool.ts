@@ -1,79 +1,27 @@
 import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
+import type {
+  DiscoveryContext,
+  FileSystem,
+  Location,
+  ProfileParse,
+  ProfilePlace,
+  ProviderRegistry,
+  ToolProfile,
+  ToolReason,
+  ToolView,
+  ToolViewAgent,
+  ToolViewCode,
+  ToolViewFile,
+  ToolViewPlace,
+} from "@roster/core";
+import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
-import { errorCode, fileSystemOf } from "./fs.js";
-import type { ProviderRegistry } from "./registry.js";
-import type { ProfileParse, ProfilePlace, ProfileScope, ToolProfile, ToolViewCode } from "./tool-profile.js";
-import type { DiscoveryContext, FileSystem, Location } from "./types.js";
 
 /** Files larger than this are not read by a tool view either. */
 const MAX_BYTES = 1024 * 1024;
 /** Sub-folders deeper than this are not walked (a guard against hostile trees). */
 const MAX_DEPTH = 8;
-
-/** What a tool does with one file. */
-export type ToolFileOutcome = "loaded" | "shadowed" | "rejected" | "ignored";
-
-/** A reason in the tool's own terms. */
-export interface ToolReason {
-  code: ToolViewCode;
-  message: string;
-}
-
-/** One file as the tool sees it, in the tool's search order. */
-export interface ToolViewFile {
-  filePath: string;
-  /** `/`-separated path relative to its place. */
-  relativePath: string;
-  scope: ProfileScope;
-  outcome: ToolFileOutcome;
-  /** The identity the tool gives it (`team/reviewer`, `plugin:sub:name`), when it has one. */
-  id?: string;
-  /** The `name` its frontmatter writes, when it writes one (the tool may call it by `id` instead). */
-  name?: string;
-  description?: string;
-  /** Why it is not loaded (every outcome but `loaded`). */
-  reason?: ToolReason;
-  /** The file (or `builtin:<name>`) that wins over it. */
-  shadowedBy?: string;
-  /** Keys the tool drops although it loads the file (plugin agents' `hooks`, …). */
-  ignoredKeys?: string[];
-  /** The prompt the tool gives the agent (loaded files). */
-  prompt?: string;
-}
-
-/** A place as searched. */
-export interface ToolViewPlace extends ProfilePlace {
-  status: "read" | "missing" | "untrusted" | "unreadable" | "not-a-directory";
-}
-
-/** One agent the tool would offer. */
-export interface ToolViewAgent {
-  /** What the tool calls it. */
-  id: string;
-  /** The `name` its file writes, when it writes one (a built-in has none). */
-  name?: string;
-  description: string;
-  scope: ProfileScope | "builtin";
-  filePath?: string;
-  /** The prompt the tool would give it, byte for byte as the tool keeps it (files only). */
-  prompt?: string;
-  /** Every file merged into it, highest precedence first, when the tool deep-merges (opencode). */
-  mergedFrom?: string[];
-}
-
-/** What one tool would load from this cwd and home (SPEC §4.4). */
-export interface ToolView {
-  tool: string;
-  displayName: string;
-  checkedAgainst: string;
-  places: ToolViewPlace[];
-  files: ToolViewFile[];
-  /** The agents it would offer, winners only, built-ins included; none when {@link refusedBy} is set. */
-  agents: ToolViewAgent[];
-  /** The file that makes the tool refuse its whole configuration, and why (opencode). */
-  refusedBy?: { filePath: string; reason: ToolReason };
-}
 
 /** Options of {@link viewAsTool}. */
 export interface ViewAsToolOptions {

@@ -1,8 +1,13 @@
 import { dirname, join } from "node:path";
-import { parseAgentFields } from "./agent-fields.js";
-import { type AgentWriter, type FieldMapping, isLossy } from "./agent-writer.js";
-import type { AgentDefinition, DiscoveryContext } from "./types.js";
-import { checkFileAs } from "./view-as-tool.js";
+import {
+  type AgentDefinition,
+  type AgentWriter,
+  type DiscoveryContext,
+  type FieldMapping,
+  parseAgentFields,
+} from "@roster/core";
+import { checkFileAs } from "@roster/profiles";
+import { isLossy } from "./agent-writer.js";
 import { NAME_MAX } from "./write-file-inside.js";
 
 /** Stable codes of an export that cannot be written. */

@@ -1,10 +1,17 @@
-import type { AgentDiscovery } from "./discover-agents.js";
-import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
-import type { ProviderRegistry } from "./registry.js";
-import { suggestNames } from "./suggest-names.js";
-import type { ToolProfile } from "./tool-profile.js";
-import type { AgentDefinition, DiscoveryContext, FileRecord } from "./types.js";
-import { type ToolView, viewAsTool } from "./view-as-tool.js";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  briefAgent,
+  type DiscoveryContext,
+  type ExplainCandidate,
+  explainAgent,
+  type FileRecord,
+  type ProviderRegistry,
+  suggestNames,
+  type ToolProfile,
+  type ToolView,
+} from "@roster/core";
+import { viewAsTool } from "./view-as-tool.js";
 
 /** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */
 export function fileRecordView(record: FileRecord): Record<string, unknown> {
@@ -19,7 +26,8 @@ export function fileRecordView(record: FileRecord): Record<string, unknown> {
   if (record.format) view.format = record.format;
   if ("name" in record && record.name !== undefined) view.name = record.name;
   if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
-  if (record.outcome === "skipped") view.reason = record.reason;
+  if (record.outcome === "skipped")
+    view.reason = { code: record.reason.code, message: record.reason.message };
   if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
   return view;
 }

@@ -1,10 +1,15 @@
 import { basename, dirname, join } from "node:path";
-import { type AgentWriter, type FieldMapping, GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
-import type { AgentDiscovery } from "./discover-agents.js";
+import type {
+  AgentDefinition,
+  AgentDiscovery,
+  AgentWriter,
+  DiscoveryContext,
+  FieldMapping,
+  FileSystem,
+} from "@roster/core";
+import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
+import { GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
-import { describeFsError, fileSystemOf } from "./fs.js";
-import { MAX_FILE_BYTES } from "./read-file.js";
-import type { AgentDefinition, DiscoveryContext, FileSystem } from "./types.js";
 import {
   removeFileInside,
   WriteRefusedError,

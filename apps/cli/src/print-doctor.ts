@@ -1,0 +1,169 @@
+// `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
+// them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
+import { discoverCommands } from "@roster/commands";
+import { type Diagnostic, discoverAgents } from "@roster/core";
+import { type DoctorReport, findProblems } from "@roster/doctor";
+import { runDoctorAs, TOOL_PROFILES } from "./cmd-as.js";
+import type { App } from "./context.js";
+import {
+  checkFormat,
+  type DoctorFormat,
+  fewFiles,
+  groupRepeats,
+  printFindingsAs,
+} from "./format-findings.js";
+import { fileView } from "./list-print.js";
+import { type Cell, count, type Output, paint, printJson, showPath, showPaths, table } from "./output.js";
+
+/**
+ * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
+ * session's and doctor's own rules.
+ */
+export async function runDoctor(app: App): Promise<DoctorReport> {
+  // The executor (Ajv) loads with doctor, not with every command (see app.ts).
+  const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
+  const [agents, commands] = await Promise.all([
+    // Doctor reads no agent's prompt: none is decoded (each file is still read once).
+    discoverAgents(app.registry, app.ctx, { bodies: "on-demand" }),
+    discoverCommands(app.registry, app.ctx, { cache: app.cache }),
+  ]);
+  return findProblems({
+    agents,
+    commands,
+    configDiagnostics: app.loaded.diagnostics,
+    sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,
+    compileOutputSchema,
+  });
+}
+
+/** Flags of `roster doctor`. */
+export interface DoctorFlags {
+  /** Exit 1 on warnings too. */
+  strict?: boolean;
+  /** Errors only, as eslint's `--quiet`. */
+  quiet?: boolean;
+  /** `text` (the default), `sarif` or `github`. */
+  format?: DoctorFormat;
+}
+
+/** What one tool makes of this project, as `doctor --as TOOL` counts it. */
+export interface ToolFinding {
+  tool: string;
+  displayName: string;
+  errors: number;
+  warnings: number;
+  /** The file that makes the tool refuse its whole configuration (opencode), and why. */
+  refusedBy?: { filePath: string; reason: { code: string; message: string } };
+  /** Its error diagnostics, for `--format sarif|github`. */
+  errorDiagnostics: Diagnostic[];
+}
+
+/** A tool would refuse a file here: an error of its view, or its whole configuration refused. */
+export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): boolean {
+  return tool.errors > 0 || tool.refusedBy !== undefined;
+}
+
+/** Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. */
+export async function runToolDoctors(app: App): Promise<ToolFinding[]> {
+  return Promise.all(
+    TOOL_PROFILES.map(async (profile): Promise<ToolFinding> => {
+      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool);
+      return {
+        tool: view.tool,
+        displayName: view.displayName,
+        errors: summary.errors,
+        warnings: summary.warnings,
+        ...(view.refusedBy ? { refusedBy: view.refusedBy } : {}),
+        errorDiagnostics: diagnostics.filter((d) => d.severity === "error"),
+      };
+    }),
+  );
+}
+
+/** `opencode: 3 errors → roster doctor --as opencode`, or `claude: ok`. */
+function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
+  const parts = [
+    ...(tool.refusedBy ? ["loads nothing"] : []),
+    ...(tool.errors > 0 ? [count(tool.errors, "error")] : []),
+    ...(tool.warnings > 0 && !errorsOnly ? [count(tool.warnings, "warning")] : []),
+  ];
+  if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
+  const colour = toolFails(tool) ? "red" : "yellow";
+  return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
+}
+
+/** The message of a tool's finding, naming the tool when it does not already. */
+function namingTool(tool: ToolFinding, d: Diagnostic): Diagnostic {
+  return d.message.startsWith(tool.displayName) || d.message.startsWith(tool.tool)
+    ? d
+    : { ...d, message: `${tool.displayName}: ${d.message}` };
+}
+
+/** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
+export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
+  const {
+    strict,
+    quiet,
+    format: asked,
+  } = typeof flags === "boolean" ? { strict: flags, quiet: false, format: undefined } : flags;
+  const format = checkFormat(app, asked);
+  const [{ diagnostics: all, summary, files }, tools] = await Promise.all([
+    runDoctor(app),
+    runToolDoctors(app),
+  ]);
+  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
+  const o = app.output;
+  const toolsFail = tools.some(toolFails);
+  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0) || toolsFail;
+  // Every reason to fail is in the file: each tool's errors follow doctor's own findings.
+  const forMachines = [
+    ...diagnostics,
+    ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
+  ];
+  if (printFindingsAs(app, format, forMachines)) return failed ? 1 : 0;
+  if (o.json) {
+    printJson(o, {
+      diagnostics,
+      summary,
+      files: files.map(fileView),
+      tools: tools.map(({ errorDiagnostics: _, ...tool }) => tool),
+    });
+    return failed ? 1 : 0;
+  }
+  const colour = { error: "red", warning: "yellow", info: "dim" } as const;
+  // A finding many files share (more than three) is one line, under the first of them.
+  const groups = new Map<string, Cell[][]>();
+  for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
+    const key = x.filePath ?? "";
+    const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
+    const row: Cell[] = [
+      "",
+      x.line ? String(x.line) : "",
+      paint(o, colour[x.severity], x.severity),
+      x.code,
+      about.length > 1
+        ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
+        : message,
+    ];
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const [filePath, rows] of groups) {
+    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
+    // Messages are never cut: a long one wraps rather than losing what it explains.
+    o.out(table({}, rows));
+    o.out("");
+  }
+  o.out(
+    paint(
+      o,
+      failed ? "red" : "green",
+      `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
+        `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
+        `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
+    ),
+  );
+  // `--quiet` is errors only: the tools that fail, each with its errors.
+  for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,30 @@
+// The public API of @roster/config: roster's configuration files, their layers, and the
+// trust store that decides whether a project's code may run (SPEC §5.3). Nothing here
+// prints; a config that cannot be used throws a ConfigError that says what to fix.
+export {
+  CONFIG_DIAGNOSTIC_CODES,
+  type ConfigDiagnosticCode,
+  type ConfigLayer,
+  type ConfigSource,
+  checkConfig,
+  type HostConfig,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  type RosterConfig,
+  runnerSettings,
+  trustCommand,
+} from "./config.js";
+export { ConfigError } from "./config-error.js";
+export {
+  type ConfigWhere,
+  findProjectConfig,
+  hashConfig,
+  isCodeFile,
+  projectConfigDirs,
+  readConfigBytes,
+  realOr,
+  userConfigDir,
+} from "./config-places.js";
+export { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
+export { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";

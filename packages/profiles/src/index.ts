@@ -1,0 +1,20 @@
+// The public API of @roster/profiles: one engine runs every tool profile (SPEC §4.4). The
+// profile and view types are core's contract (`ToolProfile`, `ToolView` in @roster/core).
+export {
+  differentResolution,
+  fileRecordView,
+  type OtherTool,
+  type OtherToolOutcome,
+  otherToolsFor,
+  reportWhy,
+  type WhyOptions,
+  type WhyReport,
+} from "./report-why.js";
+export {
+  bodyAfterFence,
+  checkFileAs,
+  type FileCheck,
+  parseMarkdownForTool,
+  type ViewAsToolOptions,
+  viewAsTool,
+} from "./view-as-tool.js";

@@ -1,0 +1,55 @@
+// The public API of @roster/writers: export one agent to a tool's format, sync every agent
+// (SPEC §13), and the one safe write both use. The writer contract (`AgentWriter`) is core's.
+export {
+  agentFieldValue,
+  agentInputFields,
+  extraEntries,
+  FieldReport,
+  formatMarkdownAgent,
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  isLossy,
+  isMarkerKey,
+  knownKeyOf,
+  reportTools,
+  translateTools,
+  type WriteExtrasOptions,
+  writeExtras,
+  writtenTools,
+} from "./agent-writer.js";
+export {
+  type AgentExport,
+  type ExportAgentOptions,
+  type ExportCode,
+  type ExportRefusal,
+  exportAgent,
+  exportNameProblem,
+  writeRootOf,
+} from "./export-agent.js";
+export {
+  applySync,
+  type FileOwner,
+  fileOwner,
+  type PlanSyncOptions,
+  planSync,
+  type RecordInManifestOptions,
+  recordInManifest,
+  SYNC_MANIFEST,
+  type SyncAction,
+  type SyncCode,
+  type SyncEntry,
+  type SyncPlan,
+  type SyncTarget,
+} from "./sync-agents.js";
+export {
+  type FileContent,
+  NAME_MAX,
+  type RemoveFileInsideOptions,
+  removeFileInside,
+  type WriteFileInsideOptions,
+  type WriteRefusal,
+  type WriteRefusalCode,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
+} from "./write-file-inside.js";
