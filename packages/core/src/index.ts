@@ -15,6 +15,15 @@ export {
   THINKING_LEVELS,
 } from "./agent-fields.js";
 export { summarizeAgent } from "./agent-summary.js";
+export {
+  defineFamily,
+  type FamilyDefinition,
+  FamilyDefinitionError,
+  type FamilyHost,
+  type FamilyVocabulary,
+  familyProblem,
+  ROSTER_VOCABULARY,
+} from "./define-family.js";
 // merge
 export {
   type AgentWriter,
@@ -142,7 +151,14 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
-export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
+export {
+  CAPABILITIES,
+  type Capability,
+  canonicalToolName,
+  capabilityOf,
+  type McpToolName,
+  mcpToolParts,
+} from "./tool-names.js";
 export {
   ancestorsToRepoRoot,
   type BorrowedPlaces,
