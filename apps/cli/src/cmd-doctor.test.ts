@@ -5,6 +5,7 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { runDoctor } from "./cmd-doctor.js";
 import type { App } from "./context.js";
+import { FAMILIES } from "./families.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
@@ -26,7 +27,8 @@ function countingApp(env: Record<string, string | undefined> = {}) {
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [], project: null },
+    families: FAMILIES,
+    loaded: { config: {}, filePath: null, layers: [], providers: [], families: [], diagnostics: [], project: null },
     flags: {},
     output: {
       json: true,

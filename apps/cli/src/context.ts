@@ -4,12 +4,15 @@ import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import { isCodeFile } from "./config-places.js";
 import { type Output, printNotes } from "./output.js";
+import { type AppFamily, assembleFamilies } from "./families.js";
 import { createDefaultRegistry } from "./registry.js";
 
 /** Everything a sub-command needs: context, registry, config and output. */
 export interface App {
   ctx: DiscoveryContext;
   registry: ReturnType<typeof createDefaultRegistry>;
+  /** The app's families in registry order, the config's among them (families.ts). */
+  families: readonly AppFamily[];
   loaded: LoadedConfig;
   output: Output;
   cache: DiscoveryCache;
@@ -45,10 +48,11 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   // Discovery itself reads unrecorded: a `list` records only its stat-only look (list-cache.ts).
   const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
-  const registry = createDefaultRegistry({ extraProviders: loaded.providers });
+  const registry = createDefaultRegistry({ extraFamilies: loaded.families });
   return {
     ctx,
     registry,
+    families: assembleFamilies(loaded.families),
     loaded,
     output,
     cache: new DiscoveryCache(),

@@ -129,10 +129,10 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) => {
-      const { printOtherTools, TOOL_PROFILES, whyAgent, whyAs } = await loadApp();
+      const { printOtherTools, profilesOf, whyAgent, whyAs } = await loadApp();
       if (flags.as) return whyAs(app, name, flags.as);
       // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(app, name, TOOL_PROFILES, (d) => printOtherTools(app, name, d));
+      return whyAgent(app, name, profilesOf(app.families), (d) => printOtherTools(app, name, d));
     }),
   );
 

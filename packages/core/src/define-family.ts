@@ -20,6 +20,8 @@ export interface FamilyVocabulary {
   permissionModes: readonly string[];
   /** Model names the tool takes besides full model ids (`opus`, `flash`). */
   modelAliases: readonly string[];
+  /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
+  builtInTools?: readonly string[];
 }
 
 /** What a family's host slot holds at least; `@roster/hosts` defines the full shape. */

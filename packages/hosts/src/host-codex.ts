@@ -1,4 +1,3 @@
-import { REASONING_EFFORT } from "@roster/core";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
   allowedPermissionMode,
@@ -47,7 +46,7 @@ export const codexHost: HostDefinition = {
     // Codex refuses to run outside a git repository it trusts; roster vouches only for a trusted project.
     if (ctx.trustProject) args.push("--skip-git-repo-check");
 
-    const { model, skipped } = chooseModel("codex", invocation.model);
+    const { model, skipped } = chooseModel("codex", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models Codex does not take were skipped: ${skipped.join(", ")}`);
 
@@ -70,8 +69,8 @@ export const codexHost: HostDefinition = {
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);
     if (invocation.maxTurns !== undefined) notes.push("Codex has no turn limit; maxTurns is not enforced");
 
-    if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
-      args.push("-c", `model_reasoning_effort=${tomlString(REASONING_EFFORT[invocation.thinkingLevel]!)}`);
+    const effort = invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel];
+    if (effort) args.push("-c", `model_reasoning_effort=${tomlString(effort)}`);
     if (invocation.atMaxDepth) args.push("-c", "agents.max_depth=0");
 
     let stdin = invocation.prompt;

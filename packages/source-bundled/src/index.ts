@@ -19,3 +19,4 @@ export {
 } from "./parse-bundled.js";
 export { TASK_BODY_FILE, TASK_VARIANTS } from "./task-variants.js";
 export type { BundledBuild, BundledCommand, InjectedAgent } from "./types.js";
+export { bundledFamily } from "./bundled-family.js";

@@ -12,3 +12,5 @@ export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
 export { codexWriter } from "./write-codex-agent.js";
+export { codexFamily } from "./codex-family.js";
+export { codexVocabulary } from "./codex-vocabulary.js";

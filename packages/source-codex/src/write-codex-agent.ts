@@ -5,13 +5,13 @@ import {
   FieldReport,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
-  REASONING_EFFORT,
   writeExtras,
 } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
 import { codexAgentFormat } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
+import { codexVocabulary } from "./codex-vocabulary.js";
 
 /** Claude Code's `effort` → Codex's effort. */
 const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
@@ -56,7 +56,7 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).
   const claudeEffort = agent.extra?.effort;
   if (agent.thinkingLevel !== undefined) {
-    const effort = REASONING_EFFORT[agent.thinkingLevel];
+    const effort = codexVocabulary.effort[agent.thinkingLevel];
     if (effort) {
       data.model_reasoning_effort = effort;
       if (effort === agent.thinkingLevel) report.kept("thinkingLevel", "model_reasoning_effort");

@@ -3,3 +3,4 @@ export { cursorHome } from "./cursor-paths.js";
 export { cursorProfile } from "./cursor-profile.js";
 export { cursorProvider, locateCursor } from "./cursor-provider.js";
 export { cursorWriter } from "./write-cursor-agent.js";
+export { cursorFamily } from "./cursor-family.js";

@@ -13,3 +13,5 @@ export {
   mapGeminiTools,
 } from "./gemini-tools.js";
 export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";
+export { geminiFamily } from "./gemini-family.js";
+export { geminiVocabulary } from "./gemini-vocabulary.js";

@@ -1,6 +1,6 @@
 import {
   type AgentDefinition,
-  canonicalToolName,
+  capabilityOf,
   defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
@@ -13,20 +13,7 @@ import {
 import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 import { isGeminiToolName } from "./gemini-tools.js";
-
-/** roster's tool names → Gemini CLI's. */
-const FROM_ROSTER: Readonly<Record<string, string>> = {
-  read: "read_file",
-  write: "write_file",
-  edit: "replace",
-  grep: "grep_search",
-  find: "glob",
-  ls: "list_directory",
-  bash: "run_shell_command",
-  fetch: "web_fetch",
-  web_search: "google_web_search",
-  todo: "write_todos",
-};
+import { geminiVocabulary } from "./gemini-vocabulary.js";
 
 /**
  * Gemini CLI's name for one tool as another vocabulary writes it (`Read` → `read_file`,
@@ -39,7 +26,8 @@ export function geminiToolName(tool: string): string[] | undefined {
     const name = `mcp_${mcp.server}_${mcp.tool ?? "*"}`;
     return isGeminiToolName(name) ? [name] : undefined;
   }
-  const name = FROM_ROSTER[canonicalToolName(tool)];
+  const cap = capabilityOf(tool);
+  const name = cap ? geminiVocabulary.tools[cap][0] : undefined;
   return name ? [name] : undefined;
 }
 

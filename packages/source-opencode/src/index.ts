@@ -6,3 +6,5 @@ export { opencodeConfigDirOverride, opencodeGlobalDir, opencodeUserDir } from ".
 export { OPENCODE_AGENT_KEYS, opencodeProfile } from "./opencode-profile.js";
 export { locateOpencode, opencodeProvider } from "./opencode-provider.js";
 export { opencodeWriter } from "./write-opencode-agent.js";
+export { opencodeFamily } from "./opencode-family.js";
+export { opencodeVocabulary } from "./opencode-vocabulary.js";

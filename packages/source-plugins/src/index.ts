@@ -37,3 +37,4 @@ export type {
   RegistryPlugin,
   RegistrySource,
 } from "./types.js";
+export { pluginsFamily } from "./plugins-family.js";
