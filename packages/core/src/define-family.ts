@@ -82,7 +82,8 @@ export function familyProblem(value: unknown): string | undefined {
   const who = `family "${f.id}"`;
   if (typeof f.displayName !== "string" || f.displayName.trim() === "")
     return `${who} needs a "displayName" ("Team folder")`;
-  if (typeof f.provider !== "object" || f.provider === null || typeof f.provider.locate !== "function")
+  const p = f.provider;
+  if (typeof p !== "object" || p === null || (typeof p.locate !== "function" && typeof p.load !== "function"))
     return `${who} needs a "provider" made with defineProvider({ id: "${f.id}", locate })`;
   if (f.provider.id !== f.id)
     return `${who} has provider "${f.provider.id}": give the provider the family's id ("${f.id}")`;

@@ -74,7 +74,12 @@ function geminiAgent(agent: AgentDefinition) {
   const cannot = (field: keyof AgentDefinition, note: string) => {
     if (agent[field] !== undefined) report.dropped(field, note);
   };
-  cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
+  // Its `invoke_agent` tool spawns any agent: a spawn list cannot be kept as it was.
+  const invokes = Array.isArray(fm.tools) && fm.tools.includes("invoke_agent");
+  if (invokes && agent.spawns === "*") report.kept("spawns", "tools", "as the invoke_agent tool");
+  else if (invokes && agent.spawns !== undefined)
+    report.changed("spawns", "tools", "invoke_agent spawns any agent: Gemini CLI cannot limit which");
+  else cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
   cannot("disallowedTools", "Gemini CLI agents have no tool deny list (only an allow list)");
   if (agent.permissionMode === "plan") {
     // No permission mode in Gemini CLI: plan mode becomes an allow list of reading tools.
