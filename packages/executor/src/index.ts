@@ -12,14 +12,16 @@ export {
 export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export {
-  type CompiledSchema,
   checkOutputSchemaShape,
   checkStructuredResult,
-  compileOutputSchema,
-  createSchemaCompiler,
   MAX_RESULT_DEPTH,
   MAX_SCHEMA_DEPTH,
   MAX_SCHEMA_NODES,
+} from "./check-schema-shape.js";
+export {
+  type CompiledSchema,
+  compileOutputSchema,
+  createSchemaCompiler,
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";
