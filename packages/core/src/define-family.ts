@@ -1,8 +1,7 @@
 import type { AgentWriter } from "./agent-writer.js";
-import type { SourceProvider } from "./types.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { ToolProfile } from "./tool-profile.js";
-import type { ThinkingLevel } from "./types.js";
+import type { SourceProvider, ThinkingLevel } from "./types.js";
 
 /**
  * A tool's own words for what roster models: the one table a family's writer and its host
@@ -16,8 +15,11 @@ export interface FamilyVocabulary {
    * `model_reasoning_effort`); a level absent here is one the tool cannot be told.
    */
   effort: Readonly<Partial<Record<ThinkingLevel, string>>>;
-  /** The permission modes the tool takes as they are (`[]`: it has none of its own). */
-  permissionModes: readonly string[];
+  /**
+   * roster's permission modes in the tool's words: Claude Code's own modes as they are, Codex's
+   * sandbox for each (`acceptEdits` → `workspace-write`); a mode absent here is one the tool lacks.
+   */
+  permissionModes: Readonly<Record<string, string>>;
   /** Model names the tool takes besides full model ids (`opus`, `flash`). */
   modelAliases: readonly string[];
   /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
@@ -75,7 +77,8 @@ export function defineFamily<Host extends FamilyHost = FamilyHost>(
 
 /** Why `value` is not a family, or undefined when it is one (what {@link defineFamily} checks). */
 export function familyProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null) return "a family is an object made with defineFamily({ … })";
+  if (typeof value !== "object" || value === null)
+    return "a family is an object made with defineFamily({ … })";
   const f = value as Partial<FamilyDefinition>;
   if (typeof f.id !== "string" || !/^[a-z][a-z0-9_-]*$/.test(f.id))
     return `a family needs an "id" of lower-case letters, digits, "-" or "_" (got ${JSON.stringify(f.id)})`;
@@ -85,8 +88,7 @@ export function familyProblem(value: unknown): string | undefined {
   const p = f.provider;
   if (typeof p !== "object" || p === null || (typeof p.locate !== "function" && typeof p.load !== "function"))
     return `${who} needs a "provider" made with defineProvider({ id: "${f.id}", locate })`;
-  if (f.provider.id !== f.id)
-    return `${who} has provider "${f.provider.id}": give the provider the family's id ("${f.id}")`;
+  if (p.id !== f.id) return `${who} has provider "${p.id}": give the provider the family's id ("${f.id}")`;
   if (f.profile !== undefined && f.profile.tool !== f.id)
     return `${who} has a profile for "${f.profile.tool}": set the profile's tool to "${f.id}"`;
   if (f.writer !== undefined && f.writer.tool !== f.id)
@@ -97,8 +99,8 @@ export function familyProblem(value: unknown): string | undefined {
   const missing = CAPABILITIES.filter((c) => !Array.isArray(v.tools[c]));
   if (missing.length > 0)
     return `${who}'s vocabulary has no tool names for ${missing.join(", ")}: give [] for a capability its tool lacks`;
-  if (!Array.isArray(v.permissionModes) || !Array.isArray(v.modelAliases) || typeof v.effort !== "object")
-    return `${who}'s vocabulary needs "effort" (an object), "permissionModes" and "modelAliases" (arrays)`;
+  if (typeof v.effort !== "object" || typeof v.permissionModes !== "object" || !Array.isArray(v.modelAliases))
+    return `${who}'s vocabulary needs "effort" and "permissionModes" (objects) and "modelAliases" (an array)`;
   return undefined;
 }
 
@@ -107,8 +109,16 @@ export function familyProblem(value: unknown): string | undefined {
  * writes them (xcsh agents, bundled agents, a team folder that speaks roster).
  */
 export const ROSTER_VOCABULARY: FamilyVocabulary = Object.freeze({
-  tools: Object.fromEntries(CAPABILITIES.map((c) => [c, [c]])) as unknown as Record<Capability, readonly string[]>,
+  tools: Object.fromEntries(CAPABILITIES.map((c) => [c, [c]])) as unknown as Record<
+    Capability,
+    readonly string[]
+  >,
   effort: { off: "off", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
-  permissionModes: ["default", "acceptEdits", "plan", "bypassPermissions"],
+  permissionModes: {
+    default: "default",
+    acceptEdits: "acceptEdits",
+    plan: "plan",
+    bypassPermissions: "bypassPermissions",
+  },
   modelAliases: [],
 });

@@ -15,15 +15,6 @@ export {
   THINKING_LEVELS,
 } from "./agent-fields.js";
 export { summarizeAgent } from "./agent-summary.js";
-export {
-  defineFamily,
-  type FamilyDefinition,
-  FamilyDefinitionError,
-  type FamilyHost,
-  type FamilyVocabulary,
-  familyProblem,
-  ROSTER_VOCABULARY,
-} from "./define-family.js";
 // merge
 export {
   type AgentWriter,
@@ -51,6 +42,15 @@ export {
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
+export {
+  defineFamily,
+  type FamilyDefinition,
+  FamilyDefinitionError,
+  type FamilyHost,
+  type FamilyVocabulary,
+  familyProblem,
+  ROSTER_VOCABULARY,
+} from "./define-family.js";
 export {
   type AgentDiscovery,
   type DiscoverOptions,

@@ -1,4 +1,11 @@
 export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
+export {
+  checkOutputSchemaShape,
+  checkStructuredResult,
+  MAX_RESULT_DEPTH,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
+} from "./check-schema-shape.js";
 export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
@@ -11,13 +18,6 @@ export {
 } from "./effective-agent.js";
 export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
-export {
-  checkOutputSchemaShape,
-  checkStructuredResult,
-  MAX_RESULT_DEPTH,
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
-} from "./check-schema-shape.js";
 export {
   type CompiledSchema,
   compileOutputSchema,

@@ -45,7 +45,10 @@ export function saysNotLoggedIn(host: HostDefinition, text: string): boolean {
  * const ready = await checkHostReady(codexHost, { env: process.env, cwd: process.cwd() });
  * if (!ready.ready) console.error(ready.message); // Codex is not logged in: run `codex login`
  */
-export async function checkHostReady(host: HostDefinition, options: CheckHostReadyOptions): Promise<HostReadiness> {
+export async function checkHostReady(
+  host: HostDefinition,
+  options: CheckHostReadyOptions,
+): Promise<HostReadiness> {
   const { config, env, cwd } = options;
   const path = locateHost(host, { ...(config ? { config } : {}), env, cwd });
   if (path === null) return { ready: false, code: "host/missing", message: missingHostMessage(host, config) };

@@ -82,7 +82,8 @@ export const claudeHost: HostDefinition = {
 
     const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx, trustNotes);
     if (mode !== undefined) {
-      if (ctx.vocabulary.permissionModes.includes(mode)) args.push("--permission-mode", mode);
+      const own = ctx.vocabulary.permissionModes[mode];
+      if (own) args.push("--permission-mode", own);
       else notes.push(`permission mode "${mode}" is not one Claude Code knows; left out`);
     }
     if (invocation.maxTurns !== undefined) args.push("--max-turns", String(invocation.maxTurns));

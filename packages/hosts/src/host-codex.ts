@@ -53,17 +53,18 @@ export const codexHost: HostDefinition = {
     // Codex has no per-tool switch: its sandbox is the nearest thing.
     const mode = allowedPermissionMode(invocation, ctx, trustNotes);
     let sandbox: string | undefined;
-    if (invocation.planMode || mode === "plan") sandbox = "read-only";
-    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
-    else if (mode === "acceptEdits") sandbox = "workspace-write";
-    else if (mode === "bypassPermissions") {
+    // An agent's own mode decides first (as its exported sandbox_mode does), then its tools.
+    const own = mode !== undefined ? ctx.vocabulary.permissionModes[mode] : undefined;
+    if (invocation.planMode) sandbox = ctx.vocabulary.permissionModes.plan ?? "read-only";
+    else if (own === "danger-full-access") {
       // No sandbox at all only where the user trusted the project, whoever's agent asks.
       sandbox = ctx.trustProject ? "danger-full-access" : "workspace-write";
       if (!ctx.trustProject)
         trustNotes.push(
           'Codex runs with the "workspace-write" sandbox, not "danger-full-access": the project is not trusted',
         );
-    }
+    } else if (own) sandbox = own;
+    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
     if (sandbox) args.push("-s", sandbox);
     if (invocation.disallowedTools?.length)
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);

@@ -11,11 +11,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import {
-  COPILOT_TOOL_IDS,
-  chooseModel,
-  mapTools,
-} from "./vocabulary.js";
+import { COPILOT_TOOL_IDS, chooseModel, mapTools } from "./vocabulary.js";
 
 function toolIds(tools: readonly string[]): string[] {
   const ids = tools.flatMap((t) => {

@@ -346,7 +346,11 @@ describe("mapping rows", () => {
   test("a timeout ends the host and marks the result aborted", async () => {
     const hang = join(root, "hang.mjs");
     writeFileSync(hang, "setTimeout(() => {}, 60000);");
-    const runner = createHostRunner({ family: testFamily("claude"), command: process.execPath, args: [hang] });
+    const runner = createHostRunner({
+      family: testFamily("claude"),
+      command: process.execPath,
+      args: [hang],
+    });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin }, timeoutMs: 300 });
     expect(result).toMatchObject({ aborted: true, error: "timed out after 300 ms" });
   });
@@ -398,10 +402,16 @@ describe("mapping rows", () => {
         odd,
         'if (process.argv.includes("status")) { console.log("???"); process.exit(3); } console.log(JSON.stringify({ type: "result", is_error: false, result: "ran", session_id: "s" }));',
       );
-      const runner = createHostRunner({ family: testFamily("claude"), command: process.execPath, args: [odd] });
+      const runner = createHostRunner({
+        family: testFamily("claude"),
+        command: process.execPath,
+        args: [odd],
+      });
       const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin } });
       expect(result).toMatchObject({ exitCode: 0, output: "ran" });
-      await expect(checkHostReady(testFamily("claude").host, { env: { PATH: bin }, cwd: root })).resolves.toMatchObject({
+      await expect(
+        checkHostReady(testFamily("claude").host, { env: { PATH: bin }, cwd: root }),
+      ).resolves.toMatchObject({
         ready: true,
         path: join(bin, "claude"),
         login: "logged-in",
@@ -497,7 +507,10 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("createHostRunner is untrusted unless told otherwise", () => {
-    const plan = createHostRunner({ family: testFamily("claude") }).plan(invocation(), { depth: 1, runDir: "/tmp/r" });
+    const plan = createHostRunner({ family: testFamily("claude") }).plan(invocation(), {
+      depth: 1,
+      runDir: "/tmp/r",
+    });
     expect(arg({ argv: plan.args } as FakeRecord, "--setting-sources")).toBe("user");
   });
 });
@@ -512,10 +525,13 @@ describe("the host program", () => {
     chmodSync(own, 0o755);
     for (const PATH of [`:${bin}`, `.:${bin}`, `${bin}:`]) {
       const record = join(root, `rec-${counter++}`);
-      const result = await createHostRunner({ family: testFamily("claude") }).run(invocation({ cwd: project }), {
-        depth: 1,
-        env: { PATH, FAKE_HOST_RECORD: record },
-      });
+      const result = await createHostRunner({ family: testFamily("claude") }).run(
+        invocation({ cwd: project }),
+        {
+          depth: 1,
+          env: { PATH, FAKE_HOST_RECORD: record },
+        },
+      );
       expect(existsSync(marker)).toBe(false);
       expect(result.output).toBe("fake answer from claude");
       expect(readRecords(record)).toHaveLength(1);

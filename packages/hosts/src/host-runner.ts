@@ -168,11 +168,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
   };
 }
 
-function finishResult(
-  invocation: TaskInvocation,
-  child: ChildOutcome,
-  host: HostDefinition,
-): RunResult {
+function finishResult(invocation: TaskInvocation, child: ChildOutcome, host: HostDefinition): RunResult {
   const name = host.displayName;
   const parsed = host.parse({
     stdout: child.stdout.text,

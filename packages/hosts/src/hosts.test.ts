@@ -1,8 +1,8 @@
+import { capabilityOf } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { isHostId } from "./host-ids.js";
 import { missingHostMessage, pickHost } from "./hosts.js";
 import { dropNullOptionals, jtdToJsonSchema, SchemaConversionError } from "./jtd-to-json-schema.js";
-import { capabilityOf } from "@roster/core";
 import { TEST_FAMILIES, testFamily } from "./test-families.js";
 import { acceptModel } from "./vocabulary.js";
 
@@ -37,7 +37,9 @@ describe("pickHost (auto)", () => {
   test("host ids and the missing-host sentence", () => {
     expect(isHostId("copilot")).toBe(true);
     expect(isHostId("Claude")).toBe(false);
-    expect(missingHostMessage(testFamily("gemini").host, { command: "./bin/gem" })).toContain('"./bin/gem" was not found.');
+    expect(missingHostMessage(testFamily("gemini").host, { command: "./bin/gem" })).toContain(
+      '"./bin/gem" was not found.',
+    );
   });
 });
 

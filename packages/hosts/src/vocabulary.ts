@@ -75,7 +75,11 @@ const PREFIXES: Readonly<Record<string, readonly string[]>> = {
  * Whether a host takes a model name, and in which spelling; `aliases` are the short names its
  * family's vocabulary lists (`opus`, `flash`).
  */
-export function acceptModel(host: HostId, model: string, aliases: readonly string[] = []): string | undefined {
+export function acceptModel(
+  host: HostId,
+  model: string,
+  aliases: readonly string[] = [],
+): string | undefined {
   let m = model.trim();
   if (!m) return undefined;
   if (host === "opencode") {

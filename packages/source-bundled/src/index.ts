@@ -1,3 +1,4 @@
+export { bundledFamily } from "./bundled-family.js";
 export { bundledProvider } from "./bundled-provider.js";
 export {
   AGENT_FILES,
@@ -19,4 +20,3 @@ export {
 } from "./parse-bundled.js";
 export { TASK_BODY_FILE, TASK_VARIANTS } from "./task-variants.js";
 export type { BundledBuild, BundledCommand, InjectedAgent } from "./types.js";
-export { bundledFamily } from "./bundled-family.js";

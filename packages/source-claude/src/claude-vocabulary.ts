@@ -24,6 +24,13 @@ export const claudeVocabulary: FamilyVocabulary = {
   },
   // roster's `minimal` is Claude Code's lowest; its `max` has no roster level above xhigh.
   effort: { minimal: "low", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
-  permissionModes: ["acceptEdits", "auto", "bypassPermissions", "default", "dontAsk", "plan"],
+  permissionModes: {
+    acceptEdits: "acceptEdits",
+    auto: "auto",
+    bypassPermissions: "bypassPermissions",
+    default: "default",
+    dontAsk: "dontAsk",
+    plan: "plan",
+  },
   modelAliases: ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"],
 };

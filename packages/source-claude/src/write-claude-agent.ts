@@ -50,7 +50,9 @@ export function claudeToolName(tool: string): string[] | undefined {
   const mcp = mcpToolParts(tool);
   if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
   const cap = capabilityOf(tool);
-  const name = cap ? claudeVocabulary.tools[cap][0] : CLAUDE_TOOLS.find((t) => t.toLowerCase() === tool.toLowerCase());
+  const name = cap
+    ? claudeVocabulary.tools[cap][0]
+    : CLAUDE_TOOLS.find((t) => t.toLowerCase() === tool.toLowerCase());
   return name ? [name] : undefined;
 }
 
@@ -114,10 +116,10 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
       );
     } else report.dropped("thinkingLevel", `Claude Code's effort has no "${agent.thinkingLevel}"`);
   }
-  if (agent.permissionMode !== undefined && !claudeVocabulary.permissionModes.includes(agent.permissionMode))
+  if (agent.permissionMode !== undefined && !claudeVocabulary.permissionModes[agent.permissionMode])
     report.dropped("permissionMode", `Claude Code has no permission mode "${agent.permissionMode}"`);
   else if (agent.permissionMode !== undefined) {
-    fm.permissionMode = agent.permissionMode;
+    fm.permissionMode = claudeVocabulary.permissionModes[agent.permissionMode];
     report.kept("permissionMode", "permissionMode");
   }
   if (agent.maxTurns !== undefined) {

@@ -22,14 +22,11 @@ const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
   xhigh: "xhigh",
 };
 
-/** Permission modes → Codex's `sandbox_mode`. */
-const SANDBOX: Readonly<Record<string, { mode: string; note: string }>> = {
-  plan: {
-    mode: "read-only",
-    note: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
-  },
-  acceptEdits: { mode: "workspace-write", note: "accepting edits becomes a workspace-write sandbox" },
-  bypassPermissions: { mode: "danger-full-access", note: "bypassing permissions becomes danger-full-access" },
+/** What each permission mode means once it is Codex's `sandbox_mode` (the modes: codexVocabulary). */
+const SANDBOX_NOTES: Readonly<Record<string, string>> = {
+  plan: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
+  acceptEdits: "accepting edits becomes a workspace-write sandbox",
+  bypassPermissions: "bypassing permissions becomes danger-full-access",
 };
 
 function tomlWritable(value: unknown): boolean {
@@ -86,10 +83,14 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
 
   // 2. Permission mode ↔ sandbox_mode.
   if (agent.permissionMode !== undefined) {
-    const sandbox = SANDBOX[agent.permissionMode];
+    const sandbox = codexVocabulary.permissionModes[agent.permissionMode];
     if (sandbox && agent.extra?.sandbox_mode === undefined) {
-      data.sandbox_mode = sandbox.mode;
-      report.changed("permissionMode", "sandbox_mode", sandbox.note);
+      data.sandbox_mode = sandbox;
+      report.changed(
+        "permissionMode",
+        "sandbox_mode",
+        SANDBOX_NOTES[agent.permissionMode] ?? `permission mode ${agent.permissionMode} becomes ${sandbox}`,
+      );
     } else if (agent.permissionMode === "default") {
       report.kept("permissionMode", "(omitted)", "default: Codex uses the session's sandbox");
     } else report.dropped("permissionMode", "Codex has no counterpart");

@@ -20,6 +20,6 @@ export const copilotVocabulary: FamilyVocabulary = {
     todo: ["todo"],
   },
   effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
-  permissionModes: [],
+  permissionModes: {},
   modelAliases: ["auto"],
 };

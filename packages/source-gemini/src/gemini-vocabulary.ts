@@ -22,7 +22,7 @@ export const geminiVocabulary: FamilyVocabulary = {
     todo: ["write_todos"],
   },
   effort: {},
-  permissionModes: [],
+  permissionModes: {},
   modelAliases: ["auto", "pro", "flash", "flash-lite"],
   builtInTools: GEMINI_BUILTIN_TOOLS,
 };

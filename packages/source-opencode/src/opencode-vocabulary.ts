@@ -20,6 +20,6 @@ export const opencodeVocabulary: FamilyVocabulary = {
     todo: ["todowrite"],
   },
   effort: { minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
-  permissionModes: [],
+  permissionModes: {},
   modelAliases: [],
 };
