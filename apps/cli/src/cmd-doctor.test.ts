@@ -28,7 +28,15 @@ function countingApp(env: Record<string, string | undefined> = {}) {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
     families: FAMILIES,
-    loaded: { config: {}, filePath: null, layers: [], providers: [], families: [], diagnostics: [], project: null },
+    loaded: {
+      config: {},
+      filePath: null,
+      layers: [],
+      providers: [],
+      families: [],
+      diagnostics: [],
+      project: null,
+    },
     flags: {},
     output: {
       json: true,

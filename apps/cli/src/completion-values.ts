@@ -4,8 +4,8 @@
 import type { Argument, Command, Option } from "commander";
 import { profilesOf } from "./cmd-as.js";
 import type { Values } from "./completion.js";
-import { SOURCES } from "./list-print.js";
 import { FAMILIES, hostFamilies } from "./families.js";
+import { SOURCES } from "./list-print.js";
 import { writersOf } from "./writers.js";
 
 // Every value below reads the one family list (families.ts).
@@ -19,7 +19,11 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
   "--config": () => ({ kind: "files" }),
   "--html": () => ({ kind: "files" }),
   "--as": () => ({ kind: "words", words: tools() }),
-  "--to": (command) => ({ kind: "words", words: writersOf(FAMILIES).map((w) => w.tool), list: command.name() === "sync" }),
+  "--to": (command) => ({
+    kind: "words",
+    words: writersOf(FAMILIES).map((w) => w.tool),
+    list: command.name() === "sync",
+  }),
   "--host": () => ({ kind: "words", words: [...hostFamilies(FAMILIES).map((f) => f.id), "auto"] }),
   "--provider": () => ({ kind: "words", words: FAMILIES.map((f) => f.id) }),
   "--source": () => ({ kind: "words", words: SOURCES }),

@@ -401,7 +401,9 @@ async function loadProvider(specifier: string, configPath: string): Promise<Fami
   if (family) return family;
   const provider = exported.find(isProvider);
   if (!provider)
-    fail("the module exports no family (defineFamily) or provider (an object with an id and locate or load).");
+    fail(
+      "the module exports no family (defineFamily) or provider (an object with an id and locate or load).",
+    );
   // A bare provider is a family of that provider alone, in roster's own words.
   return {
     id: provider!.id,

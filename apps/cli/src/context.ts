@@ -3,8 +3,8 @@ import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./config.js";
 import { isCodeFile } from "./config-places.js";
-import { type Output, printNotes } from "./output.js";
 import { type AppFamily, assembleFamilies } from "./families.js";
+import { type Output, printNotes } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
 /** Everything a sub-command needs: context, registry, config and output. */

@@ -6,8 +6,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { listAgents } from "../src/cmd-agents.js";
 import type { App } from "../src/context.js";
-import { createOutput } from "../src/output.js";
 import { FAMILIES } from "../src/families.js";
+import { createOutput } from "../src/output.js";
 import { createDefaultRegistry } from "../src/registry.js";
 
 let box: Sandbox;
@@ -41,7 +41,15 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
     ctx: box.ctx(),
     registry: createDefaultRegistry(),
     families: FAMILIES,
-    loaded: { config: {}, filePath: null, layers: [], providers: [], families: [], diagnostics: [], project: null },
+    loaded: {
+      config: {},
+      filePath: null,
+      layers: [],
+      providers: [],
+      families: [],
+      diagnostics: [],
+      project: null,
+    },
     flags: {},
     output,
     cache: new DiscoveryCache(),
