@@ -60,7 +60,9 @@ describe("roster doctor ends with one line per tool", () => {
     const tools = lines.slice(-TOOLS.length);
     expect(tools).toEqual(
       TOOLS.map((tool) =>
-        tool === "opencode" ? "opencode: loads nothing, 1 error → roster doctor --as opencode" : `${tool}: ok`,
+        tool === "opencode"
+          ? "opencode: loads nothing, 1 error → roster doctor --as opencode"
+          : `${tool}: ok`,
       ),
     );
     expect(lines.at(-TOOLS.length - 1)).not.toContain("ok");
