@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { claudeHost } from "@roster/hosts";
+import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeProfile } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
 import { claudeVocabulary } from "./claude-vocabulary.js";

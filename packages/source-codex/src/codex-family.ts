@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { codexHost } from "@roster/hosts";
+import { codexHost } from "@roster/hosts/host-definitions";
 import { codexProfile } from "./codex-profile.js";
 import { codexProvider } from "./codex-provider.js";
 import { codexVocabulary } from "./codex-vocabulary.js";

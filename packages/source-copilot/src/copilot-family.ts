@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { copilotHost } from "@roster/hosts";
+import { copilotHost } from "@roster/hosts/host-definitions";
 import { copilotProfile } from "./copilot-profile.js";
 import { copilotProvider } from "./copilot-provider.js";
 import { copilotVocabulary } from "./copilot-vocabulary.js";

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { geminiHost } from "@roster/hosts";
+import { geminiHost } from "@roster/hosts/host-definitions";
 import { geminiProfile } from "./gemini-profile.js";
 import { geminiProvider } from "./gemini-provider.js";
 import { geminiVocabulary } from "./gemini-vocabulary.js";

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { opencodeHost } from "@roster/hosts";
+import { opencodeHost } from "@roster/hosts/host-definitions";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeProvider } from "./opencode-provider.js";
 import { opencodeVocabulary } from "./opencode-vocabulary.js";

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/core";
-import { claudeHost } from "@roster/hosts";
+import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeVocabulary } from "@roster/source-claude";
 import { pluginsProvider } from "./plugins-provider.js";
 
