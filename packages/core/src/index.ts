@@ -10,7 +10,6 @@ export {
   isThinkingLevel,
   parseAgent,
   parseAgentFields,
-  REASONING_EFFORT,
   splitToolList,
   THINKING_LEVELS,
 } from "./agent-fields.js";
