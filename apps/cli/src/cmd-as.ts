@@ -10,16 +10,11 @@ import {
   type ToolViewFile,
 } from "@roster/core";
 import { checkFileAs, type OtherTool, otherToolsFor, viewAsTool } from "@roster/profiles";
-import { claudeProfile } from "@roster/source-claude";
-import { codexProfile, readCodexLimits } from "@roster/source-codex";
-import { copilotProfile } from "@roster/source-copilot";
-import { cursorProfile } from "@roster/source-cursor";
-import { geminiProfile } from "@roster/source-gemini";
-import { opencodeProfile } from "@roster/source-opencode";
-import { xcshProfile } from "@roster/source-xcsh";
+import { readCodexLimits } from "@roster/source-codex";
 import { printLegend } from "./cmd-agents.js";
 import type { App } from "./context.js";
 import { FindingError, unknownText } from "./errors.js";
+import { type AppFamily, FAMILIES } from "./families.js";
 import {
   checkFormat,
   type DoctorFormat,
@@ -43,29 +38,27 @@ import {
 } from "./output.js";
 import { unknownValue } from "./unknown-name.js";
 
-/** Every tool `--as` knows, in the app's family order. */
-export const TOOL_PROFILES: readonly ToolProfile[] = [
-  xcshProfile,
-  claudeProfile,
-  codexProfile,
-  geminiProfile,
-  opencodeProfile,
-  copilotProfile,
-  cursorProfile,
-];
+/** The tool profiles of `families`, in their order: what `--as` takes. */
+export function profilesOf(families: readonly AppFamily[]): ToolProfile[] {
+  return families.flatMap((f) => (f.profile ? [f.profile] : []));
+}
+
+/** Every built-in tool `--as` knows, in the app's family order. */
+export const TOOL_PROFILES: readonly ToolProfile[] = profilesOf(FAMILIES);
 
 /** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it. */
 export const RULES_TABLE = 'README.md, "Every tool\'s rules"';
 
 /** The profile for `--as <tool>`, or a usage error listing the tools. */
-export function profileFor(tool: string): ToolProfile {
-  const profile = TOOL_PROFILES.find((p) => p.tool === tool);
+export function profileFor(tool: string, families: readonly AppFamily[] = FAMILIES): ToolProfile {
+  const profiles = profilesOf(families);
+  const profile = profiles.find((p) => p.tool === tool);
   if (!profile) {
     throw unknownValue(
       "tool",
       "--as",
       tool,
-      TOOL_PROFILES.map((p) => p.tool),
+      profiles.map((p) => p.tool),
     );
   }
   return profile;
@@ -105,7 +98,7 @@ export async function listAs(
   flags: { names?: boolean } = {},
   word?: string,
 ): Promise<number> {
-  const v = await view(app, profileFor(tool));
+  const v = await view(app, profileFor(tool, app.families));
   const o = app.output;
   const needle = word?.toLowerCase();
   const agents = v.agents.filter(
@@ -169,7 +162,7 @@ function unknownAs(v: ToolView, name: string): FindingError {
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
 export async function whyAs(app: App, name: string, tool: string): Promise<number> {
-  const v = await view(app, profileFor(tool));
+  const v = await view(app, profileFor(tool, app.families));
   const o = app.output;
   const winner = resolution(v, name);
   const files = v.files.filter((f) => f.id === name);
@@ -216,7 +209,7 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
 
 /** `roster show NAME --as TOOL`: the agent as that tool would load it. */
 export async function showAs(app: App, name: string, tool: string): Promise<number> {
-  const v = await view(app, profileFor(tool));
+  const v = await view(app, profileFor(tool, app.families));
   const winner = resolution(v, name);
   const o = app.output;
   if (!winner) throw unknownAs(v, name);
@@ -251,7 +244,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
 }
 
 /** Other tools that accept this file's content as it is (for "valid for Claude Code but …"). */
-function acceptedBy(file: ToolViewFile, profile: ToolProfile): string[] {
+function acceptedBy(file: ToolViewFile, profile: ToolProfile, profiles: readonly ToolProfile[]): string[] {
   let content: string;
   try {
     content = readFileBounded(file.filePath, 1024 * 1024).toString("utf8");
@@ -259,7 +252,7 @@ function acceptedBy(file: ToolViewFile, profile: ToolProfile): string[] {
     return [];
   }
   const names: string[] = [];
-  for (const other of TOOL_PROFILES) {
+  for (const other of profiles) {
     if (other === profile || !other.extensions.some((e) => file.filePath.endsWith(e))) continue;
     if (checkFileAs(other, content, file.filePath, file.relativePath).ok) names.push(other.displayName);
   }
@@ -280,7 +273,7 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
 
 /** Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms. */
 export async function runDoctorAs(app: App, tool: string) {
-  const profile = profileFor(tool);
+  const profile = profileFor(tool, app.families);
   const v = await view(app, profile);
   const diagnostics: Diagnostic[] = [];
   for (const file of v.files) {
@@ -298,7 +291,7 @@ export async function runDoctorAs(app: App, tool: string) {
     const reason = file.reason!;
     let message = reason.message;
     if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
-      const others = acceptedBy(file, profile);
+      const others = acceptedBy(file, profile, profilesOf(app.families));
       // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
       if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
     }
@@ -314,7 +307,7 @@ export async function runDoctorAs(app: App, tool: string) {
       filePath: file.filePath,
     });
   }
-  if (profile === codexProfile) {
+  if (profile.tool === "codex") {
     const { limits } = readCodexLimits(app.ctx);
     if (limits) {
       const parts = [
@@ -379,7 +372,7 @@ export async function doctorAs(
 
 /** Every tool that resolves NAME differently from roster's merged view `d`, in the profiles' order. */
 export async function otherTools(app: App, name: string, d: AgentDiscovery): Promise<OtherTool[]> {
-  return otherToolsFor(d, name, { profiles: TOOL_PROFILES, ctx: app.ctx, registry: app.registry });
+  return otherToolsFor(d, name, { profiles: profilesOf(app.families), ctx: app.ctx, registry: app.registry });
 }
 
 /** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */

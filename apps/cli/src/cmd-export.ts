@@ -32,7 +32,7 @@ export interface ExportFlags {
  * prints what each field became. --strict refuses an export that loses anything.
  */
 export async function exportCommand(app: App, name: string, flags: ExportFlags): Promise<number> {
-  const writers = writersFor(flags.to);
+  const writers = writersFor(flags.to, app.families);
   if (writers.length !== 1) throw new UsageError("export writes for one tool; roster sync takes a list");
   if (flags.out && flags.stdout) throw new UsageError("--out and --stdout do not go together");
   const writer = writers[0]!;

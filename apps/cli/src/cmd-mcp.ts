@@ -10,10 +10,10 @@ import {
   type Runner,
   type TaskSettings,
 } from "@roster/executor";
-import { HOST_IDS, isHostId, pickHost } from "@roster/hosts";
+import { pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
-import { TOOL_PROFILES } from "./cmd-as.js";
-import { configuredHostRunner, missingHost } from "./configured-host.js";
+import { profilesOf } from "./cmd-as.js";
+import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
@@ -80,6 +80,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
   const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (--dry-run)";
   // `host` is what the caller asked for (undefined: auto), `agent` the resolved definition;
   // a sentence thrown here becomes the tool error.
+  const hosts = hostIds(app);
   const runnerFor: RunnerFor = (host, agent) => {
     if (fixed) {
       if (host !== undefined)
@@ -88,14 +89,14 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
         );
       return fixed;
     }
-    if (host !== undefined && !isHostId(host))
-      throw new Error(`Unknown host "${host}": use "auto", ${HOST_IDS.map((h) => `"${h}"`).join(", ")}.`);
+    if (host !== undefined && !hosts.includes(host))
+      throw new Error(`Unknown host "${host}": use "auto", ${hosts.map((h) => `"${h}"`).join(", ")}.`);
     const defaultHost = app.loaded.config.defaultHost;
-    const chosen = host ?? pickHost(agent, defaultHost ? { defaultHost } : {}).host;
+    const chosen = host ?? pickHost(agent, app.families, defaultHost ? { defaultHost } : {}).host;
     if (chosen === null)
       throw new Error(
         `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
-          `pass host ${HOST_IDS.map((h) => `"${h}"`).join(", ")}, or set "defaultHost" in the user config.`,
+          `pass host ${hosts.map((h) => `"${h}"`).join(", ")}, or set "defaultHost" in the user config.`,
       );
     const missing = missingHost(app, chosen);
     if (missing !== undefined) throw new Error(missing);
@@ -118,8 +119,8 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     ctx: app.ctx,
     env: app.env,
     runnerFor,
-    hosts: fixed ? [] : HOST_IDS,
-    profiles: TOOL_PROFILES,
+    hosts: fixed ? [] : hosts,
+    profiles: profilesOf(app.families),
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,

@@ -2,7 +2,7 @@ import type { ToolView } from "@roster/core";
 import { viewAsTool } from "@roster/profiles";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
-import { TOOL_PROFILES } from "./cmd-as.js";
+import { profilesOf } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
@@ -26,7 +26,7 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   const { buildReport, renderReportHtml } = await import("@roster/pictures");
   const { discovery, graph } = await discoverGraph(app);
   const views: ToolView[] = [];
-  for (const profile of TOOL_PROFILES)
+  for (const profile of profilesOf(app.families))
     views.push(await viewAsTool(profile, app.ctx, { registry: app.registry }));
   const { diagnostics } = await runDoctor(app);
   const data = buildReport({

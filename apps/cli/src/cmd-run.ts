@@ -15,8 +15,8 @@ import {
   type TaskResult,
   type TaskSession,
 } from "@roster/executor";
-import { HOST_IDS, type HostCommand, type HostId, isHostId, pickHost } from "@roster/hosts";
-import { configuredHostRunner, missingHost, trustNoteText } from "./configured-host.js";
+import { type HostCommand, type HostId, pickHost } from "@roster/hosts";
+import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
@@ -74,20 +74,21 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
     return { kind: "runner", command, args };
   }
   const wanted = flags.host ?? "auto";
-  if (wanted !== "auto" && !isHostId(wanted))
-    throw unknownValue("host", "--host", wanted, [...HOST_IDS, "auto"]);
-  if (isHostId(wanted)) return { kind: "host", host: wanted };
+  const hosts = hostIds(app);
+  if (wanted !== "auto" && !hosts.includes(wanted))
+    throw unknownValue("host", "--host", wanted, [...hosts, "auto"]);
+  if (wanted !== "auto") return { kind: "host", host: wanted };
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const agent = getAgent(discovery, agentName);
   // An unknown agent is refused by the task tool with its own text; any host will do until then.
   if (!agent) return { kind: "host", host: "claude" };
   const defaultHost = app.loaded.config.defaultHost;
-  const choice = pickHost(agent, defaultHost ? { defaultHost } : {});
+  const choice = pickHost(agent, app.families, defaultHost ? { defaultHost } : {});
   if (choice.host === null) {
     const config = join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json");
     const error = new UsageError(
       `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
-        `choose one with --host ${HOST_IDS.join("|")}, or set "defaultHost" in ${config}.`,
+        `choose one with --host ${hosts.join("|")}, or set "defaultHost" in ${config}.`,
     );
     return { kind: "none", error };
   }

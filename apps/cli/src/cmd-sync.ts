@@ -36,7 +36,7 @@ const WOULD: Record<SyncEntry["action"], string> = {
  * files updated or removed, a person's file reported as a conflict and left alone.
  */
 export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
-  const writers = writersFor(flags.to);
+  const writers = writersFor(flags.to, app.families);
   const scope = scopeOf(flags.scope);
   const o = app.output;
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });

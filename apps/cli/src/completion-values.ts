@@ -1,14 +1,15 @@
 // What each flag's value and each argument completes to, by the flag's name: the one table
 // `roster completion` adds to commander's own (which names every command, flag and argument).
 
-import { HOST_IDS } from "@roster/hosts/host-ids";
 import type { Argument, Command, Option } from "commander";
-import { TOOL_PROFILES } from "./cmd-as.js";
+import { profilesOf } from "./cmd-as.js";
 import type { Values } from "./completion.js";
+import { FAMILIES, hostFamilies } from "./families.js";
 import { SOURCES } from "./list-print.js";
-import { createDefaultRegistry } from "./registry.js";
+import { writersOf } from "./writers.js";
 
-const tools = () => TOOL_PROFILES.map((p) => p.tool);
+// Every value below reads the one family list (families.ts).
+const tools = () => profilesOf(FAMILIES).map((p) => p.tool);
 
 /** A flag's values by its long name (`sync --to` takes a comma-separated list). */
 const FLAG_VALUES: Record<string, (command: Command) => Values> = {
@@ -18,9 +19,13 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
   "--config": () => ({ kind: "files" }),
   "--html": () => ({ kind: "files" }),
   "--as": () => ({ kind: "words", words: tools() }),
-  "--to": (command) => ({ kind: "words", words: tools(), list: command.name() === "sync" }),
-  "--host": () => ({ kind: "words", words: [...HOST_IDS, "auto"] }),
-  "--provider": () => ({ kind: "words", words: createDefaultRegistry().ids() }),
+  "--to": (command) => ({
+    kind: "words",
+    words: writersOf(FAMILIES).map((w) => w.tool),
+    list: command.name() === "sync",
+  }),
+  "--host": () => ({ kind: "words", words: [...hostFamilies(FAMILIES).map((f) => f.id), "auto"] }),
+  "--provider": () => ({ kind: "words", words: FAMILIES.map((f) => f.id) }),
   "--source": () => ({ kind: "words", words: SOURCES }),
   "--scope": () => ({ kind: "words", words: ["project", "user"] }),
 };

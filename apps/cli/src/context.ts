@@ -2,6 +2,7 @@ import { isCodeFile, type LoadConfigOptions, type LoadedConfig, loadConfig } fro
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
+import { type AppFamily, assembleFamilies } from "./families.js";
 import { type Output, printNotes } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
@@ -9,6 +10,8 @@ import { createDefaultRegistry } from "./registry.js";
 export interface App {
   ctx: DiscoveryContext;
   registry: ReturnType<typeof createDefaultRegistry>;
+  /** The app's families in registry order, the config's among them (families.ts). */
+  families: readonly AppFamily[];
   loaded: LoadedConfig;
   output: Output;
   cache: DiscoveryCache;
@@ -44,10 +47,11 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   // Discovery itself reads unrecorded: a `list` records only its stat-only look (list-cache.ts).
   const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
-  const registry = createDefaultRegistry({ extraProviders: loaded.providers });
+  const registry = createDefaultRegistry({ extraFamilies: loaded.families });
   return {
     ctx,
     registry,
+    families: assembleFamilies(loaded.families),
     loaded,
     output,
     cache: new DiscoveryCache(),

@@ -4,27 +4,14 @@
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
 import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
+import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "./list-options.js";
 import { filterProblem, type ListFlags, printStored } from "./list-print.js";
 import { readShortcut, shortcutApplies } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
 
-/** The options `roster list` takes, as roster.ts declares them (global and the command's own). */
-const OPTIONS = {
-  cwd: { type: "string" },
-  home: { type: "string" },
-  json: { type: "boolean" },
-  "no-project": { type: "boolean" },
-  config: { type: "string" },
-  "no-color": { type: "boolean" },
-  debug: { type: "boolean" },
-  "no-cache": { type: "boolean" },
-  provider: { type: "string" },
-  source: { type: "string" },
-  names: { type: "boolean" },
-  as: { type: "string" },
-  files: { type: "boolean" },
-} as const;
+/** The options `roster list` takes: the table roster.ts declares to commander (list-options.ts). */
+const OPTIONS = parseArgsOptions([...GLOBAL_OPTIONS, ...LIST_OPTIONS]);
 
 /** A `roster list` command line, as the app's parser would read it. */
 export interface ListArgs {
@@ -49,24 +36,29 @@ export function parseList(argv: readonly string[]): ListArgs | undefined {
   } catch {
     return undefined;
   }
-  const { values: v, positionals } = parsed;
+  const { positionals } = parsed;
   if (positionals[0] !== "list" || positionals.length > 2) return undefined;
+  // The table types nothing: a `<value>` option comes back a string, any other a boolean.
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
+  const on = (name: string) => values[name] === true;
+  const [cwd, home, config, provider, source] = ["cwd", "home", "config", "provider", "source"].map(text);
   const global: GlobalFlags = {
-    ...(v.cwd !== undefined ? { cwd: v.cwd } : {}),
-    ...(v.home !== undefined ? { home: v.home } : {}),
-    json: v.json === true,
-    ...(v["no-project"] ? { project: false } : {}),
-    ...(v.config !== undefined ? { config: v.config } : {}),
-    ...(v["no-color"] ? { color: false } : {}),
-    debug: v.debug === true,
-    ...(v["no-cache"] ? { cache: false } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(home !== undefined ? { home } : {}),
+    json: on("json"),
+    ...(on("no-project") ? { project: false } : {}),
+    ...(config !== undefined ? { config } : {}),
+    ...(on("no-color") ? { color: false } : {}),
+    debug: on("debug"),
+    ...(on("no-cache") ? { cache: false } : {}),
   };
   const flags: ListFlags = {
-    ...(v.provider !== undefined ? { provider: v.provider } : {}),
-    ...(v.source !== undefined ? { source: v.source } : {}),
-    ...(v.names ? { names: true } : {}),
+    ...(provider !== undefined ? { provider } : {}),
+    ...(source !== undefined ? { source } : {}),
+    ...(on("names") ? { names: true } : {}),
   };
-  return { global, flags, word: positionals[1], as: v.as, files: v.files === true };
+  return { global, flags, word: positionals[1], as: text("as"), files: on("files") };
 }
 
 /**

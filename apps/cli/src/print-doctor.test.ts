@@ -4,6 +4,7 @@ import { nodeFileSystem } from "@roster/core/provider-kit";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { App } from "./context.js";
+import { FAMILIES } from "./families.js";
 import { runDoctor } from "./print-doctor.js";
 import { createDefaultRegistry } from "./registry.js";
 
@@ -26,7 +27,16 @@ function countingApp(env: Record<string, string | undefined> = {}) {
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [], project: null },
+    families: FAMILIES,
+    loaded: {
+      config: {},
+      filePath: null,
+      layers: [],
+      providers: [],
+      families: [],
+      diagnostics: [],
+      project: null,
+    },
     flags: {},
     output: {
       json: true,

@@ -3,7 +3,7 @@
 import { discoverCommands } from "@roster/commands";
 import { type Diagnostic, discoverAgents } from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
-import { runDoctorAs, TOOL_PROFILES } from "./cmd-as.js";
+import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import type { App } from "./context.js";
 import {
   checkFormat,
@@ -66,7 +66,7 @@ export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): bool
 /** Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. */
 export async function runToolDoctors(app: App): Promise<ToolFinding[]> {
   return Promise.all(
-    TOOL_PROFILES.map(async (profile): Promise<ToolFinding> => {
+    profilesOf(app.families).map(async (profile): Promise<ToolFinding> => {
       const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool);
       return {
         tool: view.tool,

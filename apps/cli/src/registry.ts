@@ -1,37 +1,24 @@
 import { createRegistry, type ProviderRegistry, type SourceProvider } from "@roster/core";
-import { bundledProvider } from "@roster/source-bundled";
-import { claudeProvider } from "@roster/source-claude";
-import { codexProvider } from "@roster/source-codex";
-import { copilotProvider } from "@roster/source-copilot";
-import { cursorProvider } from "@roster/source-cursor";
-import { geminiProvider } from "@roster/source-gemini";
-import { opencodeProvider } from "@roster/source-opencode";
-import { pluginsProvider } from "@roster/source-plugins";
-import { xcshProvider } from "@roster/source-xcsh";
+import { type AppFamily, assembleFamilies } from "./families.js";
 
 /** Options of {@link createDefaultRegistry}. */
 export interface DefaultRegistryOptions {
   /** Extra families, registered in order after the seven config families and before plugins. */
+  extraFamilies?: readonly AppFamily[];
+  /** Extra providers alone, registered after `extraFamilies`. */
   extraProviders?: readonly SourceProvider[];
 }
 
 /**
- * The app's registry: `xcsh`, `claude`, `codex`, `gemini`, `opencode`, `copilot`, `cursor`,
- * extra providers, `plugins`, `bundled`.
+ * The app's registry: the providers of the app's families in order (`xcsh`, `claude`, `codex`,
+ * `gemini`, `opencode`, `copilot`, `cursor`, extra families, `plugins`, `bundled`).
  *
- * @example const registry = createDefaultRegistry({ extraProviders: [teamProvider] });
+ * @example const registry = createDefaultRegistry({ extraFamilies: [teamFamily] });
  */
 export function createDefaultRegistry(options: DefaultRegistryOptions = {}): ProviderRegistry {
-  return createRegistry([
-    xcshProvider,
-    claudeProvider,
-    codexProvider,
-    geminiProvider,
-    opencodeProvider,
-    copilotProvider,
-    cursorProvider,
-    ...(options.extraProviders ?? []),
-    pluginsProvider,
-    bundledProvider,
-  ]);
+  const families = assembleFamilies(options.extraFamilies);
+  const at = families.findIndex((f) => f.id === "plugins");
+  const providers = families.map((f) => f.provider);
+  providers.splice(at, 0, ...(options.extraProviders ?? []));
+  return createRegistry(providers);
 }

@@ -5,6 +5,7 @@ import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
 import { commanderUnknown, errorLine } from "./errors.js";
 import { addExamples } from "./help-examples.js";
+import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 
 // The build is minified: `--debug` stack traces name the TypeScript sources through the
@@ -17,22 +18,10 @@ const loadApp = () => import("./app.js");
 const program = new Command("roster")
   .description("Find, explain and run the LLM sub-agents defined on this machine.")
   .version(pkg.version, "-V, --version", "print roster's version")
-  .option("--cwd <dir>", "work as if started in DIR")
-  .option("--home <dir>", "use DIR as the home folder")
-  .option("--json", "print one JSON object")
-  .option("--no-project", "skip project folders, registries and config (untrusted workspace)")
-  .option(
-    "--config <file>",
-    "use this config file (trusted) instead of searching for roster.config.{json,mjs}",
-  )
-  .option("--no-color", "never colour output (NO_COLOR works too)")
-  .option("--debug", "show stack traces")
-  .option(
-    "--no-cache",
-    "neither read nor store the saved listing list prints from (ROSTER_NO_CACHE=1 works too)",
-  )
   .exitOverride()
   .configureOutput(errorOutput("roster --help"));
+// The global options and list's own come from one table, which the bin's own list reads too.
+for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.help);
 
 /**
  * Commander's own errors read like roster's: one line, `roster: ` and one sentence that
@@ -76,24 +65,10 @@ async function withApp(
   exitCode = await run(app);
 }
 
-program
+const list = program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
   .argument("[word]", "only agents whose name or description holds WORD (any case)")
-  .option(
-    "--provider <id>",
-    "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)",
-  )
-  .option("--source <source>", "only project, user or bundled agents")
-  .option("--names", "names only, one per line")
-  .option(
-    "--as <tool>",
-    "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor)",
-  )
-  .option(
-    "--files",
-    "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
-  )
   .action(async (word: string | undefined, flags: import("./list-print.js").ListFlags & AsFlag) => {
     const { shortcutApplies } = await loadApp();
     // What this list reads is recorded when the bin's shortcut can replay it (list-fast.ts).
@@ -107,6 +82,7 @@ program
       { record },
     );
   });
+for (const option of LIST_OPTIONS) list.option(option.flags, option.help);
 
 program
   .command("show")
@@ -129,10 +105,10 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .action((name: string, flags: AsFlag) =>
     withApp(async (app) => {
-      const { printOtherTools, TOOL_PROFILES, whyAgent, whyAs } = await loadApp();
+      const { printOtherTools, profilesOf, whyAgent, whyAs } = await loadApp();
       if (flags.as) return whyAs(app, name, flags.as);
       // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(app, name, TOOL_PROFILES, (d) => printOtherTools(app, name, d));
+      return whyAgent(app, name, profilesOf(app.families), (d) => printOtherTools(app, name, d));
     }),
   );
 

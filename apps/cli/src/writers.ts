@@ -1,41 +1,33 @@
 import type { AgentWriter } from "@roster/core";
-import { claudeWriter } from "@roster/source-claude";
-import { codexWriter } from "@roster/source-codex";
-import { copilotWriter } from "@roster/source-copilot";
-import { cursorWriter } from "@roster/source-cursor";
-import { geminiWriter } from "@roster/source-gemini";
-import { opencodeWriter } from "@roster/source-opencode";
-import { xcshWriter } from "@roster/source-xcsh";
 import { UsageError } from "./errors.js";
+import { type AppFamily, FAMILIES } from "./families.js";
 import { unknownValue } from "./unknown-name.js";
 
-/** Every tool `roster export` and `roster sync` write for, in the registry's order. */
-export const WRITERS: readonly AgentWriter[] = [
-  xcshWriter,
-  claudeWriter,
-  codexWriter,
-  geminiWriter,
-  opencodeWriter,
-  copilotWriter,
-  cursorWriter,
-];
+/** The writers of `families`, in their order: what `--to` takes. */
+export function writersOf(families: readonly AppFamily[]): AgentWriter[] {
+  return families.flatMap((f) => (f.writer ? [f.writer] : []));
+}
 
-/** The writers named by a `--to` value (`codex,gemini`); a usage error names the choices. */
-export function writersFor(to: string | undefined): AgentWriter[] {
+/** Every built-in tool `roster export` and `roster sync` write for, in the registry's order. */
+export const WRITERS: readonly AgentWriter[] = writersOf(FAMILIES);
+
+/** The writers named by a `--to` value (`codex,gemini`) among `families`' writers; a usage error names the choices. */
+export function writersFor(to: string | undefined, families: readonly AppFamily[] = FAMILIES): AgentWriter[] {
+  const all = writersOf(families);
   const names = (to ?? "")
     .split(",")
     .map((n) => n.trim())
     .filter(Boolean);
-  const choices = WRITERS.map((w) => w.tool).join(", ");
+  const choices = all.map((w) => w.tool).join(", ");
   if (names.length === 0) throw new UsageError(`--to needs a tool: one of ${choices}`);
   return [...new Set(names)].map((name) => {
-    const writer = WRITERS.find((w) => w.tool === name);
+    const writer = all.find((w) => w.tool === name);
     if (!writer)
       throw unknownValue(
         "tool",
         "--to",
         name,
-        WRITERS.map((w) => w.tool),
+        all.map((w) => w.tool),
       );
     return writer;
   });

@@ -7,6 +7,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { profilesOf } from "../src/cmd-as.js";
+import { FAMILIES } from "../src/families.js";
+
+/** Every tool `--as` knows, in the family list's order. */
+const TOOLS = profilesOf(FAMILIES).map((p) => p.tool);
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 let root: string;
@@ -52,17 +57,15 @@ describe("roster doctor ends with one line per tool", () => {
     const r = roster("refuses", "doctor");
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split("\n");
-    const tools = lines.slice(-7);
-    expect(tools).toEqual([
-      "xcsh: ok",
-      "claude: ok",
-      "codex: ok",
-      "gemini: ok",
-      "opencode: loads nothing, 1 error → roster doctor --as opencode",
-      "copilot: ok",
-      "cursor: ok",
-    ]);
-    expect(lines.at(-8)).not.toContain("ok");
+    const tools = lines.slice(-TOOLS.length);
+    expect(tools).toEqual(
+      TOOLS.map((tool) =>
+        tool === "opencode"
+          ? "opencode: loads nothing, 1 error → roster doctor --as opencode"
+          : `${tool}: ok`,
+      ),
+    );
+    expect(lines.at(-TOOLS.length - 1)).not.toContain("ok");
     for (const line of tools) expect(line.length).toBeLessThanOrEqual(80);
   });
 
@@ -71,15 +74,7 @@ describe("roster doctor ends with one line per tool", () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.schemaVersion).toBe(2);
-    expect(out.tools.map((t: { tool: string }) => t.tool)).toEqual([
-      "xcsh",
-      "claude",
-      "codex",
-      "gemini",
-      "opencode",
-      "copilot",
-      "cursor",
-    ]);
+    expect(out.tools.map((t: { tool: string }) => t.tool)).toEqual(TOOLS);
     const opencode = out.tools.find((t: { tool: string }) => t.tool === "opencode");
     expect(opencode).toMatchObject({ displayName: "opencode", errors: 1, warnings: 0 });
     expect(opencode.refusedBy.filePath).toBe(join(root, "refuses/.opencode/agents/bad.md"));

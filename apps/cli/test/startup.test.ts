@@ -32,8 +32,10 @@ export async function load(url, context, next) {
 
 /** Sources no start-up of list, show or why may load, by what a source path contains. */
 const HEAVY: Record<string, RegExp> = {
-  executor: /packages\/executor\/src\//,
-  "host runners": /packages\/hosts\/src\/(?!host-ids\.ts$)/,
+  // The family list holds each family's host definition (data and a pure plan, with the shape
+  // check of an output schema): the runners, their preflight, the executor and Ajv stay out.
+  executor: /packages\/executor\/src\/(?!check-schema-shape\.ts$)/,
+  "host runners": /packages\/hosts\/src\/(host-runner|check-host-ready|hosts|index)\.ts$/,
   mcp: /packages\/mcp\/src\/|node_modules\/@modelcontextprotocol\//,
   ajv: /node_modules\/ajv\//,
   "import-meta-resolve": /node_modules\/import-meta-resolve\//,

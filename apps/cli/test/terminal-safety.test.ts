@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { listAgents } from "../src/cmd-agents.js";
 import type { App } from "../src/context.js";
+import { FAMILIES } from "../src/families.js";
 import { createOutput } from "../src/output.js";
 import { createDefaultRegistry } from "../src/registry.js";
 
@@ -39,7 +40,16 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
   const app: App = {
     ctx: box.ctx(),
     registry: createDefaultRegistry(),
-    loaded: { config: {}, filePath: null, layers: [], providers: [], diagnostics: [], project: null },
+    families: FAMILIES,
+    loaded: {
+      config: {},
+      filePath: null,
+      layers: [],
+      providers: [],
+      families: [],
+      diagnostics: [],
+      project: null,
+    },
     flags: {},
     output,
     cache: new DiscoveryCache(),

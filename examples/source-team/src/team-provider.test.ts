@@ -31,3 +31,29 @@ test("takes part in the merge: project beats user", async () => {
   expect(agents.map((a) => [a.name, a.description, a.provider])).toEqual([["rev", "project", "team"]]);
   expect(shadowed).toHaveLength(1);
 });
+
+test("a complete family: its writer's file loads under its own profile, in roster's words", async () => {
+  const { checkFileAs, exportAgent, familyProblem } = await import("@roster/core");
+  const { teamFamily, teamWriter, teamProfile } = await import("./index.js");
+  expect(familyProblem(teamFamily)).toBeUndefined();
+  expect(teamFamily).toMatchObject({ id: "team", profile: teamProfile, writer: teamWriter });
+  sb.write({ "project/.claude/agents/helper.md": agentFile("helper", "Helps", "tools: Read, Glob, Bash") });
+  const { agents } = await discoverAgents(createRegistry([teamProvider]), sb.ctx());
+  expect(agents).toEqual([]);
+  const result = exportAgent(
+    {
+      name: "helper",
+      description: "Helps",
+      systemPrompt: "You help.",
+      tools: ["read", "glob", "bash"],
+      toolsAsWritten: ["Read", "Glob", "Bash"],
+      source: "project",
+      filePath: join(sb.project, ".claude/agents/helper.md"),
+      provider: "claude",
+    },
+    teamWriter,
+    { ctx: sb.ctx(), scope: "project" },
+  );
+  expect(result.ok && result.content).toContain("tools:\n  - read\n  - find\n  - bash\n");
+  if (result.ok) expect(checkFileAs(teamProfile, result.content, "helper.md", "helper.md").ok).toBe(true);
+});

@@ -29,6 +29,7 @@ describe("loadConfig: layers and what a project may change", () => {
       filePath: null,
       layers: [],
       providers: [],
+      families: [],
       diagnostics: [],
       project: { folder: repo, trusted: false },
     });

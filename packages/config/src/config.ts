@@ -1,7 +1,14 @@
 import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
+import {
+  type Diagnostic,
+  type FamilyDefinition,
+  type FileSystem,
+  familyProblem,
+  ROSTER_VOCABULARY,
+  type SourceProvider,
+} from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type { HostId } from "@roster/hosts";
@@ -87,7 +94,10 @@ export interface LoadedConfig {
   /** The file of the highest-precedence layer read, or null. */
   filePath: string | null;
   layers: ConfigLayer[];
+  /** The providers of `families`, in order. */
   providers: SourceProvider[];
+  /** The families the config's `providers` name (a module exporting only a provider is a family of that provider). */
+  families: FamilyDefinition[];
   diagnostics: Diagnostic[];
   /**
    * The project of the cwd and whether the user trusted it with `roster trust` (its config and
@@ -367,8 +377,8 @@ function isProvider(value: unknown): value is SourceProvider {
   return typeof p.id === "string" && (typeof p.locate === "function" || typeof p.load === "function");
 }
 
-/** Imports one provider module named in a trusted config. */
-async function loadProvider(specifier: string, configPath: string): Promise<SourceProvider> {
+/** Imports one provider module named in a trusted config: its family (`defineFamily`), else its provider. */
+async function loadProvider(specifier: string, configPath: string): Promise<FamilyDefinition> {
   const target = providerTarget(specifier, configPath);
   const fail = (why: string, cause?: unknown): never => {
     throw new ConfigError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
@@ -402,9 +412,21 @@ async function loadProvider(specifier: string, configPath: string): Promise<Sour
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), error);
   }
-  const provider = [mod.default, ...Object.values(mod)].find(isProvider);
-  if (!provider) fail("the module exports no provider (an object with an id and locate or load).");
-  return provider!;
+  const exported = [mod.default, ...Object.values(mod)];
+  const family = exported.find((value) => familyProblem(value) === undefined) as FamilyDefinition | undefined;
+  if (family) return family;
+  const provider = exported.find(isProvider);
+  if (!provider)
+    fail(
+      "the module exports no family (defineFamily) or provider (an object with an id and locate or load).",
+    );
+  // A bare provider is a family of that provider alone, in roster's own words.
+  return {
+    id: provider!.id,
+    displayName: provider!.displayName ?? provider!.id,
+    provider: provider!,
+    vocabulary: ROSTER_VOCABULARY,
+  };
 }
 
 /**
@@ -495,9 +517,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     (s.config.providers ?? []).map((specifier) => ({ specifier, filePath: s.filePath })),
   );
   for (const { specifier, filePath } of specifiers) providerTarget(specifier, filePath);
-  const providers: SourceProvider[] = [];
-  for (const { specifier, filePath } of specifiers) providers.push(await loadProvider(specifier, filePath));
+  const families: FamilyDefinition[] = [];
+  for (const { specifier, filePath } of specifiers) families.push(await loadProvider(specifier, filePath));
+  const providers = families.map((f) => f.provider);
 
   const filePath = explicit ?? layers.find((l) => l.source === "project")?.filePath ?? user?.file ?? null;
-  return { config, filePath, layers, providers, diagnostics, project };
+  return { config, filePath, layers, providers, families, diagnostics, project };
 }

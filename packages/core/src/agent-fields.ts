@@ -18,19 +18,6 @@ const THINKING_LEVELS: readonly ThinkingLevel[] = [
 ];
 
 /**
- * roster's thinking levels on the reasoning-effort scale Codex and Copilot CLI take
- * (`model_reasoning_effort`, `--reasoning-effort`); `inherit` has none.
- */
-export const REASONING_EFFORT: Readonly<Record<string, string>> = {
-  off: "none",
-  minimal: "minimal",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "xhigh",
-};
-
-/**
  * Splits a tool list: an array gives its trimmed string items; a string is split on
  * commas outside parentheses, so `Read, Agent(a, b)` is two tools.
  */

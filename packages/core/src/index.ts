@@ -9,13 +9,21 @@ export {
   agentFieldsProblem,
   parseAgent,
   parseAgentFields,
-  REASONING_EFFORT,
   splitToolList,
 } from "./agent-fields.js";
 export { summarizeAgent } from "./agent-summary.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
+export {
+  defineFamily,
+  type FamilyDefinition,
+  FamilyDefinitionError,
+  type FamilyHost,
+  type FamilyVocabulary,
+  familyProblem,
+  ROSTER_VOCABULARY,
+} from "./define-family.js";
 export {
   type AgentDiscovery,
   type DiscoverOptions,
@@ -82,7 +90,14 @@ export {
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
-export { canonicalToolName, type McpToolName, mcpToolParts } from "./tool-names.js";
+export {
+  CAPABILITIES,
+  type Capability,
+  canonicalToolName,
+  capabilityOf,
+  type McpToolName,
+  mcpToolParts,
+} from "./tool-names.js";
 export {
   type AgentWriter,
   ancestorsToRepoRoot,

@@ -1,28 +1,66 @@
+/** What a tool does, whatever a vocabulary calls it: roster's canonical tool names. */
+export type Capability =
+  | "read"
+  | "grep"
+  | "find"
+  | "ls"
+  | "lsp"
+  | "web_search"
+  | "fetch"
+  | "bash"
+  | "edit"
+  | "write"
+  | "task"
+  | "todo";
+
+/** Every capability, in the order vocabularies list them. */
+export const CAPABILITIES: readonly Capability[] = [
+  "read",
+  "grep",
+  "find",
+  "ls",
+  "lsp",
+  "web_search",
+  "fetch",
+  "bash",
+  "edit",
+  "write",
+  "task",
+  "todo",
+];
+
 /**
- * Spellings of the same tool across vocabularies, by roster's name (after lower-casing):
- * Claude Code's `glob` is roster's `find`, its `webfetch` is `fetch`, and so on.
+ * Every spelling roster meets in agent files (after lower-casing), by capability: the one
+ * table of synonyms. Claude Code's `glob` is roster's `find`, its `webfetch` is `fetch`,
+ * Gemini CLI's `run_shell_command` is `bash`, Copilot's `execute` is `bash`, and so on.
  */
-const SYNONYMS: Readonly<Record<string, string>> = {
-  glob: "find",
-  webfetch: "fetch",
-  web_fetch: "fetch",
-  websearch: "web_search",
-  google_web_search: "web_search",
-  agent: "task",
-  todowrite: "todo",
-  write_todos: "todo",
-  multiedit: "edit",
-  notebookedit: "edit",
-  replace: "edit",
-  notebookread: "read",
-  read_file: "read",
-  read_many_files: "read",
-  grep_search: "grep",
-  list_directory: "ls",
-  run_shell_command: "bash",
-  write_file: "write",
-  shell: "bash",
+const SYNONYMS: Readonly<Record<Capability, readonly string[]>> = {
+  read: ["read", "read_file", "read_many_files", "view", "notebookread"],
+  grep: ["grep", "grep_search", "search_file_content", "search"],
+  find: ["find", "glob"],
+  ls: ["ls", "list", "list_directory"],
+  lsp: ["lsp"],
+  web_search: ["web_search", "websearch", "google_web_search", "web"],
+  fetch: ["fetch", "web_fetch", "webfetch"],
+  bash: ["bash", "shell", "execute", "run_shell_command", "powershell"],
+  edit: ["edit", "multiedit", "replace", "str_replace", "patch", "apply_patch", "notebookedit"],
+  write: ["write", "write_file", "create"],
+  task: ["task", "agent", "invoke_agent", "custom-agent"],
+  todo: ["todo", "todowrite", "todoread", "write_todos"],
 };
+
+const BY_NAME = new Map<string, Capability>();
+for (const cap of CAPABILITIES) for (const name of SYNONYMS[cap]) BY_NAME.set(name, cap);
+
+/**
+ * The capability a tool name stands for, in any vocabulary, or undefined (an MCP tool,
+ * roster's `submit_result`, …).
+ *
+ * @example capabilityOf("run_shell_command") // "bash"
+ */
+export function capabilityOf(tool: string): Capability | undefined {
+  return BY_NAME.get(tool.trim().toLowerCase());
+}
 
 /**
  * roster's canonical name of a tool (`Glob` → `find`, `WebFetch` → `fetch`); names it does
@@ -31,8 +69,7 @@ const SYNONYMS: Readonly<Record<string, string>> = {
  * @example canonicalToolName("WebSearch") // "web_search"
  */
 export function canonicalToolName(name: string): string {
-  const lower = name.trim().toLowerCase();
-  return SYNONYMS[lower] ?? lower;
+  return capabilityOf(name) ?? name.trim().toLowerCase();
 }
 
 /** An MCP tool name taken apart: its server and tool (`undefined`: every tool of the server). */

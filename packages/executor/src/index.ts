@@ -1,4 +1,11 @@
 export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
+export {
+  checkOutputSchemaShape,
+  checkStructuredResult,
+  MAX_RESULT_DEPTH,
+  MAX_SCHEMA_DEPTH,
+  MAX_SCHEMA_NODES,
+} from "./check-schema-shape.js";
 export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
 export { DEFAULT_SETTINGS } from "./default-settings.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
@@ -14,13 +21,8 @@ export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export {
   type CompiledSchema,
-  checkOutputSchemaShape,
-  checkStructuredResult,
   compileOutputSchema,
   createSchemaCompiler,
-  MAX_RESULT_DEPTH,
-  MAX_SCHEMA_DEPTH,
-  MAX_SCHEMA_NODES,
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";

@@ -9,12 +9,13 @@ import {
   type ProviderRegistry,
 } from "@roster/core";
 import { checkCall } from "./check-call.js";
+import { checkStructuredResult } from "./check-schema-shape.js";
 import { DEFAULT_SETTINGS } from "./default-settings.js";
 import { createDryRunRunner } from "./dry-run-runner.js";
 import { resolveEffectiveAgent, resolveOutputSchema } from "./effective-agent.js";
 import { createLimiter } from "./limiter.js";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, limitFromEnv } from "./output-cap.js";
-import { type CompiledSchema, checkStructuredResult, compileOutputSchema } from "./output-schema.js";
+import { type CompiledSchema, compileOutputSchema } from "./output-schema.js";
 import { createReaper, removeDir } from "./reaper.js";
 import { buildTaskDescription, descriptionFingerprint } from "./task-description.js";
 import type {

@@ -1,6 +1,6 @@
 import { layerEnv, type Reaper, runChild } from "@roster/executor";
-import { HOSTS, locateHost, missingHostMessage } from "./hosts.js";
-import type { HostConfig, HostId } from "./types.js";
+import { locateHost, missingHostMessage } from "./hosts.js";
+import type { HostConfig, HostDefinition } from "./types.js";
 
 /** How long a host's status command may take before roster stops waiting and runs anyway. */
 export const STATUS_TIMEOUT_MS = 15_000;
@@ -25,14 +25,13 @@ export interface CheckHostReadyOptions {
 }
 
 /** The line roster says when a host is not logged in: what is wrong and what fixes it. */
-export function notLoggedInMessage(host: HostId): string {
-  const def = HOSTS[host];
-  return `${def.displayName} is not logged in: ${def.login.fix}`;
+export function notLoggedInMessage(host: HostDefinition): string {
+  return `${host.displayName} is not logged in: ${host.login.fix}`;
 }
 
 /** True when a host's answer to a run says it is not logged in. */
-export function saysNotLoggedIn(host: HostId, text: string): boolean {
-  return HOSTS[host].login.notLoggedIn?.test(text) === true;
+export function saysNotLoggedIn(host: HostDefinition, text: string): boolean {
+  return host.login.notLoggedIn?.test(text) === true;
 }
 
 /**
@@ -43,14 +42,17 @@ export function saysNotLoggedIn(host: HostId, text: string): boolean {
  * "not logged in" stops the run. Never throws.
  *
  * @example
- * const ready = await checkHostReady("codex", { env: process.env, cwd: process.cwd() });
+ * const ready = await checkHostReady(codexHost, { env: process.env, cwd: process.cwd() });
  * if (!ready.ready) console.error(ready.message); // Codex is not logged in: run `codex login`
  */
-export async function checkHostReady(host: HostId, options: CheckHostReadyOptions): Promise<HostReadiness> {
+export async function checkHostReady(
+  host: HostDefinition,
+  options: CheckHostReadyOptions,
+): Promise<HostReadiness> {
   const { config, env, cwd } = options;
   const path = locateHost(host, { ...(config ? { config } : {}), env, cwd });
   if (path === null) return { ready: false, code: "host/missing", message: missingHostMessage(host, config) };
-  const status = HOSTS[host].login.status;
+  const status = host.login.status;
   if (!status) return { ready: true, path, login: "unknown" };
   // A key in the environment logs the host in for a run; its status command may not know it.
   if (status.keyVariables?.some((name) => env[name])) return { ready: true, path, login: "unknown" };

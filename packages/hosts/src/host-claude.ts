@@ -10,24 +10,8 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostCommand, HostDefinition } from "./types.js";
-import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+import { chooseModel, mapTools } from "./vocabulary.js";
 
-const PERMISSION_MODES = new Set([
-  "acceptEdits",
-  "auto",
-  "bypassPermissions",
-  "default",
-  "dontAsk",
-  "plan",
-  "manual",
-]);
-const EFFORT: Record<string, string> = {
-  minimal: "low",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "xhigh",
-};
 const SAME_FAMILY = new Set(["claude", "plugins"]);
 
 /** Claude Code: `claude -p --output-format json`, the prompt on stdin, the system prompt in a file. */
@@ -61,17 +45,17 @@ export const claudeHost: HostDefinition = {
     const systemFile = runFile(ctx, "system-prompt.md");
     args.push("-p", "--output-format", "json", "--system-prompt-file", systemFile);
 
-    const { model, skipped } = chooseModel("claude", invocation.model);
+    const { model, skipped } = chooseModel("claude", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("--model", model);
     if (skipped.length > 0)
       notes.push(`models Claude Code does not take were skipped: ${skipped.join(", ")}`);
 
     if (invocation.thinkingLevel === "off") env.MAX_THINKING_TOKENS = "0";
-    else if (invocation.thinkingLevel && EFFORT[invocation.thinkingLevel])
-      args.push("--effort", EFFORT[invocation.thinkingLevel]!);
+    else if (invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel])
+      args.push("--effort", ctx.vocabulary.effort[invocation.thinkingLevel]!);
 
     const asWritten = SAME_FAMILY.has(invocation.provider ?? "") ? invocation.toolsAsWritten : undefined;
-    const vocabulary = HOST_TOOL_NAMES.claude;
+    const vocabulary = ctx.vocabulary.tools;
     if (invocation.tools) {
       const tools = mapTools(invocation.tools, vocabulary, asWritten);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
@@ -98,7 +82,8 @@ export const claudeHost: HostDefinition = {
 
     const mode = invocation.planMode ? "plan" : allowedPermissionMode(invocation, ctx, trustNotes);
     if (mode !== undefined) {
-      if (PERMISSION_MODES.has(mode)) args.push("--permission-mode", mode);
+      const own = ctx.vocabulary.permissionModes[mode];
+      if (own) args.push("--permission-mode", own);
       else notes.push(`permission mode "${mode}" is not one Claude Code knows; left out`);
     }
     if (invocation.maxTurns !== undefined) args.push("--max-turns", String(invocation.maxTurns));

@@ -1,4 +1,3 @@
-import { REASONING_EFFORT } from "@roster/core";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
   allowedPermissionMode,
@@ -47,31 +46,32 @@ export const codexHost: HostDefinition = {
     // Codex refuses to run outside a git repository it trusts; roster vouches only for a trusted project.
     if (ctx.trustProject) args.push("--skip-git-repo-check");
 
-    const { model, skipped } = chooseModel("codex", invocation.model);
+    const { model, skipped } = chooseModel("codex", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models Codex does not take were skipped: ${skipped.join(", ")}`);
 
     // Codex has no per-tool switch: its sandbox is the nearest thing.
     const mode = allowedPermissionMode(invocation, ctx, trustNotes);
     let sandbox: string | undefined;
-    if (invocation.planMode || mode === "plan") sandbox = "read-only";
-    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
-    else if (mode === "acceptEdits") sandbox = "workspace-write";
-    else if (mode === "bypassPermissions") {
+    // An agent's own mode decides first (as its exported sandbox_mode does), then its tools.
+    const own = mode !== undefined ? ctx.vocabulary.permissionModes[mode] : undefined;
+    if (invocation.planMode) sandbox = ctx.vocabulary.permissionModes.plan ?? "read-only";
+    else if (own === "danger-full-access") {
       // No sandbox at all only where the user trusted the project, whoever's agent asks.
       sandbox = ctx.trustProject ? "danger-full-access" : "workspace-write";
       if (!ctx.trustProject)
         trustNotes.push(
           'Codex runs with the "workspace-write" sandbox, not "danger-full-access": the project is not trusted',
         );
-    }
+    } else if (own) sandbox = own;
+    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
     if (sandbox) args.push("-s", sandbox);
     if (invocation.disallowedTools?.length)
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);
     if (invocation.maxTurns !== undefined) notes.push("Codex has no turn limit; maxTurns is not enforced");
 
-    if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
-      args.push("-c", `model_reasoning_effort=${tomlString(REASONING_EFFORT[invocation.thinkingLevel]!)}`);
+    const effort = invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel];
+    if (effort) args.push("-c", `model_reasoning_effort=${tomlString(effort)}`);
     if (invocation.atMaxDepth) args.push("-c", "agents.max_depth=0");
 
     let stdin = invocation.prompt;

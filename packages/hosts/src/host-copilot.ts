@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { REASONING_EFFORT } from "@roster/core";
+import { type Capability, capabilityOf } from "@roster/core";
 import {
   allowedPermissionMode,
   baseCommand,
@@ -11,14 +11,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import {
-  type Capability,
-  COPILOT_TOOL_IDS,
-  capabilityOf,
-  chooseModel,
-  HOST_TOOL_NAMES,
-  mapTools,
-} from "./vocabulary.js";
+import { COPILOT_TOOL_IDS, chooseModel, mapTools } from "./vocabulary.js";
 
 function toolIds(tools: readonly string[]): string[] {
   const ids = tools.flatMap((t) => {
@@ -52,12 +45,12 @@ export const copilotHost: HostDefinition = {
     // Prompt mode needs every tool allowed up front; the agent's tool list and the exclusions below narrow it.
     args.push("--allow-all-tools");
 
-    const { model, skipped } = chooseModel("copilot", invocation.model);
+    const { model, skipped } = chooseModel("copilot", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("--model", model);
     if (skipped.length > 0)
       notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
-    if (invocation.thinkingLevel && REASONING_EFFORT[invocation.thinkingLevel])
-      args.push("--reasoning-effort", REASONING_EFFORT[invocation.thinkingLevel]!);
+    const effort = invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel];
+    if (effort) args.push("--reasoning-effort", effort);
     // Without --trust-folder, Copilot CLI does not load an untrusted working directory's own configuration.
     if (invocation.planMode || allowedPermissionMode(invocation, ctx, trustNotes) === "plan")
       args.push("--mode", "plan");
@@ -70,7 +63,7 @@ export const copilotHost: HostDefinition = {
     ];
     if (invocation.tools) {
       const own = invocation.provider === "copilot" ? invocation.toolsAsWritten : undefined;
-      const tools = mapTools(invocation.tools, HOST_TOOL_NAMES.copilot, own);
+      const tools = mapTools(invocation.tools, ctx.vocabulary.tools, own);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
       front.push(`tools: ${JSON.stringify(tools.names)}`);
       if (tools.dropped.length > 0)

@@ -8,7 +8,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, GEMINI_BUILTIN_TOOLS, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+import { chooseModel, mapTools } from "./vocabulary.js";
 
 const APPROVAL: Record<string, string> = {
   default: "default",
@@ -43,7 +43,7 @@ export const geminiHost: HostDefinition = {
     // -p "" keeps the whole prompt on stdin (Gemini appends -p's text to stdin).
     args.push("-p", "", "-o", "json");
 
-    const { model, skipped } = chooseModel("gemini", invocation.model);
+    const { model, skipped } = chooseModel("gemini", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models Gemini CLI does not take were skipped: ${skipped.join(", ")}`);
     if (invocation.thinkingLevel && invocation.thinkingLevel !== "inherit")
@@ -68,13 +68,15 @@ export const geminiHost: HostDefinition = {
       notes.push("Gemini CLI has no turn limit flag; maxTurns is not enforced");
 
     // Tools become policy rules: allow the agent's, deny every other built-in, deny what it disallows.
-    const vocabulary = HOST_TOOL_NAMES.gemini;
+    const vocabulary = ctx.vocabulary.tools;
     const own = invocation.provider === "gemini" ? invocation.toolsAsWritten : undefined;
     const rules: string[] = [];
     if (invocation.tools) {
       const tools = mapTools(invocation.tools, vocabulary, own);
       if (tools.names.length > 0) rules.push(rule(tools.names, "allow", 100));
-      const others = GEMINI_BUILTIN_TOOLS.filter((t) => !tools.names.includes(t));
+      // Every built-in tool the family knows: an allow-list is written as "deny the rest".
+      const builtIn = ctx.vocabulary.builtInTools ?? [...new Set(Object.values(vocabulary).flat())];
+      const others = builtIn.filter((t) => !tools.names.includes(t));
       if (others.length > 0) rules.push(rule(others, "deny", 900));
       if (tools.dropped.length > 0)
         notes.push(`tools Gemini CLI has no name for were left out: ${tools.dropped.join(", ")}`);

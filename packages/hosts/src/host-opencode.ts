@@ -9,9 +9,8 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { chooseModel, HOST_TOOL_NAMES, mapTools } from "./vocabulary.js";
+import { chooseModel, mapTools } from "./vocabulary.js";
 
-const VARIANTS = new Set(["minimal", "low", "medium", "high", "xhigh"]);
 /** Stands for the prompt's `{file:…}` reference until the config text is escaped. */
 const PROMPT_SLOT = "roster:system-prompt-file";
 
@@ -48,15 +47,15 @@ export const opencodeHost: HostDefinition = {
     const systemFile = runFile(ctx, "system.md");
     args.push("run", "--agent", id, "--format", "json");
 
-    const { model, skipped } = chooseModel("opencode", invocation.model);
+    const { model, skipped } = chooseModel("opencode", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models opencode does not take were skipped: ${skipped.join(", ")}`);
-    if (invocation.thinkingLevel && VARIANTS.has(invocation.thinkingLevel))
-      args.push("--variant", invocation.thinkingLevel);
+    const variant = invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel];
+    if (variant) args.push("--variant", variant);
     else if (invocation.thinkingLevel === "off") notes.push("opencode has no variant for thinking off");
 
     // Permissions: "*" first, then the agent's tools; opencode lets the last matching rule win.
-    const vocabulary = HOST_TOOL_NAMES.opencode;
+    const vocabulary = ctx.vocabulary.tools;
     const own = invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined;
     const permission: Record<string, string> = {};
     const mode = allowedPermissionMode(invocation, ctx, trustNotes);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
 import { checkHostReady } from "./check-host-ready.js";
 import { createHostRunner } from "./host-runner.js";
+import { testFamily } from "./test-families.js";
 import type { HostId } from "./types.js";
 
 let root: string;
@@ -46,7 +47,7 @@ async function runOn(
   options: { env?: Record<string, string>; depth?: number; trustProject?: boolean } = {},
 ) {
   const record = join(root, `rec-${counter++}`);
-  const runner = createHostRunner({ host, trustProject: options.trustProject ?? true });
+  const runner = createHostRunner({ family: testFamily(host), trustProject: options.trustProject ?? true });
   const result = await runner.run(invocation(inv), {
     depth: options.depth ?? 1,
     env: { PATH: bin, FAKE_HOST_RECORD: record, ...options.env },
@@ -110,8 +111,8 @@ describe.each(HOST_IDS)("%s host", (host) => {
       opencode: [1, /^opencode exited with code 1: UnknownError: Unexpected server error/],
       copilot: [1, /^Copilot CLI is not logged in: run `copilot login`/],
     };
-    expect(result.exitCode).toBe(expected[host][0]);
-    expect(result.error).toMatch(expected[host][1]);
+    expect(result.exitCode).toBe(expected[host]![0]);
+    expect(result.error).toMatch(expected[host]![1]);
     if (["claude", "gemini", "copilot"].includes(host)) {
       expect(result).toMatchObject({ output: "", code: "host/not-logged-in" });
       expect(result.cost).toBeUndefined();
@@ -130,7 +131,7 @@ describe.each(HOST_IDS)("%s host", (host) => {
   });
 
   test("a missing host binary is a clear error naming the command and the config key", async () => {
-    const runner = createHostRunner({ host });
+    const runner = createHostRunner({ family: testFamily(host) });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: join(root, "nowhere") } });
     expect(result.exitCode).toBeNull();
     expect(result.error).toContain(`"${host}" was not found on PATH`);
@@ -345,7 +346,11 @@ describe("mapping rows", () => {
   test("a timeout ends the host and marks the result aborted", async () => {
     const hang = join(root, "hang.mjs");
     writeFileSync(hang, "setTimeout(() => {}, 60000);");
-    const runner = createHostRunner({ host: "claude", command: process.execPath, args: [hang] });
+    const runner = createHostRunner({
+      family: testFamily("claude"),
+      command: process.execPath,
+      args: [hang],
+    });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin }, timeoutMs: 300 });
     expect(result).toMatchObject({ aborted: true, error: "timed out after 300 ms" });
   });
@@ -370,7 +375,7 @@ describe("mapping rows", () => {
     test("logged in: the status is asked once per runner, whatever the number of tasks", async () => {
       const status = join(root, `status-${counter++}`);
       const record = join(root, `rec-${counter++}`);
-      const runner = createHostRunner({ host: "codex" });
+      const runner = createHostRunner({ family: testFamily("codex") });
       const env = { PATH: bin, FAKE_HOST_RECORD: record, FAKE_HOST_STATUS_RECORD: status };
       const results = await Promise.all(
         ["a", "b", "c"].map((id) => runner.run(invocation({ id }), { depth: 1, env })),
@@ -397,10 +402,16 @@ describe("mapping rows", () => {
         odd,
         'if (process.argv.includes("status")) { console.log("???"); process.exit(3); } console.log(JSON.stringify({ type: "result", is_error: false, result: "ran", session_id: "s" }));',
       );
-      const runner = createHostRunner({ host: "claude", command: process.execPath, args: [odd] });
+      const runner = createHostRunner({
+        family: testFamily("claude"),
+        command: process.execPath,
+        args: [odd],
+      });
       const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin } });
       expect(result).toMatchObject({ exitCode: 0, output: "ran" });
-      await expect(checkHostReady("claude", { env: { PATH: bin }, cwd: root })).resolves.toMatchObject({
+      await expect(
+        checkHostReady(testFamily("claude").host, { env: { PATH: bin }, cwd: root }),
+      ).resolves.toMatchObject({
         ready: true,
         path: join(bin, "claude"),
         login: "logged-in",
@@ -443,7 +454,7 @@ describe("an untrusted project (issue 27)", () => {
     async (host, untrusted, trusted) => {
       const notes: string[] = [];
       const record = join(root, `rec-${counter++}`);
-      const runner = createHostRunner({ host, onTrustNote: (note) => notes.push(note) });
+      const runner = createHostRunner({ family: testFamily(host), onTrustNote: (note) => notes.push(note) });
       await runner.run(invocation(bypass), { depth: 1, env: { PATH: bin, FAKE_HOST_RECORD: record } });
       const [rec] = readRecords(record) as FakeRecord[];
       expect(untrusted(rec!)).toBe(true);
@@ -474,7 +485,7 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("Codex never gets danger-full-access in an untrusted project, whoever's agent asks", async () => {
-    const runner = createHostRunner({ host: "codex" });
+    const runner = createHostRunner({ family: testFamily("codex") });
     const plan = runner.plan(invocation({ permissionMode: "bypassPermissions", source: "user" }), {
       depth: 1,
       runDir: "/tmp/roster-run-t1",
@@ -487,7 +498,7 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("Gemini in plan mode, untrusted: the plan says Gemini resets its approval mode", () => {
-    const plan = createHostRunner({ host: "gemini" }).plan(
+    const plan = createHostRunner({ family: testFamily("gemini") }).plan(
       invocation({ planMode: true, permissionMode: "plan", tools: ["read", "grep"] }),
       { depth: 1, runDir: "/tmp/roster-run-t1" },
     );
@@ -496,7 +507,10 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("createHostRunner is untrusted unless told otherwise", () => {
-    const plan = createHostRunner({ host: "claude" }).plan(invocation(), { depth: 1, runDir: "/tmp/r" });
+    const plan = createHostRunner({ family: testFamily("claude") }).plan(invocation(), {
+      depth: 1,
+      runDir: "/tmp/r",
+    });
     expect(arg({ argv: plan.args } as FakeRecord, "--setting-sources")).toBe("user");
   });
 });
@@ -511,10 +525,13 @@ describe("the host program", () => {
     chmodSync(own, 0o755);
     for (const PATH of [`:${bin}`, `.:${bin}`, `${bin}:`]) {
       const record = join(root, `rec-${counter++}`);
-      const result = await createHostRunner({ host: "claude" }).run(invocation({ cwd: project }), {
-        depth: 1,
-        env: { PATH, FAKE_HOST_RECORD: record },
-      });
+      const result = await createHostRunner({ family: testFamily("claude") }).run(
+        invocation({ cwd: project }),
+        {
+          depth: 1,
+          env: { PATH, FAKE_HOST_RECORD: record },
+        },
+      );
       expect(existsSync(marker)).toBe(false);
       expect(result.output).toBe("fake answer from claude");
       expect(readRecords(record)).toHaveLength(1);

@@ -17,14 +17,14 @@ import {
   STATUS_TIMEOUT_MS,
   saysNotLoggedIn,
 } from "./check-host-ready.js";
-import { HOSTS } from "./hosts.js";
 import { dropNullOptionals } from "./jtd-to-json-schema.js";
 import { jsonAnswer, MAX_ARG_BYTES } from "./plan-common.js";
-import type { HostCommand, HostConfig, HostId } from "./types.js";
+import type { HostCommand, HostConfig, HostDefinition, HostId, RunnableFamily } from "./types.js";
 
 /** Options of {@link createHostRunner}. */
 export interface HostRunnerOptions {
-  host: HostId;
+  /** The family whose host runs the tasks (`claudeFamily`): its host, in its vocabulary. */
+  family: RunnableFamily;
   /** Replaces the host's program (`hosts.<id>.command` of the user config). */
   command?: string;
   /** Put before the arguments roster adds (`hosts.<id>.args`). */
@@ -67,11 +67,12 @@ export class HostPlanError extends Error {
  * 100 KB: long texts travel on stdin or in files of `runDir`.
  */
 export function planHostCommand(
-  host: HostId,
+  family: RunnableFamily,
   invocation: TaskInvocation,
   options: { depth: number; runDir: string; trustProject?: boolean; config?: HostConfig },
 ): HostCommand {
-  const plan = HOSTS[host].plan(invocation, {
+  const plan = family.host.plan(invocation, {
+    vocabulary: family.vocabulary,
     depth: options.depth,
     tmpDir: options.runDir,
     trustProject: options.trustProject === true,
@@ -80,7 +81,7 @@ export function planHostCommand(
   const long = plan.args.find((a) => Buffer.byteLength(a) > MAX_ARG_BYTES);
   if (long !== undefined)
     throw new HostPlanError(
-      `an argument for ${HOSTS[host].displayName} is over 100 KB (${long.slice(0, 40)}…)`,
+      `an argument for ${family.host.displayName} is over 100 KB (${long.slice(0, 40)}…)`,
     );
   return plan;
 }
@@ -91,26 +92,26 @@ export function planHostCommand(
  * JTD schema, session id, cost).
  *
  * @example
- * const runner = createHostRunner({ host: "claude" });
+ * const runner = createHostRunner({ family: claudeFamily });
  * const tool = createTaskTool({ registry, ctx, runner, env: process.env });
  */
 export function createHostRunner(options: HostRunnerOptions): HostRunner {
-  const def = HOSTS[options.host];
+  const def = options.family.host;
   const config = hostConfig(options);
   const trustProject = options.trustProject === true;
   // Preflight once per runner (one `roster run`, one MCP call): every task waits on one check.
   let readiness: Promise<HostReadiness> | undefined;
   return {
-    host: options.host,
+    host: def.id,
     plan(invocation, { depth, runDir }) {
-      return planHostCommand(options.host, invocation, { depth, runDir, trustProject, config });
+      return planHostCommand(options.family, invocation, { depth, runDir, trustProject, config });
     },
     async run(invocation, run): Promise<RunResult> {
       const none: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
       if (run.signal?.aborted)
         return { ...none, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
       const env = layerEnv(run.env, options.env);
-      readiness ??= checkHostReady(options.host, {
+      readiness ??= checkHostReady(def, {
         config,
         env,
         cwd: invocation.cwd,
@@ -135,7 +136,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
       try {
         let plan: HostCommand;
         try {
-          plan = planHostCommand(options.host, invocation, {
+          plan = planHostCommand(options.family, invocation, {
             depth: run.depth,
             runDir,
             trustProject,
@@ -159,7 +160,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
           },
           run,
         );
-        return finishResult(invocation, child, def.displayName, options.host);
+        return finishResult(invocation, child, def);
       } finally {
         if (own) rmSync(runDir, { recursive: true, force: true });
       }
@@ -167,13 +168,9 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
   };
 }
 
-function finishResult(
-  invocation: TaskInvocation,
-  child: ChildOutcome,
-  name: string,
-  host: HostId,
-): RunResult {
-  const parsed = HOSTS[host].parse({
+function finishResult(invocation: TaskInvocation, child: ChildOutcome, host: HostDefinition): RunResult {
+  const name = host.displayName;
+  const parsed = host.parse({
     stdout: child.stdout.text,
     stderr: child.stderr.text,
     exitCode: child.exitCode,

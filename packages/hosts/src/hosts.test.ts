@@ -1,8 +1,18 @@
+import { capabilityOf } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { isHostId } from "./host-ids.js";
 import { missingHostMessage, pickHost } from "./hosts.js";
 import { dropNullOptionals, jtdToJsonSchema, SchemaConversionError } from "./jtd-to-json-schema.js";
-import { acceptModel, capabilityOf } from "./vocabulary.js";
+import { TEST_FAMILIES, testFamily } from "./test-families.js";
+import { acceptModel } from "./vocabulary.js";
+
+// The families as the app lists them: plugins run on Claude Code's host.
+const families = [
+  ...Object.values(TEST_FAMILIES),
+  { id: "plugins", host: testFamily("claude").host },
+  { id: "xcsh" },
+  { id: "bundled" },
+];
 
 describe("pickHost (auto)", () => {
   test.each([
@@ -13,21 +23,23 @@ describe("pickHost (auto)", () => {
     ["opencode", "opencode"],
     ["copilot", "copilot"],
   ])("a %s agent runs on %s", (provider, host) => {
-    expect(pickHost({ provider }, { defaultHost: "gemini" })).toEqual({ host, reason: "family" });
+    expect(pickHost({ provider }, families, { defaultHost: "gemini" })).toEqual({ host, reason: "family" });
   });
 
   test.each(["xcsh", "bundled", "cursor", "my-team"])("a %s agent takes defaultHost, or none", (provider) => {
-    expect(pickHost({ provider }, { defaultHost: "codex" })).toEqual({
+    expect(pickHost({ provider }, families, { defaultHost: "codex" })).toEqual({
       host: "codex",
       reason: "default-host",
     });
-    expect(pickHost({ provider })).toEqual({ host: null, reason: "no-family-host" });
+    expect(pickHost({ provider }, families)).toEqual({ host: null, reason: "no-family-host" });
   });
 
   test("host ids and the missing-host sentence", () => {
     expect(isHostId("copilot")).toBe(true);
     expect(isHostId("Claude")).toBe(false);
-    expect(missingHostMessage("gemini", { command: "./bin/gem" })).toContain('"./bin/gem" was not found.');
+    expect(missingHostMessage(testFamily("gemini").host, { command: "./bin/gem" })).toContain(
+      '"./bin/gem" was not found.',
+    );
   });
 });
 
@@ -122,7 +134,8 @@ describe("vocabulary", () => {
     expect(acceptModel("claude", "anthropic/claude-opus-4-1")).toBe("claude-opus-4-1");
     expect(acceptModel("claude", "gpt-5")).toBeUndefined();
     expect(acceptModel("codex", "openai/gpt-5-codex")).toBe("gpt-5-codex");
-    expect(acceptModel("gemini", "flash")).toBe("flash");
+    expect(acceptModel("gemini", "flash", testFamily("gemini").vocabulary.modelAliases)).toBe("flash");
+    expect(acceptModel("gemini", "flash")).toBeUndefined();
     expect(acceptModel("opencode", "gemini-2.5-pro")).toBe("google/gemini-2.5-pro");
     expect(acceptModel("copilot", "claude-sonnet-4.6")).toBe("claude-sonnet-4.6");
   });

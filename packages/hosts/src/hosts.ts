@@ -1,30 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { claudeHost } from "./host-claude.js";
-import { codexHost } from "./host-codex.js";
-import { copilotHost } from "./host-copilot.js";
-import { geminiHost } from "./host-gemini.js";
-import { opencodeHost } from "./host-opencode.js";
 import type { HostConfig, HostDefinition, HostId } from "./types.js";
-
-/** Every host, in the order roster lists them. */
-export const HOSTS: Readonly<Record<HostId, HostDefinition>> = {
-  claude: claudeHost,
-  codex: codexHost,
-  gemini: geminiHost,
-  opencode: opencodeHost,
-  copilot: copilotHost,
-};
-
-/** The family each provider's agents are run on: Claude Code plugins are Claude agents. */
-const FAMILY_HOST: Readonly<Record<string, HostId>> = {
-  claude: "claude",
-  plugins: "claude",
-  codex: "codex",
-  gemini: "gemini",
-  opencode: "opencode",
-  copilot: "copilot",
-};
 
 /** Why a host was chosen, or why none was. */
 export type HostChoice =
@@ -32,15 +8,20 @@ export type HostChoice =
   | { host: null; reason: "no-family-host" };
 
 /**
- * `auto`: the host of the family an agent came from (claude and plugins → claude, codex →
- * codex, …); for xcsh, bundled and third-party agents the configured `defaultHost`.
+ * `auto`: the host of the family an agent came from (its family's `host`: claude and plugins →
+ * Claude Code, codex → Codex, …); for a family without one (xcsh, bundled, a team folder
+ * without a host) the configured `defaultHost`. `families` is the app's one list.
  *
  * @example
- * pickHost({ provider: "plugins" }, {}); // → { host: "claude", reason: "family" }
+ * pickHost({ provider: "plugins" }, FAMILIES); // → { host: "claude", reason: "family" }
  */
-export function pickHost(agent: { provider: string }, options: { defaultHost?: HostId } = {}): HostChoice {
-  const family = FAMILY_HOST[agent.provider];
-  if (family) return { host: family, reason: "family" };
+export function pickHost(
+  agent: { provider: string },
+  families: ReadonlyArray<{ id: string; host?: { id: string } }>,
+  options: { defaultHost?: HostId } = {},
+): HostChoice {
+  const family = families.find((f) => f.id === agent.provider)?.host;
+  if (family) return { host: family.id, reason: "family" };
   if (options.defaultHost) return { host: options.defaultHost, reason: "default-host" };
   return { host: null, reason: "no-family-host" };
 }
@@ -51,10 +32,10 @@ export function pickHost(agent: { provider: string }, options: { defaultHost?: H
  * project's own `./claude`). Returns the absolute path the runner starts, or null when missing.
  */
 export function locateHost(
-  host: HostId,
+  host: HostDefinition,
   options: { config?: HostConfig; env: Record<string, string | undefined>; cwd: string },
 ): string | null {
-  const command = options.config?.command ?? HOSTS[host].command;
+  const command = options.config?.command ?? host.command;
   const runnable = (path: string) => {
     try {
       if (!statSync(path).isFile()) return false;
@@ -77,8 +58,8 @@ export function locateHost(
 }
 
 /** The sentence roster says when a host's program is missing. */
-export function missingHostMessage(host: HostId, config?: HostConfig): string {
-  const def = HOSTS[host];
+export function missingHostMessage(def: HostDefinition, config?: HostConfig): string {
+  const host = def.id;
   const command = config?.command ?? def.command;
   return (
     `${def.displayName} is not installed here: "${command}" was not found${command.includes("/") ? "" : " on PATH"}. ` +

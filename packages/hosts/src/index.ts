@@ -20,7 +20,6 @@ export {
   planHostCommand,
 } from "./host-runner.js";
 export {
-  HOSTS,
   type HostChoice,
   locateHost,
   missingHostMessage,
@@ -43,5 +42,6 @@ export type {
   ParsedHostOutput,
   PlanContext,
   PlannedFile,
+  RunnableFamily,
 } from "./types.js";
-export { acceptModel, type Capability, capabilityOf, chooseModel, mapTools } from "./vocabulary.js";
+export { acceptModel, chooseModel, mapTools } from "./vocabulary.js";

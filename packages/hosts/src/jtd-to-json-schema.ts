@@ -1,4 +1,4 @@
-import { checkOutputSchemaShape } from "@roster/executor";
+import { checkOutputSchemaShape } from "@roster/executor/check-schema-shape";
 
 /** How strict the JSON Schema must be: `"strict"` is the subset OpenAI's structured outputs accept. */
 export type JsonSchemaDialect = "plain" | "strict";

@@ -1,7 +1,8 @@
+import type { FamilyVocabulary } from "@roster/core";
 import type { TaskInvocation } from "@roster/executor";
 
-/** The agent hosts roster can run an agent on. */
-export type HostId = "claude" | "codex" | "gemini" | "opencode" | "copilot";
+/** A host's id: the id of the family it belongs to (`claude`, `codex`, …, or a config family's). */
+export type HostId = string;
 
 /** Where to find a host's binary: `hosts: { claude: { command, args } }` in the user config. */
 export interface HostConfig {
@@ -25,6 +26,8 @@ export interface PlanContext {
   trustProject: boolean;
   /** Replaces the host's default command. */
   host?: HostConfig;
+  /** The words of the family whose host runs (tool names, effort levels, permission modes, model aliases). */
+  vocabulary: FamilyVocabulary;
 }
 
 /** A file a host command needs, written into the run's temporary folder before the start. */
@@ -99,4 +102,14 @@ export interface HostDefinition {
   login: HostLogin;
   plan(invocation: TaskInvocation, ctx: PlanContext): HostCommand;
   parse(run: { stdout: string; stderr: string; exitCode: number | null }): ParsedHostOutput;
+}
+
+/**
+ * What a host runner takes: a family with a host (its `defineFamily` value, or any object of
+ * this shape). The host plans in the family's vocabulary.
+ */
+export interface RunnableFamily {
+  id: string;
+  host: HostDefinition;
+  vocabulary: FamilyVocabulary;
 }

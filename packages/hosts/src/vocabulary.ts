@@ -1,105 +1,5 @@
+import { type Capability, capabilityOf } from "@roster/core";
 import type { HostId } from "./types.js";
-
-/** What a tool does, whatever a host calls it. */
-export type Capability =
-  | "read"
-  | "grep"
-  | "find"
-  | "ls"
-  | "lsp"
-  | "web_search"
-  | "web_fetch"
-  | "bash"
-  | "edit"
-  | "write"
-  | "task"
-  | "todo";
-
-/** Every spelling roster meets in agent files (lower-cased), by capability. */
-const SYNONYMS: Record<Capability, readonly string[]> = {
-  read: ["read", "read_file", "read_many_files", "view", "notebookread"],
-  grep: ["grep", "grep_search", "search_file_content", "search"],
-  find: ["find", "glob"],
-  ls: ["ls", "list", "list_directory"],
-  lsp: ["lsp"],
-  web_search: ["web_search", "websearch", "google_web_search", "web"],
-  web_fetch: ["web_fetch", "webfetch", "fetch"],
-  bash: ["bash", "shell", "execute", "run_shell_command", "powershell"],
-  edit: ["edit", "multiedit", "replace", "str_replace", "patch", "apply_patch", "notebookedit"],
-  write: ["write", "write_file", "create"],
-  task: ["task", "agent", "invoke_agent", "custom-agent"],
-  todo: ["todo", "todowrite", "todoread", "write_todos"],
-};
-
-const BY_NAME = new Map<string, Capability>();
-for (const [cap, names] of Object.entries(SYNONYMS)) for (const n of names) BY_NAME.set(n, cap as Capability);
-
-/** The capability a tool name stands for, or undefined (an MCP tool, roster's `submit_result`, …). */
-export function capabilityOf(tool: string): Capability | undefined {
-  return BY_NAME.get(tool.trim().toLowerCase());
-}
-
-/** Each host's own names for each capability (`[]`: the host has no such tool). */
-export const HOST_TOOL_NAMES: Record<Exclude<HostId, "codex">, Record<Capability, readonly string[]>> = {
-  claude: {
-    read: ["Read"],
-    grep: ["Grep"],
-    find: ["Glob"],
-    ls: ["Glob"],
-    lsp: [],
-    web_search: ["WebSearch"],
-    web_fetch: ["WebFetch"],
-    bash: ["Bash"],
-    edit: ["Edit"],
-    write: ["Write"],
-    task: ["Task"],
-    todo: ["TodoWrite"],
-  },
-  gemini: {
-    read: ["read_file", "read_many_files"],
-    grep: ["grep_search"],
-    find: ["glob"],
-    ls: ["list_directory"],
-    lsp: [],
-    web_search: ["google_web_search"],
-    web_fetch: ["web_fetch"],
-    bash: ["run_shell_command"],
-    edit: ["replace"],
-    write: ["write_file"],
-    task: ["invoke_agent"],
-    todo: ["write_todos"],
-  },
-  // opencode permission keys.
-  opencode: {
-    read: ["read"],
-    grep: ["grep"],
-    find: ["glob"],
-    ls: ["list"],
-    lsp: ["lsp"],
-    web_search: ["websearch"],
-    web_fetch: ["webfetch"],
-    bash: ["bash"],
-    edit: ["edit"],
-    write: ["edit"],
-    task: ["task"],
-    todo: ["todowrite"],
-  },
-  // Copilot custom-agent tool aliases (the `tools:` of an .agent.md).
-  copilot: {
-    read: ["read"],
-    grep: ["search"],
-    find: ["search"],
-    ls: ["search"],
-    lsp: [],
-    web_search: ["web"],
-    web_fetch: ["web"],
-    bash: ["execute"],
-    edit: ["edit"],
-    write: ["edit"],
-    task: ["agent"],
-    todo: ["todo"],
-  },
-};
 
 /** Copilot's tool names as `--excluded-tools` takes them. */
 export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {
@@ -109,20 +9,13 @@ export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {
   ls: [],
   lsp: [],
   web_search: [],
-  web_fetch: ["web_fetch"],
+  fetch: ["web_fetch"],
   bash: ["bash"],
   edit: ["edit"],
   write: ["create"],
   task: ["task"],
   todo: [],
 };
-
-/** Gemini CLI's built-in tools, all of them: an allow-list is written as "deny the rest". */
-export const GEMINI_BUILTIN_TOOLS: readonly string[] = [
-  ...new Set(Object.values(HOST_TOOL_NAMES.gemini).flat()),
-  "save_memory",
-  "activate_skill",
-];
 
 /** Where the tool list of an invocation maps to, for one host. */
 export interface MappedTools {
@@ -170,7 +63,7 @@ export function writesOrRuns(tools: readonly string[]): boolean {
   });
 }
 
-const PREFIXES: Record<HostId, readonly string[]> = {
+const PREFIXES: Readonly<Record<string, readonly string[]>> = {
   claude: ["anthropic/"],
   codex: ["openai/"],
   gemini: ["google/", "gemini/"],
@@ -178,8 +71,15 @@ const PREFIXES: Record<HostId, readonly string[]> = {
   copilot: ["github-copilot/", "copilot/", "anthropic/", "openai/", "google/"],
 };
 
-/** Whether a host takes a model name, and in which spelling. */
-export function acceptModel(host: HostId, model: string): string | undefined {
+/**
+ * Whether a host takes a model name, and in which spelling; `aliases` are the short names its
+ * family's vocabulary lists (`opus`, `flash`).
+ */
+export function acceptModel(
+  host: HostId,
+  model: string,
+  aliases: readonly string[] = [],
+): string | undefined {
   let m = model.trim();
   if (!m) return undefined;
   if (host === "opencode") {
@@ -189,20 +89,20 @@ export function acceptModel(host: HostId, model: string): string | undefined {
     if (/^gemini-/.test(m)) return `google/${m}`;
     return undefined;
   }
-  for (const prefix of PREFIXES[host]) if (m.startsWith(prefix)) m = m.slice(prefix.length);
+  for (const prefix of PREFIXES[host] ?? []) if (m.startsWith(prefix)) m = m.slice(prefix.length);
   if (m.includes("/")) return undefined;
   switch (host) {
     case "claude":
-      return /^claude-/.test(m) ||
-        ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"].includes(m)
-        ? m
-        : undefined;
+      return /^claude-/.test(m) || aliases.includes(m) ? m : undefined;
     case "codex":
       return /^(gpt-|o\d|codex-|chatgpt-)/.test(m) ? m : undefined;
     case "gemini":
-      return /^gemini-/.test(m) || ["auto", "pro", "flash", "flash-lite"].includes(m) ? m : undefined;
+      return /^gemini-/.test(m) || aliases.includes(m) ? m : undefined;
     case "copilot":
-      return /^(claude-|gpt-|gemini-|o\d|grok-)/.test(m) || m === "auto" ? m : undefined;
+      return /^(claude-|gpt-|gemini-|o\d|grok-)/.test(m) || aliases.includes(m) ? m : undefined;
+    default:
+      // A config family's host: the name as given.
+      return m;
   }
 }
 
@@ -210,10 +110,11 @@ export function acceptModel(host: HostId, model: string): string | undefined {
 export function chooseModel(
   host: HostId,
   models: readonly string[] | null,
+  aliases: readonly string[] = [],
 ): { model?: string; skipped: string[] } {
   const skipped: string[] = [];
   for (const m of models ?? []) {
-    const accepted = acceptModel(host, m);
+    const accepted = acceptModel(host, m, aliases);
     if (accepted !== undefined) return { model: accepted, skipped };
     skipped.push(m);
   }

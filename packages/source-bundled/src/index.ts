@@ -1,3 +1,4 @@
+export { bundledFamily } from "./bundled-family.js";
 export { bundledProvider } from "./bundled-provider.js";
 export {
   AGENT_FILES,

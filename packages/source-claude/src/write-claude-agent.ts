@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import {
   type AgentDefinition,
-  canonicalToolName,
+  capabilityOf,
   defineAgentWriter,
   markdownFormat,
   mcpToolParts,
@@ -18,45 +18,31 @@ import {
 } from "@roster/writers";
 import { claudeConfigDir } from "./claude-paths.js";
 import { CLAUDE_AGENT_KEYS, claudeProfile } from "./claude-profile.js";
+import { claudeVocabulary } from "./claude-vocabulary.js";
 
-/** Claude Code's tool names, as it spells them. */
+/**
+ * Claude Code's tool names, as it spells them (2.1.197): a name written this way is kept.
+ * Retired names (`LS`, `MultiEdit`, `NotebookRead`, `Task`) are read by their capability and
+ * written in today's words.
+ */
 export const CLAUDE_TOOLS: readonly string[] = [
   "Read",
   "Write",
   "Edit",
-  "MultiEdit",
   "Glob",
   "Grep",
-  "LS",
   "Bash",
-  "BashOutput",
-  "KillShell",
   "WebFetch",
   "WebSearch",
   "Agent",
-  "Task",
   "TodoWrite",
   "NotebookEdit",
-  "NotebookRead",
   "Skill",
-  "SlashCommand",
   "ExitPlanMode",
+  "TaskOutput",
+  "TaskStop",
+  "Monitor",
 ];
-
-/** roster's tool names → Claude Code's. */
-const FROM_ROSTER: Readonly<Record<string, string>> = {
-  read: "Read",
-  write: "Write",
-  edit: "Edit",
-  grep: "Grep",
-  find: "Glob",
-  ls: "LS",
-  bash: "Bash",
-  fetch: "WebFetch",
-  web_search: "WebSearch",
-  task: "Agent",
-  todo: "TodoWrite",
-};
 
 /** Claude Code's name for one tool as another vocabulary writes it; `mcp__…` names stay. */
 export function claudeToolName(tool: string): string[] | undefined {
@@ -65,19 +51,12 @@ export function claudeToolName(tool: string): string[] | undefined {
   // Copilot's and Gemini's MCP forms: `server/tool`, `mcp_server_tool`.
   const mcp = mcpToolParts(tool);
   if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
-  const canonical = canonicalToolName(tool);
-  const name = FROM_ROSTER[canonical] ?? CLAUDE_TOOLS.find((t) => t.toLowerCase() === canonical);
+  const cap = capabilityOf(tool);
+  const name = cap
+    ? claudeVocabulary.tools[cap][0]
+    : CLAUDE_TOOLS.find((t) => t.toLowerCase() === tool.toLowerCase());
   return name ? [name] : undefined;
 }
-
-/** roster's thinking levels → Claude Code's `effort`. */
-const EFFORT: Readonly<Record<string, string>> = {
-  minimal: "low",
-  low: "low",
-  medium: "medium",
-  high: "high",
-  xhigh: "max",
-};
 
 function claudeAgent(agent: AgentDefinition, marker: boolean) {
   const report = new FieldReport(agent);
@@ -126,7 +105,7 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
     } else report.kept("model", "model");
   }
   if (agent.thinkingLevel !== undefined) {
-    const effort = EFFORT[agent.thinkingLevel];
+    const effort = claudeVocabulary.effort[agent.thinkingLevel];
     if (agent.extra?.effort !== undefined)
       report.dropped("thinkingLevel", "the file's own `effort` is written instead");
     else if (effort) {
@@ -139,8 +118,10 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
       );
     } else report.dropped("thinkingLevel", `Claude Code's effort has no "${agent.thinkingLevel}"`);
   }
-  if (agent.permissionMode !== undefined) {
-    fm.permissionMode = agent.permissionMode;
+  if (agent.permissionMode !== undefined && !claudeVocabulary.permissionModes[agent.permissionMode])
+    report.dropped("permissionMode", `Claude Code has no permission mode "${agent.permissionMode}"`);
+  else if (agent.permissionMode !== undefined) {
+    fm.permissionMode = claudeVocabulary.permissionModes[agent.permissionMode];
     report.kept("permissionMode", "permissionMode");
   }
   if (agent.maxTurns !== undefined) {

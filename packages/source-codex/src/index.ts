@@ -6,9 +6,11 @@ export {
   loadCodexConfigAgents,
   readCodexLimits,
 } from "./codex-config.js";
+export { codexFamily } from "./codex-family.js";
 export { codexHome } from "./codex-paths.js";
 export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
+export { codexVocabulary } from "./codex-vocabulary.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
 export { codexWriter } from "./write-codex-agent.js";

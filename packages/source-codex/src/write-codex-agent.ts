@@ -1,10 +1,11 @@
 import { join } from "node:path";
-import { type AgentDefinition, defineAgentWriter, REASONING_EFFORT } from "@roster/core";
+import { type AgentDefinition, defineAgentWriter } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
 import { FieldReport, GENERATED_BY_KEY, GENERATED_BY_VALUE, writeExtras } from "@roster/writers";
 import { codexAgentFormat } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
+import { codexVocabulary } from "./codex-vocabulary.js";
 
 /** Claude Code's `effort` → Codex's effort. */
 const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
@@ -15,14 +16,11 @@ const CLAUDE_EFFORT: Readonly<Record<string, string>> = {
   xhigh: "xhigh",
 };
 
-/** Permission modes → Codex's `sandbox_mode`. */
-const SANDBOX: Readonly<Record<string, { mode: string; note: string }>> = {
-  plan: {
-    mode: "read-only",
-    note: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
-  },
-  acceptEdits: { mode: "workspace-write", note: "accepting edits becomes a workspace-write sandbox" },
-  bypassPermissions: { mode: "danger-full-access", note: "bypassing permissions becomes danger-full-access" },
+/** What each permission mode means once it is Codex's `sandbox_mode` (the modes: codexVocabulary). */
+const SANDBOX_NOTES: Readonly<Record<string, string>> = {
+  plan: "plan mode becomes a read-only sandbox (Codex has no plan mode per agent)",
+  acceptEdits: "accepting edits becomes a workspace-write sandbox",
+  bypassPermissions: "bypassing permissions becomes danger-full-access",
 };
 
 function tomlWritable(value: unknown): boolean {
@@ -49,7 +47,7 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).
   const claudeEffort = agent.extra?.effort;
   if (agent.thinkingLevel !== undefined) {
-    const effort = REASONING_EFFORT[agent.thinkingLevel];
+    const effort = codexVocabulary.effort[agent.thinkingLevel];
     if (effort) {
       data.model_reasoning_effort = effort;
       if (effort === agent.thinkingLevel) report.kept("thinkingLevel", "model_reasoning_effort");
@@ -79,10 +77,14 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
 
   // 2. Permission mode ↔ sandbox_mode.
   if (agent.permissionMode !== undefined) {
-    const sandbox = SANDBOX[agent.permissionMode];
+    const sandbox = codexVocabulary.permissionModes[agent.permissionMode];
     if (sandbox && agent.extra?.sandbox_mode === undefined) {
-      data.sandbox_mode = sandbox.mode;
-      report.changed("permissionMode", "sandbox_mode", sandbox.note);
+      data.sandbox_mode = sandbox;
+      report.changed(
+        "permissionMode",
+        "sandbox_mode",
+        SANDBOX_NOTES[agent.permissionMode] ?? `permission mode ${agent.permissionMode} becomes ${sandbox}`,
+      );
     } else if (agent.permissionMode === "default") {
       report.kept("permissionMode", "(omitted)", "default: Codex uses the session's sandbox");
     } else report.dropped("permissionMode", "Codex has no counterpart");

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import {
   type AgentDefinition,
   ancestorsToRepoRoot,
-  canonicalToolName,
+  capabilityOf,
   defineAgentWriter,
   mcpToolParts,
 } from "@roster/core";
@@ -20,6 +20,7 @@ import { COPILOT_AGENT_EXTENSION, copilotAgentFormat } from "./copilot-agent-for
 import { copilotHome } from "./copilot-paths.js";
 import { copilotProfile } from "./copilot-profile.js";
 import { COPILOT_TOOL_ALIASES } from "./copilot-tools.js";
+import { copilotVocabulary } from "./copilot-vocabulary.js";
 
 /**
  * Copilot's alias for one tool as another vocabulary writes it (`Read` → `read`, `Glob` →
@@ -29,9 +30,9 @@ export function copilotToolName(tool: string): string[] | undefined {
   if (tool in COPILOT_TOOL_ALIASES) return [tool];
   const mcp = mcpToolParts(tool);
   if (mcp) return [`${mcp.server}/${mcp.tool ?? "*"}`];
-  const name = canonicalToolName(tool);
-  const alias = Object.entries(COPILOT_TOOL_ALIASES).find(([, { roster }]) => roster.includes(name));
-  return alias ? [alias[0]] : undefined;
+  const cap = capabilityOf(tool);
+  const alias = cap ? copilotVocabulary.tools[cap][0] : undefined;
+  return alias ? [alias] : undefined;
 }
 
 function copilotAgent(agent: AgentDefinition, marker: boolean) {

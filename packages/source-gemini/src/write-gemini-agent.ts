@@ -1,4 +1,4 @@
-import { type AgentDefinition, canonicalToolName, defineAgentWriter, mcpToolParts } from "@roster/core";
+import { type AgentDefinition, capabilityOf, defineAgentWriter, mcpToolParts } from "@roster/core";
 import {
   FieldReport,
   formatMarkdownAgent,
@@ -10,20 +10,7 @@ import {
 import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 import { isGeminiToolName } from "./gemini-tools.js";
-
-/** roster's tool names → Gemini CLI's. */
-const FROM_ROSTER: Readonly<Record<string, string>> = {
-  read: "read_file",
-  write: "write_file",
-  edit: "replace",
-  grep: "grep_search",
-  find: "glob",
-  ls: "list_directory",
-  bash: "run_shell_command",
-  fetch: "web_fetch",
-  web_search: "google_web_search",
-  todo: "write_todos",
-};
+import { geminiVocabulary } from "./gemini-vocabulary.js";
 
 /**
  * Gemini CLI's name for one tool as another vocabulary writes it (`Read` → `read_file`,
@@ -36,7 +23,8 @@ export function geminiToolName(tool: string): string[] | undefined {
     const name = `mcp_${mcp.server}_${mcp.tool ?? "*"}`;
     return isGeminiToolName(name) ? [name] : undefined;
   }
-  const name = FROM_ROSTER[canonicalToolName(tool)];
+  const cap = capabilityOf(tool);
+  const name = cap ? geminiVocabulary.tools[cap][0] : undefined;
   return name ? [name] : undefined;
 }
 
@@ -83,7 +71,12 @@ function geminiAgent(agent: AgentDefinition) {
   const cannot = (field: keyof AgentDefinition, note: string) => {
     if (agent[field] !== undefined) report.dropped(field, note);
   };
-  cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
+  // Its `invoke_agent` tool spawns any agent: a spawn list cannot be kept as it was.
+  const invokes = Array.isArray(fm.tools) && fm.tools.includes("invoke_agent");
+  if (invokes && agent.spawns === "*") report.kept("spawns", "tools", "as the invoke_agent tool");
+  else if (invokes && agent.spawns !== undefined)
+    report.changed("spawns", "tools", "invoke_agent spawns any agent: Gemini CLI cannot limit which");
+  else cannot("spawns", "Gemini CLI agents cannot limit which agents they spawn");
   cannot("disallowedTools", "Gemini CLI agents have no tool deny list (only an allow list)");
   if (agent.permissionMode === "plan") {
     // No permission mode in Gemini CLI: plan mode becomes an allow list of reading tools.

@@ -1,0 +1,61 @@
+// The options a `roster list` takes, global and its own, in one table: commander's declarations
+// (roster.ts) and the bin's own parser (list-fast.ts, `node:util` parseArgs) are both made from
+// it, so the two read the same command line. Dependency-free on purpose: list-fast.cjs bundles
+// it, and every byte of that bundle is start-up time.
+
+/** One option: commander's flags (`--cwd <dir>`, `--no-color`) and its help line. */
+export interface OptionSpec {
+  readonly flags: string;
+  readonly help: string;
+}
+
+/** The options every command takes (roster.ts declares them on the program). */
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  { flags: "--cwd <dir>", help: "work as if started in DIR" },
+  { flags: "--home <dir>", help: "use DIR as the home folder" },
+  { flags: "--json", help: "print one JSON object" },
+  { flags: "--no-project", help: "skip project folders, registries and config (untrusted workspace)" },
+  {
+    flags: "--config <file>",
+    help: "use this config file (trusted) instead of searching for roster.config.{json,mjs}",
+  },
+  { flags: "--no-color", help: "never colour output (NO_COLOR works too)" },
+  { flags: "--debug", help: "show stack traces" },
+  {
+    flags: "--no-cache",
+    help: "neither read nor store the saved listing list prints from (ROSTER_NO_CACHE=1 works too)",
+  },
+];
+
+/** `roster list`'s own options. */
+export const LIST_OPTIONS: readonly OptionSpec[] = [
+  {
+    flags: "--provider <id>",
+    help: "only agents from this provider (xcsh, claude, codex, gemini, plugins, bundled, …)",
+  },
+  { flags: "--source <source>", help: "only project, user or bundled agents" },
+  { flags: "--names", help: "names only, one per line" },
+  {
+    flags: "--as <tool>",
+    help: "what that tool alone would load (xcsh, claude, codex, gemini, opencode, copilot, cursor, or a config family)",
+  },
+  {
+    flags: "--files",
+    help: "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
+  },
+];
+
+/** An option's long name as parseArgs keys it: `--cwd <dir>` → `cwd`, `--no-cache` → `no-cache`. */
+export function optionName(spec: OptionSpec): string {
+  return spec.flags.split(" ")[0]!.replace(/^--/, "");
+}
+
+/** The parseArgs options of a table: a flag with a `<value>` takes a string, any other is a switch. */
+export function parseArgsOptions(
+  specs: readonly OptionSpec[],
+): Record<string, { type: "string" } | { type: "boolean" }> {
+  const options: Record<string, { type: "string" } | { type: "boolean" }> = {};
+  for (const spec of specs)
+    options[optionName(spec)] = { type: spec.flags.includes("<") ? "string" : "boolean" };
+  return options;
+}

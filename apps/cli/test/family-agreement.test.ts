@@ -1,0 +1,179 @@
+// One vocabulary per family: for every family with a writer and a host, what `export --to X`
+// writes and what `run --host X --dry-run` would start say the same tools, effort and
+// permission mode. Through the BUILT binary.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeTree } from "@roster/testkit";
+import { parse as parseToml } from "smol-toml";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { FAMILIES, hostFamilies } from "../src/families.js";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let root: string;
+
+function roster(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", join(root, "home"), "--cwd", join(root, "project"), ...args],
+    { env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" },
+  );
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+/** What one side says: tools (sorted, in the tool's words), effort and permission mode; absent: that side cannot say it. */
+interface Said {
+  tools?: string[];
+  effort?: string;
+  permission?: string;
+}
+
+const sorted = (names: readonly string[]) => [...new Set(names)].sort();
+
+function frontmatterOf(text: string): Record<string, unknown> {
+  const match = /^---\n([\s\S]*?)\n---/.exec(text);
+  return (match ? parseYaml(match[1]!) : {}) as Record<string, unknown>;
+}
+
+const listOf = (value: unknown): string[] | undefined =>
+  typeof value === "string"
+    ? value.split(",").map((t) => t.trim())
+    : Array.isArray(value)
+      ? value.map(String)
+      : undefined;
+
+interface Invocation {
+  args: string[];
+  env: Record<string, string>;
+  files: Array<{ path: string; content: string }>;
+}
+
+const flag = (args: readonly string[], name: string) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+
+/** How to read each side, per family: what its exported file and its host command say. */
+const READ: Record<string, { exported(text: string): Said; planned(run: Invocation): Said }> = {
+  claude: {
+    exported(text) {
+      const fm = frontmatterOf(text);
+      return {
+        tools: sorted(listOf(fm.tools) ?? []),
+        effort: fm.effort as string,
+        permission: fm.permissionMode as string,
+      };
+    },
+    planned({ args }) {
+      return {
+        tools: sorted(listOf(flag(args, "--tools")) ?? []),
+        effort: flag(args, "--effort")!,
+        permission: flag(args, "--permission-mode")!,
+      };
+    },
+  },
+  codex: {
+    exported(text) {
+      const data = parseToml(text) as Record<string, unknown>;
+      return { effort: data.model_reasoning_effort as string, permission: data.sandbox_mode as string };
+    },
+    planned({ args }) {
+      const effort = args.find((a) => a.startsWith("model_reasoning_effort="));
+      return { effort: effort && JSON.parse(effort.split("=")[1]!), permission: flag(args, "-s")! };
+    },
+  },
+  gemini: {
+    exported(text) {
+      return { tools: sorted(listOf(frontmatterOf(text).tools) ?? []) };
+    },
+    planned({ files }) {
+      const policy = files.find((f) => f.path.endsWith("policy.toml"))!;
+      const rules = (parseToml(policy.content) as { rule: Array<{ toolName: string[]; decision: string }> })
+        .rule;
+      const allowed = rules.find((r) => r.decision === "allow")!.toolName;
+      // The policy allows every name of a capability (read_file and read_many_files); the file writes the first.
+      return { tools: sorted(allowed.filter((t) => t !== "read_many_files")) };
+    },
+  },
+  opencode: {
+    exported(text) {
+      const fm = frontmatterOf(text);
+      const permission = (fm.permission ?? {}) as Record<string, string>;
+      return { tools: sorted(Object.keys(permission).filter((k) => permission[k] === "deny")) };
+    },
+    planned({ env }) {
+      const config = JSON.parse(env.OPENCODE_CONFIG_CONTENT!) as {
+        agent: Record<string, { permission: Record<string, string> }>;
+      };
+      const permission = Object.values(config.agent)[0]!.permission;
+      // The file denies what the agent lacks among opencode's permission keys; the run allows what it has.
+      const keys = ["edit", "bash", "webfetch", "task"];
+      return { tools: sorted(keys.filter((k) => permission[k] !== "allow")) };
+    },
+  },
+  copilot: {
+    exported(text) {
+      return { tools: sorted(listOf(frontmatterOf(text).tools) ?? []) };
+    },
+    planned({ files }) {
+      const agent = files.find((f) => f.path.endsWith(".agent.md"))!;
+      return { tools: sorted(listOf(frontmatterOf(agent.content).tools) ?? []) };
+    },
+  },
+};
+
+// A user agent (a project agent's permission mode is held back from an untrusted project's run).
+const AGENT = [
+  "---",
+  "name: rev",
+  "description: Reviews diffs",
+  "tools: read, grep, ls, fetch, task",
+  "thinkingLevel: xhigh",
+  "permissionMode: acceptEdits",
+  "---",
+  "Review the diff.",
+  "",
+].join("\n");
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-agreement-"));
+  writeTree(root, {
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "home/.xcsh/agent/agents/rev.md": AGENT,
+  });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const both = hostFamilies(FAMILIES).filter((f) => f.writer !== undefined);
+
+describe("export and run --host say the same thing", () => {
+  test("every family with a writer and a host is compared", () => {
+    expect(both.map((f) => f.id)).toEqual(Object.keys(READ));
+  });
+
+  test.each(both.map((f) => f.id))("%s: tools, effort and permission mode agree", (id) => {
+    const text = roster("export", "rev", "--to", id, "--stdout");
+    const plan = JSON.parse(roster("run", "rev", "--host", id, "--dry-run", "--json", "--task", "go")) as {
+      invocations: Invocation[];
+    };
+    const exported = READ[id]!.exported(text);
+    const planned = READ[id]!.planned(plan.invocations[0]!);
+    // Each side says at least something, and where the exported file can say a thing, the run says the same.
+    expect(Object.values(exported).some((v) => v !== undefined)).toBe(true);
+    for (const key of ["tools", "effort", "permission"] as const)
+      if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
+  });
+
+  test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {
+    const fm = frontmatterOf(roster("export", "rev", "--to", "claude", "--stdout"));
+    expect(fm).toMatchObject({
+      tools: "Read, Grep, Glob, WebFetch, Agent",
+      effort: "xhigh",
+      permissionMode: "acceptEdits",
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, test } from "vitest";
+import { defineFamily, FamilyDefinitionError, familyProblem, ROSTER_VOCABULARY } from "./define-family.js";
+import { defineProvider } from "./provider.js";
+import { canonicalToolName, capabilityOf } from "./tool-names.js";
+
+const provider = defineProvider({ id: "team", locate: () => [] });
+const family = { id: "team", displayName: "Team folder", provider, vocabulary: ROSTER_VOCABULARY };
+
+describe("defineFamily", () => {
+  test("returns the family, frozen", () => {
+    const f = defineFamily(family);
+    expect(f).toEqual(family);
+    expect(Object.isFrozen(f)).toBe(true);
+  });
+
+  test.each([
+    [{ ...family, id: "Team" }, 'a family needs an "id" of lower-case letters'],
+    [{ ...family, displayName: " " }, 'family "team" needs a "displayName"'],
+    [{ ...family, provider: { id: "team" } }, 'family "team" needs a "provider" made with defineProvider'],
+    [
+      { ...family, provider: { ...provider, id: "teams" } },
+      'family "team" has provider "teams": give the provider the family\'s id ("team")',
+    ],
+    [
+      { ...family, writer: { tool: "teams" } },
+      'family "team" has a writer for "teams": set the writer\'s tool to "team"',
+    ],
+    [
+      { ...family, profile: { tool: "x" } },
+      'family "team" has a profile for "x": set the profile\'s tool to "team"',
+    ],
+    [{ ...family, vocabulary: undefined }, 'family "team" needs a "vocabulary"'],
+    [
+      { ...family, vocabulary: { ...ROSTER_VOCABULARY, tools: { read: ["read"] } } },
+      'family "team"\'s vocabulary has no tool names for grep, find, ls, lsp, web_search, fetch, bash, edit, write, task, todo: give [] for a capability its tool lacks',
+    ],
+  ])("refuses a malformed family with the fix (%#)", (bad, message) => {
+    expect(() => defineFamily(bad as never)).toThrow(FamilyDefinitionError);
+    expect(familyProblem(bad)).toContain(message);
+  });
+
+  test("a provider with load and no locate is a provider", () => {
+    expect(familyProblem({ ...family, provider: { id: "team", load: () => [] } })).toBeUndefined();
+  });
+});
+
+describe("one table of tool synonyms", () => {
+  test("every family's spelling names one capability", () => {
+    expect(["Read", "read_file", "view", "NotebookRead"].map(capabilityOf)).toEqual([
+      "read",
+      "read",
+      "read",
+      "read",
+    ]);
+    expect(["WebFetch", "web_fetch", "webfetch", "fetch"].map(capabilityOf)).toEqual(Array(4).fill("fetch"));
+    expect(["Agent", "Task", "invoke_agent", "custom-agent"].map(capabilityOf)).toEqual(
+      Array(4).fill("task"),
+    );
+    expect(["LS", "list_directory", "list"].map(capabilityOf)).toEqual(["ls", "ls", "ls"]);
+    expect(capabilityOf("mcp__github__get_issue")).toBeUndefined();
+  });
+
+  test("canonicalToolName: the capability, else the name lower-cased", () => {
+    expect(canonicalToolName(" Glob ")).toBe("find");
+    expect(canonicalToolName("My_Tool")).toBe("my_tool");
+  });
+});

@@ -1,0 +1,124 @@
+import type { AgentWriter } from "./agent-writer.js";
+import { CAPABILITIES, type Capability } from "./tool-names.js";
+import type { ToolProfile } from "./tool-profile.js";
+import type { SourceProvider, ThinkingLevel } from "./types.js";
+
+/**
+ * A tool's own words for what roster models: the one table a family's writer and its host
+ * runner both read, so that `export --to X` and `run --host X` say the same thing.
+ */
+export interface FamilyVocabulary {
+  /** The tool's names for each capability; the first is the one written, `[]` when it has none. */
+  tools: Readonly<Record<Capability, readonly string[]>>;
+  /**
+   * roster's thinking levels in the tool's words (Claude Code's `effort`, Codex's
+   * `model_reasoning_effort`); a level absent here is one the tool cannot be told.
+   */
+  effort: Readonly<Partial<Record<ThinkingLevel, string>>>;
+  /**
+   * roster's permission modes in the tool's words: Claude Code's own modes as they are, Codex's
+   * sandbox for each (`acceptEdits` → `workspace-write`); a mode absent here is one the tool lacks.
+   */
+  permissionModes: Readonly<Record<string, string>>;
+  /** Model names the tool takes besides full model ids (`opus`, `flash`). */
+  modelAliases: readonly string[];
+  /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
+  builtInTools?: readonly string[];
+}
+
+/** What a family's host slot holds at least; `@roster/hosts` defines the full shape. */
+export interface FamilyHost {
+  readonly id: string;
+  readonly displayName: string;
+}
+
+/**
+ * A source family as one value: where its agents live (provider), how its tool loads them
+ * (profile), how roster writes for it (writer), how roster runs an agent on it (host), and
+ * the words its tool uses (vocabulary). Only `provider` and `vocabulary` are required.
+ */
+export interface FamilyDefinition<Host extends FamilyHost = FamilyHost> {
+  /** The family's id: its provider's id, and the `--as`, `--to` and `--host` value of its parts. */
+  id: string;
+  /** A human name: "Claude Code". */
+  displayName: string;
+  provider: SourceProvider;
+  /** The tool's own loading rules (`--as`). */
+  profile?: ToolProfile;
+  /** What `export` and `sync --to <id>` write. */
+  writer?: AgentWriter;
+  /** The agent host `run --host auto` picks for the family's agents (Claude Code plugins run on Claude Code). */
+  host?: Host;
+  vocabulary: FamilyVocabulary;
+  /** Skills (Agent Skills) the family reads: filled by the skills work. */
+  skills?: unknown;
+}
+
+/** Thrown by {@link defineFamily} for a family that is not well formed; the message says the fix. */
+export class FamilyDefinitionError extends TypeError {
+  override name = "FamilyDefinitionError";
+}
+
+/**
+ * Declares a source family: checks that its parts agree (one id across provider, profile and
+ * writer; a vocabulary with every capability) and returns it frozen.
+ *
+ * @example
+ * export const teamFamily = defineFamily({ id: "team", displayName: "Team folder",
+ *   provider: teamProvider, profile: teamProfile, writer: teamWriter, vocabulary: ROSTER_VOCABULARY });
+ */
+export function defineFamily<Host extends FamilyHost = FamilyHost>(
+  family: FamilyDefinition<Host>,
+): FamilyDefinition<Host> {
+  const problem = familyProblem(family);
+  if (problem) throw new FamilyDefinitionError(problem);
+  return Object.freeze({ ...family });
+}
+
+/** Why `value` is not a family, or undefined when it is one (what {@link defineFamily} checks). */
+export function familyProblem(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null)
+    return "a family is an object made with defineFamily({ … })";
+  const f = value as Partial<FamilyDefinition>;
+  if (typeof f.id !== "string" || !/^[a-z][a-z0-9_-]*$/.test(f.id))
+    return `a family needs an "id" of lower-case letters, digits, "-" or "_" (got ${JSON.stringify(f.id)})`;
+  const who = `family "${f.id}"`;
+  if (typeof f.displayName !== "string" || f.displayName.trim() === "")
+    return `${who} needs a "displayName" ("Team folder")`;
+  const p = f.provider;
+  if (typeof p !== "object" || p === null || (typeof p.locate !== "function" && typeof p.load !== "function"))
+    return `${who} needs a "provider" made with defineProvider({ id: "${f.id}", locate })`;
+  if (p.id !== f.id) return `${who} has provider "${p.id}": give the provider the family's id ("${f.id}")`;
+  if (f.profile !== undefined && f.profile.tool !== f.id)
+    return `${who} has a profile for "${f.profile.tool}": set the profile's tool to "${f.id}"`;
+  if (f.writer !== undefined && f.writer.tool !== f.id)
+    return `${who} has a writer for "${f.writer.tool}": set the writer's tool to "${f.id}"`;
+  const v = f.vocabulary;
+  if (typeof v !== "object" || v === null || typeof v.tools !== "object" || v.tools === null)
+    return `${who} needs a "vocabulary" ({ tools, effort, permissionModes, modelAliases }; ROSTER_VOCABULARY when its tool speaks roster's words)`;
+  const missing = CAPABILITIES.filter((c) => !Array.isArray(v.tools[c]));
+  if (missing.length > 0)
+    return `${who}'s vocabulary has no tool names for ${missing.join(", ")}: give [] for a capability its tool lacks`;
+  if (typeof v.effort !== "object" || typeof v.permissionModes !== "object" || !Array.isArray(v.modelAliases))
+    return `${who}'s vocabulary needs "effort" and "permissionModes" (objects) and "modelAliases" (an array)`;
+  return undefined;
+}
+
+/**
+ * roster's own words: canonical tool names, thinking levels and permission modes as roster
+ * writes them (xcsh agents, bundled agents, a team folder that speaks roster).
+ */
+export const ROSTER_VOCABULARY: FamilyVocabulary = Object.freeze({
+  tools: Object.fromEntries(CAPABILITIES.map((c) => [c, [c]])) as unknown as Record<
+    Capability,
+    readonly string[]
+  >,
+  effort: { off: "off", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
+  permissionModes: {
+    default: "default",
+    acceptEdits: "acceptEdits",
+    plan: "plan",
+    bypassPermissions: "bypassPermissions",
+  },
+  modelAliases: [],
+});

@@ -1,0 +1,31 @@
+import type { FamilyVocabulary } from "@roster/core";
+/**
+ * Codex's words: it has no per-agent tool list (a tool list decides the sandbox), its
+ * `model_reasoning_effort` and `-c model_reasoning_effort=` take `none, minimal, low, medium,
+ * high, xhigh`, and a permission mode becomes its nearest `sandbox_mode` / `-s`. The writer (`export --to
+ * codex`) and the host (`run --host codex`) both read this table.
+ */
+export const codexVocabulary: FamilyVocabulary = {
+  tools: {
+    read: [],
+    grep: [],
+    find: [],
+    ls: [],
+    lsp: [],
+    web_search: [],
+    fetch: [],
+    bash: [],
+    edit: [],
+    write: [],
+    task: [],
+    todo: [],
+  },
+  effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
+  // Codex has sandboxes, not permission modes: the nearest sandbox of each.
+  permissionModes: {
+    plan: "read-only",
+    acceptEdits: "workspace-write",
+    bypassPermissions: "danger-full-access",
+  },
+  modelAliases: [],
+};

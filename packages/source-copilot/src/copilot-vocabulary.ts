@@ -1,0 +1,25 @@
+import type { FamilyVocabulary } from "@roster/core";
+/**
+ * Copilot's words: the tool aliases of a custom agent's `tools`, its `--reasoning-effort`
+ * levels, no permission modes for an agent. The writer (`export --to copilot`) and the host
+ * (`run --host copilot`) both read this table.
+ */
+export const copilotVocabulary: FamilyVocabulary = {
+  tools: {
+    read: ["read"],
+    grep: ["search"],
+    find: ["search"],
+    ls: ["search"],
+    lsp: [],
+    web_search: ["web"],
+    fetch: ["web"],
+    bash: ["execute"],
+    edit: ["edit"],
+    write: ["edit"],
+    task: ["agent"],
+    todo: ["todo"],
+  },
+  effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
+  permissionModes: {},
+  modelAliases: ["auto"],
+};

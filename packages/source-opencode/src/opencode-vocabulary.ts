@@ -1,0 +1,25 @@
+import type { FamilyVocabulary } from "@roster/core";
+/**
+ * opencode's words: its permission keys for each capability, its reasoning variants
+ * (`--variant`), no permission modes of its own. The writer (`export --to opencode`) and the
+ * host (`run --host opencode`) both read this table.
+ */
+export const opencodeVocabulary: FamilyVocabulary = {
+  tools: {
+    read: ["read"],
+    grep: ["grep"],
+    find: ["glob"],
+    ls: ["list"],
+    lsp: ["lsp"],
+    web_search: ["websearch"],
+    fetch: ["webfetch"],
+    bash: ["bash"],
+    edit: ["edit"],
+    write: ["edit"],
+    task: ["task"],
+    todo: ["todowrite"],
+  },
+  effort: { minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
+  permissionModes: {},
+  modelAliases: [],
+};
