@@ -8,26 +8,28 @@ import {
   defineFamily,
   defineProvider,
   defineToolProfile,
-  FieldReport,
   familyLocations,
   findProjectDirs,
+  markdownFormat,
+  ROSTER_VOCABULARY,
+} from "@roster/core";
+import {
+  FieldReport,
   formatMarkdownAgent,
   GENERATED_BY_KEY,
   GENERATED_BY_VALUE,
-  markdownFormat,
-  ROSTER_VOCABULARY,
   reportTools,
   translateTools,
   writeExtras,
   writtenTools,
-} from "@roster/core";
+} from "@roster/writers";
 
 /** The team's user folder for a kind: `~/.agents/<kind>`. */
 const userDir = (ctx: DiscoveryContext, kind: string) => join(ctx.home, ".agents", kind);
 
 /**
  * A team's shared agents, as a third-party package would add them: the nearest
- * `<ancestor>/.agents/<kind>`, then `~/.agents/<kind>`. Built only from `@roster/core`
+ * `<ancestor>/.agents/<kind>`, then `~/.agents/<kind>`. Built from `@roster/core` and `@roster/writers`
  * exports and loaded through the config's `providers`.
  */
 export const teamProvider = defineProvider({

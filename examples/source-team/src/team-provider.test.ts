@@ -33,7 +33,9 @@ test("takes part in the merge: project beats user", async () => {
 });
 
 test("a complete family: its writer's file loads under its own profile, in roster's words", async () => {
-  const { checkFileAs, exportAgent, familyProblem } = await import("@roster/core");
+  const { familyProblem } = await import("@roster/core");
+  const { checkFileAs } = await import("@roster/profiles");
+  const { exportAgent } = await import("@roster/writers");
   const { teamFamily, teamWriter, teamProfile } = await import("./index.js");
   expect(familyProblem(teamFamily)).toBeUndefined();
   expect(teamFamily).toMatchObject({ id: "team", profile: teamProfile, writer: teamWriter });

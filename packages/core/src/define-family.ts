@@ -1,6 +1,5 @@
-import type { AgentWriter } from "./agent-writer.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
-import type { ToolProfile } from "./tool-profile.js";
+import type { AgentWriter, ToolProfile } from "./tool-profile.js";
 import type { SourceProvider, ThinkingLevel } from "./types.js";
 
 /**
