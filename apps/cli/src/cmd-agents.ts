@@ -2,6 +2,7 @@ import {
   type AgentDiscovery,
   discoverAgents,
   explainAgent,
+  copiesOf,
   getAgent,
   OUTCOME_MEANINGS,
   reportWhy,
@@ -74,10 +75,14 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     records: flags.files === true,
   });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
+  const orphans = new Set(d.copies.filter((c) => c.copyOf === undefined).map((c) => c.agent));
   const listing: Listing = {
     agents: d.agents.map((a) => {
       const summary = agentSummary(a) as unknown as AgentRow;
       if (disabled.has(a.name)) summary.disabled = true;
+      const copies = copiesOf(d, a);
+      if (copies.length > 0) summary.copies = copies.map((c) => c.filePath ?? c.provider);
+      if (orphans.has(a)) summary.copy = true;
       return summary;
     }),
     shadowed: d.shadowed.map((s) => ({

@@ -34,7 +34,7 @@ function knownKeysOf(record: FileRecord): readonly string[] {
 export type OutcomeCounts = Record<FileOutcome, number>;
 
 function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
-  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0 };
+  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 };
   for (const file of files) counts[file.outcome] += 1;
   return counts;
 }
@@ -324,7 +324,8 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
       o,
       failed ? "red" : "green",
       `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
-        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
+        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
+        `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
         `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
         `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
     ),

@@ -1,11 +1,10 @@
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
+import { isMarkerKey } from "./roster-copy.js";
 import type { ToolProfile } from "./tool-profile.js";
 import type { AgentDefinition, DiscoveryContext, FileFormat } from "./types.js";
 
-/** The key (or manifest entry) that marks a file roster wrote. */
-export const GENERATED_BY_KEY = "generated-by";
-/** Its value. */
-export const GENERATED_BY_VALUE = "roster";
+// The marker is core's (discovery reads it: a file roster wrote is a copy, SPEC §16).
+export { GENERATED_BY_KEY, GENERATED_BY_VALUE, isMarkerKey } from "./roster-copy.js";
 
 /** What became of one field of the source agent in the target's file. */
 export type FieldFate = "kept" | "changed" | "dropped";
@@ -81,11 +80,6 @@ const MODELLED = [
   "permissionMode",
   "maxTurns",
 ] as const;
-
-/** True for roster's own marker key, as written or as normalised. */
-export function isMarkerKey(key: string): boolean {
-  return key === GENERATED_BY_KEY || key === kebabToCamel(GENERATED_BY_KEY);
-}
 
 /**
  * Every field of a definition a translation report must account for: the modelled ones

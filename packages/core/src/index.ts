@@ -43,6 +43,7 @@ export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
+  type AgentCopy,
   type AgentDiscovery,
   type DiscoverOptions,
   discoverAgents,
@@ -60,6 +61,7 @@ export {
   type AgentExplanation,
   briefAgent,
   type CandidateOutcome,
+  copiesOf,
   type ExplainCandidate,
   explainAgent,
   OUTCOME_MEANINGS,
@@ -81,7 +83,7 @@ export {
 } from "./family.js";
 export { fileSystemOf } from "./fs.js";
 // resolve
-export { getAgent } from "./get-agent.js";
+export { type GetAgentOptions, getAgent } from "./get-agent.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
 export {
   AGENT_KEYS,
@@ -126,6 +128,12 @@ export {
   type WhyReport,
 } from "./report-why.js";
 export { type SourcesStat, statSources } from "./stat-sources.js";
+export {
+  hasRosterMarker,
+  MAX_SYNC_MANIFEST_BYTES,
+  parseSyncManifest,
+  SYNC_MANIFEST,
+} from "./roster-copy.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,
@@ -135,7 +143,6 @@ export {
   planSync,
   type RecordInManifestOptions,
   recordInManifest,
-  SYNC_MANIFEST,
   type SyncAction,
   type SyncCode,
   type SyncEntry,

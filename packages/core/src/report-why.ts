@@ -19,6 +19,8 @@ export function fileRecordView(record: FileRecord): Record<string, unknown> {
   if (record.format) view.format = record.format;
   if ("name" in record && record.name !== undefined) view.name = record.name;
   if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "copy") view.copyOf = record.copyOf;
+  if (record.copy) view.copy = true;
   if (record.outcome === "skipped") view.reason = record.reason;
   if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
   return view;
@@ -118,6 +120,8 @@ export interface WhyReport {
   candidates: ExplainCandidate[];
   /** Every definition of NAME the winner shadows, in search order. */
   shadowed: ReturnType<typeof briefAgent>[];
+  /** The files roster wrote from the winner (sync, export): copies, never in its place (SPEC §16). */
+  copies: ReturnType<typeof briefAgent>[];
   /** The records of the files that define (or tried to define) NAME ({@link fileRecordView}). */
   files: Record<string, unknown>[];
   /** The tools that would resolve NAME differently (`[]` when all agree or nothing wins). */
@@ -144,6 +148,7 @@ export async function reportWhy(
     name,
     candidates: why.candidates.map((c) => ({ ...c })),
     shadowed: why.shadowed.map(briefAgent),
+    copies: why.copies.map(briefAgent),
     files: why.files.map(fileRecordView),
     otherTools: [],
   };
