@@ -178,8 +178,8 @@ export function printListing(
         : f.outcome === "copy"
           ? `roster's copy of ${showPath(o, f.copyOf)}`
           : f.outcome === "skipped"
-          ? `${f.reason.code}: ${oneLine(f.reason.message)}`
-          : "",
+            ? `${f.reason.code}: ${oneLine(f.reason.message)}`
+            : "",
     ]);
     o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");

@@ -5,9 +5,9 @@ import { deepFreeze } from "./freeze.js";
 import type { SourcesStat } from "./look.js";
 import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
 import { nameProblem } from "./names.js";
-import { hasRosterMarker } from "./roster-copy.js";
 import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
 import type { ProviderRegistry } from "./registry.js";
+import { hasRosterMarker } from "./roster-copy.js";
 import type {
   AgentDefinition,
   Diagnostic,
@@ -233,7 +233,8 @@ function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, recor
     interpret: (source) => interpret(source, cache),
     idOf: (winner) => winner.filePath ?? winner.provider,
     // Read from the file's own fields and its folder's manifest, as the writer marked it.
-    isCopy: (source) => source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter)),
+    isCopy: (source) =>
+      source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter)),
     records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");

@@ -127,13 +127,13 @@ export {
   type WhyOptions,
   type WhyReport,
 } from "./report-why.js";
-export { type SourcesStat, statSources } from "./stat-sources.js";
 export {
   hasRosterMarker,
   MAX_SYNC_MANIFEST_BYTES,
   parseSyncManifest,
   SYNC_MANIFEST,
 } from "./roster-copy.js";
+export { type SourcesStat, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
   applySync,

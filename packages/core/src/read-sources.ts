@@ -4,8 +4,8 @@ import { Fingerprint } from "./fingerprint.js";
 import { fileSystemOf } from "./fs.js";
 import { Look, type SourcesStat } from "./look.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
-import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
 import type { ProviderRegistry } from "./registry.js";
+import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,

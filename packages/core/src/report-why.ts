@@ -1,5 +1,6 @@
 import type { AgentDiscovery } from "./discover-agents.js";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
+import { getAgent } from "./get-agent.js";
 import type { ProviderRegistry } from "./registry.js";
 import { suggestNames } from "./suggest-names.js";
 import type { ToolProfile } from "./tool-profile.js";
@@ -92,6 +93,8 @@ export interface WhyOptions {
   ctx: DiscoveryContext;
   /** Resolves the profiles' borrowed places. */
   registry?: ProviderRegistry;
+  /** Also name this provider's definition of NAME, shadowed or not (`picked`; SPEC §16 `--provider`). */
+  provider?: string;
 }
 
 /** Every tool that resolves NAME differently from the merged view `discovery`, in the profiles' order. */
@@ -128,6 +131,8 @@ export interface WhyReport {
   otherTools: OtherTool[];
   /** For a name nothing defines: the closest names there are. */
   suggestions?: string[];
+  /** With `provider`: that provider's definition of NAME (what `--provider` reaches), if it has one. */
+  picked?: ReturnType<typeof briefAgent>;
 }
 
 /**
@@ -161,9 +166,12 @@ export async function reportWhy(
   }
   // The winner right after the name, as a reader looks for it.
   const { name: _name, ...rest } = report;
+  const picked =
+    options.provider !== undefined ? getAgent(discovery, name, { provider: options.provider }) : undefined;
   return {
     name,
     winner: briefAgent(why.winner),
+    ...(picked ? { picked: briefAgent(picked) } : {}),
     ...rest,
     otherTools: await otherToolsFor(discovery, name, options),
   };

@@ -13,7 +13,6 @@ import {
   writePathProblem,
 } from "./write-file-inside.js";
 
-
 /** What a sync does with one file. */
 export type SyncAction = "create" | "update" | "unchanged" | "remove" | "conflict" | "skip" | "failed";
 

@@ -47,8 +47,16 @@ export const listAgentsInput = {
 };
 export const listAgentsOutput = { agents: z.array(agentSummary) };
 
+const pickProvider = z
+  .string()
+  .optional()
+  .describe(
+    "that provider's definition of the name (e.g. \"codex\"), even when another provider's shadows it",
+  );
+
 export const nameInput = {
   name: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+  provider: pickProvider,
 };
 
 export const showAgentOutput = {
@@ -60,6 +68,7 @@ export const showAgentOutput = {
   blocking: z.boolean().optional(),
   plugin: plugin.optional(),
   scopedId: z.string().optional(),
+  copies: z.array(z.string()).optional().describe("files roster wrote from this agent (sync, export)"),
 };
 
 /** `roster why --json`'s object (core's `reportWhy`), without `schemaVersion`. */
@@ -76,6 +85,10 @@ export const whyAgentOutput = {
     }),
   ),
   shadowed: z.array(agentBrief),
+  copies: z
+    .array(agentBrief)
+    .describe("files roster wrote from the winner (sync, export): never in its place"),
+  picked: agentBrief.optional().describe("with provider: that provider's definition of the name"),
   files: z.array(z.looseObject({ path: z.string(), outcome: z.string() })),
   otherTools: z.array(
     z.looseObject({ tool: z.string(), displayName: z.string(), outcome: z.string(), message: z.string() }),
@@ -86,6 +99,7 @@ export const whyAgentOutput = {
 export function runTaskInput(hosts: readonly string[]) {
   return {
     agent: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+    provider: pickProvider,
     tasks: z
       .array(
         z.object({

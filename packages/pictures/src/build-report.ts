@@ -130,9 +130,11 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const { discovery, views } = options;
   const byFile = views.map((view) => new Map(view.files.map((f) => [f.filePath, f])));
   const definitions = new Map(
-    [...discovery.agents, ...discovery.shadowed.map((s) => s.agent), ...discovery.copies.map((c) => c.agent)].map(
-      (a) => [a.filePath ?? "", a],
-    ),
+    [
+      ...discovery.agents,
+      ...discovery.shadowed.map((s) => s.agent),
+      ...discovery.copies.map((c) => c.agent),
+    ].map((a) => [a.filePath ?? "", a]),
   );
   const agents: ReportAgent[] = [];
   const seen = new Set<string>();
