@@ -254,7 +254,7 @@ export async function whyAgent(
     o.out("It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.");
   if (why.copies.length > 0)
     o.out(
-      line`roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export), which never take its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
+      line`roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
     );
   if (picked && picked !== winner)
     o.out(

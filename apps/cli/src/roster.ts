@@ -266,6 +266,7 @@ program
   .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
+  .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
   .action((flags: import("./cmd-sync.js").SyncFlags) =>
     withApp(async (app) => (await loadApp()).syncCommand(app, flags)),
   );

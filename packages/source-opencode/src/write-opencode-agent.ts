@@ -33,6 +33,9 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
   report.kept("name", "(file path)", "opencode names an agent by its path");
   report.kept("description", "description");
   report.kept("systemPrompt", "body");
+  // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
+  // An opencode `mode` the agent carries is written as it is (below).
+  if (agent.extra?.mode === undefined) fm.mode = "subagent";
   if (agent.model) {
     fm.model = agent.model[0];
     const note = agent.model[0]!.includes("/")
@@ -135,7 +138,8 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
 /**
  * Writes opencode agents (`.opencode/agents/<path>.md`): the path is the name (so
  * `team/reviewer` becomes a sub-folder), tools and permission modes become `permission`
- * denies, `maxTurns` becomes `steps`; opencode ignores unknown keys, so
+ * denies, `maxTurns` becomes `steps`, and the file is `mode: subagent` (a copy is a
+ * sub-agent, SPEC §16); opencode keeps unknown keys in the agent's `options`, so
  * `generated-by: roster` marks the file.
  */
 export const opencodeWriter = defineAgentWriter({
