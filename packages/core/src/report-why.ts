@@ -40,7 +40,9 @@ export type OtherToolOutcome =
   /** The tool does not read roster's winner and resolves NAME to another file. */
   | "other-file"
   /** The tool does not read roster's winner and answers with its built-in. */
-  | "builtin";
+  | "builtin"
+  /** The tool loads a copy roster wrote of the winner (sync, export) in its place. */
+  | "copy";
 
 /** One tool that would resolve NAME differently: a line of `roster why NAME`, a `--json` entry. */
 export interface OtherTool {
@@ -58,6 +60,8 @@ export function differentResolution(
   v: ToolView,
   name: string,
   winner: AgentDefinition,
+  /** The files roster wrote from the winner (its copies). */
+  copies: readonly string[] = [],
 ): Pick<OtherTool, "outcome" | "message" | "filePath"> | undefined {
   const rosterFile = winner.filePath;
   const mine = rosterFile ? v.files.find((f) => f.filePath === rosterFile) : undefined;
@@ -76,6 +80,12 @@ export function differentResolution(
   if (mine && mine.outcome !== "loaded")
     return { outcome: "not-loaded", message: `would not load it: ${mine.reason?.message ?? mine.outcome}` };
   if (mine && mine.id !== name) return { outcome: "renamed", message: `loads it as "${mine.id}"` };
+  if (theirs?.filePath && copies.includes(theirs.filePath))
+    return {
+      outcome: "copy",
+      message: `loads roster's copy of it, ${theirs.filePath}`,
+      filePath: theirs.filePath,
+    };
   if (theirs?.filePath)
     return {
       outcome: "other-file",
@@ -103,12 +113,14 @@ export async function otherToolsFor(
   name: string,
   options: WhyOptions,
 ): Promise<OtherTool[]> {
-  const winner = explainAgent(discovery, name).winner;
+  const why = explainAgent(discovery, name);
+  const winner = why.winner;
   if (!winner) return [];
+  const copies = why.copies.flatMap((c) => (c.filePath !== undefined ? [c.filePath] : []));
   const found: OtherTool[] = [];
   for (const profile of options.profiles ?? []) {
     const v = await viewAsTool(profile, options.ctx, options.registry ? { registry: options.registry } : {});
-    const differs = differentResolution(v, name, winner);
+    const differs = differentResolution(v, name, winner, copies);
     if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
   }
   return found;
