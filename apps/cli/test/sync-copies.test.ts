@@ -47,7 +47,12 @@ describe("sync copies (SPEC §16)", () => {
     expect(sync.code).toBe(0);
     const copy = readFileSync(join(project(), ".opencode/agents/checker.md"), "utf8");
     expect(copy).toMatch(/^mode: subagent$/m);
-    expect(copy).toMatch(/^generated-by: roster$/m);
+    // opencode would send an unknown key to the model (agent options): the mark is the manifest.
+    expect(copy).not.toMatch(/generated-by/);
+    expect(JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files).toEqual([
+      "checker.md",
+      "planner.md",
+    ]);
 
     const list = json("list").value as { agents: Array<Record<string, unknown>> };
     const checker = list.agents.find((a) => a.name === "checker");
@@ -86,10 +91,33 @@ describe("sync copies (SPEC §16)", () => {
     ]);
   });
 
+  test("an opencode copy an earlier roster marked with the key is still roster's: updated, then listed in the manifest", () => {
+    writeTree(root, {
+      "project/.opencode/agents/checker.md": "---\ndescription: old copy\ngenerated-by: roster\n---\nold\n",
+      "project/.opencode/agents/gone.md": "---\ndescription: old copy\ngenerated-by: roster\n---\nold\n",
+    });
+    const plan = json("sync", "--to", "opencode").value as { entries: Array<{ action: string; filePath?: string }> };
+    expect(plan.entries.map((e) => [e.action, e.filePath?.replace(`${project()}/`, "")])).toEqual([
+      ["update", ".opencode/agents/checker.md"],
+      ["create", ".opencode/agents/planner.md"],
+      ["remove", ".opencode/agents/gone.md"],
+    ]);
+    expect(readFileSync(join(project(), ".opencode/agents/checker.md"), "utf8")).not.toMatch(/generated-by/);
+    expect(existsSync(join(project(), ".opencode/agents/gone.md"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files).toEqual([
+      "checker.md",
+      "planner.md",
+    ]);
+  });
+
   test("--scope project writes the project's agents only; --scope user writes the user's", () => {
     const r = roster("sync", "--to", "opencode");
     expect(r.code).toBe(0);
-    expect(readdirSync(join(project(), ".opencode/agents")).sort()).toEqual(["checker.md", "planner.md"]);
+    expect(readdirSync(join(project(), ".opencode/agents")).sort()).toEqual([
+      ".roster-sync.json",
+      "checker.md",
+      "planner.md",
+    ]);
     expect(r.stdout).toMatch(
       /^1 user agent left out: a project sync writes project agents only \(--scope user writes those\)$/m,
     );

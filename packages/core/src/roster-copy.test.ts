@@ -141,8 +141,10 @@ describe("copies roster wrote (SPEC §16)", () => {
     expect(after.look?.fingerprint).toBe(lookAfter.fingerprint);
   });
 
-  test("parseSyncManifest keeps plain file names only", () => {
-    expect(parseSyncManifest('{"files":["a.md","sub/b.md","../c.md",".x.md",3]}')).toEqual(["a.md"]);
+  test("parseSyncManifest keeps paths below its folder only", () => {
+    expect(
+      parseSyncManifest('{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}'),
+    ).toEqual(["a.md", "sub/b.md"]);
     expect(parseSyncManifest("[]")).toBeUndefined();
     expect(parseSyncManifest("not json")).toBeUndefined();
   });

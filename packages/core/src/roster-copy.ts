@@ -11,8 +11,11 @@ export const SYNC_MANIFEST = ".roster-sync.json";
 /** The most a `.roster-sync.json` may weigh; a bigger one is not roster's. */
 export const MAX_SYNC_MANIFEST_BYTES = 1024 * 1024;
 
-/** A file name a manifest may list: one plain name in its own folder, never a path. */
-const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
+/**
+ * A file a manifest may list: a path below its folder of plain names (`team/reviewer.md`
+ * for a tool that names agents by path), never `..`, an absolute path or a dot-file.
+ */
+const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*(\/[A-Za-z0-9_][A-Za-z0-9._@+-]*)*$/;
 
 /** True for roster's own marker key, as written or as normalised. */
 export function isMarkerKey(key: string): boolean {
@@ -29,8 +32,9 @@ export function hasRosterMarker(fields: Readonly<Record<string, unknown>> | unde
 }
 
 /**
- * The files a `.roster-sync.json` lists (plain names in its folder: a listed path is
- * ignored, a manifest is project data), or `undefined` when the text is not a manifest.
+ * The files a `.roster-sync.json` lists (`/`-separated paths below its folder; anything
+ * else is ignored: a manifest is project data), or `undefined` when the text is not a
+ * manifest.
  */
 export function parseSyncManifest(text: string): string[] | undefined {
   let data: unknown;

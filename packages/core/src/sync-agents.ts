@@ -115,8 +115,8 @@ function hasMarkerKey(writer: AgentWriter, filePath: string, relativePath: strin
 export type FileOwner = "absent" | "roster" | "person" | "symlink";
 
 /**
- * Who owns `<dir>/<relativePath>` for a writer: nobody (absent), roster (its marker key, or
- * its entry in the folder's `.roster-sync.json`), a person, or a symbolic link (never
+ * Who owns `<dir>/<relativePath>` for a writer: nobody (absent), roster (its entry in the
+ * folder's `.roster-sync.json`, or its marker key), a person, or a symbolic link (never
  * written through).
  */
 export function fileOwner(
@@ -134,8 +134,8 @@ export function fileOwner(
   }
   const content = readText(fs, filePath);
   if (content === undefined) return "person";
-  if (writer.marker === "manifest")
-    return readManifest(fs, dir)?.files.includes(relativePath) ? "roster" : "person";
+  if (readManifest(fs, dir)?.files.includes(relativePath)) return "roster";
+  // Either mark counts, whatever the writer uses now (opencode's copies carried the key before).
   return hasMarkerKey(writer, filePath, relativePath, content) ? "roster" : "person";
 }
 
@@ -352,8 +352,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     }
 
     // Files roster wrote earlier whose agent is gone.
-    const candidates =
-      writer.marker === "manifest" ? [...owned] : listFiles(fs, dir, writer.extension, writer.folders);
+    const candidates = [...new Set([...owned, ...listFiles(fs, dir, writer.extension, writer.folders)])];
     for (const relativePath of candidates) {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));

@@ -5,8 +5,6 @@ import {
   defineAgentWriter,
   FieldReport,
   formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
   writeExtras,
 } from "@roster/core";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
@@ -26,7 +24,7 @@ function groupOf(tool: string): string | undefined {
   return Object.keys(GROUPS).find((key) => GROUPS[key]!.includes(name));
 }
 
-function opencodeAgent(agent: AgentDefinition, marker: boolean) {
+function opencodeAgent(agent: AgentDefinition) {
   const report = new FieldReport(agent);
   // Identity is the file's path: no `name` key, so the path stays the name.
   const fm: Record<string, unknown> = { description: agent.description };
@@ -131,7 +129,6 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
   });
   if (agent.extra?.name !== undefined)
     report.kept("extra.name", "(file path)", "opencode names an agent by its path");
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
   return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
@@ -139,8 +136,11 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
  * Writes opencode agents (`.opencode/agents/<path>.md`): the path is the name (so
  * `team/reviewer` becomes a sub-folder), tools and permission modes become `permission`
  * denies, `maxTurns` becomes `steps`, and the file is `mode: subagent` (a copy is a
- * sub-agent, SPEC §16); opencode keeps unknown keys in the agent's `options`, so
- * `generated-by: roster` marks the file.
+ * sub-agent, SPEC §16). roster's mark is the folder's `.roster-sync.json`, never a key in
+ * the file: opencode keeps an unknown key in the agent's `options`, which it merges into
+ * every model request's provider options, and OpenAI-compatible providers send those in
+ * the request body (checked in opencode 1.18.33's binary: `LLMRequestPrep.prepare` merges
+ * `agent.options`; `@ai-sdk/openai-compatible` spreads unknown provider options).
  */
 export const opencodeWriter = defineAgentWriter({
   tool: "opencode",
@@ -148,9 +148,9 @@ export const opencodeWriter = defineAgentWriter({
   extension: ".md",
   format: opencodeAgentFormat,
   profile: opencodeProfile,
-  marker: "key",
+  marker: "manifest",
   folders: true,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".opencode", "agents") : join(opencodeUserDir(ctx), "agents"),
-  write: (agent, options) => opencodeAgent(agent, options.marker),
+  write: (agent) => opencodeAgent(agent),
 });
