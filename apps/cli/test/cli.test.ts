@@ -353,7 +353,7 @@ describe("roster doctor", () => {
       expect(bad.code).toBe(1);
       expect(json(bad).summary).toEqual({
         files: 9,
-        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0 },
+        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0, copy: 0 },
         agents: 7,
         commands: 1,
         errors: 1,

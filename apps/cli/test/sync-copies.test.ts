@@ -49,10 +49,9 @@ describe("sync copies (SPEC §16)", () => {
     expect(copy).toMatch(/^mode: subagent$/m);
     // opencode would send an unknown key to the model (agent options): the mark is the manifest.
     expect(copy).not.toMatch(/generated-by/);
-    expect(JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files).toEqual([
-      "checker.md",
-      "planner.md",
-    ]);
+    expect(
+      JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files,
+    ).toEqual(["checker.md", "planner.md"]);
 
     const list = json("list").value as { agents: Array<Record<string, unknown>> };
     const checker = list.agents.find((a) => a.name === "checker");
@@ -96,7 +95,9 @@ describe("sync copies (SPEC §16)", () => {
       "project/.opencode/agents/checker.md": "---\ndescription: old copy\ngenerated-by: roster\n---\nold\n",
       "project/.opencode/agents/gone.md": "---\ndescription: old copy\ngenerated-by: roster\n---\nold\n",
     });
-    const plan = json("sync", "--to", "opencode").value as { entries: Array<{ action: string; filePath?: string }> };
+    const plan = json("sync", "--to", "opencode").value as {
+      entries: Array<{ action: string; filePath?: string }>;
+    };
     expect(plan.entries.map((e) => [e.action, e.filePath?.replace(`${project()}/`, "")])).toEqual([
       ["update", ".opencode/agents/checker.md"],
       ["create", ".opencode/agents/planner.md"],
@@ -104,10 +105,9 @@ describe("sync copies (SPEC §16)", () => {
     ]);
     expect(readFileSync(join(project(), ".opencode/agents/checker.md"), "utf8")).not.toMatch(/generated-by/);
     expect(existsSync(join(project(), ".opencode/agents/gone.md"))).toBe(false);
-    expect(JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files).toEqual([
-      "checker.md",
-      "planner.md",
-    ]);
+    expect(
+      JSON.parse(readFileSync(join(project(), ".opencode/agents/.roster-sync.json"), "utf8")).files,
+    ).toEqual(["checker.md", "planner.md"]);
   });
 
   test("--scope project writes the project's agents only; --scope user writes the user's", () => {

@@ -37,6 +37,7 @@ export {
   type WriteExtrasOptions,
   type WrittenAgent,
   writeExtras,
+  writeModel,
   writtenTools,
 } from "./agent-writer.js";
 export { ancestorsOf } from "./ancestors.js";
@@ -99,6 +100,7 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
+export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";

@@ -143,7 +143,9 @@ describe("copies roster wrote (SPEC §16)", () => {
 
   test("parseSyncManifest keeps paths below its folder only", () => {
     expect(
-      parseSyncManifest('{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}'),
+      parseSyncManifest(
+        '{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}',
+      ),
     ).toEqual(["a.md", "sub/b.md"]);
     expect(parseSyncManifest("[]")).toBeUndefined();
     expect(parseSyncManifest("not json")).toBeUndefined();

@@ -170,52 +170,5 @@ export function writesOrRuns(tools: readonly string[]): boolean {
   });
 }
 
-const PREFIXES: Record<HostId, readonly string[]> = {
-  claude: ["anthropic/"],
-  codex: ["openai/"],
-  gemini: ["google/", "gemini/"],
-  opencode: [],
-  copilot: ["github-copilot/", "copilot/", "anthropic/", "openai/", "google/"],
-};
-
-/** Whether a host takes a model name, and in which spelling. */
-export function acceptModel(host: HostId, model: string): string | undefined {
-  let m = model.trim();
-  if (!m) return undefined;
-  if (host === "opencode") {
-    if (/^[\w.-]+\/\S+$/.test(m)) return m;
-    if (/^claude-/.test(m)) return `anthropic/${m}`;
-    if (/^(gpt-|o\d|codex-)/.test(m)) return `openai/${m}`;
-    if (/^gemini-/.test(m)) return `google/${m}`;
-    return undefined;
-  }
-  for (const prefix of PREFIXES[host]) if (m.startsWith(prefix)) m = m.slice(prefix.length);
-  if (m.includes("/")) return undefined;
-  switch (host) {
-    case "claude":
-      return /^claude-/.test(m) ||
-        ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"].includes(m)
-        ? m
-        : undefined;
-    case "codex":
-      return /^(gpt-|o\d|codex-|chatgpt-)/.test(m) ? m : undefined;
-    case "gemini":
-      return /^gemini-/.test(m) || ["auto", "pro", "flash", "flash-lite"].includes(m) ? m : undefined;
-    case "copilot":
-      return /^(claude-|gpt-|gemini-|o\d|grok-)/.test(m) || m === "auto" ? m : undefined;
-  }
-}
-
-/** The first model of the list the host takes, and the ones it skipped. */
-export function chooseModel(
-  host: HostId,
-  models: readonly string[] | null,
-): { model?: string; skipped: string[] } {
-  const skipped: string[] = [];
-  for (const m of models ?? []) {
-    const accepted = acceptModel(host, m);
-    if (accepted !== undefined) return { model: accepted, skipped };
-    skipped.push(m);
-  }
-  return { skipped };
-}
+// The model table is core's: `roster export` and `sync` leave out the same models (SPEC §16).
+export { acceptModel, chooseModel } from "@roster/core";

@@ -68,7 +68,7 @@ export const showAgentOutput = {
   blocking: z.boolean().optional(),
   plugin: plugin.optional(),
   scopedId: z.string().optional(),
-  copies: z.array(z.string()).optional().describe("files roster wrote from this agent (sync, export)"),
+  copies: z.array(z.string()).optional(),
 };
 
 /** `roster why --json`'s object (core's `reportWhy`), without `schemaVersion`. */

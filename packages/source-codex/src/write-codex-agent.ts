@@ -7,6 +7,7 @@ import {
   GENERATED_BY_VALUE,
   REASONING_EFFORT,
   writeExtras,
+  writeModel,
 } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
 import { codexAgentFormat } from "./codex-agent-format.js";
@@ -46,12 +47,9 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   const data: Record<string, unknown> = { name: agent.name, description: agent.description };
   report.kept("name", "name");
   report.kept("description", "description");
-  if (agent.model) {
-    data.model = agent.model[0];
-    if (agent.model.length > 1) {
-      report.changed("model", "model", "Codex takes one model; the fallbacks are lost", agent.model.slice(1));
-    } else report.kept("model", "model", "model ids are the vendor's: check Codex offers it");
-  }
+  // The first model Codex takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, { tool: "codex", displayName: "Codex" });
+  if (model !== undefined) data.model = model;
 
   // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).
   const claudeEffort = agent.extra?.effort;

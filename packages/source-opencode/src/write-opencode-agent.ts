@@ -6,6 +6,7 @@ import {
   FieldReport,
   formatMarkdownAgent,
   writeExtras,
+  writeModel,
 } from "@roster/core";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
@@ -34,20 +35,9 @@ function opencodeAgent(agent: AgentDefinition) {
   // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
   // An opencode `mode` the agent carries is written as it is (below).
   if (agent.extra?.mode === undefined) fm.mode = "subagent";
-  if (agent.model) {
-    fm.model = agent.model[0];
-    const note = agent.model[0]!.includes("/")
-      ? undefined
-      : "opencode expects provider/model; check this id resolves";
-    if (agent.model.length > 1)
-      report.changed(
-        "model",
-        "model",
-        "opencode takes one model; the fallbacks are lost",
-        agent.model.slice(1),
-      );
-    else report.kept("model", "model", note);
-  }
+  // The first model opencode takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, { tool: "opencode", displayName: "opencode" });
+  if (model !== undefined) fm.model = model;
   if (agent.maxTurns !== undefined) {
     fm.steps = agent.maxTurns;
     report.kept("maxTurns", "steps");
