@@ -165,6 +165,6 @@ describe("getAgent with a provider (SPEC §16 --provider)", () => {
     expect(getAgent(d, "sre", { provider: "gemini" })).toBeUndefined();
     expect(getAgent(d.agents, "sre", { provider: "codex" })).toBeUndefined();
     const report = await reportWhy(d, "sre", { ctx: sb.ctx(), provider: "codex" });
-    expect(report.picked?.description ?? rel(report.picked?.filePath)).toBe("project/.codex/agents/sre.md");
+    expect(rel(report.picked?.filePath)).toBe("project/.codex/agents/sre.md");
   });
 });
