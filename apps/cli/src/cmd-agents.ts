@@ -1,8 +1,8 @@
 import {
   type AgentDiscovery,
+  copiesOf,
   discoverAgents,
   explainAgent,
-  getAgent,
   OUTCOME_MEANINGS,
   summarizeAgent,
   type ToolProfile,
@@ -38,6 +38,7 @@ import {
   showPath,
 } from "./output.js";
 import { printPaged } from "./pager.js";
+import { checkProvider, pickAgent } from "./pick-agent.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
 /** The `list --json` view of one agent (SPEC §8). */
@@ -74,10 +75,14 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     records: flags.files === true,
   });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
+  const orphans = new Set(d.copies.filter((c) => c.copyOf === undefined).map((c) => c.agent));
   const listing: Listing = {
     agents: d.agents.map((a) => {
       const summary = agentSummary(a) as unknown as AgentRow;
       if (disabled.has(a.name)) summary.disabled = true;
+      const copies = copiesOf(d, a);
+      if (copies.length > 0) summary.copies = copies.map((c) => c.filePath ?? c.provider);
+      if (orphans.has(a)) summary.copy = true;
       return summary;
     }),
     shadowed: d.shadowed.map((s) => ({
@@ -107,19 +112,19 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   return code;
 }
 
-/** `roster show NAME`. */
-export async function showAgent(app: App, name: string, flags: { pager?: boolean } = {}): Promise<number> {
+/** `roster show NAME [--provider ID]`. */
+export async function showAgent(
+  app: App,
+  name: string,
+  flags: { pager?: boolean; provider?: string } = {},
+): Promise<number> {
+  checkProvider(app.registry.ids(), flags.provider);
   // One agent is shown: its prompt is read when printed, no other file's is decoded.
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
-  const agent = getAgent(d, name);
-  if (!agent)
-    throw unknownName(
-      "agent",
-      name,
-      d.agents.map((a) => a.name),
-    );
+  const agent = pickAgent(d, name, flags.provider);
+  const copies = copiesOf(d, agent).map((c) => c.filePath ?? c.provider);
   if (app.output.json) {
-    printJson(app.output, agent);
+    printJson(app.output, copies.length > 0 ? { ...agent, copies } : agent);
     return 0;
   }
   // A prompt longer than the screen goes through the pager on a terminal.
@@ -134,6 +139,11 @@ export async function showAgent(app: App, name: string, flags: { pager?: boolean
       field("provider", agent.provider);
       field("file", showPath(o, agent.filePath));
       field("plugin", agent.plugin?.id);
+      if (copies.length > 0)
+        field(
+          "copies",
+          copies.map((c) => showPath(o, c)),
+        );
       field("tools", agent.tools);
       field("spawns", agent.spawns);
       field("model", agent.model);
@@ -159,7 +169,7 @@ export function printLegend(o: Output, outcomes: readonly string[]): void {
   for (const x of shown) o.out(paint(o, "dim", `${x.padEnd(width)}${OUTCOME_MEANINGS[x]}`));
 }
 
-/** `roster why NAME`. */
+/** `roster why NAME [--provider ID]`. */
 export async function whyAgent(
   app: App,
   name: string,
@@ -167,14 +177,24 @@ export async function whyAgent(
   profiles: readonly ToolProfile[],
   /** For human output: the tools that resolve NAME differently, under the table. */
   printOtherTools?: (d: AgentDiscovery) => Promise<void>,
+  /** `--provider`: also say where that provider's definition of NAME stands. */
+  provider?: string,
 ): Promise<number> {
+  checkProvider(app.registry.ids(), provider);
   // One discovery serves the table and the other tools' lines; no prompt is shown, so none
   // is decoded.
   const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
   const o = app.output;
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).
-    const report = await reportWhy(d, name, { profiles, ctx: app.ctx, registry: app.registry });
+    const report = await reportWhy(d, name, {
+      profiles,
+      ctx: app.ctx,
+      registry: app.registry,
+      ...(provider !== undefined ? { provider } : {}),
+    });
+    // A provider that does not define NAME is the same finding as in human output.
+    if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
     if (!report.winner) {
       const unknown = unknownName(
         "agent",
@@ -197,9 +217,11 @@ export async function whyAgent(
     );
   // A name no file defines: the suggestion is the answer (a table of places would bury it).
   if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();
+  const picked = why.winner && provider !== undefined ? pickAgent(d, name, provider) : undefined;
   const mark: Record<string, ReturnType<typeof paint>> = {
     winner: paint(o, "green", "winner"),
     shadowed: paint(o, "yellow", "shadowed"),
+    copy: paint(o, "dim", "copy"),
     skipped: paint(o, "red", "skipped"),
   };
   const rows = why.candidates.map((c, i) => [
@@ -210,7 +232,9 @@ export async function whyAgent(
     mark[c.outcome] ?? paint(o, "dim", c.outcome),
     c.reason
       ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
-      : showPath(o, c.filePath),
+      : c.copyOf !== undefined
+        ? `${showPath(o, c.filePath)} (roster's copy of ${showPath(o, c.copyOf)})`
+        : showPath(o, c.filePath),
   ]);
   o.out(headedTable(o, ["#", "SOURCE", "PROVIDER", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
   printLegend(
@@ -225,6 +249,17 @@ export async function whyAgent(
   o.out(
     line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
   );
+  const winner = why.winner;
+  if (d.copies.some((c) => c.agent === winner && c.copyOf === undefined))
+    o.out("It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.");
+  if (why.copies.length > 0)
+    o.out(
+      line`roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
+    );
+  if (picked && picked !== winner)
+    o.out(
+      line`--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
+    );
   await printOtherTools?.(d);
   return 0;
 }

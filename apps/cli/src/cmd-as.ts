@@ -261,6 +261,7 @@ function acceptedBy(file: ToolViewFile, profile: ToolProfile, profiles: readonly
 
 const SEVERITY: Record<string, Diagnostic["severity"]> = {
   "tool/shadowed": "info",
+  "tool/unsettled-order": "warning",
   "tool/builtin-wins": "warning",
   "tool/untrusted": "info",
   "tool/skipped-prefix": "info",

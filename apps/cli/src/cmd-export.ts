@@ -13,8 +13,8 @@ import {
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { printJson, showPath } from "./output.js";
+import { checkProvider, pickAgent } from "./pick-agent.js";
 import { fieldRows } from "./report-fields.js";
-import { unknownName } from "./unknown-name.js";
 import { scopeOf, writersFor } from "./writers.js";
 
 /** Flags of `roster export`. */
@@ -24,6 +24,8 @@ export interface ExportFlags {
   stdout?: boolean;
   scope?: string;
   strict?: boolean;
+  /** That provider's definition of the agent, even when another shadows it (SPEC §16). */
+  provider?: string;
 }
 
 /**
@@ -38,15 +40,10 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   const writer = writers[0]!;
   const scope = scopeOf(flags.scope);
   const o = app.output;
+  checkProvider(app.registry.ids(), flags.provider);
 
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const agent = getAgent(discovery, name);
-  if (!agent)
-    throw unknownName(
-      "agent",
-      name,
-      discovery.agents.map((a) => a.name),
-    );
+  const agent = pickAgent(discovery, name, flags.provider);
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {

@@ -22,6 +22,7 @@ import { FindingError, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { checkProvider, pickAgent } from "./pick-agent.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 import { shortenRefusal, unknownValue } from "./unknown-name.js";
@@ -39,6 +40,8 @@ export interface RunFlags {
   timeout?: string;
   /** No status on stderr: no progress, headers, costs or notes (errors still are). */
   quiet?: boolean;
+  /** That provider's definition of the agent, even when another shadows it (SPEC §16). */
+  provider?: string;
 }
 
 /**
@@ -79,7 +82,11 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
     throw unknownValue("host", "--host", wanted, [...hosts, "auto"]);
   if (wanted !== "auto") return { kind: "host", host: wanted };
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const agent = getAgent(discovery, agentName);
+  const agent = getAgent(
+    discovery,
+    agentName,
+    flags.provider !== undefined ? { provider: flags.provider } : {},
+  );
   // An unknown agent is refused by the task tool with its own text; any host will do until then.
   if (!agent) return { kind: "host", host: "claude" };
   const defaultHost = app.loaded.config.defaultHost;
@@ -99,6 +106,10 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   if ((flags.task ?? []).length === 0)
     throw new UsageError("roster run needs at least one --task TEXT (--task - reads it from stdin).");
+  checkProvider(app.registry.ids(), flags.provider);
+  // A provider that does not define the agent: said as show and why say it, before anything runs.
+  if (flags.provider !== undefined)
+    pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), agent, flags.provider);
   const config = app.loaded.config;
   const o = app.output;
   const quiet = flags.quiet === true;
@@ -156,6 +167,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
 
   const input: TaskInput = {
     agent,
+    ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
     tasks: tasks.map((assignment, i) => ({
       id: `task-${i + 1}`,
       description: assignment.slice(0, 60),

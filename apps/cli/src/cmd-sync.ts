@@ -1,6 +1,8 @@
+import { createInterface } from "node:readline/promises";
 import { discoverAgents } from "@roster/core";
 import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
+import { UsageError } from "./errors.js";
 import { type Cell, line, paint, printJson, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
@@ -10,7 +12,33 @@ export interface SyncFlags {
   to?: string;
   scope?: string;
   dryRun?: boolean;
+  /** Write a large sync without asking (SPEC §16). */
+  yes?: boolean;
 }
+
+/** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16). */
+export const SYNC_ASK_OVER = 20;
+
+/** Where the question goes: a person at a terminal (stdin and stdout a TTY), or nobody. */
+export interface SyncPrompt {
+  /** Is a person there to answer (stdin and stdout are terminals)? */
+  interactive: boolean;
+  /** Asks the question; true for yes. */
+  confirm(question: string): Promise<boolean>;
+}
+
+/** The process's terminal: asks on stderr, reads one line of stdin; `y` or `yes` is yes. */
+export const terminalPrompt: SyncPrompt = {
+  interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+  async confirm(question) {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return /^\s*y(es)?\s*$/i.test(await rl.question(question));
+    } finally {
+      rl.close();
+    }
+  },
+};
 
 const VERB: Record<SyncEntry["action"], string> = {
   create: "created",
@@ -35,12 +63,31 @@ const WOULD: Record<SyncEntry["action"], string> = {
  * `roster sync --to TOOL[,TOOL…]`: every merged agent written for those tools; roster's own
  * files updated or removed, a person's file reported as a conflict and left alone.
  */
-export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
+export async function syncCommand(
+  app: App,
+  flags: SyncFlags,
+  prompt: SyncPrompt = terminalPrompt,
+): Promise<number> {
   const writers = writersFor(flags.to, app.families);
   const scope = scopeOf(flags.scope);
   const o = app.output;
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   const plan = planSync({ ctx: app.ctx, discovery, writers, scope });
+  // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
+  const writes = plan.entries.filter(
+    (e) => e.action === "create" || e.action === "update" || e.action === "remove",
+  ).length;
+  if (!flags.dryRun && !flags.yes && writes > SYNC_ASK_OVER) {
+    const what = `this sync would write or remove ${writes} files in ${writers.map((w) => w.displayName).join(", ")}'s ${scope} folders`;
+    if (!prompt.interactive)
+      throw new UsageError(
+        `${what} (more than ${SYNC_ASK_OVER}): pass --yes to write them (--dry-run lists them first)`,
+      );
+    if (!(await prompt.confirm(`roster: ${what}. Write them? [y/N] `))) {
+      o.err("roster: nothing written (--dry-run lists the files; --yes skips this question)");
+      return 1;
+    }
+  }
   const done = flags.dryRun ? plan.entries : applySync(plan);
   const trouble = done.filter(
     (e) =>
@@ -54,6 +101,7 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
       dryRun: flags.dryRun === true,
       scope,
       entries: done.map(({ content: _content, ...entry }) => entry),
+      otherScope: plan.otherScope,
     });
     return trouble.length > 0 ? 1 : 0;
   }
@@ -85,6 +133,12 @@ export async function syncCommand(app: App, flags: SyncFlags): Promise<number> {
     .filter((a) => count(a) > 0)
     .map((a) => `${count(a)} ${words[a]}`);
   o.out(`${totals.join(", ") || "nothing to do"}${flags.dryRun ? " (dry run: nothing written)" : ""}`);
+  if (plan.otherScope > 0) {
+    const other = scope === "project" ? "user" : "project";
+    o.out(
+      `${plan.otherScope} ${other} ${plan.otherScope === 1 ? "agent" : "agents"} left out: a ${scope} sync writes ${scope} agents only (--scope ${other} writes those)`,
+    );
+  }
   if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
     o.out(`field by field: roster export NAME --to ${writers[0]?.tool ?? WRITERS[0]!.tool} --stdout`);
   }

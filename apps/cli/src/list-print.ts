@@ -28,6 +28,10 @@ export interface AgentRow {
   provider: string;
   filePath?: string;
   disabled?: boolean;
+  /** The files roster wrote from this agent (sync, export): its copies, never in its place. */
+  copies?: string[];
+  /** This agent is itself a file roster wrote whose source is gone (the next sync removes it). */
+  copy?: true;
 }
 
 /** A filter value `list` does not have: what the app reports (the shortcut leaves it to the app). */
@@ -172,9 +176,11 @@ export function printListing(
       showPath(o, f.path),
       f.outcome === "shadowed"
         ? `by ${showPath(o, f.shadowedBy)}`
-        : f.outcome === "skipped"
-          ? `${f.reason.code}: ${oneLine(f.reason.message)}`
-          : "",
+        : f.outcome === "copy"
+          ? `roster's copy of ${showPath(o, f.copyOf)}`
+          : f.outcome === "skipped"
+            ? `${f.reason.code}: ${oneLine(f.reason.message)}`
+            : "",
     ]);
     o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");
@@ -189,6 +195,9 @@ export function printListing(
     ),
   ] as string[];
   if (shadowed.length > 0) notes.push(`shadowed: ${shortList(shadowed)} (roster why NAME)`);
+  // roster's own copies (sync, export) stand under their sources: counted, never listed as agents.
+  const copies = agents.reduce((n, a) => n + (Array.isArray(a.copies) ? a.copies.length : 0), 0);
+  if (copies > 0) notes.push(`${count(copies, "copy", "copies")} roster wrote, under their sources`);
   if (found > 0) notes.push(`${count(found, "diagnostic")} (roster doctor)`);
   const agentCount =
     agents.length === listing.agents.length

@@ -71,7 +71,7 @@ describe("runDoctor", () => {
     );
     expect(definitionReads.length).toBe(5);
     expect(definitionReads.every(([, count]) => count === 1)).toBe(true);
-    expect(summary.outcomes).toEqual({ loaded: 10, shadowed: 1, skipped: 1, "not-an-agent": 0 });
+    expect(summary.outcomes).toEqual({ loaded: 10, shadowed: 1, skipped: 1, "not-an-agent": 0, copy: 0 });
     // The accounting identity: every file has exactly one outcome.
     const { loaded, shadowed, skipped } = summary.outcomes;
     expect(summary.files - loaded - shadowed - skipped - summary.outcomes["not-an-agent"]).toBe(0);

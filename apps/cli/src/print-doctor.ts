@@ -158,7 +158,8 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
       o,
       failed ? "red" : "green",
       `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
-        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent; ` +
+        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
+        `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
         `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
         `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
     ),

@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { commanderUnknown, errorLine } from "./errors.js";
+import { commanderUnknown, errorLine, UsageError } from "./errors.js";
 import { addExamples } from "./help-examples.js";
 import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
@@ -46,6 +46,17 @@ let exitCode = 0;
 
 /** `--as <tool>` on list, show, why and doctor (SPEC §4.4). */
 type AsFlag = { as?: string };
+/** `--provider <id>` on show, why, run and export: that family's definition (SPEC §16). */
+type ProviderFlag = { provider?: string };
+
+/** True for `--as` (a tool's own view); `--provider` picks in roster's merged view, so not both. */
+function asOrProvider(flags: AsFlag & ProviderFlag): flags is { as: string } & ProviderFlag {
+  if (flags.as !== undefined && flags.provider !== undefined)
+    throw new UsageError(
+      "--as and --provider do not go together: --as is one tool's own view, --provider picks in roster's",
+    );
+  return flags.as !== undefined;
+}
 
 endQuietlyOnClosedPipe(() => exitCode);
 
@@ -89,10 +100,11 @@ program
   .description("one agent in full, system prompt included")
   .argument("<name>", "agent name (or <plugin>:<name>)")
   .option("--as <tool>", "the agent as that tool would load it")
+  .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
   .option("--no-pager", "print as it is (on a terminal a long agent goes through $PAGER, else less -R)")
-  .action((name: string, flags: AsFlag & { pager?: boolean }) =>
+  .action((name: string, flags: AsFlag & ProviderFlag & { pager?: boolean }) =>
     withApp(async (app) =>
-      flags.as
+      asOrProvider(flags)
         ? (await loadApp()).showAs(app, name, flags.as)
         : (await loadApp()).showAgent(app, name, flags),
     ),
@@ -103,12 +115,19 @@ program
   .description("every location searched, which ones define NAME, the winner and what it shadows")
   .argument("<name>", "agent name")
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
-  .action((name: string, flags: AsFlag) =>
+  .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
+  .action((name: string, flags: AsFlag & ProviderFlag) =>
     withApp(async (app) => {
       const { printOtherTools, profilesOf, whyAgent, whyAs } = await loadApp();
-      if (flags.as) return whyAs(app, name, flags.as);
+      if (asOrProvider(flags)) return whyAs(app, name, flags.as);
       // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(app, name, profilesOf(app.families), (d) => printOtherTools(app, name, d));
+      return whyAgent(
+        app,
+        name,
+        profilesOf(app.families),
+        (d) => printOtherTools(app, name, d),
+        flags.provider,
+      );
     }),
   );
 
@@ -148,6 +167,7 @@ program
     "--host <host>",
     "claude, codex, gemini, opencode, copilot or auto (default: the agent family's host)",
   )
+  .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
   .option("--dry-run", "print the exact commands, environment additions and stdin instead of running")
   .option("--runner <command>", 'run each task as a child process, e.g. --runner "node child.mjs"')
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
@@ -214,6 +234,7 @@ program
   .description("write one agent in another tool's format, where that tool reads it, and report every field")
   .argument("<name>", "agent name (or <plugin>:<name>)")
   .option("--to <tool>", "xcsh, claude, codex, gemini, opencode, copilot or cursor")
+  .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
   .option("--out <dir>", "write into DIR instead of the tool's folder")
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
@@ -228,6 +249,7 @@ program
   .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
+  .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
   .action((flags: import("./cmd-sync.js").SyncFlags) =>
     withApp(async (app) => (await loadApp()).syncCommand(app, flags)),
   );

@@ -16,17 +16,20 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-async function sync(to: string, options: { dryRun?: boolean } = {}) {
+async function sync(to: string, options: { dryRun?: boolean; scope?: "project" | "user" } = {}) {
   const ctx = sb.ctx();
   const discovery = await discoverAgents(createDefaultRegistry(), ctx);
-  const plan = planSync({ ctx, discovery, writers: writersFor(to), scope: "project" });
+  const plan = planSync({ ctx, discovery, writers: writersFor(to), scope: options.scope ?? "project" });
   if (options.dryRun) return plan;
   return { ...plan, entries: applySync(plan) };
 }
 const p = (rel: string) => join(sb.project, rel);
 const summary = (entries: SyncEntry[]) =>
   entries
-    .map((e) => `${e.tool} ${e.action} ${e.filePath ? e.filePath.replace(`${sb.project}/`, "") : e.agent}`)
+    .map(
+      (e) =>
+        `${e.tool} ${e.action} ${e.filePath ? e.filePath.replace(`${sb.project}/`, "").replace(`${sb.home}/`, "~/") : e.agent}`,
+    )
     .sort();
 
 const REVIEWER = agentFile("reviewer", "Reviews code: carefully", "tools: Read, Grep\nmodel: sonnet");
@@ -212,14 +215,18 @@ describe("roster sync", () => {
         plugins: { "alpha@m": entry("alpha"), "beta@m": entry("beta") },
       }),
     });
-    const plan = await sync("codex");
+    // Plugins installed for the user are user agents: a user sync writes them (a project one never).
+    expect((await sync("codex", { dryRun: true })).entries).toEqual([]);
+    const plan = await sync("codex", { scope: "user" });
     expect(summary(plan.entries)).toEqual([
-      "codex create .codex/agents/beta-reviewer.toml",
-      "codex create .codex/agents/reviewer.toml",
+      "codex create ~/.codex/agents/beta-reviewer.toml",
+      "codex create ~/.codex/agents/reviewer.toml",
     ]);
     const renamed = plan.entries.find((e) => e.code === "sync/renamed");
     expect(renamed).toMatchObject({ agent: "beta:reviewer", writtenAs: "beta-reviewer" });
-    expect(readFileSync(p(".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(/beta's reviewer/);
+    expect(readFileSync(join(sb.home, ".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(
+      /beta's reviewer/,
+    );
   });
 
   test("a linked .roster-sync.json is a conflict: never overwritten, nothing written beside it", async () => {

@@ -44,7 +44,7 @@ const sample: AgentDefinition = {
   toolsAsWritten: ["Read", "Grep", "Glob", "Bash", "Agent(helper, tester)", "mcp__github__search"],
   spawns: ["helper", "tester"],
   disallowedTools: ["Write"],
-  model: ["sonnet", "haiku"],
+  model: ["claude-sonnet-4-5", "haiku"],
   permissionMode: "plan",
   maxTurns: 12,
   blocking: false,
@@ -98,7 +98,9 @@ function expectRoundTrip(agent: AgentDefinition, tool: string): number {
   expect(back.name).toBe(sample.name);
   expect(back.description).toBe(sample.description);
   expect(back.systemPrompt.trim()).toBe(sample.systemPrompt.trim());
-  expect(back.model?.[0]).toBe(sample.model?.[0]);
+  // The first model X takes comes back; a tool that takes none of them left the model out.
+  if (there.fields.find((f) => f.field === "model")?.fate === "dropped") expect(back.model).toBeUndefined();
+  else expect(back.model?.[0]).toBe(sample.model?.[0]);
   for (const f of there.fields) {
     const both =
       f.fate === "kept" && claudeKeeps.has(f.field) && f.to !== "(omitted)" && f.to !== "(default)";
@@ -116,6 +118,41 @@ function expectRoundTrip(agent: AgentDefinition, tool: string): number {
   }
   return there.fields.length;
 }
+
+describe("models a tool cannot take (the table roster run uses)", () => {
+  const withModels = (model: string[]): AgentDefinition => ({ ...sample, model });
+
+  test("left out with a note; the first model the tool takes is written, in its spelling", () => {
+    const codex = exported(withModels(["sonnet", "gpt-5-codex", "gpt-5"]), "codex");
+    expect(codex.content).toMatch(/^model = "gpt-5-codex"$/m);
+    expect(codex.fields.find((f) => f.field === "model")).toEqual({
+      field: "model",
+      fate: "changed",
+      to: "model",
+      value: ["sonnet", "gpt-5-codex", "gpt-5"],
+      lost: ["sonnet", "gpt-5"],
+      note: "models Codex does not take were left out: sonnet; Codex takes one model; the fallbacks are lost",
+    });
+    const opencode = exported(withModels(["claude-sonnet-4-5"]), "opencode");
+    expect(opencode.content).toMatch(/^model: anthropic\/claude-sonnet-4-5$/m);
+    expect(opencode.fields.find((f) => f.field === "model")?.note).toBe(
+      "claude-sonnet-4-5 is written as anthropic/claude-sonnet-4-5",
+    );
+  });
+
+  test("none taken: no model in the file, the field dropped with its value", () => {
+    const gemini = exported(withModels(["sonnet", "gpt-5"]), "gemini");
+    expect(gemini.content).not.toMatch(/^model:/m);
+    expect(gemini.readBack.model).toBeUndefined();
+    expect(gemini.fields.find((f) => f.field === "model")).toMatchObject({
+      fate: "dropped",
+      value: ["sonnet", "gpt-5"],
+      note: "Gemini CLI takes none of these models (left out, as roster run does)",
+    });
+    // A tool without a model table (Cursor) keeps the first as it is.
+    expect(exported(withModels(["sonnet"]), "cursor").content).toMatch(/^model: sonnet$/m);
+  });
+});
 
 describe("tool vocabularies and meaning changes", () => {
   test("gemini: tool names in Gemini CLI's vocabulary, no key its schema refuses, MCP names translated", () => {

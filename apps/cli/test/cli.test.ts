@@ -353,7 +353,7 @@ describe("roster doctor", () => {
       expect(bad.code).toBe(1);
       expect(json(bad).summary).toEqual({
         files: 9,
-        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0 },
+        outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0, copy: 0 },
         agents: 7,
         commands: 1,
         errors: 1,
@@ -403,7 +403,13 @@ describe("roster doctor", () => {
       writeFileSync(join(work, ".claude/agents/README.md"), "# Our agents\n\nSee ok.md.\n");
       const clean = roster([...args, "--json"]);
       expect(clean.code).toBe(0);
-      expect(json(clean).summary.outcomes).toEqual({ loaded: 8, shadowed: 0, skipped: 0, "not-an-agent": 1 });
+      expect(json(clean).summary.outcomes).toEqual({
+        loaded: 8,
+        shadowed: 0,
+        skipped: 0,
+        "not-an-agent": 1,
+        copy: 0,
+      });
       mkdirSync(join(work, ".gemini/commands"), { recursive: true });
       writeFileSync(join(work, ".gemini/commands/broken.toml"), "prompt = [unclosed\n");
       const broken = roster([...args, "--json"]);

@@ -293,6 +293,9 @@ describe("completion", () => {
     expect(bash("roster list --as ge")).toEqual(["gemini"]);
     expect(bash("roster run x --host a")).toEqual(["auto"]);
     expect(bash("roster list --provider plu")).toEqual(["plugins"]);
+    // --provider picks a definition on show, why, run and export (SPEC §16).
+    for (const command of ["show x", "why x", "run x", "export x"])
+      expect(bash(`roster ${command} --provider cod`)).toEqual(["codex"]);
     expect(bash("roster sync --to codex,ge")).toEqual(["codex,gemini"]);
     expect(bash("roster cache ")).toEqual(["clear"]);
     expect(bash("roster commands ")).toEqual(["list", "show", "expand"]);

@@ -58,7 +58,7 @@ describe("roster export", () => {
     const r = roster("export", "reviewer", "--to", "gemini", "--strict");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /--strict: exporting "reviewer" to Gemini CLI would lose extra\.effort, extra\.color; nothing written/,
+      /--strict: exporting "reviewer" to Gemini CLI would lose model, extra\.effort, extra\.color; nothing written/,
     );
     expect(existsSync(join(project(), ".gemini/agents/reviewer.md"))).toBe(false);
     const ok = roster("export", "writer", "--to", "gemini", "--strict");
@@ -133,7 +133,9 @@ test("export never writes through a link: a linked manifest, or a linked sub-fol
 test("export --out DIR writes there, not in the tool's folder", () => {
   const r = roster("export", "writer", "--to", "opencode", "--out", "exported");
   expect(r.code).toBe(0);
-  expect(readFileSync(join(project(), "exported/writer.md"), "utf8")).toMatch(/^generated-by: roster$/m);
+  // opencode's mark is its folder's manifest, which --out DIR does not get: the file is plain.
+  expect(readFileSync(join(project(), "exported/writer.md"), "utf8")).toMatch(/^mode: subagent$/m);
+  expect(readFileSync(join(project(), "exported/writer.md"), "utf8")).not.toMatch(/generated-by/);
   expect(existsSync(join(project(), ".opencode"))).toBe(false);
 });
 
@@ -144,10 +146,10 @@ describe("roster sync", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")).toEqual([
       "Codex  .codex/agents",
-      "  created  .codex/agents/reviewer.toml  loses tools, extra.color; changes extra.effort→model_reasoning_effort",
+      "  created  .codex/agents/reviewer.toml  loses model, tools, extra.color; changes extra.effort→model_reasoning_effort",
       "  created  .codex/agents/writer.toml    everything kept",
       "Gemini CLI  .gemini/agents",
-      "  created  .gemini/agents/reviewer.md  loses extra.effort, extra.color; changes tools",
+      "  created  .gemini/agents/reviewer.md  loses model, extra.effort, extra.color; changes tools",
       "  created  .gemini/agents/writer.md    everything kept",
       "4 created",
       "field by field: roster export NAME --to codex --stdout",

@@ -79,6 +79,9 @@ const CASES: Record<string, string> = {
   "empty-description.md": md('name: empty-desc\ndescription: ""'),
   "no-description.md": md("name: no-desc"),
   "unknown-key.md": md("name: unknown\ndescription: d\ncolor: blue"),
+  // roster's marker key: Gemini CLI refuses the file ("Unrecognized key(s)"), so its copies are
+  // marked by the folder's .roster-sync.json instead.
+  "marker.md": md("name: marker\ndescription: d\ngenerated-by: roster"),
   "bad-tool.md": md("name: bad-tool\ndescription: d\ntools: [Read]"),
   "good-tools.md": md("name: good-tools\ndescription: d\ntools: [read_file, '*', mcp_x_y]"),
   "tools-string.md": md("name: tools-string\ndescription: d\ntools: read_file"),

@@ -17,6 +17,15 @@ import { fileURLToPath } from "node:url";
 
 export const enabled = process.env.ROSTER_TEST_HOSTS === "1";
 const bin = fileURLToPath(new URL("../../../apps/cli/dist/roster.js", import.meta.url));
+
+/** Runs the built roster in `world` (its home, the project as cwd). */
+export function roster(world: World, args: string[]): Promise<Ran> {
+  return run(process.execPath, [bin, "--home", world.home, "--cwd", world.project, ...args], {
+    cwd: world.project,
+    env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg, ROSTER_NO_CACHE: "1" },
+    timeout: 60_000,
+  });
+}
 /** One prefix for every loaders test file of a run (and later runs): the install is slow. */
 const CACHE = join(tmpdir(), "roster-loaders-tools");
 

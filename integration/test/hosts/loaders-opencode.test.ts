@@ -14,6 +14,7 @@ import {
   installTool,
   type LoadedAgent,
   makeWorld,
+  roster,
   rosterAs,
   run,
   type World,
@@ -72,6 +73,31 @@ async function opencodeLoads(
   return { agents };
 }
 
+/** The agents of opencode's merged config in `world` (`opencode debug config`), as it holds them. */
+async function opencodeConfigAgents(world: World): Promise<Record<string, Record<string, unknown>>> {
+  const config = join(world.root, "oc-config.json");
+  const out = join(world.root, "opencode-agents.out");
+  writeFileSync(config, '{"disabled_providers":["opencode"]}');
+  const ran = await run("sh", ["-c", `opencode debug config > "${out}"`], {
+    cwd: world.project,
+    timeout: 180_000,
+    env: {
+      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: world.home,
+      ...world.xdg,
+      OPENCODE_CONFIG: config,
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
+      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+    },
+  });
+  if (ran.code !== 0) throw new Error(`opencode debug config failed: ${ran.stderr.slice(0, 400)}`);
+  return (
+    (JSON.parse(readFileSync(out, "utf8")) as { agent?: Record<string, Record<string, unknown>> }).agent ?? {}
+  );
+}
+
 async function compare(world: World, cwd?: string) {
   const [real, ours] = await Promise.all([opencodeLoads(world, cwd), rosterAs("opencode", world, cwd)]);
   return { real, ours };
@@ -128,6 +154,29 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
     expect(real.refusedBy).toBeUndefined();
     expect(real.agents.length).toBeGreaterThan(15);
     expect(ours).toEqual(real);
+  }, 300_000);
+
+  test("roster's sync copies load as sub-agents with nothing in options (SPEC §16); a key would land in options", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "project/.claude/agents/rev.md":
+        "---\nname: rev\ndescription: Reviews\ntools: Read, Grep\n---\nYou review.\n",
+      "project/.github/agents/plan.agent.md": "---\ndescription: Plans\n---\nYou plan.\n",
+      "project/.opencode/agent/keyed.md": "---\ndescription: keyed\ngenerated-by: roster\n---\nK\n",
+    });
+    worlds.push(world);
+    const sync = await roster(world, ["sync", "--to", "opencode"]);
+    expect(sync.code, sync.stderr).toBe(0);
+    const agents = await opencodeConfigAgents(world);
+    for (const id of ["rev", "plan"]) {
+      expect(agents[id]?.mode, id).toBe("subagent");
+      expect(agents[id]?.options ?? {}, id).toEqual({});
+    }
+    // Why the opencode mark is the manifest: an unknown key goes into the agent's options,
+    // which opencode sends with every model request.
+    expect(agents.keyed?.options).toEqual({ "generated-by": "roster" });
   }, 300_000);
 
   test("each schema type it refuses makes it load nothing, naming the same file", async ({ skip }) => {

@@ -7,6 +7,7 @@ import { type Interpretation, mergeSources, type ReadableSource } from "./merge-
 import { nameProblem } from "./names.js";
 import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
 import type { ProviderRegistry } from "./registry.js";
+import { hasRosterMarker } from "./roster-copy.js";
 import type {
   AgentDefinition,
   Diagnostic,
@@ -23,11 +24,27 @@ export interface ShadowedAgent {
   shadowedBy: string;
 }
 
+/** A file roster wrote (export, sync) from another definition: a copy (SPEC §16). */
+export interface AgentCopy {
+  agent: AgentDefinition;
+  /**
+   * The file (or `embedded:` id) of the definition of its name it stands under. Absent when
+   * nothing else defines the name (its source is gone): the copy then loads, last of all.
+   */
+  copyOf?: string;
+}
+
 /** The result of {@link discoverAgents}. Every agent and record in it is frozen. */
 export interface AgentDiscovery {
   /** The merged agents, in precedence order. */
   agents: AgentDefinition[];
   shadowed: ShadowedAgent[];
+  /**
+   * Every file roster wrote (a `generated-by: roster` key, or listed in its folder's
+   * `.roster-sync.json`), in search order. A copy never outranks or shadows a definition: it
+   * is not in `agents` or `shadowed` while its name has another definition.
+   */
+  copies: AgentCopy[];
   diagnostics: Diagnostic[];
   /** The first project-scope location found, or `null`. */
   projectAgentsDir: string | null;
@@ -215,12 +232,18 @@ function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, recor
     kind: "agents",
     interpret: (source) => interpret(source, cache),
     idOf: (winner) => winner.filePath ?? winner.provider,
+    // Read from the file's own fields and its folder's manifest, as the writer marked it.
+    isCopy: (source) =>
+      source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter)),
     records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");
   return {
     agents: merged.winners,
     shadowed: merged.shadowed.map(({ item, shadowedBy }) => Object.freeze({ agent: item, shadowedBy })),
+    copies: merged.copies.map(({ item, copyOf }) =>
+      Object.freeze(copyOf !== undefined ? { agent: item, copyOf } : { agent: item }),
+    ),
     diagnostics: merged.diagnostics,
     files: merged.files,
     projectAgentsDir: project ? project.location.dir : null,
@@ -260,6 +283,7 @@ export async function discoverAgents(
     ...merged,
     agents: [...merged.agents],
     shadowed: [...merged.shadowed],
+    copies: [...merged.copies],
     diagnostics: [...merged.diagnostics],
     files: [...merged.files],
     searched: read.searched,

@@ -4,7 +4,7 @@ import type { AgentDefinition, FileRecord, Location, Scope, SkipReason } from ".
 import type { LocationStatus } from "./walk-location.js";
 
 /** What one searched place held for the name asked about. */
-export type CandidateOutcome = "winner" | "shadowed" | "skipped" | "absent" | LocationStatus;
+export type CandidateOutcome = "winner" | "shadowed" | "copy" | "skipped" | "absent" | LocationStatus;
 
 /**
  * What each outcome of a searched place means, in one line (the legend under `roster why`).
@@ -13,6 +13,7 @@ export type CandidateOutcome = "winner" | "shadowed" | "skipped" | "absent" | Lo
 export const OUTCOME_MEANINGS: Readonly<Record<CandidateOutcome | "rejected" | "ignored", string>> = {
   winner: "the definition used",
   shadowed: "a definition of the name that one above it overrides",
+  copy: "a file roster wrote (sync, export) from the winner: listed under it, never in its place",
   skipped: "a file of the name that did not load (the reason is beside it)",
   absent: "searched: no file of the name there",
   read: "searched",
@@ -51,6 +52,8 @@ export interface ExplainCandidate {
   outcome: CandidateOutcome;
   /** Why a file that names the agent was skipped. */
   reason?: Pick<SkipReason, "code" | "message">;
+  /** For a `copy`: the file (or provider) of the definition it was written from. */
+  copyOf?: string;
 }
 
 /** Why an agent resolves as it does (the data `roster why` prints). */
@@ -59,6 +62,8 @@ export interface AgentExplanation {
   winner: AgentDefinition | null;
   candidates: ExplainCandidate[];
   shadowed: AgentDefinition[];
+  /** The files roster wrote from the winner (sync, export), in search order: never in its place. */
+  copies: AgentDefinition[];
   /** The records of every file that defines (or tried to define) the name, in search order. */
   files: FileRecord[];
 }
@@ -87,12 +92,14 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   for (const record of files) recordsAt.set(record.path, [...(recordsAt.get(record.path) ?? []), record]);
   const outcomeOf = (record: FileRecord): ExplainCandidate["outcome"] => {
     if (record.outcome === "skipped") return "skipped";
+    if (record.outcome === "copy") return "copy";
     const agent = defining.find((a) => (a.filePath ?? `provider:${a.provider}`) === record.path);
     return agent === winner ? "winner" : "shadowed";
   };
   const candidate = (base: Omit<ExplainCandidate, "outcome">, record: FileRecord): ExplainCandidate => {
     const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
     if (record.outcome === "skipped") c.reason = { code: record.reason.code, message: record.reason.message };
+    if (record.outcome === "copy") c.copyOf = record.copyOf;
     return c;
   };
 
@@ -128,5 +135,24 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
       ),
     );
   }
-  return { name, winner, candidates, shadowed: defining.filter((agent) => agent !== winner), files };
+  return {
+    name,
+    winner,
+    candidates,
+    shadowed: defining.filter((agent) => agent !== winner),
+    copies: winner ? copiesOf(discovery, winner) : [],
+    files,
+  };
+}
+
+/**
+ * The files roster wrote from `agent` (sync, export), in search order: the copies of its
+ * name that stand under it (SPEC §16).
+ */
+export function copiesOf(
+  discovery: Pick<AgentDiscovery, "copies">,
+  agent: Pick<AgentDefinition, "filePath" | "provider">,
+): AgentDefinition[] {
+  const id = agent.filePath ?? agent.provider;
+  return discovery.copies.filter((c) => c.copyOf === id).map((c) => c.agent);
 }

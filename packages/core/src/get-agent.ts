@@ -11,8 +11,34 @@ import type { AgentDefinition } from "./types.js";
 export function getAgent(
   from: readonly AgentDefinition[] | Pick<AgentDiscovery, "agents" | "shadowed">,
   name: string,
+  options: GetAgentOptions = {},
 ): AgentDefinition | undefined {
-  if (Array.isArray(from)) return getByName({ winners: from as readonly AgentDefinition[] }, name);
+  if (Array.isArray(from)) {
+    const winners = from as readonly AgentDefinition[];
+    if (options.provider === undefined) return getByName({ winners }, name);
+    return pickFrom(winners, name, options.provider);
+  }
   const discovery = from as Pick<AgentDiscovery, "agents" | "shadowed">;
-  return getByName({ winners: discovery.agents, shadowed: discovery.shadowed.map((s) => s.agent) }, name);
+  const shadowed = discovery.shadowed.map((s) => s.agent);
+  if (options.provider === undefined) return getByName({ winners: discovery.agents, shadowed }, name);
+  return pickFrom([...discovery.agents, ...shadowed], name, options.provider);
+}
+
+/** Options of {@link getAgent}. */
+export interface GetAgentOptions {
+  /**
+   * Only a definition from this provider (`codex`): the first of the name it defines, winner
+   * or shadowed (SPEC §16, `--provider`). A name it does not define finds nothing.
+   */
+  provider?: string;
+}
+
+/** The first definition of `name` (or scoped id) from `provider`, in precedence order. */
+function pickFrom(
+  definitions: readonly AgentDefinition[],
+  name: string,
+  provider: string,
+): AgentDefinition | undefined {
+  const mine = definitions.filter((a) => a.provider === provider);
+  return mine.find((a) => a.name === name) ?? getByName({ winners: [], shadowed: mine }, name);
 }

@@ -42,6 +42,7 @@ export {
   type AgentExplanation,
   briefAgent,
   type CandidateOutcome,
+  copiesOf,
   type ExplainCandidate,
   explainAgent,
   OUTCOME_MEANINGS,
@@ -54,7 +55,7 @@ export {
 } from "./family.js";
 export { fileSystemOf } from "./fs.js";
 // resolve
-export { getAgent } from "./get-agent.js";
+export { type GetAgentOptions, getAgent } from "./get-agent.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
 export {
   AGENT_KEYS,
@@ -70,6 +71,7 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
+export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
@@ -88,6 +90,15 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
+export {
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  hasRosterMarker,
+  isMarkerKey,
+  MAX_SYNC_MANIFEST_BYTES,
+  parseSyncManifest,
+  SYNC_MANIFEST,
+} from "./roster-copy.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {

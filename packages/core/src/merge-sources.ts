@@ -29,6 +29,12 @@ export interface MergeSourcesOptions<T> {
   /** How a winner is named in `shadowedBy`: its file, or its provider. */
   idOf: (winner: T) => string;
   /**
+   * Is this definition a copy roster wrote (SPEC §16)? A copy never outranks or shadows: it
+   * is listed under the definition of its name, and loads, last of all, only when nothing
+   * else defines the name. Default: nothing is a copy.
+   */
+  isCopy?: (source: ReadableSource, value: T) => boolean;
+  /**
    * `false`: no record per source (`files` is empty); winners, shadowed and diagnostics are
    * the same. For a caller that shows neither records nor outcomes (a listing).
    */
@@ -39,6 +45,11 @@ export interface MergeSourcesOptions<T> {
 export interface MergedSources<T> {
   winners: T[];
   shadowed: Array<{ item: T; shadowedBy: string }>;
+  /**
+   * Every copy, in search order, with the definition it was written from (`copyOf`, named
+   * as `shadowedBy` names a winner); none when nothing else defines its name (it then loads).
+   */
+  copies: Array<{ item: T; copyOf?: string }>;
   files: FileRecord[];
   /** Problems not about one file, then every record's diagnostics, in search order. */
   diagnostics: Diagnostic[];
@@ -70,6 +81,7 @@ interface Draft extends FileRecordBase {
   outcome?: FileOutcome;
   name?: string;
   shadowedBy?: string;
+  copyOf?: string;
   reason?: SkipReason;
 }
 
@@ -128,7 +140,7 @@ function readNotes(read: SourcesRead, into: Diagnostic[]): (count: number) => vo
  */
 function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
   const { read } = options;
-  const definitions: T[] = [];
+  const definitions: Array<{ value: T; copy: boolean }> = [];
   const diagnostics: Diagnostic[] = [];
   const notesUpTo = readNotes(read, diagnostics);
   for (let i = 0; i < read.sources.length; i++) {
@@ -139,16 +151,55 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
       continue;
     }
     const meaning = options.interpret(source);
-    if (meaning.kind === "definition") definitions.push(meaning.value);
+    if (meaning.kind === "definition")
+      definitions.push({ value: meaning.value, copy: options.isCopy?.(source, meaning.value) === true });
     for (const d of deepFreeze(meaning.diagnostics)) diagnostics.push(d);
   }
   notesUpTo(Number.POSITIVE_INFINITY);
-  const { winners, shadowed } = mergeFirstWins(definitions);
+  const { winners, shadowed, copies } = mergeWithCopies(definitions);
   return {
     winners,
     shadowed: shadowed.map(({ item, winner }) => ({ item, shadowedBy: options.idOf(winner) })),
+    copies: copies.map(({ item, of }) => (of ? { item, copyOf: options.idOf(of) } : { item })),
     files: [],
     diagnostics,
+  };
+}
+
+/**
+ * First wins by exact name among the definitions that are not copies; then each copy goes
+ * under its name's winner. Copies of a name nothing else defines come last of all (after
+ * bundled definitions), first wins among them.
+ */
+function mergeWithCopies<T extends { name: string }>(
+  definitions: ReadonlyArray<{ value: T; copy: boolean }>,
+): {
+  winners: T[];
+  shadowed: Array<{ item: T; winner: T }>;
+  winnerOf: ReadonlyMap<string, T>;
+  copies: Array<{ item: T; of?: T }>;
+} {
+  const originals: T[] = [];
+  for (const d of definitions) if (!d.copy) originals.push(d.value);
+  const first = mergeFirstWins(originals);
+  if (originals.length === definitions.length) return { ...first, copies: [] };
+  const copies: Array<{ item: T; of?: T }> = [];
+  const orphans: T[] = [];
+  for (const d of definitions) {
+    if (!d.copy) continue;
+    const source = first.winnerOf.get(d.value.name);
+    if (source) copies.push({ item: d.value, of: source });
+    else {
+      copies.push({ item: d.value });
+      orphans.push(d.value);
+    }
+  }
+  const last = mergeFirstWins(orphans);
+  return {
+    winners: [...first.winners, ...last.winners],
+    shadowed: [...first.shadowed, ...last.shadowed],
+    winnerOf: new Map([...first.winnerOf, ...last.winnerOf]),
+    copies,
   };
 }
 
@@ -165,7 +216,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   const bases: Array<readonly Diagnostic[]> = [];
   /** The definition each draft holds, by draft index (undefined for drafts that hold none). */
   const held: Array<T | undefined> = [];
-  const definitions: T[] = [];
+  const definitions: Array<{ value: T; copy: boolean }> = [];
   for (const source of read.sources) {
     if (source.kind === "skipped") {
       const draft = draftOf(source, kind, [source.reason]);
@@ -182,7 +233,9 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     if (keys) draft.unknownKeys = keys;
     if (meaning.kind === "definition") {
       held[drafts.length] = meaning.value;
-      definitions.push(meaning.value);
+      const copy = options.isCopy?.(source, meaning.value) === true;
+      if (copy) draft.copy = true;
+      definitions.push({ value: meaning.value, copy });
     } else if (meaning.kind === "skipped") {
       draft.outcome = "skipped";
       if (meaning.name !== undefined) draft.name = meaning.name;
@@ -192,8 +245,9 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     bases.push(meaning.diagnostics);
   }
 
-  // Every definition that is not its name's winner lost to it.
-  const { winners, shadowed, winnerOf } = mergeFirstWins(definitions);
+  // Every definition that is not its name's winner lost to it; a copy is under it.
+  const { winners, shadowed, winnerOf, copies } = mergeWithCopies(definitions);
+  const copyOf = new Map(copies.map(({ item, of }) => [item, of]));
   const files: FileRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const notesUpTo = readNotes(read, diagnostics);
@@ -201,7 +255,12 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     notesUpTo(files.length);
     const draft = drafts[i]!;
     const definition = held[i];
-    if (definition) {
+    const source = definition && copyOf.get(definition);
+    if (definition && source) {
+      draft.outcome = "copy";
+      draft.name = definition.name;
+      draft.copyOf = options.idOf(source);
+    } else if (definition) {
       const winner = winnerOf.get(definition.name)!;
       draft.outcome = winner === definition ? "loaded" : "shadowed";
       draft.name = definition.name;
@@ -215,6 +274,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   return {
     winners,
     shadowed: shadowed.map(({ item, winner }) => ({ item, shadowedBy: options.idOf(winner) })),
+    copies: copies.map(({ item, of }) => (of ? { item, copyOf: options.idOf(of) } : { item })),
     files,
     diagnostics,
   };

@@ -5,6 +5,7 @@ import { fileSystemOf } from "./fs.js";
 import { Look, type SourcesStat } from "./look.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
+import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,
@@ -37,6 +38,8 @@ interface FileSourceBase {
   /** `/`-separated path relative to the location's folder. */
   relativePath: string;
   format: FileFormat;
+  /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16). */
+  listed?: true;
 }
 
 /** One source of definitions, in search order: a parsed file, a skipped file, or a provider's item. */
@@ -70,6 +73,32 @@ function lookAt(look: Look, fs: FileSystem, filePath: string, stats: Stats | und
     look.file(filePath, fs.stat(filePath));
   } catch (error) {
     look.statError(filePath, error);
+  }
+}
+
+/**
+ * The files a location's `.roster-sync.json` lists (read bounded; an unreadable or malformed
+ * one lists nothing), its stats going into the fingerprint and the look like a file's.
+ */
+function readManifestAt(
+  fs: FileSystem,
+  filePath: string,
+  fingerprint: Fingerprint,
+  look: Look | undefined,
+): ReadonlySet<string> | undefined {
+  let stats: Stats;
+  try {
+    stats = fs.stat(filePath);
+  } catch {
+    return undefined;
+  }
+  fingerprint.file(filePath, stats);
+  look?.file(filePath, stats);
+  try {
+    const files = parseSyncManifest(fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8"));
+    return files && files.length > 0 ? new Set(files) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -165,6 +194,7 @@ export async function readSources(
       while (diagnosticsAt.length < diagnostics.length) diagnosticsAt.push(sources.length);
       const entry: SearchedLocation = { provider, location, status: walk.status, files: [] };
       const locationIndex = searched.push(entry) - 1;
+      const listed = walk.manifest ? readManifestAt(fs, walk.manifest, fingerprint, look) : undefined;
       for (const walked of walk.files) {
         const { filePath, relativePath, format } = walked;
         entry.files.push(filePath);
@@ -181,8 +211,8 @@ export async function readSources(
         if (read.kind === "skipped") {
           fingerprint.problem(read.reason);
           sources.push(skippedSource(provider, location, locationIndex, walked, read.reason, read.name));
-        } else
-          sources.push({
+        } else {
+          const source: Source = {
             kind: "file",
             provider,
             location,
@@ -191,7 +221,10 @@ export async function readSources(
             relativePath,
             format,
             parsed: read.parsed,
-          });
+          };
+          if (listed?.has(relativePath)) source.listed = true;
+          sources.push(source);
+        }
       }
     }
   }

@@ -30,6 +30,14 @@ export async function statSources(
       if (!trusted && location.scope === "project") continue;
       const walk = walkLocation({ fs, location, kind, generation: 0 });
       look.walked(walk);
+      // A discovery reads the manifest (its copies) after the walk, before the files.
+      if (walk.manifest) {
+        try {
+          look.file(walk.manifest, fs.stat(walk.manifest));
+        } catch {
+          // Gone since the listing: a discovery would not have read it either.
+        }
+      }
       for (const walked of walk.files) {
         if (walked.kind === "skipped") {
           look.skipped(walked.reason);

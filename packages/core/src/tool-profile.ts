@@ -16,6 +16,12 @@ export interface ProfilePlace {
   plugin?: PluginInfo;
   /** Read only these files (relative paths), e.g. single files a plugin manifest names. */
   only?: readonly string[];
+  /**
+   * Places of one `unordered` value have no order the tool keeps between them (opencode's
+   * `agent/` and `agents/` of one folder: the file system's listing order decides). One id in
+   * two of them is `tool/unsettled-order`: roster shows the first, the tool may take either.
+   */
+  unordered?: string;
 }
 
 /**
@@ -132,6 +138,7 @@ export interface ToolProfile {
 export type ToolViewCode =
   | "tool/loaded"
   | "tool/shadowed"
+  | "tool/unsettled-order"
   | "tool/builtin-wins"
   | "tool/missing-key"
   | "tool/unknown-key"

@@ -192,8 +192,12 @@ export interface Location {
   options?: Readonly<Record<string, unknown>>;
 }
 
-/** What happened to one file discovery looked at (SPEC §5 step 7). */
-export type FileOutcome = "loaded" | "shadowed" | "skipped" | "not-an-agent";
+/**
+ * What happened to one file discovery looked at (SPEC §5 step 7). `copy`: a file roster
+ * wrote (export, sync) of a definition that is there: listed under it, never in its place
+ * (SPEC §16).
+ */
+export type FileOutcome = "loaded" | "shadowed" | "skipped" | "not-an-agent" | "copy";
 
 /**
  * Why a file was skipped: the one diagnostic that explains it, the same object as in the
@@ -217,6 +221,12 @@ export interface FileRecordBase {
   unknownKeys?: readonly string[];
   /** Every diagnostic about this file, the skip reason's included. */
   diagnostics: readonly Diagnostic[];
+  /**
+   * A file roster wrote (its `generated-by: roster` key, or its folder's `.roster-sync.json`
+   * lists it). It never outranks or shadows another definition: its outcome is `copy` while
+   * its source is there, and it loads (last of all) only when nothing else defines the name.
+   */
+  copy?: true;
 }
 
 /** The fate of one file, in search order: loaded, shadowed (by whom), skipped (why), or documentation. */
@@ -224,6 +234,8 @@ export type FileRecord = FileRecordBase &
   (
     | { outcome: "loaded"; name: string }
     | { outcome: "shadowed"; name: string; shadowedBy: string }
+    /** `copyOf`: the file (or provider) of the definition it was written from. */
+    | { outcome: "copy"; name: string; copyOf: string }
     | { outcome: "skipped"; name?: string; reason: SkipReason }
     | { outcome: "not-an-agent" }
   );

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "no
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
+import { SYNC_MANIFEST } from "./roster-copy.js";
 import type { Diagnostic, DiscoveryKind, FileFormat, FileSystem, Location } from "./types.js";
 
 /** What happened at one searched location. */
@@ -34,6 +35,8 @@ export interface LocationWalk {
   files: WalkedFile[];
   /** Problems of the location or its folders (not of one file). */
   notes: Diagnostic[];
+  /** The location's `.roster-sync.json` (a regular file in its top folder), when it has one. */
+  manifest?: string;
 }
 
 /** Options of {@link walkLocation}. */
@@ -76,6 +79,8 @@ type PlanItem =
 interface FolderPlan {
   items: PlanItem[];
   folderNotes: Array<{ name: string; path: string }>;
+  /** The top folder's `.roster-sync.json` (the files a sync wrote there: copies). */
+  manifest?: string;
 }
 
 interface Walk {
@@ -83,6 +88,7 @@ interface Walk {
   formats: readonly FileFormat[];
   files: WalkedFile[];
   notes: Diagnostic[];
+  manifest?: string;
 }
 
 function entryKind(entry: Dirent): "file" | "symlink" | "special" | undefined {
@@ -114,6 +120,7 @@ function planFolder(walk: Walk, folder: { dir: string; prefix: string }): Folder
       }
       continue;
     }
+    if (prefix === "" && name === SYNC_MANIFEST && entry.isFile()) plan.manifest = path;
     const format = formatFor(walk.formats, name);
     const kind = entryKind(entry);
     if (!format || !kind) continue;
@@ -198,6 +205,7 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
     return;
   }
   // Notes are reported on every discovery, cached plan or not.
+  if (plan.manifest !== undefined) walk.manifest = plan.manifest;
   for (const { name, path } of plan.folderNotes) {
     const what = options.location.recursive ? "its files are read as a sub-folder" : "skipped";
     walk.notes.push(note("info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path));
@@ -333,5 +341,7 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
       });
     }
   } else visitFolder(walk, { dir: normalize(location.dir), stats: dirStats, prefix: "" });
-  return { status: "read", files: walk.files, notes: walk.notes };
+  const done: LocationWalk = { status: "read", files: walk.files, notes: walk.notes };
+  if (walk.manifest !== undefined) done.manifest = walk.manifest;
+  return done;
 }

@@ -23,7 +23,7 @@ function knownKeysOf(record: FileRecord): readonly string[] {
 export type OutcomeCounts = Record<FileOutcome, number>;
 
 function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
-  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0 };
+  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 };
   for (const file of files) counts[file.outcome] += 1;
   return counts;
 }

@@ -40,8 +40,18 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
   }
   const names = discovery.agents.map((a) => a.name);
 
-  // 1. Unknown.
-  const agent = getAgent(discovery, name);
+  // 1. Unknown (or not defined by the provider asked for).
+  const provider = typeof input.provider === "string" ? input.provider : undefined;
+  const agent = getAgent(discovery, name, provider !== undefined ? { provider } : {});
+  if (!agent && provider !== undefined && getAgent(discovery, name)) {
+    const by = [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)]
+      .filter((a) => a.name === name)
+      .map((a) => a.provider);
+    return refuse(
+      "executor/unknown-agent",
+      `Agent "${name}" has no definition from provider "${provider}". Defined by: ${[...new Set(by)].join(", ")}`,
+    );
+  }
   if (!agent) {
     let message = `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`;
     const [close] = suggestNames(name, names, { limit: 1 });

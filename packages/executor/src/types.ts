@@ -14,6 +14,11 @@ export interface TaskItem {
 /** The task tool's input (SPEC §6). */
 export interface TaskInput {
   agent: string;
+  /**
+   * Run this provider's definition of `agent` (`codex`), even when another provider's
+   * shadows it (SPEC §16); a provider that does not define it refuses the call.
+   */
+  provider?: string;
   /** Shared context placed before every assignment. */
   context?: string;
   /** An output schema as a JSON string (an already-parsed object is accepted too). */

@@ -268,3 +268,43 @@ describe("rediscovery", () => {
     });
   });
 });
+
+describe("provider: a shadowed definition (SPEC §16)", () => {
+  test("show_agent, why_agent and run_task take an optional provider", async () => {
+    const registry = createRegistry([
+      defineProvider({ id: "first", load: () => [item({ name: "same", description: "the first's" })] }),
+      defineProvider({
+        id: "second",
+        load: () => [item({ name: "same", description: "the second's" }, "Second.")],
+      }),
+    ]);
+    const spy = spyRunner();
+    const server = await createRosterMcpServer({
+      registry,
+      ctx: { cwd: "/nowhere", home: "/nowhere-home", env: {} },
+      runnerFor: () => spy.runner,
+    });
+    servers.push(server);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.mcp.connect(serverSide);
+    const client = new Client({ name: "unit", version: "0.0.0" });
+    await client.connect(clientSide);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+    const plain = await call("show_agent", { name: "same" });
+    expect((plain.structuredContent as { description: string }).description).toBe("the first's");
+    const picked = await call("show_agent", { name: "same", provider: "second" });
+    expect((picked.structuredContent as { description: string }).description).toBe("the second's");
+    const why = await call("why_agent", { name: "same", provider: "second" });
+    expect((why.structuredContent as { picked?: { provider: string } }).picked?.provider).toBe("second");
+    const none = await call("show_agent", { name: "same", provider: "third" });
+    expect(none.isError).toBe(true);
+    expect(text(none)).toMatch(
+      /Agent "same" has no definition from provider "third"\. Defined by: first, second/,
+    );
+
+    await call("run_task", { agent: "same", provider: "second", tasks: [{ id: "t", assignment: "go" }] });
+    expect(spy.calls.map((c) => c.invocation.systemPrompt)).toEqual(["Second."]);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import { type CommandDiscovery, discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import {
   type AgentDiscovery,
+  copiesOf,
   DiscoveryCache,
   type DiscoveryKind,
   discoverAgents,
@@ -85,10 +86,14 @@ function structured(value: Record<string, unknown>, text = JSON.stringify(value,
 }
 
 /** The SPEC §6 unknown-agent text (with a close match), exactly as the task tool words it. */
-function unknownAgent(discovery: AgentDiscovery, name: string): CallToolResult {
+function unknownAgent(discovery: AgentDiscovery, name: string, provider?: string): CallToolResult {
   const checked = checkCall({
     discovery,
-    input: { agent: name, tasks: [{ id: "-", assignment: "-" }] },
+    input: {
+      agent: name,
+      ...(provider !== undefined ? { provider } : {}),
+      tasks: [{ id: "-", assignment: "-" }],
+    },
     session: { cwd: "" },
   });
   // Called only when the lookup failed, so check 1 (or 0, for an empty name) answers.
@@ -241,11 +246,12 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
       outputSchema: schemas.showAgentOutput,
       annotations: readOnly,
     },
-    async ({ name }) => {
+    async ({ name, provider }) => {
       const discovery = await refresh();
-      const agent = getAgent(discovery, name);
-      if (!agent) return unknownAgent(discovery, name);
-      return structured(agentDefinition(agent));
+      const agent = getAgent(discovery, name, provider !== undefined ? { provider } : {});
+      if (!agent) return unknownAgent(discovery, name, provider);
+      const copies = copiesOf(discovery, agent).map((c) => c.filePath ?? c.provider);
+      return structured({ ...agentDefinition(agent), ...(copies.length > 0 ? { copies } : {}) });
     },
   );
 
@@ -259,11 +265,12 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
       outputSchema: schemas.whyAgentOutput,
       annotations: readOnly,
     },
-    async ({ name }) => {
+    async ({ name, provider }) => {
       const discovery = await refresh();
       const report = await reportWhy(discovery, name, {
         ctx,
         registry,
+        ...(provider !== undefined ? { provider } : {}),
         ...(options.profiles ? { profiles: options.profiles } : {}),
       });
       return structured({ ...report });
@@ -283,6 +290,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
       const call = (async (): Promise<CallToolResult> => {
         const discovery = await refresh();
         const taskInput: TaskInput = { agent: input.agent, tasks: input.tasks };
+        if (input.provider !== undefined) taskInput.provider = input.provider;
         if (input.context !== undefined) taskInput.context = input.context;
         if (input.schema !== undefined) taskInput.schema = input.schema;
 

@@ -53,8 +53,16 @@ export const listAgentsOutput = {
   nextCursor: z.string().optional().describe("pass it as cursor for the next page; absent on the last page"),
 };
 
+const pickProvider = z
+  .string()
+  .optional()
+  .describe(
+    "that provider's definition of the name (e.g. \"codex\"), even when another provider's shadows it",
+  );
+
 export const nameInput = {
   name: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+  provider: pickProvider,
 };
 
 export const showAgentOutput = {
@@ -66,6 +74,7 @@ export const showAgentOutput = {
   blocking: z.boolean().optional(),
   plugin: plugin.optional(),
   scopedId: z.string().optional(),
+  copies: z.array(z.string()).optional(),
 };
 
 /** `roster why --json`'s object (core's `reportWhy`), without `schemaVersion`. */
@@ -82,6 +91,10 @@ export const whyAgentOutput = {
     }),
   ),
   shadowed: z.array(agentBrief),
+  copies: z
+    .array(agentBrief)
+    .describe("files roster wrote from the winner (sync, export): never in its place"),
+  picked: agentBrief.optional().describe("with provider: that provider's definition of the name"),
   files: z.array(z.looseObject({ path: z.string(), outcome: z.string() })),
   otherTools: z.array(
     z.looseObject({ tool: z.string(), displayName: z.string(), outcome: z.string(), message: z.string() }),
@@ -92,6 +105,7 @@ export const whyAgentOutput = {
 export function runTaskInput(hosts: readonly string[]) {
   return {
     agent: z.string().describe("agent name, or <plugin>:<name> for a plugin agent"),
+    provider: pickProvider,
     tasks: z
       .array(
         z.object({

@@ -26,8 +26,11 @@ export interface ReportAgent {
   source: string;
   /** As shown (relative to the cwd, `~/…`, `embedded:…`). */
   file: string;
-  /** roster's merged outcome: `loaded`, `shadowed`, `skipped`, or `tool-only` (a file only a tool reads). */
-  outcome: "loaded" | "shadowed" | "skipped" | "tool-only";
+  /**
+   * roster's merged outcome: `loaded`, `shadowed`, `skipped`, `copy` (a file roster wrote of
+   * another definition), or `tool-only` (a file only a tool reads).
+   */
+  outcome: "loaded" | "shadowed" | "skipped" | "copy" | "tool-only";
   /** The winner's file (shadowed) or the skip's reason. */
   note?: string;
   /** What it may spawn: `*` or names. */
@@ -73,7 +76,7 @@ export interface ReportData {
 
 /** Options of {@link buildReport}. */
 export interface BuildReportOptions {
-  discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "files">;
+  discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "copies" | "files">;
   /** One view per tool (`viewAsTool`), in the order of the columns. */
   views: readonly ToolView[];
   /** Every diagnostic to list per file (`roster doctor`'s). */
@@ -127,7 +130,11 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const { discovery, views } = options;
   const byFile = views.map((view) => new Map(view.files.map((f) => [f.filePath, f])));
   const definitions = new Map(
-    [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)].map((a) => [a.filePath ?? "", a]),
+    [
+      ...discovery.agents,
+      ...discovery.shadowed.map((s) => s.agent),
+      ...discovery.copies.map((c) => c.agent),
+    ].map((a) => [a.filePath ?? "", a]),
   );
   const agents: ReportAgent[] = [];
   const seen = new Set<string>();
@@ -150,6 +157,7 @@ export function buildReport(options: BuildReportOptions): ReportData {
       cells: views.map((view, i) => cellOf(view, byFile[i]!.get(record.path), name, bundled, show)),
     };
     if (record.outcome === "shadowed") row.note = `${show(record.shadowedBy)} wins`;
+    if (record.outcome === "copy") row.note = `roster's copy of ${show(record.copyOf)}`;
     if (record.outcome === "skipped") row.note = record.reason.message;
     if (definition?.spawns !== undefined)
       row.spawns = definition.spawns === "*" ? "*" : definition.spawns.join(", ");

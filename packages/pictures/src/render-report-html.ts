@@ -129,7 +129,7 @@ export function renderReportHtml(data: ReportData): string {
     <div class="controls">
       <input type="search" id="q" placeholder="Search names, descriptions, files…" aria-label="Search">
       <select data-filter="provider" data-tabs="agents matrix" id="filter-provider" aria-label="Provider"><option value="">every provider</option></select>
-      <select data-filter="outcome" data-tabs="agents matrix" aria-label="roster's outcome"><option value="">every outcome</option><option value="loaded">loaded</option><option value="shadowed">shadowed</option><option value="skipped">skipped</option><option value="tool-only">read by a tool only</option></select>
+      <select data-filter="outcome" data-tabs="agents matrix" aria-label="roster's outcome"><option value="">every outcome</option><option value="loaded">loaded</option><option value="shadowed">shadowed</option><option value="skipped">skipped</option><option value="copy">roster's copy</option><option value="tool-only">read by a tool only</option></select>
       <select data-filter="cell" data-tabs="agents matrix" aria-label="A tool's answer"><option value="">any tool's answer</option><option value="rejected">rejected by a tool</option><option value="shadowed">shadowed in a tool</option><option value="ignored">ignored by a tool</option><option value="loaded">loaded by a tool</option></select>
       <select data-filter="severity" data-tabs="diagnostics" aria-label="Severity"><option value="">every severity</option><option value="error">errors</option><option value="warning">warnings</option><option value="info">infos</option></select>
     </div>

@@ -6,6 +6,7 @@ import {
   type ExplainCandidate,
   explainAgent,
   type FileRecord,
+  getAgent,
   type ProviderRegistry,
   suggestNames,
   type ToolProfile,
@@ -26,6 +27,8 @@ export function fileRecordView(record: FileRecord): Record<string, unknown> {
   if (record.format) view.format = record.format;
   if ("name" in record && record.name !== undefined) view.name = record.name;
   if (record.outcome === "shadowed") view.shadowedBy = record.shadowedBy;
+  if (record.outcome === "copy") view.copyOf = record.copyOf;
+  if (record.copy) view.copy = true;
   if (record.outcome === "skipped")
     view.reason = { code: record.reason.code, message: record.reason.message };
   if (record.unknownKeys) view.unknownKeys = record.unknownKeys;
@@ -45,7 +48,9 @@ export type OtherToolOutcome =
   /** The tool does not read roster's winner and resolves NAME to another file. */
   | "other-file"
   /** The tool does not read roster's winner and answers with its built-in. */
-  | "builtin";
+  | "builtin"
+  /** The tool loads a copy roster wrote of the winner (sync, export) in its place. */
+  | "copy";
 
 /** One tool that would resolve NAME differently: a line of `roster why NAME`, a `--json` entry. */
 export interface OtherTool {
@@ -63,6 +68,8 @@ export function differentResolution(
   v: ToolView,
   name: string,
   winner: AgentDefinition,
+  /** The files roster wrote from the winner (its copies). */
+  copies: readonly string[] = [],
 ): Pick<OtherTool, "outcome" | "message" | "filePath"> | undefined {
   const rosterFile = winner.filePath;
   const mine = rosterFile ? v.files.find((f) => f.filePath === rosterFile) : undefined;
@@ -81,6 +88,12 @@ export function differentResolution(
   if (mine && mine.outcome !== "loaded")
     return { outcome: "not-loaded", message: `would not load it: ${mine.reason?.message ?? mine.outcome}` };
   if (mine && mine.id !== name) return { outcome: "renamed", message: `loads it as "${mine.id}"` };
+  if (theirs?.filePath && copies.includes(theirs.filePath))
+    return {
+      outcome: "copy",
+      message: `loads roster's copy of it, ${theirs.filePath}`,
+      filePath: theirs.filePath,
+    };
   if (theirs?.filePath)
     return {
       outcome: "other-file",
@@ -98,6 +111,8 @@ export interface WhyOptions {
   ctx: DiscoveryContext;
   /** Resolves the profiles' borrowed places. */
   registry?: ProviderRegistry;
+  /** Also name this provider's definition of NAME, shadowed or not (`picked`; SPEC §16 `--provider`). */
+  provider?: string;
 }
 
 /** Every tool that resolves NAME differently from the merged view `discovery`, in the profiles' order. */
@@ -106,12 +121,14 @@ export async function otherToolsFor(
   name: string,
   options: WhyOptions,
 ): Promise<OtherTool[]> {
-  const winner = explainAgent(discovery, name).winner;
+  const why = explainAgent(discovery, name);
+  const winner = why.winner;
   if (!winner) return [];
+  const copies = why.copies.flatMap((c) => (c.filePath !== undefined ? [c.filePath] : []));
   const found: OtherTool[] = [];
   for (const profile of options.profiles ?? []) {
     const v = await viewAsTool(profile, options.ctx, options.registry ? { registry: options.registry } : {});
-    const differs = differentResolution(v, name, winner);
+    const differs = differentResolution(v, name, winner, copies);
     if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
   }
   return found;
@@ -126,12 +143,16 @@ export interface WhyReport {
   candidates: ExplainCandidate[];
   /** Every definition of NAME the winner shadows, in search order. */
   shadowed: ReturnType<typeof briefAgent>[];
+  /** The files roster wrote from the winner (sync, export): copies, never in its place (SPEC §16). */
+  copies: ReturnType<typeof briefAgent>[];
   /** The records of the files that define (or tried to define) NAME ({@link fileRecordView}). */
   files: Record<string, unknown>[];
   /** The tools that would resolve NAME differently (`[]` when all agree or nothing wins). */
   otherTools: OtherTool[];
   /** For a name nothing defines: the closest names there are. */
   suggestions?: string[];
+  /** With `provider`: that provider's definition of NAME (what `--provider` reaches), if it has one. */
+  picked?: ReturnType<typeof briefAgent>;
 }
 
 /**
@@ -152,6 +173,7 @@ export async function reportWhy(
     name,
     candidates: why.candidates.map((c) => ({ ...c })),
     shadowed: why.shadowed.map(briefAgent),
+    copies: why.copies.map(briefAgent),
     files: why.files.map(fileRecordView),
     otherTools: [],
   };
@@ -164,9 +186,12 @@ export async function reportWhy(
   }
   // The winner right after the name, as a reader looks for it.
   const { name: _name, ...rest } = report;
+  const picked =
+    options.provider !== undefined ? getAgent(discovery, name, { provider: options.provider }) : undefined;
   return {
     name,
     winner: briefAgent(why.winner),
+    ...(picked ? { picked: briefAgent(picked) } : {}),
     ...rest,
     otherTools: await otherToolsFor(discovery, name, options),
   };

@@ -422,7 +422,22 @@ export async function viewAsTool(
         };
       } else {
         const winner = winners.get(check.id);
-        if (winner && profile.sameId === "deep-merge") {
+        const winnerPlace = winner ? winnerPlaces.get(check.id) : undefined;
+        const unsettled =
+          winnerPlace !== undefined &&
+          winnerPlace !== place &&
+          place.unordered !== undefined &&
+          winnerPlace.unordered === place.unordered;
+        if (winner && unsettled) {
+          // Two places the tool keeps no order between: roster cannot say which it takes.
+          record.outcome = "shadowed";
+          record.shadowedBy = winner.filePath;
+          record.reason = {
+            code: "tool/unsettled-order",
+            message: `${tool} reads "${check.id}" from both ${winnerPlace!.dir} and ${place.dir}; which one wins depends on the file system's listing order (roster shows ${winner.filePath}): keep it in one of the two`,
+          };
+          if (profile.sameId === "deep-merge") merged.get(check.id)!.push(record.filePath);
+        } else if (winner && profile.sameId === "deep-merge") {
           record.outcome = "shadowed";
           record.shadowedBy = winner.filePath;
           record.reason = {

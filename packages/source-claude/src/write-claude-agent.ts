@@ -14,6 +14,7 @@ import {
   reportTools,
   translateTools,
   writeExtras,
+  writeModel,
   writtenTools,
 } from "@roster/writers";
 import { claudeConfigDir } from "./claude-paths.js";
@@ -93,17 +94,13 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
   }
 
   // 2. Model, effort, permissions.
-  if (agent.model) {
-    fm.model = agent.model[0];
-    if (agent.model.length > 1) {
-      report.changed(
-        "model",
-        "model",
-        "Claude Code takes one model; the fallbacks are lost",
-        agent.model.slice(1),
-      );
-    } else report.kept("model", "model");
-  }
+  // The first model Claude Code takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, {
+    tool: "claude",
+    displayName: "Claude Code",
+    modelAliases: claudeVocabulary.modelAliases,
+  });
+  if (model !== undefined) fm.model = model;
   if (agent.thinkingLevel !== undefined) {
     const effort = claudeVocabulary.effort[agent.thinkingLevel];
     if (agent.extra?.effort !== undefined)

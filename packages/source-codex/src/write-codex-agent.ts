@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type AgentDefinition, defineAgentWriter } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
-import { FieldReport, GENERATED_BY_KEY, GENERATED_BY_VALUE, writeExtras } from "@roster/writers";
+import { FieldReport, GENERATED_BY_KEY, GENERATED_BY_VALUE, writeExtras, writeModel } from "@roster/writers";
 import { codexAgentFormat } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
@@ -37,12 +37,13 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   const data: Record<string, unknown> = { name: agent.name, description: agent.description };
   report.kept("name", "name");
   report.kept("description", "description");
-  if (agent.model) {
-    data.model = agent.model[0];
-    if (agent.model.length > 1) {
-      report.changed("model", "model", "Codex takes one model; the fallbacks are lost", agent.model.slice(1));
-    } else report.kept("model", "model", "model ids are the vendor's: check Codex offers it");
-  }
+  // The first model Codex takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, {
+    tool: "codex",
+    displayName: "Codex",
+    modelAliases: codexVocabulary.modelAliases,
+  });
+  if (model !== undefined) data.model = model;
 
   // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).
   const claudeEffort = agent.extra?.effort;

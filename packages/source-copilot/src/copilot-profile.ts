@@ -28,6 +28,10 @@ export const copilotProfile = defineToolProfile({
   followsSymlinks: true,
   identity: "stem",
   folderSeparator: "--",
+  // Copilot CLI gives the agent the text after the closing fence without the blank lines it
+  // starts with (the first line's indentation and the end kept as they are: its
+  // `customAgentsDiscoverJson`, checked by loaders-copilot.test.ts).
+  promptOf: (body) => body.replace(/^(?:[ \t]*\r?\n)+/, ""),
   requiredKeys: ["description"],
   unknownKeys: "ignore",
   knownKeys: COPILOT_AGENT_KEYS,

@@ -14,6 +14,7 @@ import {
   reportTools,
   translateTools,
   writeExtras,
+  writeModel,
   writtenTools,
 } from "@roster/writers";
 import { COPILOT_AGENT_EXTENSION, copilotAgentFormat } from "./copilot-agent-format.js";
@@ -50,17 +51,13 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
     fm.tools = result.out;
     reportTools(report, "tools", "tools", result, "Copilot");
   }
-  if (agent.model) {
-    fm.model = agent.model[0];
-    if (agent.model.length > 1)
-      report.changed(
-        "model",
-        "model",
-        "Copilot takes one model; the fallbacks are lost",
-        agent.model.slice(1),
-      );
-    else report.kept("model", "model", "model ids are the vendor's: check Copilot offers it");
-  }
+  // The first model Copilot takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, {
+    tool: "copilot",
+    displayName: "Copilot",
+    modelAliases: copilotVocabulary.modelAliases,
+  });
+  if (model !== undefined) fm.model = model;
   const cannot = (field: keyof AgentDefinition, note: string) => {
     if (agent[field] !== undefined) report.dropped(field, note);
   };

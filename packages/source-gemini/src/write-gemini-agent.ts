@@ -5,6 +5,7 @@ import {
   reportTools,
   translateTools,
   writeExtras,
+  writeModel,
   writtenTools,
 } from "@roster/writers";
 import { geminiAgentFormat } from "./gemini-agent-format.js";
@@ -53,17 +54,13 @@ function geminiAgent(agent: AgentDefinition) {
     fm.tools = result.out;
     reportTools(report, "tools", "tools", result, "Gemini CLI");
   }
-  if (agent.model) {
-    fm.model = agent.model[0];
-    if (agent.model.length > 1) {
-      report.changed(
-        "model",
-        "model",
-        "Gemini CLI takes one model; the fallbacks are lost",
-        agent.model.slice(1),
-      );
-    } else report.kept("model", "model", "model ids are the vendor's: check Gemini CLI offers it");
-  }
+  // The first model Gemini CLI takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, {
+    tool: "gemini",
+    displayName: "Gemini CLI",
+    modelAliases: geminiVocabulary.modelAliases,
+  });
+  if (model !== undefined) fm.model = model;
   if (agent.maxTurns !== undefined) {
     fm.max_turns = agent.maxTurns;
     report.kept("maxTurns", "max_turns");

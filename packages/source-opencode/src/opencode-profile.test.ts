@@ -88,6 +88,23 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
       ["real/l", "linked"],
       ["same", "in agents"],
     ]);
+    // The real opencode takes whichever the file system lists last: roster cannot know, so it warns.
+    const same = view.files.find((f) => f.filePath === join(sb.project, ".opencode/agent/same.md"));
+    expect(same?.reason?.code).toBe("tool/unsettled-order");
+    expect(same?.reason?.message).toMatch(/which one wins depends on the file system's listing order/);
+  });
+
+  test("the same id in agents/ of two different folders is ordinary precedence, not an unsettled order", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/same.md": agent("project"),
+      "home/.config/opencode/agent/same.md": agent("global"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx());
+    expect(view.files.filter((f) => f.filePath.startsWith(sb.root)).map((f) => f.reason?.code)).toEqual([
+      undefined,
+      "tool/shadowed",
+    ]);
   });
 });
 

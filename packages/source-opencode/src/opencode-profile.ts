@@ -119,9 +119,10 @@ function parseLikeOpencode(content: string, filePath: string): ProfileParse {
 
 /** opencode's places that hold agent files within one config folder (`agents/` wins over `agent/`). */
 function agentFolders(root: string, scope: ProfilePlace["scope"]): ProfilePlace[] {
+  // opencode walks `{agent,agents}/**` in one glob: between the two, the listing order decides.
   return [
-    { dir: join(root, "agents"), scope },
-    { dir: join(root, "agent"), scope },
+    { dir: join(root, "agents"), scope, unordered: root },
+    { dir: join(root, "agent"), scope, unordered: root },
   ];
 }
 

@@ -1,15 +1,10 @@
 import { join } from "node:path";
 import { type AgentDefinition, canonicalToolName, defineAgentWriter } from "@roster/core";
-import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-  writeExtras,
-} from "@roster/writers";
+import { FieldReport, formatMarkdownAgent, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";
+import { opencodeVocabulary } from "./opencode-vocabulary.js";
 
 /** opencode's permission keys and the roster tools each governs. */
 const GROUPS: Readonly<Record<string, readonly string[]>> = {
@@ -24,27 +19,23 @@ function groupOf(tool: string): string | undefined {
   return Object.keys(GROUPS).find((key) => GROUPS[key]!.includes(name));
 }
 
-function opencodeAgent(agent: AgentDefinition, marker: boolean) {
+function opencodeAgent(agent: AgentDefinition) {
   const report = new FieldReport(agent);
   // Identity is the file's path: no `name` key, so the path stays the name.
   const fm: Record<string, unknown> = { description: agent.description };
   report.kept("name", "(file path)", "opencode names an agent by its path");
   report.kept("description", "description");
   report.kept("systemPrompt", "body");
-  if (agent.model) {
-    fm.model = agent.model[0];
-    const note = agent.model[0]!.includes("/")
-      ? undefined
-      : "opencode expects provider/model; check this id resolves";
-    if (agent.model.length > 1)
-      report.changed(
-        "model",
-        "model",
-        "opencode takes one model; the fallbacks are lost",
-        agent.model.slice(1),
-      );
-    else report.kept("model", "model", note);
-  }
+  // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
+  // An opencode `mode` the agent carries is written as it is (below).
+  if (agent.extra?.mode === undefined) fm.mode = "subagent";
+  // The first model opencode takes; the others are left out with a note, as `roster run` does.
+  const model = writeModel(agent, report, {
+    tool: "opencode",
+    displayName: "opencode",
+    modelAliases: opencodeVocabulary.modelAliases,
+  });
+  if (model !== undefined) fm.model = model;
   if (agent.maxTurns !== undefined) {
     fm.steps = agent.maxTurns;
     report.kept("maxTurns", "steps");
@@ -126,15 +117,18 @@ function opencodeAgent(agent: AgentDefinition, marker: boolean) {
   });
   if (agent.extra?.name !== undefined)
     report.kept("extra.name", "(file path)", "opencode names an agent by its path");
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
   return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
  * Writes opencode agents (`.opencode/agents/<path>.md`): the path is the name (so
  * `team/reviewer` becomes a sub-folder), tools and permission modes become `permission`
- * denies, `maxTurns` becomes `steps`; opencode ignores unknown keys, so
- * `generated-by: roster` marks the file.
+ * denies, `maxTurns` becomes `steps`, and the file is `mode: subagent` (a copy is a
+ * sub-agent, SPEC §16). roster's mark is the folder's `.roster-sync.json`, never a key in
+ * the file: opencode keeps an unknown key in the agent's `options`, which it merges into
+ * every model request's provider options, and OpenAI-compatible providers send those in
+ * the request body (checked in opencode 1.18.33's binary: `LLMRequestPrep.prepare` merges
+ * `agent.options`; `@ai-sdk/openai-compatible` spreads unknown provider options).
  */
 export const opencodeWriter = defineAgentWriter({
   tool: "opencode",
@@ -142,9 +136,9 @@ export const opencodeWriter = defineAgentWriter({
   extension: ".md",
   format: opencodeAgentFormat,
   profile: opencodeProfile,
-  marker: "key",
+  marker: "manifest",
   folders: true,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".opencode", "agents") : join(opencodeUserDir(ctx), "agents"),
-  write: (agent, options) => opencodeAgent(agent, options.marker),
+  write: (agent) => opencodeAgent(agent),
 });

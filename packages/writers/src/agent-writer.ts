@@ -1,10 +1,9 @@
 import type { AgentDefinition, FieldMapping } from "@roster/core";
+import { chooseModel, isMarkerKey, isModelTool } from "@roster/core";
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
 
-/** The key (or manifest entry) that marks a file roster wrote. */
-export const GENERATED_BY_KEY = "generated-by";
-/** Its value. */
-export const GENERATED_BY_VALUE = "roster";
+// The marker is core's (discovery reads it: a file roster wrote is a copy, SPEC §16).
+export { GENERATED_BY_KEY, GENERATED_BY_VALUE, isMarkerKey } from "@roster/core";
 
 /** Top-level fields of a definition that a report accounts for (provenance excluded). */
 const MODELLED = [
@@ -21,11 +20,6 @@ const MODELLED = [
   "permissionMode",
   "maxTurns",
 ] as const;
-
-/** True for roster's own marker key, as written or as normalised. */
-export function isMarkerKey(key: string): boolean {
-  return key === GENERATED_BY_KEY || key === kebabToCamel(GENERATED_BY_KEY);
-}
 
 /**
  * Every field of a definition a translation report must account for: the modelled ones
@@ -200,4 +194,49 @@ export function reportTools(
   if (result.renamed.length > 0) notes.push(`renamed for ${tool}: ${result.renamed.join("; ")}`);
   if (result.lost.length > 0) notes.push(`no ${tool} counterpart: ${result.lost.join(", ")}`);
   report.changed(field, to, notes.join("; "), result.lost.length > 0 ? result.lost : undefined);
+}
+
+/**
+ * The model a tool's file gets from an agent's prioritised list, reported under `model`: the
+ * first model the tool takes ({@link chooseModel}, the table `roster run` uses), in its
+ * spelling. Models it does not take are left out with a note, as `run` skips them; the
+ * fallbacks after the chosen one are lost (a file holds one model). A tool without a model
+ * table gets the first model as it is.
+ */
+export function writeModel(
+  agent: AgentDefinition,
+  report: FieldReport,
+  target: { tool: string; displayName: string; modelAliases?: readonly string[] },
+): string | undefined {
+  const models = agent.model;
+  if (!models || models.length === 0) return undefined;
+  if (!isModelTool(target.tool)) {
+    if (models.length > 1)
+      report.changed(
+        "model",
+        "model",
+        `${target.displayName} takes one model; the fallbacks are lost`,
+        models.slice(1),
+      );
+    else report.kept("model", "model");
+    return models[0];
+  }
+  const { model, skipped } = chooseModel(target.tool, models, target.modelAliases);
+  if (model === undefined) {
+    const which = models.length === 1 ? "does not take this model" : "takes none of these models";
+    report.dropped("model", `${target.displayName} ${which} (left out, as roster run does)`);
+    return undefined;
+  }
+  const chosen = skipped.length;
+  const fallbacks = models.slice(chosen + 1);
+  const notes: string[] = [];
+  if (skipped.length > 0)
+    notes.push(`models ${target.displayName} does not take were left out: ${skipped.join(", ")}`);
+  if (model !== models[chosen]) notes.push(`${models[chosen]} is written as ${model}`);
+  if (fallbacks.length > 0) notes.push(`${target.displayName} takes one model; the fallbacks are lost`);
+  const lost = [...skipped, ...fallbacks];
+  if (lost.length > 0) report.changed("model", "model", notes.join("; "), lost);
+  else if (notes.length > 0) report.changed("model", "model", notes.join("; "));
+  else report.kept("model", "model");
+  return model;
 }

@@ -1,5 +1,8 @@
 // The public API of @roster/writers: export one agent to a tool's format, sync every agent
 // (SPEC §13), and the one safe write both use. The writer contract (`AgentWriter`) is core's.
+
+// The sync manifest's name is core's (discovery reads the manifest: SPEC §16).
+export { SYNC_MANIFEST } from "@roster/core";
 export {
   agentFieldValue,
   agentInputFields,
@@ -15,6 +18,7 @@ export {
   translateTools,
   type WriteExtrasOptions,
   writeExtras,
+  writeModel,
   writtenTools,
 } from "./agent-writer.js";
 export {
@@ -34,7 +38,6 @@ export {
   planSync,
   type RecordInManifestOptions,
   recordInManifest,
-  SYNC_MANIFEST,
   type SyncAction,
   type SyncCode,
   type SyncEntry,

@@ -1,14 +1,18 @@
-import { basename, dirname, join } from "node:path";
-import type {
-  AgentDefinition,
-  AgentDiscovery,
-  AgentWriter,
-  DiscoveryContext,
-  FieldMapping,
-  FileSystem,
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type AgentWriter,
+  type DiscoveryContext,
+  type FieldMapping,
+  type FileSystem,
+  GENERATED_BY_VALUE,
+  hasRosterMarker,
+  MAX_SYNC_MANIFEST_BYTES,
+  parseSyncManifest,
+  SYNC_MANIFEST,
 } from "@roster/core";
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
-import { GENERATED_BY_VALUE, isMarkerKey } from "./agent-writer.js";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
 import {
   removeFileInside,
@@ -16,9 +20,6 @@ import {
   writeFileInside,
   writePathProblem,
 } from "./write-file-inside.js";
-
-/** The sidecar manifest of formats that cannot carry a marker key (Gemini's strict schema). */
-export const SYNC_MANIFEST = ".roster-sync.json";
 
 /** What a sync does with one file. */
 export type SyncAction = "create" | "update" | "unchanged" | "remove" | "conflict" | "skip" | "failed";
@@ -65,13 +66,18 @@ export interface SyncPlan {
   entries: SyncEntry[];
   /** The tools' folders with a write or a removal planned (nothing for a refused folder). */
   targets: SyncTarget[];
+  /**
+   * How many agent names only the other scope defines: not written (a project sync writes
+   * the project's agents, a user sync the user's; SPEC §16).
+   */
+  otherScope: number;
 }
 
 /** Options of {@link planSync}. */
 export interface PlanSyncOptions {
   ctx: DiscoveryContext;
-  /** The merged view (winners and what they shadow). */
-  discovery: Pick<AgentDiscovery, "agents" | "shadowed">;
+  /** The merged view (winners, what they shadow, and roster's copies). */
+  discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "copies">;
   writers: readonly AgentWriter[];
   scope: "project" | "user";
 }
@@ -81,25 +87,16 @@ interface Manifest {
   files: string[];
 }
 
-const MAX_MANIFEST = 1024 * 1024;
-const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
-
 function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
+  let text: string;
   try {
-    const data = JSON.parse(fs.readFile(join(dir, SYNC_MANIFEST), MAX_MANIFEST).toString("utf8")) as unknown;
-    if (typeof data !== "object" || data === null) return undefined;
-    const files = (data as { files?: unknown }).files;
-    if (!Array.isArray(files)) return undefined;
-    return {
-      generatedBy: GENERATED_BY_VALUE,
-      // A manifest is project data: only plain file names in this folder count, never a path.
-      files: files.filter(
-        (f): f is string => typeof f === "string" && SAFE_FILE.test(f) && !f.includes(".."),
-      ),
-    };
+    text = fs.readFile(join(dir, SYNC_MANIFEST), MAX_SYNC_MANIFEST_BYTES).toString("utf8");
   } catch {
     return undefined;
   }
+  // A manifest is project data: only plain file names in this folder count, never a path.
+  const files = parseSyncManifest(text);
+  return files ? { generatedBy: GENERATED_BY_VALUE, files } : undefined;
 }
 
 /**
@@ -119,17 +116,15 @@ function hasMarkerKey(writer: AgentWriter, filePath: string, relativePath: strin
   const parsed = writer.format.parse({ filePath, relativePath, content, level: "warn" });
   // An unusable file has no fields to read a marker from: it is a person's.
   if (parsed.kind === "unusable") return false;
-  return Object.entries(parsed.frontmatter).some(
-    ([key, value]) => isMarkerKey(key) && value === GENERATED_BY_VALUE,
-  );
+  return hasRosterMarker(parsed.frontmatter);
 }
 
 /** Who owns the file an agent would be written to. */
 export type FileOwner = "absent" | "roster" | "person" | "symlink";
 
 /**
- * Who owns `<dir>/<relativePath>` for a writer: nobody (absent), roster (its marker key, or
- * its entry in the folder's `.roster-sync.json`), a person, or a symbolic link (never
+ * Who owns `<dir>/<relativePath>` for a writer: nobody (absent), roster (its entry in the
+ * folder's `.roster-sync.json`, or its marker key), a person, or a symbolic link (never
  * written through).
  */
 export function fileOwner(
@@ -147,8 +142,8 @@ export function fileOwner(
   }
   const content = readText(fs, filePath);
   if (content === undefined) return "person";
-  if (writer.marker === "manifest")
-    return readManifest(fs, dir)?.files.includes(relativePath) ? "roster" : "person";
+  if (readManifest(fs, dir)?.files.includes(relativePath)) return "roster";
+  // Either mark counts, whatever the writer uses now (opencode's copies carried the key before).
   return hasMarkerKey(writer, filePath, relativePath, content) ? "roster" : "person";
 }
 
@@ -204,31 +199,28 @@ function listFiles(fs: FileSystem, dir: string, extension: string, recursive: bo
   return out.sort();
 }
 
-/** Is a discovered agent a file some sync wrote (marker key, or listed in its folder's manifest)? */
-function isGenerated(fs: FileSystem, agent: AgentDefinition): boolean {
-  if (Object.entries(agent.extra ?? {}).some(([k, v]) => isMarkerKey(k) && v === GENERATED_BY_VALUE))
-    return true;
-  if (!agent.filePath || agent.filePath.startsWith("embedded:")) return false;
-  return readManifest(fs, dirname(agent.filePath))?.files.includes(basename(agent.filePath)) ?? false;
-}
-
-/** The agents a sync writes, with the name each is written under. */
+/**
+ * The agents a sync writes for `scope` (SPEC §16), with the name each is written under: per
+ * name, its first definition of that scope (the winner, else the first it shadows), never a
+ * bundled one or a copy roster wrote; and how many names only the other scope defines.
+ */
 function agentsToSync(
-  fs: FileSystem,
   discovery: PlanSyncOptions["discovery"],
-): Array<{ agent: AgentDefinition; as: string; renamed?: string }> {
+  scope: "project" | "user",
+): { agents: Array<{ agent: AgentDefinition; as: string; renamed?: string }>; otherScope: number } {
   const agents: Array<{ agent: AgentDefinition; as: string; renamed?: string }> = [];
-  const usable = (agent: AgentDefinition) => agent.source !== "bundled" && !isGenerated(fs, agent);
+  const copies = new Set(discovery.copies.map((c) => c.agent));
+  const usable = (agent: AgentDefinition) => agent.source !== "bundled" && !copies.has(agent);
+  let otherScope = 0;
   for (const winner of discovery.agents) {
-    // A file a sync wrote (xcsh's, which outranks Claude Code's) hides the agent it came from.
-    const agent = usable(winner)
-      ? winner
-      : discovery.shadowed.map((s) => s.agent).find((a) => a.name === winner.name && !a.plugin && usable(a));
+    const all = [winner, ...discovery.shadowed.map((s) => s.agent).filter((a) => a.name === winner.name)];
+    const agent = all.find((a) => usable(a) && a.source === scope && (a === winner || !a.plugin));
     if (agent) agents.push({ agent, as: agent.name });
+    else if (all.some(usable)) otherScope++;
   }
   // Two plugins with one agent name: the loser is written under its scoped id.
   for (const { agent } of discovery.shadowed) {
-    if (!agent.plugin) continue;
+    if (!agent.plugin || agent.source !== scope) continue;
     const winner = discovery.agents.find((a) => a.name === agent.name);
     if (!winner?.plugin || winner.plugin.name === agent.plugin.name) continue;
     const as = `${agent.plugin.name}-${agent.name}`;
@@ -238,7 +230,7 @@ function agentsToSync(
       renamed: `${agent.plugin.name}:${agent.name} collides with ${winner.plugin.name}:${agent.name}; written as ${as} (":" is not allowed in file names or by most tools)`,
     });
   }
-  return agents;
+  return { agents, otherScope };
 }
 
 /** A refused place as a conflict: a link, or something not a file, in the way. */
@@ -259,10 +251,11 @@ function refusedEntry(
 
 /**
  * Plans a sync (SPEC §13): every merged agent written for each tool, at the place the tool
- * reads for `scope`. A file already there is updated only when roster wrote it (its marker
- * key, or its entry in `.roster-sync.json`); a file a person wrote is a conflict and stays
- * untouched; a file roster wrote whose agent is gone is removed. Agents from the tool's own
- * family, roster's bundled agents and files a sync wrote are not written again. Every target
+ * reads for `scope`. Only agents of that scope are written (SPEC §16: a project sync never
+ * carries a person's own agents into the repository). A file already there is updated only
+ * when roster wrote it (its marker key, or its entry in `.roster-sync.json`); a file a person
+ * wrote is a conflict and stays untouched; a file roster wrote whose agent is gone is removed.
+ * Agents from the tool's own family, roster's bundled agents and copies are not written again. Every target
  * path is checked here (SPEC §17): a link at any component below the project or home, or a
  * name too long for a file system, is reported per file before anything is written. Reads only.
  */
@@ -270,7 +263,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
   const fs = fileSystemOf(options.ctx);
   const entries: SyncEntry[] = [];
   const targets: SyncTarget[] = [];
-  const agents = agentsToSync(fs, options.discovery);
+  const { agents, otherScope } = agentsToSync(options.discovery, options.scope);
 
   for (const writer of options.writers) {
     const dir = writer.agentsDir(options.ctx, options.scope);
@@ -367,8 +360,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     }
 
     // Files roster wrote earlier whose agent is gone.
-    const candidates =
-      writer.marker === "manifest" ? [...owned] : listFiles(fs, dir, writer.extension, writer.folders);
+    const candidates = [...new Set([...owned, ...listFiles(fs, dir, writer.extension, writer.folders)])];
     for (const relativePath of candidates) {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
@@ -392,7 +384,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     }
     targets.push(target);
   }
-  return { entries, targets };
+  return { entries, targets, otherScope };
 }
 
 /** Why a write failed, in words: a refusal's own message, else the file-system error. */

@@ -1,0 +1,120 @@
+// Differential test (pnpm test:hosts): the same worlds fed to the REAL Claude Code and to
+// `roster list --as claude --json`. Claude Code's offline way to say what it loaded: logged
+// out (a temporary HOME, no credentials), `claude -p hi --agent <missing>` stops before any
+// model call with "--agent '<missing>' not found. Available agents: a, b, …". That answer
+// names the agents, not their prompts: this suite compares the loaded set and the ids; the
+// prompts of Claude Code are not observable offline (see integration/README.md). SPEC §15.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { enabled, installTool, makeWorld, rosterAs, run, type World } from "./loaders-harness.js";
+
+let prefix = "";
+let unavailable: string | undefined;
+const worlds: World[] = [];
+/** Claude Code's built-in agents: what it names in a world without a single agent file. */
+let builtins: string[] = [];
+
+beforeAll(async () => {
+  if (!enabled) return;
+  const installed = await installTool("@anthropic-ai/claude-code@2.1.197", "claude");
+  if ("unavailable" in installed) {
+    unavailable = installed.unavailable;
+    return;
+  }
+  prefix = installed.prefix;
+  const empty = makeWorld({});
+  worlds.push(empty);
+  builtins = await claudeNames(empty);
+}, 420_000);
+afterAll(() => {
+  for (const world of worlds) world.cleanup();
+});
+
+const MISSING = "zz-roster-missing-agent";
+
+/** Every agent name Claude Code offers in `world` (built-ins included), sorted. */
+async function claudeNames(world: World): Promise<string[]> {
+  const ran = await run("sh", ["-c", `claude -p hi --agent ${MISSING} < /dev/null`], {
+    cwd: world.project,
+    timeout: 120_000,
+    env: {
+      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: world.home,
+      ...world.xdg,
+      DISABLE_AUTOUPDATER: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    },
+  });
+  const answer = /Available agents: ([^\n]*)/.exec(`${ran.stdout}\n${ran.stderr}`);
+  if (!answer)
+    throw new Error(`claude gave no "Available agents" answer: ${(ran.stderr || ran.stdout).slice(0, 400)}`);
+  return answer[1]!
+    .split(", ")
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .sort();
+}
+
+/** The agent files Claude Code loads in `world`: its answer less its built-ins. */
+async function claudeLoads(world: World): Promise<string[]> {
+  const names = await claudeNames(world);
+  return names.filter((n) => !builtins.includes(n));
+}
+
+const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;
+
+/** One small case per rule of SPEC §15's Claude Code facts; names unique unless a case is about a clash. */
+const CASES: Record<string, string> = {
+  "ok.md": md("name: ok\ndescription: fine", "Prompt <!-- kept -->"),
+  "colon.md": md("name: beta:x\ndescription: a colon is accepted"),
+  "dash.md": md("name: -dash\ndescription: a leading dash is refused"),
+  "number.md": md("name: 5\ndescription: a name that is not a string"),
+  "no-description.md": md("name: no-desc"),
+  "no-name.md": md("description: no name"),
+  "bad-yaml.md": "---\nname: bad-yaml\ndescription: [unclosed\n---\nB\n",
+  "bom.md": `\uFEFF${md("name: bom\ndescription: a BOM means no frontmatter")}`,
+  "Upper.md": md("name: UpperCase\ndescription: case is kept"),
+  "sub/nested.md": md("name: nested\ndescription: sub-folders are read"),
+  ".dot/dotted.md": md("name: dotted\ndescription: dot folders are entered"),
+  "real/linked.md": md("name: linked\ndescription: through a symlinked folder"),
+  "notes.txt": "not an agent",
+  "no-frontmatter.md": "Just text\n",
+};
+
+describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as claude", () => {
+  test("every rule of its loader: the loaded set and ids (project and user folders)", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld(
+      {
+        ...Object.fromEntries(
+          Object.entries(CASES).map(([rel, text]) => [`project/.claude/agents/${rel}`, text]),
+        ),
+        "home/.claude/agents/personal.md": md("name: personal\ndescription: the user's own"),
+        "home/.claude/agents/ok.md": md("name: ok\ndescription: the user's ok, shadowed by the project's"),
+      },
+      { "project/.claude/agents/link": "real" },
+    );
+    worlds.push(world);
+    const [real, ours] = await Promise.all([claudeLoads(world), rosterAs("claude", world)]);
+    expect(real).toContain("ok");
+    expect({ ids: [...new Set(ours.agents.map((a) => a.id))].sort() }).toEqual({ ids: real });
+  }, 300_000);
+
+  test("roster's sync copies load in Claude Code as their own agents (the generated-by key is ignored)", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "project/.claude/agents/copy.md": md("name: copy\ndescription: a copy\ngenerated-by: roster"),
+    });
+    worlds.push(world);
+    expect(await claudeLoads(world)).toEqual(["copy"]);
+  }, 300_000);
+});
+
+test.skipIf(enabled)(
+  "the Claude Code comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);

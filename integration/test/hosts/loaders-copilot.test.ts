@@ -1,0 +1,126 @@
+// Differential test (pnpm test:hosts): the same worlds fed to the REAL Copilot CLI's native
+// discovery and to `roster list --as copilot --json`; any difference in the loaded set, ids
+// or prompts fails. Copilot CLI's offline way: on its first run it unpacks itself to
+// `~/.cache/copilot/pkg/<platform>/<version>`, whose `runtime.node` exports
+// `customAgentsDiscoverJson` — the call its own `cli-main.js` makes to list custom agents
+// (no credentials: `authInfo: null`; no model call, no network). SPEC §15.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  enabled,
+  installTool,
+  type LoadedAgent,
+  makeWorld,
+  rosterAs,
+  run,
+  type World,
+} from "./loaders-harness.js";
+
+const VERSION = "1.0.102";
+let runtime = "";
+let unavailable: string | undefined;
+const worlds: World[] = [];
+
+beforeAll(async () => {
+  if (!enabled) return;
+  const installed = await installTool(`@github/copilot@${VERSION}`, "copilot");
+  if ("unavailable" in installed) {
+    unavailable = installed.unavailable;
+    return;
+  }
+  // The first run unpacks the package into HOME's cache: one home kept beside the install.
+  const home = join(installed.prefix, "unpack-home");
+  const pkg = join(home, ".cache/copilot/pkg");
+  if (!existsSync(pkg)) {
+    mkdirSync(home, { recursive: true });
+    await run(join(installed.prefix, "bin", "copilot"), ["--version"], {
+      env: { PATH: process.env.PATH, HOME: home },
+      timeout: 180_000,
+    });
+  }
+  const platform = existsSync(pkg) ? readdirSync(pkg)[0] : undefined;
+  const found = platform ? join(pkg, platform, VERSION, "prebuilds", platform, "runtime.node") : "";
+  if (found && existsSync(found)) runtime = found;
+  else unavailable = `Copilot CLI ${VERSION} did not unpack a runtime.node below ${pkg}`;
+}, 420_000);
+afterAll(() => {
+  for (const world of worlds) world.cleanup();
+});
+
+/** What Copilot CLI's own discovery loads in `world` (ids and prompts), sorted by id. */
+async function copilotLoads(world: World): Promise<LoadedAgent[]> {
+  const script = join(world.root, "copilot-discover.cjs");
+  const out = join(world.root, "copilot-discover.json");
+  const args = {
+    integrationId: "copilot-developer-cli",
+    authInfo: null,
+    configDir: join(world.home, ".copilot"),
+    projectPaths: [world.project],
+    excludeHostAgents: false,
+    additionalPlugins: [],
+    hasResolvedPlugins: false,
+  };
+  writeFileSync(
+    script,
+    `const m = require(${JSON.stringify(runtime)});
+m.customAgentsDiscoverJson(${JSON.stringify(JSON.stringify(args))}).then((text) => {
+  require("node:fs").writeFileSync(${JSON.stringify(out)}, text);
+  process.exit(0);
+}, (error) => { console.error(String(error)); process.exit(1); });
+`,
+  );
+  const ran = await run(process.execPath, [script], {
+    cwd: world.project,
+    env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg },
+    timeout: 120_000,
+  });
+  if (ran.code !== 0) throw new Error(`Copilot CLI's discovery failed: ${ran.stderr.slice(0, 400)}`);
+  const found = JSON.parse(readFileSync(out, "utf8")) as { agents: { id: string; prompt?: string }[] };
+  return found.agents
+    .map((a) => ({ id: a.id, prompt: a.prompt ?? "" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;
+
+describe.skipIf(!enabled)("Copilot CLI's own discovery agrees with roster list --as copilot", () => {
+  test("places, recursion, identity, precedence and prompts", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "project/.github/agents/ok.agent.md": md(
+        "name: ok\ndescription: fine",
+        "Prompt <!-- kept -->\n\nline 2",
+      ),
+      "project/.github/agents/plain.md": md("description: a plain .md"),
+      "project/.github/agents/blank-lines.agent.md":
+        "---\ndescription: blank lines around\n---\n\n\nLeading and trailing\n\n\n",
+      "project/.github/agents/empty.agent.md": "---\ndescription: no prompt\n---\n",
+      "project/.github/agents/indented.agent.md":
+        "---\ndescription: indented\n---\n  \t  Indented first line\n",
+      "project/.github/agents/spaces-line.agent.md":
+        "---\ndescription: a line of spaces first\n---\n   \n\nAfter spaces\n",
+      "project/.github/agents/sub/x.agent.md": md("description: sub-folders join with --"),
+      "project/.github/agents/no-description.agent.md": md("name: no-desc"),
+      "project/.github/agents/marked.agent.md": md("description: a copy\ngenerated-by: roster"),
+      "project/.github/agents/notes.txt": "not an agent",
+      "project/.github/agents/same.agent.md": md("description: the repository's", "Repo prompt"),
+      "project/.claude/agents/claude-one.md": md("name: claude-one\ndescription: Claude Code's folder"),
+      "project/.claude/agents/deep/two.md": md("name: two\ndescription: read recursively"),
+      "home/.copilot/agents/same.agent.md": md("description: the user's", "User prompt"),
+      "home/.copilot/agents/mine.md": md("description: the user's own"),
+    });
+    worlds.push(world);
+    const [real, ours] = await Promise.all([copilotLoads(world), rosterAs("copilot", world)]);
+    expect(real.map((a) => a.id)).toContain("ok");
+    // Copilot drops the blank lines the text after the closing fence starts with, nothing else.
+    expect(ours).toEqual({ agents: real });
+  }, 300_000);
+});
+
+test.skipIf(enabled)(
+  "the Copilot CLI discovery comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
+  () => {
+    expect(enabled).toBe(false);
+  },
+);
