@@ -32,7 +32,8 @@ export async function load(url, context, next) {
 
 /** Sources no start-up of list, show or why may load, by what a source path contains. */
 const HEAVY: Record<string, RegExp> = {
-  executor: /packages\/executor\/src\//,
+  // The executor's default limits are its own small entry (config reads them), as host ids are.
+  executor: /packages\/executor\/src\/(?!default-settings\.ts$)/,
   "host runners": /packages\/hosts\/src\/(?!host-ids\.ts$)/,
   mcp: /packages\/mcp\/src\/|node_modules\/@modelcontextprotocol\//,
   ajv: /node_modules\/ajv\//,
