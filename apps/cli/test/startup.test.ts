@@ -33,8 +33,9 @@ export async function load(url, context, next) {
 /** Sources no start-up of list, show or why may load, by what a source path contains. */
 const HEAVY: Record<string, RegExp> = {
   // The family list holds each family's host definition (data and a pure plan, with the shape
-  // check of an output schema): the runners, their preflight, the executor and Ajv stay out.
-  executor: /packages\/executor\/src\/(?!check-schema-shape\.ts$)/,
+  // check of an output schema), and config reads the executor's default limits (their own small
+  // entry): the runners, their preflight, the rest of the executor and Ajv stay out.
+  executor: /packages\/executor\/src\/(?!(check-schema-shape|default-settings)\.ts$)/,
   "host runners": /packages\/hosts\/src\/(host-runner|check-host-ready|hosts|index)\.ts$/,
   mcp: /packages\/mcp\/src\/|node_modules\/@modelcontextprotocol\//,
   ajv: /node_modules\/ajv\//,

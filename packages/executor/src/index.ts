@@ -26,7 +26,7 @@ export {
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";
-export { createProcessRunner, type PreparedProcess, type ProcessRunnerOptions } from "./process-runner.js";
+export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { item, memoryRegistry, task } from "../test/helpers.js";
 import { createProcessRunner } from "./process-runner.js";
 import { createTaskTool } from "./task-tool.js";
-import type { RunOptions, RunResult, TaskInvocation } from "./types.js";
+import type { RunOptions, TaskInvocation } from "./types.js";
 
 let dir: string;
 let results: string;
@@ -320,75 +320,6 @@ describe("process runner", () => {
       tools: ["read", "submit_result", "task"],
     });
     expect(outcome.results[0]!.durationMs).toBeGreaterThanOrEqual(0);
-  });
-
-  test("prepare shapes the process (args, env, stdin, files in the task folder); interpret reads its answer", async () => {
-    const host = join(dir, "host.mjs");
-    writeFileSync(
-      host,
-      `import { readFileSync } from "node:fs";
-      let input = "";
-      for await (const c of process.stdin) input += c;
-      const [flag, file] = process.argv.slice(2);
-      process.stdout.write(JSON.stringify({ result: input + "|" + readFileSync(file, "utf8") + "|" + flag,
-        session_id: "s-1", env: process.env.HOST_VAR, depth: process.env.ROSTER_TASK_DEPTH }));`,
-    );
-    const seen: string[] = [];
-    const hostRunner = createProcessRunner({
-      command: process.execPath,
-      args: [host],
-      prepare(inv, options) {
-        const file = join(options.taskDir, "system.md");
-        writeFileSync(file, inv.systemPrompt);
-        seen.push(options.taskDir);
-        // A guardrail variable set here cannot weaken roster's own.
-        return { args: ["--flag", file], env: { HOST_VAR: "h", ROSTER_TASK_DEPTH: "0" }, stdin: inv.prompt };
-      },
-      interpret(result) {
-        const answer = JSON.parse(result.output) as {
-          result: string;
-          session_id: string;
-          env: string;
-          depth: string;
-        };
-        const { data: _envelope, ...rest } = result;
-        return {
-          ...rest,
-          output: `${answer.result}|${answer.env}|${answer.depth}`,
-          sessionId: answer.session_id,
-        } as RunResult;
-      },
-    });
-    const mem = memoryRegistry([item({ name: "worker" }, "SYSTEM")]);
-    const tool = createTaskTool({
-      registry: mem.registry,
-      ctx: mem.ctx,
-      runner: hostRunner,
-      tmpDir: results,
-    });
-    const outcome = await tool.execute({ agent: "worker", tasks: [task("a", "PROMPT")] }, { cwd: dir });
-    if (outcome.status !== "completed") throw new Error(outcome.message);
-    expect(outcome.results[0]).toMatchObject({
-      exitCode: 0,
-      output: "PROMPT|SYSTEM|--flag|h|1",
-      sessionId: "s-1",
-    });
-    expect(outcome.results[0]!.data).toBeUndefined();
-    expect(seen[0]!.startsWith(join(results, "roster-run-"))).toBe(true);
-    expect(existsSync(seen[0]!)).toBe(false);
-
-    const broken = createProcessRunner({
-      command: process.execPath,
-      args: [host],
-      prepare() {
-        throw new Error("no such host");
-      },
-    });
-    const refused = await broken.run(invocation(), baseRun);
-    expect(refused).toMatchObject({
-      exitCode: null,
-      error: `could not prepare ${process.execPath}: no such host`,
-    });
   });
 
   test("no result files are left behind", () => {

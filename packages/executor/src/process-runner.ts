@@ -5,7 +5,7 @@ import { BoundedReadError, readFileBounded } from "@roster/core";
 import { MAX_TIMEOUT_MS } from "./check-call.js";
 import { removeDir } from "./reaper.js";
 import { layerEnv, reasonText, runChild } from "./run-child.js";
-import type { Runner, RunOptions, RunResult, TaskInvocation } from "./types.js";
+import type { Runner, RunResult, TaskInvocation } from "./types.js";
 
 /** A result file larger than this is not read. */
 const MAX_RESULT_FILE_BYTES = 16 * 1024 * 1024;
@@ -22,32 +22,6 @@ export interface ProcessRunnerOptions {
    * `runDir` (the task tool always gives them); default `os.tmpdir()`.
    */
   tmpDir?: string;
-  /**
-   * Shapes one invocation's process (a host runner's argv, env and stdin). `args` are added
-   * after the runner's own, `env` is laid over the runner's `env` (roster's guardrail
-   * variables still win), `stdin` replaces the invocation JSON. May write files in
-   * `options.taskDir` (always set here). A throw is an error result; nothing starts.
-   */
-  prepare?(
-    invocation: TaskInvocation,
-    options: RunOptions & { taskDir: string },
-  ): PreparedProcess | Promise<PreparedProcess>;
-  /**
-   * Turns what the process produced (the default result: stdout as `output`, `data` from the
-   * result file or a JSON stdout) into the task's result, e.g. a host's JSON envelope into its
-   * answer, session id and cost. A throw is an error on the result.
-   */
-  interpret?(
-    result: RunResult,
-    context: { invocation: TaskInvocation; signal: NodeJS.Signals | null },
-  ): RunResult;
-}
-
-/** What {@link ProcessRunnerOptions.prepare} adds to one process. */
-export interface PreparedProcess {
-  args?: readonly string[];
-  env?: Record<string, string | undefined>;
-  stdin?: string;
 }
 
 /** The fields of the child contract handed on as they are, in the order the payload lists them. */
@@ -152,20 +126,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
           error: `could not create the result file: ${(error as Error).message}`,
         };
       }
-      let prepared: PreparedProcess = {};
-      if (options.prepare) {
-        try {
-          prepared = (await options.prepare(invocation, { ...run, taskDir: run.taskDir ?? ownDir! })) ?? {};
-        } catch (error) {
-          if (ownDir !== undefined) removeDir(ownDir);
-          return { ...started, error: `could not prepare ${options.command}: ${(error as Error).message}` };
-        }
-        if (run.signal?.aborted) {
-          if (ownDir !== undefined) removeDir(ownDir);
-          return { ...started, aborted: true, error: `aborted before start: ${reasonText(run.signal)}` };
-        }
-      }
-      const env = layerEnv(run.env, options.env, prepared.env, {
+      const env = layerEnv(run.env, options.env, {
         ROSTER_TASK_DEPTH: String(run.depth),
         ROSTER_SPAWNS: invocation.spawns,
         ROSTER_RESULT_FILE: resultFile,
@@ -173,10 +134,10 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
       const child = await runChild(
         {
           command: options.command,
-          args: [...(options.args ?? []), ...(prepared.args ?? [])],
+          args: [...(options.args ?? [])],
           cwd: invocation.cwd,
           env,
-          stdin: prepared.stdin ?? payload(invocation),
+          stdin: payload(invocation),
         },
         run,
       );
@@ -197,7 +158,7 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         if (file.error) errors.push(file.error);
         let data = file.data;
         if (data === undefined && !file.error) data = jsonStdout(child.stdout.text, child.stdout.truncated);
-        let result: RunResult = {
+        const result: RunResult = {
           exitCode: child.exitCode,
           output: child.stdout.text,
           stderr: child.stderr.text,
@@ -206,18 +167,6 @@ export function createProcessRunner(options: ProcessRunnerOptions): Runner {
         if (data !== undefined) result.data = data;
         if (errors.length > 0) result.error = errors.join("; ");
         if (child.abortReason) result.aborted = true;
-        if (options.interpret) {
-          try {
-            result = options.interpret(result, { invocation, signal: child.signal });
-          } catch (error) {
-            result.error = [
-              result.error,
-              `could not read ${options.command}'s answer: ${(error as Error).message}`,
-            ]
-              .filter(Boolean)
-              .join("; ");
-          }
-        }
         return result;
       } catch (error) {
         return {
