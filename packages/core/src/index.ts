@@ -49,6 +49,12 @@ export {
   type ShadowedAgent,
 } from "./discover-agents.js";
 export {
+  type DiscoverSkillsOptions,
+  discoverSkills,
+  MAX_SKILL_BYTES,
+  SkillSourceError,
+} from "./discover-skills.js";
+export {
   DiscoveryCache,
   type DiscoveryCacheStats,
   unchanged,
@@ -83,6 +89,7 @@ export { fileSystemOf } from "./fs.js";
 // resolve
 export { getAgent } from "./get-agent.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
+export { type ListSkillFilesOptions, listSkillFiles, type SkillFileListing } from "./list-skill-files.js";
 export {
   AGENT_KEYS,
   defineMarkdownFormat,
@@ -125,6 +132,18 @@ export {
   type WhyOptions,
   type WhyReport,
 } from "./report-why.js";
+export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
+export {
+  defineSkillSource,
+  type SearchedSkillPlace,
+  type ShadowedSkill,
+  type Skill,
+  type SkillDiscovery,
+  type SkillFileEntry,
+  type SkillPlace,
+  type SkillRules,
+  type SkillSource,
+} from "./skill-types.js";
 export { type SourcesStat, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {
