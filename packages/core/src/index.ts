@@ -134,6 +134,7 @@ export {
 } from "./report-why.js";
 export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
 export {
+  AGENT_SKILLS_KEYS,
   defineSkillSource,
   type SearchedSkillPlace,
   type ShadowedSkill,

@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { ancestorsOf } from "./ancestors.js";
 import { fileSystemOf, isDirectory } from "./fs.js";
 import type { SkillPlace } from "./skill-types.js";
 import { ancestorsToRepoRoot } from "./tool-profile.js";
@@ -8,6 +9,11 @@ import type { DiscoveryContext } from "./types.js";
 export interface ProjectSkillPlacesOptions {
   /** `repo-root`: every folder from the cwd up to the git root (the cwd alone outside a repository); `cwd`: the cwd only. */
   upTo: "repo-root" | "cwd";
+  /**
+   * Outside a repository, `repo-root` reads the cwd alone (`cwd`, the default) or every
+   * ancestor up to the home folder (`home`, Claude Code).
+   */
+  withoutRepo?: "cwd" | "home";
   /** The family whose folders these are, when another family's tool reads them. */
   owner?: string;
 }
@@ -27,7 +33,12 @@ export function projectSkillPlaces(
 ): SkillPlace[] {
   const fs = fileSystemOf(ctx);
   const home = resolve(ctx.home);
-  const ancestors = options.upTo === "cwd" ? [resolve(ctx.cwd)] : ancestorsToRepoRoot(ctx);
+  const ancestors =
+    options.upTo === "cwd"
+      ? [resolve(ctx.cwd)]
+      : options.withoutRepo === "home" && !isInsideRepo(ctx)
+        ? ancestorsOf(ctx.cwd)
+        : ancestorsToRepoRoot(ctx);
   const places: SkillPlace[] = [];
   for (const root of ancestors) {
     if (root === home) break;
@@ -40,4 +51,18 @@ export function projectSkillPlaces(
     }
   }
   return places;
+}
+
+/** True when the cwd or an ancestor holds `.git`. */
+function isInsideRepo(ctx: DiscoveryContext): boolean {
+  const fs = fileSystemOf(ctx);
+  for (const dir of ancestorsOf(ctx.cwd)) {
+    try {
+      fs.stat(join(dir, ".git"));
+      return true;
+    } catch {
+      // Keep walking.
+    }
+  }
+  return false;
 }

@@ -154,3 +154,13 @@ export interface SkillDiscovery {
   /** The tool whose rules were applied (`--as`), or `undefined` for the merged view. */
   as?: string;
 }
+
+/** The keys of the Agent Skills format itself (https://agentskills.io/specification), as written. */
+export const AGENT_SKILLS_KEYS: readonly string[] = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+];

@@ -12,3 +12,4 @@ export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
 export { codexWriter } from "./write-codex-agent.js";
+export { codexSkills } from "./codex-skills.js";

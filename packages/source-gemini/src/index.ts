@@ -13,3 +13,4 @@ export {
   mapGeminiTools,
 } from "./gemini-tools.js";
 export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";
+export { geminiSkills } from "./gemini-skills.js";

@@ -6,3 +6,4 @@ export { opencodeConfigDirOverride, opencodeGlobalDir, opencodeUserDir } from ".
 export { OPENCODE_AGENT_KEYS, opencodeProfile } from "./opencode-profile.js";
 export { locateOpencode, opencodeProvider } from "./opencode-provider.js";
 export { opencodeWriter } from "./write-opencode-agent.js";
+export { opencodeSkills } from "./opencode-skills.js";

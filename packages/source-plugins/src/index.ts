@@ -37,3 +37,4 @@ export type {
   RegistryPlugin,
   RegistrySource,
 } from "./types.js";
+export { pluginSkills } from "./plugin-skills.js";
