@@ -8,6 +8,7 @@ import {
   suggestNames,
 } from "@roster/core";
 import { runDoctorAs, TOOL_PROFILES } from "./cmd-as.js";
+import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import {
   checkFormat,
@@ -27,6 +28,7 @@ export function didYouMean(word: string, known: readonly string[]): string | und
 /** The keys the format that read a file knows (it declared them), for did-you-mean. */
 function knownKeysOf(record: FileRecord): readonly string[] {
   const formats = record.location?.formats ?? [markdownFormat];
+  if (record.kind === "skills") return [];
   return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? [];
 }
 
@@ -51,7 +53,9 @@ export async function runDoctor(app: App) {
     discoverAgents(app.registry, app.ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
-  const files = [...agents.files, ...commands.files];
+  // Skills, each SKILL.md under the rules of the tool whose folder it is in (SPEC §18).
+  const skills = skillDiscovery(app);
+  const files = [...agents.files, ...commands.files, ...skills.files];
   // Discovery warns and carries on; for doctor a definition file that was skipped is an
   // error. The record says which diagnostic explains its skip.
   const skipReasons = new Set<string>();
@@ -63,7 +67,7 @@ export async function runDoctor(app: App) {
   // The config's own findings (skipped project code, refused limits) come first.
   const diagnostics: Diagnostic[] = [...app.loaded.diagnostics];
   diagnostics.push(
-    ...[...agents.diagnostics, ...commands.diagnostics].map(
+    ...[...agents.diagnostics, ...commands.diagnostics, ...skills.diagnostics].map(
       // A skip explained by an `info` reason is deliberate (opencode's `disable: true`): no error.
       (d): Diagnostic => (d.severity === "warning" && isSkipReason(d) ? { ...d, severity: "error" } : d),
     ),
@@ -78,6 +82,8 @@ export async function runDoctor(app: App) {
 
   // Unknown frontmatter keys, as the format that read each file declared them.
   for (const file of files) {
+    // A skill's unknown keys are the tool's own finding (skill/unknown-key), already above.
+    if (file.kind === "skills") continue;
     for (const key of file.unknownKeys ?? []) {
       const guess = didYouMean(key, knownKeysOf(file));
       if (guess) {
@@ -196,6 +202,7 @@ export async function runDoctor(app: App) {
     outcomes: countOutcomes(files),
     agents: agents.agents.length,
     commands: commands.commands.length,
+    skills: skills.skills.length,
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };

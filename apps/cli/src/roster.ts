@@ -232,6 +232,35 @@ commands
     withApp(async (app) => (await loadApp()).expand(app, name, args)),
   );
 
+const skills = program
+  .command("skills")
+  .description("Agent Skills (folders holding SKILL.md) as each tool reads them");
+const skillsAs = "that tool's places and rules (claude, codex, gemini, opencode, copilot)";
+skills
+  .command("list")
+  .description("the merged skills (or one tool's, with --as)")
+  .option("--names", "names only, one per line")
+  .option("--as <tool>", skillsAs)
+  .action((flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).listSkills(app, flags), "json"),
+  );
+skills
+  .command("show")
+  .description("one skill: its fields, the files in its folder (listed, not read) and its instructions")
+  .argument("<name>", "skill name (or <plugin>:<name>)")
+  .option("--as <tool>", skillsAs)
+  .action((name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).showSkill(app, name, flags)),
+  );
+skills
+  .command("why")
+  .description("every skills folder searched, every SKILL.md of NAME, the winner and what it shadows")
+  .argument("<name>", "skill name")
+  .option("--as <tool>", skillsAs)
+  .action((name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).whySkill(app, name, flags)),
+  );
+
 program
   .command("export")
   .description("write one agent in another tool's format, where that tool reads it, and report every field")
@@ -312,7 +341,7 @@ addExamples(program);
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
   cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
-for (const group of [commands, cache]) {
+for (const group of [commands, skills, cache]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
   // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.
