@@ -49,7 +49,7 @@ export function skillSummary(skill: Skill) {
 function total(d: SkillDiscovery): string {
   const shadowed = d.shadowed.length ? `, ${d.shadowed.length} shadowed` : "";
   const problems = d.diagnostics.filter((x) => x.severity !== "info").length;
-  const notes = problems ? `; ${count(problems, "diagnostic")} (roster doctor shows them)` : "";
+  const notes = problems ? `; ${count(problems, "diagnostic")} (roster doctor)` : "";
   const as = d.as ? ` as ${d.as} would load them` : "";
   return `${count(d.skills.length, "skill")}${shadowed}${as}${notes}`;
 }
@@ -94,7 +94,7 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
     );
     o.out("");
   }
-  const invocable = d.skills.some((s) => s.userInvocable) ? "; /name: it answers that command" : "";
+  const invocable = d.skills.some((s) => s.userInvocable) ? "; /name: also a command" : "";
   o.out(paint(o, "dim", `${total(d)}${invocable}`));
   return 0;
 }

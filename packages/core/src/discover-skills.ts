@@ -340,12 +340,16 @@ function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, 
     const value = parsed.frontmatter[kebabToCamel(key)] ?? parsed.frontmatter[key];
     if (value !== undefined) fields[key] = value;
   }
+  const folderName = basename(candidate.folder);
   if (yamlProblem) {
+    // The name the tool would have used, so that `why` finds the file it skipped.
+    const guess = rules.identity === "folder" ? folderName : (text(fields.name) ?? folderName);
     if (rules.badYaml === "skip")
       return skip(
         "skill/yaml-error",
         `skipped: ${toolName} cannot parse its frontmatter (${yamlProblem.message})`,
         diagnostics,
+        guess,
       );
     if (rules.badYaml === "ignore") fields = {};
   }
@@ -355,7 +359,6 @@ function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, 
       `skipped: ${toolName} needs YAML frontmatter between --- lines`,
       diagnostics,
     );
-  const folderName = basename(candidate.folder);
   const written = text(fields.name);
   let name: string | undefined;
   if (place.plugin) name = `${place.plugin.name}:${folderName.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
