@@ -16,6 +16,7 @@ import { configuredHostRunner, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
+import { SKILL_SOURCES } from "./skill-sources.js";
 
 /** The signals that stop `roster mcp`, with their numbers (the exit status is 128 + it). */
 const STOP_SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 } as const;
@@ -125,6 +126,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     runnerFor,
     hosts: fixed ? [] : HOST_IDS,
     profiles: TOOL_PROFILES,
+    skillSources: SKILL_SOURCES,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,
