@@ -37,6 +37,13 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   sync: ["roster sync --to codex,gemini --dry-run", "roster sync --to opencode --scope user"],
   completion: ['eval "$(roster completion bash)"', "roster completion fish | source"],
   "commands list": ["roster commands list", "roster commands list --names"],
+  "skills list": [
+    "roster skills list",
+    "roster skills list --as codex",
+    "roster skills list --json | jq '.skills[].name'",
+  ],
+  "skills show": ["roster skills show deploy", "roster skills show deploy --as copilot --json"],
+  "skills why": ["roster skills why deploy", "roster skills why deploy --as opencode"],
   "commands expand": ['roster commands expand review-pr 123 "be brief"'],
   trust: ["roster trust", "roster trust --list", "roster trust --revoke ~/src/app"],
   "cache clear": ["roster cache clear"],
