@@ -13,7 +13,7 @@ export { doctor } from "./cmd-doctor.js";
 export { exportCommand } from "./cmd-export.js";
 export { graph } from "./cmd-graph.js";
 export { report } from "./cmd-report.js";
-export { listSkills, showSkill, whySkill } from "./cmd-skills.js";
+export { exportSkill, listSkills, showSkill, syncSkills, whySkill } from "./cmd-skills.js";
 export { syncCommand } from "./cmd-sync.js";
 export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";

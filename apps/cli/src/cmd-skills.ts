@@ -1,5 +1,8 @@
-import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/core";
+import { resolve } from "node:path";
+import { discoverSkills, type Skill, type SkillDiscovery, type SkillSource } from "@roster/core";
 import type { App } from "./context.js";
+import { copySkill, type SkillCopy } from "./copy-skill.js";
+import { FindingError, UsageError } from "./errors.js";
 import {
   Block,
   count,
@@ -237,4 +240,112 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
     line`\n${paint(o, "bold", name)} resolves${as} to ${showPath(o, winner.filePath)} (${winner.provider}, ${winner.scope})`,
   );
   return 0;
+}
+
+/** Flags of `export --skills` and `sync --skills`. */
+export interface SkillCopyFlags {
+  to?: string;
+  scope?: string;
+  out?: string;
+  dryRun?: boolean;
+}
+
+function targetsOf(to: string | undefined): SkillSource[] {
+  if (!to) throw new UsageError(`--to names the tool to copy for (${SKILL_TOOLS.join(", ")})`);
+  return to.split(",").map((tool) => {
+    const source = SKILL_SOURCES.find((s) => s.tool === tool.trim());
+    if (!source) throw unknownValue("tool", "--to", tool.trim(), SKILL_TOOLS);
+    return source;
+  });
+}
+
+function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
+  if (scope === undefined) return undefined;
+  if (scope === "project" || scope === "user") return scope;
+  throw unknownValue("scope", "--scope", scope, ["project", "user"]);
+}
+
+function printCopies(app: App, copies: readonly SkillCopy[]): void {
+  const o = app.output;
+  const rows = copies.map((c) => [
+    c.error ? paint(o, c.action === "conflict" ? "yellow" : "red", c.action) : paint(o, "green", c.action),
+    c.skill,
+    c.tool,
+    showPath(o, c.dir),
+    c.error
+      ? `${c.error.code}: ${c.error.message}`
+      : c.loadsAs
+        ? `loads as ${c.loadsAs}; ${count(c.files.filter((f) => f.action === "copied").length, "file")}`
+        : count(c.files.filter((f) => f.action === "copied").length, "file"),
+  ]);
+  o.out(
+    headedTable(o, ["ACTION", "SKILL", "TOOL", "FOLDER", "RESULT"], rows, {
+      keepEnd: [3],
+      drop: [2],
+      grow: 4,
+    }),
+  );
+  for (const c of copies)
+    for (const f of c.files.filter((x) => x.action === "skipped"))
+      o.out(paint(o, "dim", `  ${c.skill}: ${f.path} not copied (${f.reason})`));
+}
+
+/** `roster export NAME --skills --to TOOL [--scope] [--out DIR]`: copies one skill folder. */
+export async function exportSkill(app: App, name: string, flags: SkillCopyFlags): Promise<number> {
+  const targets = targetsOf(flags.to);
+  if (targets.length !== 1) throw new UsageError("export writes for one tool; roster sync takes a list");
+  const d = skillDiscovery(app);
+  const skill = find(d, name);
+  const target = targets[0]!;
+  const scope = scopeFlag(flags.scope) ?? (skill.scope === "project" ? "project" : "user");
+  const copy = copySkill({
+    ctx: app.ctx,
+    skill,
+    target,
+    scope,
+    sources: SKILL_SOURCES,
+    ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
+    ...(flags.dryRun ? { dryRun: true } : {}),
+  });
+  if (app.output.json) printJson(app.output, copy);
+  else printCopies(app, [copy]);
+  if (copy.error)
+    throw new FindingError(`cannot copy "${name}" for ${target.displayName}: ${copy.error.message}`);
+  return 0;
+}
+
+/**
+ * `roster sync --skills --to TOOLS [--scope] [--dry-run]`: copies every skill (project skills
+ * into project folders, personal ones into user folders; plugin skills and a tool's own
+ * skills stay where they are) for each tool.
+ */
+export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<number> {
+  const targets = targetsOf(flags.to);
+  const only = scopeFlag(flags.scope);
+  const d = skillDiscovery(app);
+  const copies: SkillCopy[] = [];
+  for (const target of targets) {
+    const own = discoverSkills(app.ctx, { sources: SKILL_SOURCES, as: target.tool! });
+    const native = new Set(own.skills.map((s) => s.filePath));
+    for (const skill of d.skills) {
+      if (skill.plugin || native.has(skill.filePath)) continue;
+      const scope = skill.scope === "project" ? "project" : "user";
+      if (only && scope !== only) continue;
+      copies.push(
+        copySkill({
+          ctx: app.ctx,
+          skill,
+          target,
+          scope,
+          sources: SKILL_SOURCES,
+          ...(flags.dryRun ? { dryRun: true } : {}),
+        }),
+      );
+    }
+  }
+  if (app.output.json) printJson(app.output, { dryRun: flags.dryRun === true, copies });
+  else if (copies.length === 0)
+    app.output.out("nothing to copy: every skill is already where each tool reads it");
+  else printCopies(app, copies);
+  return copies.some((c) => c.action === "failed" || c.action === "refused") ? 1 : 0;
 }

@@ -33,8 +33,16 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'roster run planner --task "Plan the login page" --dry-run',
     'roster run code-reviewer --task "a" --task "b" --host codex',
   ],
-  export: ["roster export planner --to codex", "roster export reviewer --to gemini --stdout"],
-  sync: ["roster sync --to codex,gemini --dry-run", "roster sync --to opencode --scope user"],
+  export: [
+    "roster export planner --to codex",
+    "roster export reviewer --to gemini --stdout",
+    "roster export deploy --skills --to copilot",
+  ],
+  sync: [
+    "roster sync --to codex,gemini --dry-run",
+    "roster sync --to opencode --scope user",
+    "roster sync --skills --to codex,opencode --dry-run",
+  ],
   completion: ['eval "$(roster completion bash)"', "roster completion fish | source"],
   "commands list": ["roster commands list", "roster commands list --names"],
   "skills list": [

@@ -270,8 +270,13 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
-  .action((name: string, flags: import("./cmd-export.js").ExportFlags) =>
-    withApp(async (app) => (await loadApp()).exportCommand(app, name, flags)),
+  .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
+  .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
+    withApp(async (app) =>
+      flags.skills
+        ? (await loadApp()).exportSkill(app, name, flags)
+        : (await loadApp()).exportCommand(app, name, flags),
+    ),
   );
 
 program
@@ -280,8 +285,11 @@ program
   .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
-  .action((flags: import("./cmd-sync.js").SyncFlags) =>
-    withApp(async (app) => (await loadApp()).syncCommand(app, flags)),
+  .option("--skills", "copy every skill folder instead (project skills to project folders)")
+  .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
+    withApp(async (app) =>
+      flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
+    ),
   );
 
 program

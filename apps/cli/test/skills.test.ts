@@ -168,6 +168,52 @@ describe("roster skills", () => {
   });
 });
 
+describe("export and sync --skills", () => {
+  test("export copies the folder where the tool reads it, marks it, reads it back; the copy never outranks its source", () => {
+    const r = roster(["export", "review", "--skills", "--to", "copilot", "--json"]);
+    expect(r.code).toBe(0);
+    const out = json(r);
+    expect(out).toMatchObject({ action: "create", loadsAs: "review" });
+    expect(out.files.map((f: { path: string; action: string }) => [f.path, f.action])).toEqual([
+      ["SKILL.md", "copied"],
+      ["scripts/check.sh", "copied"],
+    ]);
+    expect(existsSync(join(project(), ".github/skills/review/scripts/check.sh"))).toBe(true);
+    expect(existsSync(join(project(), ".github/skills/.roster-sync.json"))).toBe(true);
+    // The merged view still lists the source only; Copilot CLI itself loads the copy.
+    const merged = json(roster(["skills", "list", "--json"]));
+    expect(
+      merged.skills
+        .filter((s: { name: string }) => s.name === "review")
+        .map((s: { filePath: string }) => rel(s.filePath)),
+    ).toEqual(["project/.claude/skills/review/SKILL.md"]);
+    expect(json(roster(["export", "review", "--skills", "--to", "copilot", "--json"])).action).toBe("update");
+  });
+
+  test("a folder a person wrote is a conflict, left untouched; a linked skills folder is never written through", () => {
+    write("project/.gemini/skills/review/SKILL.md", "mine\n");
+    const r = roster(["export", "review", "--skills", "--to", "gemini"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("sync/conflict");
+    mkdirSync(join(root, "elsewhere"), { recursive: true });
+    symlinkSync(join(root, "elsewhere"), join(project(), ".opencode"));
+    const linked = json(roster(["export", "review", "--skills", "--to", "opencode", "--json"]));
+    expect(linked.action).toBe("conflict");
+    expect(existsSync(join(root, "elsewhere/skills"))).toBe(false);
+    rmSync(join(project(), ".opencode"));
+  });
+
+  test("sync --dry-run says what it would copy and writes nothing", () => {
+    const out = json(roster(["sync", "--skills", "--to", "codex", "--dry-run", "--json"]));
+    expect(out.copies.map((c: { skill: string; action: string }) => [c.skill, c.action])).toEqual([
+      ["deploy", "create"],
+      ["broken", "refused"],
+      ["review", "create"],
+    ]);
+    expect(existsSync(join(project(), ".agents/skills/review"))).toBe(false);
+  });
+});
+
 describe("roster skills on bad input", () => {
   test("a symlink loop and a huge SKILL.md: diagnostics, the rest listed, no crash", () => {
     const skills = join(root, "project/.claude/skills");

@@ -13,6 +13,7 @@ import type {
   SkillSource,
 } from "./skill-types.js";
 import { suggestNames } from "./suggest-names.js";
+import { SYNC_MANIFEST } from "./sync-agents.js";
 import type { AgentSource, Diagnostic, DiscoveryContext, FileRecord, FileSystem } from "./types.js";
 import { isInside } from "./walk-location.js";
 
@@ -512,6 +513,19 @@ function checkSpec(options: {
     );
 }
 
+/** The skill folders roster copied into a skills folder (its `.roster-sync.json`), or none. */
+export function skillCopiesIn(fs: FileSystem, dir: string): Set<string> {
+  try {
+    const data = JSON.parse(fs.readFile(join(dir, SYNC_MANIFEST), 256 * 1024).toString("utf8")) as {
+      files?: unknown;
+    };
+    const files = Array.isArray(data?.files) ? data.files : [];
+    return new Set(files.filter((f): f is string => typeof f === "string" && !f.includes("/") && f !== ".."));
+  } catch {
+    return new Set();
+  }
+}
+
 function placeStatus(fs: FileSystem, place: SkillPlace): SearchedSkillPlace["status"] | Diagnostic {
   try {
     if (!fs.stat(place.dir).isDirectory()) return "not-a-directory";
@@ -573,7 +587,29 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
     searched.push({ dir: place.dir, scope: place.scope, provider, status });
     if (status !== "read") continue;
     const scope: AgentSource = place.scope === "project" ? "project" : "user";
+    // A copy roster wrote (SPEC §16) never outranks its source in the merged view; the tool loads it.
+    const copies = options.as === undefined ? skillCopiesIn(fs, place.dir) : new Set<string>();
     for (const candidate of candidatesOf(fs, entry, maxEntries, diagnostics)) {
+      if (copies.has(candidate.relativePath.split("/")[0] ?? "")) {
+        const reason: Diagnostic = {
+          severity: "info",
+          code: "skill/roster-copy",
+          message: "a copy roster wrote (export/sync --skills): its source is listed instead",
+          filePath: join(candidate.folder, "SKILL.md"),
+        };
+        files.push(
+          Object.freeze({
+            path: join(candidate.folder, "SKILL.md"),
+            provider,
+            scope,
+            kind: "skills" as const,
+            outcome: "skipped" as const,
+            reason: { code: reason.code, message: reason.message },
+            diagnostics: [reason],
+          }),
+        );
+        continue;
+      }
       const read = readSkill(fs, entry, candidate, maxFiles);
       diagnostics.push(...read.diagnostics);
       const base = {

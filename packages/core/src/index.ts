@@ -53,6 +53,7 @@ export {
   discoverSkills,
   MAX_SKILL_BYTES,
   SkillSourceError,
+  skillCopiesIn,
 } from "./discover-skills.js";
 export {
   DiscoveryCache,

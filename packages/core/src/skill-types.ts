@@ -71,6 +71,11 @@ export interface SkillSource {
   checkedAgainst?: string;
   /** Its places, highest precedence first. */
   places(ctx: DiscoveryContext): SkillPlace[] | { places: SkillPlace[]; diagnostics: Diagnostic[] };
+  /**
+   * The folder a copy of a skill is written into for this tool (`export`/`sync --skills`):
+   * its project folder under `ctx.cwd`, or its user folder. Absent: skills are not copied to it.
+   */
+  writeDir?(ctx: DiscoveryContext, scope: "project" | "user"): string;
   /** Other sources whose places this tool reads after its own (Claude Code: `plugins`). */
   borrows?: readonly string[];
   rules: SkillRules;

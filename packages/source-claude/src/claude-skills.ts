@@ -44,6 +44,8 @@ export const claudeSkills = defineSkillSource({
     { dir: join(claudeConfigDir(ctx), "skills"), scope: "user" },
     ...projectSkillPlaces(ctx, [join(".claude", "skills")], { upTo: "repo-root", withoutRepo: "home" }),
   ],
+  writeDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".claude", "skills") : join(claudeConfigDir(ctx), "skills"),
   borrows: ["plugins"],
   rules: {
     layout: "one-level",

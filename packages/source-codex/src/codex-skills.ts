@@ -19,6 +19,8 @@ export const codexSkills = defineSkillSource({
     { dir: join(ctx.home, ".agents", "skills"), scope: "user" },
     { dir: join(codexHome(ctx), "skills"), scope: "user" },
   ],
+  writeDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".agents", "skills") : join(codexHome(ctx), "skills"),
   rules: {
     layout: "nested",
     identity: "name-or-folder",

@@ -9,7 +9,7 @@ export {
 export { codexHome } from "./codex-paths.js";
 export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
+export { codexSkills } from "./codex-skills.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";
 export { codexWriter } from "./write-codex-agent.js";
-export { codexSkills } from "./codex-skills.js";

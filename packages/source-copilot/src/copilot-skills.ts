@@ -35,6 +35,13 @@ export const copilotSkills = defineSkillSource({
       if (dir.trim() !== "") places.push({ dir: resolveUserPath(ctx, dir.trim()), scope: "user" });
     return places;
   },
+  writeDir: (ctx, scope) =>
+    scope === "project"
+      ? join(ctx.cwd, ".github", "skills")
+      : join(
+          ctx.env.COPILOT_HOME?.trim() ? resolveUserPath(ctx, ctx.env.COPILOT_HOME.trim()) : copilotHome(ctx),
+          "skills",
+        ),
   rules: {
     layout: "nested",
     identity: "name-or-folder",

@@ -7,6 +7,6 @@ export {
 export { copilotHome } from "./copilot-paths.js";
 export { copilotProfile } from "./copilot-profile.js";
 export { copilotProvider, locateCopilot } from "./copilot-provider.js";
+export { copilotSkills } from "./copilot-skills.js";
 export { COPILOT_TOOL_ALIASES, mapCopilotTools } from "./copilot-tools.js";
 export { copilotToolName, copilotWriter } from "./write-copilot-agent.js";
-export { copilotSkills } from "./copilot-skills.js";

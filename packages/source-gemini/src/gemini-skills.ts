@@ -20,6 +20,8 @@ export const geminiSkills = defineSkillSource({
     { dir: join(ctx.home, ".agents", "skills"), scope: "user", owner: "codex" },
     { dir: join(geminiDir(ctx), "skills"), scope: "user" },
   ],
+  writeDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".gemini", "skills") : join(geminiDir(ctx), "skills"),
   rules: {
     layout: "one-level",
     identity: "name",

@@ -5,6 +5,7 @@ export { geminiCommandFormat } from "./gemini-command-format.js";
 export { geminiDir } from "./gemini-paths.js";
 export { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 export { geminiProvider, locateGemini } from "./gemini-provider.js";
+export { geminiSkills } from "./gemini-skills.js";
 export {
   GEMINI_BUILTIN_TOOLS,
   GEMINI_LEGACY_TOOLS,
@@ -13,4 +14,3 @@ export {
   mapGeminiTools,
 } from "./gemini-tools.js";
 export { geminiToolName, geminiWriter } from "./write-gemini-agent.js";
-export { geminiSkills } from "./gemini-skills.js";

@@ -50,6 +50,8 @@ export const opencodeSkills = defineSkillSource({
     if (!noClaude) places.push({ dir: join(ctx.home, ".claude", "skills"), scope: "user", owner: "claude" });
     return places;
   },
+  writeDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".opencode", "skills") : join(opencodeUserDir(ctx), "skills"),
   rules: {
     layout: "nested",
     identity: "name",

@@ -20,6 +20,7 @@ export {
   projectRegistryPath,
   xcshRegistryPath,
 } from "./plugin-paths.js";
+export { pluginSkills } from "./plugin-skills.js";
 export {
   createPluginsProvider,
   locatePlugins,
@@ -37,4 +38,3 @@ export type {
   RegistryPlugin,
   RegistrySource,
 } from "./types.js";
-export { pluginSkills } from "./plugin-skills.js";
