@@ -319,7 +319,7 @@ describe("prompts", () => {
       const { prompts } = await client.listPrompts();
       expect(prompts.map((p) => [p.name, p.description])).toEqual([["deploy", "deploy skill"]]);
       const got = await client.getPrompt({ name: "deploy", arguments: { input: "v2" } });
-      expect((got.messages[0]?.content as { text: string }).text).toBe(
+      expect((got.messages[0]!.content as { text: string }).text).toBe(
         `Base directory for this skill: ${join(root, "skills/deploy")}\n\nShip v2 now.`,
       );
     } finally {
