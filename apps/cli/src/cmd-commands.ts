@@ -66,14 +66,13 @@ function invocable(d: CommandDiscovery, skills: readonly Skill[]): Invocable {
 /** `roster commands list [--names]`: command files and the skills that answer `/name`. */
 export async function listCommands(app: App, flags: { names?: boolean } = {}): Promise<number> {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
-  const skillView = skillDiscovery(app);
-  const all = invocable(d, skillView.skills);
   const o = app.output;
+  // The names `commands show` and `expand` take (shell completion reads them).
   if (flags.names) {
-    for (const c of all.commands) o.out(c.name);
-    for (const s of all.skills) o.out(s.name);
+    for (const c of d.commands) o.out(c.name);
     return 0;
   }
+  const all = invocable(d, skillDiscovery(app).skills);
   if (o.json) {
     printJson(o, {
       commands: all.commands.map((c) => ({

@@ -50,11 +50,11 @@ export function skillSummary(skill: Skill) {
 }
 
 function total(d: SkillDiscovery): string {
+  const as = d.as ? ` for ${d.as}` : "";
   const shadowed = d.shadowed.length ? `, ${d.shadowed.length} shadowed` : "";
   const problems = d.diagnostics.filter((x) => x.severity !== "info").length;
-  const notes = problems ? `; ${count(problems, "diagnostic")} (roster doctor)` : "";
-  const as = d.as ? ` as ${d.as} would load them` : "";
-  return `${count(d.skills.length, "skill")}${shadowed}${as}${notes}`;
+  const notes = problems ? `, ${count(problems, "diagnostic")} (roster doctor)` : "";
+  return `${count(d.skills.length, "skill")}${as}${shadowed}${notes}`;
 }
 
 /** `roster skills list [--as TOOL] [--names]`. */
@@ -97,8 +97,8 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
     );
     o.out("");
   }
-  const invocable = d.skills.some((s) => s.userInvocable) ? "; /name: also a command" : "";
-  o.out(paint(o, "dim", `${total(d)}${invocable}`));
+  o.out(paint(o, "dim", total(d)));
+  if (d.skills.some((s) => s.userInvocable)) o.out(paint(o, "dim", "/name: the skill answers that command"));
   return 0;
 }
 
