@@ -21,6 +21,7 @@ import { geminiProfile } from "@roster/source-gemini";
 import { opencodeProfile } from "@roster/source-opencode";
 import { xcshProfile } from "@roster/source-xcsh";
 import { printLegend } from "./cmd-agents.js";
+import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import { FindingError, unknownText } from "./errors.js";
 import {
@@ -44,6 +45,7 @@ import {
   showPaths,
   table,
 } from "./output.js";
+import { SKILL_TOOLS } from "./skill-sources.js";
 import { unknownValue } from "./unknown-name.js";
 
 /** Every tool `--as` knows, in the app's family order. */
@@ -332,10 +334,19 @@ export async function runDoctorAs(app: App, tool: string) {
       });
     }
   }
+  // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
+  const skills = SKILL_TOOLS.includes(tool) ? skillDiscovery(app, tool) : undefined;
+  for (const file of skills?.files ?? []) {
+    for (const d of file.diagnostics) {
+      const isReason = file.outcome === "skipped" && d.code === file.reason.code && d.severity === "warning";
+      diagnostics.push(isReason ? { ...d, severity: "error" } : d);
+    }
+  }
   const summary = {
     tool: v.tool,
     files: v.files.length,
     agents: v.agents.length,
+    ...(skills ? { skills: skills.skills.length } : {}),
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };

@@ -148,6 +148,14 @@ describe("roster skills", () => {
     expect(codes).toContain("frontmatter/yaml-error");
     expect(codes).toContain("skill/missing-description");
     expect(out.summary.skills).toBe(5);
+    // Copilot CLI skips the SKILL.md whose YAML it cannot parse: an error for that tool, and doctor fails.
+    const copilot = roster(["doctor", "--as", "copilot", "--json"]);
+    expect(copilot.code).toBe(1);
+    expect(json(copilot).diagnostics).toContainEqual(
+      expect.objectContaining({ severity: "error", code: "skill/yaml-error" }),
+    );
+    const claude = json(roster(["doctor", "--as", "claude", "--json"]));
+    expect(claude.diagnostics.filter((d: { severity: string }) => d.severity === "error")).toEqual([]);
   });
 
   test("human output fits 80 columns", () => {
