@@ -169,3 +169,22 @@ export const AGENT_SKILLS_KEYS: readonly string[] = [
   "metadata",
   "allowed-tools",
 ];
+
+/** Every `skill/*` diagnostic code `discoverSkills` reports (the README's table lists the same). */
+export const SKILL_DIAGNOSTIC_CODES = [
+  "skill/missing-name",
+  "skill/missing-description",
+  "skill/name-not-folder",
+  "skill/name-format",
+  "skill/long-description",
+  "skill/unknown-key",
+  "skill/yaml-error",
+  "skill/no-frontmatter",
+  "skill/no-skill-md",
+  "skill/too-many-entries",
+  "skill/files-truncated",
+  "skill/roster-copy",
+] as const;
+
+/** A `skill/*` diagnostic code. */
+export type SkillDiagnosticCode = (typeof SKILL_DIAGNOSTIC_CODES)[number];
