@@ -346,7 +346,7 @@ export async function runDoctorAs(app: App, tool: string) {
     tool: v.tool,
     files: v.files.length,
     agents: v.agents.length,
-    ...(skills ? { skills: skills.skills.length } : {}),
+    ...(skills && skills.files.length > 0 ? { skills: skills.skills.length } : {}),
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };
