@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI_DIAGNOSTIC_CODES } from "@roster/cli";
 import { COMMANDS_DIAGNOSTIC_CODES } from "@roster/commands";
-import { CORE_DIAGNOSTIC_CODES } from "@roster/core";
+import { CORE_DIAGNOSTIC_CODES, SKILL_DIAGNOSTIC_CODES } from "@roster/core";
 import { EXECUTOR_DIAGNOSTIC_CODES } from "@roster/executor";
 import { FRONTMATTER_DIAGNOSTIC_CODES } from "@roster/frontmatter";
 import { CODEX_DIAGNOSTIC_CODES } from "@roster/source-codex";
@@ -19,6 +19,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const PACKAGES: Array<{ dir: string; namespaces: string[]; codes: readonly string[] }> = [
   { dir: "packages/frontmatter", namespaces: ["frontmatter"], codes: FRONTMATTER_DIAGNOSTIC_CODES },
   { dir: "packages/core", namespaces: ["agent", "load", "provider"], codes: CORE_DIAGNOSTIC_CODES },
+  { dir: "packages/core", namespaces: ["skill"], codes: SKILL_DIAGNOSTIC_CODES },
   { dir: "packages/commands", namespaces: ["command"], codes: COMMANDS_DIAGNOSTIC_CODES },
   { dir: "packages/executor", namespaces: ["executor"], codes: EXECUTOR_DIAGNOSTIC_CODES },
   { dir: "packages/source-codex", namespaces: ["codex"], codes: CODEX_DIAGNOSTIC_CODES },

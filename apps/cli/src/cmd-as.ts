@@ -12,6 +12,7 @@ import {
 import { checkFileAs, type OtherTool, otherToolsFor, viewAsTool } from "@roster/profiles";
 import { readCodexLimits } from "@roster/source-codex";
 import { printLegend } from "./cmd-agents.js";
+import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import { FindingError, unknownText } from "./errors.js";
 import { type AppFamily, FAMILIES } from "./families.js";
@@ -36,6 +37,7 @@ import {
   showPaths,
   table,
 } from "./output.js";
+import { SKILL_TOOLS } from "./skill-sources.js";
 import { unknownValue } from "./unknown-name.js";
 
 /** The tool profiles of `families`, in their order: what `--as` takes. */
@@ -323,10 +325,19 @@ export async function runDoctorAs(app: App, tool: string) {
       });
     }
   }
+  // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
+  const skills = SKILL_TOOLS.includes(tool) ? skillDiscovery(app, tool) : undefined;
+  for (const file of skills?.files ?? []) {
+    for (const d of file.diagnostics) {
+      const isReason = file.outcome === "skipped" && d.code === file.reason.code && d.severity === "warning";
+      diagnostics.push(isReason ? { ...d, severity: "error" } : d);
+    }
+  }
   const summary = {
     tool: v.tool,
     files: v.files.length,
     agents: v.agents.length,
+    ...(skills && skills.files.length > 0 ? { skills: skills.skills.length } : {}),
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };

@@ -17,6 +17,7 @@ import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
+import { SKILL_SOURCES } from "./skill-sources.js";
 import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
@@ -121,6 +122,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     runnerFor,
     hosts: fixed ? [] : hosts,
     profiles: profilesOf(app.families),
+    skillSources: SKILL_SOURCES,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,

@@ -6,6 +6,7 @@ import { profilesOf } from "./cmd-as.js";
 import type { Values } from "./completion.js";
 import { FAMILIES, hostFamilies } from "./families.js";
 import { SOURCES } from "./list-print.js";
+import { SKILL_TOOLS } from "./skill-sources.js";
 import { writersOf } from "./writers.js";
 
 // Every value below reads the one family list (families.ts).
@@ -18,7 +19,10 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
   "--out": () => ({ kind: "dirs" }),
   "--config": () => ({ kind: "files" }),
   "--html": () => ({ kind: "files" }),
-  "--as": () => ({ kind: "words", words: tools() }),
+  "--as": (command) => ({
+    kind: "words",
+    words: command.parent?.name() === "skills" ? SKILL_TOOLS : tools(),
+  }),
   "--to": (command) => ({
     kind: "words",
     words: writersOf(FAMILIES).map((w) => w.tool),
@@ -32,13 +36,19 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
 
 /**
  * What an option's value or an argument completes to: by the flag's name (above); an
- * argument `<name>`/`<agent>` is an agent (a workflow command under `commands`), `[dir]` a folder.
+ * argument `<name>`/`<agent>` is an agent (a workflow command under `commands`, a skill under `skills`), `[dir]` a folder.
  */
 export function valuesOf(item: Option | Argument, command: Command): Values | undefined {
   if ("long" in item) return item.long ? FLAG_VALUES[item.long]?.(command) : undefined;
   const name = item.name();
   if (name === "dir") return { kind: "dirs" };
-  if (name === "name" || name === "agent")
-    return command.parent?.name() === "commands" ? { kind: "commands" } : { kind: "agents" };
+  if (name === "name" || name === "agent") {
+    const group = command.parent?.name();
+    return group === "commands"
+      ? { kind: "commands" }
+      : group === "skills"
+        ? { kind: "skills" }
+        : { kind: "agents" };
+  }
   return undefined;
 }

@@ -19,7 +19,7 @@ export type Shell = (typeof SHELLS)[number];
  */
 export type Values =
   | { kind: "words"; words: readonly string[]; list?: boolean }
-  | { kind: "agents" | "commands" | "dirs" | "files" };
+  | { kind: "agents" | "commands" | "skills" | "dirs" | "files" };
 
 /** One flag of a command. */
 export interface CompletionFlag {
@@ -133,6 +133,8 @@ function bashValues(values: Values): string {
       return `COMPREPLY=($(compgen -W "$(roster list --names 2>/dev/null)" -- "$cur"))`;
     case "commands":
       return `COMPREPLY=($(compgen -W "$(roster commands list --names 2>/dev/null)" -- "$cur"))`;
+    case "skills":
+      return `COMPREPLY=($(compgen -W "$(roster skills list --names 2>/dev/null)" -- "$cur"))`;
     case "dirs":
       return `COMPREPLY=($(compgen -d -- "$cur"))`;
     case "files":
@@ -230,6 +232,8 @@ function zshValues(values: Values): string {
       return `compadd -- \${(f)"$(roster list --names 2>/dev/null)"}`;
     case "commands":
       return `compadd -- \${(f)"$(roster commands list --names 2>/dev/null)"}`;
+    case "skills":
+      return `compadd -- \${(f)"$(roster skills list --names 2>/dev/null)"}`;
     case "dirs":
       return "_files -/";
     case "files":
@@ -287,6 +291,8 @@ function fishValues(values: Values): string {
       return "(roster list --names 2>/dev/null)";
     case "commands":
       return "(roster commands list --names 2>/dev/null)";
+    case "skills":
+      return "(roster skills list --names 2>/dev/null)";
     case "dirs":
       return "(__fish_complete_directories)";
     case "files":

@@ -4,6 +4,7 @@ import { discoverCommands } from "@roster/commands";
 import { type Diagnostic, discoverAgents } from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
+import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import {
   checkFormat,
@@ -30,6 +31,7 @@ export async function runDoctor(app: App): Promise<DoctorReport> {
   return findProblems({
     agents,
     commands,
+    skills: skillDiscovery(app),
     configDiagnostics: app.loaded.diagnostics,
     sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,
     compileOutputSchema,

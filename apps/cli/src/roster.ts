@@ -229,6 +229,35 @@ commands
     withApp(async (app) => (await loadApp()).expand(app, name, args)),
   );
 
+const skills = program
+  .command("skills")
+  .description("Agent Skills (folders holding SKILL.md) as each tool reads them");
+const skillsAs = "that tool's places and rules (claude, codex, gemini, opencode, copilot)";
+skills
+  .command("list")
+  .description("the merged skills (or one tool's, with --as)")
+  .option("--names", "names only, one per line")
+  .option("--as <tool>", skillsAs)
+  .action((flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).listSkills(app, flags), "json"),
+  );
+skills
+  .command("show")
+  .description("one skill: its fields, the files in its folder (listed, not read) and its instructions")
+  .argument("<name>", "skill name (or <plugin>:<name>)")
+  .option("--as <tool>", skillsAs)
+  .action((name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).showSkill(app, name, flags)),
+  );
+skills
+  .command("why")
+  .description("every skills folder searched, every SKILL.md of NAME, the winner and what it shadows")
+  .argument("<name>", "skill name")
+  .option("--as <tool>", skillsAs)
+  .action((name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+    withApp(async (app) => (await loadApp()).whySkill(app, name, flags)),
+  );
+
 program
   .command("export")
   .description("write one agent in another tool's format, where that tool reads it, and report every field")
@@ -239,8 +268,13 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
-  .action((name: string, flags: import("./cmd-export.js").ExportFlags) =>
-    withApp(async (app) => (await loadApp()).exportCommand(app, name, flags)),
+  .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
+  .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
+    withApp(async (app) =>
+      flags.skills
+        ? (await loadApp()).exportSkill(app, name, flags)
+        : (await loadApp()).exportCommand(app, name, flags),
+    ),
   );
 
 program
@@ -250,8 +284,11 @@ program
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
   .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
-  .action((flags: import("./cmd-sync.js").SyncFlags) =>
-    withApp(async (app) => (await loadApp()).syncCommand(app, flags)),
+  .option("--skills", "copy every skill folder instead (project skills to project folders)")
+  .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
+    withApp(async (app) =>
+      flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
+    ),
   );
 
 program
@@ -311,7 +348,7 @@ addExamples(program);
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
   cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
-for (const group of [commands, cache]) {
+for (const group of [commands, skills, cache]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
   // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.

@@ -10,9 +10,13 @@ import { shortList } from "./output.js";
  * The finding for a name that is not there: the closest names first, then the command that
  * lists them all; `--json` gets the closest names as `suggestions`.
  */
-export function unknownName(kind: "agent" | "command", name: string, names: readonly string[]): FindingError {
+export function unknownName(
+  kind: "agent" | "command" | "skill",
+  name: string,
+  names: readonly string[],
+): FindingError {
   const suggestions = suggestNames(name, names);
-  const list = kind === "agent" ? "roster list" : "roster commands list";
+  const list = { agent: "roster list", command: "roster commands list", skill: "roster skills list" }[kind];
   const all = names.length === 0 ? `there are none here: ${list}` : `${list} shows all ${names.length}`;
   return new FindingError(unknownText({ kind, wanted: name, suggestions, all }), {
     code: `cli/unknown-${kind}`,

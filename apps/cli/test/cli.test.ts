@@ -356,6 +356,7 @@ describe("roster doctor", () => {
         outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0, copy: 0 },
         agents: 7,
         commands: 1,
+        skills: 0,
         errors: 1,
         warnings: 0,
       });

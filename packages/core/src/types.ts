@@ -214,7 +214,8 @@ export interface FileRecordBase {
   location?: Location;
   provider: string;
   scope: AgentSource;
-  kind: DiscoveryKind;
+  /** What was discovered; `skills` for a skill's `SKILL.md` (SPEC §18). */
+  kind: DiscoveryKind | "skills";
   /** Id of the format that read it (`markdown`, `codex-toml`); absent for provider-loaded items. */
   format?: string;
   /** Frontmatter keys the format does not know (only when it declares its keys). */

@@ -15,6 +15,7 @@ function didYouMean(word: string, known: readonly string[]): string | undefined 
 
 /** The keys the format that read a file knows (it declared them), for did-you-mean. */
 function knownKeysOf(record: FileRecord): readonly string[] {
+  if (record.kind === "skills") return [];
   const formats = record.location?.formats ?? [markdownFormat];
   return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? [];
 }
@@ -32,6 +33,8 @@ function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
 export interface DoctorInput {
   agents: AgentDiscovery;
   commands: Pick<CommandDiscovery, "commands" | "files" | "diagnostics">;
+  /** Skills (SPEC §18): each SKILL.md under the rules of the tool whose folder it is in. */
+  skills?: { skills: readonly unknown[]; files: readonly FileRecord[]; diagnostics: readonly Diagnostic[] };
   /** The config's own findings (skipped project code, refused limits): they come first. */
   configDiagnostics?: readonly Diagnostic[];
   /** The session's findings (its environment variables), after discovery's. */
@@ -49,6 +52,7 @@ export interface DoctorSummary {
   outcomes: OutcomeCounts;
   agents: number;
   commands: number;
+  skills: number;
   errors: number;
   warnings: number;
 }
@@ -68,12 +72,13 @@ export interface DoctorReport {
  */
 export function findProblems(input: DoctorInput): DoctorReport {
   const { agents, commands } = input;
-  const files = [...agents.files, ...commands.files];
+  const skills = input.skills ?? { skills: [], files: [], diagnostics: [] };
+  const files = [...agents.files, ...commands.files, ...skills.files];
   // Each skipped record keeps the diagnostic that explains it (the same object as discovery's).
   const skipReasons = new Set<Diagnostic>();
   for (const file of files) if (file.outcome === "skipped") skipReasons.add(file.reason);
   const diagnostics: Diagnostic[] = [...(input.configDiagnostics ?? [])];
-  for (const d of [...agents.diagnostics, ...commands.diagnostics])
+  for (const d of [...agents.diagnostics, ...commands.diagnostics, ...skills.diagnostics])
     diagnostics.push(d.severity === "warning" && skipReasons.has(d) ? { ...d, severity: "error" } : d);
   const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
     const diagnostic: Diagnostic = { severity, code, message };
@@ -85,6 +90,8 @@ export function findProblems(input: DoctorInput): DoctorReport {
 
   // Unknown frontmatter keys, as the format that read each file declared them.
   for (const file of files) {
+    // A skill's unknown keys are the tool's own finding (skill/unknown-key), already above.
+    if (file.kind === "skills") continue;
     for (const key of file.unknownKeys ?? []) {
       const guess = didYouMean(key, knownKeysOf(file));
       if (guess) {
@@ -203,6 +210,7 @@ export function findProblems(input: DoctorInput): DoctorReport {
     outcomes: countOutcomes(files),
     agents: agents.agents.length,
     commands: commands.commands.length,
+    skills: skills.skills.length,
     errors: diagnostics.filter((x) => x.severity === "error").length,
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };

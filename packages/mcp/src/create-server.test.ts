@@ -308,3 +308,62 @@ describe("provider: a shadowed definition (SPEC §16)", () => {
     expect(spy.calls.map((c) => c.invocation.systemPrompt)).toEqual(["Second."]);
   });
 });
+
+describe("prompts", () => {
+  test("user-invocable skills are prompts; a skill answers before its family's command of that name", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { defineSkillSource } = await import("@roster/core");
+    const root = mkdtempSync(join(tmpdir(), "roster-mcp-skills-"));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(join(root, rel, ".."), { recursive: true });
+        writeFileSync(join(root, rel), text);
+      };
+      write("skills/deploy/SKILL.md", "---\ndescription: deploy skill\n---\nShip $ARGUMENTS now.\n");
+      write("skills/quiet/SKILL.md", "---\ndescription: hidden\nuser-invocable: false\n---\nx\n");
+      const commands = defineProvider({
+        id: "fam",
+        load: (_ctx, kind) =>
+          kind === "commands"
+            ? [
+                {
+                  filePath: "mem:deploy.md",
+                  source: "user",
+                  frontmatter: { description: "deploy command" },
+                  body: "old",
+                  defaultName: "deploy",
+                },
+              ]
+            : [],
+      });
+      const skills = defineSkillSource({
+        id: "fam",
+        tool: "fam",
+        displayName: "Fam",
+        places: () => [{ dir: join(root, "skills"), scope: "user" }],
+        rules: {
+          layout: "one-level",
+          identity: "folder",
+          duplicates: "first-wins",
+          requiresDescription: false,
+          badYaml: "ignore",
+          requiresFrontmatter: false,
+          invocable: true,
+          clash: "skill",
+          knownKeys: ["name", "description", "user-invocable"],
+        },
+      });
+      const { client } = await start({ registry: createRegistry([commands]), skillSources: [skills] });
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((p) => [p.name, p.description])).toEqual([["deploy", "deploy skill"]]);
+      const got = await client.getPrompt({ name: "deploy", arguments: { input: "v2" } });
+      expect((got.messages[0]!.content as { text: string }).text).toBe(
+        `Base directory for this skill: ${join(root, "skills/deploy")}\n\nShip v2 now.`,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,13 +7,20 @@ import {
   ListPromptsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type CommandDiscovery, discoverCommands, expandCommand, getCommand } from "@roster/commands";
+import {
+  type CommandDiscovery,
+  discoverCommands,
+  expandCommand,
+  getCommand,
+  type WorkflowCommand,
+} from "@roster/commands";
 import {
   type AgentDiscovery,
   copiesOf,
   DiscoveryCache,
   type DiscoveryKind,
   discoverAgents,
+  discoverSkills,
   getAgent,
   type ProviderRegistry,
   statLocations,
@@ -433,8 +440,39 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   // expand_command takes.
   mcp.server.registerCapabilities({ prompts: { listChanged: true } });
   let promptSignature: string | undefined;
+  /**
+   * The prompts: workflow commands, and the skills a tool makes invocable (SPEC §18), each as
+   * a command whose template is the skill's instructions under a line naming its folder (as
+   * Claude Code gives them). A skill of the same family and name as a command replaces it
+   * where that family's rule lets the skill answer first (Claude Code); otherwise the
+   * command keeps the name.
+   */
   const commandsNow = async (): Promise<CommandDiscovery> => {
-    const discovery = await commandsLive.get();
+    // A copy: the live discovery is kept for the next call, and the skills join this answer only.
+    const discovery = { ...(await commandsLive.get()) };
+    if (options.skillSources) {
+      const skills = discoverSkills(ctx, { sources: options.skillSources });
+      const commands = [...discovery.commands];
+      for (const skill of skills.skills) {
+        if (!skill.userInvocable) continue;
+        const rules = options.skillSources.find((source) => source.id === skill.provider)?.rules;
+        const asCommand: WorkflowCommand = {
+          name: skill.name,
+          description: skill.description,
+          instructions: `Base directory for this skill: ${skill.dir}\n\n${skill.body}`,
+          source: skill.scope === "project" ? "project" : "user",
+          filePath: skill.filePath,
+          provider: skill.provider,
+          placeholders: ["positional"],
+          ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
+        };
+        const clash = commands.findIndex((c) => c.name === skill.name);
+        if (clash === -1) commands.push(asCommand);
+        else if (rules?.clash === "skill" && commands[clash]?.provider === skill.provider)
+          commands[clash] = asCommand;
+      }
+      discovery.commands = commands;
+    }
     const signature = JSON.stringify(discovery.commands.map((c) => [c.name, c.description, c.argumentHint]));
     // A changed set after a listing: clients are told to list again.
     if (promptSignature !== undefined && signature !== promptSignature)

@@ -4,6 +4,7 @@ import type {
   DiscoveryCache,
   DiscoveryContext,
   ProviderRegistry,
+  SkillSource,
   ToolProfile,
 } from "@roster/core";
 import type { Reaper, RefusalCode, Runner, TaskSettings } from "@roster/executor";
@@ -34,6 +35,11 @@ export interface RosterMcpOptions {
    * app's family profiles, as `roster why` uses them. None: `otherTools` is always `[]`.
    */
   profiles?: readonly ToolProfile[];
+  /**
+   * The app's skill sources (SPEC §18): every skill a tool makes invocable (`/name`) is a
+   * prompt too, beside the workflow commands. None: commands only.
+   */
+  skillSources?: readonly SkillSource[];
   /** Host names `run_task` accepts besides `auto`, shown in its input schema description. */
   hosts?: readonly string[];
   /** Plan mode for every task this server runs. */

@@ -10,6 +10,7 @@ export { codexFamily } from "./codex-family.js";
 export { codexHome } from "./codex-paths.js";
 export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
+export { codexSkills } from "./codex-skills.js";
 export { codexVocabulary } from "./codex-vocabulary.js";
 export { CodexTomlError } from "./errors.js";
 export type { CodexProviderOptions } from "./types.js";

@@ -8,6 +8,7 @@ export { copilotFamily } from "./copilot-family.js";
 export { copilotHome } from "./copilot-paths.js";
 export { copilotProfile } from "./copilot-profile.js";
 export { copilotProvider, locateCopilot } from "./copilot-provider.js";
+export { copilotSkills } from "./copilot-skills.js";
 export { COPILOT_TOOL_ALIASES, mapCopilotTools } from "./copilot-tools.js";
 export { copilotVocabulary } from "./copilot-vocabulary.js";
 export { copilotToolName, copilotWriter } from "./write-copilot-agent.js";

@@ -6,6 +6,7 @@ export { geminiFamily } from "./gemini-family.js";
 export { geminiDir } from "./gemini-paths.js";
 export { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 export { geminiProvider, locateGemini } from "./gemini-provider.js";
+export { geminiSkills } from "./gemini-skills.js";
 export {
   GEMINI_BUILTIN_TOOLS,
   GEMINI_LEGACY_TOOLS,

@@ -6,5 +6,6 @@ export { type MappedOpencodeAgent, mapOpencodeAgent, PERMISSION_TOOLS } from "./
 export { opencodeConfigDirOverride, opencodeGlobalDir, opencodeUserDir } from "./opencode-paths.js";
 export { OPENCODE_AGENT_KEYS, opencodeProfile } from "./opencode-profile.js";
 export { locateOpencode, opencodeProvider } from "./opencode-provider.js";
+export { opencodeSkills } from "./opencode-skills.js";
 export { opencodeVocabulary } from "./opencode-vocabulary.js";
 export { opencodeWriter } from "./write-opencode-agent.js";

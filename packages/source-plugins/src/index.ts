@@ -20,6 +20,7 @@ export {
   projectRegistryPath,
   xcshRegistryPath,
 } from "./plugin-paths.js";
+export { pluginSkills } from "./plugin-skills.js";
 export { pluginsFamily } from "./plugins-family.js";
 export {
   createPluginsProvider,

@@ -1,0 +1,190 @@
+import type { ProfileScope } from "./tool-profile.js";
+import type { Diagnostic, DiscoveryContext, FileRecord, PluginInfo } from "./types.js";
+
+/**
+ * One folder a tool reads Agent Skills from (SPEC §18): each skill is a sub-folder holding
+ * `SKILL.md`, or (with `single`) the folder itself is one skill.
+ */
+export interface SkillPlace {
+  dir: string;
+  scope: ProfileScope;
+  /** Plugin skills: named `<plugin>:<folder>` (Claude Code). */
+  plugin?: PluginInfo;
+  /** The folder the place and each skill folder must stay inside (a project's root). */
+  root?: string;
+  /** The family whose folder this is, when another family's tool reads it (`.claude/skills` read by Copilot CLI). */
+  owner?: string;
+  /** The folder is one skill (a plugin manifest entry naming a skill folder). */
+  single?: boolean;
+}
+
+/** How one tool reads skills, as data (checked against the installed tool; the family README cites the loader). */
+export interface SkillRules {
+  /** `one-level`: only `<dir>/<name>/SKILL.md`; `nested`: `SKILL.md` is searched in sub-folders too. */
+  layout: "one-level" | "nested";
+  /**
+   * `folder`: the skill folder's name (Claude Code; `name` is only a display name); `name`:
+   * the `name` field (skipped without one); `name-or-folder`: the field, else the folder.
+   */
+  identity: "folder" | "name" | "name-or-folder";
+  /** The same name twice: the first in place order wins (`first-wins`), or every copy is kept (`all`, Codex). */
+  duplicates: "first-wins" | "all";
+  /** Is a skill without a `description` refused? */
+  requiresDescription: boolean;
+  /** Without a description, the tool makes one from the body's first line (Claude Code). */
+  descriptionFromBody?: boolean;
+  /** Frontmatter YAML it cannot parse: `ignore` the frontmatter and load, `skip` the skill, or read `key: value` lines (`fallback`). */
+  badYaml: "ignore" | "skip" | "fallback";
+  /** Is a `SKILL.md` without frontmatter refused? */
+  requiresFrontmatter: boolean;
+  /** Does a skill answer `/name` as a command does (unless `user-invocable: false`)? */
+  invocable: boolean;
+  /** On a clash of names, does the skill answer `/name` before a command file (`skill`) or after (`command`)? */
+  clash?: "skill" | "command";
+  /** Frontmatter keys it reads, as written in files. */
+  knownKeys: readonly string[];
+  /** The most bytes of `SKILL.md` it reads; a larger one is skipped. Default 1 MiB. */
+  maxBytes?: number;
+  /** Characters it replaces in a name (Gemini CLI: `:\/<>*?"|` become `-`). */
+  sanitizeName?: (name: string) => string;
+}
+
+/**
+ * Where one family's tool reads Agent Skills and how (SPEC §18). Declared by the family
+ * package (`claudeSkills`, `codexSkills`, …) and read by {@link discoverSkills}.
+ *
+ * @example
+ * const acmeSkills = defineSkillSource({
+ *   id: "acme", tool: "acme", displayName: "Acme", checkedAgainst: "acme 1.0",
+ *   places: (ctx) => [{ dir: join(ctx.home, ".acme/skills"), scope: "user" }],
+ *   rules: { layout: "one-level", identity: "name", duplicates: "first-wins", requiresDescription: true,
+ *            badYaml: "skip", requiresFrontmatter: true, invocable: false, knownKeys: ["name", "description"] },
+ * });
+ */
+export interface SkillSource {
+  /** The family's id (`"claude"`), which records and the merged view name. */
+  id: string;
+  /** The `--as` value, when the family is a tool of its own (plugins are not). */
+  tool?: string;
+  displayName: string;
+  /** The tool version the facts were checked against. */
+  checkedAgainst?: string;
+  /** Its places, highest precedence first. */
+  places(ctx: DiscoveryContext): SkillPlace[] | { places: SkillPlace[]; diagnostics: Diagnostic[] };
+  /**
+   * The folder a copy of a skill is written into for this tool (`export`/`sync --skills`):
+   * its project folder under `ctx.cwd`, or its user folder. Absent: skills are not copied to it.
+   */
+  writeDir?(ctx: DiscoveryContext, scope: "project" | "user"): string;
+  /** Other sources whose places this tool reads after its own (Claude Code: `plugins`). */
+  borrows?: readonly string[];
+  rules: SkillRules;
+}
+
+/** Identity helper that types a skill source. */
+export function defineSkillSource<S extends SkillSource>(source: S): S {
+  return source;
+}
+
+/** One entry of a skill folder, listed (never read). */
+export interface SkillFileEntry {
+  /** `/`-separated, relative to the skill folder. */
+  path: string;
+  kind: "file" | "folder" | "symlink" | "other";
+  /** Bytes, for a file (or a link to a file inside the skill folder). */
+  size?: number;
+  /** A symlink's target: inside the folder (`file`, `folder`), `outside` it (not followed), or `broken`. */
+  target?: "file" | "folder" | "outside" | "broken";
+}
+
+/** One Agent Skill: its `SKILL.md` and the files beside it. */
+export interface Skill {
+  /** The name the tool answers to (`deploy`, `plugin:deploy`). */
+  name: string;
+  description: string;
+  /** The skill folder. */
+  dir: string;
+  /** Its `SKILL.md`. */
+  filePath: string;
+  scope: ProfileScope;
+  /** The source (family) whose place it was found in. */
+  provider: string;
+  plugin?: PluginInfo;
+  /** Answers `/name` in its tool. */
+  userInvocable: boolean;
+  /** The model may call it on its own (`disable-model-invocation` not set). */
+  modelInvocable: boolean;
+  argumentHint?: string;
+  allowedTools?: string[];
+  license?: string;
+  compatibility?: string;
+  metadata?: unknown;
+  /** Every frontmatter key as written, in order. */
+  keys: readonly string[];
+  /** Every frontmatter value, keys as written. */
+  fields: Readonly<Record<string, unknown>>;
+  /** The instructions (the body after the frontmatter). */
+  body: string;
+  /** The files beside `SKILL.md`, listed, in code-unit order of path. */
+  files: readonly SkillFileEntry[];
+  /** True when the listing stopped at its bound. */
+  filesTruncated?: boolean;
+}
+
+/** A skill that lost to another of the same name. */
+export interface ShadowedSkill {
+  skill: Skill;
+  /** The winner's `SKILL.md`. */
+  shadowedBy: string;
+}
+
+/** What happened at one searched skills folder. */
+export interface SearchedSkillPlace {
+  dir: string;
+  scope: ProfileScope;
+  provider: string;
+  status: "read" | "missing" | "not-a-directory" | "outside-root" | "unreadable";
+}
+
+/** The result of {@link discoverSkills}. */
+export interface SkillDiscovery {
+  /** The winners, in precedence order. */
+  skills: Skill[];
+  shadowed: ShadowedSkill[];
+  diagnostics: Diagnostic[];
+  /** Every place searched, in order. */
+  searched: SearchedSkillPlace[];
+  /** One record per `SKILL.md` (and per folder without one), in search order; `kind: "skills"`. */
+  files: FileRecord[];
+  /** The tool whose rules were applied (`--as`), or `undefined` for the merged view. */
+  as?: string;
+}
+
+/** The keys of the Agent Skills format itself (https://agentskills.io/specification), as written. */
+export const AGENT_SKILLS_KEYS: readonly string[] = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+];
+
+/** Every `skill/*` diagnostic code `discoverSkills` reports (the README's table lists the same). */
+export const SKILL_DIAGNOSTIC_CODES = [
+  "skill/missing-name",
+  "skill/missing-description",
+  "skill/name-not-folder",
+  "skill/name-format",
+  "skill/long-description",
+  "skill/unknown-key",
+  "skill/yaml-error",
+  "skill/no-frontmatter",
+  "skill/no-skill-md",
+  "skill/too-many-entries",
+  "skill/files-truncated",
+  "skill/roster-copy",
+] as const;
+
+/** A `skill/*` diagnostic code. */
+export type SkillDiagnosticCode = (typeof SKILL_DIAGNOSTIC_CODES)[number];

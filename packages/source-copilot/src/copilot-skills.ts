@@ -1,0 +1,55 @@
+import { delimiter, join } from "node:path";
+import { AGENT_SKILLS_KEYS, defineSkillSource, projectSkillPlaces, type SkillPlace } from "@roster/core";
+import { resolveUserPath } from "@roster/core/provider-kit";
+import { copilotHome } from "./copilot-paths.js";
+
+/**
+ * Where Copilot CLI reads Agent Skills, highest precedence first (README "Skills"; its
+ * `skillsGetDiscoveryDirectories`): for each folder from the cwd up to the repository root,
+ * nearest first, `.github/skills`, `.agents/skills` and `.claude/skills`; then
+ * `<COPILOT_HOME or ~/.copilot>/skills`, `~/.agents/skills` and the folders of
+ * `COPILOT_SKILLS_DIRS`. Searched in sub-folders, named by `name` (else the folder); the
+ * first of a name wins; a skill answers `/name`.
+ */
+export const copilotSkills = defineSkillSource({
+  id: "copilot",
+  tool: "copilot",
+  displayName: "Copilot CLI",
+  checkedAgainst: "@github/copilot 1.0.102",
+  places: (ctx) => {
+    const owners: Record<string, string> = { ".agents": "codex", ".claude": "claude" };
+    const places: SkillPlace[] = projectSkillPlaces(
+      ctx,
+      [join(".github", "skills"), join(".agents", "skills"), join(".claude", "skills")],
+      { upTo: "repo-root" },
+    ).map((place) => {
+      const owner = owners[place.dir.split(/[\\/]/).at(-2) ?? ""];
+      return owner ? { ...place, owner } : place;
+    });
+    const home = ctx.env.COPILOT_HOME?.trim()
+      ? resolveUserPath(ctx, ctx.env.COPILOT_HOME.trim())
+      : copilotHome(ctx);
+    places.push({ dir: join(home, "skills"), scope: "user" });
+    places.push({ dir: join(ctx.home, ".agents", "skills"), scope: "user", owner: "codex" });
+    for (const dir of (ctx.env.COPILOT_SKILLS_DIRS ?? "").split(delimiter))
+      if (dir.trim() !== "") places.push({ dir: resolveUserPath(ctx, dir.trim()), scope: "user" });
+    return places;
+  },
+  writeDir: (ctx, scope) =>
+    scope === "project"
+      ? join(ctx.cwd, ".github", "skills")
+      : join(
+          ctx.env.COPILOT_HOME?.trim() ? resolveUserPath(ctx, ctx.env.COPILOT_HOME.trim()) : copilotHome(ctx),
+          "skills",
+        ),
+  rules: {
+    layout: "nested",
+    identity: "name-or-folder",
+    duplicates: "first-wins",
+    requiresDescription: false,
+    badYaml: "skip",
+    requiresFrontmatter: false,
+    invocable: true,
+    knownKeys: [...AGENT_SKILLS_KEYS, "user-invocable", "disable-model-invocation", "argument-hint"],
+  },
+});

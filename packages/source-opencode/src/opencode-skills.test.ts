@@ -1,0 +1,49 @@
+import { join } from "node:path";
+import { discoverSkills } from "@roster/core";
+import { createSandbox, type Sandbox } from "@roster/testkit";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { opencodeSkills } from "./opencode-skills.js";
+
+const skill = (name: string, description: string) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\nx\n`;
+
+let sandbox: Sandbox;
+beforeEach(() => {
+  sandbox = createSandbox("roster-opencode-skills-");
+});
+afterEach(() => sandbox.cleanup());
+
+// What `opencode debug skill` listed (opencode 1.18.33, README "Skills").
+test(".opencode skills over global over external ones; the farthest project .claude/skills wins among externals", () => {
+  sandbox.write({
+    "project/.git/HEAD": "x",
+    "project/.opencode/skills/mine/SKILL.md": skill("mine", "project opencode"),
+    "home/.config/opencode/skill/mine/SKILL.md": skill("mine", "global"),
+    "project/.claude/skills/same/SKILL.md": skill("same", "project root claude"),
+    "project/sub/.claude/skills/same/SKILL.md": skill("same", "sub claude"),
+    "home/.claude/skills/same/SKILL.md": skill("same", "home claude"),
+    "project/.opencode/skills/noname/SKILL.md": "---\ndescription: no name\n---\nx\n",
+    "project/.opencode/skills/deep/er/inner/SKILL.md": skill("inner", "nested"),
+  });
+  const d = discoverSkills(sandbox.ctx({ cwd: join(sandbox.project, "sub") }), {
+    sources: [opencodeSkills],
+    as: "opencode",
+  });
+  expect(d.skills.map((s) => [s.name, s.description])).toEqual([
+    ["inner", "nested"],
+    ["mine", "project opencode"],
+    ["same", "project root claude"],
+  ]);
+  expect(d.files.find((f) => f.outcome === "skipped")).toMatchObject({
+    reason: { code: "skill/missing-name" },
+  });
+});
+
+test("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS drops the .claude/skills folders", () => {
+  sandbox.write({ "home/.claude/skills/x/SKILL.md": skill("x", "claude") });
+  const env = { OPENCODE_DISABLE_CLAUDE_CODE_SKILLS: "1" };
+  expect(discoverSkills(sandbox.ctx({ env }), { sources: [opencodeSkills], as: "opencode" }).skills).toEqual(
+    [],
+  );
+  expect(discoverSkills(sandbox.ctx(), { sources: [opencodeSkills], as: "opencode" }).skills).toHaveLength(1);
+});
