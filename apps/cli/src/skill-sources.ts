@@ -1,23 +1,12 @@
-// The skill source of every family that has one, in the registry's order (SPEC §4, §18).
-// xcsh and Cursor have none (README "Skills"). When the family list carries `skills`, this
-// list becomes that list's `skills` values.
+// The skill source of every family that has one, in the family list's order (SPEC §4, §18):
+// each family carries its own (`skills`); xcsh and Cursor have none (README "Skills").
 import type { SkillRules, SkillSource } from "@roster/core";
-import { claudeSkills } from "@roster/source-claude";
-import { codexSkills } from "@roster/source-codex";
-import { copilotSkills } from "@roster/source-copilot";
-import { geminiSkills } from "@roster/source-gemini";
-import { opencodeSkills } from "@roster/source-opencode";
-import { pluginSkills } from "@roster/source-plugins";
+import { FAMILIES } from "./families.js";
 
 /** Every skill source, highest precedence first: the merged view reads them in this order. */
-export const SKILL_SOURCES: readonly SkillSource[] = [
-  claudeSkills,
-  codexSkills,
-  geminiSkills,
-  opencodeSkills,
-  copilotSkills,
-  pluginSkills,
-];
+export const SKILL_SOURCES: readonly SkillSource[] = FAMILIES.flatMap((family) =>
+  family.skills ? [family.skills] : [],
+);
 
 /** The `--as` values of `roster skills`. */
 export const SKILL_TOOLS: readonly string[] = SKILL_SOURCES.flatMap((s) => (s.tool ? [s.tool] : []));

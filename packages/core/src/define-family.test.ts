@@ -29,6 +29,10 @@ describe("defineFamily", () => {
       { ...family, profile: { tool: "x" } },
       'family "team" has a profile for "x": set the profile\'s tool to "team"',
     ],
+    [
+      { ...family, skills: { id: "teams" } },
+      'family "team" has skills of "teams": give its skill source the family\'s id ("team")',
+    ],
     [{ ...family, vocabulary: undefined }, 'family "team" needs a "vocabulary"'],
     [
       { ...family, vocabulary: { ...ROSTER_VOCABULARY, tools: { read: ["read"] } } },

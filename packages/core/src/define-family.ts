@@ -1,3 +1,4 @@
+import type { SkillSource } from "./skill-types.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
 import type { SourceProvider, ThinkingLevel } from "./types.js";
@@ -49,8 +50,8 @@ export interface FamilyDefinition<Host extends FamilyHost = FamilyHost> {
   /** The agent host `run --host auto` picks for the family's agents (Claude Code plugins run on Claude Code). */
   host?: Host;
   vocabulary: FamilyVocabulary;
-  /** Skills (Agent Skills) the family reads: filled by the skills work. */
-  skills?: unknown;
+  /** Where and how the tool reads Agent Skills (SPEC §18); absent for a tool without skills. */
+  skills?: SkillSource;
 }
 
 /** Thrown by {@link defineFamily} for a family that is not well formed; the message says the fix. */
@@ -92,6 +93,8 @@ export function familyProblem(value: unknown): string | undefined {
     return `${who} has a profile for "${f.profile.tool}": set the profile's tool to "${f.id}"`;
   if (f.writer !== undefined && f.writer.tool !== f.id)
     return `${who} has a writer for "${f.writer.tool}": set the writer's tool to "${f.id}"`;
+  if (f.skills !== undefined && f.skills.id !== f.id)
+    return `${who} has skills of "${f.skills.id}": give its skill source the family's id ("${f.id}")`;
   const v = f.vocabulary;
   if (typeof v !== "object" || v === null || typeof v.tools !== "object" || v.tools === null)
     return `${who} needs a "vocabulary" ({ tools, effort, permissionModes, modelAliases }; ROSTER_VOCABULARY when its tool speaks roster's words)`;

@@ -2,6 +2,7 @@ import { defineFamily } from "@roster/core";
 import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeProfile } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
+import { claudeSkills } from "./claude-skills.js";
 import { claudeVocabulary } from "./claude-vocabulary.js";
 import { claudeWriter } from "./write-claude-agent.js";
 
@@ -17,4 +18,5 @@ export const claudeFamily = defineFamily({
   writer: claudeWriter,
   host: claudeHost,
   vocabulary: claudeVocabulary,
+  skills: claudeSkills,
 });

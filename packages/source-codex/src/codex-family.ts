@@ -2,6 +2,7 @@ import { defineFamily } from "@roster/core";
 import { codexHost } from "@roster/hosts/host-definitions";
 import { codexProfile } from "./codex-profile.js";
 import { codexProvider } from "./codex-provider.js";
+import { codexSkills } from "./codex-skills.js";
 import { codexVocabulary } from "./codex-vocabulary.js";
 import { codexWriter } from "./write-codex-agent.js";
 
@@ -17,4 +18,5 @@ export const codexFamily = defineFamily({
   writer: codexWriter,
   host: codexHost,
   vocabulary: codexVocabulary,
+  skills: codexSkills,
 });

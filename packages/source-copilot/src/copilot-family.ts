@@ -2,6 +2,7 @@ import { defineFamily } from "@roster/core";
 import { copilotHost } from "@roster/hosts/host-definitions";
 import { copilotProfile } from "./copilot-profile.js";
 import { copilotProvider } from "./copilot-provider.js";
+import { copilotSkills } from "./copilot-skills.js";
 import { copilotVocabulary } from "./copilot-vocabulary.js";
 import { copilotWriter } from "./write-copilot-agent.js";
 
@@ -17,4 +18,5 @@ export const copilotFamily = defineFamily({
   writer: copilotWriter,
   host: copilotHost,
   vocabulary: copilotVocabulary,
+  skills: copilotSkills,
 });

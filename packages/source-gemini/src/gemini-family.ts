@@ -2,6 +2,7 @@ import { defineFamily } from "@roster/core";
 import { geminiHost } from "@roster/hosts/host-definitions";
 import { geminiProfile } from "./gemini-profile.js";
 import { geminiProvider } from "./gemini-provider.js";
+import { geminiSkills } from "./gemini-skills.js";
 import { geminiVocabulary } from "./gemini-vocabulary.js";
 import { geminiWriter } from "./write-gemini-agent.js";
 
@@ -17,4 +18,5 @@ export const geminiFamily = defineFamily({
   writer: geminiWriter,
   host: geminiHost,
   vocabulary: geminiVocabulary,
+  skills: geminiSkills,
 });

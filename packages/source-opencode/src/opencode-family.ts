@@ -2,6 +2,7 @@ import { defineFamily } from "@roster/core";
 import { opencodeHost } from "@roster/hosts/host-definitions";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeProvider } from "./opencode-provider.js";
+import { opencodeSkills } from "./opencode-skills.js";
 import { opencodeVocabulary } from "./opencode-vocabulary.js";
 import { opencodeWriter } from "./write-opencode-agent.js";
 
@@ -17,4 +18,5 @@ export const opencodeFamily = defineFamily({
   writer: opencodeWriter,
   host: opencodeHost,
   vocabulary: opencodeVocabulary,
+  skills: opencodeSkills,
 });

@@ -1,6 +1,7 @@
 import { defineFamily } from "@roster/core";
 import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeVocabulary } from "@roster/source-claude";
+import { pluginSkills } from "./plugin-skills.js";
 import { pluginsProvider } from "./plugins-provider.js";
 
 /**
@@ -14,4 +15,5 @@ export const pluginsFamily = defineFamily({
   provider: pluginsProvider,
   host: claudeHost,
   vocabulary: claudeVocabulary,
+  skills: pluginSkills,
 });
