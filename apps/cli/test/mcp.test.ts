@@ -290,7 +290,8 @@ describe("roster mcp: tools", () => {
       reviewer.candidates.filter((c: { outcome: string }) => c.outcome === "shadowed").length,
     ).toBeGreaterThan(0);
     expect(whyCli("reviewr").suggestions).toContain("reviewer");
-  });
+    // It builds every tool view of 600 agents twice (roster why and why_agent): minutes on a loaded CI machine.
+  }, 120_000);
 
   test("--no-project: an untrusted checkout's agents are neither listed nor runnable", async () => {
     const { client } = await connect({ args: ["--no-project"] });

@@ -65,7 +65,7 @@ export const ERROR_CODE_META_KEY = "roster/code";
  * conversation, so with hundreds of agents only the most useful are named (the rest through
  * `list_agents`), and the whole `tools/list` stays under 16 KB.
  */
-export const RUN_TASK_DESCRIPTION_BYTES = 6 * 1024;
+export const RUN_TASK_DESCRIPTION_BYTES = 5 * 1024;
 
 /** Where `run_task`'s description sends a model for the agents it does not name. */
 const MORE_AGENTS = "call list_agents (with query, provider or source to narrow it) to see every agent";
@@ -227,7 +227,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     {
       title: "List agents",
       description:
-        "The merged sub-agents roster found, 100 at most per page (pass nextCursor as cursor for the next; total counts every match): name, description, source (project, user, bundled), provider and file. Plugin agents carry a scoped id <plugin>:<name>.",
+        "The merged sub-agents roster found, 100 per page (pass nextCursor as cursor for the next): name, description, source, provider and file; plugin agents carry a scoped id <plugin>:<name>.",
       inputSchema: schemas.listAgentsInput,
       outputSchema: schemas.listAgentsOutput,
       annotations: readOnly,

@@ -44,13 +44,13 @@ export const listAgentsInput = {
   query: z.string().optional().describe("case-insensitive text to look for in names and descriptions"),
   provider: z.string().optional().describe('only agents of this provider, e.g. "claude", "codex", "plugins"'),
   source: source.optional().describe("only agents of this source"),
-  cursor: z.string().optional().describe("nextCursor of the page before, to get the next page"),
-  limit: z.number().int().min(1).max(100).optional().describe("agents per page, at most 100 (the default)"),
+  cursor: z.string().optional().describe("nextCursor of the page before"),
+  limit: z.number().int().min(1).max(100).optional(),
 };
 export const listAgentsOutput = {
   agents: z.array(agentSummary),
-  total: z.number().int().describe("how many agents match, over every page"),
-  nextCursor: z.string().optional().describe("pass it as cursor for the next page; absent on the last page"),
+  total: z.number().int().describe("matches over every page"),
+  nextCursor: z.string().optional(),
 };
 
 const pickProvider = z
