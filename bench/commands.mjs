@@ -6,36 +6,19 @@
 //
 // Usage: node bench/commands.mjs [files=10000] [rounds=7]
 // Prints JSON: per command the median wall ms, peak RSS MB and the ratio to the naive program.
-import { spawnSync } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateTree } from "./generate.mjs";
 import { repoRoot } from "./lib.mjs";
+import { runOnce as runWhole } from "./whole.mjs";
 
-const TIME = "/usr/bin/time";
 const cli = join(repoRoot, "apps/cli/bin/roster.cjs");
 
+/** One whole run (whole.mjs' runner): doctor exits 1 when a tool would refuse a file, an answer too. */
 function runOnce(args, root, env) {
-  const out = openSync("/dev/null", "w");
-  try {
-    const start = performance.now();
-    const r = spawnSync(TIME, ["-f", "%M", process.execPath, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: join(root, "home"), ...env },
-      stdio: ["ignore", out, "pipe"],
-      encoding: "utf8",
-    });
-    const ms = performance.now() - start;
-    const lines = r.stderr.trim().split("\n");
-    // doctor exits 1 when a tool would refuse a file: that is an answer, not a failure.
-    if (r.status !== 0 && r.status !== 1)
-      throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
-    return { ms, rssKb: Number(lines[lines.length - 1]) };
-  } finally {
-    closeSync(out);
-  }
+  return runWhole({ what: args.join(" "), args, env: () => env }, root, undefined, process.execPath, [0, 1]);
 }
 
 const median = (xs) => {

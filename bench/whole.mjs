@@ -78,7 +78,7 @@ function programs(root, tree, cacheHome) {
 }
 
 /** One run: wall ms and peak RSS KB. stdout goes to /dev/null (or `outFile`). */
-function runOnce(program, root, outFile, node = process.execPath) {
+export function runOnce(program, root, outFile, node = process.execPath, okStatus = [0]) {
   const out = openSync(outFile ?? "/dev/null", "w");
   try {
     const env = { PATH: process.env.PATH, HOME: join(root, "home"), ...program.env() };
@@ -90,7 +90,7 @@ function runOnce(program, root, outFile, node = process.execPath) {
       encoding: "utf8",
     });
     const ms = performance.now() - start;
-    if (r.status !== 0) throw new Error(`${program.what} exited ${r.status}: ${r.stderr}`);
+    if (!okStatus.includes(r.status)) throw new Error(`${program.what} exited ${r.status}: ${r.stderr}`);
     const lines = r.stderr.trim().split("\n");
     return { ms, rssKb: Number(lines[lines.length - 1]) };
   } finally {
