@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { discoverAgents, getAgent } from "@roster/core";
+import { discoverAgents } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
 import {
   exportAgent,

@@ -1,5 +1,4 @@
 import { type Capability, capabilityOf } from "@roster/core";
-import type { HostId } from "./types.js";
 
 /** Copilot's tool names as `--excluded-tools` takes them. */
 export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {
