@@ -142,6 +142,7 @@ export {
   type FieldMapping,
   type FieldProblem,
   type ProfileParse,
+  type ProfileEntry,
   type ProfilePlace,
   type ProfileScope,
   type ToolFileOutcome,
