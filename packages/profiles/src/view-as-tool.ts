@@ -402,7 +402,9 @@ export async function viewAsTool(
         }
       const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
       if (!check.ok) {
-        if (check.refusesAll && !refusedBy) refusedBy = { filePath: file.filePath, reason: check.reason };
+        // A config file's entry: the tool names the file.
+        if (check.refusesAll && !refusedBy)
+          refusedBy = { filePath: place.entries ? place.dir : file.filePath, reason: check.reason };
         files.push({
           ...base,
           outcome: "rejected",

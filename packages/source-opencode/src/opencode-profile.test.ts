@@ -25,7 +25,8 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
         },
       }),
       "project/.opencode/agents/both.md": "---\nmode: subagent\n---\nFile prompt\n",
-      "home/.config/opencode/opencode.jsonc": '{ // global\n "agent": { "glob": { "description": "global config" } } }',
+      "home/.config/opencode/opencode.jsonc":
+        '{ // global\n "agent": { "glob": { "description": "global config" } } }',
       "project/.opencode/opencode.json": "{ not json",
     });
     const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project }));
@@ -50,7 +51,7 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
     });
     const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project }));
     expect(view.agents).toEqual([]);
-    expect(view.refusedBy?.filePath).toBe(`${join(sb.project, "opencode.json")}#agent.bad`);
+    expect(view.refusedBy?.filePath).toBe(join(sb.project, "opencode.json"));
     const fine = view.files.find((f) => f.filePath.endsWith("fine.md"));
     expect(fine?.reason?.code).toBe("tool/config-refused");
   });
