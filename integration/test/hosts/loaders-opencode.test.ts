@@ -179,6 +179,44 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
     expect(agents.keyed?.options).toEqual({ "generated-by": "roster" });
   }, 300_000);
 
+  test("the agent entries of opencode.json (global, project, .opencode/) merge under agent files in opencode's order", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const json = (agent: Record<string, Record<string, unknown>>) => JSON.stringify({ agent });
+    const world = makeWorld({
+      "xdg/config/opencode/opencode.json": json({ g1: { prompt: "G1" }, pj: { prompt: "global json" } }),
+      "xdg/config/opencode/agents/gj.md": a("global file", "", "global file"),
+      "project/opencode.json": json({
+        pj: { prompt: "project json", description: "pj" },
+        dj: { prompt: "project json" },
+        fj: { prompt: "project json" },
+        gj: { prompt: "project json" },
+      }),
+      "project/.opencode/opencode.json": json({ dj: { prompt: "dot json" }, fj: { prompt: "dot json" } }),
+      "project/.opencode/agents/fj.md": a("file", "", "file"),
+    });
+    worlds.push(world);
+    const { real, ours } = await compare(world);
+    expect(real.refusedBy).toBeUndefined();
+    expect(real.agents.map((agent) => agent.id)).toEqual(["dj", "fj", "g1", "gj", "pj"]);
+    expect(ours).toEqual(real);
+  }, 300_000);
+
+  test("a wrong-typed value in an opencode.json agent entry refuses everything, naming that file", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "project/opencode.json": JSON.stringify({ agent: { bad: { tools: "Read, Grep" } } }),
+      "project/.opencode/agents/good.md": a("good"),
+    });
+    worlds.push(world);
+    const { real, ours } = await compare(world);
+    expect(real).toEqual({ agents: [], refusedBy: join(world.project, "opencode.json") });
+    expect(ours).toEqual(real);
+  }, 300_000);
+
   test("each schema type it refuses makes it load nothing, naming the same file", async ({ skip }) => {
     if (unavailable) skip(unavailable);
     const results = await inBatches(

@@ -141,6 +141,7 @@ export {
   type FieldFate,
   type FieldMapping,
   type FieldProblem,
+  type ProfileEntry,
   type ProfileParse,
   type ProfilePlace,
   type ProfileScope,

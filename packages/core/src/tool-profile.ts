@@ -22,6 +22,21 @@ export interface ProfilePlace {
    * two of them is `tool/unsettled-order`: roster shows the first, the tool may take either.
    */
   unordered?: string;
+  /**
+   * Agents a config file declares (opencode's `agent` map in `opencode.json`): `dir` is then
+   * that file, and each entry is checked like a parsed agent file (its fields as written,
+   * `body` its prompt), in the place's precedence.
+   */
+  entries?: readonly ProfileEntry[];
+}
+
+/** One agent a config file declares, as its fields (see {@link ProfilePlace.entries}). */
+export interface ProfileEntry {
+  /** Where it is written: the file and the entry, e.g. `/p/opencode.json#agent.review`. */
+  filePath: string;
+  /** Its identity for `name-or-path` tools: the entry's key. */
+  relativePath: string;
+  fields: Record<string, unknown>;
 }
 
 /**

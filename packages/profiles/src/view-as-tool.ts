@@ -109,13 +109,14 @@ export type FileCheck =
 /**
  * Checks one file's text against a tool's rules for content (parse, required keys,
  * strictness, name rules, field checks) — not its place. `relativePath` gives the
- * identity of path- and stem-named tools.
+ * identity of path- and stem-named tools. `content` may be already parsed (a config file's
+ * entry, {@link ProfilePlace.entries}).
  *
  * @example checkFileAs(geminiProfile, text, "/p/.gemini/agents/a.md", "a.md")
  */
 export function checkFileAs(
   profile: ToolProfile,
-  content: string,
+  content: string | ProfileParse,
   filePath: string,
   relativePath: string,
   plugin?: { name: string },
@@ -135,7 +136,8 @@ export function checkFileAs(
     if (candidate !== undefined) result.id = candidate;
     return result;
   };
-  const parsed = (profile.parse ?? parseMarkdownForTool)(content, filePath);
+  const parsed =
+    typeof content === "string" ? (profile.parse ?? parseMarkdownForTool)(content, filePath) : content;
   if (!parsed.ok) return reject(parsed.code, `skips it: ${parsed.message}`);
   const { fields, keys } = parsed;
   const written = field(fields, "name");
@@ -200,7 +202,12 @@ export function checkFileAs(
   }
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
-  const body = typeof fields.body === "string" ? fields.body : bodyAfterFence(content);
+  const body =
+    typeof fields.body === "string"
+      ? fields.body
+      : typeof content === "string"
+        ? bodyAfterFence(content)
+        : "";
   return {
     ok: true,
     id,
@@ -223,6 +230,8 @@ interface Found {
   relativePath: string;
   symlink: boolean;
   depth: number;
+  /** A config file's entry: already parsed, nothing to read. */
+  fields?: Record<string, unknown>;
 }
 
 function isFolder(fs: FileSystem, path: string): boolean {
@@ -262,8 +271,9 @@ function list(
   }
 }
 
-function placeStatus(fs: FileSystem, dir: string): ToolViewPlace["status"] {
+function placeStatus(fs: FileSystem, dir: string, isFile: boolean): ToolViewPlace["status"] {
   try {
+    if (isFile) return fs.stat(dir).isFile() ? "read" : "missing";
     return fs.stat(dir).isDirectory() ? "read" : "not-a-directory";
   } catch (error) {
     const code = errorCode(error);
@@ -323,14 +333,16 @@ export async function viewAsTool(
   const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
 
   for (const place of all) {
-    let status = placeStatus(fs, place.dir);
+    let status = placeStatus(fs, place.dir, place.entries !== undefined);
     const untrusted = place.scope === "project" && ctx.trustProject === false;
     if (untrusted && status === "read") status = "untrusted";
     places.push({ ...place, status });
     if (status !== "read") continue;
     const recursive = place.recursive ?? profile.recursive;
     const found: Found[] = [];
-    if (place.only) {
+    if (place.entries) {
+      for (const entry of place.entries) found.push({ ...entry, symlink: false, depth: 0 });
+    } else if (place.only) {
       for (const rel of place.only) {
         let symlink = false;
         try {
@@ -341,15 +353,16 @@ export async function viewAsTool(
         found.push({ filePath: join(place.dir, rel), relativePath: rel, symlink, depth: 0 });
       }
     } else list(fs, place.dir, "", 0, found, profile.entersHiddenFolders === true);
-    // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`).
-    found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
+    // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`); a
+    // config file's entries keep its order.
+    if (!place.entries) found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
     for (const file of found) {
       const name = basename(file.relativePath);
       const base = { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
-      const ending = endingOf(name, profile.extensions);
+      const ending = file.fields ? "" : endingOf(name, profile.extensions);
       const ignored = (code: ToolViewCode, message: string) =>
         files.push({ ...base, outcome: "ignored", reason: { code, message: `${tool} ${message}` } });
-      if (!ending) {
+      if (ending === undefined) {
         const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
         if (misplaced && (recursive || file.depth === 0)) {
           ignored(
@@ -372,22 +385,26 @@ export async function viewAsTool(
         ignored("tool/symlink", "reads only regular files, not symlinks");
         continue;
       }
-      let content: string;
-      try {
-        if (fs.stat(file.filePath).size > MAX_BYTES) throw new Error("over 1 MiB");
-        content = fs.readFile(file.filePath, MAX_BYTES).toString("utf8");
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        files.push({
-          ...base,
-          outcome: "rejected",
-          reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${why}` },
-        });
-        continue;
-      }
+      let content: string | ProfileParse;
+      if (file.fields) content = { ok: true, keys: Object.keys(file.fields), fields: file.fields };
+      else
+        try {
+          if (fs.stat(file.filePath).size > MAX_BYTES) throw new Error("over 1 MiB");
+          content = fs.readFile(file.filePath, MAX_BYTES).toString("utf8");
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          files.push({
+            ...base,
+            outcome: "rejected",
+            reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${why}` },
+          });
+          continue;
+        }
       const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
       if (!check.ok) {
-        if (check.refusesAll && !refusedBy) refusedBy = { filePath: file.filePath, reason: check.reason };
+        // A config file's entry: the tool names the file.
+        if (check.refusesAll && !refusedBy)
+          refusedBy = { filePath: place.entries ? place.dir : file.filePath, reason: check.reason };
         files.push({
           ...base,
           outcome: "rejected",

@@ -15,6 +15,58 @@ const agent = (description: string, extra = "") =>
   `---\ndescription: ${description}\n${extra}---\nBody of ${description}.\n`;
 
 describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode debug config`)", () => {
+  test("the `agent` entries of opencode.json load, and a file agent of the same id is merged over them", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/opencode.json": JSON.stringify({
+        agent: {
+          cfg: { description: "from config", prompt: "Config prompt" },
+          both: { description: "config both", temperature: 0.2, prompt: "Config both prompt" },
+        },
+      }),
+      "project/.opencode/agents/both.md": "---\nmode: subagent\n---\nFile prompt\n",
+      "home/.config/opencode/opencode.jsonc":
+        '{ // global\n "agent": { "glob": { "description": "global config" } } }',
+      "project/.opencode/opencode.json": "{ not json",
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project }));
+    const mine = view.agents.filter((a) => a.filePath);
+    expect(mine.map((a) => [a.id, a.description, a.prompt])).toEqual([
+      ["both", "config both", "File prompt"],
+      ["cfg", "from config", "Config prompt"],
+      ["glob", "global config", ""],
+    ]);
+    expect(mine[0]!.mergedFrom).toEqual([
+      join(sb.project, ".opencode/agents/both.md"),
+      `${join(sb.project, "opencode.json")}#agent.both`,
+    ]);
+    expect(view.refusedBy).toBeUndefined();
+  });
+
+  test("a wrong-typed value in an opencode.json agent entry refuses the whole configuration", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/opencode.json": JSON.stringify({ agent: { bad: { tools: "Read, Grep" } } }),
+      "project/.opencode/agents/fine.md": agent("fine"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project }));
+    expect(view.agents).toEqual([]);
+    expect(view.refusedBy?.filePath).toBe(join(sb.project, "opencode.json"));
+    const fine = view.files.find((f) => f.filePath.endsWith("fine.md"));
+    expect(fine?.reason?.code).toBe("tool/config-refused");
+  });
+
+  test("with --no-project a project opencode.json is not read", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/opencode.json": JSON.stringify({ agent: { cfg: { description: "x" } } }),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project, trustProject: false }));
+    expect(view.agents.filter((a) => a.filePath)).toEqual([]);
+    const place = view.places.find((p) => p.dir === join(sb.project, "opencode.json"));
+    expect(place?.status).toBe("untrusted");
+  });
+
   test("~/.opencode, then the farthest .opencode down to the nearest, then the global folder; the same id is deep-merged", async () => {
     sb.write({
       "project/.git/HEAD": "",
@@ -27,7 +79,7 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
     });
     const ctx = sb.ctx({ cwd: join(sb.project, "sub") });
     const view = await viewAsTool(opencodeProfile, ctx);
-    const ours = view.places.filter((p) => p.dir.startsWith(sb.root));
+    const ours = view.places.filter((p) => p.dir.startsWith(sb.root) && !p.entries);
     expect(ours.map((p) => [p.scope, p.dir.slice(sb.root.length)])).toEqual([
       ["user", "/home/.opencode/agents"],
       ["user", "/home/.opencode/agent"],

@@ -1,6 +1,13 @@
 import { join } from "node:path";
-import { ancestorsOf, defineToolProfile, type ProfileParse, type ProfilePlace } from "@roster/core";
+import {
+  ancestorsOf,
+  type DiscoveryContext,
+  defineToolProfile,
+  type ProfileParse,
+  type ProfilePlace,
+} from "@roster/core";
 import { parseMarkdownForTool } from "@roster/profiles";
+import { readOpencodeConfigEntries } from "./opencode-config.js";
 import { opencodeConfigDirOverride, opencodeGlobalDir } from "./opencode-paths.js";
 
 /** The keys opencode reads in an agent (markdown frontmatter or a config entry). */
@@ -127,6 +134,35 @@ function agentFolders(root: string, scope: ProfilePlace["scope"]): ProfilePlace[
 }
 
 /**
+ * The `agent` entries of one `opencode.json[c]` as a place (its agents by key, `prompt` as
+ * the body). A file opencode would not parse gives none (roster's merged view warns); a
+ * project file roster may not read (`--no-project`) is not opened.
+ */
+function configPlace(ctx: DiscoveryContext, path: string, scope: ProfilePlace["scope"]): ProfilePlace {
+  if (scope === "project" && ctx.trustProject === false) return { dir: path, scope, entries: [] };
+  const entries = readOpencodeConfigEntries(ctx, path).entries.flatMap(({ key, name, entry }) => {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return [];
+    const { prompt, ...fields } = entry as Record<string, unknown>;
+    return [
+      {
+        filePath: `${path}#${key}.${name}`,
+        relativePath: name,
+        fields: { ...fields, body: typeof prompt === "string" ? prompt : "" },
+      },
+    ];
+  });
+  return { dir: path, scope, entries };
+}
+
+/** A config folder's own `opencode.json` and `opencode.jsonc`, highest first (opencode merges `.json` last). */
+function configFiles(ctx: DiscoveryContext, dir: string, scope: ProfilePlace["scope"]): ProfilePlace[] {
+  return [
+    configPlace(ctx, join(dir, "opencode.json"), scope),
+    configPlace(ctx, join(dir, "opencode.jsonc"), scope),
+  ];
+}
+
+/**
  * opencode's own rules (checked against opencode-ai 1.18.33 with `opencode debug config`,
  * and its `ConfigAgentV1` schema read from the binary). opencode loads its config folders
  * in this order and a later one is deep-merged over an earlier one: the global folder,
@@ -143,13 +179,22 @@ export const opencodeProfile = defineToolProfile({
   places(ctx) {
     const places: ProfilePlace[] = [];
     const override = opencodeConfigDirOverride(ctx);
-    if (override) places.push(...agentFolders(override, "user"));
+    if (override) places.push(...agentFolders(override, "user"), ...configFiles(ctx, override, "user"));
     const homeDot = join(ctx.home, ".opencode");
-    places.push(...agentFolders(homeDot, "user"));
+    places.push(...agentFolders(homeDot, "user"), ...configFiles(ctx, homeDot, "user"));
     for (const dir of [...ancestorsOf(ctx.cwd)].reverse()) {
-      if (join(dir, ".opencode") !== homeDot) places.push(...agentFolders(join(dir, ".opencode"), "project"));
+      const dot = join(dir, ".opencode");
+      if (dot !== homeDot) places.push(...agentFolders(dot, "project"), ...configFiles(ctx, dot, "project"));
     }
-    places.push(...agentFolders(opencodeGlobalDir(ctx), "user"));
+    const global = opencodeGlobalDir(ctx);
+    places.push(...agentFolders(global, "user"));
+    // The project's own `opencode.json[c]` (nearest first, every `.json` over every `.jsonc`),
+    // then the global folder's config files, merged first of all.
+    for (const name of ["opencode.json", "opencode.jsonc"]) {
+      for (const dir of ancestorsOf(ctx.cwd)) places.push(configPlace(ctx, join(dir, name), "project"));
+    }
+    for (const name of ["opencode.jsonc", "opencode.json", "config.json"])
+      places.push(configPlace(ctx, join(global, name), "user"));
     return places;
   },
   extensions: [".md"],
