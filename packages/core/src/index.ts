@@ -143,6 +143,7 @@ export {
   type FieldProblem,
   type ProfileParse,
   type ProfilePlace,
+  type ProjectGate,
   type ProfileScope,
   type ToolFileOutcome,
   type ToolProfile,
