@@ -408,7 +408,10 @@ export async function viewAsTool(
         prompt: check.prompt,
       };
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
-      const refused = place.scope === "project" && !untrusted ? gate?.file?.({ ...file, id: check.id, content }) : undefined;
+      const refused =
+        place.scope === "project" && !untrusted
+          ? gate?.file?.({ ...file, id: check.id, content })
+          : undefined;
       if (untrusted) {
         record.outcome = "ignored";
         record.reason =

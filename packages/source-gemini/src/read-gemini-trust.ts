@@ -65,8 +65,14 @@ function isInside(parent: string, child: string): boolean {
 function folderReason(ctx: DiscoveryContext, gemini: string): ToolReason | undefined {
   const env = ctx.env;
   if (env.GEMINI_RESTRICTED_MODE === "true" || env.GEMINI_CLI_TRUST_WORKSPACE === "false") {
-    const by = env.GEMINI_RESTRICTED_MODE === "true" ? "GEMINI_RESTRICTED_MODE=true" : "GEMINI_CLI_TRUST_WORKSPACE=false";
-    return { code: "tool/untrusted", message: `Gemini CLI does not load project agents: ${by} distrusts every folder` };
+    const by =
+      env.GEMINI_RESTRICTED_MODE === "true"
+        ? "GEMINI_RESTRICTED_MODE=true"
+        : "GEMINI_CLI_TRUST_WORKSPACE=false";
+    return {
+      code: "tool/untrusted",
+      message: `Gemini CLI does not load project agents: ${by} distrusts every folder`,
+    };
   }
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") return undefined;
   const settings = readJson(ctx, join(gemini, "settings.json"));
@@ -88,7 +94,9 @@ function folderReason(ctx: DiscoveryContext, gemini: string): ToolReason | undef
     if (!isRecord(read.value)) return refused("is not a JSON object");
     for (const [raw, level] of Object.entries(read.value)) {
       if (!TRUST_LEVELS.includes(level as TrustLevel)) {
-        return refused(`gives "${raw}" the trust level ${JSON.stringify(level)} (${TRUST_LEVELS.join(", ")} only)`);
+        return refused(
+          `gives "${raw}" the trust level ${JSON.stringify(level)} (${TRUST_LEVELS.join(", ")} only)`,
+        );
       }
       rules.push([resolve(ctx.cwd, raw), level as TrustLevel]);
     }
@@ -127,7 +135,10 @@ export function geminiProjectGate(ctx: DiscoveryContext): ProjectGate {
   const file = join(gemini, "acknowledgments", "agents.json");
   const read = readJson(ctx, file);
   const acks = read.ok && isRecord(read.value) ? read.value[resolve(ctx.cwd)] : undefined;
-  const broken = !read.ok && !read.missing ? ` (${file} is ${read.why.startsWith("not ") ? read.why : `unreadable: ${read.why}`}; Gemini CLI reads it as empty)` : "";
+  const broken =
+    !read.ok && !read.missing
+      ? ` (${file} is ${read.why.startsWith("not ") ? read.why : `unreadable: ${read.why}`}; Gemini CLI reads it as empty)`
+      : "";
   return {
     file({ id, content }) {
       const acked = isRecord(acks) ? acks[id] : undefined;
