@@ -266,6 +266,7 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
   "tool/unsettled-order": "warning",
   "tool/builtin-wins": "warning",
   "tool/untrusted": "info",
+  "tool/unacknowledged": "info",
   "tool/skipped-prefix": "info",
   "tool/disabled": "info",
   "tool/config-refused": "warning",

@@ -1,5 +1,6 @@
 // `--as <tool>` end to end: the BUILT binary against a temporary tree and home.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -39,7 +40,14 @@ beforeAll(() => {
   const claudeStyle = agentFile("code-reviewer", "Reviews code", "model: sonnet\ncolor: blue");
   write("p/.claude/agents/code-reviewer.md", claudeStyle);
   write("p/.gemini/agents/code-reviewer.md", claudeStyle);
-  write("p/.gemini/agents/sec.md", agentFile("sec", "Security audit", "tools: [read_file, grep_search]"));
+  const sec = agentFile("sec", "Security audit", "tools: [read_file, grep_search]");
+  write("p/.gemini/agents/sec.md", sec);
+  // Gemini CLI reads project agents in a folder it trusts, once the user acknowledged them.
+  write("home/.gemini/trustedFolders.json", JSON.stringify({ [join(root, "p")]: "TRUST_FOLDER" }));
+  write(
+    "home/.gemini/acknowledgments/agents.json",
+    JSON.stringify({ [join(root, "p")]: { sec: createHash("sha256").update(sec).digest("hex") } }),
+  );
   write(
     "p/.opencode/agents/team/reviewer.md",
     "---\ndescription: Team reviewer\npermission:\n  edit: deny\n---\nReview.\n",

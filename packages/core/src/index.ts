@@ -145,6 +145,7 @@ export {
   type ProfileParse,
   type ProfilePlace,
   type ProfileScope,
+  type ProjectGate,
   type ToolFileOutcome,
   type ToolProfile,
   type ToolReason,

@@ -145,8 +145,21 @@ export interface ToolProfile {
   reportsNoFrontmatter?: boolean;
   /** Does it read project places only in a trusted folder? */
   projectNeedsTrust?: boolean;
+  /**
+   * The tool's own gate on project agents, read once per view from the user's files
+   * (Gemini CLI's `trustedFolders.json` and acknowledgments): see {@link ProjectGate}.
+   */
+  projectGate?: (ctx: DiscoveryContext) => ProjectGate;
   /** The README section this profile's rules are tabled in. */
   rulesRef?: string;
+}
+
+/** What a tool's own gate makes of the project places of one view. */
+export interface ProjectGate {
+  /** Why the tool reads no project place here (its folder is not trusted), or `undefined`. */
+  folder?: ToolReason;
+  /** Why the tool does not register this project agent although it loads it, or `undefined`. */
+  file?: (file: { filePath: string; id: string; content: string }) => ToolReason | undefined;
 }
 
 /** Stable codes of a tool view's reasons. */
@@ -166,6 +179,7 @@ export type ToolViewCode =
   | "tool/wrong-extension"
   | "tool/symlink"
   | "tool/untrusted"
+  | "tool/unacknowledged"
   | "tool/unreadable"
   | "tool/disabled"
   | "tool/config-refused";

@@ -332,12 +332,15 @@ export async function viewAsTool(
   let refusedBy: ToolView["refusedBy"];
   const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
 
+  const gate = profile.projectGate?.(ctx);
   for (const place of all) {
     let status = placeStatus(fs, place.dir, place.entries !== undefined);
-    const untrusted = place.scope === "project" && ctx.trustProject === false;
+    const untrusted = place.scope === "project" && (ctx.trustProject === false || gate?.folder !== undefined);
+    // roster's own trust reads nothing of the project; the tool's own gate is shown file by file.
+    const listed = status === "read" && !(untrusted && ctx.trustProject === false);
     if (untrusted && status === "read") status = "untrusted";
     places.push({ ...place, status });
-    if (status !== "read") continue;
+    if (!listed) continue;
     const recursive = place.recursive ?? profile.recursive;
     const found: Found[] = [];
     if (place.entries) {
@@ -422,14 +425,21 @@ export async function viewAsTool(
         prompt: check.prompt,
       };
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
+      const refused =
+        place.scope === "project" && !untrusted
+          ? gate?.file?.({ ...file, id: check.id, content })
+          : undefined;
       if (untrusted) {
         record.outcome = "ignored";
-        record.reason = {
-          code: "tool/untrusted",
-          message: profile.projectNeedsTrust
-            ? `${tool} reads project agents only in a trusted folder`
-            : `${tool} would read it; roster skips project folders here (--no-project)`,
-        };
+        record.reason =
+          ctx.trustProject !== false && gate?.folder
+            ? gate.folder
+            : {
+                code: "tool/untrusted",
+                message: profile.projectNeedsTrust
+                  ? `${tool} reads project agents only in a trusted folder`
+                  : `${tool} would read it; roster skips project folders here (--no-project)`,
+              };
       } else if (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) {
         record.outcome = "shadowed";
         record.shadowedBy = `builtin:${check.id}`;
@@ -437,6 +447,9 @@ export async function viewAsTool(
           code: "tool/builtin-wins",
           message: `${tool} keeps its built-in "${check.id}": a file cannot override a built-in`,
         };
+      } else if (refused) {
+        record.outcome = "ignored";
+        record.reason = refused;
       } else {
         const winner = winners.get(check.id);
         const winnerPlace = winner ? winnerPlaces.get(check.id) : undefined;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { createRegistry, discoverAgents } from "@roster/core";
 import { viewAsTool } from "@roster/profiles";
@@ -6,6 +7,19 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { geminiProfile } from "./gemini-profile.js";
 import { geminiProvider } from "./gemini-provider.js";
 import { isGeminiToolName, mapGeminiTools } from "./gemini-tools.js";
+
+/** The sha256 (hex) Gemini CLI keeps for an acknowledged agent file. */
+const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** `~/.gemini` that trusts the project and acknowledges `acks` (name → file text) there. */
+function trustAndAcknowledge(acks: Record<string, string>): Record<string, string> {
+  return {
+    "home/.gemini/trustedFolders.json": JSON.stringify({ [sb.project]: "TRUST_FOLDER" }),
+    "home/.gemini/acknowledgments/agents.json": JSON.stringify({
+      [sb.project]: Object.fromEntries(Object.entries(acks).map(([name, text]) => [name, sha(text)])),
+    }),
+  };
+}
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -80,6 +94,7 @@ describe("geminiProfile (Gemini CLI's own answer)", () => {
       "project/.gemini/agents/Upper.md": agentFile("Upper"),
       "project/.gemini/agents/generalist.md": agentFile("generalist", "mine"),
       "project/.gemini/agents/linked.md": { symlink: "security-auditor.md" },
+      ...trustAndAcknowledge({ "security-auditor": investigator }),
     });
     const roster = await discoverAgents(createRegistry([geminiProvider]), sb.ctx());
     expect(roster.agents.map((a) => a.name).sort()).toEqual(
@@ -135,6 +150,102 @@ describe("geminiProfile (Gemini CLI's own answer)", () => {
     ]);
     const untrusted = await viewAsTool(geminiProfile, sb.ctx({ trustProject: false }));
     expect(untrusted.places[0]!.status).toBe("untrusted");
+  });
+});
+
+describe("geminiProfile: Gemini CLI's folder trust and acknowledgments (its AgentRegistry.loadAgents)", () => {
+  const agentsDir = (rel: string) => `project/.gemini/agents/${rel}`;
+  const outcomes = async (env: Record<string, string> = {}) => {
+    const view = await viewAsTool(geminiProfile, sb.ctx({ env }));
+    return view.files.map((f) => [f.scope, f.relativePath, f.outcome, f.reason?.code]);
+  };
+
+  test("no trustedFolders.json: the folder is not trusted, no project agent is read, user agents are", async () => {
+    sb.write({ [agentsDir("a.md")]: agentFile("a"), "home/.gemini/agents/u.md": agentFile("u") });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.places.map((p) => p.status)).toEqual(["untrusted", "read"]);
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["a.md", "ignored", "tool/untrusted"],
+      ["u.md", "loaded", undefined],
+    ]);
+    const message = view.files[0]!.reason!.message;
+    expect(message).toContain("does not trust");
+    expect(message).toContain(join(sb.home, ".gemini/trustedFolders.json"));
+    expect(message).toContain("/permissions");
+    expect(view.agents.map((a) => a.id)).not.toContain("a");
+  });
+
+  test("the longest matching rule wins; TRUST_PARENT trusts its path's parent; DO_NOT_TRUST says so", async () => {
+    const text = agentFile("a");
+    sb.write({
+      [agentsDir("a.md")]: text,
+      "home/.gemini/acknowledgments/agents.json": JSON.stringify({ [sb.project]: { a: sha(text) } }),
+    });
+    const rules = (value: object) => sb.write({ "home/.gemini/trustedFolders.json": JSON.stringify(value) });
+    rules({ [join(sb.root, "sibling")]: "TRUST_PARENT" });
+    expect(await outcomes()).toEqual([["project", "a.md", "loaded", undefined]]);
+    rules({ [sb.root]: "TRUST_FOLDER", [sb.project]: "DO_NOT_TRUST" });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.files[0]!.reason).toMatchObject({ code: "tool/untrusted" });
+    expect(view.files[0]!.reason!.message).toContain("DO_NOT_TRUST");
+    rules({ [sb.root]: "DO_NOT_TRUST", [sb.project]: "TRUST_FOLDER" });
+    expect(await outcomes()).toEqual([["project", "a.md", "loaded", undefined]]);
+    rules({ [join(sb.project, "sub")]: "TRUST_FOLDER" });
+    expect(await outcomes()).toEqual([["project", "a.md", "ignored", "tool/untrusted"]]);
+  });
+
+  test("env and settings: GEMINI_CLI_TRUST_WORKSPACE, GEMINI_RESTRICTED_MODE, security.folderTrust.enabled", async () => {
+    sb.write({ [agentsDir("a.md")]: agentFile("a") });
+    expect(await outcomes({ GEMINI_CLI_TRUST_WORKSPACE: "true" })).toEqual([
+      ["project", "a.md", "ignored", "tool/unacknowledged"],
+    ]);
+    sb.write({ "home/.gemini/trustedFolders.json": JSON.stringify({ [sb.project]: "TRUST_FOLDER" }) });
+    expect(await outcomes({ GEMINI_RESTRICTED_MODE: "true" })).toEqual([
+      ["project", "a.md", "ignored", "tool/untrusted"],
+    ]);
+    sb.write({
+      "home/.gemini/trustedFolders.json": "{}",
+      "home/.gemini/settings.json": JSON.stringify({ security: { folderTrust: { enabled: false } } }),
+    });
+    expect(await outcomes()).toEqual([["project", "a.md", "ignored", "tool/unacknowledged"]]);
+  });
+
+  test("acknowledged with this exact text: loaded; not acknowledged or changed since: ignored, and a user agent of its name loads", async () => {
+    const acked = agentFile("acked");
+    sb.write({
+      [agentsDir("acked.md")]: acked,
+      [agentsDir("fresh.md")]: agentFile("fresh"),
+      [agentsDir("changed.md")]: agentFile("changed", "now"),
+      "home/.gemini/agents/fresh.md": agentFile("fresh", "the user's"),
+      ...trustAndAcknowledge({ acked, changed: agentFile("changed", "then") }),
+    });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.files.map((f) => [f.scope, f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["project", "acked.md", "loaded", undefined],
+      ["project", "changed.md", "ignored", "tool/unacknowledged"],
+      ["project", "fresh.md", "ignored", "tool/unacknowledged"],
+      ["user", "fresh.md", "loaded", undefined],
+    ]);
+    expect(view.files[1]!.reason!.message).toContain("changed since the user acknowledged it");
+    expect(view.files[2]!.reason!.message).toContain(join(sb.home, ".gemini/acknowledgments/agents.json"));
+    expect(view.agents.find((a) => a.id === "fresh")?.scope).toBe("user");
+  });
+
+  test("bad files never crash: a broken trustedFolders.json stops Gemini CLI, a broken acknowledgments file reads as empty", async () => {
+    sb.write({ [agentsDir("a.md")]: agentFile("a"), "home/.gemini/trustedFolders.json": "{ nope" });
+    const broken = await viewAsTool(geminiProfile, sb.ctx());
+    expect(broken.files[0]!.reason).toMatchObject({ code: "tool/config-refused" });
+    expect(broken.files[0]!.reason!.message).toContain("not valid JSON");
+    sb.write({ "home/.gemini/trustedFolders.json": JSON.stringify({ [sb.project]: "YES" }) });
+    const level = await viewAsTool(geminiProfile, sb.ctx());
+    expect(level.files[0]!.reason!.message).toContain('the trust level "YES"');
+    sb.write({
+      "home/.gemini/trustedFolders.json": JSON.stringify({ [sb.project]: "TRUST_FOLDER" }),
+      "home/.gemini/acknowledgments/agents.json": "[1,",
+    });
+    const acks = await viewAsTool(geminiProfile, sb.ctx());
+    expect(acks.files[0]!.reason).toMatchObject({ code: "tool/unacknowledged" });
+    expect(acks.files[0]!.reason!.message).toContain("reads it as empty");
   });
 });
 

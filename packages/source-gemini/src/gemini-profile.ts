@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { defineToolProfile, type ProfileParse } from "@roster/core";
-import { resolveUserPath } from "@roster/core/provider-kit";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { isGeminiToolName } from "./gemini-tools.js";
+import { geminiHomeOf, geminiProjectGate } from "./read-gemini-trust.js";
 
 /** The keys Gemini CLI's strict agent schema allows, and nothing else. */
 export const GEMINI_AGENT_KEYS = [
@@ -36,15 +36,15 @@ const positiveInteger = (value: unknown) => typeof value === "number" && Number.
  * `<cwd>/.gemini/agents` (only in a trusted folder), then `~/.gemini/agents`
  * (`GEMINI_CLI_HOME` replaces the home); the first registration of a name wins, so a file
  * never overrides a built-in; flat folders, regular `*.md` files only, names starting `_`
- * skipped; a strict schema (unknown keys and bad tool names are rejected).
+ * skipped; a strict schema (unknown keys and bad tool names are rejected); project agents
+ * only in a folder `trustedFolders.json` trusts, and only once the user acknowledged them.
  */
 export const geminiProfile = defineToolProfile({
   tool: "gemini",
   displayName: "Gemini CLI",
   checkedAgainst: "@google/gemini-cli 0.61.0",
   places(ctx) {
-    const override = ctx.env.GEMINI_CLI_HOME?.trim();
-    const home = override ? resolveUserPath(ctx, override) : ctx.home;
+    const home = geminiHomeOf(ctx);
     return [
       { dir: join(ctx.cwd, ".gemini", "agents"), scope: "project" },
       { dir: join(home, ".gemini", "agents"), scope: "user" },
@@ -91,6 +91,8 @@ export const geminiProfile = defineToolProfile({
   builtins: ["codebase_investigator", "cli_help", "generalist"],
   filesOverrideBuiltins: false,
   projectNeedsTrust: true,
+  // Its trusted folders and the user's acknowledgments (read-gemini-trust.ts).
+  projectGate: geminiProjectGate,
   // "Missing mandatory YAML frontmatter" is an agent loading error in Gemini CLI.
   reportsNoFrontmatter: true,
 });
