@@ -426,7 +426,8 @@ export async function viewAsTool(
       };
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
       const refused =
-        place.scope === "project" && !untrusted
+        // A config file's entry has no text of its own to acknowledge (only opencode has entries).
+        place.scope === "project" && !untrusted && typeof content === "string"
           ? gate?.file?.({ ...file, id: check.id, content })
           : undefined;
       if (untrusted) {
