@@ -158,15 +158,18 @@ function liveDiscovery<T>(
   let last: { value: T; where: string } | undefined;
   return {
     async get() {
+      let where: string | undefined;
       if (watch && last) {
         // An edit made just before this call may have its event queued behind the call.
         await new Promise((done) => setImmediate(done));
-        if (watch.quiet && (await statLocations(registry, ctx, kind)).fingerprint === last.where) {
-          return last.value;
+        if (watch.quiet) {
+          where = (await statLocations(registry, ctx, kind)).fingerprint;
+          if (where === last.where) return last.value;
         }
       }
+      // Taken before the discovery reads: a change after it makes the next look differ (safe).
+      where ??= watch ? (await statLocations(registry, ctx, kind)).fingerprint : "";
       watch?.reset();
-      const where = watch ? (await statLocations(registry, ctx, kind)).fingerprint : "";
       const value = await discover();
       watch?.sync(cache.watchList(kind));
       last = { value, where };

@@ -9,7 +9,6 @@ import { CLAUDE_MANAGED_DIR } from "./claude-profile.js";
  */
 export const CLAUDE_SKILL_KEYS: readonly string[] = [
   ...AGENT_SKILLS_KEYS,
-  "allowed-tools",
   "disallowed-tools",
   "argument-hint",
   "arguments",
@@ -57,7 +56,7 @@ export const claudeSkills = defineSkillSource({
     requiresFrontmatter: false,
     invocable: true,
     clash: "skill",
-    knownKeys: [...new Set(CLAUDE_SKILL_KEYS)],
+    knownKeys: CLAUDE_SKILL_KEYS,
     maxBytes: 1_000_000,
   },
 });

@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import {
-  AGENT_SKILLS_KEYS,
   type Diagnostic,
   defineSkillSource,
   fileSystemOf,
   type PluginInfo,
   type SkillPlace,
 } from "@roster/core";
+import { CLAUDE_SKILL_KEYS } from "@roster/source-claude";
 import { findPluginRoots } from "./find-plugin-roots.js";
 import { readPluginManifest } from "./plugin-manifest.js";
 import { UNKNOWN_VERSION } from "./plugins-provider.js";
@@ -49,22 +49,8 @@ export const pluginSkills = defineSkillSource({
     requiresFrontmatter: false,
     invocable: true,
     clash: "command",
-    knownKeys: [
-      ...AGENT_SKILLS_KEYS,
-      "argument-hint",
-      "arguments",
-      "when_to_use",
-      "version",
-      "model",
-      "effort",
-      "disable-model-invocation",
-      "user-invocable",
-      "hooks",
-      "context",
-      "agent",
-      "paths",
-      "shell",
-    ],
+    // Claude Code's own keys, less the two a plugin skill does not take (README "Skills").
+    knownKeys: CLAUDE_SKILL_KEYS.filter((key) => key !== "disallowed-tools" && key !== "fallback"),
     maxBytes: 1024 * 1024,
   },
 });
