@@ -52,7 +52,8 @@ for (const [k, v] of Object.entries(env)) if (/^(ROSTER_|PI_|GEMINI_|OPENCODE_|C
 if (env.FAKE_HOST_RECORD) {
   fs.mkdirSync(env.FAKE_HOST_RECORD, { recursive: true });
   const n = fs.readdirSync(env.FAKE_HOST_RECORD).length;
-  fs.writeFileSync(path.join(env.FAKE_HOST_RECORD, String(n).padStart(3, "0") + "-" + host + ".json"),
+  // The pid too: hosts started at once count the same n, and must not overwrite each other.
+  fs.writeFileSync(path.join(env.FAKE_HOST_RECORD, String(n).padStart(3, "0") + "-" + host + "-" + process.pid + ".json"),
     JSON.stringify({ host, argv, stdin, env: keep, files, cwd: process.cwd() }));
 }
 let answer = env.FAKE_HOST_ANSWER ?? "fake answer from " + host;
