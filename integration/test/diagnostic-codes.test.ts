@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI_DIAGNOSTIC_CODES } from "@roster/cli";
 import { COMMANDS_DIAGNOSTIC_CODES } from "@roster/commands";
-import { CORE_DIAGNOSTIC_CODES, SKILL_DIAGNOSTIC_CODES } from "@roster/core";
+import { CORE_DIAGNOSTIC_CODES } from "@roster/core";
 import { EXECUTOR_DIAGNOSTIC_CODES } from "@roster/executor";
 import { FRONTMATTER_DIAGNOSTIC_CODES } from "@roster/frontmatter";
+import { SKILL_DIAGNOSTIC_CODES } from "@roster/skills";
 import { CODEX_DIAGNOSTIC_CODES } from "@roster/source-codex";
 import { GEMINI_DIAGNOSTIC_CODES } from "@roster/source-gemini";
 import { OPENCODE_DIAGNOSTIC_CODES } from "@roster/source-opencode";
@@ -19,7 +20,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const PACKAGES: Array<{ dir: string; namespaces: string[]; codes: readonly string[] }> = [
   { dir: "packages/frontmatter", namespaces: ["frontmatter"], codes: FRONTMATTER_DIAGNOSTIC_CODES },
   { dir: "packages/core", namespaces: ["agent", "load", "provider"], codes: CORE_DIAGNOSTIC_CODES },
-  { dir: "packages/core", namespaces: ["skill"], codes: SKILL_DIAGNOSTIC_CODES },
+  { dir: "packages/skills", namespaces: ["skill"], codes: SKILL_DIAGNOSTIC_CODES },
   { dir: "packages/commands", namespaces: ["command"], codes: COMMANDS_DIAGNOSTIC_CODES },
   { dir: "packages/executor", namespaces: ["executor"], codes: EXECUTOR_DIAGNOSTIC_CODES },
   { dir: "packages/source-codex", namespaces: ["codex"], codes: CODEX_DIAGNOSTIC_CODES },

@@ -5,7 +5,7 @@ import {
   getCommand,
   type WorkflowCommand,
 } from "@roster/commands";
-import type { Skill } from "@roster/core";
+import type { Skill } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import { Block, count, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";

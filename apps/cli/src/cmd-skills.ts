@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { discoverSkills, type Skill, type SkillDiscovery, type SkillSource } from "@roster/core";
+import type { SkillSource } from "@roster/core";
+import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
 import type { App } from "./context.js";
 import { copySkill, type SkillCopy } from "./copy-skill.js";
 import { FindingError, UsageError } from "./errors.js";

@@ -3,16 +3,9 @@
 // through a link, temporary file and rename), the folder recorded in the skills folder's
 // `.roster-sync.json` first, a folder a person wrote left untouched.
 import { basename, join } from "node:path";
-import {
-  type DiscoveryContext,
-  discoverSkills,
-  fileSystemOf,
-  nameProblem,
-  type Skill,
-  type SkillSource,
-  skillCopiesIn,
-} from "@roster/core";
+import { type DiscoveryContext, fileSystemOf, nameProblem, type SkillSource } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
+import { discoverSkills, type Skill, skillCopiesIn } from "@roster/skills";
 import { recordInManifest, WriteRefusedError, writeFileInside, writePathProblem } from "@roster/writers";
 
 /** The most bytes of one file copied; a larger one is left out and reported. */

@@ -1,4 +1,4 @@
-import type { SkillSource } from "./skill-types.js";
+import type { SkillSource } from "./skill-source.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
 import type { SourceProvider, ThinkingLevel } from "./types.js";

@@ -31,13 +31,6 @@ export {
   type ShadowedAgent,
 } from "./discover-agents.js";
 export {
-  type DiscoverSkillsOptions,
-  discoverSkills,
-  MAX_SKILL_BYTES,
-  SkillSourceError,
-  skillCopiesIn,
-} from "./discover-skills.js";
-export {
   DiscoveryCache,
   type DiscoveryCacheStats,
   unchanged,
@@ -64,7 +57,6 @@ export { fileSystemOf } from "./fs.js";
 // resolve
 export { type GetAgentOptions, getAgent } from "./get-agent.js";
 export { getByName, type Named, scopedId } from "./get-by-name.js";
-export { type ListSkillFilesOptions, listSkillFiles, type SkillFileListing } from "./list-skill-files.js";
 export {
   AGENT_KEYS,
   defineMarkdownFormat,
@@ -107,21 +99,8 @@ export {
   parseSyncManifest,
   SYNC_MANIFEST,
 } from "./roster-copy.js";
-export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
-export {
-  AGENT_SKILLS_KEYS,
-  defineSkillSource,
-  type SearchedSkillPlace,
-  type ShadowedSkill,
-  SKILL_DIAGNOSTIC_CODES,
-  type Skill,
-  type SkillDiagnosticCode,
-  type SkillDiscovery,
-  type SkillFileEntry,
-  type SkillPlace,
-  type SkillRules,
-  type SkillSource,
-} from "./skill-types.js";
+// the skills contract a family names (discovery is @roster/skills)
+export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export {

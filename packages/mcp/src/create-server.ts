@@ -20,7 +20,6 @@ import {
   DiscoveryCache,
   type DiscoveryKind,
   discoverAgents,
-  discoverSkills,
   getAgent,
   type ProviderRegistry,
   statLocations,
@@ -34,6 +33,7 @@ import {
   type TaskResult,
 } from "@roster/executor";
 import { reportWhy } from "@roster/profiles";
+import { discoverSkills } from "@roster/skills";
 import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
 import { resolveServerSession } from "./server-session.js";
 import * as schemas from "./tool-schemas.js";

@@ -1,6 +1,7 @@
 import { delimiter, join } from "node:path";
-import { AGENT_SKILLS_KEYS, defineSkillSource, projectSkillPlaces, type SkillPlace } from "@roster/core";
+import { defineSkillSource, type SkillPlace } from "@roster/core";
 import { resolveUserPath } from "@roster/core/provider-kit";
+import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { copilotHome } from "./copilot-paths.js";
 
 /**

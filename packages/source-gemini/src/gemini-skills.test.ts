@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { discoverSkills } from "@roster/core";
+import { discoverSkills } from "@roster/skills";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { geminiSkills } from "./gemini-skills.js";

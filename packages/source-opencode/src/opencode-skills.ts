@@ -1,11 +1,6 @@
 import { join } from "node:path";
-import {
-  AGENT_SKILLS_KEYS,
-  type DiscoveryContext,
-  defineSkillSource,
-  projectSkillPlaces,
-  type SkillPlace,
-} from "@roster/core";
+import { type DiscoveryContext, defineSkillSource, type SkillPlace } from "@roster/core";
+import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { opencodeUserDir } from "./opencode-paths.js";
 
 function on(ctx: DiscoveryContext, name: string): boolean {

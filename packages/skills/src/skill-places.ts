@@ -1,9 +1,6 @@
 import { join, resolve } from "node:path";
-import { ancestorsOf } from "./ancestors.js";
-import { fileSystemOf, isDirectory } from "./fs.js";
-import type { SkillPlace } from "./skill-types.js";
-import { ancestorsToRepoRoot } from "./tool-profile.js";
-import type { DiscoveryContext } from "./types.js";
+import type { DiscoveryContext, SkillPlace } from "@roster/core";
+import { ancestorsOf, ancestorsToRepoRoot, fileSystemOf, isDirectory } from "@roster/core/provider-kit";
 
 /** Options of {@link projectSkillPlaces}. */
 export interface ProjectSkillPlacesOptions {

@@ -1,21 +1,22 @@
 import type { Dirent } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import {
+  type AgentSource,
+  BoundedReadError,
+  type Diagnostic,
+  type DiscoveryContext,
+  type FileRecord,
+  type FileSystem,
+  type SkillPlace,
+  type SkillRules,
+  type SkillSource,
+  SYNC_MANIFEST,
+  suggestNames,
+} from "@roster/core";
+import { describeFsError, errorCode, fileSystemOf, isInside } from "@roster/core/provider-kit";
 import { kebabToCamel, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
-import { describeFsError, errorCode, fileSystemOf } from "./fs.js";
 import { listSkillFiles } from "./list-skill-files.js";
-import { BoundedReadError } from "./read-bounded.js";
-import { SYNC_MANIFEST } from "./roster-copy.js";
-import type {
-  SearchedSkillPlace,
-  Skill,
-  SkillDiscovery,
-  SkillPlace,
-  SkillRules,
-  SkillSource,
-} from "./skill-types.js";
-import { suggestNames } from "./suggest-names.js";
-import type { AgentSource, Diagnostic, DiscoveryContext, FileRecord, FileSystem } from "./types.js";
-import { isInside } from "./walk-location.js";
+import type { SearchedSkillPlace, Skill, SkillDiscovery } from "./skill-types.js";
 
 /** Options of {@link discoverSkills}. */
 export interface DiscoverSkillsOptions {

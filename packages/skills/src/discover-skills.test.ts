@@ -1,10 +1,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { defineSkillSource, type SkillRules } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverSkills, SkillSourceError } from "./discover-skills.js";
 import { projectSkillPlaces } from "./skill-places.js";
-import { defineSkillSource, type SkillRules } from "./skill-types.js";
 
 const skill = (name: string, description = `does ${name}`, extra = "") =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\nUse ${name} well.\n`;

@@ -1,8 +1,8 @@
 import type { Stats } from "node:fs";
 import { join } from "node:path";
+import type { FileSystem } from "@roster/core";
+import { isInside } from "@roster/core/provider-kit";
 import type { SkillFileEntry } from "./skill-types.js";
-import type { FileSystem } from "./types.js";
-import { isInside } from "./walk-location.js";
 
 /** Options of {@link listSkillFiles}. */
 export interface ListSkillFilesOptions {

@@ -1,0 +1,22 @@
+// The public API of @roster/skills: Agent Skills read from every family's skill places
+// (SPEC §18). A family declares its `SkillSource` with @roster/core's `defineSkillSource`;
+// this package finds, reads and merges the skills.
+export {
+  type DiscoverSkillsOptions,
+  discoverSkills,
+  MAX_SKILL_BYTES,
+  SkillSourceError,
+  skillCopiesIn,
+} from "./discover-skills.js";
+export { type ListSkillFilesOptions, listSkillFiles, type SkillFileListing } from "./list-skill-files.js";
+export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
+export {
+  AGENT_SKILLS_KEYS,
+  type SearchedSkillPlace,
+  type ShadowedSkill,
+  SKILL_DIAGNOSTIC_CODES,
+  type Skill,
+  type SkillDiagnosticCode,
+  type SkillDiscovery,
+  type SkillFileEntry,
+} from "./skill-types.js";
