@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDefaultRegistry } from "@roster/cli";
-import { DiscoveryCache, discoverAgents, explainAgent, getAgent } from "@roster/core";
+import { DiscoveryCache, discoverAgents, getAgent } from "@roster/core";
+import { explainAgent } from "@roster/profiles";
 import { copyFixtureTree } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 

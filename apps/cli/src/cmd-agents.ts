@@ -1,13 +1,5 @@
-import {
-  type AgentDiscovery,
-  copiesOf,
-  discoverAgents,
-  explainAgent,
-  OUTCOME_MEANINGS,
-  summarizeAgent,
-  type ToolProfile,
-} from "@roster/core";
-import { reportWhy } from "@roster/profiles";
+import { type AgentDiscovery, discoverAgents, summarizeAgent, type ToolProfile } from "@roster/core";
+import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy } from "@roster/profiles";
 import type { App } from "./context.js";
 import {
   cacheWanted,

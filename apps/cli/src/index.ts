@@ -15,7 +15,8 @@ export {
   trustStorePath,
   userConfigDir,
 } from "@roster/config";
-export { discoverAgents, explainAgent, getAgent } from "@roster/core";
+export { discoverAgents, getAgent } from "@roster/core";
+export { explainAgent } from "@roster/profiles";
 export {
   CLI_DIAGNOSTIC_CODES,
   CONFIG_DIAGNOSTIC_CODES,

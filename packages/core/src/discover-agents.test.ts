@@ -4,7 +4,6 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverAgents } from "./discover-agents.js";
 import { DiscoveryCache } from "./discovery-cache.js";
-import { explainAgent } from "./explain-agent.js";
 import { familyLocations } from "./family.js";
 import { nodeFileSystem } from "./fs.js";
 import { getAgent } from "./get-agent.js";
@@ -432,50 +431,7 @@ describe("DiscoveryCache (SPEC §5.1)", () => {
   });
 });
 
-describe("explainAgent and getAgent", () => {
-  test("why lists every location in order with winner, shadowed and absent", async () => {
-    sb.write({
-      "project/.claude/agents/rev.md": agentFile("rev"),
-      "home/.claude/agents/rev.md": agentFile("rev"),
-      "home/.xcsh/agents/other.md": agentFile("other"),
-    });
-    const registry = createRegistry([family("xcsh"), family("claude"), builtin("rev")]);
-    const explanation = explainAgent(await discoverAgents(registry, sb.ctx()), "rev");
-    expect(explanation.winner?.source).toBe("project");
-    expect(
-      explanation.candidates.map((c) => [c.provider, rel(c.location), rel(c.filePath), c.outcome]),
-    ).toEqual([
-      ["xcsh", "home/.xcsh/agents", undefined, "absent"],
-      ["claude", "project/.claude/agents", "project/.claude/agents/rev.md", "winner"],
-      ["claude", "home/.claude/agents", "home/.claude/agents/rev.md", "shadowed"],
-      ["bundled", "provider:bundled", "embedded:rev.md", "shadowed"],
-    ]);
-    expect(explanation.shadowed).toHaveLength(2);
-  });
-
-  test("through a cache, a second discovery explains the same (the merge it reuses is an earlier read's)", async () => {
-    sb.write({
-      "project/.claude/agents/rev.md": agentFile("rev"),
-      "home/.claude/agents/rev.md": agentFile("rev"),
-    });
-    const registry = createRegistry([family("claude"), builtin("rev")]);
-    const plain = explainAgent(await discoverAgents(registry, sb.ctx()), "rev");
-    const cache = new DiscoveryCache();
-    await discoverAgents(registry, sb.ctx(), { cache });
-    const cached = explainAgent(await discoverAgents(registry, sb.ctx(), { cache }), "rev");
-    expect(cached.candidates).toEqual(plain.candidates);
-    expect(cached.candidates.map((c) => c.outcome)).toEqual(["winner", "shadowed", "shadowed"]);
-  });
-
-  test("an unknown name has no winner and every location absent or missing", async () => {
-    const explanation = explainAgent(
-      await discoverAgents(createRegistry([family("claude")]), sb.ctx()),
-      "nope",
-    );
-    expect(explanation.winner).toBeNull();
-    expect(explanation.candidates.map((c) => c.outcome)).toEqual(["missing"]);
-  });
-
+describe("getAgent", () => {
   test("plugin agents are reachable by <plugin>:<name>, even when their bare name lost", async () => {
     const plugin = (name: string) => ({
       id: `${name}@market`,

@@ -39,15 +39,6 @@ export {
 } from "./discovery-cache.js";
 export { claudeConfigDir, envPath } from "./env-paths.js";
 export {
-  type AgentExplanation,
-  briefAgent,
-  type CandidateOutcome,
-  copiesOf,
-  type ExplainCandidate,
-  explainAgent,
-  OUTCOME_MEANINGS,
-} from "./explain-agent.js";
-export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
   familyLocations,

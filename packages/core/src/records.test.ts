@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverAgents } from "./discover-agents.js";
 import { DiscoveryCache } from "./discovery-cache.js";
 import { envPath } from "./env-paths.js";
-import { explainAgent } from "./explain-agent.js";
 import { familyLocations } from "./family.js";
 import { nodeFileSystem } from "./fs.js";
 import { getAgent } from "./get-agent.js";
@@ -92,9 +91,8 @@ describe("file records (SPEC §5 step 7)", () => {
     expect(d.files[3]!.diagnostics).toEqual([
       expect.objectContaining({ severity: "info", code: "agent/not-an-agent" }),
     ]);
-    // The skipped file named its agent: why shows it.
-    const why = explainAgent(d, "nodesc");
-    expect(why.candidates.filter((c) => c.filePath)).toEqual([
+    // The skipped file named its agent: its record keeps the name (what `why` reads).
+    expect(d.files.filter((f) => "name" in f && f.name === "nodesc")).toEqual([
       expect.objectContaining({
         outcome: "skipped",
         reason: expect.objectContaining({ code: "agent/missing-description" }),
@@ -308,7 +306,7 @@ describe("name-keyed lookups survive prototype names", () => {
     expect(d.shadowed.map((s) => s.agent.name)).toEqual(["toString"]);
     for (const name of ["constructor", "__proto__", "toString"]) expect(getAgent(d, name)?.name).toBe(name);
     expect(getAgent(d, "valueOf")).toBeUndefined();
-    expect(explainAgent(d, "toString").candidates.filter((c) => c.filePath)).toHaveLength(2);
+    expect(d.files.filter((f) => "name" in f && f.name === "toString")).toHaveLength(2);
   });
 });
 

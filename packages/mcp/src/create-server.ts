@@ -16,7 +16,6 @@ import {
 } from "@roster/commands";
 import {
   type AgentDiscovery,
-  copiesOf,
   DiscoveryCache,
   type DiscoveryKind,
   discoverAgents,
@@ -32,7 +31,7 @@ import {
   type TaskInput,
   type TaskResult,
 } from "@roster/executor";
-import { reportWhy } from "@roster/profiles";
+import { copiesOf, reportWhy } from "@roster/profiles";
 import { discoverSkills } from "@roster/skills";
 import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
 import { resolveServerSession } from "./server-session.js";

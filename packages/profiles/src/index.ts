@@ -1,6 +1,15 @@
 // The public API of @roster/profiles: one engine runs every tool profile (SPEC §4.4). The
 // profile and view types are core's contract (`ToolProfile`, `ToolView` in @roster/core).
 export {
+  type AgentExplanation,
+  briefAgent,
+  type CandidateOutcome,
+  copiesOf,
+  type ExplainCandidate,
+  explainAgent,
+  OUTCOME_MEANINGS,
+} from "./explain-agent.js";
+export {
   differentResolution,
   fileRecordView,
   type OtherTool,

@@ -1,10 +1,7 @@
 import {
   type AgentDefinition,
   type AgentDiscovery,
-  briefAgent,
   type DiscoveryContext,
-  type ExplainCandidate,
-  explainAgent,
   type FileRecord,
   getAgent,
   type ProviderRegistry,
@@ -12,6 +9,7 @@ import {
   type ToolProfile,
   type ToolView,
 } from "@roster/core";
+import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
 import { viewAsTool } from "./view-as-tool.js";
 
 /** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */

@@ -1,7 +1,13 @@
-import type { AgentDiscovery } from "./discover-agents.js";
-import { getAgent } from "./get-agent.js";
-import type { AgentDefinition, FileRecord, Location, Scope, SkipReason } from "./types.js";
-import type { LocationStatus } from "./walk-location.js";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type FileRecord,
+  getAgent,
+  type Location,
+  type LocationStatus,
+  type Scope,
+  type SkipReason,
+} from "@roster/core";
 
 /** What one searched place held for the name asked about. */
 export type CandidateOutcome = "winner" | "shadowed" | "copy" | "skipped" | "absent" | LocationStatus;
