@@ -5,11 +5,16 @@ import {
   readFileBounded,
   suggestNames,
   type ToolProfile,
+} from "@roster/core";
+import {
+  checkFileAs,
+  type OtherTool,
+  otherToolsFor,
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
-} from "@roster/core";
-import { checkFileAs, type OtherTool, otherToolsFor, viewAsTool } from "@roster/profiles";
+  viewAsTool,
+} from "@roster/profiles";
 import { readCodexLimits } from "@roster/source-codex";
 import { printLegend } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";

@@ -1,5 +1,4 @@
-import type { ToolView } from "@roster/core";
-import { viewAsTool } from "@roster/profiles";
+import { type ToolView, viewAsTool } from "@roster/profiles";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
 import { profilesOf } from "./cmd-as.js";

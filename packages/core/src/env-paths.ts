@@ -18,14 +18,3 @@ export function envPath(ctx: PathContext, name: string): string | undefined {
   if (value.startsWith("~/")) return join(resolve(ctx.home), value.slice(2));
   return isAbsolute(value) ? resolve(value) : resolve(ctx.home, value);
 }
-
-/**
- * Claude Code's config folder: `CLAUDE_CONFIG_DIR` (see {@link envPath}), otherwise
- * `~/.claude`. Shared here because two families read it: `.claude` agents and commands,
- * and the plugin registries and settings.
- *
- * @example claudeConfigDir({ home: "/h", env: {} }) // "/h/.claude"
- */
-export function claudeConfigDir(ctx: PathContext): string {
-  return envPath(ctx, "CLAUDE_CONFIG_DIR") ?? join(ctx.home, ".claude");
-}

@@ -37,7 +37,7 @@ export {
   type Validator,
   validatorOf,
 } from "./discovery-cache.js";
-export { claudeConfigDir, envPath } from "./env-paths.js";
+export { envPath } from "./env-paths.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,
@@ -116,14 +116,9 @@ export {
   type ProfilePlace,
   type ProfileScope,
   type ProjectGate,
-  type ToolFileOutcome,
   type ToolProfile,
   type ToolReason,
-  type ToolView,
-  type ToolViewAgent,
   type ToolViewCode,
-  type ToolViewFile,
-  type ToolViewPlace,
   type WriteAgentOptions,
   type WrittenAgent,
 } from "./tool-profile.js";

@@ -1,4 +1,5 @@
-import type { AgentDiscovery, Diagnostic, FileRecord, ToolView, ToolViewFile } from "@roster/core";
+import type { AgentDiscovery, Diagnostic, FileRecord } from "@roster/core";
+import type { ToolView, ToolViewFile } from "@roster/profiles";
 import { depthNote } from "./graph-words.js";
 import { renderGraphMermaid } from "./render-graph-mermaid.js";
 import { renderGraphText } from "./render-graph-text.js";

@@ -1,7 +1,7 @@
 // A real discovery, every tool's view and the spawn graph of a sandbox: what the CLI
 // gathers for `roster report`, built here from the same packages.
-import { createRegistry, discoverAgents, type ToolView } from "@roster/core";
-import { viewAsTool } from "@roster/profiles";
+import { createRegistry, discoverAgents } from "@roster/core";
+import { type ToolView, viewAsTool } from "@roster/profiles";
 import { bundledProvider } from "@roster/source-bundled";
 import { claudeProfile, claudeProvider } from "@roster/source-claude";
 import { codexProfile, codexProvider } from "@roster/source-codex";

@@ -1,5 +1,6 @@
 // The public API of @roster/profiles: one engine runs every tool profile (SPEC §4.4). The
-// profile and view types are core's contract (`ToolProfile`, `ToolView` in @roster/core).
+// profile a family declares is core's contract (`ToolProfile` in @roster/core); what a tool
+// would load (`ToolView`) is this engine's answer.
 export {
   type AgentExplanation,
   briefAgent,
@@ -19,6 +20,7 @@ export {
   type WhyOptions,
   type WhyReport,
 } from "./report-why.js";
+export type { ToolFileOutcome, ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 export {
   bodyAfterFence,
   checkFileAs,

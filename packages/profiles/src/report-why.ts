@@ -7,9 +7,9 @@ import {
   type ProviderRegistry,
   suggestNames,
   type ToolProfile,
-  type ToolView,
 } from "@roster/core";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
+import type { ToolView } from "./tool-view.js";
 import { viewAsTool } from "./view-as-tool.js";
 
 /** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */

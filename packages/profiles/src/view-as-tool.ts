@@ -9,14 +9,11 @@ import type {
   ProviderRegistry,
   ToolProfile,
   ToolReason,
-  ToolView,
-  ToolViewAgent,
   ToolViewCode,
-  ToolViewFile,
-  ToolViewPlace,
 } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
+import type { ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 
 /** Files larger than this are not read by a tool view either. */
 const MAX_BYTES = 1024 * 1024;

@@ -1,2 +1,14 @@
-// Claude Code's config folder is shared with the plugins family, so it lives in core.
-export { claudeConfigDir } from "@roster/core";
+import { join } from "node:path";
+import type { DiscoveryContext } from "@roster/core";
+import { envPath } from "@roster/core/provider-kit";
+
+/**
+ * Claude Code's config folder: `CLAUDE_CONFIG_DIR` (core's `envPath`: `~` and a relative
+ * value are taken from the home folder), otherwise `~/.claude`. The plugins family reads it
+ * too (its registries and settings), from this package.
+ *
+ * @example claudeConfigDir({ home: "/h", env: {} }) // "/h/.claude"
+ */
+export function claudeConfigDir(ctx: Pick<DiscoveryContext, "home" | "env">): string {
+  return envPath(ctx, "CLAUDE_CONFIG_DIR") ?? join(ctx.home, ".claude");
+}

@@ -1,13 +1,14 @@
 import { join, resolve } from "node:path";
-import { ancestorsOf, claudeConfigDir, type DiscoveryContext, type FileSystem } from "@roster/core";
+import { ancestorsOf, type DiscoveryContext, type FileSystem } from "@roster/core";
 import { fileSystemOf, isDirectory, isInside, walkToGitRoot } from "@roster/core/provider-kit";
+import { claudeConfigDir } from "@roster/source-claude";
 
 export { isInside };
 
 /** The registry file name, inside a `plugins` folder. */
 export const REGISTRY_FILE = "installed_plugins.json";
 
-/** Claude Code's config folder (`CLAUDE_CONFIG_DIR` or `~/.claude`): core's `claudeConfigDir`. */
+/** Claude Code's config folder (`CLAUDE_CONFIG_DIR` or `~/.claude`): `claudeConfigDir` of @roster/source-claude. */
 export const claudeDir = claudeConfigDir;
 
 /** `<claudeDir>/plugins/installed_plugins.json`. */
