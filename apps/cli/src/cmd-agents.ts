@@ -1,5 +1,5 @@
-import { type AgentDiscovery, discoverAgents, summarizeAgent, type ToolProfile } from "@roster/core";
-import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy } from "@roster/profiles";
+import { type AgentDiscovery, discoverAgents, type ToolProfile } from "@roster/core";
+import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy, summarizeAgent } from "@roster/profiles";
 import type { App } from "./context.js";
 import {
   cacheWanted,

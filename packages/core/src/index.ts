@@ -11,7 +11,6 @@ export {
   parseAgentFields,
   splitToolList,
 } from "./agent-fields.js";
-export { summarizeAgent } from "./agent-summary.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";

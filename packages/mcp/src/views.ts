@@ -1,6 +1,7 @@
 import type { WorkflowCommand } from "@roster/commands";
 import { commandScopedId } from "@roster/commands";
-import { type AgentDefinition, scopedId, summarizeAgent } from "@roster/core";
+import { type AgentDefinition, scopedId } from "@roster/core";
+import { summarizeAgent } from "@roster/profiles";
 
 /**
  * One agent as `list_agents` gives it: the fields of `roster list --json` (SPEC §8), plus

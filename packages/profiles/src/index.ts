@@ -1,6 +1,7 @@
 // The public API of @roster/profiles: one engine runs every tool profile (SPEC §4.4). The
 // profile a family declares is core's contract (`ToolProfile` in @roster/core); what a tool
 // would load (`ToolView`) is this engine's answer.
+export { summarizeAgent } from "./agent-summary.js";
 export {
   type AgentExplanation,
   briefAgent,

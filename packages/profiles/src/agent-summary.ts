@@ -1,4 +1,4 @@
-import type { AgentDefinition } from "./types.js";
+import type { AgentDefinition } from "@roster/core";
 
 /**
  * One agent as `roster list --json` gives it (SPEC §8): identity, origin and the optional
