@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { discoverSkills, type Skill, type SkillDiscovery, type SkillSource } from "@roster/core";
+import { copySkill, type SkillCopy } from "@roster/writers";
 import type { App } from "./context.js";
-import { copySkill, type SkillCopy } from "./copy-skill.js";
 import { FindingError, UsageError } from "./errors.js";
 import {
   Block,

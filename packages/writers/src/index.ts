@@ -22,6 +22,12 @@ export {
   writtenTools,
 } from "./agent-writer.js";
 export {
+  type CopiedFile,
+  type CopySkillOptions,
+  copySkill,
+  type SkillCopy,
+} from "./copy-skill.js";
+export {
   type AgentExport,
   type ExportAgentOptions,
   type ExportCode,
