@@ -28,6 +28,12 @@ export {
   type SkillCopy,
 } from "./copy-skill.js";
 export {
+  defineMarkdownWriter,
+  type MarkdownFields,
+  type MarkdownWriterDefinition,
+  writeAsIs,
+} from "./define-markdown-writer.js";
+export {
   type AgentExport,
   type ExportAgentOptions,
   type ExportCode,
