@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { SkillSource } from "@roster/core";
 import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
+import { copySkill, type SkillCopy } from "@roster/writers";
 import type { App } from "./context.js";
-import { copySkill, type SkillCopy } from "./copy-skill.js";
 import { FindingError, UsageError } from "./errors.js";
 import {
   Block,

@@ -1,3 +1,4 @@
+import type { LoadedConfig } from "@roster/config";
 import type { FamilyDefinition, FamilyHost } from "@roster/core";
 import type { HostDefinition } from "@roster/hosts";
 import { bundledFamily } from "@roster/source-bundled";
@@ -9,6 +10,7 @@ import { geminiFamily } from "@roster/source-gemini";
 import { opencodeFamily } from "@roster/source-opencode";
 import { pluginsFamily } from "@roster/source-plugins";
 import { xcshFamily } from "@roster/source-xcsh";
+import { unknownValue } from "./unknown-name.js";
 
 /** A family as the app holds it: a config family's host is checked when it is used (see {@link hostOf}). */
 export type AppFamily = FamilyDefinition<FamilyHost>;
@@ -58,4 +60,19 @@ export function hostFamilies(families: readonly AppFamily[]): Array<AppFamily & 
     out.push({ ...family, host });
   }
   return out;
+}
+
+/**
+ * Refuses a config's `defaultHost` that is not the host of one of `families` (the config's
+ * families among them, so a config family's host may be the default), in the sentence
+ * `--host` gives: `unknown host "lba" for "defaultHost" in FILE; did you mean lab? (one of …)`.
+ */
+export function checkDefaultHost(loaded: LoadedConfig, families: readonly AppFamily[]): void {
+  const wanted = loaded.config.defaultHost;
+  if (wanted === undefined) return;
+  const hosts = hostFamilies(families).map((f) => f.id);
+  if (hosts.includes(wanted)) return;
+  const layer = loaded.layers.findLast((l) => l.applied.includes("defaultHost"));
+  const where = layer ? `"defaultHost" in ${layer.filePath}` : `"defaultHost"`;
+  throw unknownValue("host", where, wanted, hosts);
 }

@@ -12,7 +12,7 @@ export function cacheWanted(app: App): boolean {
 /** What a plain `list --json` found in the cache: the bytes to print, and the index to store new ones in. */
 export interface StoredListing {
   bytes?: Buffer;
-  index: PersistentIndex<never>;
+  index: PersistentIndex;
   key: IndexKey;
   /** The fingerprint the bytes were found for, or (after {@link storeListing}) stored for. */
   fingerprint?: string;
@@ -24,7 +24,7 @@ export interface StoredListing {
   recorded?: boolean;
 }
 
-function openListIndex(app: App): { index: PersistentIndex<never>; key: IndexKey } {
+function openListIndex(app: App): { index: PersistentIndex; key: IndexKey } {
   const key: IndexKey = {
     kind: "agents-output",
     cwd: app.ctx.cwd,

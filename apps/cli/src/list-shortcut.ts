@@ -54,7 +54,7 @@ export function listingIndex(
   key: IndexKey,
   env: Record<string, string | undefined>,
   home: string,
-): PersistentIndex<never> {
+): PersistentIndex {
   return openOutputs({ key, env, home, version: buildVersion() });
 }
 
@@ -101,7 +101,7 @@ function shortcutIndex(
   places: { cwd: string; home: string },
   project: boolean,
   env: Record<string, string | undefined>,
-): PersistentIndex<never> {
+): PersistentIndex {
   return listingIndex({ kind: "list-shortcut", ...places, trust: project, providers: [] }, env, places.home);
 }
 

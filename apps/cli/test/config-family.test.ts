@@ -124,4 +124,41 @@ describe("a family from a trusted config", () => {
     );
     expect(existsSync(at("p/.agents/agents/helper.md"))).toBe(false);
   });
+
+  test("a config family's host can be the user's defaultHost, checked as a built-in's is", () => {
+    const userConfig = (config: object) =>
+      writeTree(root, { "home/.config/roster/config.json": JSON.stringify(config) });
+    // The family from a trusted project config, the default host the user's own choice.
+    projectConfig(["./lab.mjs", relative(at("p"), team)]);
+    expect(roster("trust").code).toBe(0);
+    userConfig({ defaultHost: "lab" });
+    // A team agent has no host of its own: --host auto takes the default, in lab's vocabulary.
+    const run = roster("run", "reviewer", "--dry-run", "--json", "--task", "go");
+    expect(run.code, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout) as { invocations: Array<{ host: string; args: string[] }> };
+    expect(plan.invocations[0]).toMatchObject({ host: "lab", args: ["--tools", "cat", "--effort", "hard"] });
+
+    // The family from the user's config alone works the same.
+    rmSync(at("p/roster.config.json"));
+    userConfig({ providers: [at("p/lab.mjs"), team], defaultHost: "lab" });
+    expect(roster("run", "reviewer", "--dry-run", "--json", "--task", "go").stdout).toContain(
+      '"host": "lab"',
+    );
+
+    // An unknown name is refused with the sentence --host gives, the config's hosts among the choices.
+    userConfig({ providers: [at("p/lab.mjs"), team], defaultHost: "lav" });
+    const typo = roster("list");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      `unknown host "lav" for "defaultHost" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab)`,
+    );
+    // A built-in's name too.
+    userConfig({ defaultHost: "codx" });
+    expect(roster("list").stderr).toContain('unknown host "codx" for "defaultHost"');
+    expect(roster("list").stderr).toContain("did you mean codex?");
+    // Without the family, its name is unknown.
+    userConfig({ defaultHost: "lab" });
+    rmSync(at("p/roster.config.json"), { force: true });
+    expect(roster("list").stderr).toContain('unknown host "lab" for "defaultHost"');
+  });
 });

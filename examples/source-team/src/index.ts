@@ -4,7 +4,6 @@ import {
   type AgentDefinition,
   capabilityOf,
   type DiscoveryContext,
-  defineAgentWriter,
   defineFamily,
   defineProvider,
   defineToolProfile,
@@ -14,12 +13,11 @@ import {
   ROSTER_VOCABULARY,
 } from "@roster/core";
 import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
+  defineMarkdownWriter,
+  type MarkdownFields,
   reportTools,
   translateTools,
+  writeAsIs,
   writeExtras,
   writtenTools,
 } from "@roster/writers";
@@ -73,33 +71,29 @@ function teamToolName(tool: string): string[] {
   return [cap ? ROSTER_VOCABULARY.tools[cap][0]! : tool];
 }
 
-function teamAgent(agent: AgentDefinition, marker: boolean) {
-  const report = new FieldReport(agent);
-  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
-  report.kept("name", "name");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
+/** The team's keys: roster's own, in roster's words; what the team folder does not use is dropped. */
+function teamFields(agent: AgentDefinition, { frontmatter, report, cannot }: MarkdownFields): void {
   const written = writtenTools(agent);
   if (written) {
     const result = translateTools(written, teamToolName);
-    fm.tools = result.out;
+    frontmatter.tools = result.out;
     reportTools(report, "tools", "tools", result, "the team folder");
   }
-  // roster's own keys, in roster's words.
-  for (const key of ["spawns", "model", "thinkingLevel", "permissionMode", "maxTurns", "blocking"] as const) {
-    if (agent[key] === undefined) continue;
-    fm[key] = agent[key];
-    report.kept(key, key);
-  }
-  for (const key of ["disallowedTools", "output"] as const)
-    if (agent[key] !== undefined) report.dropped(key, "the team folder does not use it");
-  writeExtras(agent, fm, report, { known: [], tool: "The team folder" });
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
+  writeAsIs(agent, { frontmatter, report }, [
+    "spawns",
+    "model",
+    "thinkingLevel",
+    "permissionMode",
+    "maxTurns",
+    "blocking",
+  ]);
+  cannot("disallowedTools", "the team folder does not use it");
+  cannot("output", "the team folder does not use it");
+  writeExtras(agent, frontmatter, report, { known: [], tool: "The team folder" });
 }
 
 /** Writes team agents (`.agents/agents/<name>.md`): roster's markdown, in roster's words. */
-export const teamWriter = defineAgentWriter({
+export const teamWriter = defineMarkdownWriter({
   tool: "team",
   displayName: "Team folder",
   extension: ".md",
@@ -109,7 +103,7 @@ export const teamWriter = defineAgentWriter({
   folders: false,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".agents", "agents") : userDir(ctx, "agents"),
-  write: (agent, options) => teamAgent(agent, options.marker),
+  fields: teamFields,
 });
 
 /**

@@ -109,6 +109,12 @@ describe("loadConfig: layers and what a project may change", () => {
     );
     write(join(repo, "roster.config.json"), { hosts: { claude: { args: [] } } });
     await expect(load()).rejects.toThrow(/"hosts.claude" must be an object with a "command" string/);
+    // defaultHost's shape only: its name is the app's to check (a config family's host may be it).
+    const explicit = join(root, "default-host.json");
+    write(explicit, { defaultHost: 3 });
+    await expect(load({ configFile: explicit })).rejects.toThrow(/"defaultHost" must be a host's name/);
+    write(explicit, { defaultHost: "lab" });
+    expect((await load({ configFile: explicit })).config.defaultHost).toBe("lab");
     writeFileSync(join(repo, "roster.config.json"), "{ nope");
     await expect(load()).rejects.toThrow(/not valid JSON/);
   });

@@ -45,7 +45,11 @@ export interface RosterConfig {
   trustProject?: boolean;
   /** Where each agent host's program is: `{ claude: { command, args } }`. */
   hosts?: Partial<Record<HostId, HostConfig>>;
-  /** The host `roster run --host auto` uses for agents of a family without one (xcsh, bundled, third-party). */
+  /**
+   * The host `roster run --host auto` uses for agents of a family without one (xcsh, bundled,
+   * third-party): a built-in host or a config family's. Checked here for its shape only; the
+   * app checks the name against its families (`unknown host … for "defaultHost"`).
+   */
   defaultHost?: HostId;
 }
 
@@ -158,8 +162,10 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     fail(`"maxConcurrency" must be at least 1`);
   if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
     fail(`"trustProject" must be true or false`);
-  if (c.defaultHost !== undefined && !isHostId(c.defaultHost))
-    fail(`"defaultHost" must be one of ${HOST_IDS.join(", ")}`);
+  // Only the shape here: the name is checked by the app against its families' hosts, the
+  // config's own families among them (a config family's host may be the default).
+  if (c.defaultHost !== undefined && (typeof c.defaultHost !== "string" || c.defaultHost.trim() === ""))
+    fail(`"defaultHost" must be a host's name`);
   const record = (key: string) => {
     const v = c[key];
     if (v !== undefined && (v === null || typeof v !== "object" || Array.isArray(v)))

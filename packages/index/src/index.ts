@@ -1,13 +1,5 @@
 export { cacheDirOf, indexDisabledBy } from "./cache-dir.js";
-export {
-  clearIndexes,
-  INDEX_FORMAT,
-  INDEX_SCHEMA,
-  indexPathOf,
-  openIndex,
-  openOutputs,
-  PersistentIndex,
-} from "./persistent-index.js";
+export { clearIndexes, openOutputs, PersistentIndex } from "./persistent-index.js";
 export {
   isRecordedReads,
   type Observation,
@@ -21,10 +13,4 @@ export {
   stillSeen,
   unpackSubjects,
 } from "./recorded.js";
-export type {
-  IndexDiagnostic,
-  IndexDiagnosticCode,
-  IndexKey,
-  IndexStats,
-  OpenIndexOptions,
-} from "./types.js";
+export type { IndexDiagnostic, IndexDiagnosticCode, IndexKey, OpenOutputsOptions } from "./types.js";

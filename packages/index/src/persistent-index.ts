@@ -1,16 +1,9 @@
-import type { Stats } from "node:fs";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { readFileBounded, unchanged, type Validator, validatorOf } from "@roster/core";
+import { readFileBounded } from "@roster/core";
 import { writeFileInside } from "@roster/writers";
 import { cacheDirOf } from "./cache-dir.js";
-import type {
-  IndexDiagnostic,
-  IndexDiagnosticCode,
-  IndexKey,
-  IndexStats,
-  OpenIndexOptions,
-} from "./types.js";
+import type { IndexDiagnostic, IndexKey, OpenOutputsOptions } from "./types.js";
 
 /** The `code` of a Node system error (`ENOENT`, `EACCES` …), if it has one. */
 function errorCode(error: unknown): string | undefined {
@@ -18,36 +11,12 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Written first in every index file; anything else there is not an index. */
+/** Written first in every stored output; anything else there is not roster's. */
 export const INDEX_FORMAT = "roster-index";
-/** The layout of an index file; a file of another layout is ignored and rebuilt. */
+/** The layout of a stored output's header; one of another layout is ignored and rewritten. */
 export const INDEX_SCHEMA = 1;
 
-const DEFAULTS = { maxFiles: 200_000, maxBytes: 64 * 1024 * 1024, maxIndexes: 32 };
-
-interface Entry {
-  validator: Validator;
-  data: unknown;
-}
-
-/** An index file as written: a header, then one row per file. */
-interface IndexFile {
-  format: string;
-  schema: number;
-  version: string;
-  key: string;
-  /** `[path, mtimeMs, ctimeMs, size, ino, seenAt, data]`. */
-  files: unknown[];
-}
-
-function diagnostic(
-  code: IndexDiagnosticCode,
-  severity: "warning" | "info",
-  message: string,
-  filePath: string,
-) {
-  return { severity, code, message, filePath } satisfies IndexDiagnostic;
-}
+const DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxIndexes: 32 };
 
 function describe(error: unknown): string {
   const code = errorCode(error);
@@ -57,120 +26,23 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The rows of an index file, or `undefined` when one is malformed (the file is then corrupt). */
-function rowsOf(files: unknown[]): Map<string, Entry> | undefined {
-  const entries = new Map<string, Entry>();
-  for (const row of files) {
-    if (!Array.isArray(row) || row.length !== 7 || typeof row[0] !== "string") return undefined;
-    const [path, mtimeMs, ctimeMs, size, ino, seenAt, data] = row as [string, ...unknown[]];
-    if (![mtimeMs, ctimeMs, size, ino, seenAt].every((n) => typeof n === "number" && Number.isFinite(n))) {
-      return undefined;
-    }
-    entries.set(path, {
-      validator: {
-        mtimeMs: mtimeMs as number,
-        ctimeMs: ctimeMs as number,
-        size: size as number,
-        ino: ino as number,
-        seenAt: seenAt as number,
-      },
-      data,
-    });
-  }
-  return entries;
-}
-
 /**
- * What one discovery read, kept on disk for the next process with the same key. A value
- * is handed out only for a file whose stat (mtime, ctime, size, inode) is what it was when
- * the value was stored, and was not racy then (the in-memory cache's rule: a file changed
- * within the same clock tick as the look is read again). Files not looked up or stored in
- * this run are dropped when it is saved, so deletions and renames leave nothing behind.
+ * The whole outputs stored for one key (the CLI's `list --json` and its shortcut), each
+ * with the roster version, the key and a fingerprint on its first line: handed back only
+ * for the very same version, key and fingerprint. Use {@link openOutputs}.
  */
-export class PersistentIndex<T> {
-  /** The index file. */
+export class PersistentIndex {
+  /** The key's base file: its outputs are `<base>.<name>.out` beside it. */
   readonly path: string;
-  readonly stats: IndexStats = { loaded: 0, hits: 0, misses: 0, wrote: false };
-  private readonly options: Required<Omit<OpenIndexOptions<T>, "env" | "home">>;
+  private readonly options: Required<Omit<OpenOutputsOptions, "env" | "home">>;
   private readonly keyText: string;
-  private readonly loaded: Map<string, Entry>;
-  private readonly touched = new Map<string, Entry>();
-  private stored = false;
   private warned = false;
 
-  /** Use {@link openIndex}. */
-  constructor(path: string, options: OpenIndexOptions<T>, loaded: Map<string, Entry>) {
+  /** Use {@link openOutputs}. */
+  constructor(path: string, options: OpenOutputsOptions) {
     this.path = path;
     this.options = { ...DEFAULTS, ...options };
     this.keyText = keyText(options.key);
-    this.loaded = loaded;
-    this.stats.loaded = loaded.size;
-  }
-
-  /** The stored value for `filePath`, if its current `stats` say the file is unchanged. */
-  lookup(filePath: string, stats: Stats): T | undefined {
-    const entry = this.touched.get(filePath) ?? this.loaded.get(filePath);
-    if (!entry || !unchanged(entry.validator, stats) || !this.options.isData(entry.data)) {
-      this.stats.misses += 1;
-      return undefined;
-    }
-    this.touched.set(filePath, entry);
-    this.stats.hits += 1;
-    return entry.data;
-  }
-
-  /** Remembers `data` for `filePath`, read at `seenAt` with these `stats`. */
-  store(filePath: string, stats: Stats, seenAt: number, data: T): void {
-    this.touched.set(filePath, { validator: validatorOf(stats, seenAt), data });
-    this.stored = true;
-  }
-
-  /**
-   * Writes the index if anything changed: to a temporary file, then renamed over the old
-   * one, so a reader never sees half a file. A folder that cannot be written gives one
-   * `index/unwritable` warning per index (later calls stay silent) and nothing else.
-   */
-  save(): IndexDiagnostic[] {
-    this.stats.wrote = false;
-    const same = !this.stored && this.touched.size === this.loaded.size;
-    if (same) return [];
-    if (this.touched.size > this.options.maxFiles) {
-      return [
-        diagnostic(
-          "index/too-large",
-          "info",
-          `not saved: ${this.touched.size} files is over the index's ${this.options.maxFiles}`,
-          this.path,
-        ),
-      ];
-    }
-    const files: unknown[] = [];
-    for (const [path, { validator: v, data }] of this.touched) {
-      files.push([path, v.mtimeMs, v.ctimeMs, v.size, v.ino, v.seenAt, data]);
-    }
-    const file: IndexFile = {
-      format: INDEX_FORMAT,
-      schema: INDEX_SCHEMA,
-      version: this.options.version,
-      key: this.keyText,
-      files,
-    };
-    const text = JSON.stringify(file);
-    if (text.length > this.options.maxBytes) {
-      return [
-        diagnostic(
-          "index/too-large",
-          "info",
-          `not saved: over the ${this.options.maxBytes}-byte limit`,
-          this.path,
-        ),
-      ];
-    }
-    const problem = this.writeAtomically(this.path, [text]);
-    if (problem) return problem;
-    this.stats.wrote = true;
-    this.prune();
-    return [];
   }
 
   /**
@@ -247,19 +119,19 @@ export class PersistentIndex<T> {
       if (this.warned) return [];
       this.warned = true;
       return [
-        diagnostic(
-          "index/unwritable",
-          "warning",
-          `cannot write the index (${describe(error)}): every file is read instead. ROSTER_NO_CACHE=1 or --no-cache turns the index off`,
-          path,
-        ),
+        {
+          severity: "warning",
+          code: "index/unwritable",
+          message: `cannot write the index (${describe(error)}): every file is read instead. ROSTER_NO_CACHE=1 or --no-cache turns the index off`,
+          filePath: path,
+        },
       ];
     }
   }
 
   /**
-   * Keeps the folder to `maxIndexes` keys (an index file and its stored outputs, or outputs
-   * alone): the least recently written keys go, with every file of theirs.
+   * Keeps the folder to `maxIndexes` keys (their stored outputs, and an index file an older
+   * roster wrote): the least recently written keys go, with every file of theirs.
    */
   private prune(): void {
     try {
@@ -294,11 +166,12 @@ function keyText(key: IndexKey): string {
 }
 
 /**
- * The index file for a key: `<cache folder>/index-<hash of the key>.json`. The hash only
+ * The base file of a key, `<cache folder>/index-<hash of the key>.json` (its outputs are
+ * `index-<hash>.<name>.out`; the `.json` itself is an older roster's per-file index). The hash only
  * names the file (the key itself is stored in it and compared), so it is FNV-1a, 64 bits, not
  * a cryptographic one: loading node:crypto costs a short-lived process about 3 ms.
  */
-export function indexPathOf(options: Pick<OpenIndexOptions<unknown>, "key" | "env" | "home">): string {
+export function indexPathOf(options: Pick<OpenOutputsOptions, "key" | "env" | "home">): string {
   return join(cacheDirOf(options), `index-${fnv1a64(keyText(options.key))}.json`);
 }
 
@@ -319,73 +192,14 @@ export function fnv1a64(text: string): string {
 }
 
 /**
- * Opens the index for `options.key`: what an earlier process stored, or an empty index
- * when there is none, or when the file is corrupt, too large, for another key or written
- * by another version (reported as `info` and rebuilt on save).
- *
- * @example
- * const { index } = openIndex({ key, env: ctx.env, home: ctx.home, version: "1.2.0", isData });
- * const parsed = index.lookup(filePath, statSync(filePath)) ?? readAndStore(filePath);
- * index.save();
- */
-export function openIndex<T>(options: OpenIndexOptions<T>): {
-  index: PersistentIndex<T>;
-  diagnostics: IndexDiagnostic[];
-} {
-  const path = indexPathOf(options);
-  const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-  const empty = (diagnostics: IndexDiagnostic[]) => ({
-    index: new PersistentIndex<T>(path, options, new Map()),
-    diagnostics,
-  });
-  let text: string;
-  try {
-    text = readFileBounded(path, maxBytes).toString("utf8");
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === "ENOENT" || code === "ENOTDIR") return empty([]);
-    if (code === "too-large") {
-      return empty([diagnostic("index/too-large", "info", `ignored: over the ${maxBytes}-byte limit`, path)]);
-    }
-    return empty([diagnostic("index/unreadable", "info", `ignored: ${describe(error)}`, path)]);
-  }
-  let file: Partial<IndexFile>;
-  try {
-    file = JSON.parse(text) as Partial<IndexFile>;
-  } catch {
-    return empty([diagnostic("index/corrupt", "info", "ignored and rebuilt: not valid JSON", path)]);
-  }
-  if (file === null || typeof file !== "object" || file.format !== INDEX_FORMAT) {
-    return empty([diagnostic("index/corrupt", "info", "ignored and rebuilt: not a roster index", path)]);
-  }
-  if (file.schema !== INDEX_SCHEMA || file.version !== options.version) {
-    return empty([
-      diagnostic(
-        "index/other-version",
-        "info",
-        `ignored and rebuilt: written by roster ${String(file.version)} (index layout ${String(file.schema)})`,
-        path,
-      ),
-    ]);
-  }
-  if (file.key !== keyText(options.key)) return empty([]);
-  const rows = Array.isArray(file.files) ? rowsOf(file.files) : undefined;
-  if (!rows)
-    return empty([diagnostic("index/corrupt", "info", "ignored and rebuilt: a malformed entry", path)]);
-  return { index: new PersistentIndex<T>(path, options, rows), diagnostics: [] };
-}
-
-/**
- * The stored outputs of a key (`readOutput`, `writeOutput`, `hasOutput`) without reading its
- * per-file index: for a caller that stores whole outputs only (the CLI's listing and its
- * shortcut), which `openIndex` would send looking for an index file that is never written.
+ * The stored outputs of a key (`readOutput`, `writeOutput`, `hasOutput`): the CLI's listing
+ * and its shortcut store whole outputs, checked against a fingerprint.
  *
  * @example
  * const bytes = openOutputs({ key, env, home, version }).readOutput("list-json", fingerprint);
  */
-export function openOutputs(options: Omit<OpenIndexOptions<never>, "isData">): PersistentIndex<never> {
-  const withData: OpenIndexOptions<never> = { ...options, isData: (_value): _value is never => false };
-  return new PersistentIndex<never>(indexPathOf(options), withData, new Map());
+export function openOutputs(options: OpenOutputsOptions): PersistentIndex {
+  return new PersistentIndex(indexPathOf(options), options);
 }
 
 /**

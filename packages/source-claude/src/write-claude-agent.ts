@@ -1,16 +1,8 @@
 import { join } from "node:path";
+import { type AgentDefinition, capabilityOf, markdownFormat, mcpToolParts } from "@roster/core";
 import {
-  type AgentDefinition,
-  capabilityOf,
-  defineAgentWriter,
-  markdownFormat,
-  mcpToolParts,
-} from "@roster/core";
-import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
+  defineMarkdownWriter,
+  type MarkdownFields,
   reportTools,
   translateTools,
   writeExtras,
@@ -59,13 +51,7 @@ export function claudeToolName(tool: string): string[] | undefined {
   return name ? [name] : undefined;
 }
 
-function claudeAgent(agent: AgentDefinition, marker: boolean) {
-  const report = new FieldReport(agent);
-  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
-  report.kept("name", "name");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
-
+function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
   // 1. Tools, with `Agent(a, b)` carrying a spawn list.
   const written = writtenTools(agent);
   if (written) {
@@ -134,8 +120,6 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
 
   // 3. Its own keys (color, skills, hooks, …).
   writeExtras(agent, fm, report, { known: CLAUDE_AGENT_KEYS, tool: "Claude Code" });
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
@@ -144,7 +128,7 @@ function claudeAgent(agent: AgentDefinition, marker: boolean) {
  * thinking level as `effort`; a `generated-by: roster` key marks the file (Claude Code
  * ignores keys it does not know).
  */
-export const claudeWriter = defineAgentWriter({
+export const claudeWriter = defineMarkdownWriter({
   tool: "claude",
   displayName: "Claude Code",
   extension: ".md",
@@ -154,5 +138,5 @@ export const claudeWriter = defineAgentWriter({
   folders: false,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".claude", "agents") : join(claudeConfigDir(ctx), "agents"),
-  write: (agent, options) => claudeAgent(agent, options.marker),
+  fields: claudeFields,
 });

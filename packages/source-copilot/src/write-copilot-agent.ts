@@ -1,16 +1,8 @@
 import { join } from "node:path";
+import { type AgentDefinition, ancestorsToRepoRoot, capabilityOf, mcpToolParts } from "@roster/core";
 import {
-  type AgentDefinition,
-  ancestorsToRepoRoot,
-  capabilityOf,
-  defineAgentWriter,
-  mcpToolParts,
-} from "@roster/core";
-import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
+  defineMarkdownWriter,
+  type MarkdownFields,
   reportTools,
   translateTools,
   writeExtras,
@@ -36,15 +28,9 @@ export function copilotToolName(tool: string): string[] | undefined {
   return alias ? [alias] : undefined;
 }
 
-function copilotAgent(agent: AgentDefinition, marker: boolean) {
-  const report = new FieldReport(agent);
-  // The file stem is the identity; `name` is only a display name.
-  const fm: Record<string, unknown> = {};
+function copilotFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
+  // The file stem is the identity; `name` is only a display name (written first).
   if (typeof agent.extra?.displayName === "string") fm.name = agent.extra.displayName;
-  fm.description = agent.description;
-  report.kept("name", "(file name)", "Copilot names an agent by its file: <name>.agent.md");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
   const written = writtenTools(agent);
   if (written) {
     const result = translateTools(written, copilotToolName);
@@ -58,9 +44,6 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
     modelAliases: copilotVocabulary.modelAliases,
   });
   if (model !== undefined) fm.model = model;
-  const cannot = (field: keyof AgentDefinition, note: string) => {
-    if (agent[field] !== undefined) report.dropped(field, note);
-  };
   cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
   if (agent.permissionMode === "plan") {
     // No permission mode in Copilot: plan mode becomes an allow list of reading tools.
@@ -91,8 +74,6 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
     tool: "Copilot",
   });
   if (agent.extra?.displayName !== undefined) report.kept("extra.displayName", "name");
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
@@ -100,7 +81,7 @@ function copilotAgent(agent: AgentDefinition, marker: boolean) {
  * root, or `~/.copilot/agents`): tools as Copilot's aliases (`read`, `search`, `execute`,
  * `server/tool`); Copilot ignores unknown keys, so `generated-by: roster` marks the file.
  */
-export const copilotWriter = defineAgentWriter({
+export const copilotWriter = defineMarkdownWriter({
   tool: "copilot",
   displayName: "Copilot CLI",
   extension: COPILOT_AGENT_EXTENSION,
@@ -113,5 +94,6 @@ export const copilotWriter = defineAgentWriter({
     const ancestors = ancestorsToRepoRoot(ctx);
     return join(ancestors[ancestors.length - 1]!, ".github", "agents");
   },
-  write: (agent, options) => copilotAgent(agent, options.marker),
+  nameBy: { to: "(file name)", note: "Copilot names an agent by its file: <name>.agent.md" },
+  fields: copilotFields,
 });

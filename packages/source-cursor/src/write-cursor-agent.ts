@@ -1,12 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName, defineAgentWriter } from "@roster/core";
-import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-  writeExtras,
-} from "@roster/writers";
+import { type AgentDefinition, canonicalToolName } from "@roster/core";
+import { defineMarkdownWriter, type MarkdownFields, writeExtras } from "@roster/writers";
 import { cursorAgentFormat } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
 import { cursorProfile } from "./cursor-profile.js";
@@ -14,12 +8,7 @@ import { cursorProfile } from "./cursor-profile.js";
 /** Tools that change things: a list without them is what Cursor calls `readonly`. */
 const WRITING = ["edit", "write", "bash"];
 
-function cursorAgent(agent: AgentDefinition, marker: boolean) {
-  const report = new FieldReport(agent);
-  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
-  report.kept("name", "name");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
+function cursorFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
   if (agent.model) {
     fm.model = agent.model[0];
     if (agent.model.length > 1)
@@ -64,9 +53,6 @@ function cursorAgent(agent: AgentDefinition, marker: boolean) {
       report.changed("blocking", "is_background", "non-blocking becomes a background subagent");
     } else report.kept("blocking", "(default)", "Cursor waits for a subagent by default");
   }
-  const cannot = (field: keyof AgentDefinition, note: string) => {
-    if (agent[field] !== undefined) report.dropped(field, note);
-  };
   cannot("spawns", "Cursor agents cannot limit which agents they spawn");
   cannot("thinkingLevel", "Cursor agents have no thinking level");
   cannot("maxTurns", "Cursor agents have no turn limit");
@@ -86,8 +72,6 @@ function cursorAgent(agent: AgentDefinition, marker: boolean) {
     }
   }
   writeExtras(rest, fm, report, { known: cursorProfile.knownKeys, tool: "Cursor" });
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
@@ -96,7 +80,7 @@ function cursorAgent(agent: AgentDefinition, marker: boolean) {
  * `is_background` (non-blocking); Cursor ignores unknown keys, so `generated-by: roster`
  * marks the file.
  */
-export const cursorWriter = defineAgentWriter({
+export const cursorWriter = defineMarkdownWriter({
   tool: "cursor",
   displayName: "Cursor",
   extension: ".md",
@@ -106,5 +90,5 @@ export const cursorWriter = defineAgentWriter({
   folders: false,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".cursor", "agents") : join(cursorHome(ctx), "agents"),
-  write: (agent, options) => cursorAgent(agent, options.marker),
+  fields: cursorFields,
 });

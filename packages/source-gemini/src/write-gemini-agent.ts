@@ -1,7 +1,7 @@
-import { type AgentDefinition, capabilityOf, defineAgentWriter, mcpToolParts } from "@roster/core";
+import { type AgentDefinition, capabilityOf, mcpToolParts } from "@roster/core";
 import {
-  FieldReport,
-  formatMarkdownAgent,
+  defineMarkdownWriter,
+  type MarkdownFields,
   reportTools,
   translateTools,
   writeExtras,
@@ -40,13 +40,7 @@ const READ_ONLY = [
   "google_web_search",
 ];
 
-function geminiAgent(agent: AgentDefinition) {
-  const report = new FieldReport(agent);
-  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
-  report.kept("name", "name");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
-
+function geminiFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
   const written = writtenTools(agent);
   if (written) {
     // A list that maps to nothing stays an empty list: leaving it out would allow every tool.
@@ -65,9 +59,6 @@ function geminiAgent(agent: AgentDefinition) {
     fm.max_turns = agent.maxTurns;
     report.kept("maxTurns", "max_turns");
   }
-  const cannot = (field: keyof AgentDefinition, note: string) => {
-    if (agent[field] !== undefined) report.dropped(field, note);
-  };
   // Its `invoke_agent` tool spawns any agent: a spawn list cannot be kept as it was.
   const invokes = Array.isArray(fm.tools) && fm.tools.includes("invoke_agent");
   if (invokes && agent.spawns === "*") report.kept("spawns", "tools", "as the invoke_agent tool");
@@ -93,7 +84,6 @@ function geminiAgent(agent: AgentDefinition) {
     tool: "Gemini CLI",
     check: (fields) => geminiProfile.checkFields?.(fields),
   });
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
@@ -101,7 +91,7 @@ function geminiAgent(agent: AgentDefinition) {
  * accepts and its own tool names; roster's marker lives in `.roster-sync.json` beside them,
  * since an unknown key would make Gemini CLI refuse the file.
  */
-export const geminiWriter = defineAgentWriter({
+export const geminiWriter = defineMarkdownWriter({
   tool: "gemini",
   displayName: "Gemini CLI",
   extension: ".md",
@@ -113,5 +103,5 @@ export const geminiWriter = defineAgentWriter({
     const places = geminiProfile.places(ctx);
     return places.find((p) => p.scope === scope)!.dir;
   },
-  write: (agent) => geminiAgent(agent),
+  fields: geminiFields,
 });

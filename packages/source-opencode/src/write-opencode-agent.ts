@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName, defineAgentWriter } from "@roster/core";
-import { FieldReport, formatMarkdownAgent, writeExtras, writeModel } from "@roster/writers";
+import { type AgentDefinition, canonicalToolName } from "@roster/core";
+import { defineMarkdownWriter, type MarkdownFields, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";
@@ -19,13 +19,7 @@ function groupOf(tool: string): string | undefined {
   return Object.keys(GROUPS).find((key) => GROUPS[key]!.includes(name));
 }
 
-function opencodeAgent(agent: AgentDefinition) {
-  const report = new FieldReport(agent);
-  // Identity is the file's path: no `name` key, so the path stays the name.
-  const fm: Record<string, unknown> = { description: agent.description };
-  report.kept("name", "(file path)", "opencode names an agent by its path");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
+function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
   // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
   // An opencode `mode` the agent carries is written as it is (below).
   if (agent.extra?.mode === undefined) fm.mode = "subagent";
@@ -117,7 +111,6 @@ function opencodeAgent(agent: AgentDefinition) {
   });
   if (agent.extra?.name !== undefined)
     report.kept("extra.name", "(file path)", "opencode names an agent by its path");
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
@@ -130,7 +123,7 @@ function opencodeAgent(agent: AgentDefinition) {
  * the request body (checked in opencode 1.18.33's binary: `LLMRequestPrep.prepare` merges
  * `agent.options`; `@ai-sdk/openai-compatible` spreads unknown provider options).
  */
-export const opencodeWriter = defineAgentWriter({
+export const opencodeWriter = defineMarkdownWriter({
   tool: "opencode",
   displayName: "opencode",
   extension: ".md",
@@ -140,5 +133,7 @@ export const opencodeWriter = defineAgentWriter({
   folders: true,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".opencode", "agents") : join(opencodeUserDir(ctx), "agents"),
-  write: (agent) => opencodeAgent(agent),
+  // Identity is the file's path: no `name` key, so the path stays the name.
+  nameBy: { to: "(file path)", note: "opencode names an agent by its path" },
+  fields: opencodeFields,
 });

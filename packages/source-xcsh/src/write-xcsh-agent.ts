@@ -1,13 +1,12 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName, defineAgentWriter, markdownFormat } from "@roster/core";
+import { type AgentDefinition, canonicalToolName, markdownFormat } from "@roster/core";
 import {
-  FieldReport,
-  formatMarkdownAgent,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
+  defineMarkdownWriter,
   isMarkerKey,
+  type MarkdownFields,
   reportTools,
   translateTools,
+  writeAsIs,
   writtenTools,
 } from "@roster/writers";
 import { xcshAgentDir } from "./xcsh-paths.js";
@@ -19,12 +18,7 @@ export function xcshToolName(tool: string): string[] {
   return [tool.startsWith("mcp") || tool.includes("/") ? tool : canonicalToolName(tool)];
 }
 
-function xcshAgent(agent: AgentDefinition, marker: boolean) {
-  const report = new FieldReport(agent);
-  const fm: Record<string, unknown> = { name: agent.name, description: agent.description };
-  report.kept("name", "name");
-  report.kept("description", "description");
-  report.kept("systemPrompt", "body");
+function xcshFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
   const written = writtenTools(agent);
   if (written) {
     const result = translateTools(written, xcshToolName);
@@ -32,7 +26,7 @@ function xcshAgent(agent: AgentDefinition, marker: boolean) {
     reportTools(report, "tools", "tools", result, "xcsh");
   }
   // roster's own format: every modelled field has its key.
-  const same = [
+  writeAsIs(agent, { frontmatter: fm, report }, [
     "spawns",
     "model",
     "thinkingLevel",
@@ -41,12 +35,7 @@ function xcshAgent(agent: AgentDefinition, marker: boolean) {
     "permissionMode",
     "maxTurns",
     "output",
-  ] as const;
-  for (const key of same) {
-    if (agent[key] === undefined) continue;
-    fm[key] = agent[key];
-    report.kept(key, key);
-  }
+  ]);
   // xcsh keeps every other key as it is (roster reads them into `extra`).
   for (const [key, value] of Object.entries(agent.extra ?? {})) {
     if (isMarkerKey(key)) continue;
@@ -61,15 +50,13 @@ function xcshAgent(agent: AgentDefinition, marker: boolean) {
     fm[key] = value;
     report.kept(`extra.${key}`, key);
   }
-  if (marker) fm[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
-  return { content: formatMarkdownAgent(fm, agent.systemPrompt), fields: report.fields };
 }
 
 /**
  * Writes xcsh agents (`.xcsh/agents/<name>.md`): roster's own format, so every field and
  * every unmodelled key is kept; `generated-by: roster` marks the file.
  */
-export const xcshWriter = defineAgentWriter({
+export const xcshWriter = defineMarkdownWriter({
   tool: "xcsh",
   displayName: "xcsh",
   extension: ".md",
@@ -79,5 +66,5 @@ export const xcshWriter = defineAgentWriter({
   folders: false,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".xcsh", "agents") : join(xcshAgentDir(ctx), "agents"),
-  write: (agent, options) => xcshAgent(agent, options.marker),
+  fields: xcshFields,
 });

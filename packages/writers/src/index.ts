@@ -22,6 +22,18 @@ export {
   writtenTools,
 } from "./agent-writer.js";
 export {
+  type CopiedFile,
+  type CopySkillOptions,
+  copySkill,
+  type SkillCopy,
+} from "./copy-skill.js";
+export {
+  defineMarkdownWriter,
+  type MarkdownFields,
+  type MarkdownWriterDefinition,
+  writeAsIs,
+} from "./define-markdown-writer.js";
+export {
   type AgentExport,
   type ExportAgentOptions,
   type ExportCode,

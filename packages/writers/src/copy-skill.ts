@@ -1,12 +1,14 @@
 // Copies a skill folder into another tool's skills folder (`export --skills`, `sync --skills`,
-// SPEC §18): every file listed, read boundedly, written through core's writeFileInside (never
+// SPEC §18): every file listed, read boundedly, written through writeFileInside (never
 // through a link, temporary file and rename), the folder recorded in the skills folder's
-// `.roster-sync.json` first, a folder a person wrote left untouched.
+// `.roster-sync.json` first, a folder a person wrote left untouched. Nothing here prints:
+// the CLI turns the returned report into a table or JSON.
 import { basename, join } from "node:path";
 import { type DiscoveryContext, fileSystemOf, nameProblem, type SkillSource } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
 import { discoverSkills, type Skill, skillCopiesIn } from "@roster/skills";
-import { recordInManifest, WriteRefusedError, writeFileInside, writePathProblem } from "@roster/writers";
+import { recordInManifest } from "./sync-agents.js";
+import { WriteRefusedError, writeFileInside, writePathProblem } from "./write-file-inside.js";
 
 /** The most bytes of one file copied; a larger one is left out and reported. */
 const MAX_COPY_BYTES = 8 * 1024 * 1024;
