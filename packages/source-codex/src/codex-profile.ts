@@ -133,7 +133,9 @@ function checkCodexFields(fields: Record<string, unknown>) {
   const sandbox = fields.sandbox_mode;
   if (sandbox !== undefined && !SANDBOX_MODES.includes(sandbox as string))
     return bad(`\`sandbox_mode\` must be one of ${SANDBOX_MODES.join(", ")}`);
-  if (fields.tools !== undefined && !isTable(fields.tools)) return bad("`tools` must be a table ([tools])");
+  for (const key of ["tools", "skills", "features", "agents", "projects"]) {
+    if (fields[key] !== undefined && !isTable(fields[key])) return bad(`\`${key}\` must be a table ([${key}])`);
+  }
   const nicknames = fields.nickname_candidates;
   if (nicknames !== undefined) {
     if (!Array.isArray(nicknames) || nicknames.length === 0)

@@ -32,6 +32,8 @@ function tomlWritable(value: unknown): boolean {
   }
 }
 
+const WRITTEN_EXTRAS = ["name", "description", "model", "nickname_candidates", "sandbox_mode", "mcp_servers"];
+
 function codexAgent(agent: AgentDefinition) {
   const report = new FieldReport(agent);
   const data: Record<string, unknown> = { name: agent.name, description: agent.description };
@@ -106,9 +108,9 @@ function codexAgent(agent: AgentDefinition) {
   const rest = { ...agent, extra: { ...agent.extra } };
   delete rest.extra.effort;
   writeExtras(rest, data, report, {
-    known: codexProfile.knownKeys.filter(
-      (k) => k !== "developer_instructions" && k !== "model_reasoning_effort",
-    ),
+    // The runtime settings roster carries over; Codex's other config keys take shapes
+    // (`skills`, `tools` are tables) another tool's keys of the same name do not have.
+    known: WRITTEN_EXTRAS,
     tool: "Codex",
     writable: tomlWritable,
   });
