@@ -54,7 +54,9 @@ describe("roster sync", () => {
     expect(plan.entries.find((e) => e.action === "conflict")?.code).toBe("sync/conflict");
     // Codex and Gemini CLI skip a file with a key they do not know: the marker is the manifest beside the files.
     expect(readFileSync(p(".codex/agents/reviewer.toml"), "utf8")).not.toMatch(/generated-by/);
-    expect(JSON.parse(readFileSync(p(`.codex/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual(["reviewer.toml"]);
+    expect(JSON.parse(readFileSync(p(`.codex/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
+      "reviewer.toml",
+    ]);
     expect(readFileSync(p(".gemini/agents/reviewer.md"), "utf8")).not.toMatch(/generated-by/);
     expect(JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8")).files).toEqual([
       "planner.md",

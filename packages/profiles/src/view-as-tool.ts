@@ -158,7 +158,10 @@ export function checkFileAs(
         profile.knownKeys.length > 16
           ? `not one of the ${profile.knownKeys.length} keys it knows`
           : `it accepts only ${profile.knownKeys.join(", ")}`;
-      return reject("tool/unknown-key", `rejects it because of key${unknown.length > 1 ? "s" : ""} ${list} (${known})`);
+      return reject(
+        "tool/unknown-key",
+        `rejects it because of key${unknown.length > 1 ? "s" : ""} ${list} (${known})`,
+      );
     }
   }
   const required = plugin ? (profile.pluginRequiredKeys ?? profile.requiredKeys) : profile.requiredKeys;

@@ -104,7 +104,11 @@ describe("codexProfile (Codex's own answer)", () => {
     });
     symlinkSync(join(sb.root, "elsewhere"), join(sb.project, ".codex/agents/ldir"));
     const view = await viewAsTool(codexProfile, sb.ctx());
-    expect(view.agents.filter((a) => a.scope === "project").map((a) => a.id)).toEqual(["hid", "linked", "deep"]);
+    expect(view.agents.filter((a) => a.scope === "project").map((a) => a.id)).toEqual([
+      "hid",
+      "linked",
+      "deep",
+    ]);
   });
 
   test("a key Codex does not know, roster's marker included, or a value of the wrong type skips the file", async () => {
@@ -158,7 +162,9 @@ describe("codexProfile (Codex's own answer)", () => {
     expect(await ids()).toEqual(["user"]);
     sb.write({ "home/.codex/config.toml": `[projects."${sb.project}/"]\ntrust_level = "trusted"\n` });
     expect(await ids()).toEqual(["user"]);
-    sb.write({ "home/.codex/config.toml": `[projects."${join(sb.project, "src")}"]\ntrust_level = "trusted"\n` });
+    sb.write({
+      "home/.codex/config.toml": `[projects."${join(sb.project, "src")}"]\ntrust_level = "trusted"\n`,
+    });
     expect(await ids(join(sb.project, "src"))).toEqual(["user"]);
     sb.write({ "home/.codex/config.toml": trusted() });
     expect(await ids(join(sb.project, "src"))).toEqual(["mine", "user"]);

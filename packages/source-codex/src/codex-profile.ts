@@ -128,13 +128,15 @@ const bad = (message: string) => ({ code: "tool/bad-field" as const, message: `s
  */
 function checkCodexFields(fields: Record<string, unknown>) {
   for (const key of ["model", "model_provider", "profile", "instructions"]) {
-    if (fields[key] !== undefined && typeof fields[key] !== "string") return bad(`\`${key}\` must be a string`);
+    if (fields[key] !== undefined && typeof fields[key] !== "string")
+      return bad(`\`${key}\` must be a string`);
   }
   const sandbox = fields.sandbox_mode;
   if (sandbox !== undefined && !SANDBOX_MODES.includes(sandbox as string))
     return bad(`\`sandbox_mode\` must be one of ${SANDBOX_MODES.join(", ")}`);
   for (const key of ["tools", "skills", "features", "agents", "projects"]) {
-    if (fields[key] !== undefined && !isTable(fields[key])) return bad(`\`${key}\` must be a table ([${key}])`);
+    if (fields[key] !== undefined && !isTable(fields[key]))
+      return bad(`\`${key}\` must be a table ([${key}])`);
   }
   const nicknames = fields.nickname_candidates;
   if (nicknames !== undefined) {
