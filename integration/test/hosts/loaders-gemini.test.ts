@@ -199,7 +199,7 @@ describe.skipIf(!enabled)(
       }
       for (const label of Object.keys(seen))
         expect({ label, ids: seen[label]!.ours }).toEqual({ label, ids: seen[label]!.real });
-      expect(seen["TRUST_FOLDER"]!.real).toEqual(["acked"]);
+      expect(seen.TRUST_FOLDER!.real).toEqual(["acked"]);
       expect(seen["no trustedFolders.json"]!.real).toEqual([]);
     }, 300_000);
   },
