@@ -147,7 +147,7 @@ describe("sync copies (SPEC §16)", () => {
     expect(roster("sync", "--to", "codex", "--dry-run").code).toBe(0);
     const yes = roster("sync", "--to", "codex", "--yes");
     expect(yes.code).toBe(0);
-    expect(readdirSync(join(project(), ".codex/agents"))).toHaveLength(22);
+    expect(readdirSync(join(project(), ".codex/agents")).filter((f) => f.endsWith(".toml"))).toHaveLength(22);
   });
 
   const hasScript = spawnSync("script", ["-V"]).status === 0;
@@ -173,7 +173,7 @@ describe("sync copies (SPEC §16)", () => {
     expect(existsSync(join(project(), ".codex"))).toBe(false);
     const yes = answer("y\n");
     expect(yes.status).toBe(0);
-    expect(readdirSync(join(project(), ".codex/agents"))).toHaveLength(22);
+    expect(readdirSync(join(project(), ".codex/agents")).filter((f) => f.endsWith(".toml"))).toHaveLength(22);
   });
 });
 

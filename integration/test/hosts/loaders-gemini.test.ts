@@ -2,7 +2,8 @@
 // `loadAgentsFromDirectory` (imported from its bundle chunk; no model call, no network) and
 // to `roster list --as gemini --json`; any difference in the loaded set, names or prompts
 // fails. SPEC §15.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -112,6 +113,97 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
     expect(ours).toEqual({ agents: real });
   }, 300_000);
 });
+
+/**
+ * The project agents Gemini CLI registers in `cwd`: `AgentRegistry.loadAgents` of its bundle
+ * — project agents only when `checkPathTrust` (imported) trusts the cwd, then only those whose
+ * `metadata.hash` (set by the imported loader) the acknowledgments file
+ * (`Storage.getAcknowledgedAgentsPath()`, imported) holds under the project root (the cwd) and
+ * the agent's name, as `AcknowledgedAgentsService.isAcknowledged` (not exported) compares.
+ */
+async function geminiRegistersFromProject(world: World): Promise<string[]> {
+  const script = join(world.root, "gemini-gate.mjs");
+  const out = join(world.root, "gemini-gate.json");
+  const cwd = world.project;
+  writeFileSync(
+    script,
+    `const m = await import(${JSON.stringify(chunk)});
+const { readFileSync, writeFileSync } = await import("node:fs");
+const { join } = await import("node:path");
+const trust = m.checkPathTrust({ path: ${JSON.stringify(cwd)}, isFolderTrustEnabled: true });
+let names = [];
+if (trust.isTrusted !== false && trust.isTrusted !== undefined) {
+  let acks = {};
+  try { acks = JSON.parse(readFileSync(m.Storage.getAcknowledgedAgentsPath(), "utf8")); } catch {}
+  const r = await m.loadAgentsFromDirectory(join(${JSON.stringify(cwd)}, ".gemini", "agents"));
+  names = r.agents.filter((a) => (acks[${JSON.stringify(cwd)}] ?? {})[a.name] === a.metadata?.hash).map((a) => a.name);
+}
+writeFileSync(${JSON.stringify(out)}, JSON.stringify(names.sort()));
+process.exit(0);
+`,
+  );
+  const ran = await run(process.execPath, [script], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: world.home },
+    timeout: 120_000,
+  });
+  if (ran.code !== 0) throw new Error(`Gemini CLI's trust check failed: ${ran.stderr.slice(0, 400)}`);
+  return JSON.parse(readFileSync(out, "utf8")) as string[];
+}
+
+describe.skipIf(!enabled)(
+  "Gemini CLI's folder trust and acknowledgments agree with roster list --as gemini",
+  () => {
+    test("trusted or not (TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST, a comment), acknowledged, changed since", async ({
+      skip,
+    }) => {
+      if (unavailable) skip(unavailable);
+      const acked = md("name: acked\ndescription: d", "Acknowledged.");
+      const changed = md("name: changed\ndescription: d", "Edited after the acknowledgment.");
+      const world = makeWorld({
+        "project/.gemini/agents/acked.md": acked,
+        "project/.gemini/agents/changed.md": changed,
+        "project/.gemini/agents/unacked.md": md("name: unacked\ndescription: d"),
+        "home/.gemini/acknowledgments/agents.json": "{}",
+      });
+      worlds.push(world);
+      const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+      writeFileSync(
+        join(world.home, ".gemini/acknowledgments/agents.json"),
+        JSON.stringify({ [world.project]: { acked: sha(acked), changed: sha("the text acknowledged") } }),
+      );
+      const trusted = join(world.home, ".gemini/trustedFolders.json");
+      const cases: [string, string | undefined][] = [
+        ["no trustedFolders.json", undefined],
+        ["TRUST_FOLDER", JSON.stringify({ [world.project]: "TRUST_FOLDER" })],
+        ["TRUST_PARENT of a sub-folder", JSON.stringify({ [join(world.project, "sub")]: "TRUST_PARENT" })],
+        ["TRUST_FOLDER of an ancestor", JSON.stringify({ [world.root]: "TRUST_FOLDER" })],
+        [
+          "DO_NOT_TRUST below a trusted ancestor",
+          JSON.stringify({ [world.root]: "TRUST_FOLDER", [world.project]: "DO_NOT_TRUST" }),
+        ],
+        ["a comment in the file", `// mine\n${JSON.stringify({ [world.project]: "TRUST_FOLDER" })}`],
+      ];
+      const seen: Record<string, { real: string[]; ours: string[] }> = {};
+      for (const [label, text] of cases) {
+        if (text === undefined) rmSync(trusted, { force: true });
+        else writeFileSync(trusted, text);
+        const [real, view] = await Promise.all([
+          geminiRegistersFromProject(world),
+          rosterAs("gemini", world),
+        ]);
+        const ours = view.agents
+          .map((a) => a.id)
+          .filter((id) => ["acked", "changed", "unacked"].includes(id));
+        seen[label] = { real, ours };
+      }
+      for (const label of Object.keys(seen))
+        expect({ label, ids: seen[label]!.ours }).toEqual({ label, ids: seen[label]!.real });
+      expect(seen.TRUST_FOLDER!.real).toEqual(["acked"]);
+      expect(seen["no trustedFolders.json"]!.real).toEqual([]);
+    }, 300_000);
+  },
+);
 
 let corpusPresent = false;
 try {

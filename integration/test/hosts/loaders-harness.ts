@@ -112,6 +112,7 @@ export async function rosterAs(
   tool: string,
   world: World,
   cwd = world.project,
+  env: Record<string, string> = {},
 ): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
   const out = join(world.root, `roster-${tool}.json`);
   const ran = await run(
@@ -120,7 +121,7 @@ export async function rosterAs(
       "-c",
       `"${process.execPath}" "${bin}" --home "${world.home}" --cwd "${cwd}" list --as ${tool} --json > "${out}"`,
     ],
-    { cwd, env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg }, timeout: 60_000 },
+    { cwd, env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg, ...env }, timeout: 60_000 },
   );
   if (ran.code !== 0) throw new Error(`roster list --as ${tool} failed: ${ran.stderr}`);
   const view = JSON.parse(readFileSync(out, "utf8")) as {

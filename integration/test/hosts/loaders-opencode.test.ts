@@ -38,6 +38,7 @@ afterAll(() => {
 async function opencodeLoads(
   world: World,
   cwd = world.project,
+  env: Record<string, string> = {},
 ): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
   const config = join(world.root, "oc-config.json");
   const out = join(world.root, "opencode.json.out");
@@ -55,6 +56,7 @@ async function opencodeLoads(
       OPENCODE_DISABLE_MODELS_FETCH: "1",
       OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
       OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
+      ...env,
     },
   });
   if (ran.code !== 0) {
@@ -202,6 +204,54 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
     expect(real.agents.map((agent) => agent.id)).toEqual(["dj", "fj", "g1", "gj", "pj"]);
     expect(ours).toEqual(real);
   }, 300_000);
+
+  test("config file order: opencode.jsonc and opencode.json in one folder, the global config.json, OPENCODE_CONFIG_DIR", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const json = (agent: Record<string, Record<string, unknown>>) => JSON.stringify({ agent });
+    // Each id is defined in the places whose order it probes, with a prompt naming the place.
+    const world = makeWorld({
+      "project/opencode.jsonc": `// comments are fine here\n${json({
+        pboth: { prompt: "project jsonc", description: "from jsonc" },
+        ponly: { prompt: "project jsonc only" },
+        cboth: { prompt: "project jsonc" },
+        xfold: { prompt: "project jsonc" },
+      })}`,
+      "project/opencode.json": json({ pboth: { prompt: "project json" }, cboth: { prompt: "project json" } }),
+      "project/.opencode/opencode.jsonc": json({ dboth: { prompt: "dot jsonc" } }),
+      "project/.opencode/opencode.json": json({ dboth: { prompt: "dot json" } }),
+      "xdg/config/opencode/config.json": json({
+        gall: { prompt: "global config.json" },
+        gcfg: { prompt: "global config.json only" },
+        gcj: { prompt: "global config.json" },
+      }),
+      "xdg/config/opencode/opencode.json": json({
+        gall: { prompt: "global json" },
+        gcj: { prompt: "global json" },
+      }),
+      "xdg/config/opencode/opencode.jsonc": json({ gall: { prompt: "global jsonc" } }),
+      // From project/sub: every opencode.jsonc up the tree over every opencode.json, or folder by folder?
+      "project/sub/opencode.json": json({ xfold: { prompt: "sub json" } }),
+      "cfgdir/opencode.json": json({ cboth: { prompt: "config dir" }, conly: { prompt: "config dir only" } }),
+      "cfgdir/agents/cfile.md": a("config dir file", "", "config dir file"),
+    });
+    worlds.push(world);
+    const plain = await compare(world);
+    expect(plain.real.refusedBy).toBeUndefined();
+    expect(plain.real.agents.map((agent) => agent.id)).toContain("gcfg");
+    expect(plain.ours).toEqual(plain.real);
+    const sub = await compare(world, join(world.project, "sub"));
+    expect(sub.real.agents.map((agent) => agent.id)).toContain("xfold");
+    expect(sub.ours).toEqual(sub.real);
+    const dir = { OPENCODE_CONFIG_DIR: join(world.root, "cfgdir") };
+    const [real, ours] = await Promise.all([
+      opencodeLoads(world, world.project, dir),
+      rosterAs("opencode", world, world.project, dir),
+    ]);
+    expect(real.agents.map((agent) => agent.id)).toEqual(expect.arrayContaining(["conly", "cfile"]));
+    expect(ours).toEqual(real);
+  }, 400_000);
 
   test("a wrong-typed value in an opencode.json agent entry refuses everything, naming that file", async ({
     skip,

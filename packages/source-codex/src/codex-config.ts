@@ -1,5 +1,12 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
+import {
+  ancestorsToRepoRoot,
+  type Diagnostic,
+  type DiscoveryContext,
+  findProjectDirs,
+  type LoadedItem,
+  type ProjectGate,
+} from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
@@ -156,4 +163,33 @@ export function loadCodexConfigAgents(ctx: DiscoveryContext): {
     }
   }
   return { items, diagnostics };
+}
+
+/**
+ * Codex's own gate on project agents (checked against @openai/codex 0.171.0 with `codex
+ * debug prompt-input` and the app server's `config/read`): a project's `.codex` folders (and
+ * so their `agents`) load only when `$CODEX_HOME/config.toml` has `[projects."<root>"]
+ * trust_level = "trusted"`, where `<root>` is the repository root (the cwd outside a
+ * repository) written exactly: an entry for the cwd below the root, a parent folder or a
+ * path with a trailing `/` does not count. The user's agents load either way.
+ */
+export function codexProjectGate(ctx: DiscoveryContext): ProjectGate {
+  const dirs = ancestorsToRepoRoot(ctx);
+  const root = dirs[dirs.length - 1] ?? resolve(ctx.cwd);
+  const file = join(codexHome(ctx), "config.toml");
+  const config = readToml(ctx, file, "Codex config", []);
+  const projects = config?.projects;
+  const entry = isRecord(projects) ? projects[root] : undefined;
+  const level = isRecord(entry) ? entry.trust_level : undefined;
+  if (level === "trusted") return {};
+  const how = `add [projects."${root}"] trust_level = "trusted" to ${file} (Codex asks on its first run in a project)`;
+  return {
+    folder: {
+      code: "tool/untrusted",
+      message:
+        level === "untrusted"
+          ? `Codex does not load project agents here: ${file} marks ${root} untrusted (${how.replace("add", "set")})`
+          : `Codex loads project agents only in a trusted project: ${how}`,
+    },
+  };
 }

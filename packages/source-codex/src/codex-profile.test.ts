@@ -1,3 +1,4 @@
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createRegistry, discoverAgents } from "@roster/core";
 import { viewAsTool } from "@roster/profiles";
@@ -12,6 +13,9 @@ beforeEach(() => {
   sb = createSandbox("roster-codex-profile-");
 });
 afterEach(() => sb.cleanup());
+
+/** `$CODEX_HOME/config.toml` trusting the sandbox's project, as Codex's first-run question writes it. */
+const trusted = (level = "trusted") => `[projects."${sb.project}"]\ntrust_level = "${level}"\n`;
 
 const toml = (name: string, description: string, extra = "") =>
   `name = "${name}"\ndescription = "${description}"\n${extra}developer_instructions = """\nYou are ${name}.\n"""\n`;
@@ -59,6 +63,7 @@ describe("codexProfile (Codex's own answer)", () => {
   test("TOML only, developer_instructions required, custom agents override built-ins", async () => {
     sb.write({
       "project/.git/HEAD": "",
+      "home/.codex/config.toml": trusted(),
       "project/.codex/agents/reviewer.toml": toml("reviewer", "Reviews", 'nickname_candidates = ["Rev"]\n'),
       "project/.codex/agents/explorer.toml": toml("explorer", "My explorer"),
       "project/.codex/agents/helper.md": agentFile("helper"),
@@ -87,5 +92,81 @@ describe("codexProfile (Codex's own answer)", () => {
       ["explorer", "project"],
       ["reviewer", "project"],
     ]);
+  });
+
+  test("sub-folders, dot folders and symlinked folders are read (codex debug prompt-input lists them)", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "home/.codex/config.toml": trusted(),
+      "project/.codex/agents/sub/deeper/deep.toml": toml("deep", "d"),
+      "project/.codex/agents/.hidden/hid.toml": toml("hid", "d"),
+      "elsewhere/linked.toml": toml("linked", "d"),
+    });
+    symlinkSync(join(sb.root, "elsewhere"), join(sb.project, ".codex/agents/ldir"));
+    const view = await viewAsTool(codexProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.scope === "project").map((a) => a.id)).toEqual([
+      "hid",
+      "linked",
+      "deep",
+    ]);
+  });
+
+  test("a key Codex does not know, roster's marker included, or a value of the wrong type skips the file", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "home/.codex/config.toml": trusted(),
+      "project/.codex/agents/ok.toml": `${toml(
+        "ok",
+        "d",
+        'model = "gpt-5"\nsandbox_mode = "read-only"\nnickname_candidates = ["Al B", "c_d"]\n',
+      )}[features]\nx = true\n[mcp_servers.m]\ncommand = "run"\n`,
+      "project/.codex/agents/marker.toml": toml("marker", "d", 'generated-by = "roster"\n'),
+      "project/.codex/agents/spawns.toml": toml("spawns", "d", 'spawns = ["a"]\n'),
+      "project/.codex/agents/tools.toml": toml("tools", "d", 'tools = ["read"]\n'),
+      "project/.codex/agents/model.toml": toml("model", "d", "model = 5\n"),
+      "project/.codex/agents/sandbox.toml": toml("sandbox", "d", 'sandbox_mode = "bogus"\n'),
+      "project/.codex/agents/nick.toml": toml("nick", "d", 'nickname_candidates = [" "]\n'),
+      "project/.codex/agents/mcp.toml": `${toml("mcp", "d")}[mcp_servers.m]\nnope = 1\n`,
+    });
+    const view = await viewAsTool(codexProfile, sb.ctx());
+    expect(view.files.map((f) => [f.relativePath, f.outcome, f.reason?.code])).toEqual([
+      ["marker.toml", "rejected", "tool/unknown-key"],
+      ["mcp.toml", "rejected", "tool/bad-field"],
+      ["model.toml", "rejected", "tool/bad-field"],
+      ["nick.toml", "rejected", "tool/bad-field"],
+      ["ok.toml", "loaded", undefined],
+      ["sandbox.toml", "rejected", "tool/bad-field"],
+      ["spawns.toml", "rejected", "tool/unknown-key"],
+      ["tools.toml", "rejected", "tool/bad-field"],
+    ]);
+    expect(view.files[0]!.reason?.message).toBe(
+      `Codex rejects it because of key \`generated-by\` (not one of the ${codexProfile.knownKeys.length} keys it knows)`,
+    );
+  });
+
+  test("project agents only in a project $CODEX_HOME/config.toml trusts, keyed by the repository root", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/src/.keep": "",
+      "project/.codex/agents/mine.toml": toml("mine", "d"),
+      "home/.codex/agents/user.toml": toml("user", "d"),
+    });
+    const ids = async (cwd = sb.project) =>
+      (await viewAsTool(codexProfile, { ...sb.ctx(), cwd })).agents
+        .filter((a) => a.scope !== "builtin")
+        .map((a) => a.id);
+    expect(await ids()).toEqual(["user"]);
+    const untrusted = (await viewAsTool(codexProfile, sb.ctx())).files.find((f) => f.id === "mine");
+    expect(untrusted?.reason?.code).toBe("tool/untrusted");
+    sb.write({ "home/.codex/config.toml": trusted("untrusted") });
+    expect(await ids()).toEqual(["user"]);
+    sb.write({ "home/.codex/config.toml": `[projects."${sb.project}/"]\ntrust_level = "trusted"\n` });
+    expect(await ids()).toEqual(["user"]);
+    sb.write({
+      "home/.codex/config.toml": `[projects."${join(sb.project, "src")}"]\ntrust_level = "trusted"\n`,
+    });
+    expect(await ids(join(sb.project, "src"))).toEqual(["user"]);
+    sb.write({ "home/.codex/config.toml": trusted() });
+    expect(await ids(join(sb.project, "src"))).toEqual(["mine", "user"]);
   });
 });

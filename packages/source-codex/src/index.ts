@@ -3,12 +3,13 @@ export { codexAgentFormat, mapCodexAgent } from "./codex-agent-format.js";
 export {
   type CodexAgentLimits,
   codexConfigFiles,
+  codexProjectGate,
   loadCodexConfigAgents,
   readCodexLimits,
 } from "./codex-config.js";
 export { codexFamily } from "./codex-family.js";
 export { codexHome } from "./codex-paths.js";
-export { codexProfile } from "./codex-profile.js";
+export { CODEX_CONFIG_KEYS, codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { codexSkills } from "./codex-skills.js";
 export { codexVocabulary } from "./codex-vocabulary.js";

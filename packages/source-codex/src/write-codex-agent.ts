@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type AgentDefinition, defineAgentWriter } from "@roster/core";
 import { stringifyToml } from "@roster/toml";
-import { FieldReport, GENERATED_BY_KEY, GENERATED_BY_VALUE, writeExtras, writeModel } from "@roster/writers";
+import { FieldReport, writeExtras, writeModel } from "@roster/writers";
 import { codexAgentFormat } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
@@ -32,7 +32,9 @@ function tomlWritable(value: unknown): boolean {
   }
 }
 
-function codexAgent(agent: AgentDefinition, marker: boolean) {
+const WRITTEN_EXTRAS = ["name", "description", "model", "nickname_candidates", "sandbox_mode", "mcp_servers"];
+
+function codexAgent(agent: AgentDefinition) {
   const report = new FieldReport(agent);
   const data: Record<string, unknown> = { name: agent.name, description: agent.description };
   report.kept("name", "name");
@@ -106,13 +108,12 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
   const rest = { ...agent, extra: { ...agent.extra } };
   delete rest.extra.effort;
   writeExtras(rest, data, report, {
-    known: codexProfile.knownKeys.filter(
-      (k) => k !== "developer_instructions" && k !== "model_reasoning_effort",
-    ),
+    // The runtime settings roster carries over; Codex's other config keys take shapes
+    // (`skills`, `tools` are tables) another tool's keys of the same name do not have.
+    known: WRITTEN_EXTRAS,
     tool: "Codex",
     writable: tomlWritable,
   });
-  if (marker) data[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
   // The prompt reads as the markdown it is: a """ string, line by line (issue #29).
   return { content: stringifyToml(data, { multiline: ["developer_instructions"] }), fields: report.fields };
 }
@@ -120,8 +121,9 @@ function codexAgent(agent: AgentDefinition, marker: boolean) {
 /**
  * Writes Codex custom agents (`.codex/agents/<name>.toml`) with smol-toml: `name`,
  * `description`, `developer_instructions` (the prompt), `model`, `model_reasoning_effort`
- * (the thinking level) and `sandbox_mode` (the permission mode); Codex ignores unknown keys,
- * so `generated-by = "roster"` marks the file.
+ * (the thinking level) and `sandbox_mode` (the permission mode). Codex skips a role file with
+ * a key it does not know (`generated-by` included), so roster's marker is the folder's
+ * `.roster-sync.json`.
  */
 export const codexWriter = defineAgentWriter({
   tool: "codex",
@@ -129,9 +131,9 @@ export const codexWriter = defineAgentWriter({
   extension: ".toml",
   format: codexAgentFormat,
   profile: codexProfile,
-  marker: "key",
+  marker: "manifest",
   folders: false,
   agentsDir: (ctx, scope) =>
     scope === "project" ? join(ctx.cwd, ".codex", "agents") : join(codexHome(ctx), "agents"),
-  write: (agent, options) => codexAgent(agent, options.marker),
+  write: (agent) => codexAgent(agent),
 });

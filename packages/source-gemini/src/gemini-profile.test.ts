@@ -192,6 +192,14 @@ describe("geminiProfile: Gemini CLI's folder trust and acknowledgments (its Agen
     expect(await outcomes()).toEqual([["project", "a.md", "loaded", undefined]]);
     rules({ [join(sb.project, "sub")]: "TRUST_FOLDER" });
     expect(await outcomes()).toEqual([["project", "a.md", "ignored", "tool/untrusted"]]);
+    // Its parseTrustedFoldersJson strips comments first (checked against the real bundle in
+    // loaders-gemini.test.ts); a trailing comma still stops it.
+    sb.write({
+      "home/.gemini/trustedFolders.json": `// mine\n{ /* here */ ${JSON.stringify(sb.project)}: "TRUST_FOLDER" }`,
+    });
+    expect(await outcomes()).toEqual([["project", "a.md", "loaded", undefined]]);
+    sb.write({ "home/.gemini/trustedFolders.json": `{ ${JSON.stringify(sb.project)}: "TRUST_FOLDER", }` });
+    expect(await outcomes()).toEqual([["project", "a.md", "ignored", "tool/config-refused"]]);
   });
 
   test("env and settings: GEMINI_CLI_TRUST_WORKSPACE, GEMINI_RESTRICTED_MODE, security.folderTrust.enabled", async () => {

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { DiscoveryContext, ProjectGate, ToolReason } from "@roster/core";
 import { fileSystemOf, resolveUserPath } from "@roster/core/provider-kit";
+import type { ParseError } from "jsonc-parser";
 
 /** The most roster reads of one of Gemini CLI's own JSON files. */
 const MAX_BYTES = 1024 * 1024;
@@ -20,8 +22,27 @@ export function geminiHomeOf(ctx: Pick<DiscoveryContext, "env" | "home" | "cwd">
 
 type Read = { ok: true; value: unknown } | { ok: false; missing: boolean; why: string };
 
+/**
+ * JSON with comments, as the bundle's `parseTrustedFoldersJson` reads `trustedFolders.json`
+ * (`JSON.parse(stripJsonComments(content))`: comments allowed, trailing commas not). jsonc-parser
+ * is loaded only for a file plain JSON cannot read (a bundler sees the literal require()).
+ */
+function parseJsonWithComments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (plain) {
+    const jsonc = (
+      typeof require === "function" ? require("jsonc-parser") : createRequire(import.meta.url)("jsonc-parser")
+    ) as typeof import("jsonc-parser");
+    const errors: ParseError[] = [];
+    const value = jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: false });
+    if (errors.length > 0) throw plain;
+    return value;
+  }
+}
+
 /** One JSON file, bounded; never throws. */
-function readJson(ctx: DiscoveryContext, path: string): Read {
+function readJson(ctx: DiscoveryContext, path: string, comments = false): Read {
   let text: string;
   try {
     text = fileSystemOf(ctx).readFile(path, MAX_BYTES).toString("utf8");
@@ -30,7 +51,7 @@ function readJson(ctx: DiscoveryContext, path: string): Read {
     return { ok: false, missing: code === "ENOENT" || code === "ENOTDIR", why: (error as Error).message };
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: comments ? parseJsonWithComments(text) : JSON.parse(text) };
   } catch (error) {
     return { ok: false, missing: false, why: `not valid JSON (${(error as Error).message})` };
   }
@@ -83,7 +104,7 @@ function folderReason(ctx: DiscoveryContext, gemini: string): ToolReason | undef
   }
   const override = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const file = override ? resolveUserPath(ctx, override) : join(gemini, "trustedFolders.json");
-  const read = readJson(ctx, file);
+  const read = readJson(ctx, file, true);
   const refused = (why: string): ToolReason => ({
     code: "tool/config-refused",
     message: `Gemini CLI stops at start-up: ${file} ${why}; fix or remove it`,

@@ -43,6 +43,28 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
     expect(view.refusedBy).toBeUndefined();
   });
 
+  test("config files: folder by folder from the cwd up, each folder's opencode.jsonc over its opencode.json", async () => {
+    const entries = (agent: Record<string, Record<string, unknown>>) => JSON.stringify({ agent });
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/opencode.jsonc": entries({
+        same: { prompt: "project jsonc" },
+        up: { prompt: "project jsonc" },
+      }),
+      "project/opencode.json": entries({ same: { prompt: "project json" } }),
+      "project/sub/opencode.json": entries({ up: { prompt: "sub json" } }),
+      "project/.opencode/opencode.jsonc": entries({ dot: { prompt: "dot jsonc" } }),
+      "project/.opencode/opencode.json": entries({ dot: { prompt: "dot json" } }),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: join(sb.project, "sub") }));
+    const loaded = view.agents.filter((a) => a.filePath).map((a) => [a.id, a.prompt]);
+    expect(loaded.sort()).toEqual([
+      ["dot", "dot jsonc"],
+      ["same", "project jsonc"],
+      ["up", "sub json"],
+    ]);
+  });
+
   test("a wrong-typed value in an opencode.json agent entry refuses the whole configuration", async () => {
     sb.write({
       "project/.git/HEAD": "",

@@ -154,11 +154,14 @@ function configPlace(ctx: DiscoveryContext, path: string, scope: ProfilePlace["s
   return { dir: path, scope, entries };
 }
 
-/** A config folder's own `opencode.json` and `opencode.jsonc`, highest first (opencode merges `.json` last). */
+/**
+ * A config folder's own `opencode.jsonc` and `opencode.json`, highest first: opencode merges
+ * `.jsonc` last (`opencode debug config`, loaders-opencode.test.ts › config file order).
+ */
 function configFiles(ctx: DiscoveryContext, dir: string, scope: ProfilePlace["scope"]): ProfilePlace[] {
   return [
-    configPlace(ctx, join(dir, "opencode.json"), scope),
     configPlace(ctx, join(dir, "opencode.jsonc"), scope),
+    configPlace(ctx, join(dir, "opencode.json"), scope),
   ];
 }
 
@@ -188,11 +191,9 @@ export const opencodeProfile = defineToolProfile({
     }
     const global = opencodeGlobalDir(ctx);
     places.push(...agentFolders(global, "user"));
-    // The project's own `opencode.json[c]` (nearest first, every `.json` over every `.jsonc`),
-    // then the global folder's config files, merged first of all.
-    for (const name of ["opencode.json", "opencode.jsonc"]) {
-      for (const dir of ancestorsOf(ctx.cwd)) places.push(configPlace(ctx, join(dir, name), "project"));
-    }
+    // The project's own `opencode.json[c]`, folder by folder (nearest first, its `.jsonc` over
+    // its `.json`), then the global folder's config files, merged first of all.
+    for (const dir of ancestorsOf(ctx.cwd)) places.push(...configFiles(ctx, dir, "project"));
     for (const name of ["opencode.jsonc", "opencode.json", "config.json"])
       places.push(configPlace(ctx, join(global, name), "user"));
     return places;
