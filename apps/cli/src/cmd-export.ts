@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { discoverAgents } from "@roster/core";
+import { discoverAgents, findAgent } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
 import {
   exportAgent,
@@ -42,8 +42,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   const o = app.output;
   checkProvider(app.registry.ids(), flags.provider);
 
-  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const agent = pickAgent(discovery, name, flags.provider);
+  // Without --provider, the first family that defines NAME answers (the places after it are
+  // not read); an unknown name is told by the whole discovery (its did-you-mean needs every name).
+  const agent =
+    (flags.provider === undefined ? await findAgent(app.registry, app.ctx, name) : undefined) ??
+    pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), name, flags.provider);
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {

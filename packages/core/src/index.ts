@@ -28,6 +28,7 @@ export {
   type AgentDiscovery,
   type DiscoverOptions,
   discoverAgents,
+  findAgent,
   type ShadowedAgent,
 } from "./discover-agents.js";
 export {
