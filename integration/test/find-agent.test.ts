@@ -5,8 +5,9 @@
 // added, on generated worlds (fast-check) and on a generated bench tree. Undefined is allowed
 // only where the whole discovery must decide (no definition but a copy, none at all, or a
 // bare name with a colon, which answers only when no plugin of that name exists).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { setTimeout as delay } from "node:timers/promises";
 import { dirname, join } from "node:path";
 import { createDefaultRegistry } from "@roster/cli";
 import {
@@ -17,6 +18,8 @@ import {
   type FileSystem,
   fileSystemOf,
   findAgent,
+  findAgentAgain,
+  findAgentAt,
   getAgent,
   scopedId,
 } from "@roster/core";
@@ -215,3 +218,57 @@ test("a generated bench tree: every tenth name shadowed, plugins registered", as
   ]);
   expect(settled).toBe(sample.length);
 }, 60_000);
+
+test("findAgentAgain: one file read while its families are unchanged; any change before or in them: looked up anew", async () => {
+  const dir = join(root, "again");
+  const { home, project } = copyFixtureTree(dir);
+  const opened: string[] = [];
+  const node = fileSystemOf({});
+  const fs: FileSystem = {
+    ...node,
+    readFile: (path, max, stats, scratch) => {
+      opened.push(path);
+      return node.readFile(path, max, stats, scratch);
+    },
+  };
+  const ctx = { cwd: project, home, env: {}, fs };
+  // doc-writer: the Codex user file wins over Gemini's (families xcsh, claude, codex read).
+  const found = await findAgentAt(registry, ctx, "doc-writer");
+  expect(found?.at?.filePath).toBe(join(home, ".codex/agents/doc-writer.md"));
+  expect(found?.at?.providers.slice(-1)).toEqual(["codex"]);
+  // Files look old enough (the racy window) once back-dated.
+  const past = new Date(Date.now() - 60_000);
+  // A change's ctime is now: past the racy window after a short wait.
+  const backdate = async (path: string) => {
+    utimesSync(path, past, past);
+    await delay(40);
+  };
+  const at = { ...found!.at!, newestChangeMs: 0 };
+  const expected = view(found!.agent);
+
+  await delay(40);
+  opened.length = 0;
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(expected);
+  // Its file alone (twice: the frontmatter, then the prompt when asked for).
+  expect([...new Set(opened.filter((p) => /\.(md|toml)$/.test(p)))]).toEqual([join(home, ".codex/agents/doc-writer.md")]);
+
+  // A change after its family (Gemini's folder) cannot outrank it: still found.
+  write(join(project, ".gemini/agents/doc-writer-2.md"), agentFile("doc-writer", "later"));
+  await backdate(join(project, ".gemini/agents/doc-writer-2.md"));
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(expected);
+
+  // A file added in a family before it: not vouched for.
+  write(join(project, ".claude/agents/other.md"), agentFile("other", "new"));
+  await backdate(join(project, ".claude/agents/other.md"));
+  expect(await findAgentAgain(registry, ctx, at)).toBeUndefined();
+  // A fresh lookup vouches again; then the file itself edited: not vouched for.
+  const again = (await findAgentAt(registry, ctx, "doc-writer"))!.at!;
+  expect(view(await findAgentAgain(registry, ctx, { ...again, newestChangeMs: 0 }))).toEqual(expected);
+  write(join(home, ".codex/agents/doc-writer.md"), agentFile("doc-writer", "edited"));
+  await backdate(join(home, ".codex/agents/doc-writer.md"));
+  expect(await findAgentAgain(registry, ctx, again)).toBeUndefined();
+  // Another registry order (a family's id at its place differs): not vouched for.
+  expect(
+    await findAgentAgain(registry, ctx, { ...again, providers: ["claude", ...again.providers.slice(1)] }),
+  ).toBeUndefined();
+});

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { discoverAgents, findAgent } from "@roster/core";
+import { discoverAgents } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
 import {
   exportAgent,
@@ -12,6 +12,7 @@ import {
 } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { findStoredAgent } from "./find-stored-agent.js";
 import { printJson, showPath } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 import { fieldRows } from "./report-fields.js";
@@ -45,7 +46,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   // Without --provider, the first family that defines NAME answers (the places after it are
   // not read); an unknown name is told by the whole discovery (its did-you-mean needs every name).
   const agent =
-    (flags.provider === undefined ? await findAgent(app.registry, app.ctx, name) : undefined) ??
+    (flags.provider === undefined ? await findStoredAgent(app, name) : undefined) ??
     pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), name, flags.provider);
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);

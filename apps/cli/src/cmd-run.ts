@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
 import { runnerSettings, userConfigDir } from "@roster/config";
-import { type AgentDefinition, discoverAgents, findAgent, getAgent } from "@roster/core";
+import { type AgentDefinition, discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -19,6 +19,7 @@ import { type HostCommand, type HostId, pickHost } from "@roster/hosts";
 import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { findStoredAgent } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
@@ -128,7 +129,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const find = (name: string) => {
     const known = found.get(name);
     if (known) return known;
-    const lookup = findAgent(app.registry, app.ctx, name);
+    const lookup = findStoredAgent(app, name);
     found.set(name, lookup);
     return lookup;
   };

@@ -2,12 +2,11 @@ import { agentFieldsProblem, checkedAgentFields } from "./agent-fields.js";
 import { deferPrompt, deferredOf } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { deepFreeze } from "./freeze.js";
-import { scopedId } from "./get-by-name.js";
 import type { SourcesStat } from "./look.js";
 import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
 import { nameProblem } from "./names.js";
 import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
-import { createRegistry, type ProviderRegistry } from "./registry.js";
+import type { ProviderRegistry } from "./registry.js";
 import { hasRosterMarker } from "./roster-copy.js";
 import type {
   AgentDefinition,
@@ -201,7 +200,7 @@ function pluginKey(plugin: PluginInfo | undefined): string {
   return plugin ? `${plugin.id}\0${plugin.name}\0${plugin.marketplace}\0${plugin.version}` : "";
 }
 
-function interpret(
+export function interpret(
   source: ReadableSource,
   cache: DiscoveryCache | undefined,
 ): Interpretation<AgentDefinition> {
@@ -225,7 +224,7 @@ function interpret(
 }
 
 /** Is this a file roster wrote (a copy)? Read from its own fields and its folder's manifest, as the writer marked it. */
-function isCopy(source: ReadableSource): boolean {
+export function isCopy(source: ReadableSource): boolean {
   return source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter));
 }
 
@@ -295,55 +294,4 @@ export async function discoverAgents(
   };
   if (read.look) discovery.look = read.look;
   return discovery;
-}
-
-/**
- * The agent `getAgent(await discoverAgents(registry, ctx), name)` finds, read family by
- * family in precedence order: it stops at the first family whose places define `name`
- * (or, for `<plugin>:<name>`, the first plugin definition of that scoped id), without
- * reading the places after it. A copy roster wrote never answers (it never outranks), and
- * provider items (bundled agents) come after every family's places, as in the merge.
- *
- * Undefined when one family at a time cannot settle it: no definition of the name at all
- * (an unknown name, whose did-you-mean needs every name), only a copy of it, or a name
- * starting with `:`. The caller then runs the whole discovery, which decides.
- */
-export async function findAgent(
-  registry: ProviderRegistry,
-  ctx: DiscoveryContext,
-  name: string,
-  options: { bodies?: "now" | "on-demand" } = {},
-): Promise<AgentDefinition | undefined> {
-  const colon = name.indexOf(":");
-  if (colon === 0) return undefined;
-  // A scoped id is answered by that plugin only (getByName): its bare name elsewhere is no answer.
-  const wanted =
-    colon > 0 ? (a: AgentDefinition) => scopedId(a) === name : (a: AgentDefinition) => a.name === name;
-  const answer = (source: ReadableSource): AgentDefinition | undefined => {
-    if (isCopy(source)) return undefined;
-    const meaning = interpret(source, undefined);
-    return meaning.kind === "definition" && wanted(meaning.value) ? meaning.value : undefined;
-  };
-  const items: ReadableSource[] = [];
-  for (const provider of registry.list()) {
-    // One family's places (and items): the same sources, in the same order, as its share of a whole read.
-    const read = await readSources(createRegistry([provider]), ctx, {
-      kind: "agents",
-      bodies: options.bodies ?? "on-demand",
-    });
-    for (const source of read.sources) {
-      if (source.kind === "skipped") continue;
-      if (source.kind === "item") {
-        items.push(source);
-        continue;
-      }
-      const found = answer(source);
-      if (found) return found;
-    }
-  }
-  for (const source of items) {
-    const found = answer(source);
-    if (found) return found;
-  }
-  return undefined;
 }

@@ -28,7 +28,6 @@ export {
   type AgentDiscovery,
   type DiscoverOptions,
   discoverAgents,
-  findAgent,
   type ShadowedAgent,
 } from "./discover-agents.js";
 export {
@@ -61,6 +60,13 @@ export {
   familyLocations,
   findProjectDirs,
 } from "./family.js";
+export {
+  type AgentFoundAt,
+  type FindAgentOptions,
+  findAgent,
+  findAgentAgain,
+  findAgentAt,
+} from "./find-agent.js";
 export { fileSystemOf } from "./fs.js";
 // resolve
 export { type GetAgentOptions, getAgent } from "./get-agent.js";
