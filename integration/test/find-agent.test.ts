@@ -7,8 +7,8 @@
 // bare name with a colon, which answers only when no plugin of that name exists).
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { setTimeout as delay } from "node:timers/promises";
 import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { createDefaultRegistry } from "@roster/cli";
 import {
   type AgentDefinition,
@@ -250,7 +250,9 @@ test("findAgentAgain: one file read while its families are unchanged; any change
   opened.length = 0;
   expect(view(await findAgentAgain(registry, ctx, at))).toEqual(expected);
   // Its file alone (twice: the frontmatter, then the prompt when asked for).
-  expect([...new Set(opened.filter((p) => /\.(md|toml)$/.test(p)))]).toEqual([join(home, ".codex/agents/doc-writer.md")]);
+  expect([...new Set(opened.filter((p) => /\.(md|toml)$/.test(p)))]).toEqual([
+    join(home, ".codex/agents/doc-writer.md"),
+  ]);
 
   // A change after its family (Gemini's folder) cannot outrank it: still found.
   write(join(project, ".gemini/agents/doc-writer-2.md"), agentFile("doc-writer", "later"));
