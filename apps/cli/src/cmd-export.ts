@@ -12,6 +12,7 @@ import {
 } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { findStoredAgent } from "./find-stored-agent.js";
 import { printJson, showPath } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 import { fieldRows } from "./report-fields.js";
@@ -42,8 +43,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   const o = app.output;
   checkProvider(app.registry.ids(), flags.provider);
 
-  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const agent = pickAgent(discovery, name, flags.provider);
+  // Without --provider, the first family that defines NAME answers (the places after it are
+  // not read); an unknown name is told by the whole discovery (its did-you-mean needs every name).
+  const agent =
+    (flags.provider === undefined ? await findStoredAgent(app, name) : undefined) ??
+    pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), name, flags.provider);
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {

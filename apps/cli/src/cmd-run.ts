@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
 import { runnerSettings, userConfigDir } from "@roster/config";
-import { discoverAgents, getAgent } from "@roster/core";
+import { type AgentDefinition, discoverAgents, getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -19,6 +19,7 @@ import { type HostCommand, type HostId, pickHost } from "@roster/hosts";
 import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { findStoredAgent } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
@@ -68,7 +69,12 @@ type Mode =
   | { kind: "none"; error: UsageError };
 
 /** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
-async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise<Mode> {
+async function chooseMode(
+  app: App,
+  agentName: string,
+  flags: RunFlags,
+  find: (name: string) => Promise<AgentDefinition | undefined>,
+): Promise<Mode> {
   if (flags.runner !== undefined) {
     if (flags.host !== undefined)
       throw new UsageError("--runner and --host cannot be used together: pick one.");
@@ -81,12 +87,13 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags): Promise
   if (wanted !== "auto" && !hosts.includes(wanted))
     throw unknownValue("host", "--host", wanted, [...hosts, "auto"]);
   if (wanted !== "auto") return { kind: "host", host: wanted };
-  const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const agent = getAgent(
-    discovery,
-    agentName,
-    flags.provider !== undefined ? { provider: flags.provider } : {},
-  );
+  const agent =
+    (flags.provider === undefined ? await find(agentName) : undefined) ??
+    getAgent(
+      await discoverAgents(app.registry, app.ctx, { cache: app.cache }),
+      agentName,
+      flags.provider !== undefined ? { provider: flags.provider } : {},
+    );
   // An unknown agent is refused by the task tool with its own text; any host will do until then.
   if (!agent) return { kind: "host", host: "claude" };
   const defaultHost = app.loaded.config.defaultHost;
@@ -116,7 +123,17 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   const { tasks, context } = await readDashes(flags);
-  const mode = await chooseMode(app, agent, flags);
+  // One lookup of the agent, stopping at the first family that defines it, serves the host's
+  // choice and the task tool; a name it does not settle goes to the whole discovery.
+  const found = new Map<string, Promise<AgentDefinition | undefined>>();
+  const find = (name: string) => {
+    const known = found.get(name);
+    if (known) return known;
+    const lookup = findStoredAgent(app, name);
+    found.set(name, lookup);
+    return lookup;
+  };
+  const mode = await chooseMode(app, agent, flags, find);
   const dryRun = flags.dryRun === true;
   const hostRunner = mode.kind === "host" ? configuredHostRunner(app, mode.host) : undefined;
 
@@ -209,6 +226,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     env: app.env,
     cache: app.cache,
     reaper,
+    findAgent: find,
   });
   const controller = new AbortController();
   let caught: StopSignal | undefined;

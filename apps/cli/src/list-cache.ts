@@ -24,7 +24,8 @@ export interface StoredListing {
   recorded?: boolean;
 }
 
-function openListIndex(app: App): { index: PersistentIndex; key: IndexKey } {
+/** The stored outputs of this run's place (cwd, home, trust, providers): the listing, its shortcut, the agents found (find-stored-agent.ts). */
+export function openListIndex(app: App): { index: PersistentIndex; key: IndexKey } {
   const key: IndexKey = {
     kind: "agents-output",
     cwd: app.ctx.cwd,

@@ -200,7 +200,7 @@ function pluginKey(plugin: PluginInfo | undefined): string {
   return plugin ? `${plugin.id}\0${plugin.name}\0${plugin.marketplace}\0${plugin.version}` : "";
 }
 
-function interpret(
+export function interpret(
   source: ReadableSource,
   cache: DiscoveryCache | undefined,
 ): Interpretation<AgentDefinition> {
@@ -223,6 +223,11 @@ function interpret(
   return cache.build(source.parsed, key, build);
 }
 
+/** Is this a file roster wrote (a copy)? Read from its own fields and its folder's manifest, as the writer marked it. */
+export function isCopy(source: ReadableSource): boolean {
+  return source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter));
+}
+
 /** Everything decided by one read: reused whole while nothing that decides it changed. */
 type Merged = Omit<AgentDiscovery, "searched">;
 
@@ -233,8 +238,7 @@ function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, recor
     interpret: (source) => interpret(source, cache),
     idOf: (winner) => winner.filePath ?? winner.provider,
     // Read from the file's own fields and its folder's manifest, as the writer marked it.
-    isCopy: (source) =>
-      source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter)),
+    isCopy,
     records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");

@@ -12,7 +12,7 @@ export interface Validator {
 }
 
 /** Timestamps this close to the moment they were read may hide a later change. */
-const RACY_MS = 20;
+export const RACY_MS = 20;
 
 /** Builds a validator from a stat result. */
 export function validatorOf(stats: Stats, seenAt = Date.now()): Validator {

@@ -43,6 +43,13 @@ export {
   familyLocations,
   findProjectDirs,
 } from "./family.js";
+export {
+  type AgentFoundAt,
+  type FindAgentOptions,
+  findAgent,
+  findAgentAgain,
+  findAgentAt,
+} from "./find-agent.js";
 export { fileSystemOf } from "./fs.js";
 // resolve
 export { type GetAgentOptions, getAgent } from "./get-agent.js";

@@ -1,4 +1,4 @@
-import { createRegistry, defineProvider, familyLocations } from "@roster/core";
+import { createRegistry, defineProvider, discoverAgents, familyLocations } from "@roster/core";
 import { agentFile, createSandbox } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { item, memoryRegistry, spyRunner, task } from "../test/helpers.js";
@@ -494,5 +494,72 @@ describe("permissions reach the host (SPEC §3 addendum)", () => {
     const { tool, runner } = setup([item({ name: "bold", permissionMode: "bypassPermissions" })]);
     await tool.execute({ agent: "bold", tasks: [task("a")] }, { ...session, planMode: true });
     expect(runner.calls[0]!.invocation.permissionMode).toBe("plan");
+  });
+});
+
+describe("findAgent: a quick lookup of one name (a one-shot caller's)", () => {
+  /** A tool whose whole discovery counts its calls (each asks the provider for its items). */
+  function counted() {
+    const items = [item({ name: "explore" }), item({ name: "reviewer" }), item({ name: "task" })];
+    let wholeDiscoveries = 0;
+    const registry = createRegistry([
+      defineProvider({
+        id: "t",
+        load: () => {
+          wholeDiscoveries++;
+          return items;
+        },
+      }),
+    ]);
+    const asked: string[] = [];
+    const runner = spyRunner();
+    const tool = createTaskTool({
+      registry,
+      ctx: { cwd: "/nowhere", home: "/nowhere-home", env: {} },
+      runner,
+      findAgent: async (name) => {
+        asked.push(name);
+        // A quick answer that differs from the discovery's (its description) shows which was used.
+        return name === "reviewer"
+          ? (
+              await discoverAgents(
+                createRegistry([
+                  defineProvider({ id: "q", load: () => [item({ name, description: "quick" })] }),
+                ]),
+                { cwd: "/", home: "/", env: {} },
+              )
+            ).agents[0]
+          : undefined;
+      },
+    });
+    return { tool, runner, asked, count: () => wholeDiscoveries };
+  }
+
+  test("the agent it finds runs without a whole discovery", async () => {
+    const { tool, runner, asked, count } = counted();
+    const outcome = await tool.execute({ agent: "reviewer", tasks: [task("a")] }, session);
+    expect(outcome.status).toBe("completed");
+    expect(asked).toEqual(["reviewer"]);
+    expect(count()).toBe(0);
+    expect(runner.calls[0]?.invocation.provider).toBe("q");
+  });
+
+  test("a name it does not find, a disabled agent or --provider: the whole discovery decides", async () => {
+    const { tool, count } = counted();
+    expect(refusal(await tool.execute({ agent: "revewer", tasks: [task("a")] }, session))).toMatch(
+      /Available: explore, reviewer, task\nDid you mean "reviewer"\?/,
+    );
+    expect(count()).toBe(1);
+    const disabled = await tool.execute(
+      { agent: "reviewer", tasks: [task("a")] },
+      { ...session, settings: { disabledAgents: ["reviewer"] } },
+    );
+    expect(refusal(disabled)).toBe(
+      'Agent "reviewer" is disabled in settings.\nEnabled agents: explore, task',
+    );
+    expect(count()).toBe(2);
+    const picked = await tool.execute({ agent: "reviewer", provider: "t", tasks: [task("a")] }, session);
+    expect(picked.status).toBe("completed");
+    expect(count()).toBe(3);
   });
 });

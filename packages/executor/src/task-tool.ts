@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type AgentDefinition,
   type AgentDiscovery,
   DiscoveryCache,
   type DiscoveryContext,
@@ -40,6 +41,14 @@ export interface TaskToolOptions {
   env?: Record<string, string | undefined>;
   /** Reused across calls; created when absent. */
   cache?: DiscoveryCache;
+  /**
+   * A quick lookup of one name for a one-shot caller (the CLI's `run`: core's `findAgent`,
+   * which stops at the first family defining it). `execute` uses its answer instead of a
+   * whole discovery when no refusal would need the other agents' names: the agent found,
+   * no `provider` asked for, not disabled, and no description built (`describe`). Undefined
+   * (not found) falls back to the whole discovery, which decides.
+   */
+  findAgent?: (name: string) => Promise<AgentDefinition | undefined>;
   /** Replaces the built-in plan-mode prompt. */
   planModePrompt?: string;
   /** Where each run's private folder (`roster-run-XXXXXX`) is made. Default `os.tmpdir()`. */
@@ -94,6 +103,22 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
 
   const discover = () => discoverAgents(options.registry, options.ctx, { cache });
 
+  /** The one agent a call names, when {@link TaskToolOptions.findAgent} settles it alone. */
+  const lookUp = async (
+    input: TaskInput,
+    session: TaskSession,
+  ): Promise<Pick<AgentDiscovery, "agents" | "shadowed"> | undefined> => {
+    const name = input?.agent;
+    if (!options.findAgent || built || typeof name !== "string" || name === "") return undefined;
+    if (typeof input.provider === "string") return undefined;
+    const agent = await options.findAgent(name);
+    if (!agent) return undefined;
+    // A disabled agent's refusal lists every enabled one.
+    const disabled = session.settings?.disabledAgents ?? [];
+    if (disabled.includes(name) || disabled.includes(agent.name)) return undefined;
+    return { agents: [agent], shadowed: [] };
+  };
+
   const changedSince = (discovery: AgentDiscovery): boolean => {
     if (!built) return true;
     if (built.discovery === discovery.fingerprint) return false;
@@ -116,8 +141,10 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
     },
 
     async execute(input, session, call = {}) {
-      const discovery = await discover();
-      const checked = checkCall({ discovery, input, session, blockedAgent });
+      const quick = await lookUp(input, session);
+      // Without a quick answer (and always once a description was built): the whole discovery.
+      const whole = quick ? undefined : await discover();
+      const checked = checkCall({ discovery: quick ?? whole!, input, session, blockedAgent });
       if ("refusal" in checked) return { status: "refused", ...checked.refusal };
       const { agent } = checked;
 
@@ -255,7 +282,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
         status: "completed",
         agent: agent.name,
         results,
-        descriptionStale: built !== undefined && changedSince(discovery),
+        descriptionStale: built !== undefined && whole !== undefined && changedSince(whole),
       };
     },
   };

@@ -1,0 +1,276 @@
+// `findAgent` (a one-name lookup that reads family by family and stops at the first family
+// defining the name) against `getAgent` over a whole discovery: the same agent, prompt
+// included, for every name a tree has (winners, shadowed ones, plugin scoped ids, copies,
+// bundled agents) and for unknown ones; on the fixture tree with copies and look-alike names
+// added, on generated worlds (fast-check) and on a generated bench tree. Undefined is allowed
+// only where the whole discovery must decide (no definition but a copy, none at all, or a
+// bare name with a colon, which answers only when no plugin of that name exists).
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { createDefaultRegistry } from "@roster/cli";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type DiscoveryContext,
+  discoverAgents,
+  type FileSystem,
+  fileSystemOf,
+  findAgent,
+  findAgentAgain,
+  findAgentAt,
+  getAgent,
+  scopedId,
+} from "@roster/core";
+import { agentFile, copyFixtureTree } from "@roster/testkit";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { generateTree } from "../../bench/generate.mjs";
+import { fcParams } from "./reliability/harness.js";
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-find-agent-"));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const registry = createDefaultRegistry();
+
+/** An agent as a user sees all of it (its prompt read). */
+const view = (agent: AgentDefinition | undefined) =>
+  agent === undefined ? undefined : JSON.parse(JSON.stringify(agent));
+
+/** Every name worth asking for in `d`, and some that are not there. */
+function namesOf(d: AgentDiscovery): string[] {
+  const all = [...d.agents, ...d.shadowed.map((s) => s.agent), ...d.copies.map((c) => c.agent)];
+  const names = new Set<string>();
+  for (const a of all) {
+    names.add(a.name);
+    const scoped = scopedId(a);
+    if (scoped) {
+      names.add(scoped);
+      names.add(`${a.plugin!.name}:no-such-agent`);
+    }
+  }
+  for (const extra of ["no-such-agent", "revewer", ":reviewer", "reviewer:", "nobody:reviewer", "a:b:c"])
+    names.add(extra);
+  return [...names];
+}
+
+/** Compares the early lookup with the whole discovery's answer for every name; returns how many it settled. */
+async function expectSameAnswers(ctx: DiscoveryContext, names?: readonly string[]): Promise<number> {
+  const whole = await discoverAgents(registry, ctx);
+  const orphans = new Set(whole.copies.filter((c) => c.copyOf === undefined).map((c) => c.agent));
+  let settled = 0;
+  for (const name of names ?? namesOf(whole)) {
+    const expected = getAgent(whole, name);
+    const early = await findAgent(registry, ctx, name);
+    if (early !== undefined) {
+      settled++;
+      expect({ name, agent: view(early) }).toEqual({ name, agent: view(expected) });
+    } else {
+      // Only the whole discovery can say: nothing defines the name, only a copy does, or a
+      // bare name with a colon answers (no plugin of that name anywhere).
+      const decided =
+        expected === undefined ||
+        orphans.has(expected) ||
+        name.startsWith(":") ||
+        (name.includes(":") && expected.name === name);
+      expect({ name, decided, expected: expected?.filePath }).toEqual({
+        name,
+        decided: true,
+        expected: expected?.filePath,
+      });
+    }
+  }
+  return settled;
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+const copyFile = (name: string, description: string) =>
+  `---\nname: ${name}\ndescription: ${description}\ngenerated-by: roster\n---\nA copy.\n`;
+
+test("the fixture tree, with copies found first and look-alike names: the same answer for every name", async () => {
+  const dir = join(root, "fixture");
+  const { home, project } = copyFixtureTree(dir);
+  // A copy in the first place read never outranks the user's planner (xcsh user).
+  write(join(project, ".xcsh/agents/planner.md"), copyFile("planner", "copy in xcsh project"));
+  // A copy listed in a Gemini manifest, before the Gemini user file of the same name.
+  write(join(project, ".gemini/agents/doc-writer.md"), agentFile("doc-writer", "listed copy"));
+  write(join(project, ".gemini/agents/.roster-sync.json"), JSON.stringify({ files: ["doc-writer.md"] }));
+  // A copy whose source is gone: it loads, last of all (only the whole discovery knows).
+  write(join(home, ".claude/agents/orphan.md"), copyFile("orphan", "orphan copy"));
+  // A project file whose bare name looks like a plugin's scoped id.
+  write(join(project, ".claude/agents/beta-plan.md"), agentFile("beta:plan", "look-alike"));
+  write(join(project, ".claude/agents/nobody-plan.md"), agentFile("nobody:plan", "no such plugin"));
+  const ctx = { cwd: project, home, env: {} };
+  const settled = await expectSameAnswers(ctx);
+  expect(settled).toBeGreaterThan(10);
+  // The same with project data untrusted (project places are not read).
+  await expectSameAnswers({ ...ctx, trustProject: false });
+});
+
+test("a name defined early stops the read: later families' files are not opened", async () => {
+  const dir = join(root, "stops");
+  const { home, project } = copyFixtureTree(dir);
+  const opened: string[] = [];
+  const node = fileSystemOf({});
+  const fs: FileSystem = {
+    ...node,
+    readFile: (path, max, stats, scratch) => {
+      opened.push(path);
+      return node.readFile(path, max, stats, scratch);
+    },
+  };
+  const ctx = { cwd: project, home, env: {}, fs };
+  const agent = await findAgent(registry, ctx, "reviewer");
+  expect(agent?.filePath).toBe(join(project, ".xcsh/agents/reviewer.md"));
+  expect(opened.some((p) => p.includes(".gemini") || p.includes(".codex") || p.includes("plugins"))).toBe(
+    false,
+  );
+  // The whole discovery opens them (the check above can see them).
+  opened.length = 0;
+  await discoverAgents(registry, ctx);
+  expect(opened.some((p) => p.includes(".gemini"))).toBe(true);
+});
+
+/** Where a generated file goes (relative to the world's root) and what it is. */
+interface GenFile {
+  folder: string;
+  name: string;
+  /** `marker`: `generated-by: roster`; `listed`: in its folder's `.roster-sync.json`. */
+  copy: "no" | "marker" | "listed";
+}
+
+const FOLDERS = [
+  "project/.xcsh/agents",
+  "home/.xcsh/agent/agents",
+  "project/.claude/agents",
+  "home/.claude/agents",
+  "project/.gemini/agents",
+  "home/.gemini/agents",
+  "home/plugins/beta/agents",
+  "project/plugins/gamma/agents",
+];
+// Names the fixture tree has (bare, plugin and bundled ones), a look-alike and new ones.
+const NAMES = [
+  "reviewer",
+  "plan",
+  "code-reviewer",
+  "auditor",
+  "explore",
+  "doc-writer",
+  "beta:plan",
+  "n1",
+  "n2",
+];
+
+const genWorld = fc.uniqueArray(
+  fc.record({
+    folder: fc.constantFrom(...FOLDERS),
+    name: fc.constantFrom(...NAMES),
+    copy: fc.constantFrom<GenFile["copy"]>("no", "no", "marker", "listed"),
+  }),
+  { maxLength: 14, selector: (f) => `${f.folder}/${f.name}` },
+);
+
+test("generated worlds over the fixture tree: the early answer is the whole discovery's", async () => {
+  let world = 0;
+  await fc.assert(
+    fc.asyncProperty(genWorld, async (files) => {
+      const dir = join(root, `world-${world++}`);
+      const { home, project } = copyFixtureTree(dir);
+      const listed = new Map<string, string[]>();
+      files.forEach((f, i) => {
+        const file = `gen-${i}.md`;
+        const text =
+          f.copy === "marker" ? copyFile(f.name, `generated ${i}`) : agentFile(f.name, `generated ${i}`);
+        write(join(dir, f.folder, file), text);
+        if (f.copy === "listed") listed.set(f.folder, [...(listed.get(f.folder) ?? []), file]);
+      });
+      for (const [folder, names] of listed)
+        write(join(dir, folder, ".roster-sync.json"), JSON.stringify({ files: names }));
+      await expectSameAnswers({ cwd: project, home, env: {} }, [
+        ...NAMES,
+        "beta:code-reviewer",
+        "gamma:auditor",
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    }),
+    fcParams(25),
+  );
+}, 120_000);
+
+test("a generated bench tree: every tenth name shadowed, plugins registered", async () => {
+  const dir = join(root, "bench");
+  const tree = generateTree(dir, 400, { corpus: false });
+  const names = [...tree.names];
+  // A spread of names over the precedence order (each lookup may read most of the tree).
+  const sample = names.filter((_, i) => i % 13 === 0);
+  const settled = await expectSameAnswers({ cwd: join(dir, "project"), home: join(dir, "home"), env: {} }, [
+    ...sample,
+    "no-such-agent",
+  ]);
+  expect(settled).toBe(sample.length);
+}, 60_000);
+
+test("findAgentAgain: one file read while its families are unchanged; any change before or in them: looked up anew", async () => {
+  const dir = join(root, "again");
+  const { home, project } = copyFixtureTree(dir);
+  const opened: string[] = [];
+  const node = fileSystemOf({});
+  const fs: FileSystem = {
+    ...node,
+    readFile: (path, max, stats, scratch) => {
+      opened.push(path);
+      return node.readFile(path, max, stats, scratch);
+    },
+  };
+  const ctx = { cwd: project, home, env: {}, fs };
+  // doc-writer: the Codex user file wins over Gemini's (families xcsh, claude, codex read).
+  const found = await findAgentAt(registry, ctx, "doc-writer");
+  expect(found?.at?.filePath).toBe(join(home, ".codex/agents/doc-writer.md"));
+  expect(found?.at?.providers.slice(-1)).toEqual(["codex"]);
+  // Files look old enough (the racy window) once back-dated.
+  const past = new Date(Date.now() - 60_000);
+  // A change's ctime is now: past the racy window after a short wait.
+  const backdate = async (path: string) => {
+    utimesSync(path, past, past);
+    await delay(40);
+  };
+  const at = { ...found!.at!, newestChangeMs: 0 };
+  const expected = view(found!.agent);
+
+  await delay(40);
+  opened.length = 0;
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(expected);
+  // Its file alone (twice: the frontmatter, then the prompt when asked for).
+  expect([...new Set(opened.filter((p) => /\.(md|toml)$/.test(p)))]).toEqual([
+    join(home, ".codex/agents/doc-writer.md"),
+  ]);
+
+  // A change after its family (Gemini's folder) cannot outrank it: still found.
+  write(join(project, ".gemini/agents/doc-writer-2.md"), agentFile("doc-writer", "later"));
+  await backdate(join(project, ".gemini/agents/doc-writer-2.md"));
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(expected);
+
+  // A file added in a family before it: not vouched for.
+  write(join(project, ".claude/agents/other.md"), agentFile("other", "new"));
+  await backdate(join(project, ".claude/agents/other.md"));
+  expect(await findAgentAgain(registry, ctx, at)).toBeUndefined();
+  // A fresh lookup vouches again; then the file itself edited: not vouched for.
+  const again = (await findAgentAt(registry, ctx, "doc-writer"))!.at!;
+  expect(view(await findAgentAgain(registry, ctx, { ...again, newestChangeMs: 0 }))).toEqual(expected);
+  write(join(home, ".codex/agents/doc-writer.md"), agentFile("doc-writer", "edited"));
+  await backdate(join(home, ".codex/agents/doc-writer.md"));
+  expect(await findAgentAgain(registry, ctx, again)).toBeUndefined();
+  // Another registry order (a family's id at its place differs): not vouched for.
+  expect(
+    await findAgentAgain(registry, ctx, { ...again, providers: ["claude", ...again.providers.slice(1)] }),
+  ).toBeUndefined();
+});
