@@ -314,6 +314,7 @@ export async function runDoctorAs(app: App, tool: string) {
       code: reason.code,
       message,
       filePath: file.filePath,
+      ...(reason.field !== undefined ? { field: reason.field } : {}),
     });
   }
   if (profile.tool === "codex") {

@@ -2,7 +2,8 @@
 // annotations), and the one place that prints the latter two.
 import { isAbsolute, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Diagnostic } from "@roster/core";
+import { type Diagnostic, readFileBounded } from "@roster/core";
+import { lineOfKey } from "@roster/frontmatter";
 import pkg from "../package.json" with { type: "json" };
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -172,6 +173,35 @@ export function toGithubAnnotations(diagnostics: readonly Diagnostic[], options:
   });
 }
 
+/** The most of a file read to find a key's line: discovery's own limit of a definition file. */
+const LOCATE_BYTES = 1024 * 1024;
+
+/**
+ * Findings about a frontmatter key (`field`) with the line that key is on, for CI's file and
+ * line: each file is read once, bounded, only for these formats (a discovery keeps no line of
+ * every key). A file that cannot be read keeps its finding without a line.
+ */
+export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const texts = new Map<string, string | undefined>();
+  const textOfFile = (path: string): string | undefined => {
+    if (!texts.has(path)) {
+      let text: string | undefined;
+      try {
+        text = readFileBounded(path, LOCATE_BYTES).toString("utf8");
+      } catch {
+        text = undefined;
+      }
+      texts.set(path, text);
+    }
+    return texts.get(path);
+  };
+  return diagnostics.map((d) => {
+    if (d.line !== undefined || d.field === undefined || !d.filePath) return d;
+    const text = textOfFile(d.filePath);
+    return text === undefined ? d : { ...d, line: lineOfKey(text, d.field) };
+  });
+}
+
 /**
  * Writes findings as `--format sarif|github` asks (exact, for machines: `github` escapes
  * as GitHub reads annotations). `--json` with either is a usage error.
@@ -179,10 +209,11 @@ export function toGithubAnnotations(diagnostics: readonly Diagnostic[], options:
 export function printFindingsAs(app: App, format: DoctorFormat, diagnostics: readonly Diagnostic[]): boolean {
   if (format === "text") return false;
   const o = app.output;
+  const located = withKeyLines(diagnostics);
   if (format === "sarif") {
-    o.raw(`${JSON.stringify(toSarif(diagnostics, { cwd: app.ctx.cwd, version: pkg.version }), null, 2)}\n`);
+    o.raw(`${JSON.stringify(toSarif(located, { cwd: app.ctx.cwd, version: pkg.version }), null, 2)}\n`);
   } else {
-    for (const annotation of toGithubAnnotations(diagnostics, { cwd: app.ctx.cwd })) o.raw(`${annotation}\n`);
+    for (const annotation of toGithubAnnotations(located, { cwd: app.ctx.cwd })) o.raw(`${annotation}\n`);
   }
   return true;
 }

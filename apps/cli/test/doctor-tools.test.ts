@@ -49,6 +49,15 @@ beforeAll(() => {
   // "odd": a file name and a message GitHub's annotation syntax would misread.
   write("odd/.git/HEAD", "ref: refs/heads/main\n");
   write("odd/.claude/agents/a,b:c%.md", "---\nname: odd\n---\n");
+  // "keys": findings about one key of a frontmatter, at known lines.
+  write("keys/.git/HEAD", "ref: refs/heads/main\n");
+  write(
+    "keys/.claude/agents/rev.md",
+    "---\nname: rev\ndescription: Reviews\nallowed-tools: Read\n---\nPrompt\n",
+  );
+  write("keys/.claude/agents/nod.md", "---\nname: nod\nmodel: sonnet\n---\nPrompt\n");
+  write("keys/.gemini/agents/g.md", "---\nname: g\ndescription: G\ncolor: blue\n---\nPrompt\n");
+  write("keys/.gemini/agents/sub/s.md", agentFile("s", "S"));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -162,6 +171,8 @@ describe("doctor --format sarif|github", () => {
       uri: ".opencode/agents/bad.md",
       uriBaseId: "%SRCROOT%",
     });
+    // …and the line of the key that breaks it (`tools:` is the file's third line).
+    expect(refusal.locations[0].physicalLocation.region).toEqual({ startLine: 3 });
     expect(run.originalUriBaseIds["%SRCROOT%"].uri).toBe(`file://${join(root, "refuses")}/`);
   });
 
@@ -183,7 +194,7 @@ describe("doctor --format sarif|github", () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toContain(
-      "::error file=.claude/agents/a%2Cb%3Ac%25.md,title=tool/missing-key::Claude Code: valid for opencode, but Claude Code skips it: `description` is missing",
+      "::error file=.claude/agents/a%2Cb%3Ac%25.md,line=1,title=tool/missing-key::Claude Code: valid for opencode, but Claude Code skips it: `description` is missing",
     );
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) /);
     const asGemini = roster("nested", "doctor", "--as", "gemini", "--format", "github");
@@ -191,6 +202,28 @@ describe("doctor --format sarif|github", () => {
     expect(asGemini.stdout.split("\n")[0]).toBe(
       "::warning file=.gemini/agents/sub/g1.md,title=tool/not-recursive::Gemini CLI does not read sub-folders of .gemini/agents",
     );
+  });
+
+  test("a finding about a key carries that key's line; one about no key carries none", () => {
+    const r = roster("keys", "doctor", "--format", "github");
+    const lines = r.stdout.trimEnd().split("\n");
+    // doctor's own unknown key, written kebab-case on line 4 of the frontmatter.
+    expect(lines.find((l) => l.includes("doctor/unknown-key"))).toMatch(
+      /^::warning file=\.claude\/agents\/rev\.md,line=4,title=doctor\/unknown-key::/,
+    );
+    // Gemini's refusal of the same key, and a missing description: the file's first line.
+    expect(lines.find((l) => l.includes("tool/unknown-key"))).toMatch(/file=\.gemini\/agents\/g\.md,line=4,/);
+    expect(lines.find((l) => l.includes("agent/missing-description"))).toMatch(
+      /file=\.claude\/agents\/nod\.md,line=1,/,
+    );
+    // A finding with no key (a sub-folder Gemini does not read) names its file only.
+    const asGemini = roster("keys", "doctor", "--as", "gemini", "--format", "github").stdout.split("\n");
+    expect(asGemini.find((l) => l.includes("tool/not-recursive"))).toMatch(
+      /file=\.gemini\/agents\/sub\/s\.md,title=/,
+    );
+    const sarif = JSON.parse(roster("keys", "doctor", "--format", "sarif").stdout);
+    const unknown = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === "doctor/unknown-key");
+    expect(unknown.locations[0].physicalLocation.region).toEqual({ startLine: 4 });
   });
 
   test("--json with --format sarif is a usage error; an unknown format too", () => {

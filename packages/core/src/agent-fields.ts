@@ -83,6 +83,7 @@ export function agentFieldsProblem(frontmatter: Record<string, unknown>): Diagno
         severity: "warning",
         code: `agent/missing-${field}`,
         message: `agent ${field} is ${kind}; "name" and "description" must be non-empty strings`,
+        field,
       };
     }
   }

@@ -67,7 +67,9 @@ export type ProfileParse =
  * the tool refuses its whole configuration because of this file, so nothing loads
  * (opencode's "Configuration is invalid").
  */
-export type FieldProblem = { code: ToolViewCode; message: string; refusesAll?: boolean } | undefined;
+export type FieldProblem =
+  | { code: ToolViewCode; message: string; refusesAll?: boolean; field?: string }
+  | undefined;
 
 /**
  * One tool's own rules, as data (SPEC §4.4): where it looks, how it names an agent, what
@@ -188,6 +190,8 @@ export type ToolViewCode =
 export interface ToolReason {
   code: ToolViewCode;
   message: string;
+  /** The frontmatter key it is about, where there is one (a CI format finds its line). */
+  field?: string;
 }
 
 /** Identity helper that types a tool profile. */

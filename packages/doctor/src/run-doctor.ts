@@ -80,9 +80,16 @@ export function findProblems(input: DoctorInput): DoctorReport {
   const diagnostics: Diagnostic[] = [...(input.configDiagnostics ?? [])];
   for (const d of [...agents.diagnostics, ...commands.diagnostics, ...skills.diagnostics])
     diagnostics.push(d.severity === "warning" && skipReasons.has(d) ? { ...d, severity: "error" } : d);
-  const add = (severity: Diagnostic["severity"], code: string, message: string, filePath?: string) => {
+  const add = (
+    severity: Diagnostic["severity"],
+    code: string,
+    message: string,
+    filePath?: string,
+    field?: string,
+  ) => {
     const diagnostic: Diagnostic = { severity, code, message };
     if (filePath) diagnostic.filePath = filePath;
+    if (field !== undefined) diagnostic.field = field;
     diagnostics.push(diagnostic);
   };
 
@@ -100,9 +107,16 @@ export function findProblems(input: DoctorInput): DoctorReport {
           "doctor/unknown-key",
           `unknown frontmatter key "${key}"; did you mean "${guess}"?`,
           file.path,
+          key,
         );
       } else
-        add("info", "doctor/unknown-key", `unknown frontmatter key "${key}" (roster ignores it)`, file.path);
+        add(
+          "info",
+          "doctor/unknown-key",
+          `unknown frontmatter key "${key}" (roster ignores it)`,
+          file.path,
+          key,
+        );
     }
   }
 

@@ -13,6 +13,11 @@ export interface Diagnostic {
   filePath?: string;
   /** 1-based line in the file, where known. */
   line?: number;
+  /**
+   * The frontmatter key the finding is about (`tools`, `name`), where there is one: a
+   * reader that needs a line finds it with `lineOfKey` instead of every parse keeping one.
+   */
+  field?: string;
   /** How to fix it, where there is something to say. */
   hint?: string;
 }

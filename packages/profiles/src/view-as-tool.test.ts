@@ -85,6 +85,7 @@ describe("viewAsTool", () => {
       reason: {
         code: "tool/unknown-key",
         message: "Demo rejects it because of keys `color`, `hooks` (it accepts only name, description)",
+        field: "color",
       },
     });
     expect(checkFileAs(base, agentFile("a", "d", "color: blue"), "/x/a.md", "a.md")).toMatchObject({

@@ -128,8 +128,10 @@ export function checkFileAs(
   const pathId =
     profile.identity === "stem" ? stemId : profile.identity === "name" ? undefined : withoutEnding;
   let candidate = pathId;
-  const reject = (code: ToolViewCode, message: string): FileCheck => {
-    const result: FileCheck = { ok: false, reason: { code, message: `${tool} ${message}` } };
+  const reject = (code: ToolViewCode, message: string, field?: string): FileCheck => {
+    const reason: ToolReason = { code, message: `${tool} ${message}` };
+    if (field !== undefined) reason.field = field;
+    const result: FileCheck = { ok: false, reason };
     if (candidate !== undefined) result.id = candidate;
     return result;
   };
@@ -158,6 +160,7 @@ export function checkFileAs(
       return reject(
         "tool/unknown-key",
         `rejects it because of key${unknown.length > 1 ? "s" : ""} ${list} (${known})`,
+        unknown[0],
       );
     }
   }
@@ -168,6 +171,7 @@ export function checkFileAs(
       return reject(
         "tool/missing-key",
         `skips it: \`${key}\` is ${value === undefined ? "missing" : "empty or not text"}`,
+        key,
       );
     }
   }
@@ -187,12 +191,13 @@ export function checkFileAs(
           : withoutEnding;
   } else id = stemId;
   const odd = profile.nameProblem?.(id);
-  if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`);
+  if (odd) return reject("tool/bad-name", `skips it: name ${JSON.stringify(id)} ${odd}`, "name");
   const problem = profile.checkFields?.(fields);
   if (problem) {
     const result = reject(
       problem.code,
       problem.message.startsWith(tool) ? problem.message.slice(tool.length + 1) : problem.message,
+      problem.field,
     );
     if (problem.refusesAll && !result.ok) result.refusesAll = true;
     return result;

@@ -37,7 +37,11 @@ export const copilotProfile = defineToolProfile({
   knownKeys: COPILOT_AGENT_KEYS,
   checkFields(fields) {
     if ((fields["mcp-servers"] ?? fields.mcpServers) !== undefined && fields.tools === undefined)
-      return { code: "tool/missing-key", message: "skips it: an `mcp-servers` entry needs `tools`" };
+      return {
+        code: "tool/missing-key",
+        field: "mcp-servers",
+        message: "skips it: an `mcp-servers` entry needs `tools`",
+      };
     return undefined;
   },
   builtins: ["explore", "task", "general-purpose", "code-review"],

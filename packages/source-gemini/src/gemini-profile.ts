@@ -66,25 +66,38 @@ export const geminiProfile = defineToolProfile({
     const tools = fields.tools;
     if (tools !== undefined) {
       if (!Array.isArray(tools))
-        return { code: "tool/bad-field", message: "rejects it: `tools` must be a list" };
+        return { code: "tool/bad-field", field: "tools", message: "rejects it: `tools` must be a list" };
       const bad = tools.filter((tool) => typeof tool !== "string" || !isGeminiToolName(tool));
       if (bad.length > 0) {
         return {
           code: "tool/bad-field",
+          field: "tools",
           message: `rejects it: invalid tool name${bad.length > 1 ? "s" : ""} ${bad.map((t) => `\`${String(t)}\``).join(", ")}`,
         };
       }
     }
     if (fields.kind !== undefined && fields.kind !== "local" && fields.kind !== "remote") {
-      return { code: "tool/bad-field", message: `rejects it: \`kind\` must be local or remote` };
+      return {
+        code: "tool/bad-field",
+        field: "kind",
+        message: `rejects it: \`kind\` must be local or remote`,
+      };
     }
     for (const key of ["max_turns", "timeout_mins"]) {
       if (fields[key] !== undefined && !positiveInteger(fields[key])) {
-        return { code: "tool/bad-field", message: `rejects it: \`${key}\` must be a positive whole number` };
+        return {
+          code: "tool/bad-field",
+          field: key,
+          message: `rejects it: \`${key}\` must be a positive whole number`,
+        };
       }
     }
     if (fields.temperature !== undefined && typeof fields.temperature !== "number") {
-      return { code: "tool/bad-field", message: "rejects it: `temperature` must be a number" };
+      return {
+        code: "tool/bad-field",
+        field: "temperature",
+        message: "rejects it: `temperature` must be a number",
+      };
     }
     return undefined;
   },

@@ -215,13 +215,14 @@ export const opencodeProfile = defineToolProfile({
       if (expected) {
         return {
           code: "tool/bad-field",
+          field: key,
           refusesAll: true,
           message: `refuses its whole configuration ("Configuration is invalid") because of \`${key}: ${JSON.stringify(value)}\` (expected ${expected}): nothing loads`,
         };
       }
     }
     if (fields.disable === true)
-      return { code: "tool/disabled", message: "leaves it out: it sets `disable: true`" };
+      return { code: "tool/disabled", field: "disable", message: "leaves it out: it sets `disable: true`" };
     return undefined;
   },
   builtins: ["build", "plan", "general", "explore", "compaction", "summary", "title"],
