@@ -120,7 +120,11 @@ export const CODEX_CONFIG_KEYS = [
 
 const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"];
 const isTable = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
-const bad = (message: string) => ({ code: "tool/bad-field" as const, message: `skips it: ${message}` });
+const bad = (message: string, field: string) => ({
+  code: "tool/bad-field" as const,
+  message: `skips it: ${message}`,
+  field,
+});
 
 /**
  * The checks of Codex's role-file reader beyond the required keys (`RawAgentRoleFileToml`
@@ -129,36 +133,37 @@ const bad = (message: string) => ({ code: "tool/bad-field" as const, message: `s
 function checkCodexFields(fields: Record<string, unknown>) {
   for (const key of ["model", "model_provider", "profile", "instructions"]) {
     if (fields[key] !== undefined && typeof fields[key] !== "string")
-      return bad(`\`${key}\` must be a string`);
+      return bad(`\`${key}\` must be a string`, key);
   }
   const sandbox = fields.sandbox_mode;
   if (sandbox !== undefined && !SANDBOX_MODES.includes(sandbox as string))
-    return bad(`\`sandbox_mode\` must be one of ${SANDBOX_MODES.join(", ")}`);
+    return bad(`\`sandbox_mode\` must be one of ${SANDBOX_MODES.join(", ")}`, "sandbox_mode");
   for (const key of ["tools", "skills", "features", "agents", "projects"]) {
     if (fields[key] !== undefined && !isTable(fields[key]))
-      return bad(`\`${key}\` must be a table ([${key}])`);
+      return bad(`\`${key}\` must be a table ([${key}])`, key);
   }
   const nicknames = fields.nickname_candidates;
   if (nicknames !== undefined) {
     if (!Array.isArray(nicknames) || nicknames.length === 0)
-      return bad("`nickname_candidates` must be a list of at least one name");
+      return bad("`nickname_candidates` must be a list of at least one name", "nickname_candidates");
     const seen = new Set<string>();
     for (const nickname of nicknames) {
       const trimmed = typeof nickname === "string" ? nickname.trim() : "";
       if (!/^[A-Za-z0-9 _-]+$/.test(trimmed) || seen.has(trimmed))
         return bad(
           "`nickname_candidates` takes distinct, non-blank names of ASCII letters, digits, spaces, - and _",
+          "nickname_candidates",
         );
       seen.add(trimmed);
     }
   }
   const servers = fields.mcp_servers;
   if (servers !== undefined) {
-    if (!isTable(servers)) return bad("`mcp_servers` must be a table of servers");
+    if (!isTable(servers)) return bad("`mcp_servers` must be a table of servers", "mcp_servers");
     for (const [name, server] of Object.entries(servers as Record<string, unknown>)) {
       const entry = isTable(server) ? (server as Record<string, unknown>) : {};
       if (typeof entry.command !== "string" && typeof entry.url !== "string")
-        return bad(`\`mcp_servers.${name}\` needs a \`command\` or a \`url\``);
+        return bad(`\`mcp_servers.${name}\` needs a \`command\` or a \`url\``, "mcp_servers");
     }
   }
   return undefined;
