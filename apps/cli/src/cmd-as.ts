@@ -71,8 +71,8 @@ export function profileFor(tool: string, families: readonly AppFamily[] = FAMILI
   return profile;
 }
 
-async function view(app: App, profile: ToolProfile): Promise<ToolView> {
-  return viewAsTool(profile, app.ctx, { registry: app.registry });
+async function view(app: App, profile: ToolProfile, options: { prompts?: boolean } = {}): Promise<ToolView> {
+  return viewAsTool(profile, app.ctx, { registry: app.registry, ...options });
 }
 
 function header(app: App, v: ToolView): void {
@@ -283,7 +283,8 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
 /** Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms. */
 export async function runDoctorAs(app: App, tool: string) {
   const profile = profileFor(tool, app.families);
-  const v = await view(app, profile);
+  // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
+  const v = await view(app, profile, { prompts: false });
   const diagnostics: Diagnostic[] = [];
   for (const file of v.files) {
     if (file.outcome === "loaded") {

@@ -124,8 +124,17 @@ export async function otherToolsFor(
   if (!winner) return [];
   const copies = why.copies.flatMap((c) => (c.filePath !== undefined ? [c.filePath] : []));
   const found: OtherTool[] = [];
+  // Each tool's view keeps only what is about NAME, roster's winner and its copies.
+  const focus = {
+    ids: new Set([name]),
+    files: new Set([...(winner.filePath ? [winner.filePath] : []), ...copies]),
+  };
   for (const profile of options.profiles ?? []) {
-    const v = await viewAsTool(profile, options.ctx, options.registry ? { registry: options.registry } : {});
+    const v = await viewAsTool(profile, options.ctx, {
+      ...(options.registry ? { registry: options.registry } : {}),
+      focus,
+      prompts: false,
+    });
     const differs = differentResolution(v, name, winner, copies);
     if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
   }

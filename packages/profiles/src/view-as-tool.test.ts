@@ -50,6 +50,33 @@ describe("viewAsTool", () => {
     expect(view.files.map((f) => f.outcome)).toEqual(["loaded", "loaded", "shadowed"]);
   });
 
+  test("a focused view keeps what is about its ids and files, decided in the whole order; prompts: false keeps none", async () => {
+    sb.write({
+      "project/.demo/agents/a.md": agentFile("a", "project a"),
+      "project/.demo/agents/b.md": agentFile("b", "project b"),
+      "project/.demo/agents/bad.md": "---\nname: bad\n---\n",
+      "project/.demo/agents/sub/deep.md": agentFile("deep", "not read"),
+      "home/.demo/agents/a.md": agentFile("a", "user a"),
+      "home/.demo/agents/c.md": agentFile("c", "user c"),
+    });
+    const whole = await viewAsTool(base, sb.ctx());
+    const userC = join(sb.home, ".demo/agents/c.md");
+    const focused = await viewAsTool(base, sb.ctx(), {
+      focus: { ids: new Set(["a"]), files: new Set([userC]) },
+    });
+    const about = (f: { id?: string; filePath?: string }) => f.id === "a" || f.filePath === userC;
+    // The same records as the whole view's, for the files it keeps: shadowing still seen.
+    expect(focused.files).toEqual(whole.files.filter(about));
+    expect(focused.files.map((f) => f.outcome)).toEqual(["loaded", "shadowed", "loaded"]);
+    expect(focused.agents).toEqual(whole.agents.filter((a) => a.scope === "builtin" || about(a)));
+    expect(focused.places).toEqual(whole.places);
+    const bare = await viewAsTool(base, sb.ctx(), { prompts: false });
+    expect(bare.agents.map((a) => a.prompt)).toEqual(whole.agents.map(() => undefined));
+    expect(bare.files.filter((f) => f.prompt !== undefined)).toEqual([]);
+    expect(bare.files.map((f) => f.outcome)).toEqual(whole.files.map((f) => f.outcome));
+    expect(whole.files.some((f) => f.prompt !== undefined)).toBe(true);
+  });
+
   test("borrowed places come from another provider through the registry, with only-files honoured", async () => {
     sb.write({
       "plug/agents/x.md": agentFile("x"),

@@ -24,6 +24,14 @@ const MAX_DEPTH = 8;
 export interface ViewAsToolOptions {
   /** Resolves the profile's borrowed places through other providers. */
   registry?: ProviderRegistry;
+  /**
+   * Keep only what is about these ids or files (`why NAME`): every file is still read and
+   * takes its part in the tool's order, but `files` and `agents` hold only the files whose id
+   * or path is named here (and the built-ins), so a view of 10,000 files keeps a handful.
+   */
+  focus?: { ids: ReadonlySet<string>; files?: ReadonlySet<string> };
+  /** `false`: loaded files and agents carry no `prompt` (doctor's views never print one). */
+  prompts?: boolean;
 }
 
 function compareCodeUnits(a: string, b: string): number {
@@ -338,6 +346,9 @@ export async function viewAsTool(
   const described = new Set<string>();
   let refusedBy: ToolView["refusedBy"];
   const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
+  const { focus } = options;
+  const kept = (filePath: string, id: string | undefined) =>
+    !focus || focus.files?.has(filePath) === true || (id !== undefined && focus.ids.has(id));
 
   const gate = profile.projectGate?.(ctx);
   for (const place of all) {
@@ -370,8 +381,10 @@ export async function viewAsTool(
       const name = basename(file.relativePath);
       const base = { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
       const ending = file.fields ? "" : endingOf(name, profile.extensions);
-      const ignored = (code: ToolViewCode, message: string) =>
-        files.push({ ...base, outcome: "ignored", reason: { code, message: `${tool} ${message}` } });
+      const ignored = (code: ToolViewCode, message: string) => {
+        if (kept(file.filePath, undefined))
+          files.push({ ...base, outcome: "ignored", reason: { code, message: `${tool} ${message}` } });
+      };
       if (ending === undefined) {
         const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
         if (misplaced && (recursive || file.depth === 0)) {
@@ -403,6 +416,7 @@ export async function viewAsTool(
           content = fs.readFile(file.filePath, MAX_BYTES).toString("utf8");
         } catch (error) {
           const why = error instanceof Error ? error.message : String(error);
+          if (!kept(file.filePath, undefined)) continue;
           files.push({
             ...base,
             outcome: "rejected",
@@ -415,6 +429,7 @@ export async function viewAsTool(
         // A config file's entry: the tool names the file.
         if (check.refusesAll && !refusedBy)
           refusedBy = { filePath: place.entries ? place.dir : file.filePath, reason: check.reason };
+        if (!kept(file.filePath, check.id)) continue;
         files.push({
           ...base,
           outcome: "rejected",
@@ -429,8 +444,9 @@ export async function viewAsTool(
         id: check.id,
         ...(check.name !== undefined ? { name: check.name } : {}),
         description: check.description,
-        prompt: check.prompt,
       };
+      const whole = kept(file.filePath, check.id);
+      if (whole && options.prompts !== false) record.prompt = check.prompt;
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
       const refused =
         // A config file's entry has no text of its own to acknowledge (only opencode has entries).
@@ -504,7 +520,7 @@ export async function viewAsTool(
           if (check.hasDescription) described.add(check.id);
         }
       }
-      files.push(record);
+      if (whole) files.push(record);
     }
   }
 
@@ -533,6 +549,7 @@ export async function viewAsTool(
     agents.push({ id: builtin, description: `${tool} built-in`, scope: "builtin" });
   }
   for (const [id, file] of winners) {
+    if (!kept(file.filePath, id)) continue;
     const agent: ToolViewAgent = {
       id,
       ...(file.name !== undefined ? { name: file.name } : {}),
