@@ -87,6 +87,20 @@ async function expectSameAnswers(ctx: DiscoveryContext, names?: readonly string[
   return settled;
 }
 
+/** The real file system, with every path it reads recorded in `opened`. */
+function recordingFs(): { fs: FileSystem; opened: string[] } {
+  const opened: string[] = [];
+  const node = fileSystemOf({});
+  const fs: FileSystem = {
+    ...node,
+    readFile: (path, max, stats, scratch) => {
+      opened.push(path);
+      return node.readFile(path, max, stats, scratch);
+    },
+  };
+  return { fs, opened };
+}
+
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
@@ -118,15 +132,7 @@ test("the fixture tree, with copies found first and look-alike names: the same a
 test("a name defined early stops the read: later families' files are not opened", async () => {
   const dir = join(root, "stops");
   const { home, project } = copyFixtureTree(dir);
-  const opened: string[] = [];
-  const node = fileSystemOf({});
-  const fs: FileSystem = {
-    ...node,
-    readFile: (path, max, stats, scratch) => {
-      opened.push(path);
-      return node.readFile(path, max, stats, scratch);
-    },
-  };
+  const { fs, opened } = recordingFs();
   const ctx = { cwd: project, home, env: {}, fs };
   const agent = await findAgent(registry, ctx, "reviewer");
   expect(agent?.filePath).toBe(join(project, ".xcsh/agents/reviewer.md"));
@@ -222,15 +228,7 @@ test("a generated bench tree: every tenth name shadowed, plugins registered", as
 test("findAgentAgain: one file read while its families are unchanged; any change before or in them: looked up anew", async () => {
   const dir = join(root, "again");
   const { home, project } = copyFixtureTree(dir);
-  const opened: string[] = [];
-  const node = fileSystemOf({});
-  const fs: FileSystem = {
-    ...node,
-    readFile: (path, max, stats, scratch) => {
-      opened.push(path);
-      return node.readFile(path, max, stats, scratch);
-    },
-  };
+  const { fs, opened } = recordingFs();
   const ctx = { cwd: project, home, env: {}, fs };
   // doc-writer: the Codex user file wins over Gemini's (families xcsh, claude, codex read).
   const found = await findAgentAt(registry, ctx, "doc-writer");

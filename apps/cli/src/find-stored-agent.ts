@@ -4,10 +4,9 @@
 // one file read. Anything changed in those families (a file edited, added or removed, a
 // place appearing) and the lookup runs anew; what lies after them cannot outrank the agent.
 import { createHash } from "node:crypto";
-import { type AgentDefinition, type AgentFoundAt, findAgentAgain, findAgentAt } from "@roster/core";
+import { type AgentDefinition, type AgentFoundAt, findAgentAgain, findAgentAt, RACY_MS } from "@roster/core";
 import type { App } from "./context.js";
 import { cacheWanted, openListIndex } from "./list-cache.js";
-import { RACY_MS } from "./list-shortcut.js";
 
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === "string");

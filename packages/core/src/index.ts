@@ -32,6 +32,7 @@ export {
 export {
   DiscoveryCache,
   type DiscoveryCacheStats,
+  RACY_MS,
   unchanged,
   type Validator,
   validatorOf,
