@@ -1,4 +1,5 @@
-import { type AgentDiscovery, discoverAgents, type ToolProfile } from "@roster/core";
+import { type AgentDiscovery, discoverAgents } from "@roster/core";
+import type { ToolProfile } from "@roster/family";
 import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy, summarizeAgent } from "@roster/profiles";
 import type { App } from "./context.js";
 import {

@@ -4,8 +4,8 @@ import {
   discoverAgents,
   readFileBounded,
   suggestNames,
-  type ToolProfile,
 } from "@roster/core";
+import type { ToolProfile } from "@roster/family";
 import {
   checkFileAs,
   type OtherTool,

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { SkillSource } from "@roster/core";
+import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
 import { copySkill, type SkillCopy } from "@roster/writers";
 import type { App } from "./context.js";

@@ -1,5 +1,5 @@
 import type { LoadedConfig } from "@roster/config";
-import type { FamilyDefinition, FamilyHost } from "@roster/core";
+import type { FamilyDefinition, FamilyHost } from "@roster/family";
 import type { HostDefinition } from "@roster/hosts";
 import { bundledFamily } from "@roster/source-bundled";
 import { claudeFamily } from "@roster/source-claude";

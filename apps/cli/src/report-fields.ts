@@ -1,4 +1,4 @@
-import type { FieldMapping } from "@roster/core";
+import type { FieldMapping } from "@roster/family";
 import type { Cell, Line, Output } from "./output.js";
 import { paint, table } from "./output.js";
 

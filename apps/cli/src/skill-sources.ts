@@ -1,6 +1,6 @@
 // The skill source of every family that has one, in the family list's order (SPEC §4, §18):
 // each family carries its own (`skills`); xcsh and Cursor have none (README "Skills").
-import type { SkillRules, SkillSource } from "@roster/core";
+import type { SkillRules, SkillSource } from "@roster/family";
 import { FAMILIES } from "./families.js";
 
 /** Every skill source, highest precedence first: the merged view reads them in this order. */

@@ -1,4 +1,4 @@
-import type { AgentWriter } from "@roster/core";
+import type { AgentWriter } from "@roster/family";
 import { UsageError } from "./errors.js";
 import { type AppFamily, FAMILIES } from "./families.js";
 import { unknownValue } from "./unknown-name.js";

@@ -2,16 +2,13 @@ import { join } from "node:path";
 import {
   AGENT_KEYS,
   type AgentDefinition,
-  capabilityOf,
   type DiscoveryContext,
-  defineFamily,
   defineProvider,
-  defineToolProfile,
   familyLocations,
   findProjectDirs,
   markdownFormat,
-  ROSTER_VOCABULARY,
 } from "@roster/core";
+import { capabilityOf, defineFamily, defineToolProfile, ROSTER_VOCABULARY } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,

@@ -33,7 +33,7 @@ test("takes part in the merge: project beats user", async () => {
 });
 
 test("a complete family: its writer's file loads under its own profile, in roster's words", async () => {
-  const { familyProblem } = await import("@roster/core");
+  const { familyProblem } = await import("@roster/family");
   const { checkFileAs } = await import("@roster/profiles");
   const { exportAgent } = await import("@roster/writers");
   const { teamFamily, teamWriter, teamProfile } = await import("./index.js");

@@ -1,16 +1,10 @@
 import { statSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import {
-  type Diagnostic,
-  type FamilyDefinition,
-  type FileSystem,
-  familyProblem,
-  ROSTER_VOCABULARY,
-  type SourceProvider,
-} from "@roster/core";
+import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
+import { type FamilyDefinition, familyProblem, ROSTER_VOCABULARY } from "@roster/family";
 import type { HostId } from "@roster/hosts";
 import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
 import { ConfigError } from "./config-error.js";

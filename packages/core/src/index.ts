@@ -15,15 +15,6 @@ export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
-  defineFamily,
-  type FamilyDefinition,
-  FamilyDefinitionError,
-  type FamilyHost,
-  type FamilyVocabulary,
-  familyProblem,
-  ROSTER_VOCABULARY,
-} from "./define-family.js";
-export {
   type AgentDiscovery,
   type DiscoverOptions,
   discoverAgents,
@@ -69,7 +60,6 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
-export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
@@ -97,38 +87,8 @@ export {
   parseSyncManifest,
   SYNC_MANIFEST,
 } from "./roster-copy.js";
-// the skills contract a family names (discovery is @roster/skills)
-export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
-export {
-  CAPABILITIES,
-  type Capability,
-  canonicalToolName,
-  capabilityOf,
-  type McpToolName,
-  mcpToolParts,
-} from "./tool-names.js";
-export {
-  type AgentWriter,
-  ancestorsToRepoRoot,
-  type BorrowedPlaces,
-  defineAgentWriter,
-  defineToolProfile,
-  type FieldFate,
-  type FieldMapping,
-  type FieldProblem,
-  type ProfileEntry,
-  type ProfileParse,
-  type ProfilePlace,
-  type ProfileScope,
-  type ProjectGate,
-  type ToolProfile,
-  type ToolReason,
-  type ToolViewCode,
-  type WriteAgentOptions,
-  type WrittenAgent,
-} from "./tool-profile.js";
 export type {
   AgentDefinition,
   AgentSource,

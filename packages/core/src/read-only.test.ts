@@ -62,3 +62,19 @@ describe("@roster/core never writes a file", () => {
     expect(writes).toEqual([]);
   });
 });
+
+// Issue #28: core holds the provider contract, parsing, reading, the merge, lookup and the
+// cache; what a family declares lives in @roster/family, what runs it in its own package.
+// The budget keeps core a module a downstream package can take alone.
+describe("@roster/core stays small", () => {
+  test("its sources (tests aside) are at most 4,000 lines", () => {
+    const sources = readdirSync(src).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const lines = sources.map((f) => [f, readFileSync(join(src, f), "utf8").split("\n").length - 1] as const);
+    const total = lines.reduce((sum, [, n]) => sum + n, 0);
+    const largest = [...lines].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    expect(
+      total,
+      `core is ${total} lines; the largest: ${largest.map(([f, n]) => `${f} ${n}`).join(", ")}`,
+    ).toBeLessThanOrEqual(4000);
+  });
+});

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Capability, capabilityOf } from "@roster/core";
+import { type Capability, capabilityOf } from "@roster/family";
 import {
   allowedPermissionMode,
   baseCommand,

@@ -1,4 +1,4 @@
-import { capabilityOf } from "@roster/core";
+import { capabilityOf } from "@roster/family";
 import { describe, expect, test } from "vitest";
 import { isHostId } from "./host-ids.js";
 import { missingHostMessage, pickHost } from "./hosts.js";

@@ -1,5 +1,5 @@
-import type { FamilyVocabulary } from "@roster/core";
 import type { TaskInvocation } from "@roster/executor";
+import type { FamilyVocabulary } from "@roster/family";
 
 /** A host's id: the id of the family it belongs to (`claude`, `codex`, …, or a config family's). */
 export type HostId = string;

@@ -1,4 +1,4 @@
-import { type Capability, capabilityOf } from "@roster/core";
+import { type Capability, capabilityOf } from "@roster/family";
 
 /** Copilot's tool names as `--excluded-tools` takes them. */
 export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {
@@ -63,4 +63,4 @@ export function writesOrRuns(tools: readonly string[]): boolean {
 }
 
 // The model table is core's: `roster export` and `sync` leave out the same models (SPEC §16).
-export { acceptModel, chooseModel } from "@roster/core";
+export { acceptModel, chooseModel } from "@roster/family";

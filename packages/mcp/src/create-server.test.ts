@@ -314,7 +314,7 @@ describe("prompts", () => {
     const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
     const { join } = await import("node:path");
     const { tmpdir } = await import("node:os");
-    const { defineSkillSource } = await import("@roster/core");
+    const { defineSkillSource } = await import("@roster/family");
     const root = mkdtempSync(join(tmpdir(), "roster-mcp-skills-"));
     try {
       const write = (rel: string, text: string) => {

@@ -4,10 +4,9 @@ import type {
   DiscoveryCache,
   DiscoveryContext,
   ProviderRegistry,
-  SkillSource,
-  ToolProfile,
 } from "@roster/core";
 import type { Reaper, RefusalCode, Runner, TaskSettings } from "@roster/executor";
+import type { SkillSource, ToolProfile } from "@roster/family";
 
 export type { Diagnostic };
 

@@ -6,8 +6,8 @@ import {
   getAgent,
   type ProviderRegistry,
   suggestNames,
-  type ToolProfile,
 } from "@roster/core";
+import type { ToolProfile } from "@roster/family";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
 import type { ToolView } from "./tool-view.js";
 import { viewAsTool } from "./view-as-tool.js";

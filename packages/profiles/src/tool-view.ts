@@ -1,4 +1,4 @@
-import type { ProfilePlace, ProfileScope, ToolReason } from "@roster/core";
+import type { ProfilePlace, ProfileScope, ToolReason } from "@roster/family";
 
 // What one tool would load (SPEC §4.4): the result of viewAsTool. The profile a family
 // declares, and the codes and reasons of its checks, are core's contract (`ToolProfile`).

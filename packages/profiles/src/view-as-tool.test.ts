@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { createRegistry, defineProvider, defineToolProfile, type ToolProfile } from "@roster/core";
+import { createRegistry, defineProvider } from "@roster/core";
+import { defineToolProfile, type ToolProfile } from "@roster/family";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { checkFileAs, viewAsTool } from "./view-as-tool.js";

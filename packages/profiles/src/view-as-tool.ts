@@ -1,17 +1,8 @@
 import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
-import type {
-  DiscoveryContext,
-  FileSystem,
-  Location,
-  ProfileParse,
-  ProfilePlace,
-  ProviderRegistry,
-  ToolProfile,
-  ToolReason,
-  ToolViewCode,
-} from "@roster/core";
+import type { DiscoveryContext, FileSystem, Location, ProviderRegistry } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
+import type { ProfileParse, ProfilePlace, ToolProfile, ToolReason, ToolViewCode } from "@roster/family";
 import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
 import type { ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 

@@ -1,6 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defineSkillSource, type SkillRules } from "@roster/core";
+import { defineSkillSource, type SkillRules } from "@roster/family";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverSkills, SkillSourceError } from "./discover-skills.js";

@@ -7,13 +7,11 @@ import {
   type DiscoveryContext,
   type FileRecord,
   type FileSystem,
-  type SkillPlace,
-  type SkillRules,
-  type SkillSource,
   SYNC_MANIFEST,
   suggestNames,
 } from "@roster/core";
 import { describeFsError, errorCode, fileSystemOf, isInside } from "@roster/core/provider-kit";
+import type { SkillPlace, SkillRules, SkillSource } from "@roster/family";
 import { kebabToCamel, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
 import { listSkillFiles } from "./list-skill-files.js";
 import type { SearchedSkillPlace, Skill, SkillDiscovery } from "./skill-types.js";

@@ -1,6 +1,8 @@
 import { join, resolve } from "node:path";
-import type { DiscoveryContext, SkillPlace } from "@roster/core";
-import { ancestorsOf, ancestorsToRepoRoot, fileSystemOf, isDirectory } from "@roster/core/provider-kit";
+import type { DiscoveryContext } from "@roster/core";
+import { ancestorsOf, fileSystemOf, isDirectory } from "@roster/core/provider-kit";
+import type { SkillPlace } from "@roster/family";
+import { ancestorsToRepoRoot } from "@roster/family";
 
 /** Options of {@link projectSkillPlaces}. */
 export interface ProjectSkillPlacesOptions {

@@ -1,4 +1,5 @@
-import type { Diagnostic, FileRecord, PluginInfo, ProfileScope } from "@roster/core";
+import type { Diagnostic, FileRecord, PluginInfo } from "@roster/core";
+import type { ProfileScope } from "@roster/family";
 
 /** One entry of a skill folder, listed (never read). */
 export interface SkillFileEntry {

@@ -1,4 +1,4 @@
-import { defineFamily, ROSTER_VOCABULARY } from "@roster/core";
+import { defineFamily, ROSTER_VOCABULARY } from "@roster/family";
 import { bundledProvider } from "./bundled-provider.js";
 
 /** roster's built-in agents as a family: written in roster's own words, run on `defaultHost`. */

@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeProfile } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";

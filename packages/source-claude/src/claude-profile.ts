@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/core";
+import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { claudeConfigDir } from "./claude-paths.js";
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { defineSkillSource } from "@roster/core";
+import { defineSkillSource } from "@roster/family";
 import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { claudeConfigDir } from "./claude-paths.js";
 import { CLAUDE_MANAGED_DIR } from "./claude-profile.js";

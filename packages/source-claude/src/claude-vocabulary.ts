@@ -1,4 +1,4 @@
-import type { FamilyVocabulary } from "@roster/core";
+import type { FamilyVocabulary } from "@roster/family";
 
 /**
  * Claude Code's words, checked against `@anthropic-ai/claude-code` 2.1.197 (its `--help` and

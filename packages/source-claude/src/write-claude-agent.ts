@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, capabilityOf, markdownFormat, mcpToolParts } from "@roster/core";
+import { type AgentDefinition, markdownFormat } from "@roster/core";
+import { capabilityOf, mcpToolParts } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,

@@ -1,13 +1,7 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import {
-  ancestorsToRepoRoot,
-  type Diagnostic,
-  type DiscoveryContext,
-  findProjectDirs,
-  type LoadedItem,
-  type ProjectGate,
-} from "@roster/core";
+import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
+import { ancestorsToRepoRoot, type ProjectGate } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";

@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { codexHost } from "@roster/hosts/host-definitions";
 import { codexProfile } from "./codex-profile.js";
 import { codexProvider } from "./codex-provider.js";

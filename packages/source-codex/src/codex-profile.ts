@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/core";
+import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
 import { codexProjectGate } from "./codex-config.js";
 import { codexHome } from "./codex-paths.js";

@@ -1,4 +1,4 @@
-import type { FamilyVocabulary } from "@roster/core";
+import type { FamilyVocabulary } from "@roster/family";
 /**
  * Codex's words: it has no per-agent tool list (a tool list decides the sandbox), its
  * `model_reasoning_effort` and `-c model_reasoning_effort=` take `none, minimal, low, medium,

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, defineAgentWriter } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { defineAgentWriter } from "@roster/family";
 import { stringifyToml } from "@roster/toml";
 import { FieldReport, writeExtras, writeModel } from "@roster/writers";
 import { codexAgentFormat } from "./codex-agent-format.js";

@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { copilotHost } from "@roster/hosts/host-definitions";
 import { copilotProfile } from "./copilot-profile.js";
 import { copilotProvider } from "./copilot-provider.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ancestorsToRepoRoot, defineToolProfile } from "@roster/core";
+import { ancestorsToRepoRoot, defineToolProfile } from "@roster/family";
 import { COPILOT_AGENT_EXTENSION, COPILOT_AGENT_KEYS } from "./copilot-agent-format.js";
 import { copilotHome } from "./copilot-paths.js";
 

@@ -1,6 +1,6 @@
 import { delimiter, join } from "node:path";
-import { defineSkillSource, type SkillPlace } from "@roster/core";
 import { resolveUserPath } from "@roster/core/provider-kit";
+import { defineSkillSource, type SkillPlace } from "@roster/family";
 import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { copilotHome } from "./copilot-paths.js";
 

@@ -1,4 +1,4 @@
-import type { FamilyVocabulary } from "@roster/core";
+import type { FamilyVocabulary } from "@roster/family";
 /**
  * Copilot's words: the tool aliases of a custom agent's `tools`, its `--reasoning-effort`
  * levels, no permission modes for an agent. The writer (`export --to copilot`) and the host

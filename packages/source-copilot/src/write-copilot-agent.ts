@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, ancestorsToRepoRoot, capabilityOf, mcpToolParts } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { ancestorsToRepoRoot, capabilityOf, mcpToolParts } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,

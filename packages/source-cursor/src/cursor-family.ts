@@ -1,4 +1,4 @@
-import { defineFamily, ROSTER_VOCABULARY } from "@roster/core";
+import { defineFamily, ROSTER_VOCABULARY } from "@roster/family";
 import { cursorProfile } from "./cursor-profile.js";
 import { cursorProvider } from "./cursor-provider.js";
 import { cursorWriter } from "./write-cursor-agent.js";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { defineToolProfile, findProjectDirs } from "@roster/core";
+import { findProjectDirs } from "@roster/core";
+import { defineToolProfile } from "@roster/family";
 import { CURSOR_AGENT_KEYS } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
 

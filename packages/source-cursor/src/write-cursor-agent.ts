@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { canonicalToolName } from "@roster/family";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras } from "@roster/writers";
 import { cursorAgentFormat } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";

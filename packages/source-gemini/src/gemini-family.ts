@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { geminiHost } from "@roster/hosts/host-definitions";
 import { geminiProfile } from "./gemini-profile.js";
 import { geminiProvider } from "./gemini-provider.js";

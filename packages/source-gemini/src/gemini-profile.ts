@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { defineToolProfile, type ProfileParse } from "@roster/core";
+import { defineToolProfile, type ProfileParse } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { isGeminiToolName } from "./gemini-tools.js";
 import { geminiHomeOf, geminiProjectGate } from "./read-gemini-trust.js";

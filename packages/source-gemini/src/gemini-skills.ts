@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { defineSkillSource } from "@roster/core";
+import { defineSkillSource } from "@roster/family";
 import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { geminiDir } from "./gemini-paths.js";
 

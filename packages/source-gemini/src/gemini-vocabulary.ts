@@ -1,4 +1,4 @@
-import type { FamilyVocabulary } from "@roster/core";
+import type { FamilyVocabulary } from "@roster/family";
 import { GEMINI_BUILTIN_TOOLS } from "./gemini-tools.js";
 
 /**

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { DiscoveryContext, ProjectGate, ToolReason } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
 import { fileSystemOf, resolveUserPath } from "@roster/core/provider-kit";
+import type { ProjectGate, ToolReason } from "@roster/family";
 import type { ParseError } from "jsonc-parser";
 
 /** The most roster reads of one of Gemini CLI's own JSON files. */

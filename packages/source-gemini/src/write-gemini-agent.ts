@@ -1,4 +1,5 @@
-import { type AgentDefinition, capabilityOf, mcpToolParts } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { capabilityOf, mcpToolParts } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,

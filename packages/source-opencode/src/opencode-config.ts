@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ancestorsToRepoRoot, type Diagnostic, type DiscoveryContext, type LoadedItem } from "@roster/core";
+import type { Diagnostic, DiscoveryContext, LoadedItem } from "@roster/core";
 import { errorCode, fileSystemOf, jsonNestedDeeperThan, MAX_DATA_DEPTH } from "@roster/core/provider-kit";
+import { ancestorsToRepoRoot } from "@roster/family";
 import type { ParseError } from "jsonc-parser";
 import { mapOpencodeAgent } from "./opencode-fields.js";
 import { opencodeUserDir } from "./opencode-paths.js";

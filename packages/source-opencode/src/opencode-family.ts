@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { opencodeHost } from "@roster/hosts/host-definitions";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeProvider } from "./opencode-provider.js";

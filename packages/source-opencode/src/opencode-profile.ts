@@ -1,11 +1,6 @@
 import { join } from "node:path";
-import {
-  ancestorsOf,
-  type DiscoveryContext,
-  defineToolProfile,
-  type ProfileParse,
-  type ProfilePlace,
-} from "@roster/core";
+import { ancestorsOf, type DiscoveryContext } from "@roster/core";
+import { defineToolProfile, type ProfileParse, type ProfilePlace } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { readOpencodeConfigEntries } from "./opencode-config.js";
 import { opencodeConfigDirOverride, opencodeGlobalDir } from "./opencode-paths.js";

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type DiscoveryContext, defineSkillSource, type SkillPlace } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
+import { defineSkillSource, type SkillPlace } from "@roster/family";
 import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { opencodeUserDir } from "./opencode-paths.js";
 

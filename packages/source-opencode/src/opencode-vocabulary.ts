@@ -1,4 +1,4 @@
-import type { FamilyVocabulary } from "@roster/core";
+import type { FamilyVocabulary } from "@roster/family";
 /**
  * opencode's words: its permission keys for each capability, its reasoning variants
  * (`--variant`), no permission modes of its own. The writer (`export --to opencode`) and the

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { canonicalToolName } from "@roster/family";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";

@@ -1,11 +1,6 @@
 import { join } from "node:path";
-import {
-  type Diagnostic,
-  defineSkillSource,
-  fileSystemOf,
-  type PluginInfo,
-  type SkillPlace,
-} from "@roster/core";
+import { type Diagnostic, fileSystemOf, type PluginInfo } from "@roster/core";
+import { defineSkillSource, type SkillPlace } from "@roster/family";
 import { CLAUDE_SKILL_KEYS } from "@roster/source-claude";
 import { findPluginRoots } from "./find-plugin-roots.js";
 import { readPluginManifest } from "./plugin-manifest.js";

@@ -1,4 +1,4 @@
-import { defineFamily } from "@roster/core";
+import { defineFamily } from "@roster/family";
 import { claudeHost } from "@roster/hosts/host-definitions";
 import { claudeVocabulary } from "@roster/source-claude";
 import { pluginSkills } from "./plugin-skills.js";

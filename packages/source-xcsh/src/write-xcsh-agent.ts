@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type AgentDefinition, canonicalToolName, markdownFormat } from "@roster/core";
+import { type AgentDefinition, markdownFormat } from "@roster/core";
+import { canonicalToolName } from "@roster/family";
 import {
   defineMarkdownWriter,
   isMarkerKey,

@@ -1,4 +1,4 @@
-import { defineFamily, ROSTER_VOCABULARY } from "@roster/core";
+import { defineFamily, ROSTER_VOCABULARY } from "@roster/family";
 import { xcshWriter } from "./write-xcsh-agent.js";
 import { xcshProfile } from "./xcsh-profile.js";
 import { xcshProvider } from "./xcsh-provider.js";

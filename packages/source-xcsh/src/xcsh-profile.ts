@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { AGENT_KEYS, defineToolProfile, findProjectDirs } from "@roster/core";
+import { AGENT_KEYS, findProjectDirs } from "@roster/core";
+import { defineToolProfile } from "@roster/family";
 import { xcshAgentDir } from "./xcsh-paths.js";
 
 /**

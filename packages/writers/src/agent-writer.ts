@@ -1,5 +1,7 @@
-import type { AgentDefinition, FieldMapping } from "@roster/core";
-import { chooseModel, isMarkerKey, isModelTool } from "@roster/core";
+import type { AgentDefinition } from "@roster/core";
+import { isMarkerKey } from "@roster/core";
+import type { FieldMapping } from "@roster/family";
+import { chooseModel, isModelTool } from "@roster/family";
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
 
 // The marker is core's (discovery reads it: a file roster wrote is a copy, SPEC §16).

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { defineSkillSource, type SkillRules, SYNC_MANIFEST } from "@roster/core";
+import { SYNC_MANIFEST } from "@roster/core";
+import { defineSkillSource, type SkillRules } from "@roster/family";
 import { discoverSkills, type Skill } from "@roster/skills";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";

@@ -4,8 +4,9 @@
 // `.roster-sync.json` first, a folder a person wrote left untouched. Nothing here prints:
 // the CLI turns the returned report into a table or JSON.
 import { basename, join } from "node:path";
-import { type DiscoveryContext, fileSystemOf, nameProblem, type SkillSource } from "@roster/core";
+import { type DiscoveryContext, fileSystemOf, nameProblem } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
+import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill, skillCopiesIn } from "@roster/skills";
 import { recordInManifest } from "./sync-agents.js";
 import { WriteRefusedError, writeFileInside, writePathProblem } from "./write-file-inside.js";

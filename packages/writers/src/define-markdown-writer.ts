@@ -1,10 +1,5 @@
-import {
-  type AgentDefinition,
-  type AgentWriter,
-  defineAgentWriter,
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-} from "@roster/core";
+import { type AgentDefinition, GENERATED_BY_KEY, GENERATED_BY_VALUE } from "@roster/core";
+import { type AgentWriter, defineAgentWriter } from "@roster/family";
 import { FieldReport, formatMarkdownAgent } from "./agent-writer.js";
 
 /** What a markdown writer's `fields` step writes into and reports to. */

@@ -1,11 +1,6 @@
 import { dirname, join } from "node:path";
-import {
-  type AgentDefinition,
-  type AgentWriter,
-  type DiscoveryContext,
-  type FieldMapping,
-  parseAgentFields,
-} from "@roster/core";
+import { type AgentDefinition, type DiscoveryContext, parseAgentFields } from "@roster/core";
+import type { AgentWriter, FieldMapping } from "@roster/family";
 import { checkFileAs } from "@roster/profiles";
 import { isLossy } from "./agent-writer.js";
 import { NAME_MAX } from "./write-file-inside.js";

@@ -2,9 +2,7 @@ import { join } from "node:path";
 import {
   type AgentDefinition,
   type AgentDiscovery,
-  type AgentWriter,
   type DiscoveryContext,
-  type FieldMapping,
   type FileSystem,
   GENERATED_BY_VALUE,
   hasRosterMarker,
@@ -13,6 +11,7 @@ import {
   SYNC_MANIFEST,
 } from "@roster/core";
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
+import type { AgentWriter, FieldMapping } from "@roster/family";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
 import {
   removeFileInside,

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
-import { walkToGitRoot } from "./ancestors.js";
-import { fileSystemOf } from "./fs.js";
-import type { AgentDefinition, DiscoveryContext, FileFormat, PluginInfo } from "./types.js";
+import type { AgentDefinition, DiscoveryContext, FileFormat, PluginInfo } from "@roster/core";
+import { fileSystemOf, walkToGitRoot } from "@roster/core/provider-kit";
 
 /** Where a place sits in a tool's own order (SPEC §4.4). */
 export type ProfileScope = "managed" | "project" | "user" | "plugin" | "extension";

@@ -1,7 +1,7 @@
+import type { SourceProvider, ThinkingLevel } from "@roster/core";
 import type { SkillSource } from "./skill-source.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
-import type { SourceProvider, ThinkingLevel } from "./types.js";
 
 /**
  * A tool's own words for what roster models: the one table a family's writer and its host

@@ -1,5 +1,5 @@
+import type { Diagnostic, DiscoveryContext, PluginInfo } from "@roster/core";
 import type { ProfileScope } from "./tool-profile.js";
-import type { Diagnostic, DiscoveryContext, PluginInfo } from "./types.js";
 
 /**
  * One folder a tool reads Agent Skills from (SPEC §18): each skill is a sub-folder holding

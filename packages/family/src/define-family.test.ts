@@ -1,6 +1,6 @@
+import { defineProvider } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { defineFamily, FamilyDefinitionError, familyProblem, ROSTER_VOCABULARY } from "./define-family.js";
-import { defineProvider } from "./provider.js";
 import { canonicalToolName, capabilityOf } from "./tool-names.js";
 
 const provider = defineProvider({ id: "team", locate: () => [] });

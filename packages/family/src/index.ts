@@ -1,0 +1,45 @@
+// The public API of @roster/family: what a source family declares to be one plugin (SPEC §14).
+// A family package exports one `defineFamily({ … })` value; its parts are typed here:
+// the tool profile (`--as`), the writer (`export`/`sync`), the skill source, and the
+// vocabulary its writer and host runner both read.
+
+export {
+  defineFamily,
+  type FamilyDefinition,
+  FamilyDefinitionError,
+  type FamilyHost,
+  type FamilyVocabulary,
+  familyProblem,
+  ROSTER_VOCABULARY,
+} from "./define-family.js";
+export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
+// the skills contract a family names (discovery is @roster/skills)
+export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
+export {
+  CAPABILITIES,
+  type Capability,
+  canonicalToolName,
+  capabilityOf,
+  type McpToolName,
+  mcpToolParts,
+} from "./tool-names.js";
+export {
+  type AgentWriter,
+  ancestorsToRepoRoot,
+  type BorrowedPlaces,
+  defineAgentWriter,
+  defineToolProfile,
+  type FieldFate,
+  type FieldMapping,
+  type FieldProblem,
+  type ProfileEntry,
+  type ProfileParse,
+  type ProfilePlace,
+  type ProfileScope,
+  type ProjectGate,
+  type ToolProfile,
+  type ToolReason,
+  type ToolViewCode,
+  type WriteAgentOptions,
+  type WrittenAgent,
+} from "./tool-profile.js";
