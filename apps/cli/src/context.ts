@@ -2,7 +2,7 @@ import { isCodeFile, type LoadConfigOptions, type LoadedConfig, loadConfig } fro
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
-import { type AppFamily, assembleFamilies, checkDefaultHost } from "./families.js";
+import { type AppFamily, assembleFamilies, checkConfigHosts } from "./families.js";
 import { type Output, printNotes } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
@@ -49,7 +49,7 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
   const registry = createDefaultRegistry({ extraFamilies: loaded.families });
   const families = assembleFamilies(loaded.families);
-  checkDefaultHost(loaded, families);
+  checkConfigHosts(loaded, families);
   return {
     ctx,
     registry,

@@ -63,16 +63,20 @@ export function hostFamilies(families: readonly AppFamily[]): Array<AppFamily & 
 }
 
 /**
- * Refuses a config's `defaultHost` that is not the host of one of `families` (the config's
- * families among them, so a config family's host may be the default), in the sentence
- * `--host` gives: `unknown host "lba" for "defaultHost" in FILE; did you mean lab? (one of …)`.
+ * Refuses a config's `defaultHost`, or a `hosts.<name>` entry, that does not name the host of
+ * one of `families` (the config's families among them, so a config family's host may be the
+ * default or be given its program), in the sentence `--host` gives:
+ * `unknown host "lba" for "defaultHost" in FILE; did you mean lab? (one of …)`.
  */
-export function checkDefaultHost(loaded: LoadedConfig, families: readonly AppFamily[]): void {
-  const wanted = loaded.config.defaultHost;
-  if (wanted === undefined) return;
+export function checkConfigHosts(loaded: LoadedConfig, families: readonly AppFamily[]): void {
   const hosts = hostFamilies(families).map((f) => f.id);
-  if (hosts.includes(wanted)) return;
-  const layer = loaded.layers.findLast((l) => l.applied.includes("defaultHost"));
-  const where = layer ? `"defaultHost" in ${layer.filePath}` : `"defaultHost"`;
-  throw unknownValue("host", where, wanted, hosts);
+  const where = (key: "defaultHost" | "hosts", what: string) => {
+    const layer = loaded.layers.findLast((l) => l.applied.includes(key));
+    return layer ? `"${what}" in ${layer.filePath}` : `"${what}"`;
+  };
+  const wanted = loaded.config.defaultHost;
+  if (wanted !== undefined && !hosts.includes(wanted))
+    throw unknownValue("host", where("defaultHost", "defaultHost"), wanted, hosts);
+  for (const name of Object.keys(loaded.config.hosts ?? {}))
+    if (!hosts.includes(name)) throw unknownValue("host", where("hosts", `hosts.${name}`), name, hosts);
 }

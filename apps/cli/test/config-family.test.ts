@@ -38,7 +38,9 @@ export const lab = {
     login: { fix: "run lab login" },
     plan(invocation, ctx) {
       const tools = (invocation.tools ?? []).flatMap((t) => ctx.vocabulary.tools[t] ?? []);
-      return { host: "lab", command: "lab", args: ["--tools", tools.join(","), "--effort", ctx.vocabulary.effort[invocation.thinkingLevel] ?? ""], env: {}, stdin: invocation.prompt, files: [], notes: [], trustNotes: [] };
+      // The user's hosts.lab (command, args) as the built-in hosts take theirs.
+      const args = [...(ctx.host?.args ?? []), "--tools", tools.join(","), "--effort", ctx.vocabulary.effort[invocation.thinkingLevel] ?? ""];
+      return { host: "lab", command: ctx.host?.command ?? "lab", args, env: {}, stdin: invocation.prompt, files: [], notes: [], trustNotes: [] };
     },
     parse: ({ stdout }) => ({ output: stdout }),
   },
@@ -160,5 +162,32 @@ describe("a family from a trusted config", () => {
     userConfig({ defaultHost: "lab" });
     rmSync(at("p/roster.config.json"), { force: true });
     expect(roster("list").stderr).toContain('unknown host "lab" for "defaultHost"');
+  });
+
+  test("a config family's host takes its program from hosts.<id>, checked as a built-in's is", () => {
+    const userConfig = (config: object) =>
+      writeTree(root, { "home/.config/roster/config.json": JSON.stringify(config) });
+    const providers = [at("p/lab.mjs"), team];
+    userConfig({ providers, hosts: { lab: { command: at("bin/lab-runner"), args: ["--quiet"] } } });
+    const run = roster("run", "reviewer", "--host", "lab", "--dry-run", "--json", "--task", "go");
+    expect(run.code, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout) as { invocations: Array<{ command: string; args: string[] }> };
+    expect(plan.invocations[0]).toMatchObject({
+      command: at("bin/lab-runner"),
+      args: ["--quiet", "--tools", "cat", "--effort", "hard"],
+    });
+
+    // A typo is refused with the sentence --host gives, the config's hosts among the choices.
+    userConfig({ providers, hosts: { lav: { command: "x" } } });
+    const typo = roster("list");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      `unknown host "lav" for "hosts.lav" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab)`,
+    );
+    // Without the family, its name is unknown; its shape is still the config's to check.
+    userConfig({ hosts: { lab: { command: "x" } } });
+    expect(roster("list").stderr).toContain('unknown host "lab" for "hosts.lab"');
+    userConfig({ providers, hosts: { lab: { args: [] } } });
+    expect(roster("list").stderr).toContain('"hosts.lab" must be an object with a "command" string');
   });
 });

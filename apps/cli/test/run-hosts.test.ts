@@ -187,7 +187,7 @@ describe("a missing host", () => {
     writeFileSync(config, JSON.stringify({ hosts: { cladue: { command: "x" } } }));
     const r = roster(["--config", config, "list"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"hosts.cladue" is not a host');
+    expect(r.stderr).toContain(`unknown host "cladue" for "hosts.cladue" in ${config}; did you mean claude?`);
   });
 });
 

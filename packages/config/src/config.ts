@@ -6,7 +6,6 @@ import { nodeFileSystem } from "@roster/core/provider-kit";
 import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import { type FamilyDefinition, familyProblem, ROSTER_VOCABULARY } from "@roster/family";
 import type { HostId } from "@roster/hosts";
-import { HOST_IDS, isHostId } from "@roster/hosts/host-ids";
 import { ConfigError } from "./config-error.js";
 import {
   type ConfigWhere,
@@ -37,7 +36,10 @@ export interface RosterConfig {
   maxConcurrency?: number;
   agentModelOverrides?: Record<string, string | string[]>;
   trustProject?: boolean;
-  /** Where each agent host's program is: `{ claude: { command, args } }`. */
+  /**
+   * Where each agent host's program is: `{ claude: { command, args } }`. Checked here for its
+   * shape only; the app checks each name against its families' hosts (a config family's too).
+   */
   hosts?: Partial<Record<HostId, HostConfig>>;
   /**
    * The host `roster run --host auto` uses for agents of a family without one (xcsh, bundled,
@@ -172,7 +174,7 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
   }
   for (const [name, host] of record("hosts")) {
-    if (!isHostId(name)) fail(`"hosts.${name}" is not a host (known: ${HOST_IDS.join(", ")})`);
+    if (name.trim() === "") fail(`"hosts" has an empty host name`);
     const h = host as Record<string, unknown> | null;
     if (h === null || typeof h !== "object" || typeof h.command !== "string")
       fail(`"hosts.${name}" must be an object with a "command" string`);

@@ -1,6 +1,5 @@
 import { capabilityOf } from "@roster/family";
 import { describe, expect, test } from "vitest";
-import { isHostId } from "./host-ids.js";
 import { missingHostMessage, pickHost } from "./hosts.js";
 import { dropNullOptionals, jtdToJsonSchema, SchemaConversionError } from "./jtd-to-json-schema.js";
 import { TEST_FAMILIES, testFamily } from "./test-families.js";
@@ -34,9 +33,7 @@ describe("pickHost (auto)", () => {
     expect(pickHost({ provider }, families)).toEqual({ host: null, reason: "no-family-host" });
   });
 
-  test("host ids and the missing-host sentence", () => {
-    expect(isHostId("copilot")).toBe(true);
-    expect(isHostId("Claude")).toBe(false);
+  test("the missing-host sentence", () => {
     expect(missingHostMessage(testFamily("gemini").host, { command: "./bin/gem" })).toContain(
       '"./bin/gem" was not found.',
     );

@@ -10,7 +10,6 @@ export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
 export { geminiHost } from "./host-gemini.js";
-export { HOST_IDS, isHostId } from "./host-ids.js";
 export { opencodeHost } from "./host-opencode.js";
 export {
   createHostRunner,
