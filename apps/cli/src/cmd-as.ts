@@ -15,7 +15,6 @@ import {
   type ToolViewFile,
   viewAsTool,
 } from "@roster/profiles";
-import { readCodexLimits } from "@roster/source-codex";
 import { printLegend } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
@@ -318,21 +317,8 @@ export async function runDoctorAs(app: App, tool: string) {
       ...(reason.field !== undefined ? { field: reason.field } : {}),
     });
   }
-  if (profile.tool === "codex") {
-    const { limits } = readCodexLimits(app.ctx);
-    if (limits) {
-      const parts = [
-        limits.maxDepth !== undefined ? `max_depth = ${limits.maxDepth}` : "",
-        limits.maxThreads !== undefined ? `max_threads = ${limits.maxThreads}` : "",
-      ].filter(Boolean);
-      diagnostics.push({
-        severity: "info",
-        code: "tool/host-limits",
-        message: `Codex's own sub-agent limits: ${parts.join(", ")} ([agents] in config.toml); roster's maxRecursionDepth and maxConcurrency apply on top`,
-        filePath: limits.filePath,
-      });
-    }
-  }
+  diagnostics.push(...(profile.setupNotes?.(app.ctx) ?? []));
+
   // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
   const skills = SKILL_TOOLS.includes(tool) ? skillDiscovery(app, tool) : undefined;
   for (const file of skills?.files ?? []) {

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { AgentDefinition, DiscoveryContext, FileFormat, PluginInfo } from "@roster/core";
+import type { AgentDefinition, Diagnostic, DiscoveryContext, FileFormat, PluginInfo } from "@roster/core";
 import { fileSystemOf, walkToGitRoot } from "@roster/core/provider-kit";
 
 /** Where a place sits in a tool's own order (SPEC §4.4). */
@@ -151,6 +151,11 @@ export interface ToolProfile {
    * (Gemini CLI's `trustedFolders.json` and acknowledgments): see {@link ProjectGate}.
    */
   projectGate?: (ctx: DiscoveryContext) => ProjectGate;
+  /**
+   * What the tool's own settings say about running its agents, as info findings of the view
+   * (Codex's `[agents] max_depth` / `max_threads` in `config.toml`): read once per view.
+   */
+  setupNotes?: (ctx: DiscoveryContext) => Diagnostic[];
   /** The README section this profile's rules are tabled in. */
   rulesRef?: string;
 }

@@ -99,6 +99,27 @@ export function readCodexLimits(ctx: DiscoveryContext): {
 }
 
 /**
+ * What Codex's own `[agents]` limits mean for roster: one info finding naming the file, or
+ * none (the `--as codex` view's setup notes).
+ */
+export function codexSetupNotes(ctx: DiscoveryContext): Diagnostic[] {
+  const { limits } = readCodexLimits(ctx);
+  if (!limits) return [];
+  const parts = [
+    limits.maxDepth !== undefined ? `max_depth = ${limits.maxDepth}` : "",
+    limits.maxThreads !== undefined ? `max_threads = ${limits.maxThreads}` : "",
+  ].filter(Boolean);
+  return [
+    {
+      severity: "info",
+      code: "tool/host-limits",
+      message: `Codex's own sub-agent limits: ${parts.join(", ")} ([agents] in config.toml); roster's maxRecursionDepth and maxConcurrency apply on top`,
+      filePath: limits.filePath,
+    },
+  ];
+}
+
+/**
  * Agent roles declared in `config.toml` as `[agents.<name>]` tables with a `config_file`
  * (a Codex agent TOML, relative to the config's folder): loaded items named by the table
  * key, its `description` winning over the file's. A `config_file` outside the config's

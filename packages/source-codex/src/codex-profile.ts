@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
-import { codexProjectGate } from "./codex-config.js";
+import { codexProjectGate, codexSetupNotes } from "./codex-config.js";
 import { codexHome } from "./codex-paths.js";
 
 function parseCodexToml(content: string, filePath: string): ProfileParse {
@@ -207,4 +207,5 @@ export const codexProfile = defineToolProfile({
   projectNeedsTrust: true,
   // `[projects."<root>"] trust_level = "trusted"` in $CODEX_HOME/config.toml (codex-config.ts).
   projectGate: codexProjectGate,
+  setupNotes: codexSetupNotes,
 });
