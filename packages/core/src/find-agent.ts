@@ -26,12 +26,20 @@ export interface AgentFoundAt {
   filePath: string;
   /** The latest mtime or ctime of any file read (ms): a look that recent is not vouched for. */
   newestChangeMs: number;
+  /** With `copies`, every family was read: the index in `providers` of the agent's (else the last). */
+  owner?: number;
 }
 
 /** The options of {@link findAgent}. */
 export interface FindAgentOptions {
   /** As `discoverAgents`' option; default `on-demand` (only the agent found is decoded). */
   bodies?: "now" | "on-demand";
+  /**
+   * Also the copies roster wrote of the agent (`copiesOf` in a whole discovery: `show` lists
+   * them), which may sit in any place: every family is read, the ones after the agent's only
+   * for copies of its name.
+   */
+  copies?: boolean;
 }
 
 /** Whether a definition answers `name` (getByName's rules; see {@link findAgentAt}). */
@@ -61,13 +69,17 @@ export async function findAgentAt(
   ctx: DiscoveryContext,
   name: string,
   options: FindAgentOptions = {},
-): Promise<{ agent: AgentDefinition; at?: AgentFoundAt } | undefined> {
+): Promise<{ agent: AgentDefinition; at?: AgentFoundAt; copies?: AgentDefinition[] } | undefined> {
   const wanted = answers(name);
   if (!wanted) return undefined;
   const items: ReadableSource[] = [];
   const providers: string[] = [];
   const looks: string[] = [];
   let newestChangeMs = 0;
+  let found: { agent: AgentDefinition; filePath: string; owner: number } | undefined;
+  // With copies: the first definition of each name so far (the one its copies stand under) and the copies.
+  const firsts = new Map<string, AgentDefinition>();
+  const copies: AgentDefinition[] = [];
   for (const provider of registry.list()) {
     // One family's places (and items): the same sources, in the same order, as its share of a whole read.
     const read = await readSources(createRegistry([provider]), ctx, {
@@ -84,10 +96,35 @@ export async function findAgentAt(
         items.push(source);
         continue;
       }
-      const agent = answerOf(source, wanted);
-      if (agent) return { agent, at: { name, providers, looks, filePath: source.filePath, newestChangeMs } };
+      const copy = isCopy(source);
+      // A copy never answers; after the agent, only copies are looked at.
+      if (copy ? !options.copies : found) continue;
+      const meaning = interpret(source, undefined);
+      if (meaning.kind !== "definition") continue;
+      const agent = meaning.value;
+      if (copy) copies.push(agent);
+      else if (!wanted(agent)) {
+        if (options.copies && !firsts.has(agent.name)) firsts.set(agent.name, agent);
+      } else {
+        found = { agent, filePath: source.filePath, owner: providers.length - 1 };
+        if (!options.copies) break;
+      }
     }
+    if (found && !options.copies) break;
   }
+  if (found) {
+    const { agent, filePath, owner } = found;
+    const at: AgentFoundAt = { name, providers, looks, filePath, newestChangeMs };
+    if (!options.copies) return { agent, at };
+    // Its copies stand under the first definition of its name: this agent, unless it is a
+    // plugin's reached by its scoped id after another definition of its bare name.
+    const first = firsts.get(agent.name) ?? agent;
+    const idOf = (a: AgentDefinition) => a.filePath ?? a.provider;
+    const mine = idOf(first) === idOf(agent) ? copies.filter((c) => c.name === agent.name) : [];
+    return { agent, at: { ...at, owner }, copies: mine };
+  }
+  // A provider's item, a bundled agent: its copies would need the whole merge.
+  if (options.copies) return undefined;
   for (const source of items) {
     const agent = answerOf(source, wanted);
     if (agent) return { agent };
@@ -141,7 +178,8 @@ export async function findAgentAgain(
     if (look.fingerprint !== at.looks[i] || now - look.newestChangeMs <= RACY_MS) return undefined;
   }
   // The agent's family: its file, found where its walk lists it, read and interpreted alone.
-  const owner = all[count - 1]!;
+  const owner = all[at.owner ?? count - 1];
+  if (!owner) return undefined;
   const run = await runProviders(createRegistry([owner]), ctx, "agents");
   const fs = fileSystemOf(ctx);
   const trusted = ctx.trustProject !== false;
