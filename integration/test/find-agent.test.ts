@@ -65,10 +65,26 @@ async function expectSameAnswers(ctx: DiscoveryContext, names?: readonly string[
   let settled = 0;
   for (const name of names ?? namesOf(whole)) {
     const expected = getAgent(whole, name);
-    const early = await findAgent(registry, ctx, name);
+    const early = await findAgentAt(registry, ctx, name);
+    // `show`'s lookup: the same agent and the copies the whole discovery lists under it.
+    const shown = await findAgentAt(registry, ctx, name, { copies: true });
+    if (shown !== undefined) {
+      const copies = whole.copies.filter((c) => c.copyOf === (expected!.filePath ?? expected!.provider));
+      expect({ name, agent: view(shown.agent), copies: shown.copies }).toEqual({
+        name,
+        agent: view(expected),
+        copies: copies.map((c) => c.agent.filePath),
+      });
+    } else {
+      // Besides what only the whole discovery can say (below): a provider's item (no `at`).
+      expect({ name, item: early !== undefined && early.at === undefined }).toEqual({
+        name,
+        item: early !== undefined,
+      });
+    }
     if (early !== undefined) {
       settled++;
-      expect({ name, agent: view(early) }).toEqual({ name, agent: view(expected) });
+      expect({ name, agent: view(early.agent) }).toEqual({ name, agent: view(expected) });
     } else {
       // Only the whole discovery can say: nothing defines the name, only a copy does, or a
       // bare name with a colon answers (no plugin of that name anywhere).

@@ -46,11 +46,9 @@ export interface FoundAgent {
 }
 
 async function findStored(app: App, name: string, shown: boolean): Promise<FoundAgent | undefined> {
-  const copiesOf = (found: { copies?: AgentDefinition[] }) =>
-    (found.copies ?? []).map((c) => c.filePath ?? c.provider);
   if (!cacheWanted(app)) {
     const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
-    return found && { agent: found.agent, copies: copiesOf(found) };
+    return found && { agent: found.agent, copies: found.copies ?? [] };
   }
   const { index } = openListIndex(app);
   const hash = createHash("sha256").update(name).digest("hex");
@@ -65,7 +63,7 @@ async function findStored(app: App, name: string, shown: boolean): Promise<Found
   const seenAt = Date.now();
   const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
   if (!found) return undefined;
-  const copies = copiesOf(found);
+  const copies = found.copies ?? [];
   if (found.at && seenAt - found.at.newestChangeMs > RACY_MS)
     index.writeOutput(output, hash, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
   return { agent: found.agent, copies };

@@ -35,9 +35,9 @@ export interface FindAgentOptions {
   /** As `discoverAgents`' option; default `on-demand` (only the agent found is decoded). */
   bodies?: "now" | "on-demand";
   /**
-   * Also the copies roster wrote of the agent (`copiesOf` in a whole discovery: `show` lists
-   * them), which may sit in any place: every family is read, the ones after the agent's only
-   * for copies of its name.
+   * Also the files of the copies roster wrote of the agent (`copiesOf` in a whole discovery:
+   * `show` lists them), which may sit in any place: every family is read, the ones after the
+   * agent's only for copies of its name.
    */
   copies?: boolean;
 }
@@ -69,9 +69,10 @@ export async function findAgentAt(
   ctx: DiscoveryContext,
   name: string,
   options: FindAgentOptions = {},
-): Promise<{ agent: AgentDefinition; at?: AgentFoundAt; copies?: AgentDefinition[] } | undefined> {
+): Promise<{ agent: AgentDefinition; at?: AgentFoundAt; copies?: string[] } | undefined> {
   const wanted = answers(name);
   if (!wanted) return undefined;
+  const bare = !name.includes(":");
   const items: ReadableSource[] = [];
   const providers: string[] = [];
   const looks: string[] = [];
@@ -79,12 +80,13 @@ export async function findAgentAt(
   let found: { agent: AgentDefinition; filePath: string; owner: number } | undefined;
   // With copies: the first definition of each name so far (the one its copies stand under) and the copies.
   const firsts = new Map<string, AgentDefinition>();
-  const copies: AgentDefinition[] = [];
+  const copies: Array<{ name: string; filePath: string }> = [];
   for (const provider of registry.list()) {
     // One family's places (and items): the same sources, in the same order, as its share of a whole read.
+    // After the agent's family only copies are looked for: no body there is ever shown.
     const read = await readSources(createRegistry([provider]), ctx, {
       kind: "agents",
-      bodies: options.bodies ?? "on-demand",
+      bodies: found ? "none" : (options.bodies ?? "on-demand"),
       look: true,
     });
     providers.push(provider.id);
@@ -96,13 +98,15 @@ export async function findAgentAt(
         items.push(source);
         continue;
       }
+      // A definition's name is its `name` field as written: a file of another name is passed unbuilt.
+      if (bare && source.parsed.frontmatter.name !== name) continue;
       const copy = isCopy(source);
       // A copy never answers; after the agent, only copies are looked at.
       if (copy ? !options.copies : found) continue;
       const meaning = interpret(source, undefined);
       if (meaning.kind !== "definition") continue;
       const agent = meaning.value;
-      if (copy) copies.push(agent);
+      if (copy) copies.push({ name: agent.name, filePath: source.filePath });
       else if (!wanted(agent)) {
         if (options.copies && !firsts.has(agent.name)) firsts.set(agent.name, agent);
       } else {
@@ -121,7 +125,7 @@ export async function findAgentAt(
     const first = firsts.get(agent.name) ?? agent;
     const idOf = (a: AgentDefinition) => a.filePath ?? a.provider;
     const mine = idOf(first) === idOf(agent) ? copies.filter((c) => c.name === agent.name) : [];
-    return { agent, at: { ...at, owner }, copies: mine };
+    return { agent, at: { ...at, owner }, copies: mine.map((c) => c.filePath) };
   }
   // A provider's item, a bundled agent: its copies would need the whole merge.
   if (options.copies) return undefined;
