@@ -138,9 +138,17 @@ test("the fixture tree, with copies found first and look-alike names: the same a
   // A project file whose bare name looks like a plugin's scoped id.
   write(join(project, ".claude/agents/beta-plan.md"), agentFile("beta:plan", "look-alike"));
   write(join(project, ".claude/agents/nobody-plan.md"), agentFile("nobody:plan", "no such plugin"));
+  // Names spelled with escapes (the file's bytes never hold them as asked for): one winner, one copy.
+  write(join(project, ".claude/agents/escaped.md"), '---\nname: "spelled\\x2dout"\ndescription: d\n---\nx\n');
+  write(
+    join(home, ".claude/agents/escaped-copy.md"),
+    '---\nname: "spelled\\u002dout"\ndescription: c\ngenerated-by: roster\n---\nx\n',
+  );
   const ctx = { cwd: project, home, env: {} };
   const settled = await expectSameAnswers(ctx);
   expect(settled).toBeGreaterThan(10);
+  const spelled = await findAgentAt(registry, ctx, "spelled-out", { copies: true });
+  expect(spelled?.copies).toEqual([join(home, ".claude/agents/escaped-copy.md")]);
   // The same with project data untrusted (project places are not read).
   await expectSameAnswers({ ...ctx, trustProject: false });
 });

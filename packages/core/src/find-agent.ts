@@ -1,10 +1,11 @@
 import { interpret, isCopy } from "./discover-agents.js";
 import { RACY_MS } from "./discovery-cache.js";
 import { fileSystemOf } from "./fs.js";
+import { parseMarkdown } from "./markdown-format.js";
 import { scopedId } from "./get-by-name.js";
 import type { ReadableSource } from "./merge-sources.js";
 import { readSourceFile } from "./read-file.js";
-import { readSources } from "./read-sources.js";
+import { type ReadSourcesOptions, readSources } from "./read-sources.js";
 import { createRegistry, type ProviderRegistry } from "./registry.js";
 import { runProviders } from "./run-providers.js";
 import { statSources } from "./stat-sources.js";
@@ -42,6 +43,16 @@ export interface FindAgentOptions {
   copies?: boolean;
 }
 
+/**
+ * For a bare name: false for a file core's markdown parser cannot name `name`, unparsed. Its
+ * name is its frontmatter's `name`, whose text is in the bytes unless an escape (`\`) spells it.
+ */
+function siftFor(name: string): ReadSourcesOptions["sift"] {
+  if (name.includes(":") || /[\r\n\uFFFD]/.test(name)) return undefined;
+  const bytes = Buffer.from(name);
+  return (file, read) => file.format.parse !== parseMarkdown || read.includes(bytes) || read.includes(0x5c);
+}
+
 /** Whether a definition answers `name` (getByName's rules; see {@link findAgentAt}). */
 function answers(name: string): ((agent: AgentDefinition) => boolean) | undefined {
   const colon = name.indexOf(":");
@@ -73,6 +84,7 @@ export async function findAgentAt(
   const wanted = answers(name);
   if (!wanted) return undefined;
   const bare = !name.includes(":");
+  const sift = siftFor(name);
   const items: ReadableSource[] = [];
   const providers: string[] = [];
   const looks: string[] = [];
@@ -88,6 +100,7 @@ export async function findAgentAt(
       kind: "agents",
       bodies: found ? "none" : (options.bodies ?? "on-demand"),
       look: true,
+      sift,
     });
     providers.push(provider.id);
     looks.push(read.look!.fingerprint);
@@ -200,7 +213,7 @@ export async function findAgentAgain(
       generation: 0,
       bodies: options.bodies ?? "on-demand",
     });
-    if (read.kind === "skipped") return undefined;
+    if (read.kind !== "parsed") return undefined;
     const source: ReadableSource = {
       kind: "file",
       provider: owner.id,
