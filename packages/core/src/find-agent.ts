@@ -1,8 +1,8 @@
 import { interpret, isCopy } from "./discover-agents.js";
 import { RACY_MS } from "./discovery-cache.js";
 import { fileSystemOf } from "./fs.js";
-import { parseMarkdown } from "./markdown-format.js";
 import { scopedId } from "./get-by-name.js";
+import { parseMarkdown } from "./markdown-format.js";
 import type { ReadableSource } from "./merge-sources.js";
 import { readSourceFile } from "./read-file.js";
 import { type ReadSourcesOptions, readSources } from "./read-sources.js";
