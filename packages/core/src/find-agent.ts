@@ -93,6 +93,9 @@ export async function findAgentAt(
   // With copies: the first definition of each name so far (the one its copies stand under) and the copies.
   const firsts = new Map<string, AgentDefinition>();
   const copies: Array<{ name: string; filePath: string }> = [];
+  // Every file walked, and those walked in two places: a definition's copies are filed under its id (its path).
+  const walked = new Set<string>();
+  const twice = new Set<string>();
   for (const provider of registry.list()) {
     // One family's places (and items): the same sources, in the same order, as its share of a whole read.
     // After the agent's family only copies are looked for: no body there is ever shown.
@@ -105,6 +108,9 @@ export async function findAgentAt(
     providers.push(provider.id);
     looks.push(read.look!.fingerprint);
     newestChangeMs = Math.max(newestChangeMs, read.look!.newestChangeMs);
+    if (options.copies)
+      for (const place of read.searched)
+        for (const path of place.files) (walked.has(path) ? twice : walked).add(path);
     for (const source of read.sources) {
       if (source.kind === "skipped") continue;
       if (source.kind === "item") {
@@ -129,24 +135,33 @@ export async function findAgentAt(
     }
     if (found && !options.copies) break;
   }
-  if (found) {
-    const { agent, filePath, owner } = found;
-    const at: AgentFoundAt = { name, providers, looks, filePath, newestChangeMs };
-    if (!options.copies) return { agent, at };
-    // Its copies stand under the first definition of its name: this agent, unless it is a
-    // plugin's reached by its scoped id after another definition of its bare name.
-    const first = firsts.get(agent.name) ?? agent;
-    const idOf = (a: AgentDefinition) => a.filePath ?? a.provider;
-    const mine = idOf(first) === idOf(agent) ? copies.filter((c) => c.name === agent.name) : [];
-    return { agent, at: { ...at, owner }, copies: mine.map((c) => c.filePath) };
+  let agent = found?.agent;
+  // No file defines it: a provider's item (a bundled agent), after every family's places.
+  for (const source of agent ? [] : items) {
+    const meaning = interpret(source, undefined);
+    if (meaning.kind !== "definition") continue;
+    if (wanted(meaning.value)) {
+      agent = meaning.value;
+      break;
+    }
+    if (!firsts.has(meaning.value.name)) firsts.set(meaning.value.name, meaning.value);
   }
-  // A provider's item, a bundled agent: its copies would need the whole merge.
-  if (options.copies) return undefined;
-  for (const source of items) {
-    const agent = answerOf(source, wanted);
-    if (agent) return { agent };
-  }
-  return undefined;
+  if (!agent) return undefined;
+  const at = found && { name, providers, looks, filePath: found.filePath, newestChangeMs };
+  if (!options.copies) return at ? { agent, at } : { agent };
+  // Its copies stand under the first definition of its name: this agent, unless it is a
+  // plugin's reached by its scoped id after another definition of its bare name. A whole
+  // discovery files copies by the id of what they stand under: another definition with the
+  // agent's id (its file read in two places, an item naming it) would add the copies of
+  // its own name, unread here. The whole discovery decides.
+  const idOf = (a: { filePath?: string; provider: string }) => a.filePath ?? a.provider;
+  const id = idOf(agent);
+  const sharing = items.filter((i) => i.kind === "item" && (i.item.filePath ?? i.provider) === id).length;
+  if (twice.has(id) || sharing > (found ? 0 : 1) || (!found && walked.has(id))) return undefined;
+  const first = firsts.get(agent.name) ?? agent;
+  const mine = idOf(first) === id ? copies.filter((c) => c.name === agent.name) : [];
+  const shown = mine.map((c) => c.filePath);
+  return found && at ? { agent, at: { ...at, owner: found.owner }, copies: shown } : { agent, copies: shown };
 }
 
 /**
