@@ -144,6 +144,19 @@ test("the fixture tree, with copies found first and look-alike names: the same a
   write(join(project, ".claude/agents/quick-copy.md"), copyFile("quick_task", "copy of a bundled agent"));
   // Names spelled with escapes (the file's bytes never hold them as asked for): one winner, one copy.
   write(join(project, ".claude/agents/escaped.md"), '---\nname: "spelled\\x2dout"\ndescription: d\n---\nx\n');
+  // The same in the formats that say their name is the file's text: Gemini, a plugin's, Codex TOML.
+  write(
+    join(project, ".gemini/agents/escaped.md"),
+    '---\nname: "gemini\\x2dspelled"\ndescription: d\n---\nx\n',
+  );
+  write(
+    join(home, "plugins/beta/agents/escaped.md"),
+    '---\nname: "plugin\\x2dspelled"\ndescription: d\n---\nx\n',
+  );
+  write(
+    join(home, ".codex/agents/escaped.toml"),
+    'name = "toml\\u002dspelled"\ndescription = "d"\ndeveloper_instructions = "x"\n',
+  );
   write(
     join(home, ".claude/agents/escaped-copy.md"),
     '---\nname: "spelled\\u002dout"\ndescription: c\ngenerated-by: roster\n---\nx\n',
@@ -151,6 +164,8 @@ test("the fixture tree, with copies found first and look-alike names: the same a
   const ctx = { cwd: project, home, env: {} };
   const settled = await expectSameAnswers(ctx);
   expect(settled).toBeGreaterThan(10);
+  for (const name of ["gemini-spelled", "plugin-spelled", "toml-spelled"])
+    expect((await findAgentAt(registry, ctx, name))?.agent.name).toBe(name);
   const spelled = await findAgentAt(registry, ctx, "spelled-out", { copies: true });
   expect(spelled?.copies).toEqual([join(home, ".claude/agents/escaped-copy.md")]);
   // The same with project data untrusted (project places are not read).

@@ -44,13 +44,17 @@ export interface FindAgentOptions {
 }
 
 /**
- * For a bare name: false for a file core's markdown parser cannot name `name`, unparsed. Its
- * name is its frontmatter's `name`, whose text is in the bytes unless an escape (`\`) spells it.
+ * For a bare name: false for a file core's markdown parser (or a format whose `nameInText`
+ * says the same) cannot name `name`, unparsed. Its name is its `name` field, whose text is in
+ * the bytes unless an escape (`\`) spells it.
  */
 function siftFor(name: string): ReadSourcesOptions["sift"] {
   if (name.includes(":") || /[\r\n\uFFFD]/.test(name)) return undefined;
   const bytes = Buffer.from(name);
-  return (file, read) => file.format.parse !== parseMarkdown || read.includes(bytes) || read.includes(0x5c);
+  return (file, read) =>
+    (file.format.parse !== parseMarkdown && file.format.nameInText !== true) ||
+    read.includes(bytes) ||
+    read.includes(0x5c);
 }
 
 /** Whether a definition answers `name` (getByName's rules; see {@link findAgentAt}). */
