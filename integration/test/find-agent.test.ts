@@ -13,14 +13,19 @@ import { createDefaultRegistry } from "@roster/cli";
 import {
   type AgentDefinition,
   type AgentDiscovery,
+  createRegistry,
   type DiscoveryContext,
+  defineProvider,
   discoverAgents,
+  type FileFormat,
   type FileSystem,
   fileSystemOf,
   findAgent,
   findAgentAgain,
   findAgentAt,
   getAgent,
+  markdownFormat,
+  reshapeParsed,
   scopedId,
 } from "@roster/core";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
@@ -314,4 +319,45 @@ test("findAgentAgain: one file read while its families are unchanged; any change
   expect(
     await findAgentAgain(registry, ctx, { ...again, providers: ["claude", ...again.providers.slice(1)] }),
   ).toBeUndefined();
+});
+
+test("a file read in two places under two names: the copies filed under its path are left to the whole discovery", async () => {
+  const dir = join(root, "twice");
+  const agents = join(dir, "agents");
+  write(join(agents, "file-name.md"), agentFile("field-name", "named by its field here, by its path there"));
+  write(join(dir, "more/copy.md"), copyFile("file-name", "a copy of the one named by its path"));
+  // A format naming agents by their path (as Copilot's does), reading the same folder.
+  const byPath: FileFormat = {
+    id: "by-path",
+    extensions: [".md"],
+    parse(file) {
+      const parsed = markdownFormat.parse(file);
+      if (parsed.kind === "unusable") return parsed;
+      return reshapeParsed(parsed, {
+        frontmatter: { ...parsed.frontmatter, name: file.relativePath.replace(/\.md$/, "") },
+      });
+    },
+  };
+  const two = createRegistry([
+    defineProvider({
+      id: "field",
+      locate: () => [
+        { dir: agents, scope: "user" as const },
+        { dir: join(dir, "more"), scope: "user" as const },
+      ],
+    }),
+    defineProvider({
+      id: "path",
+      locate: () => [{ dir: agents, scope: "user" as const, formats: [byPath] }],
+    }),
+  ]);
+  const ctx = { cwd: dir, home: dir, env: {} };
+  const whole = await discoverAgents(two, ctx);
+  const agent = getAgent(whole, "field-name")!;
+  // The whole discovery files the copy of "file-name" under the path both definitions share.
+  expect(whole.copies.filter((c) => c.copyOf === agent.filePath).map((c) => c.agent.name)).toEqual([
+    "file-name",
+  ]);
+  expect(await findAgentAt(two, ctx, "field-name", { copies: true })).toBeUndefined();
+  expect(view((await findAgentAt(two, ctx, "field-name"))?.agent)).toEqual(view(agent));
 });
