@@ -361,3 +361,24 @@ test("a file read in two places under two names: the copies filed under its path
   expect(await findAgentAt(two, ctx, "field-name", { copies: true })).toBeUndefined();
   expect(view((await findAgentAt(two, ctx, "field-name"))?.agent)).toEqual(view(agent));
 });
+
+test("findAgentAgain of show's answer (every family read): a copy added after the agent's family is not vouched for", async () => {
+  const dir = join(root, "again-shown");
+  const { home, project } = copyFixtureTree(dir);
+  const ctx = { cwd: project, home, env: {} };
+  const found = await findAgentAt(registry, ctx, "doc-writer", { copies: true });
+  expect(found?.at?.providers).toEqual(registry.ids());
+  expect(found?.at?.providers[found.at.owner!]).toBe("codex");
+  expect(found?.copies).toEqual([]);
+  const at = { ...found!.at!, newestChangeMs: 0 };
+  await delay(40);
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(view(found!.agent));
+  // A copy of it in Gemini's folder, after its family: `show` would list it.
+  const copy = join(project, ".gemini/agents/doc-writer-copy.md");
+  write(copy, copyFile("doc-writer", "a copy"));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(copy, past, past);
+  await delay(40);
+  expect(await findAgentAgain(registry, ctx, at)).toBeUndefined();
+  expect((await findAgentAt(registry, ctx, "doc-writer", { copies: true }))?.copies).toEqual([copy]);
+});
