@@ -214,7 +214,8 @@ export async function findAgentAgain(
     if (look.fingerprint !== at.looks[i] || now - look.newestChangeMs <= RACY_MS) return undefined;
   }
   // The agent's family: its file, found where its walk lists it, read and interpreted alone.
-  const owner = all[at.owner ?? count - 1];
+  const ownerAt = at.owner ?? count - 1;
+  const owner = ownerAt >= 0 && ownerAt < count ? all[ownerAt] : undefined;
   if (!owner) return undefined;
   const run = await runProviders(createRegistry([owner]), ctx, "agents");
   const fs = fileSystemOf(ctx);
