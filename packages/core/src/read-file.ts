@@ -40,7 +40,10 @@ export interface ReadSourceFileOptions {
    * that leaves it gets "" (default `now`).
    */
   bodies?: "now" | "on-demand" | "none";
-  /** False for a file whose bytes cannot matter to the caller: it is not parsed (a lookup of one name). */
+  /**
+   * False for a file whose bytes cannot matter to the caller: it is not parsed (a lookup of
+   * one name). The bytes are the shared read buffer's: valid during the call only.
+   */
   sift?: (file: FileToRead, bytes: Buffer) => boolean;
 }
 
