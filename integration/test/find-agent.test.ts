@@ -13,14 +13,19 @@ import { createDefaultRegistry } from "@roster/cli";
 import {
   type AgentDefinition,
   type AgentDiscovery,
+  createRegistry,
   type DiscoveryContext,
+  defineProvider,
   discoverAgents,
+  type FileFormat,
   type FileSystem,
   fileSystemOf,
   findAgent,
   findAgentAgain,
   findAgentAt,
   getAgent,
+  markdownFormat,
+  reshapeParsed,
   scopedId,
 } from "@roster/core";
 import { agentFile, copyFixtureTree } from "@roster/testkit";
@@ -65,10 +70,28 @@ async function expectSameAnswers(ctx: DiscoveryContext, names?: readonly string[
   let settled = 0;
   for (const name of names ?? namesOf(whole)) {
     const expected = getAgent(whole, name);
-    const early = await findAgent(registry, ctx, name);
+    const early = await findAgentAt(registry, ctx, name);
+    // `show`'s lookup: the same agent and the copies the whole discovery lists under it.
+    const shown = await findAgentAt(registry, ctx, name, { copies: true });
+    if (shown !== undefined) {
+      const copies = whole.copies.filter((c) => c.copyOf === (expected!.filePath ?? expected!.provider));
+      expect({ name, agent: view(shown.agent), copies: shown.copies }).toEqual({
+        name,
+        agent: view(expected),
+        copies: copies.map((c) => c.agent.filePath),
+      });
+    } else {
+      // Only where the lookup without copies cannot settle either (below), or where another
+      // definition has the agent's id (two bundled agents of one file): copies are filed by id.
+      const id = expected && (expected.filePath ?? expected.provider);
+      const sharing = [...whole.agents, ...whole.shadowed.map((s) => s.agent)].filter(
+        (a) => (a.filePath ?? a.provider) === id,
+      );
+      expect({ name, settled: early !== undefined && sharing.length < 2 }).toEqual({ name, settled: false });
+    }
     if (early !== undefined) {
       settled++;
-      expect({ name, agent: view(early) }).toEqual({ name, agent: view(expected) });
+      expect({ name, agent: view(early.agent) }).toEqual({ name, agent: view(expected) });
     } else {
       // Only the whole discovery can say: nothing defines the name, only a copy does, or a
       // bare name with a colon answers (no plugin of that name anywhere).
@@ -122,9 +145,34 @@ test("the fixture tree, with copies found first and look-alike names: the same a
   // A project file whose bare name looks like a plugin's scoped id.
   write(join(project, ".claude/agents/beta-plan.md"), agentFile("beta:plan", "look-alike"));
   write(join(project, ".claude/agents/nobody-plan.md"), agentFile("nobody:plan", "no such plugin"));
+  // A copy of a bundled agent that shares its file with another (task.md: task and quick_task).
+  write(join(project, ".claude/agents/quick-copy.md"), copyFile("quick_task", "copy of a bundled agent"));
+  // Names spelled with escapes (the file's bytes never hold them as asked for): one winner, one copy.
+  write(join(project, ".claude/agents/escaped.md"), '---\nname: "spelled\\x2dout"\ndescription: d\n---\nx\n');
+  // The same in the formats that say their name is the file's text: Gemini, a plugin's, Codex TOML.
+  write(
+    join(project, ".gemini/agents/escaped.md"),
+    '---\nname: "gemini\\x2dspelled"\ndescription: d\n---\nx\n',
+  );
+  write(
+    join(home, "plugins/beta/agents/escaped.md"),
+    '---\nname: "plugin\\x2dspelled"\ndescription: d\n---\nx\n',
+  );
+  write(
+    join(home, ".codex/agents/escaped.toml"),
+    'name = "toml\\u002dspelled"\ndescription = "d"\ndeveloper_instructions = "x"\n',
+  );
+  write(
+    join(home, ".claude/agents/escaped-copy.md"),
+    '---\nname: "spelled\\u002dout"\ndescription: c\ngenerated-by: roster\n---\nx\n',
+  );
   const ctx = { cwd: project, home, env: {} };
   const settled = await expectSameAnswers(ctx);
   expect(settled).toBeGreaterThan(10);
+  for (const name of ["gemini-spelled", "plugin-spelled", "toml-spelled"])
+    expect((await findAgentAt(registry, ctx, name))?.agent.name).toBe(name);
+  const spelled = await findAgentAt(registry, ctx, "spelled-out", { copies: true });
+  expect(spelled?.copies).toEqual([join(home, ".claude/agents/escaped-copy.md")]);
   // The same with project data untrusted (project places are not read).
   await expectSameAnswers({ ...ctx, trustProject: false });
 });
@@ -271,4 +319,66 @@ test("findAgentAgain: one file read while its families are unchanged; any change
   expect(
     await findAgentAgain(registry, ctx, { ...again, providers: ["claude", ...again.providers.slice(1)] }),
   ).toBeUndefined();
+});
+
+test("a file read in two places under two names: the copies filed under its path are left to the whole discovery", async () => {
+  const dir = join(root, "twice");
+  const agents = join(dir, "agents");
+  write(join(agents, "file-name.md"), agentFile("field-name", "named by its field here, by its path there"));
+  write(join(dir, "more/copy.md"), copyFile("file-name", "a copy of the one named by its path"));
+  // A format naming agents by their path (as Copilot's does), reading the same folder.
+  const byPath: FileFormat = {
+    id: "by-path",
+    extensions: [".md"],
+    parse(file) {
+      const parsed = markdownFormat.parse(file);
+      if (parsed.kind === "unusable") return parsed;
+      return reshapeParsed(parsed, {
+        frontmatter: { ...parsed.frontmatter, name: file.relativePath.replace(/\.md$/, "") },
+      });
+    },
+  };
+  const two = createRegistry([
+    defineProvider({
+      id: "field",
+      locate: () => [
+        { dir: agents, scope: "user" as const },
+        { dir: join(dir, "more"), scope: "user" as const },
+      ],
+    }),
+    defineProvider({
+      id: "path",
+      locate: () => [{ dir: agents, scope: "user" as const, formats: [byPath] }],
+    }),
+  ]);
+  const ctx = { cwd: dir, home: dir, env: {} };
+  const whole = await discoverAgents(two, ctx);
+  const agent = getAgent(whole, "field-name")!;
+  // The whole discovery files the copy of "file-name" under the path both definitions share.
+  expect(whole.copies.filter((c) => c.copyOf === agent.filePath).map((c) => c.agent.name)).toEqual([
+    "file-name",
+  ]);
+  expect(await findAgentAt(two, ctx, "field-name", { copies: true })).toBeUndefined();
+  expect(view((await findAgentAt(two, ctx, "field-name"))?.agent)).toEqual(view(agent));
+});
+
+test("findAgentAgain of show's answer (every family read): a copy added after the agent's family is not vouched for", async () => {
+  const dir = join(root, "again-shown");
+  const { home, project } = copyFixtureTree(dir);
+  const ctx = { cwd: project, home, env: {} };
+  const found = await findAgentAt(registry, ctx, "doc-writer", { copies: true });
+  expect(found?.at?.providers).toEqual(registry.ids());
+  expect(found?.at?.providers[found.at.owner!]).toBe("codex");
+  expect(found?.copies).toEqual([]);
+  const at = { ...found!.at!, newestChangeMs: 0 };
+  await delay(40);
+  expect(view(await findAgentAgain(registry, ctx, at))).toEqual(view(found!.agent));
+  // A copy of it in Gemini's folder, after its family: `show` would list it.
+  const copy = join(project, ".gemini/agents/doc-writer-copy.md");
+  write(copy, copyFile("doc-writer", "a copy"));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(copy, past, past);
+  await delay(40);
+  expect(await findAgentAgain(registry, ctx, at)).toBeUndefined();
+  expect((await findAgentAt(registry, ctx, "doc-writer", { copies: true }))?.copies).toEqual([copy]);
 });

@@ -2,6 +2,7 @@ import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy, summarizeAgent } from "@roster/profiles";
 import type { App } from "./context.js";
+import { type FoundAgent, findShownAgent } from "./find-stored-agent.js";
 import {
   cacheWanted,
   recordingContext,
@@ -105,6 +106,17 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   return code;
 }
 
+/**
+ * What `show` prints, from a whole discovery: with `--provider`, and for a name the lookup
+ * of one name cannot settle (unknown: its did-you-mean needs every name).
+ */
+async function shownByDiscovery(app: App, name: string, provider: string | undefined): Promise<FoundAgent> {
+  // One agent is shown: its prompt is read when printed, no other file's is decoded.
+  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand", records: false });
+  const agent = pickAgent(d, name, provider);
+  return { agent, copies: copiesOf(d, agent).map((c) => c.filePath ?? c.provider) };
+}
+
 /** `roster show NAME [--provider ID]`. */
 export async function showAgent(
   app: App,
@@ -112,10 +124,10 @@ export async function showAgent(
   flags: { pager?: boolean; provider?: string } = {},
 ): Promise<number> {
   checkProvider(app.registry.ids(), flags.provider);
-  // One agent is shown: its prompt is read when printed, no other file's is decoded.
-  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
-  const agent = pickAgent(d, name, flags.provider);
-  const copies = copiesOf(d, agent).map((c) => c.filePath ?? c.provider);
+  // Without --provider, the lookup of one name (and its copies), found again on a warm run.
+  const { agent, copies } =
+    (flags.provider === undefined ? await findShownAgent(app, name) : undefined) ??
+    (await shownByDiscovery(app, name, flags.provider));
   if (app.output.json) {
     printJson(app.output, copies.length > 0 ? { ...agent, copies } : agent);
     return 0;

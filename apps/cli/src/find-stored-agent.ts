@@ -1,5 +1,6 @@
-// `export NAME` and `run NAME` without --provider: the agent core's findAgent gives (the
-// first family defining NAME, the places after it unread), found again on a later run from
+// `export NAME`, `run NAME` and `show NAME` without --provider: the agent core's findAgent
+// gives (the first family defining NAME, the places after it unread; for `show`, every
+// family, the ones after it only for the agent's copies), found again on a later run from
 // where it was found before: a stat-only look at the same families, one by one, then that
 // one file read. Anything changed in those families (a file edited, added or removed, a
 // place appearing) and the lookup runs anew; what lies after them cannot outrank the agent.
@@ -11,22 +12,61 @@ import { cacheWanted, openListIndex } from "./list-cache.js";
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === "string");
 
-/** A stored {@link AgentFoundAt} for `name`, or undefined for anything else. */
-function foundAtOf(bytes: Buffer, name: string): AgentFoundAt | undefined {
+/** What is stored per name: where the agent was found, and (for `show`) its copies' files. */
+interface Stored {
+  at: AgentFoundAt;
+  copies?: string[];
+}
+
+/** A stored {@link AgentFoundAt} for `name` (with copies when `show` stored it), or undefined for anything else. */
+function storedOf(bytes: Buffer, name: string, shown: boolean): Stored | undefined {
   try {
-    const at = JSON.parse(bytes.toString("utf8")) as Partial<AgentFoundAt>;
+    const data = JSON.parse(bytes.toString("utf8")) as Partial<AgentFoundAt> & { copies?: unknown };
     if (
-      at.name === name &&
-      typeof at.filePath === "string" &&
-      typeof at.newestChangeMs === "number" &&
-      isStrings(at.providers) &&
-      isStrings(at.looks)
-    )
-      return at as AgentFoundAt;
+      data.name === name &&
+      typeof data.filePath === "string" &&
+      typeof data.newestChangeMs === "number" &&
+      isStrings(data.providers) &&
+      isStrings(data.looks) &&
+      (shown ? typeof data.owner === "number" && isStrings(data.copies) : data.copies === undefined)
+    ) {
+      const { copies, ...at } = data;
+      return shown ? { at: at as AgentFoundAt, copies: copies as string[] } : { at: at as AgentFoundAt };
+    }
   } catch {
     // Not ours: looked up anew (and stored over).
   }
   return undefined;
+}
+
+/** The agent and, for `show`, the files (or providers) of its copies. */
+export interface FoundAgent {
+  agent: AgentDefinition;
+  copies: string[];
+}
+
+async function findStored(app: App, name: string, shown: boolean): Promise<FoundAgent | undefined> {
+  if (!cacheWanted(app)) {
+    const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
+    return found && { agent: found.agent, copies: found.copies ?? [] };
+  }
+  const { index } = openListIndex(app);
+  const hash = createHash("sha256").update(name).digest("hex");
+  // `show` reads every family (its answer holds the copies): its own file per name.
+  const output = `${shown ? "shown" : "agent"}-${hash.slice(0, 16)}`;
+  const bytes = index.readOutput(output, hash);
+  const stored = bytes && storedOf(bytes, name, shown);
+  if (stored) {
+    const again = await findAgentAgain(app.registry, app.ctx, stored.at);
+    if (again) return { agent: again, copies: stored.copies ?? [] };
+  }
+  const seenAt = Date.now();
+  const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
+  if (!found) return undefined;
+  const copies = found.copies ?? [];
+  if (found.at && seenAt - found.at.newestChangeMs > RACY_MS)
+    index.writeOutput(output, hash, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
+  return { agent: found.agent, copies };
 }
 
 /**
@@ -36,19 +76,13 @@ function foundAtOf(bytes: Buffer, name: string): AgentFoundAt | undefined {
  * is quiet: it only saves the next run time.
  */
 export async function findStoredAgent(app: App, name: string): Promise<AgentDefinition | undefined> {
-  if (!cacheWanted(app)) return (await findAgentAt(app.registry, app.ctx, name))?.agent;
-  const { index } = openListIndex(app);
-  const hash = createHash("sha256").update(name).digest("hex");
-  const output = `agent-${hash.slice(0, 16)}`;
-  const stored = index.readOutput(output, hash);
-  const at = stored && foundAtOf(stored, name);
-  if (at) {
-    const again = await findAgentAgain(app.registry, app.ctx, at);
-    if (again) return again;
-  }
-  const seenAt = Date.now();
-  const found = await findAgentAt(app.registry, app.ctx, name);
-  if (found?.at && seenAt - found.at.newestChangeMs > RACY_MS)
-    index.writeOutput(output, hash, [JSON.stringify(found.at)]);
-  return found?.agent;
+  return (await findStored(app, name, false))?.agent;
+}
+
+/**
+ * {@link findStoredAgent} and the agent's copies, as a whole discovery's `copiesOf` lists
+ * them (`show NAME`): every family is read, and a later run checks every family's look.
+ */
+export function findShownAgent(app: App, name: string): Promise<FoundAgent | undefined> {
+  return findStored(app, name, true);
 }

@@ -1,9 +1,10 @@
 // `export NAME` and `run NAME` find the agent again from where an earlier run found it (a
-// stat-only look at the families up to its own, then its one file): end to end through the
-// BUILT binary, with real folders changed between two runs. Every answer is compared with
-// the same command under --no-cache (a fresh lookup).
+// stat-only look at the families up to its own, then its one file), `show NAME` likewise
+// after a look at every family (it lists the agent's copies, which may sit anywhere): end
+// to end through the BUILT binary, with real folders changed between two runs. Every answer
+// is compared with the same command under --no-cache (a fresh lookup).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,14 @@ function answer(...args: string[]): string {
 /** The files stored for found agents. */
 const storedAgents = () =>
   readdirSync(join(root, "cache"), { recursive: true }).filter((f) => /\.agent-/.test(String(f)));
+
+/** The texts stored for shown agents (`show NAME`); none while nothing was stored. */
+const storedShown = () =>
+  !existsSync(join(root, "cache"))
+    ? []
+    : readdirSync(join(root, "cache"), { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile() && /\.shown-/.test(f.name))
+        .map((f) => readFileSync(join(f.parentPath, f.name), "utf8"));
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "roster-found-"));
@@ -111,4 +120,70 @@ test("run --dry-run: an edited prompt is what the next run plans", () => {
   const unknown = roster("export", "revewer", "--to", "codex", "--stdout");
   expect(unknown.code).not.toBe(0);
   expect(unknown.stderr).toMatch(/did you mean reviewer\?/);
+});
+
+const shown = (...flags: string[]) => answer("show", "reviewer", "--no-pager", ...flags);
+const copy = (description: string) => agentFile("reviewer", description, "generated-by: roster", "A copy.");
+
+test("show: stored with its copies; a copy added or removed in any family, an edit, a new place: seen by the next run", () => {
+  expect(shown()).toMatch(/description: +claude reviewer/);
+  expect(storedShown()).toHaveLength(1);
+  expect(shown("--json")).not.toMatch(/"copies"/);
+  // A copy in the last family (a plugin-less user folder after the agent's family): listed.
+  writeTree(root, { "home/.gemini/agents/reviewer.md": agentFile("reviewer", "gemini user copy") });
+  writeTree(root, { "home/.gemini/agents/.roster-sync.json": JSON.stringify({ files: ["reviewer.md"] }) });
+  expect(shown()).toMatch(/copies: +~\/\.gemini\/agents\/reviewer\.md/);
+  expect(storedShown()[0]).toContain(join(root, "home/.gemini/agents/reviewer.md"));
+  // A copy marked in its frontmatter, in a family before the agent's (a place that was not there).
+  writeTree(root, { "project/.xcsh/agents/reviewer.md": copy("xcsh copy") });
+  const both = JSON.parse(shown("--json"));
+  expect(both.description).toBe("claude reviewer");
+  expect(both.copies).toEqual([
+    join(root, "project/.xcsh/agents/reviewer.md"),
+    join(root, "home/.gemini/agents/reviewer.md"),
+  ]);
+  // The agent's own file edited (same size): its new text.
+  writeTree(root, {
+    "project/.claude/agents/reviewer.md": agentFile(
+      "reviewer",
+      "claude REVIEWER",
+      "",
+      "You review (claude).",
+    ),
+  });
+  expect(shown()).toMatch(/description: +claude REVIEWER/);
+  // A copy removed.
+  rmSync(join(root, "project/.xcsh/agents/reviewer.md"));
+  expect(JSON.parse(shown("--json")).copies).toEqual([join(root, "home/.gemini/agents/reviewer.md")]);
+  // A copy's mark taken off (an edit, same size): it is a definition again, shadowed, no copy.
+  writeTree(root, { "home/.gemini/agents/.roster-sync.json": JSON.stringify({ files: ["reviewer.mx"] }) });
+  expect(shown("--json")).not.toMatch(/"copies"/);
+  // The agent's file removed: the next family's definition.
+  rmSync(join(root, "project/.claude/agents/reviewer.md"));
+  expect(shown()).toMatch(/description: +gemini reviewer/);
+  expect(storedShown()).toHaveLength(1);
+  // An unknown name: the whole discovery's did-you-mean, as before.
+  const unknown = roster("show", "revewer");
+  expect(unknown.code).not.toBe(0);
+  expect(unknown.stderr).toMatch(/did you mean reviewer\?/);
+});
+
+test("show: a look within the racy window (a file changed just now) is not stored, and a stored answer is not trusted", () => {
+  // A file whose mtime is ahead of the clock: every look at it is within the racy window.
+  const ahead = new Date(Date.now() + 3_600_000);
+  utimesSync(join(root, "project/.gemini/agents/reviewer.md"), ahead, ahead);
+  expect(shown()).toMatch(/description: +claude reviewer/);
+  expect(storedShown()).toHaveLength(0);
+  // Back in the past: stored; then an edit of the same size with its mtime put back (only
+  // its ctime says so) is seen.
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(root, "project/.gemini/agents/reviewer.md"), past, past);
+  expect(shown()).toMatch(/description: +claude reviewer/);
+  expect(storedShown()).toHaveLength(1);
+  writeTree(root, { "project/.claude/agents/reviewer.md": copy("claude reviewer") });
+  utimesSync(join(root, "project/.claude/agents/reviewer.md"), past, past);
+  // The claude file is now a copy: the Gemini definition answers, the claude copy under it.
+  const now = JSON.parse(shown("--json"));
+  expect(now.description).toBe("gemini reviewer");
+  expect(now.copies).toEqual([join(root, "project/.claude/agents/reviewer.md")]);
 });

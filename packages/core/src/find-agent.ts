@@ -2,9 +2,10 @@ import { interpret, isCopy } from "./discover-agents.js";
 import { RACY_MS } from "./discovery-cache.js";
 import { fileSystemOf } from "./fs.js";
 import { scopedId } from "./get-by-name.js";
+import { parseMarkdown } from "./markdown-format.js";
 import type { ReadableSource } from "./merge-sources.js";
 import { readSourceFile } from "./read-file.js";
-import { readSources } from "./read-sources.js";
+import { type ReadSourcesOptions, readSources } from "./read-sources.js";
 import { createRegistry, type ProviderRegistry } from "./registry.js";
 import { runProviders } from "./run-providers.js";
 import { statSources } from "./stat-sources.js";
@@ -26,12 +27,34 @@ export interface AgentFoundAt {
   filePath: string;
   /** The latest mtime or ctime of any file read (ms): a look that recent is not vouched for. */
   newestChangeMs: number;
+  /** With `copies`, every family was read: the index in `providers` of the agent's (else the last). */
+  owner?: number;
 }
 
 /** The options of {@link findAgent}. */
 export interface FindAgentOptions {
   /** As `discoverAgents`' option; default `on-demand` (only the agent found is decoded). */
   bodies?: "now" | "on-demand";
+  /**
+   * Also the files of the copies roster wrote of the agent (`copiesOf` in a whole discovery:
+   * `show` lists them), which may sit in any place: every family is read, the ones after the
+   * agent's only for copies of its name.
+   */
+  copies?: boolean;
+}
+
+/**
+ * For a bare name: false for a file core's markdown parser (or a format whose `nameInText`
+ * says the same) cannot name `name`, unparsed. Its name is its `name` field, whose text is in
+ * the bytes unless an escape (`\`) spells it.
+ */
+function siftFor(name: string): ReadSourcesOptions["sift"] {
+  if (name.includes(":") || /[\r\n\uFFFD]/.test(name)) return undefined;
+  const bytes = Buffer.from(name);
+  return (file, read) =>
+    (file.format.parse !== parseMarkdown && file.format.nameInText !== true) ||
+    read.includes(bytes) ||
+    read.includes(0x5c);
 }
 
 /** Whether a definition answers `name` (getByName's rules; see {@link findAgentAt}). */
@@ -61,38 +84,88 @@ export async function findAgentAt(
   ctx: DiscoveryContext,
   name: string,
   options: FindAgentOptions = {},
-): Promise<{ agent: AgentDefinition; at?: AgentFoundAt } | undefined> {
+): Promise<{ agent: AgentDefinition; at?: AgentFoundAt; copies?: string[] } | undefined> {
   const wanted = answers(name);
   if (!wanted) return undefined;
+  const bare = !name.includes(":");
+  const sift = siftFor(name);
   const items: ReadableSource[] = [];
   const providers: string[] = [];
   const looks: string[] = [];
   let newestChangeMs = 0;
+  let found: { agent: AgentDefinition; filePath: string; owner: number } | undefined;
+  // With copies: the first definition of each name so far (the one its copies stand under) and the copies.
+  const firsts = new Map<string, AgentDefinition>();
+  const copies: Array<{ name: string; filePath: string }> = [];
+  // Every file walked, and those walked in two places: a definition's copies are filed under its id (its path).
+  const walked = new Set<string>();
+  const twice = new Set<string>();
   for (const provider of registry.list()) {
     // One family's places (and items): the same sources, in the same order, as its share of a whole read.
+    // After the agent's family only copies are looked for: no body there is ever shown.
     const read = await readSources(createRegistry([provider]), ctx, {
       kind: "agents",
-      bodies: options.bodies ?? "on-demand",
+      bodies: found ? "none" : (options.bodies ?? "on-demand"),
       look: true,
+      sift,
     });
     providers.push(provider.id);
     looks.push(read.look!.fingerprint);
     newestChangeMs = Math.max(newestChangeMs, read.look!.newestChangeMs);
+    if (options.copies)
+      for (const place of read.searched)
+        for (const path of place.files) (walked.has(path) ? twice : walked).add(path);
     for (const source of read.sources) {
       if (source.kind === "skipped") continue;
       if (source.kind === "item") {
         items.push(source);
         continue;
       }
-      const agent = answerOf(source, wanted);
-      if (agent) return { agent, at: { name, providers, looks, filePath: source.filePath, newestChangeMs } };
+      // A definition's name is its `name` field as written: a file of another name is passed unbuilt.
+      if (bare && source.parsed.frontmatter.name !== name) continue;
+      const copy = isCopy(source);
+      // A copy never answers; after the agent, only copies are looked at.
+      if (copy ? !options.copies : found) continue;
+      const meaning = interpret(source, undefined);
+      if (meaning.kind !== "definition") continue;
+      const agent = meaning.value;
+      if (copy) copies.push({ name: agent.name, filePath: source.filePath });
+      else if (!wanted(agent)) {
+        if (options.copies && !firsts.has(agent.name)) firsts.set(agent.name, agent);
+      } else {
+        found = { agent, filePath: source.filePath, owner: providers.length - 1 };
+        if (!options.copies) break;
+      }
     }
+    if (found && !options.copies) break;
   }
-  for (const source of items) {
-    const agent = answerOf(source, wanted);
-    if (agent) return { agent };
+  let agent = found?.agent;
+  // No file defines it: a provider's item (a bundled agent), after every family's places.
+  for (const source of agent ? [] : items) {
+    const meaning = interpret(source, undefined);
+    if (meaning.kind !== "definition") continue;
+    if (wanted(meaning.value)) {
+      agent = meaning.value;
+      break;
+    }
+    if (!firsts.has(meaning.value.name)) firsts.set(meaning.value.name, meaning.value);
   }
-  return undefined;
+  if (!agent) return undefined;
+  const at = found && { name, providers, looks, filePath: found.filePath, newestChangeMs };
+  if (!options.copies) return at ? { agent, at } : { agent };
+  // Its copies stand under the first definition of its name: this agent, unless it is a
+  // plugin's reached by its scoped id after another definition of its bare name. A whole
+  // discovery files copies by the id of what they stand under: another definition with the
+  // agent's id (its file read in two places, an item naming it) would add the copies of
+  // its own name, unread here. The whole discovery decides.
+  const idOf = (a: { filePath?: string; provider: string }) => a.filePath ?? a.provider;
+  const id = idOf(agent);
+  const sharing = items.filter((i) => i.kind === "item" && (i.item.filePath ?? i.provider) === id).length;
+  if (twice.has(id) || sharing > (found ? 0 : 1) || (!found && walked.has(id))) return undefined;
+  const first = firsts.get(agent.name) ?? agent;
+  const mine = idOf(first) === id ? copies.filter((c) => c.name === agent.name) : [];
+  const shown = mine.map((c) => c.filePath);
+  return found && at ? { agent, at: { ...at, owner: found.owner }, copies: shown } : { agent, copies: shown };
 }
 
 /**
@@ -141,7 +214,9 @@ export async function findAgentAgain(
     if (look.fingerprint !== at.looks[i] || now - look.newestChangeMs <= RACY_MS) return undefined;
   }
   // The agent's family: its file, found where its walk lists it, read and interpreted alone.
-  const owner = all[count - 1]!;
+  const ownerAt = at.owner ?? count - 1;
+  const owner = ownerAt >= 0 && ownerAt < count ? all[ownerAt] : undefined;
+  if (!owner) return undefined;
   const run = await runProviders(createRegistry([owner]), ctx, "agents");
   const fs = fileSystemOf(ctx);
   const trusted = ctx.trustProject !== false;
@@ -158,7 +233,7 @@ export async function findAgentAgain(
       generation: 0,
       bodies: options.bodies ?? "on-demand",
     });
-    if (read.kind === "skipped") return undefined;
+    if (read.kind !== "parsed") return undefined;
     const source: ReadableSource = {
       kind: "file",
       provider: owner.id,

@@ -60,7 +60,7 @@ export function defineMarkdownFormat(options: MarkdownFormatOptions = {}): FileF
  * Frontmatter and body of a markdown file. From bytes, only the frontmatter block is decoded;
  * the body is decoded at once, or on first read when the caller defers bodies.
  */
-function parseMarkdown(file: SourceFile): FormatResult {
+export function parseMarkdown(file: SourceFile): FormatResult {
   const options = { location: file.filePath, level: file.level };
   if (file.bytes === undefined) return { kind: "parsed", ...parseFrontmatter(file.content, options) };
   const bytes = file.bytes;

@@ -23,7 +23,9 @@ export const MAX_FILE_BYTES = 1024 * 1024;
 /** The outcome of {@link readSourceFile}: the parsed file, or why it was skipped. */
 export type FileRead =
   | { kind: "parsed"; parsed: ParsedFile; stats: Stats }
-  | { kind: "skipped"; reason: Diagnostic; stats?: Stats; name?: string };
+  | { kind: "skipped"; reason: Diagnostic; stats?: Stats; name?: string }
+  /** Read, and refused unparsed by the caller's `sift`. */
+  | { kind: "sifted"; stats: Stats };
 
 /** Options of {@link readSourceFile}. */
 export interface ReadSourceFileOptions {
@@ -38,6 +40,11 @@ export interface ReadSourceFileOptions {
    * that leaves it gets "" (default `now`).
    */
   bodies?: "now" | "on-demand" | "none";
+  /**
+   * False for a file whose bytes cannot matter to the caller: it is not parsed (a lookup of
+   * one name). The bytes are the shared read buffer's: valid during the call only.
+   */
+  sift?: (file: FileToRead, bytes: Buffer) => boolean;
 }
 
 function skipped(code: string, message: string, filePath: string, stats?: Stats): FileRead {
@@ -210,6 +217,7 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
     } catch (error) {
       return readFailure(error, filePath);
     }
+    if (options.sift?.(file, read.bytes) === false) return { kind: "sifted", stats: read.stats };
     return asRead(parseWith(options, read.bytes, read.stats), read.stats);
   }
   let stats: Stats;
@@ -238,6 +246,7 @@ export function readSourceFile(options: ReadSourceFileOptions): FileRead {
   } catch (error) {
     return readFailure(error, filePath, stats);
   }
+  if (options.sift?.(file, buffer) === false) return { kind: "sifted", stats };
   if (cache) cache.stats.reads += 1;
   if (cache) cache.stats.parses += 1;
   const result = parseWith(options, buffer, stats);

@@ -139,6 +139,8 @@ export interface ReadSourcesOptions {
   bodies?: "now" | "on-demand" | "none";
   /** Also give the stat-only look at what was read (`SourcesRead.look`). */
   look?: boolean;
+  /** A file it refuses is read (its stats count) but not parsed, and is no source. */
+  sift?: ReadSourceFileOptions["sift"];
 }
 
 /**
@@ -174,6 +176,7 @@ export async function readSources(
     cache,
     generation,
     bodies: options.bodies,
+    sift: options.sift,
   };
   const diagnosticsAt: number[] = diagnostics.map(() => 0);
   const searched: SearchedLocation[] = [];
@@ -208,6 +211,7 @@ export async function readSources(
         const read = readSourceFile(fileOptions);
         if (read.stats) fingerprint.file(filePath, read.stats);
         if (look) lookAt(look, fs, filePath, read.stats);
+        if (read.kind === "sifted") continue;
         if (read.kind === "skipped") {
           fingerprint.problem(read.reason);
           sources.push(skippedSource(provider, location, locationIndex, walked, read.reason, read.name));

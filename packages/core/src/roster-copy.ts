@@ -17,9 +17,12 @@ export const MAX_SYNC_MANIFEST_BYTES = 1024 * 1024;
  */
 const SAFE_FILE = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*(\/[A-Za-z0-9_][A-Za-z0-9._@+-]*)*$/;
 
+/** The marker key as the frontmatter reader normalises it (`generatedBy`), made once: every file's keys are asked. */
+const MARKER_CAMEL = kebabToCamel(GENERATED_BY_KEY);
+
 /** True for roster's own marker key, as written or as normalised. */
 export function isMarkerKey(key: string): boolean {
-  return key === GENERATED_BY_KEY || key === kebabToCamel(GENERATED_BY_KEY);
+  return key === GENERATED_BY_KEY || key === MARKER_CAMEL;
 }
 
 /** Do these fields (a file's frontmatter, an agent's `extra`) carry `generated-by: roster`? */

@@ -166,6 +166,13 @@ export interface FileFormat {
    */
   knownKeys?: Readonly<Partial<Record<DiscoveryKind, readonly string[]>>>;
   parse(file: SourceFile): FormatResult;
+  /**
+   * True when a definition's `name` is its file's text as written (only an escape, `\`,
+   * spells it otherwise): a lookup of one name passes a file whose bytes hold neither
+   * unparsed. Never for a format that names by path or changes the name, nor inherited by
+   * spreading one that sets it. Core's markdown parser needs none.
+   */
+  nameInText?: boolean;
 }
 
 /** A place to read definitions from. */

@@ -73,6 +73,8 @@ export function mapCodexAgent(data: Record<string, unknown>, filePath: string): 
 export const codexAgentFormat: FileFormat = {
   id: "codex-toml",
   extensions: [".toml"],
+  // The table's `name` as written (TOML spells it otherwise only with a `\` escape).
+  nameInText: true,
   // roster's own fields, and the keys Codex itself reads (its profile's list) as written.
   knownKeys: {
     agents: [...new Set([...AGENT_KEYS, ...codexProfile.knownKeys.filter((key) => !isMapped(key))])],

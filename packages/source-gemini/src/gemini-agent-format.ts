@@ -21,6 +21,8 @@ import { mapGeminiTools } from "./gemini-tools.js";
 export const geminiAgentFormat: FileFormat = {
   id: "gemini-agent",
   extensions: [".md"],
+  // Core's markdown parser's `name`, unchanged.
+  nameInText: true,
   knownKeys: { agents: [...new Set([...AGENT_KEYS, ...GEMINI_AGENT_KEYS, "allTools"])] },
   parse(file: SourceFile): FormatResult {
     const parsed = markdownFormat.parse(file);

@@ -26,6 +26,8 @@ export const pluginMarkdownFormat = defineMarkdownFormat({
  */
 export const pluginAgentFormat: FileFormat = {
   ...pluginMarkdownFormat,
+  // Core's markdown parser's `name`, unchanged (only ignored keys are taken out).
+  nameInText: true,
   parse(file: SourceFile): FormatResult {
     const parsed = pluginMarkdownFormat.parse(file);
     if (parsed.kind === "unusable") return parsed;
