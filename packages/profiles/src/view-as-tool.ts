@@ -67,8 +67,38 @@ export function bodyAfterFence(content: string): string {
   return close ? rest.slice(close.index + close[0].length) : "";
 }
 
+/**
+ * While {@link withSharedParses} runs: the last text {@link parseMarkdownForTool} parsed and its
+ * answer, so several tools' parsers that read the same text the same way parse it once.
+ */
+let sharedParse: { content: string; filePath: string; parsed: ProfileParse } | undefined;
+let sharing = false;
+
+/**
+ * Runs `check` with {@link parseMarkdownForTool} answering a text it has just parsed (same
+ * text, same path) with the same answer, unparsed: the views sharing one read check one text
+ * for several tools whose parsers call it (Claude Code's, Gemini CLI's, opencode's and the
+ * default all do). The answer is one object for all of them: a check never changes it.
+ */
+export function withSharedParses<T>(check: () => T): T {
+  sharing = true;
+  try {
+    return check();
+  } finally {
+    sharing = false;
+    sharedParse = undefined;
+  }
+}
+
 /** The default parser: markdown with YAML frontmatter, refusing what a strict YAML reader refuses. */
 export function parseMarkdownForTool(content: string, filePath: string): ProfileParse {
+  if (sharing && sharedParse?.content === content && sharedParse.filePath === filePath) return sharedParse.parsed;
+  const answer = parseMarkdownFresh(content, filePath);
+  if (sharing) sharedParse = { content, filePath, parsed: answer };
+  return answer;
+}
+
+function parseMarkdownFresh(content: string, filePath: string): ProfileParse {
   const parsed = parseFrontmatter(content, { location: filePath, level: "warn" });
   const broken = parsed.diagnostics.find((d) => d.code.startsWith("frontmatter/"));
   if (broken) {
@@ -86,8 +116,12 @@ function field(fields: Record<string, unknown>, key: string): unknown {
   return fields[key] ?? fields[kebabToCamel(key)];
 }
 
+/** The longest of `endings` that `name` ends with (the first of equal length). */
 function endingOf(name: string, endings: readonly string[]): string | undefined {
-  return [...endings].sort((a, b) => b.length - a.length).find((e) => name.endsWith(e));
+  let longest: string | undefined;
+  for (const ending of endings)
+    if (name.endsWith(ending) && (longest === undefined || ending.length > longest.length)) longest = ending;
+  return longest;
 }
 
 /** The result of {@link checkFileAs}. */
@@ -260,6 +294,8 @@ export interface FoundFile {
   depth: number;
   /** A config file's entry: already parsed, nothing to read. */
   fields?: Record<string, unknown>;
+  /** Set by {@link planView}: why the tool passes it over unread ({@link passedOver}). */
+  passed?: ToolReason | null;
 }
 
 function isFolder(fs: FileSystem, path: string): boolean {
@@ -285,8 +321,12 @@ function list(
     return;
   }
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+  // `join(dir, name)` for a name from a listing (no `/`, never `.` or `..`): below an
+  // absolute, normalised folder that is the folder, one `/` and the name.
+  const normal = join(dir);
+  const under = normal.startsWith("/") ? (normal.endsWith("/") ? normal : `${normal}/`) : undefined;
   for (const entry of entries) {
-    const path = join(dir, entry.name);
+    const path = under !== undefined ? under + entry.name : join(dir, entry.name);
     const rel = prefix + entry.name;
     // Folders starting with "." and symlinked folders are entered only by tools that do.
     const folder = entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
@@ -393,7 +433,12 @@ export async function planView(
     // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`); a
     // config file's entries keep its order.
     if (!place.entries) found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
-    walked.push({ place, untrusted, files: found });
+    const here: WalkedPlace = { place, untrusted, files: found };
+    for (const file of found) {
+      const passed = passedOver(profile, here, file);
+      if (passed !== undefined) file.passed = passed;
+    }
+    walked.push(here);
   }
   return { profile, ctx, places, walked, gate };
 }
@@ -474,6 +519,11 @@ export function readAndCheck(plan: ViewPlan, walked: WalkedPlace, file: FoundFil
   return checkFound(plan, walked, file, content);
 }
 
+/** The fields every file of a view has. */
+function baseOf(file: FoundFile, place: ProfilePlace) {
+  return { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
+}
+
 /**
  * Step 4: the files in the tool's order, each with its outcome — built-ins, trust, the tool's
  * precedence — from `checked`, which reads and checks one file ({@link readAndCheck}, or a
@@ -499,17 +549,17 @@ export function judgeView(
   for (const walked of plan.walked) {
     const { place, untrusted } = walked;
     for (const file of walked.files) {
-      const base = { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
-      const passed = passedOver(profile, walked, file);
+      const { passed } = file;
       if (passed !== undefined) {
-        if (passed !== null && kept(file.filePath, undefined)) files.push({ ...base, outcome: "ignored", reason: passed });
+        if (passed !== null && kept(file.filePath, undefined))
+          files.push({ ...baseOf(file, place), outcome: "ignored", reason: passed });
         continue;
       }
       const read = checked(walked, file);
       if ("unreadable" in read) {
         if (!kept(file.filePath, undefined)) continue;
         files.push({
-          ...base,
+          ...baseOf(file, place),
           outcome: "rejected",
           reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${read.unreadable}` },
         });
@@ -522,21 +572,32 @@ export function judgeView(
           refusedBy = { filePath: place.entries ? place.dir : file.filePath, reason: check.reason };
         if (!kept(file.filePath, check.id)) continue;
         files.push({
-          ...base,
+          ...baseOf(file, place),
           outcome: "rejected",
           reason: check.reason,
           ...(check.id !== undefined ? { id: check.id } : {}),
         });
         continue;
       }
+      const whole = kept(file.filePath, check.id);
+      // A file a focused view drops only takes its part in the order: no record unless it
+      // wins its id (later files name it), no reason to write.
+      const shadowing = winners.get(check.id);
+      if (
+        !whole &&
+        (untrusted ||
+          (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) ||
+          refused ||
+          (shadowing !== undefined && profile.sameId !== "deep-merge"))
+      )
+        continue;
       const record: ToolViewFile = {
-        ...base,
+        ...baseOf(file, place),
         outcome: "loaded",
         id: check.id,
         ...(check.name !== undefined ? { name: check.name } : {}),
         description: check.description,
       };
-      const whole = kept(file.filePath, check.id);
       if (whole && options.prompts !== false) record.prompt = check.prompt;
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
       if (untrusted) {

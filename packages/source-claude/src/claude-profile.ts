@@ -41,6 +41,9 @@ function cutLikeClaude(content: string): string | undefined {
   const end = rest.indexOf("---");
   if (end === -1) return undefined;
   const block = rest.slice(0, end);
+  // The common file is already cut so (`---\n`, a block ending in a newline, `---\n`): the
+  // same text, not a copy of it.
+  if (open[0] === "---\n" && block.endsWith("\n") && rest.startsWith("\n", end + 3)) return content;
   const after = rest.slice(end + 3).replace(/^[ \t]*\r?\n/, "");
   return `---\n${block.endsWith("\n") ? block : `${block}\n`}---\n${after}`;
 }
