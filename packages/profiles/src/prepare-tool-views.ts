@@ -18,6 +18,7 @@ import {
   parseMarkdownForTool,
   planView,
   readAndCheck,
+  readForView,
   type ViewAsToolOptions,
   type ViewPlan,
   viewAsTool,
@@ -132,18 +133,23 @@ class PreparedViews implements ToolViews {
   /**
    * A file the discovery read: checked now for every view that reads it, while its bytes
    * are valid (they may be a scratch buffer's). Only what a view would have read itself is
-   * used — a regular file within the views' bound; anything else, and any failure here,
-   * leaves the file for the view to read.
+   * used — a regular file within the views' bound; anything else leaves the file for the
+   * view to read.
    */
   private take(path: string, bytes: Buffer, stats: Stats | undefined): void {
+    if (!this.wanted.has(path)) return;
+    if (bytes.length > MAX_VIEW_BYTES || (stats !== undefined && stats.size > MAX_VIEW_BYTES)) return;
+    this.checkAll(path, bytes.toString("utf8"));
+  }
+
+  /** `text`, the file at `path`, checked for every view not yet run that reads it. */
+  private checkAll(path: string, text: string): void {
     const readers = this.wanted.get(path);
     if (!readers) return;
-    if (bytes.length > MAX_VIEW_BYTES || (stats !== undefined && stats.size > MAX_VIEW_BYTES)) return;
     this.wanted.delete(path);
     const pending = readers.filter((r) => this.plans.get(r.plan.profile) === r.plan);
     if (pending.length === 0) return;
     const checks = new Map<FoundFile, CheckedFile>();
-    const text = bytes.toString("utf8");
     try {
       withSharedParses(() => checkText(pending, text, checks));
     } catch {
@@ -161,15 +167,24 @@ class PreparedViews implements ToolViews {
         ...options,
         prompts: false,
       });
-    // One view per preparation: its checks are taken as it goes, and the discovery's later
-    // reads no longer check for it.
-    this.plans.delete(profile);
-    return judgeView(plan, { ...options, prompts: false }, (walked, file) => {
-      const checked = this.checks.get(file);
-      if (checked === undefined) return readAndCheck(plan, walked, file);
+    const view = judgeView(plan, { ...options, prompts: false }, (walked, file) => {
+      const taken = this.checks.get(file);
+      if (taken !== undefined) {
+        this.checks.delete(file);
+        return taken;
+      }
+      if (file.fields) return readAndCheck(plan, walked, file);
+      // A file the discovery did not read: read here once, for the other views that read it too.
+      const read = readForView(plan.ctx, file.filePath);
+      if ("unreadable" in read) return read;
+      this.checkAll(file.filePath, read.text);
+      const mine = this.checks.get(file);
       this.checks.delete(file);
-      return checked;
+      return mine ?? checkFound(plan, walked, file, read.text);
     });
+    // One view per preparation: asked again, it reads for itself.
+    this.plans.delete(profile);
+    return view;
   }
 }
 

@@ -505,18 +505,22 @@ export function checkFound(
   return { check, refused };
 }
 
-/** Step 3 as a tool view does it alone: reads the file (bounded) and checks it. */
-export function readAndCheck(plan: ViewPlan, walked: WalkedPlace, file: FoundFile): CheckedFile {
-  if (file.fields) return checkFound(plan, walked, file, { ok: true, keys: Object.keys(file.fields), fields: file.fields });
-  const fs = fileSystemOf(plan.ctx);
-  let content: string;
+/** Reads a file as a tool view does: at most {@link MAX_VIEW_BYTES}, decoded as UTF-8; or why it cannot. */
+export function readForView(ctx: DiscoveryContext, filePath: string): { text: string } | { unreadable: string } {
+  const fs = fileSystemOf(ctx);
   try {
-    if (fs.stat(file.filePath).size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
-    content = fs.readFile(file.filePath, MAX_VIEW_BYTES).toString("utf8");
+    if (fs.stat(filePath).size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
+    return { text: fs.readFile(filePath, MAX_VIEW_BYTES).toString("utf8") };
   } catch (error) {
     return { unreadable: error instanceof Error ? error.message : String(error) };
   }
-  return checkFound(plan, walked, file, content);
+}
+
+/** Step 3 as a tool view does it alone: reads the file (bounded) and checks it. */
+export function readAndCheck(plan: ViewPlan, walked: WalkedPlace, file: FoundFile): CheckedFile {
+  if (file.fields) return checkFound(plan, walked, file, { ok: true, keys: Object.keys(file.fields), fields: file.fields });
+  const read = readForView(plan.ctx, file.filePath);
+  return "unreadable" in read ? read : checkFound(plan, walked, file, read.text);
 }
 
 /** The fields every file of a view has. */
