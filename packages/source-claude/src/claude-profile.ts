@@ -34,7 +34,7 @@ export function quoteLikeClaude(block: string): string {
  * The frontmatter as Claude Code cuts it: no BOM, `---` on the first line, and the block
  * ends at the next `---`, even one inside a value line (SPEC §15).
  */
-function cutLikeClaude(content: string): string | undefined {
+export function cutLikeClaude(content: string): string | undefined {
   const open = /^---[ \t]*\r?\n/.exec(content);
   if (!open) return undefined;
   const rest = content.slice(open[0].length);
