@@ -6,12 +6,16 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DiscoveryContext, discoverAgents } from "@roster/core";
+import { type DiscoveryContext, discoverAgents, type FileSystem } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
 import { prepareToolViews, viewAsTool } from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { TOOL_PROFILES } from "./cmd-as.js";
+import { whyAgent } from "./cmd-agents.js";
+import { printOtherTools, TOOL_PROFILES } from "./cmd-as.js";
+import type { App } from "./context.js";
+import { FAMILIES } from "./families.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
@@ -37,6 +41,46 @@ async function bothWays(ctx: DiscoveryContext, focusOn?: string) {
     alone.push(await viewAsTool(profile, ctx, { registry, ...(focus ? { focus } : {}), prompts: false }));
   return { shared, alone, discovery };
 }
+
+describe("roster why NAME", () => {
+  test("reads each agent file once: the tools' views take its discovery's reads", async () => {
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.claude/agents/team/b.md": agentFile("b"),
+      "home/.gemini/agents/a.md": agentFile("a", "gemini"),
+      "home/.claude/agents/a.md": agentFile("a", "user"),
+    });
+    const reads = new Map<string, number>();
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      readFile: (path, max) => {
+        reads.set(path, (reads.get(path) ?? 0) + 1);
+        return nodeFileSystem.readFile(path, max);
+      },
+    };
+    const printed: string[] = [];
+    const app = {
+      ctx: { ...sb.ctx(), fs },
+      registry: createDefaultRegistry(),
+      families: FAMILIES,
+      output: {
+        json: false,
+        color: false,
+        cwd: sb.project,
+        home: sb.home,
+        out: (t: unknown) => printed.push(String(t)),
+      },
+    } as unknown as App;
+    await whyAgent(app, "a", TOOL_PROFILES, (d, views) => printOtherTools(app, "a", d, views));
+    const agentReads = [...reads].filter(([path]) => path.includes("/agents/"));
+    expect(agentReads).toHaveLength(4);
+    expect(agentReads.every(([, count]) => count === 1)).toBe(true);
+    // Gemini CLI's answer, from the read its discovery made: its own file, not Claude Code's.
+    expect(printed.join("\n")).toContain(
+      `Gemini CLI: resolves "a" to ${join(sb.home, ".gemini/agents/a.md")} instead`,
+    );
+  });
+});
 
 describe("the tools' views on one discovery's reads (why, doctor)", () => {
   test("the checked-in tree: every tool's view, whole and focused on each name, is the view alone", async () => {

@@ -121,7 +121,9 @@ const merging: ToolProfile = defineToolProfile({
   parse: (content, filePath) => {
     const rebuilt = content.startsWith("---\n") ? `---\n${content.slice(4)}` : content;
     const first = parseMarkdownForTool(rebuilt, filePath);
-    return first.ok || first.code === "tool/no-frontmatter" ? first : { ok: true, keys: [], fields: { body: content } };
+    return first.ok || first.code === "tool/no-frontmatter"
+      ? first
+      : { ok: true, keys: [], fields: { body: content } };
   },
   requiredKeys: [],
   unknownKeys: "ignore",
@@ -204,7 +206,14 @@ const content: fc.Arbitrary<Content> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("agent" as const),
       name: fc.constantFrom(...NAMES),
-      description: fc.constantFrom<string | null>("d", "   ", "", null, "a longer description of this agent", "unacked"),
+      description: fc.constantFrom<string | null>(
+        "d",
+        "   ",
+        "",
+        null,
+        "a longer description of this agent",
+        "unacked",
+      ),
       extra: fc.constantFrom("", "tools: [Read]", "color: blue", "hooks: {}", "bad: true", "disable: true"),
       crlf: fc.boolean(),
       bom: fc.boolean(),
@@ -360,12 +369,15 @@ describe("prepareToolViews", () => {
         for (const profile of PROFILES) shared.push(await views.view(profile, focus ? { focus } : {}));
         const alone = [];
         for (const profile of PROFILES)
-          alone.push(await viewAsTool(profile, ctx, { registry, ...(focus ? { focus } : {}), prompts: false }));
+          alone.push(
+            await viewAsTool(profile, ctx, { registry, ...(focus ? { focus } : {}), prompts: false }),
+          );
         expect(shared).toEqual(alone);
         if (!focus) return;
         // And a focused view is the whole view, cut to what is about its ids and files.
         const about = (f: { id?: string; filePath?: string }) =>
-          (f.filePath !== undefined && focus.files.has(f.filePath)) || (f.id !== undefined && focus.ids.has(f.id));
+          (f.filePath !== undefined && focus.files.has(f.filePath)) ||
+          (f.id !== undefined && focus.ids.has(f.id));
         for (const [i, profile] of PROFILES.entries()) {
           const whole = await viewAsTool(profile, ctx, { registry, prompts: false });
           expect(shared[i]!.files).toEqual(whole.files.filter(about));
@@ -415,7 +427,9 @@ describe("prepareToolViews", () => {
     await discoverAgents(registry, views.ctx);
     const first = await views.view(flat);
     expect(await views.view(flat)).toEqual(first);
-    expect(await views.view(strict)).toEqual(await viewAsTool(strict, sb.ctx(), { registry, prompts: false }));
+    expect(await views.view(strict)).toEqual(
+      await viewAsTool(strict, sb.ctx(), { registry, prompts: false }),
+    );
     expect(first.agents.map((a) => a.id)).toEqual(["helper", "a"]);
   });
 

@@ -67,9 +67,8 @@ function checkText(readers: readonly Reader[], text: string, into: Map<FoundFile
       parsed = parse(text, file.filePath);
       parses.set(parse, parsed);
     }
-    const checked = checkFound(plan, walked, file, text, parsed);
-    // These views keep no prompt: none is held until they run.
-    if ("check" in checked && checked.check.ok) checked.check.prompt = "";
+    // These views keep no prompt: none is shaped (`parsed` given), none held until they run.
+    const checked = checkFound(plan, walked, file, text, { parsed, prompt: false });
     // A copy whose strings are its own: an id or description cut from the text would keep the
     // whole text alive until the view runs (10,000 texts, 60 MB, at 10,000 files).
     into.set(file, structuredClone(checked));
@@ -180,7 +179,7 @@ class PreparedViews implements ToolViews {
       this.checkAll(file.filePath, read.text);
       const mine = this.checks.get(file);
       this.checks.delete(file);
-      return mine ?? checkFound(plan, walked, file, read.text);
+      return mine ?? checkFound(plan, walked, file, read.text, { prompt: false });
     });
     // One view per preparation: asked again, it reads for itself.
     this.plans.delete(profile);

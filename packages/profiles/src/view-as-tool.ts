@@ -92,7 +92,8 @@ export function withSharedParses<T>(check: () => T): T {
 
 /** The default parser: markdown with YAML frontmatter, refusing what a strict YAML reader refuses. */
 export function parseMarkdownForTool(content: string, filePath: string): ProfileParse {
-  if (sharing && sharedParse?.content === content && sharedParse.filePath === filePath) return sharedParse.parsed;
+  if (sharing && sharedParse?.content === content && sharedParse.filePath === filePath)
+    return sharedParse.parsed;
   const answer = parseMarkdownFresh(content, filePath);
   if (sharing) sharedParse = { content, filePath, parsed: answer };
   return answer;
@@ -166,13 +167,18 @@ export function checkFileAs(
   return checkParsed(profile, parsed, content, relativePath, plugin);
 }
 
-/** {@link checkFileAs} of a text already parsed with the profile's parser (`content` gives the body a parser left out). */
+/**
+ * {@link checkFileAs} of a text already parsed with the profile's parser (`content` gives the
+ * body a parser left out). `prompt: false`: the answer's `prompt` is "" (a view that keeps
+ * none does not shape it).
+ */
 export function checkParsed(
   profile: ToolProfile,
   parsed: ProfileParse,
   content: string | ProfileParse,
   relativePath: string,
   plugin?: { name: string },
+  options: { prompt?: boolean } = {},
 ): FileCheck {
   const tool = profile.displayName;
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
@@ -264,11 +270,13 @@ export function checkParsed(
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
   const body =
-    typeof fields.body === "string"
-      ? fields.body
-      : typeof content === "string"
-        ? bodyAfterFence(content)
-        : "";
+    options.prompt === false
+      ? ""
+      : typeof fields.body === "string"
+        ? fields.body
+        : typeof content === "string"
+          ? bodyAfterFence(content)
+          : "";
   return {
     ok: true,
     id,
@@ -281,7 +289,7 @@ export function checkParsed(
       : {}),
     description: typeof description === "string" ? description : "",
     hasDescription: typeof description === "string",
-    prompt: profile.promptOf ? profile.promptOf(body) : body.trim(),
+    prompt: options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim(),
     ignoredKeys,
   };
 }
@@ -455,7 +463,10 @@ export function passedOver(
   const tool = profile.displayName;
   const name = basename(file.relativePath);
   const recursive = walked.place.recursive ?? profile.recursive;
-  const ignored = (code: ToolViewCode, message: string): ToolReason => ({ code, message: `${tool} ${message}` });
+  const ignored = (code: ToolViewCode, message: string): ToolReason => ({
+    code,
+    message: `${tool} ${message}`,
+  });
   const ending = file.fields ? "" : endingOf(name, profile.extensions);
   if (ending === undefined) {
     const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
@@ -467,35 +478,39 @@ export function passedOver(
     }
     return null;
   }
-  if (!recursive && file.depth > 0) return ignored("tool/not-recursive", `does not read sub-folders of ${walked.place.dir}`);
+  if (!recursive && file.depth > 0)
+    return ignored("tool/not-recursive", `does not read sub-folders of ${walked.place.dir}`);
   const prefix = profile.skipPrefixes?.find((p) => name.startsWith(p));
-  if (prefix !== undefined) return ignored("tool/skipped-prefix", `skips files whose name starts with "${prefix}"`);
-  if (file.symlink && !profile.followsSymlinks) return ignored("tool/symlink", "reads only regular files, not symlinks");
+  if (prefix !== undefined)
+    return ignored("tool/skipped-prefix", `skips files whose name starts with "${prefix}"`);
+  if (file.symlink && !profile.followsSymlinks)
+    return ignored("tool/symlink", "reads only regular files, not symlinks");
   return undefined;
 }
 
 /** What reading and checking one file gave: the tool's check and its gate's answer, or why it could not read it. */
-export type CheckedFile =
-  | { check: FileCheck; refused?: ToolReason | undefined }
-  | { unreadable: string };
+export type CheckedFile = { check: FileCheck; refused?: ToolReason | undefined } | { unreadable: string };
 
 /**
  * Step 3: one file's check from its content (its text, or a config entry's fields):
  * {@link checkParsed}, then the tool's gate for a trusted project file it would load.
- * `parsed` is the content as the profile's parser reads it, when already known.
+ * `parsed`: the content as the profile's parser reads it, when already known; `prompt:
+ * false`: for a view that keeps no prompt (none is shaped).
  */
 export function checkFound(
   plan: ViewPlan,
   walked: WalkedPlace,
   file: FoundFile,
   content: string | ProfileParse,
-  parsed?: ProfileParse,
+  options: { parsed?: ProfileParse; prompt?: boolean } = {},
 ): CheckedFile {
   const { profile, gate } = plan;
-  const check =
-    parsed !== undefined
-      ? checkParsed(profile, parsed, content, file.relativePath, walked.place.plugin)
-      : checkFileAs(profile, content, file.filePath, file.relativePath, walked.place.plugin);
+  const parsed =
+    options.parsed ??
+    (typeof content === "string" ? (profile.parse ?? parseMarkdownForTool)(content, file.filePath) : content);
+  const check = checkParsed(profile, parsed, content, file.relativePath, walked.place.plugin, {
+    prompt: options.prompt !== false,
+  });
   if (!check.ok) return { check };
   // A config file's entry has no text of its own to acknowledge (only opencode has entries).
   const refused =
@@ -506,7 +521,10 @@ export function checkFound(
 }
 
 /** Reads a file as a tool view does: at most {@link MAX_VIEW_BYTES}, decoded as UTF-8; or why it cannot. */
-export function readForView(ctx: DiscoveryContext, filePath: string): { text: string } | { unreadable: string } {
+export function readForView(
+  ctx: DiscoveryContext,
+  filePath: string,
+): { text: string } | { unreadable: string } {
   const fs = fileSystemOf(ctx);
   try {
     if (fs.stat(filePath).size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
@@ -518,7 +536,8 @@ export function readForView(ctx: DiscoveryContext, filePath: string): { text: st
 
 /** Step 3 as a tool view does it alone: reads the file (bounded) and checks it. */
 export function readAndCheck(plan: ViewPlan, walked: WalkedPlace, file: FoundFile): CheckedFile {
-  if (file.fields) return checkFound(plan, walked, file, { ok: true, keys: Object.keys(file.fields), fields: file.fields });
+  if (file.fields)
+    return checkFound(plan, walked, file, { ok: true, keys: Object.keys(file.fields), fields: file.fields });
   const read = readForView(plan.ctx, file.filePath);
   return "unreadable" in read ? read : checkFound(plan, walked, file, read.text);
 }
