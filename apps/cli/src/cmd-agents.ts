@@ -1,6 +1,14 @@
 import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
-import { copiesOf, explainAgent, OUTCOME_MEANINGS, reportWhy, summarizeAgent } from "@roster/profiles";
+import {
+  copiesOf,
+  explainAgent,
+  OUTCOME_MEANINGS,
+  prepareToolViews,
+  reportWhy,
+  summarizeAgent,
+  type ToolViews,
+} from "@roster/profiles";
 import type { App } from "./context.js";
 import { type FoundAgent, findShownAgent } from "./find-stored-agent.js";
 import {
@@ -180,15 +188,17 @@ export async function whyAgent(
   name: string,
   /** The tools `--json`'s `otherTools` compares with (the app's profiles). */
   profiles: readonly ToolProfile[],
-  /** For human output: the tools that resolve NAME differently, under the table. */
-  printOtherTools?: (d: AgentDiscovery) => Promise<void>,
+  /** For human output: the tools that resolve NAME differently, under the table (`views` as discovered). */
+  printOtherTools?: (d: AgentDiscovery, views?: ToolViews) => Promise<void>,
   /** `--provider`: also say where that provider's definition of NAME stands. */
   provider?: string,
 ): Promise<number> {
   checkProvider(app.registry.ids(), provider);
   // One discovery serves the table and the other tools' lines; no prompt is shown, so none
-  // is decoded.
-  const d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
+  // is decoded. The tools' views are planned first and take each file it reads: one read.
+  const views =
+    profiles.length > 0 ? await prepareToolViews(profiles, app.ctx, { registry: app.registry }) : undefined;
+  const d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand" });
   const o = app.output;
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).
@@ -196,6 +206,7 @@ export async function whyAgent(
       profiles,
       ctx: app.ctx,
       registry: app.registry,
+      ...(views ? { views } : {}),
       ...(provider !== undefined ? { provider } : {}),
     });
     // A provider that does not define NAME is the same finding as in human output.
@@ -265,6 +276,6 @@ export async function whyAgent(
     o.out(
       line`--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
     );
-  await printOtherTools?.(d);
+  await printOtherTools?.(d, views);
   return 0;
 }

@@ -13,6 +13,7 @@ import {
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
+  type ToolViews,
   viewAsTool,
 } from "@roster/profiles";
 import { printLegend } from "./cmd-agents.js";
@@ -279,11 +280,14 @@ const SEVERITY: Record<string, Diagnostic["severity"]> = {
   "tool/symlink": "warning",
 };
 
-/** Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms. */
-export async function runDoctorAs(app: App, tool: string) {
+/**
+ * Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms.
+ * `views`: the tool views plain `doctor` prepared before its discovery (they take its reads).
+ */
+export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
   const profile = profileFor(tool, app.families);
   // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
-  const v = await view(app, profile, { prompts: false });
+  const v = views ? await views.view(profile) : await view(app, profile, { prompts: false });
   const diagnostics: Diagnostic[] = [];
   for (const file of v.files) {
     if (file.outcome === "loaded") {
@@ -376,22 +380,45 @@ export async function doctorAs(
   return failed ? 1 : 0;
 }
 
-/** Every tool that resolves NAME differently from roster's merged view `d`, in the profiles' order. */
-export async function otherTools(app: App, name: string, d: AgentDiscovery): Promise<OtherTool[]> {
-  return otherToolsFor(d, name, { profiles: profilesOf(app.families), ctx: app.ctx, registry: app.registry });
+/**
+ * Every tool that resolves NAME differently from roster's merged view `d`, in the profiles'
+ * order; `views`: the tool views prepared before `d` was discovered (they take its reads).
+ */
+export async function otherTools(
+  app: App,
+  name: string,
+  d: AgentDiscovery,
+  views?: ToolViews,
+): Promise<OtherTool[]> {
+  return otherToolsFor(d, name, {
+    profiles: profilesOf(app.families),
+    ctx: app.ctx,
+    registry: app.registry,
+    ...(views ? { views } : {}),
+  });
 }
 
 /** The lines `roster why NAME` adds: one per tool that resolves NAME differently. */
-export async function otherToolLines(app: App, name: string, discovery: AgentDiscovery): Promise<string[]> {
-  return (await otherTools(app, name, discovery)).map(
+export async function otherToolLines(
+  app: App,
+  name: string,
+  discovery: AgentDiscovery,
+  views?: ToolViews,
+): Promise<string[]> {
+  return (await otherTools(app, name, discovery, views)).map(
     (other) => `${other.displayName}: ${other.message.replaceAll(`${app.ctx.cwd}/`, "")}`,
   );
 }
 
 /** Prints {@link otherToolLines} under `roster why NAME` (human output only). */
-export async function printOtherTools(app: App, name: string, discovery: AgentDiscovery): Promise<void> {
+export async function printOtherTools(
+  app: App,
+  name: string,
+  discovery: AgentDiscovery,
+  views?: ToolViews,
+): Promise<void> {
   if (app.output.json) return;
-  const lines = await otherToolLines(app, name, discovery);
+  const lines = await otherToolLines(app, name, discovery, views);
   if (lines.length === 0) return;
   const o = app.output;
   o.out("");

@@ -5,7 +5,7 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { App } from "./context.js";
 import { FAMILIES } from "./families.js";
-import { runDoctor } from "./print-doctor.js";
+import { doctor, runDoctor } from "./print-doctor.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
@@ -80,6 +80,32 @@ describe("runDoctor", () => {
       join(sb.project, ".gemini/commands/g.toml"),
       "embedded:init.md",
     ]);
+  });
+
+  test("doctor with every tool's view still reads each agent file once: the views take discovery's reads", async () => {
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.claude/agents/team/b.md": agentFile("b"),
+      "project/.gemini/agents/g.md": agentFile("g", "gemini", "color: blue"),
+      "project/.codex/agents/c.toml": 'name = "c"\ndescription = "c"\ndeveloper_instructions = "Do."\n',
+      "home/.claude/agents/a.md": agentFile("a", "user"),
+    });
+    const { app, reads } = countingApp();
+    const printed: Uint8Array[] = [];
+    app.output.stream = (chunk) => printed.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    await doctor(app);
+    const agentReads = [...reads].filter(([path]) => path.includes("/agents/"));
+    expect(agentReads.map(([path]) => path.slice(sb.root.length)).sort()).toEqual([
+      "/home/.claude/agents/a.md",
+      "/project/.claude/agents/a.md",
+      "/project/.claude/agents/team/b.md",
+      "/project/.codex/agents/c.toml",
+      "/project/.gemini/agents/g.md",
+    ]);
+    expect(agentReads.every(([, count]) => count === 1)).toBe(true);
+    // Gemini CLI rejects `color` (an error of its own) although it reads the file only through discovery.
+    const report = JSON.parse(Buffer.concat(printed).toString("utf8"));
+    expect(report.tools.find((t: { tool: string }) => t.tool === "gemini")).toMatchObject({ errors: 1 });
   });
 
   test("a skipped file's reason is an error; the session's environment is checked", async () => {

@@ -1,8 +1,9 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
 import { discoverCommands } from "@roster/commands";
-import { type Diagnostic, discoverAgents } from "@roster/core";
+import { type Diagnostic, type DiscoveryContext, discoverAgents } from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
+import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
@@ -20,12 +21,13 @@ import { type Cell, count, type Output, paint, printJson, showPath, showPaths, t
  * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
  * session's and doctor's own rules.
  */
-export async function runDoctor(app: App): Promise<DoctorReport> {
+export async function runDoctor(app: App, ctx: DiscoveryContext = app.ctx): Promise<DoctorReport> {
   // The executor (Ajv) loads with doctor, not with every command (see app.ts).
   const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
   const [agents, commands] = await Promise.all([
-    // Doctor reads no agent's prompt: none is decoded (each file is still read once).
-    discoverAgents(app.registry, app.ctx, { bodies: "on-demand" }),
+    // Doctor reads no agent's prompt: none is decoded (each file is still read once). `ctx`:
+    // app.ctx, or the one of the tool views prepared to take these reads.
+    discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
   return findProblems({
@@ -65,11 +67,14 @@ export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): bool
   return tool.errors > 0 || tool.refusedBy !== undefined;
 }
 
-/** Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. */
-export async function runToolDoctors(app: App): Promise<ToolFinding[]> {
+/**
+ * Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. `views`: the
+ * tool views prepared before doctor's discovery ({@link runDoctor} with their `ctx`).
+ */
+export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolFinding[]> {
   return Promise.all(
     profilesOf(app.families).map(async (profile): Promise<ToolFinding> => {
-      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool);
+      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool, views);
       return {
         tool: view.tool,
         displayName: view.displayName,
@@ -109,10 +114,10 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     format: asked,
   } = typeof flags === "boolean" ? { strict: flags, quiet: false, format: undefined } : flags;
   const format = checkFormat(app, asked);
-  const [{ diagnostics: all, summary, files }, tools] = await Promise.all([
-    runDoctor(app),
-    runToolDoctors(app),
-  ]);
+  // The tools' views are planned first and take each agent file discovery reads: one read each.
+  const views = await prepareToolViews(profilesOf(app.families), app.ctx, { registry: app.registry });
+  const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx);
+  const tools = await runToolDoctors(app, views);
   const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const o = app.output;
   const toolsFail = tools.some(toolFails);

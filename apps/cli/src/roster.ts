@@ -125,7 +125,7 @@ program
         app,
         name,
         profilesOf(app.families),
-        (d) => printOtherTools(app, name, d),
+        (d, views) => printOtherTools(app, name, d, views),
         flags.provider,
       );
     }),

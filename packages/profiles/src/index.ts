@@ -11,6 +11,7 @@ export {
   explainAgent,
   OUTCOME_MEANINGS,
 } from "./explain-agent.js";
+export { type PrepareToolViewsOptions, prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 export {
   differentResolution,
   fileRecordView,

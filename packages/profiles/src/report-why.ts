@@ -9,6 +9,7 @@ import {
 } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
+import type { ToolViews } from "./prepare-tool-views.js";
 import type { ToolView } from "./tool-view.js";
 import { viewAsTool } from "./view-as-tool.js";
 
@@ -111,6 +112,11 @@ export interface WhyOptions {
   registry?: ProviderRegistry;
   /** Also name this provider's definition of NAME, shadowed or not (`picked`; SPEC §16 `--provider`). */
   provider?: string;
+  /**
+   * The tool views prepared before `discovery` ran through their `ctx` ({@link prepareToolViews}):
+   * each tool's view then takes the files the discovery read instead of reading them again.
+   */
+  views?: ToolViews;
 }
 
 /** Every tool that resolves NAME differently from the merged view `discovery`, in the profiles' order. */
@@ -130,11 +136,13 @@ export async function otherToolsFor(
     files: new Set([...(winner.filePath ? [winner.filePath] : []), ...copies]),
   };
   for (const profile of options.profiles ?? []) {
-    const v = await viewAsTool(profile, options.ctx, {
-      ...(options.registry ? { registry: options.registry } : {}),
-      focus,
-      prompts: false,
-    });
+    const v = options.views
+      ? await options.views.view(profile, { focus })
+      : await viewAsTool(profile, options.ctx, {
+          ...(options.registry ? { registry: options.registry } : {}),
+          focus,
+          prompts: false,
+        });
     const differs = differentResolution(v, name, winner, copies);
     if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
   }

@@ -2,12 +2,19 @@ import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
 import type { DiscoveryContext, FileSystem, Location, ProviderRegistry } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
-import type { ProfileParse, ProfilePlace, ToolProfile, ToolReason, ToolViewCode } from "@roster/family";
+import type {
+  ProfileParse,
+  ProfilePlace,
+  ProjectGate,
+  ToolProfile,
+  ToolReason,
+  ToolViewCode,
+} from "@roster/family";
 import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
 import type { ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 
-/** Files larger than this are not read by a tool view either. */
-const MAX_BYTES = 1024 * 1024;
+/** Files larger than this are not read by a tool view either (`tool/unreadable`). */
+export const MAX_VIEW_BYTES = 1024 * 1024;
 /** Sub-folders deeper than this are not walked (a guard against hostile trees). */
 const MAX_DEPTH = 8;
 
@@ -57,8 +64,39 @@ export function bodyAfterFence(content: string): string {
   return close ? rest.slice(close.index + close[0].length) : "";
 }
 
+/**
+ * While {@link withSharedParses} runs: the last text {@link parseMarkdownForTool} parsed and its
+ * answer, so several tools' parsers that read the same text the same way parse it once.
+ */
+let sharedParse: { content: string; filePath: string; parsed: ProfileParse } | undefined;
+let sharing = false;
+
+/**
+ * Runs `check` with {@link parseMarkdownForTool} answering a text it has just parsed (same
+ * text, same path) with the same answer, unparsed: the views sharing one read check one text
+ * for several tools whose parsers call it (Claude Code's, Gemini CLI's, opencode's and the
+ * default all do). The answer is one object for all of them: a check never changes it.
+ */
+export function withSharedParses<T>(check: () => T): T {
+  sharing = true;
+  try {
+    return check();
+  } finally {
+    sharing = false;
+    sharedParse = undefined;
+  }
+}
+
 /** The default parser: markdown with YAML frontmatter, refusing what a strict YAML reader refuses. */
 export function parseMarkdownForTool(content: string, filePath: string): ProfileParse {
+  if (sharing && sharedParse?.content === content && sharedParse.filePath === filePath)
+    return sharedParse.parsed;
+  const answer = parseMarkdownFresh(content, filePath);
+  if (sharing) sharedParse = { content, filePath, parsed: answer };
+  return answer;
+}
+
+function parseMarkdownFresh(content: string, filePath: string): ProfileParse {
   const parsed = parseFrontmatter(content, { location: filePath, level: "warn" });
   const broken = parsed.diagnostics.find((d) => d.code.startsWith("frontmatter/"));
   if (broken) {
@@ -76,8 +114,12 @@ function field(fields: Record<string, unknown>, key: string): unknown {
   return fields[key] ?? fields[kebabToCamel(key)];
 }
 
+/** The longest of `endings` that `name` ends with (the first of equal length). */
 function endingOf(name: string, endings: readonly string[]): string | undefined {
-  return [...endings].sort((a, b) => b.length - a.length).find((e) => name.endsWith(e));
+  let longest: string | undefined;
+  for (const ending of endings)
+    if (name.endsWith(ending) && (longest === undefined || ending.length > longest.length)) longest = ending;
+  return longest;
 }
 
 /** The result of {@link checkFileAs}. */
@@ -117,6 +159,24 @@ export function checkFileAs(
   relativePath: string,
   plugin?: { name: string },
 ): FileCheck {
+  const parsed =
+    typeof content === "string" ? (profile.parse ?? parseMarkdownForTool)(content, filePath) : content;
+  return checkParsed(profile, parsed, content, relativePath, plugin);
+}
+
+/**
+ * {@link checkFileAs} of a text already parsed with the profile's parser (`content` gives the
+ * body a parser left out). `prompt: false`: the answer's `prompt` is "" (a view that keeps
+ * none does not shape it).
+ */
+export function checkParsed(
+  profile: ToolProfile,
+  parsed: ProfileParse,
+  content: string | ProfileParse,
+  relativePath: string,
+  plugin?: { name: string },
+  options: { prompt?: boolean } = {},
+): FileCheck {
   const tool = profile.displayName;
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
   const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
@@ -134,8 +194,6 @@ export function checkFileAs(
     if (candidate !== undefined) result.id = candidate;
     return result;
   };
-  const parsed =
-    typeof content === "string" ? (profile.parse ?? parseMarkdownForTool)(content, filePath) : content;
   if (!parsed.ok) return reject(parsed.code, `skips it: ${parsed.message}`);
   const { fields, keys } = parsed;
   const written = field(fields, "name");
@@ -209,11 +267,13 @@ export function checkFileAs(
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
   const body =
-    typeof fields.body === "string"
-      ? fields.body
-      : typeof content === "string"
-        ? bodyAfterFence(content)
-        : "";
+    options.prompt === false
+      ? ""
+      : typeof fields.body === "string"
+        ? fields.body
+        : typeof content === "string"
+          ? bodyAfterFence(content)
+          : "";
   return {
     ok: true,
     id,
@@ -226,18 +286,21 @@ export function checkFileAs(
       : {}),
     description: typeof description === "string" ? description : "",
     hasDescription: typeof description === "string",
-    prompt: profile.promptOf ? profile.promptOf(body) : body.trim(),
+    prompt: options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim(),
     ignoredKeys,
   };
 }
 
-interface Found {
+/** A file a view found in a place, before it is read. */
+export interface FoundFile {
   filePath: string;
   relativePath: string;
   symlink: boolean;
   depth: number;
   /** A config file's entry: already parsed, nothing to read. */
   fields?: Record<string, unknown>;
+  /** Set by {@link planView}: why the tool passes it over unread ({@link passedOver}). */
+  passed?: ToolReason | null;
 }
 
 function isFolder(fs: FileSystem, path: string): boolean {
@@ -253,7 +316,7 @@ function list(
   dir: string,
   prefix: string,
   depth: number,
-  out: Found[],
+  out: FoundFile[],
   hidden: boolean,
 ): void {
   let entries: Dirent[];
@@ -263,8 +326,12 @@ function list(
     return;
   }
   entries.sort((a, b) => compareCodeUnits(a.name, b.name));
+  // `join(dir, name)` for a name from a listing (no `/`, never `.` or `..`): below an
+  // absolute, normalised folder that is the folder, one `/` and the name.
+  const normal = join(dir);
+  const under = normal.startsWith("/") ? (normal.endsWith("/") ? normal : `${normal}/`) : undefined;
   for (const entry of entries) {
-    const path = join(dir, entry.name);
+    const path = under !== undefined ? under + entry.name : join(dir, entry.name);
     const rel = prefix + entry.name;
     // Folders starting with "." and symlinked folders are entered only by tools that do.
     const folder = entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
@@ -315,32 +382,36 @@ async function borrowedPlaces(
   return places;
 }
 
+/** A place a view lists, with its files in the order the tool reads them. */
+export interface WalkedPlace {
+  place: ProfilePlace;
+  /** A project place the tool (or roster) does not trust here. */
+  untrusted: boolean;
+  files: FoundFile[];
+}
+
+/** A view before any file is read: its places as searched and the files it found (see {@link planView}). */
+export interface ViewPlan {
+  profile: ToolProfile;
+  ctx: DiscoveryContext;
+  places: ToolViewPlace[];
+  walked: WalkedPlace[];
+  gate: ProjectGate | undefined;
+}
+
 /**
- * Answers "what would this tool load from here, and why not the rest?" by running one
- * tool profile over the cwd and home of `ctx` (SPEC §4.4): its places in its order, its
- * identity, recursion, name and key rules, its precedence and its built-ins.
- *
- * @example const view = await viewAsTool(geminiProfile, ctx); view.files.filter((f) => f.outcome === "rejected")
+ * Step 1 of a view: the profile's places (borrowed ones through the registry), each one's
+ * status, and the files of those it lists, in the tool's order. Nothing is read yet.
  */
-export async function viewAsTool(
+export async function planView(
   profile: ToolProfile,
   ctx: DiscoveryContext,
-  options: ViewAsToolOptions = {},
-): Promise<ToolView> {
+  registry?: ProviderRegistry,
+): Promise<ViewPlan> {
   const fs = fileSystemOf(ctx);
-  const tool = profile.displayName;
+  const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, registry))];
   const places: ToolViewPlace[] = [];
-  const files: ToolViewFile[] = [];
-  const winners = new Map<string, ToolViewFile>();
-  const winnerPlaces = new Map<string, ProfilePlace>();
-  const merged = new Map<string, string[]>();
-  const described = new Set<string>();
-  let refusedBy: ToolView["refusedBy"];
-  const all = [...profile.places(ctx), ...(await borrowedPlaces(profile, ctx, options.registry))];
-  const { focus } = options;
-  const kept = (filePath: string, id: string | undefined) =>
-    !focus || focus.files?.has(filePath) === true || (id !== undefined && focus.ids.has(id));
-
+  const walked: WalkedPlace[] = [];
   const gate = profile.projectGate?.(ctx);
   for (const place of all) {
     let status = placeStatus(fs, place.dir, place.entries !== undefined);
@@ -350,8 +421,7 @@ export async function viewAsTool(
     if (untrusted && status === "read") status = "untrusted";
     places.push({ ...place, status });
     if (!listed) continue;
-    const recursive = place.recursive ?? profile.recursive;
-    const found: Found[] = [];
+    const found: FoundFile[] = [];
     if (place.entries) {
       for (const entry of place.entries) found.push({ ...entry, symlink: false, depth: 0 });
     } else if (place.only) {
@@ -368,82 +438,188 @@ export async function viewAsTool(
     // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`); a
     // config file's entries keep its order.
     if (!place.entries) found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
+    const here: WalkedPlace = { place, untrusted, files: found };
     for (const file of found) {
-      const name = basename(file.relativePath);
-      const base = { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
-      const ending = file.fields ? "" : endingOf(name, profile.extensions);
-      const ignored = (code: ToolViewCode, message: string) => {
-        if (kept(file.filePath, undefined))
-          files.push({ ...base, outcome: "ignored", reason: { code, message: `${tool} ${message}` } });
-      };
-      if (ending === undefined) {
-        const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
-        if (misplaced && (recursive || file.depth === 0)) {
-          ignored(
-            "tool/wrong-extension",
-            `reads only ${profile.extensions.map((e) => `*${e}`).join(", ")} files here, not *${misplaced}`,
-          );
-        }
+      const passed = passedOver(profile, here, file);
+      if (passed !== undefined) file.passed = passed;
+    }
+    walked.push(here);
+  }
+  return { profile, ctx, places, walked, gate };
+}
+
+/**
+ * Step 2, before reading: why the tool passes a file over unread (a reason, or `null` when it
+ * says nothing about it: a file of an ending it ignores), or `undefined`: the tool reads it.
+ */
+export function passedOver(
+  profile: ToolProfile,
+  walked: WalkedPlace,
+  file: FoundFile,
+): ToolReason | null | undefined {
+  const tool = profile.displayName;
+  const name = basename(file.relativePath);
+  const recursive = walked.place.recursive ?? profile.recursive;
+  const ignored = (code: ToolViewCode, message: string): ToolReason => ({
+    code,
+    message: `${tool} ${message}`,
+  });
+  const ending = file.fields ? "" : endingOf(name, profile.extensions);
+  if (ending === undefined) {
+    const misplaced = endingOf(name, profile.misplacedExtensions ?? []);
+    if (misplaced && (recursive || file.depth === 0)) {
+      return ignored(
+        "tool/wrong-extension",
+        `reads only ${profile.extensions.map((e) => `*${e}`).join(", ")} files here, not *${misplaced}`,
+      );
+    }
+    return null;
+  }
+  if (!recursive && file.depth > 0)
+    return ignored("tool/not-recursive", `does not read sub-folders of ${walked.place.dir}`);
+  const prefix = profile.skipPrefixes?.find((p) => name.startsWith(p));
+  if (prefix !== undefined)
+    return ignored("tool/skipped-prefix", `skips files whose name starts with "${prefix}"`);
+  if (file.symlink && !profile.followsSymlinks)
+    return ignored("tool/symlink", "reads only regular files, not symlinks");
+  return undefined;
+}
+
+/** What reading and checking one file gave: the tool's check and its gate's answer, or why it could not read it. */
+export type CheckedFile = { check: FileCheck; refused?: ToolReason | undefined } | { unreadable: string };
+
+/**
+ * Step 3: one file's check from its content (its text, or a config entry's fields):
+ * {@link checkParsed}, then the tool's gate for a trusted project file it would load.
+ * `parsed`: the content as the profile's parser reads it, when already known; `prompt:
+ * false`: for a view that keeps no prompt (none is shaped).
+ */
+export function checkFound(
+  plan: ViewPlan,
+  walked: WalkedPlace,
+  file: FoundFile,
+  content: string | ProfileParse,
+  options: { parsed?: ProfileParse; prompt?: boolean } = {},
+): CheckedFile {
+  const { profile, gate } = plan;
+  const parsed =
+    options.parsed ??
+    (typeof content === "string" ? (profile.parse ?? parseMarkdownForTool)(content, file.filePath) : content);
+  const check = checkParsed(profile, parsed, content, file.relativePath, walked.place.plugin, {
+    prompt: options.prompt !== false,
+  });
+  if (!check.ok) return { check };
+  // A config file's entry has no text of its own to acknowledge (only opencode has entries).
+  const refused =
+    walked.place.scope === "project" && !walked.untrusted && typeof content === "string"
+      ? gate?.file?.({ ...file, id: check.id, content })
+      : undefined;
+  return { check, refused };
+}
+
+/** Reads a file as a tool view does: at most {@link MAX_VIEW_BYTES}, decoded as UTF-8; or why it cannot. */
+export function readForView(
+  ctx: DiscoveryContext,
+  filePath: string,
+): { text: string } | { unreadable: string } {
+  const fs = fileSystemOf(ctx);
+  try {
+    if (fs.stat(filePath).size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
+    return { text: fs.readFile(filePath, MAX_VIEW_BYTES).toString("utf8") };
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Step 3 as a tool view does it alone: reads the file (bounded) and checks it. */
+export function readAndCheck(plan: ViewPlan, walked: WalkedPlace, file: FoundFile): CheckedFile {
+  if (file.fields)
+    return checkFound(plan, walked, file, { ok: true, keys: Object.keys(file.fields), fields: file.fields });
+  const read = readForView(plan.ctx, file.filePath);
+  return "unreadable" in read ? read : checkFound(plan, walked, file, read.text);
+}
+
+/** The fields every file of a view has. */
+function baseOf(file: FoundFile, place: ProfilePlace) {
+  return { filePath: file.filePath, relativePath: file.relativePath, scope: place.scope };
+}
+
+/**
+ * Step 4: the files in the tool's order, each with its outcome — built-ins, trust, the tool's
+ * precedence — from `checked`, which reads and checks one file ({@link readAndCheck}, or a
+ * check made from a read shared with a discovery).
+ */
+export function judgeView(
+  plan: ViewPlan,
+  options: Pick<ViewAsToolOptions, "focus" | "prompts">,
+  checked: (walked: WalkedPlace, file: FoundFile) => CheckedFile,
+): ToolView {
+  const { profile, ctx, gate } = plan;
+  const tool = profile.displayName;
+  const files: ToolViewFile[] = [];
+  const winners = new Map<string, ToolViewFile>();
+  const winnerPlaces = new Map<string, ProfilePlace>();
+  const merged = new Map<string, string[]>();
+  const described = new Set<string>();
+  let refusedBy: ToolView["refusedBy"];
+  const { focus } = options;
+  const kept = (filePath: string, id: string | undefined) =>
+    !focus || focus.files?.has(filePath) === true || (id !== undefined && focus.ids.has(id));
+
+  for (const walked of plan.walked) {
+    const { place, untrusted } = walked;
+    for (const file of walked.files) {
+      const { passed } = file;
+      if (passed !== undefined) {
+        if (passed !== null && kept(file.filePath, undefined))
+          files.push({ ...baseOf(file, place), outcome: "ignored", reason: passed });
         continue;
       }
-      if (!recursive && file.depth > 0) {
-        ignored("tool/not-recursive", `does not read sub-folders of ${place.dir}`);
+      const read = checked(walked, file);
+      if ("unreadable" in read) {
+        if (!kept(file.filePath, undefined)) continue;
+        files.push({
+          ...baseOf(file, place),
+          outcome: "rejected",
+          reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${read.unreadable}` },
+        });
         continue;
       }
-      const prefix = profile.skipPrefixes?.find((p) => name.startsWith(p));
-      if (prefix !== undefined) {
-        ignored("tool/skipped-prefix", `skips files whose name starts with "${prefix}"`);
-        continue;
-      }
-      if (file.symlink && !profile.followsSymlinks) {
-        ignored("tool/symlink", "reads only regular files, not symlinks");
-        continue;
-      }
-      let content: string | ProfileParse;
-      if (file.fields) content = { ok: true, keys: Object.keys(file.fields), fields: file.fields };
-      else
-        try {
-          if (fs.stat(file.filePath).size > MAX_BYTES) throw new Error("over 1 MiB");
-          content = fs.readFile(file.filePath, MAX_BYTES).toString("utf8");
-        } catch (error) {
-          const why = error instanceof Error ? error.message : String(error);
-          if (!kept(file.filePath, undefined)) continue;
-          files.push({
-            ...base,
-            outcome: "rejected",
-            reason: { code: "tool/unreadable", message: `${tool} cannot read it: ${why}` },
-          });
-          continue;
-        }
-      const check = checkFileAs(profile, content, file.filePath, file.relativePath, place.plugin);
+      const { check, refused } = read;
       if (!check.ok) {
         // A config file's entry: the tool names the file.
         if (check.refusesAll && !refusedBy)
           refusedBy = { filePath: place.entries ? place.dir : file.filePath, reason: check.reason };
         if (!kept(file.filePath, check.id)) continue;
         files.push({
-          ...base,
+          ...baseOf(file, place),
           outcome: "rejected",
           reason: check.reason,
           ...(check.id !== undefined ? { id: check.id } : {}),
         });
         continue;
       }
+      const whole = kept(file.filePath, check.id);
+      // A file a focused view drops only takes its part in the order: no record unless it
+      // wins its id (later files name it), no reason to write.
+      const shadowing = winners.get(check.id);
+      if (
+        !whole &&
+        (untrusted ||
+          (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) ||
+          refused ||
+          (shadowing !== undefined && profile.sameId !== "deep-merge"))
+      )
+        continue;
       const record: ToolViewFile = {
-        ...base,
+        ...baseOf(file, place),
         outcome: "loaded",
         id: check.id,
         ...(check.name !== undefined ? { name: check.name } : {}),
         description: check.description,
       };
-      const whole = kept(file.filePath, check.id);
       if (whole && options.prompts !== false) record.prompt = check.prompt;
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
-      const refused =
-        // A config file's entry has no text of its own to acknowledge (only opencode has entries).
-        place.scope === "project" && !untrusted && typeof content === "string"
-          ? gate?.file?.({ ...file, id: check.id, content })
-          : undefined;
       if (untrusted) {
         record.outcome = "ignored";
         record.reason =
@@ -515,6 +691,7 @@ export async function viewAsTool(
     }
   }
 
+  const places = plan.places;
   if (refusedBy) {
     // The tool stops at this file: nothing it would have loaded is loaded.
     const why = `${tool} refuses its whole configuration because of ${refusedBy.filePath}`;
@@ -561,4 +738,20 @@ export async function viewAsTool(
     files,
     agents,
   };
+}
+
+/**
+ * Answers "what would this tool load from here, and why not the rest?" by running one
+ * tool profile over the cwd and home of `ctx` (SPEC §4.4): its places in its order, its
+ * identity, recursion, name and key rules, its precedence and its built-ins.
+ *
+ * @example const view = await viewAsTool(geminiProfile, ctx); view.files.filter((f) => f.outcome === "rejected")
+ */
+export async function viewAsTool(
+  profile: ToolProfile,
+  ctx: DiscoveryContext,
+  options: ViewAsToolOptions = {},
+): Promise<ToolView> {
+  const plan = await planView(profile, ctx, options.registry);
+  return judgeView(plan, options, (walked, file) => readAndCheck(plan, walked, file));
 }

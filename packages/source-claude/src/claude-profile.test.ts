@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { createRegistry, defineProvider, discoverAgents } from "@roster/core";
 import { viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { CLAUDE_MANAGED_DIR, claudeProfile, quoteLikeClaude } from "./claude-profile.js";
+import { CLAUDE_MANAGED_DIR, claudeProfile, cutLikeClaude, quoteLikeClaude } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
 
 let sb: Sandbox;
@@ -102,6 +103,30 @@ describe("claudeProfile (Claude Code's own answer)", () => {
     expect(byPath["cut.md"]).toEqual(["loaded", "cut", "before"]);
     expect(view.agents.find((a) => a.id === "comment")?.prompt).toBe("Keep <!-- this --> here.");
     expect(view.agents.some((a) => a.id === "claude" && a.scope === "builtin")).toBe(true);
+  });
+
+  test("cutLikeClaude hands back a text already cut so as it is: the same as rebuilding it, for any text", () => {
+    // The rebuild it skips, as it was written before.
+    const rebuilt = (content: string) => {
+      const open = /^---[ \t]*\r?\n/.exec(content);
+      if (!open) return undefined;
+      const rest = content.slice(open[0].length);
+      const end = rest.indexOf("---");
+      if (end === -1) return undefined;
+      const block = rest.slice(0, end);
+      const after = rest.slice(end + 3).replace(/^[ \t]*\r?\n/, "");
+      return `---\n${block.endsWith("\n") ? block : `${block}\n`}---\n${after}`;
+    };
+    const piece = fc.constantFrom("---", "\n", "\r\n", "\r", " ", "\t", "name: a", "x", "-", "\uFEFF");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const text = pieces.join("");
+        expect(cutLikeClaude(text)).toBe(rebuilt(text));
+      }),
+      { numRuns: 2000, seed: 3131 },
+    );
+    const common = agentFile("a");
+    expect(cutLikeClaude(common)).toBe(common);
   });
 
   test("quoteLikeClaude quotes only plain top-level values that need it", () => {

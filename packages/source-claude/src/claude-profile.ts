@@ -34,13 +34,16 @@ export function quoteLikeClaude(block: string): string {
  * The frontmatter as Claude Code cuts it: no BOM, `---` on the first line, and the block
  * ends at the next `---`, even one inside a value line (SPEC §15).
  */
-function cutLikeClaude(content: string): string | undefined {
+export function cutLikeClaude(content: string): string | undefined {
   const open = /^---[ \t]*\r?\n/.exec(content);
   if (!open) return undefined;
   const rest = content.slice(open[0].length);
   const end = rest.indexOf("---");
   if (end === -1) return undefined;
   const block = rest.slice(0, end);
+  // The common file is already cut so (`---\n`, a block ending in a newline, `---\n`): the
+  // same text, not a copy of it.
+  if (open[0] === "---\n" && block.endsWith("\n") && rest.startsWith("\n", end + 3)) return content;
   const after = rest.slice(end + 3).replace(/^[ \t]*\r?\n/, "");
   return `---\n${block.endsWith("\n") ? block : `${block}\n`}---\n${after}`;
 }

@@ -1,0 +1,200 @@
+// `roster why NAME` and `roster doctor` run the seven tools' views on the reads of their one
+// discovery (@roster/profiles' prepareToolViews). Every view must be the one each tool's
+// viewAsTool gives alone: over the checked-in tree and over generated worlds of every family's
+// folders, with the real profiles (Claude Code's own cut of the frontmatter, Gemini CLI's trust
+// and acknowledgments, Codex's TOML and project trust, opencode's refusal, Copilot's stems).
+import { createHash } from "node:crypto";
+import { mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { type DiscoveryContext, discoverAgents, type FileSystem } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
+import { prepareToolViews, viewAsTool } from "@roster/profiles";
+import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { whyAgent } from "./cmd-agents.js";
+import { printOtherTools, TOOL_PROFILES } from "./cmd-as.js";
+import type { App } from "./context.js";
+import { FAMILIES } from "./families.js";
+import { createDefaultRegistry } from "./registry.js";
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = createSandbox("roster-shared-views-");
+});
+afterEach(() => sb.cleanup());
+
+/** Each tool's view from the reads of one discovery, and each alone; `focus` as `why NAME` sets it. */
+async function bothWays(ctx: DiscoveryContext, focusOn?: string) {
+  const registry = createDefaultRegistry();
+  const views = await prepareToolViews(TOOL_PROFILES, ctx, { registry });
+  const discovery = await discoverAgents(registry, views.ctx, { bodies: "on-demand" });
+  const winner = focusOn === undefined ? undefined : discovery.agents.find((a) => a.name === focusOn);
+  const focus =
+    focusOn === undefined
+      ? undefined
+      : { ids: new Set([focusOn]), files: new Set(winner?.filePath ? [winner.filePath] : []) };
+  const shared = [];
+  for (const profile of TOOL_PROFILES) shared.push(await views.view(profile, focus ? { focus } : {}));
+  const alone = [];
+  for (const profile of TOOL_PROFILES)
+    alone.push(await viewAsTool(profile, ctx, { registry, ...(focus ? { focus } : {}), prompts: false }));
+  return { shared, alone, discovery };
+}
+
+describe("roster why NAME", () => {
+  test("reads each agent file once: the tools' views take its discovery's reads", async () => {
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.claude/agents/team/b.md": agentFile("b"),
+      "home/.gemini/agents/a.md": agentFile("a", "gemini"),
+      "home/.claude/agents/a.md": agentFile("a", "user"),
+    });
+    const reads = new Map<string, number>();
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      readFile: (path, max) => {
+        reads.set(path, (reads.get(path) ?? 0) + 1);
+        return nodeFileSystem.readFile(path, max);
+      },
+    };
+    const printed: string[] = [];
+    const app = {
+      ctx: { ...sb.ctx(), fs },
+      registry: createDefaultRegistry(),
+      families: FAMILIES,
+      output: {
+        json: false,
+        color: false,
+        cwd: sb.project,
+        home: sb.home,
+        out: (t: unknown) => printed.push(String(t)),
+      },
+    } as unknown as App;
+    await whyAgent(app, "a", TOOL_PROFILES, (d, views) => printOtherTools(app, "a", d, views));
+    const agentReads = [...reads].filter(([path]) => path.includes("/agents/"));
+    expect(agentReads).toHaveLength(4);
+    expect(agentReads.every(([, count]) => count === 1)).toBe(true);
+    // Gemini CLI's answer, from the read its discovery made: its own file, not Claude Code's.
+    expect(printed.join("\n")).toContain(
+      `Gemini CLI: resolves "a" to ${join(sb.home, ".gemini/agents/a.md")} instead`,
+    );
+  });
+});
+
+describe("the tools' views on one discovery's reads (why, doctor)", () => {
+  test("the checked-in tree: every tool's view, whole and focused on each name, is the view alone", async () => {
+    const { home, project } = copyFixtureTree(sb.root);
+    const ctx: DiscoveryContext = { cwd: project, home, env: {} };
+    const { shared, alone, discovery } = await bothWays(ctx);
+    expect(shared).toEqual(alone);
+    expect(shared.flatMap((v) => v.files).length).toBeGreaterThan(20);
+    for (const name of discovery.agents.map((a) => a.name).filter((n) => !n.includes(":"))) {
+      const focused = await bothWays(ctx, name);
+      expect(focused.shared).toEqual(focused.alone);
+    }
+  });
+
+  const FOLDERS = [
+    "project/.claude/agents",
+    "project/.claude/agents/team",
+    "home/.claude/agents",
+    "project/.gemini/agents",
+    "home/.gemini/agents",
+    "project/.codex/agents",
+    "home/.codex/agents",
+    "project/.opencode/agents",
+    "home/.config/opencode/agents",
+    "project/.github/agents",
+    "home/.copilot/agents",
+    "project/.cursor/agents",
+    "project/.xcsh/agents",
+    "home/.xcsh/agent/agents",
+  ];
+  const NAMES = ["reviewer", "helper", "explore", "plan", "tester"];
+  /** Texts that split the tools: each valid for some and not for others. */
+  const TEXTS = (name: string) => [
+    agentFile(name),
+    agentFile(name, "with a colour", "color: blue"),
+    agentFile(name, "gemini tools", "tools: [read_file]"),
+    agentFile(name, "claude tools", "tools: Read, Grep"),
+    agentFile(name, "opencode refuses", "temperature: hot"),
+    agentFile(name, "disabled", "disable: true"),
+    agentFile(name, "mcp", "mcp-servers: {}"),
+    `---\nname: ${name}\ndescription: a: b\n---\nClaude Code retries this with quotes.\n`,
+    `---\ndescription: no name\n---\nbody\n`,
+    `\uFEFF${agentFile(name)}`,
+    agentFile(name).replaceAll("\n", "\r\n"),
+    "# notes, no frontmatter\n",
+    `name = "${name}"\ndescription = "a codex role"\ndeveloper_instructions = "Review."\n`,
+    `name = "${name}"\ndescription = "unknown key"\ndeveloper_instructions = "x"\ncolour = 1\n`,
+    "name = [broken\n",
+  ];
+  const FILE_NAMES = ["reviewer.md", "helper.md", "x.agent.md", "_draft.md", "role.toml", "notes.txt"];
+
+  interface World {
+    files: Array<{ folder: string; name: string; agent: string; text: number; link: boolean }>;
+    trustProject: boolean;
+    geminiTrust: boolean;
+    acknowledge: boolean;
+    codexTrust: boolean;
+    focus: string | null;
+  }
+  const world: fc.Arbitrary<World> = fc.record({
+    files: fc.array(
+      fc.record({
+        folder: fc.constantFrom(...FOLDERS),
+        name: fc.constantFrom(...FILE_NAMES),
+        agent: fc.constantFrom(...NAMES),
+        text: fc.nat({ max: 14 }),
+        link: fc.constantFrom(false, false, false, false, false, true),
+      }),
+      { minLength: 6, maxLength: 24 },
+    ),
+    trustProject: fc.constantFrom(true, true, true, false),
+    geminiTrust: fc.boolean(),
+    acknowledge: fc.boolean(),
+    codexTrust: fc.boolean(),
+    focus: fc.option(fc.constantFrom(...NAMES)),
+  });
+
+  test("generated worlds of every family's folders (symlinks, trust, gates): the views are the views alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async (w) => {
+        rmSync(sb.project, { recursive: true, force: true });
+        rmSync(sb.home, { recursive: true, force: true });
+        mkdirSync(sb.project, { recursive: true });
+        mkdirSync(sb.home, { recursive: true });
+        let previous: string | undefined;
+        const acks: Record<string, string> = {};
+        for (const f of w.files) {
+          const path = join(sb.root, f.folder, f.name);
+          mkdirSync(dirname(path), { recursive: true });
+          rmSync(path, { force: true });
+          if (f.link && previous !== undefined && previous !== path) symlinkSync(previous, path);
+          else {
+            const text = TEXTS(f.agent)[f.text]!;
+            sb.write({ [join(f.folder, f.name)]: text });
+            if (w.acknowledge) acks[f.agent] = createHash("sha256").update(text).digest("hex");
+          }
+          previous = path;
+        }
+        if (w.acknowledge)
+          sb.write({ "home/.gemini/acknowledgments/agents.json": JSON.stringify({ [sb.project]: acks }) });
+        if (w.codexTrust)
+          sb.write({ "home/.codex/config.toml": `[projects."${sb.project}"]\ntrust_level = "trusted"\n` });
+        const ctx: DiscoveryContext = {
+          ...sb.ctx({ env: w.geminiTrust ? { GEMINI_CLI_TRUST_WORKSPACE: "true" } : {} }),
+          trustProject: w.trustProject,
+        };
+        // As doctor asks (every file), and as `why NAME` asks (focused on NAME).
+        const whole = await bothWays(ctx);
+        expect(whole.shared).toEqual(whole.alone);
+        if (w.focus === null) return;
+        const focused = await bothWays(ctx, w.focus);
+        expect(focused.shared).toEqual(focused.alone);
+      }),
+      { numRuns: 60, seed: 3131 },
+    );
+  });
+});

@@ -1,0 +1,203 @@
+import type { Stats } from "node:fs";
+import { type DiscoveryContext, type FileSystem, type ProviderRegistry, readListedFile } from "@roster/core";
+import { fileSystemOf, nodeFileSystem } from "@roster/core/provider-kit";
+import type { ProfileParse, ToolProfile } from "@roster/family";
+import type { ToolView } from "./tool-view.js";
+import {
+  type CheckedFile,
+  checkFound,
+  type FoundFile,
+  judgeView,
+  MAX_VIEW_BYTES,
+  parseMarkdownForTool,
+  planView,
+  readAndCheck,
+  readForView,
+  type ViewAsToolOptions,
+  type ViewPlan,
+  viewAsTool,
+  type WalkedPlace,
+  withSharedParses,
+} from "./view-as-tool.js";
+
+/** Options of {@link prepareToolViews}. */
+export interface PrepareToolViewsOptions {
+  /** Resolves the profiles' borrowed places (Claude Code reads plugins). */
+  registry?: ProviderRegistry;
+}
+
+/** Tool views prepared before a discovery, which take the files that discovery reads ({@link prepareToolViews}). */
+export interface ToolViews {
+  /**
+   * The context to discover with: the same one, with a file-system layer that also hands
+   * each file the views will read to them, checked at once; the text is not kept.
+   */
+  readonly ctx: DiscoveryContext;
+  /**
+   * One tool's view, exactly as `viewAsTool(profile, ctx, { registry, focus, prompts: false })`
+   * answers it: a file the discovery did not read (or could not) is read here as `viewAsTool`
+   * reads it. Each profile's checks serve one view; asked again (or for a profile not
+   * prepared), the view reads for itself.
+   */
+  view(profile: ToolProfile, options?: Pick<ViewAsToolOptions, "focus">): Promise<ToolView>;
+}
+
+/** One file a prepared view will read, where it stands in that view. */
+interface Reader {
+  plan: ViewPlan;
+  walked: WalkedPlace;
+  file: FoundFile;
+}
+
+type Parse = (content: string, filePath: string) => ProfileParse;
+
+/** The checks a view makes of one text, each parser run once for all the views that use it. */
+function checkText(readers: readonly Reader[], text: string, into: Map<FoundFile, CheckedFile>): void {
+  const parses = new Map<Parse, ProfileParse>();
+  for (const { plan, walked, file } of readers) {
+    const parse = plan.profile.parse ?? parseMarkdownForTool;
+    let parsed = parses.get(parse);
+    if (parsed === undefined) {
+      parsed = parse(text, file.filePath);
+      parses.set(parse, parsed);
+    }
+    // These views keep no prompt: none is shaped (`parsed` given), none held until they run.
+    const checked = checkFound(plan, walked, file, text, { parsed, prompt: false });
+    // A copy whose strings are its own: an id or description cut from the text would keep the
+    // whole text alive until the view runs (10,000 texts, 60 MB, at 10,000 files).
+    into.set(file, structuredClone(checked));
+  }
+}
+
+class PreparedViews implements ToolViews {
+  readonly ctx: DiscoveryContext;
+  /** The plans not yet judged, by profile. */
+  private readonly plans = new Map<ToolProfile, ViewPlan>();
+  /** Every file a prepared view reads, by path: the views (and places) that read it. */
+  private readonly wanted = new Map<string, Reader[]>();
+  /** The checks made from the discovery's reads, until their view takes them. */
+  private readonly checks = new Map<FoundFile, CheckedFile>();
+
+  constructor(
+    private readonly base: DiscoveryContext,
+    private readonly registry: ProviderRegistry | undefined,
+    plans: readonly ViewPlan[],
+  ) {
+    for (const plan of plans) {
+      this.plans.set(plan.profile, plan);
+      for (const walked of plan.walked) {
+        for (const file of walked.files) {
+          // A config entry is not read; a file the tool passes over unread is not either.
+          if (file.fields || file.passed !== undefined) continue;
+          const readers = this.wanted.get(file.filePath);
+          if (readers) readers.push({ plan, walked, file });
+          else this.wanted.set(file.filePath, [{ plan, walked, file }]);
+        }
+      }
+    }
+    this.ctx = { ...base, fs: this.layer(fileSystemOf(base)) };
+  }
+
+  /** `base` with every read also handed to {@link take}. */
+  private layer(base: FileSystem): FileSystem {
+    const layer: FileSystem = {
+      readdir: (dir) => base.readdir(dir),
+      stat: (path) => base.stat(path),
+      lstat: (path) => base.lstat(path),
+      realpath: (path) => base.realpath(path),
+      readFile: (path, maxBytes, stats, scratch) => {
+        const bytes = base.readFile(path, maxBytes, stats, scratch);
+        this.take(path, bytes, stats);
+        return bytes;
+      },
+    };
+    // Core's one-open read of a listed file, where the layer below has it (node:fs has).
+    const readListed = base === nodeFileSystem ? readListedFile : base.readListed;
+    if (readListed) {
+      layer.readListed = (path, maxBytes, scratch) => {
+        const read = readListed(path, maxBytes, scratch);
+        this.take(path, read.bytes, read.stats);
+        return read;
+      };
+    }
+    return layer;
+  }
+
+  /**
+   * A file the discovery read: checked now for every view that reads it, while its bytes
+   * are valid (they may be a scratch buffer's). Only what a view would have read itself is
+   * used — a regular file within the views' bound; anything else leaves the file for the
+   * view to read.
+   */
+  private take(path: string, bytes: Buffer, stats: Stats | undefined): void {
+    if (!this.wanted.has(path)) return;
+    if (bytes.length > MAX_VIEW_BYTES || (stats !== undefined && stats.size > MAX_VIEW_BYTES)) return;
+    this.checkAll(path, bytes.toString("utf8"));
+  }
+
+  /** `text`, the file at `path`, checked for every view not yet run that reads it. */
+  private checkAll(path: string, text: string): void {
+    const readers = this.wanted.get(path);
+    if (!readers) return;
+    this.wanted.delete(path);
+    const pending = readers.filter((r) => this.plans.get(r.plan.profile) === r.plan);
+    if (pending.length === 0) return;
+    const checks = new Map<FoundFile, CheckedFile>();
+    try {
+      withSharedParses(() => checkText(pending, text, checks));
+    } catch {
+      // A parser or gate that throws does so in the view, as it would have alone.
+      return;
+    }
+    for (const [file, checked] of checks) this.checks.set(file, checked);
+  }
+
+  async view(profile: ToolProfile, options: Pick<ViewAsToolOptions, "focus"> = {}): Promise<ToolView> {
+    const plan = this.plans.get(profile);
+    if (!plan)
+      return viewAsTool(profile, this.base, {
+        ...(this.registry ? { registry: this.registry } : {}),
+        ...options,
+        prompts: false,
+      });
+    const view = judgeView(plan, { ...options, prompts: false }, (walked, file) => {
+      const taken = this.checks.get(file);
+      if (taken !== undefined) {
+        this.checks.delete(file);
+        return taken;
+      }
+      if (file.fields) return readAndCheck(plan, walked, file);
+      // A file the discovery did not read: read here once, for the other views that read it too.
+      const read = readForView(plan.ctx, file.filePath);
+      if ("unreadable" in read) return read;
+      this.checkAll(file.filePath, read.text);
+      const mine = this.checks.get(file);
+      this.checks.delete(file);
+      return mine ?? checkFound(plan, walked, file, read.text, { prompt: false });
+    });
+    // One view per preparation: asked again, it reads for itself.
+    this.plans.delete(profile);
+    return view;
+  }
+}
+
+/**
+ * Plans the views of `profiles` (their places, walked) before a discovery runs, so that
+ * each file the discovery reads is read once for both: discover with the answer's `ctx`, then
+ * ask it for each tool's view (`roster why NAME`, `roster doctor`). Every view answers
+ * exactly as `viewAsTool` does; only the number of reads changes.
+ *
+ * @example
+ * const views = await prepareToolViews(profiles, ctx, { registry });
+ * const discovery = await discoverAgents(registry, views.ctx);
+ * const claude = await views.view(claudeProfile, { focus: { ids: new Set(["reviewer"]) } });
+ */
+export async function prepareToolViews(
+  profiles: readonly ToolProfile[],
+  ctx: DiscoveryContext,
+  options: PrepareToolViewsOptions = {},
+): Promise<ToolViews> {
+  const plans: ViewPlan[] = [];
+  for (const profile of profiles) plans.push(await planView(profile, ctx, options.registry));
+  return new PreparedViews(ctx, options.registry, plans);
+}
