@@ -28,7 +28,6 @@ export {
   type Validator,
   validatorOf,
 } from "./discovery-cache.js";
-export { envPath } from "./env-paths.js";
 export {
   type FamilyLocationsOptions,
   type FindProjectDirsOptions,

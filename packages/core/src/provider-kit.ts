@@ -7,7 +7,6 @@ export { ancestorsOf, type GitRootWalk, walkToGitRoot } from "./ancestors.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export { agentFromParsed } from "./discover-agents.js";
 export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";
-export { envPath } from "./env-paths.js";
 export { familyLocations, findProjectDirs, resolveUserPath } from "./family.js";
 export {
   describeFsError,

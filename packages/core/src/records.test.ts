@@ -5,7 +5,6 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverAgents } from "./discover-agents.js";
 import { DiscoveryCache } from "./discovery-cache.js";
-import { envPath } from "./env-paths.js";
 import { familyLocations } from "./family.js";
 import { nodeFileSystem } from "./fs.js";
 import { getAgent } from "./get-agent.js";
@@ -307,17 +306,6 @@ describe("name-keyed lookups survive prototype names", () => {
     for (const name of ["constructor", "__proto__", "toString"]) expect(getAgent(d, name)?.name).toBe(name);
     expect(getAgent(d, "valueOf")).toBeUndefined();
     expect(d.files.filter((f) => "name" in f && f.name === "toString")).toHaveLength(2);
-  });
-});
-
-describe("environment paths", () => {
-  test("a relative value is taken from home, never from the cwd", () => {
-    const ctx = { home: "/h", env: { A: "rel/dir", B: "~/x", C: "/abs", D: "  " } };
-    expect(envPath(ctx, "A")).toBe("/h/rel/dir");
-    expect(envPath(ctx, "B")).toBe("/h/x");
-    expect(envPath(ctx, "C")).toBe("/abs");
-    expect(envPath(ctx, "D")).toBeUndefined();
-    expect(envPath(ctx, "E")).toBeUndefined();
   });
 });
 

@@ -12,6 +12,8 @@ export {
   familyProblem,
   ROSTER_VOCABULARY,
 } from "./define-family.js";
+// where a family's tool keeps its folders: an environment variable's folder
+export { envPath } from "./env-paths.js";
 export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";

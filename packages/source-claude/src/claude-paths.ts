@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { DiscoveryContext } from "@roster/core";
-import { envPath } from "@roster/core/provider-kit";
+import { envPath } from "@roster/family";
 
 /**
- * Claude Code's config folder: `CLAUDE_CONFIG_DIR` (core's `envPath`: `~` and a relative
+ * Claude Code's config folder: `CLAUDE_CONFIG_DIR` (`@roster/family`'s `envPath`: `~` and a relative
  * value are taken from the home folder), otherwise `~/.claude`. The plugins family reads it
  * too (its registries and settings), from this package.
  *

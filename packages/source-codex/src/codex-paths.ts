@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type DiscoveryContext, envPath } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
+import { envPath } from "@roster/family";
 
 /**
  * Codex's home folder: `CODEX_HOME` from `ctx.env` when set (a leading `~` is

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
-import { type DiscoveryContext, envPath } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
+import { envPath } from "@roster/family";
 
 type PathContext = Pick<DiscoveryContext, "cwd" | "home" | "env">;
 

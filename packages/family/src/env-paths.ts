@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
-import type { DiscoveryContext } from "./types.js";
+import type { DiscoveryContext } from "@roster/core";
 
 type PathContext = Pick<DiscoveryContext, "home" | "env">;
 
