@@ -166,9 +166,15 @@ test("the fixture tree, with copies found first and look-alike names: the same a
     join(home, ".claude/agents/escaped-copy.md"),
     '---\nname: "spelled\\u002dout"\ndescription: c\ngenerated-by: roster\n---\nx\n',
   );
+  // Names the bytes hold in no one piece without an escape: YAML folds a plain scalar over two
+  // lines with a space, and doubles a quote inside single quotes.
+  write(join(project, ".claude/agents/folded.md"), "---\nname: folded\n  over\ndescription: d\n---\nx\n");
+  write(join(project, ".claude/agents/quoted.md"), "---\nname: 'it''s-quoted'\ndescription: d\n---\nx\n");
   const ctx = { cwd: project, home, env: {} };
   const settled = await expectSameAnswers(ctx);
   expect(settled).toBeGreaterThan(10);
+  for (const name of ["folded over", "it's-quoted"])
+    expect((await findAgentAt(registry, ctx, name))?.agent.name).toBe(name);
   for (const name of ["gemini-spelled", "plugin-spelled", "toml-spelled"])
     expect((await findAgentAt(registry, ctx, name))?.agent.name).toBe(name);
   const spelled = await findAgentAt(registry, ctx, "spelled-out", { copies: true });

@@ -46,10 +46,11 @@ export interface FindAgentOptions {
 /**
  * For a bare name: false for a file core's markdown parser (or a format whose `nameInText`
  * says the same) cannot name `name`, unparsed. Its name is its `name` field, whose text is in
- * the bytes unless an escape (`\`) spells it.
+ * the bytes unless an escape (`\`) spells it, or the name has what YAML writes otherwise (a
+ * space a folded line gives, a quote doubled inside single quotes): those are never sifted.
  */
 function siftFor(name: string): ReadSourcesOptions["sift"] {
-  if (name.includes(":") || /[\r\n\uFFFD]/.test(name)) return undefined;
+  if (name.includes(":") || /[\s'\uFFFD]/.test(name)) return undefined;
   const bytes = Buffer.from(name);
   return (file, read) =>
     (file.format.parse !== parseMarkdown && file.format.nameInText !== true) ||
