@@ -116,6 +116,14 @@ describe("the whole-process programs", () => {
     const found = result.agents.filter((a) => a.provider !== "bundled");
     expect(listed.agents.map((a) => [a.name, a.filePath])).toEqual(found.map((a) => [a.name, a.filePath]));
     expect(listed.shadowed).toHaveLength(result.shadowed.length);
+    // The lean program (issue #31's memory stretch): the same agents, only their names and paths.
+    const lean = spawnSync(process.execPath, [join(here, "naive.mjs"), ctx.cwd, ctx.home, "--lean"], {
+      encoding: "utf8",
+    });
+    expect(lean.status).toBe(0);
+    const kept = JSON.parse(lean.stdout) as { agents: Array<Record<string, unknown>>; shadowed: unknown[] };
+    expect(kept.agents).toEqual(found.map((a) => ({ name: a.name, filePath: a.filePath })));
+    expect(kept.shadowed).toHaveLength(result.shadowed.length);
 
     const folders = join(root, "folders.json");
     writeFileSync(folders, JSON.stringify(written.folders));

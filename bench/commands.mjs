@@ -5,7 +5,8 @@
 // folder; "second" runs from the folder one earlier run of the same command left.
 //
 // Usage: node bench/commands.mjs [files=10000] [rounds=7]
-// Prints JSON: per command the median wall ms, peak RSS MB and the ratio to the naive program.
+// Prints JSON: per command the median wall ms, peak RSS MB and the ratio to the naive program;
+// for list, its peak RSS over the lean program's (`naive.mjs --lean`: names and paths only).
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,7 +47,11 @@ export function measureCommands({ files = 10000, rounds = 7 } = {}) {
       doctor: ["doctor"],
     };
     const cache = (id) => join(root, "xdg", id);
-    const programs = [{ id: "naive", args: [join(repoRoot, "bench/naive.mjs"), cwd, home], env: () => ({}) }];
+    const programs = [
+      { id: "naive", args: [join(repoRoot, "bench/naive.mjs"), cwd, home], env: () => ({}) },
+      // Issue #31's memory stretch: a first `list --json` against a program keeping only names and paths.
+      { id: "lean", args: [join(repoRoot, "bench/naive.mjs"), cwd, home, "--lean"], env: () => ({}) },
+    ];
     for (const [id, args] of Object.entries(commands)) {
       const full = [cli, ...args, ...where];
       programs.push({
@@ -90,6 +95,9 @@ export function measureCommands({ files = 10000, rounds = 7 } = {}) {
         overNaive: Math.round((ms / naive) * 100) / 100,
       };
     }
+    const lean = median(samples.lean.rssKb);
+    for (const id of ["list (first)", "list (second)"])
+      figures[id].rssOverLean = Math.round((median(samples[id].rssKb) / lean) * 100) / 100;
     return { files: tree.files, name, rounds, figures };
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -3,7 +3,9 @@
 // whole-process bench: no roster code. Sync reads, `YAML.parse` on every frontmatter
 // (TOML for Codex agents), no cache, first definition of a name wins, one JSON string out.
 //
-// Usage: node bench/naive.mjs <cwd> <home>
+// Usage: node bench/naive.mjs <cwd> <home> [--lean]
+// --lean: the lean program of issue #31's memory target: the same reads and parses, keeping
+// only each agent's name and path (and printing only those).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -13,7 +15,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const YAML = createRequire(join(repoRoot, "packages/frontmatter/package.json"))("yaml");
 const TOML = createRequire(join(repoRoot, "packages/toml/package.json"))("smol-toml");
 
-const [cwd, home] = process.argv.slice(2);
+const [cwd, home, mode] = process.argv.slice(2);
+const lean = mode === "--lean";
 if (!cwd || !home) throw new Error("usage: node bench/naive.mjs <cwd> <home>");
 
 /** The nearest `<ancestor>/<relative>` folder, walking up from cwd. */
@@ -88,13 +91,21 @@ for (const [provider, source, dir, recursive] of places) {
       continue;
     }
     if (typeof data?.name !== "string" || typeof data.description !== "string") continue;
-    const agent = { name: data.name, description: data.description, source, provider, filePath };
-    if (data.tools !== undefined) agent.tools = data.tools;
-    if (data.model !== undefined) agent.model = data.model;
-    agent.systemPrompt = body;
+    const agent = lean
+      ? { name: data.name, filePath }
+      : { name: data.name, description: data.description, source, provider, filePath };
+    if (!lean) {
+      if (data.tools !== undefined) agent.tools = data.tools;
+      if (data.model !== undefined) agent.model = data.model;
+      agent.systemPrompt = body;
+    }
     const winner = winners.get(agent.name);
     if (winner) {
-      shadowed.push({ name: agent.name, source, provider, filePath, shadowedBy: winner.filePath });
+      shadowed.push(
+        lean
+          ? { name: agent.name, filePath }
+          : { name: agent.name, source, provider, filePath, shadowedBy: winner.filePath },
+      );
       continue;
     }
     winners.set(agent.name, agent);
