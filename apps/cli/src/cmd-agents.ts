@@ -196,9 +196,19 @@ export async function whyAgent(
   checkProvider(app.registry.ids(), provider);
   // One discovery serves the table and the other tools' lines; no prompt is shown, so none
   // is decoded. The tools' views are planned first and take each file it reads: one read.
-  const views =
-    profiles.length > 0 ? await prepareToolViews(profiles, app.ctx, { registry: app.registry }) : undefined;
-  const d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand" });
+  // First about NAME alone (a file that cannot hold it is not parsed); a name that finds no
+  // definition so is asked again of everything, for its did-you-mean.
+  const discover = async (about?: string) => {
+    const only = about !== undefined ? { about } : {};
+    const views =
+      profiles.length > 0
+        ? await prepareToolViews(profiles, app.ctx, { registry: app.registry, ...only })
+        : undefined;
+    const d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand", ...only });
+    return { views, d };
+  };
+  let { views, d } = await discover(name);
+  if (!explainAgent(d, name).winner) ({ views, d } = await discover());
   const o = app.output;
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DiscoveryContext, discoverAgents, type FileSystem } from "@roster/core";
+import { type DiscoveryContext, discoverAgents, type FileSystem, getAgent } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
-import { prepareToolViews, viewAsTool } from "@roster/profiles";
+import { prepareToolViews, reportWhy, viewAsTool } from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -25,10 +25,11 @@ beforeEach(() => {
 afterEach(() => sb.cleanup());
 
 /** Each tool's view from the reads of one discovery, and each alone; `focus` as `why NAME` sets it. */
-async function bothWays(ctx: DiscoveryContext, focusOn?: string) {
+async function bothWays(ctx: DiscoveryContext, focusOn?: string, about?: string) {
   const registry = createDefaultRegistry();
-  const views = await prepareToolViews(TOOL_PROFILES, ctx, { registry });
-  const discovery = await discoverAgents(registry, views.ctx, { bodies: "on-demand" });
+  const only = about !== undefined ? { about } : {};
+  const views = await prepareToolViews(TOOL_PROFILES, ctx, { registry, ...only });
+  const discovery = await discoverAgents(registry, views.ctx, { bodies: "on-demand", ...only });
   const winner = focusOn === undefined ? undefined : discovery.agents.find((a) => a.name === focusOn);
   const focus =
     focusOn === undefined
@@ -92,6 +93,12 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
     for (const name of discovery.agents.map((a) => a.name).filter((n) => !n.includes(":"))) {
       const focused = await bothWays(ctx, name);
       expect(focused.shared).toEqual(focused.alone);
+      const about = await bothWays(ctx, name, name);
+      expect(about.shared).toEqual(focused.alone);
+      const options = { ctx, registry: createDefaultRegistry(), profiles: TOOL_PROFILES };
+      expect(await reportWhy(about.discovery, name, options)).toEqual(
+        await reportWhy(focused.discovery, name, options),
+      );
     }
   });
 
@@ -193,6 +200,16 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
         if (w.focus === null) return;
         const focused = await bothWays(ctx, w.focus);
         expect(focused.shared).toEqual(focused.alone);
+        // `why NAME` as it runs: the discovery and the views about NAME alone, files that cannot
+        // hold it unparsed. The same views, and the same report, as from everything.
+        const about = await bothWays(ctx, w.focus, w.focus);
+        expect(about.shared).toEqual(focused.alone);
+        const options = { ctx, registry: createDefaultRegistry(), profiles: TOOL_PROFILES };
+        if (getAgent(about.discovery, w.focus))
+          expect(await reportWhy(about.discovery, w.focus, options)).toEqual(
+            await reportWhy(focused.discovery, w.focus, options),
+          );
+        else expect(getAgent(focused.discovery, w.focus)).toBeUndefined();
       }),
       { numRuns: 60, seed: 3131 },
     );

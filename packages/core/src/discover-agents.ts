@@ -5,7 +5,7 @@ import { deepFreeze } from "./freeze.js";
 import type { SourcesStat } from "./look.js";
 import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
 import { nameProblem } from "./names.js";
-import { readSources, type SearchedLocation, type SourcesRead } from "./read-sources.js";
+import { readSources, type SearchedLocation, type SourcesRead, siftFor } from "./read-sources.js";
 import type { ProviderRegistry } from "./registry.js";
 import { hasRosterMarker } from "./roster-copy.js";
 import type {
@@ -81,6 +81,9 @@ export interface DiscoverOptions {
    * made (the merge it keeps serves every caller).
    */
   records?: boolean;
+  /** `why NAME`: parse only files that may define this name (`mayHoldName`); the rest
+   * are stat'ed and get no record: other names may be missing. Not with a cache. */
+  about?: string;
 }
 
 function withFile(diagnostic: Diagnostic, filePath: string | undefined): Diagnostic {
@@ -275,6 +278,7 @@ export async function discoverAgents(
     cache,
     bodies: options.bodies,
     look: options.look,
+    sift: options.about === undefined || cache ? undefined : siftFor(options.about),
   });
   const build = () => mergeAgents(read, cache, cache ? true : options.records !== false);
   // The parse objects, by identity: a file re-read without a visible stat change (a racy

@@ -2,10 +2,9 @@ import { interpret, isCopy } from "./discover-agents.js";
 import { RACY_MS } from "./discovery-cache.js";
 import { fileSystemOf } from "./fs.js";
 import { scopedId } from "./get-by-name.js";
-import { parseMarkdown } from "./markdown-format.js";
 import type { ReadableSource } from "./merge-sources.js";
 import { readSourceFile } from "./read-file.js";
-import { type ReadSourcesOptions, readSources } from "./read-sources.js";
+import { readSources, siftFor } from "./read-sources.js";
 import { createRegistry, type ProviderRegistry } from "./registry.js";
 import { runProviders } from "./run-providers.js";
 import { statSources } from "./stat-sources.js";
@@ -41,21 +40,6 @@ export interface FindAgentOptions {
    * agent's only for copies of its name.
    */
   copies?: boolean;
-}
-
-/**
- * For a bare name: false for a file core's markdown parser (or a format whose `nameInText`
- * says the same) cannot name `name`, unparsed. Its name is its `name` field, whose text is in
- * the bytes unless an escape (`\`) spells it, or the name has what YAML writes otherwise (a
- * space a folded line gives, a quote doubled inside single quotes): those are never sifted.
- */
-function siftFor(name: string): ReadSourcesOptions["sift"] {
-  if (name.includes(":") || /[\s'\uFFFD]/.test(name)) return undefined;
-  const bytes = Buffer.from(name);
-  return (file, read) =>
-    (file.format.parse !== parseMarkdown && file.format.nameInText !== true) ||
-    read.includes(bytes) ||
-    read.includes(0x5c);
 }
 
 /** Whether a definition answers `name` (getByName's rules; see {@link findAgentAt}). */

@@ -70,6 +70,7 @@ export {
   readListedFile,
 } from "./read-bounded.js";
 export {
+  mayHoldName,
   type ReadSourcesOptions,
   readSources,
   type SearchedLocation,

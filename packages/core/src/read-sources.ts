@@ -3,6 +3,7 @@ import type { DiscoveryCache } from "./discovery-cache.js";
 import { Fingerprint } from "./fingerprint.js";
 import { fileSystemOf } from "./fs.js";
 import { Look, type SourcesStat } from "./look.js";
+import { parseMarkdown } from "./markdown-format.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
 import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
@@ -250,4 +251,23 @@ export async function readSources(
   };
   if (look) result.look = look.result();
   return result;
+}
+
+/**
+ * For a bare name: false for bytes that cannot name it. A name is its `name` field, whose
+ * text is in the bytes unless an escape (`\`) spells it, or the name has what YAML writes
+ * otherwise (a space a folded line gives, a quote doubled inside single quotes): never sifted.
+ */
+export function mayHoldName(name: string): ((bytes: Buffer) => boolean) | undefined {
+  if (name.includes(":") || /[\s'\uFFFD]/.test(name)) return undefined;
+  const text = Buffer.from(name);
+  return (bytes) => bytes.includes(text) || bytes.includes(0x5c);
+}
+
+/** {@link mayHoldName} for the files of core's markdown parser and of `nameInText` formats. */
+export function siftFor(name: string): ReadSourcesOptions["sift"] {
+  const holds = mayHoldName(name);
+  return (
+    holds && ((file, read) => (file.format.parse !== parseMarkdown && !file.format.nameInText) || holds(read))
+  );
 }

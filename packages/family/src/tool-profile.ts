@@ -128,6 +128,12 @@ export interface ToolProfile {
   nameProblem?: (name: string) => string | undefined;
   /** Further checks of the fields (Gemini's tool names, opencode's `disable`). */
   checkFields?: (fields: Record<string, unknown>) => FieldProblem;
+  /**
+   * Can one file make the tool refuse its whole configuration (opencode)? Only then is a
+   * field check's `refusesAll` taken, and only then does a view about one name (`why NAME`)
+   * check files that cannot hold that name.
+   */
+  mayRefuseAll?: boolean;
   /** Keys it ignores in plugin agents (Claude Code: hooks, mcpServers, permissionMode). */
   pluginIgnoredKeys?: readonly string[];
   /**

@@ -117,6 +117,7 @@ const merging: ToolProfile = defineToolProfile({
   followsSymlinks: true,
   sameId: "deep-merge",
   identity: "name-or-path",
+  mayRefuseAll: true,
   parse: (content, filePath) => {
     const rebuilt = content.startsWith("---\n") ? `---\n${content.slice(4)}` : content;
     const first = parseMarkdownForTool(rebuilt, filePath);

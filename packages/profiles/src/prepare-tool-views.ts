@@ -1,5 +1,11 @@
 import type { Stats } from "node:fs";
-import { type DiscoveryContext, type FileSystem, type ProviderRegistry, readListedFile } from "@roster/core";
+import {
+  type DiscoveryContext,
+  type FileSystem,
+  mayHoldName,
+  type ProviderRegistry,
+  readListedFile,
+} from "@roster/core";
 import { fileSystemOf, nodeFileSystem } from "@roster/core/provider-kit";
 import type { ProfileParse, ToolProfile } from "@roster/family";
 import type { ToolView } from "./tool-view.js";
@@ -24,6 +30,13 @@ import {
 export interface PrepareToolViewsOptions {
   /** Resolves the profiles' borrowed places (Claude Code reads plugins). */
   registry?: ProviderRegistry;
+  /**
+   * The one id every view will be asked about (`why NAME`, as `focus.ids`): a tool that names
+   * agents by their `name` and refuses no configuration whole (`mayRefuseAll`) then passes,
+   * unparsed, each file whose bytes cannot hold it (core's `mayHoldName`). A view asked about
+   * anything else reads for itself.
+   */
+  about?: string;
 }
 
 /** Tool views prepared before a discovery, which take the files that discovery reads ({@link prepareToolViews}). */
@@ -55,6 +68,7 @@ type Parse = (content: string, filePath: string) => ProfileParse;
 function checkText(readers: readonly Reader[], text: string, into: Map<FoundFile, CheckedFile>): void {
   const parses = new Map<Parse, ProfileParse>();
   for (const { plan, walked, file } of readers) {
+    if (into.has(file)) continue;
     const parse = plan.profile.parse ?? parseMarkdownForTool;
     let parsed = parses.get(parse);
     if (parsed === undefined) {
@@ -78,11 +92,16 @@ class PreparedViews implements ToolViews {
   /** The checks made from the discovery's reads, until their view takes them. */
   private readonly checks = new Map<FoundFile, CheckedFile>();
 
+  /** With `about`: whether a text can hold it, for the tools that may pass a file on that. */
+  private readonly holds: ((bytes: Buffer) => boolean) | undefined;
+
   constructor(
     private readonly base: DiscoveryContext,
     private readonly registry: ProviderRegistry | undefined,
     plans: readonly ViewPlan[],
+    private readonly about?: string,
   ) {
+    this.holds = about === undefined ? undefined : mayHoldName(about);
     for (const plan of plans) {
       this.plans.set(plan.profile, plan);
       for (const walked of plan.walked) {
@@ -132,17 +151,25 @@ class PreparedViews implements ToolViews {
   private take(path: string, bytes: Buffer, stats: Stats | undefined): void {
     if (!this.wanted.has(path)) return;
     if (bytes.length > MAX_VIEW_BYTES || (stats !== undefined && stats.size > MAX_VIEW_BYTES)) return;
-    this.checkAll(path, bytes.toString("utf8"));
+    this.checkAll(path, bytes.toString("utf8"), bytes);
   }
 
-  /** `text`, the file at `path`, checked for every view not yet run that reads it. */
-  private checkAll(path: string, text: string): void {
+  /** Whether `profile`'s views pass a file whose bytes cannot hold {@link about}. */
+  private sifts(profile: ToolProfile): boolean {
+    return this.holds !== undefined && profile.identity === "name" && profile.mayRefuseAll !== true;
+  }
+
+  /** `text`, the file at `path` (`bytes` its UTF-8), checked for every view not yet run that reads it. */
+  private checkAll(path: string, text: string, bytes: Buffer): void {
     const readers = this.wanted.get(path);
     if (!readers) return;
     this.wanted.delete(path);
     const pending = readers.filter((r) => this.plans.get(r.plan.profile) === r.plan);
     if (pending.length === 0) return;
     const checks = new Map<FoundFile, CheckedFile>();
+    const held =
+      this.holds === undefined || pending.every((r) => !this.sifts(r.plan.profile)) || this.holds(bytes);
+    if (!held) for (const r of pending) if (this.sifts(r.plan.profile)) checks.set(r.file, { sifted: true });
     try {
       withSharedParses(() => checkText(pending, text, checks));
     } catch {
@@ -152,9 +179,14 @@ class PreparedViews implements ToolViews {
     for (const [file, checked] of checks) this.checks.set(file, checked);
   }
 
+  /** Whether a view asked so is the one {@link about} prepared for. */
+  private asAbout(focus: ViewAsToolOptions["focus"]): boolean {
+    return this.about === undefined || (focus?.ids.size === 1 && focus.ids.has(this.about));
+  }
+
   async view(profile: ToolProfile, options: Pick<ViewAsToolOptions, "focus"> = {}): Promise<ToolView> {
     const plan = this.plans.get(profile);
-    if (!plan)
+    if (!plan || !this.asAbout(options.focus))
       return viewAsTool(profile, this.base, {
         ...(this.registry ? { registry: this.registry } : {}),
         ...options,
@@ -164,16 +196,19 @@ class PreparedViews implements ToolViews {
       const taken = this.checks.get(file);
       if (taken !== undefined) {
         this.checks.delete(file);
-        return taken;
+        // A file the view keeps whole (roster's winner, its copies) is checked, held or not.
+        if (!("sifted" in taken) || !options.focus?.files?.has(file.filePath)) return taken;
       }
       if (file.fields) return readAndCheck(plan, walked, file);
       // A file the discovery did not read: read here once, for the other views that read it too.
       const read = readForView(plan.ctx, file.filePath);
       if ("unreadable" in read) return read;
-      this.checkAll(file.filePath, read.text);
+      if (taken !== undefined) return checkFound(plan, walked, file, read.text, { prompt: false });
+      this.checkAll(file.filePath, read.text, Buffer.from(read.text));
       const mine = this.checks.get(file);
       this.checks.delete(file);
-      return mine ?? checkFound(plan, walked, file, read.text, { prompt: false });
+      if (mine !== undefined && !("sifted" in mine && options.focus?.files?.has(file.filePath))) return mine;
+      return checkFound(plan, walked, file, read.text, { prompt: false });
     });
     // One view per preparation: asked again, it reads for itself.
     this.plans.delete(profile);
@@ -199,5 +234,5 @@ export async function prepareToolViews(
 ): Promise<ToolViews> {
   const plans: ViewPlan[] = [];
   for (const profile of profiles) plans.push(await planView(profile, ctx, options.registry));
-  return new PreparedViews(ctx, options.registry, plans);
+  return new PreparedViews(ctx, options.registry, plans, options.about);
 }

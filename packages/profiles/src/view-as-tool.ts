@@ -25,7 +25,8 @@ export interface ViewAsToolOptions {
   /**
    * Keep only what is about these ids or files (`why NAME`): every file is still read and
    * takes its part in the tool's order, but `files` and `agents` hold only the files whose id
-   * or path is named here (and the built-ins), so a view of 10,000 files keeps a handful.
+   * or path is named here (and the built-ins of these ids), so a view of 10,000 files keeps a
+   * handful.
    */
   focus?: { ids: ReadonlySet<string>; files?: ReadonlySet<string> };
   /** `false`: loaded files and agents carry no `prompt` (doctor's views never print one). */
@@ -256,7 +257,7 @@ export function checkParsed(
       problem.message.startsWith(tool) ? problem.message.slice(tool.length + 1) : problem.message,
       problem.field,
     );
-    if (problem.refusesAll && !result.ok) result.refusesAll = true;
+    if (problem.refusesAll && profile.mayRefuseAll && !result.ok) result.refusesAll = true;
     return result;
   }
   if (plugin) {
@@ -486,7 +487,11 @@ export function passedOver(
 }
 
 /** What reading and checking one file gave: the tool's check and its gate's answer, or why it could not read it. */
-export type CheckedFile = { check: FileCheck; refused?: ToolReason | undefined } | { unreadable: string };
+export type CheckedFile =
+  | { check: FileCheck; refused?: ToolReason | undefined }
+  | { unreadable: string }
+  /** Passed unchecked by a view about one name (`prepareToolViews`' `about`): it cannot hold it. */
+  | { sifted: true };
 
 /**
  * Step 3: one file's check from its content (its text, or a config entry's fields):
@@ -576,6 +581,8 @@ export function judgeView(
         continue;
       }
       const read = checked(walked, file);
+      // Its bytes cannot hold the one id asked about, and its tool refuses nothing whole: no part here.
+      if ("sifted" in read) continue;
       if ("unreadable" in read) {
         if (!kept(file.filePath, undefined)) continue;
         files.push({
@@ -713,6 +720,7 @@ export function judgeView(
   }
   const agents: ToolViewAgent[] = [];
   for (const builtin of profile.builtins) {
+    if (focus && !focus.ids.has(builtin)) continue;
     if (profile.filesOverrideBuiltins && winners.has(builtin)) continue;
     agents.push({ id: builtin, description: `${tool} built-in`, scope: "builtin" });
   }

@@ -199,6 +199,8 @@ export const opencodeProfile = defineToolProfile({
   entersHiddenFolders: true,
   sameId: "deep-merge",
   identity: "name-or-path",
+  // One agent file the schema refuses stops every agent (SPEC §15).
+  mayRefuseAll: true,
   parse: parseLikeOpencode,
   requiredKeys: [],
   unknownKeys: "ignore",
