@@ -381,7 +381,7 @@ describe("prepareToolViews", () => {
         for (const [i, profile] of PROFILES.entries()) {
           const whole = await viewAsTool(profile, ctx, { registry, prompts: false });
           expect(shared[i]!.files).toEqual(whole.files.filter(about));
-          expect(shared[i]!.agents).toEqual(whole.agents.filter((a) => a.scope === "builtin" || about(a)));
+          expect(shared[i]!.agents).toEqual(whole.agents.filter(about));
           expect(shared[i]!.refusedBy).toEqual(whole.refusedBy);
         }
       }),

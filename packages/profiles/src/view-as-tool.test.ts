@@ -69,7 +69,8 @@ describe("viewAsTool", () => {
     // The same records as the whole view's, for the files it keeps: shadowing still seen.
     expect(focused.files).toEqual(whole.files.filter(about));
     expect(focused.files.map((f) => f.outcome)).toEqual(["loaded", "shadowed", "loaded"]);
-    expect(focused.agents).toEqual(whole.agents.filter((a) => a.scope === "builtin" || about(a)));
+    // Built-ins too: only those of its ids.
+    expect(focused.agents).toEqual(whole.agents.filter(about));
     expect(focused.places).toEqual(whole.places);
     const bare = await viewAsTool(base, sb.ctx(), { prompts: false });
     expect(bare.agents.map((a) => a.prompt)).toEqual(whole.agents.map(() => undefined));
