@@ -151,7 +151,7 @@ class PreparedViews implements ToolViews {
   private take(path: string, bytes: Buffer, stats: Stats | undefined): void {
     if (!this.wanted.has(path)) return;
     if (bytes.length > MAX_VIEW_BYTES || (stats !== undefined && stats.size > MAX_VIEW_BYTES)) return;
-    this.checkAll(path, bytes.toString("utf8"), bytes);
+    this.checkAll(path, bytes, () => bytes.toString("utf8"));
   }
 
   /** Whether `profile`'s views pass a file whose bytes cannot hold {@link about}. */
@@ -159,8 +159,8 @@ class PreparedViews implements ToolViews {
     return this.holds !== undefined && profile.identity === "name" && profile.mayRefuseAll !== true;
   }
 
-  /** `text`, the file at `path` (`bytes` its UTF-8), checked for every view not yet run that reads it. */
-  private checkAll(path: string, text: string, bytes: Buffer): void {
+  /** The file at `path` (`bytes`; `decode` gives its text), checked for every view not yet run that reads it. */
+  private checkAll(path: string, bytes: Buffer, decode: () => string): void {
     const readers = this.wanted.get(path);
     if (!readers) return;
     this.wanted.delete(path);
@@ -170,6 +170,8 @@ class PreparedViews implements ToolViews {
     const held =
       this.holds === undefined || pending.every((r) => !this.sifts(r.plan.profile)) || this.holds(bytes);
     if (!held) for (const r of pending) if (this.sifts(r.plan.profile)) checks.set(r.file, { sifted: true });
+    // Decoded only for a view that checks it.
+    const text = checks.size < pending.length ? decode() : "";
     try {
       withSharedParses(() => checkText(pending, text, checks));
     } catch {
@@ -204,7 +206,7 @@ class PreparedViews implements ToolViews {
       const read = readForView(plan.ctx, file.filePath);
       if ("unreadable" in read) return read;
       if (taken !== undefined) return checkFound(plan, walked, file, read.text, { prompt: false });
-      this.checkAll(file.filePath, read.text, Buffer.from(read.text));
+      this.checkAll(file.filePath, Buffer.from(read.text), () => read.text);
       const mine = this.checks.get(file);
       this.checks.delete(file);
       if (mine !== undefined && !("sifted" in mine && options.focus?.files?.has(file.filePath))) return mine;
