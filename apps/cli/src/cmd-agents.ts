@@ -208,7 +208,11 @@ export async function whyAgent(
     return { views, d };
   };
   let { views, d } = await discover(name);
-  if (!explainAgent(d, name).winner) ({ views, d } = await discover());
+  let why = explainAgent(d, name);
+  if (!why.winner) {
+    ({ views, d } = await discover());
+    why = explainAgent(d, name);
+  }
   const o = app.output;
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).
@@ -234,7 +238,6 @@ export async function whyAgent(
     printJson(o, report);
     return 0;
   }
-  const why = explainAgent(d, name);
   const unknown = () =>
     unknownName(
       "agent",
