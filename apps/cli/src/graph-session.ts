@@ -9,7 +9,7 @@ import { FindingError } from "./errors.js";
 
 /** The session of this run, as `roster run` reads it (environment and config). */
 export async function graphSessionOf(app: App): Promise<GraphSessionInput> {
-  const { readSessionFromEnv } = await import("@roster/executor");
+  const { readSessionFromEnv } = await import("@roster/executor/session-env");
   const fromEnv = readSessionFromEnv(app.env);
   const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
   if (unreadable) throw new FindingError(unreadable.message, { code: unreadable.code });

@@ -22,21 +22,28 @@ import { type Cell, count, type Output, paint, printJson, showPath, showPaths, t
  * session's and doctor's own rules.
  */
 export async function runDoctor(app: App, ctx: DiscoveryContext = app.ctx): Promise<DoctorReport> {
-  // The executor (Ajv) loads with doctor, not with every command (see app.ts).
-  const { compileOutputSchema, readSessionFromEnv } = await import("@roster/executor");
+  const { readSessionFromEnv } = await import("@roster/executor/session-env");
   const [agents, commands] = await Promise.all([
     // Doctor reads no agent's prompt: none is decoded (each file is still read once). `ctx`:
     // app.ctx, or the one of the tool views prepared to take these reads.
     discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
+  // An `output` schema is compiled as `run` would compile it, with the executor's compiler
+  // (Ajv: some 60 ms to load), loaded only when a file on disk has one. The schemas roster
+  // ships (`embedded:` agents) are not the user's to mend: the build checks them
+  // (integration/test/embedded-output-schemas.test.ts).
+  const withSchema = [...agents.agents, ...agents.shadowed.map((s) => s.agent)].some(
+    (agent) => agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true,
+  );
+  const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
   return findProblems({
     agents,
     commands,
     skills: skillDiscovery(app),
     configDiagnostics: app.loaded.diagnostics,
     sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,
-    compileOutputSchema,
+    ...(compileOutputSchema ? { compileOutputSchema } : {}),
   });
 }
 

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { createRegistry, defineProvider } from "@roster/core";
 import { defineToolProfile, type ToolProfile } from "@roster/family";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { checkFileAs, viewAsTool } from "./view-as-tool.js";
+import { checkFileAs, parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -140,5 +141,47 @@ describe("viewAsTool", () => {
     expect(outcomes["loop.md"]).toEqual(["rejected", "tool/unreadable"]);
     expect(Object.keys(outcomes).some((p) => p.startsWith("root-link/"))).toBe(false);
     if (fifo) expect(outcomes["pipe.md"]).toBeUndefined();
+  });
+});
+
+describe("the keys a view reads as written", () => {
+  /** The reading before it split only the block: the whole text normalised, then split. */
+  function keysOfWholeText(content: string): string[] {
+    const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+    if (!text.startsWith("---")) return [];
+    const end = text.indexOf("\n---", 3);
+    const block = end === -1 ? text.slice(3) : text.slice(3, end);
+    const keys: string[] = [];
+    for (const line of block.split("\n")) {
+      const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
+      if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
+    }
+    return keys;
+  }
+  const piece = fc.constantFrom(
+    "---",
+    "\n",
+    "\r",
+    "\r\n",
+    "\uFEFF",
+    "name: a",
+    "'q': 1",
+    "x:",
+    " y: 2",
+    "-z: 3",
+    "#c: 4",
+    "b",
+  );
+  const text = fc.array(piece, { maxLength: 14 }).map((parts) => parts.join(""));
+
+  test("are those of the whole text normalised: only the frontmatter block is split (fast-check)", () => {
+    fc.assert(
+      fc.property(text, (content) => {
+        const parsed = parseMarkdownForTool(content, "/x/a.md");
+        if (!parsed.ok) return;
+        expect(parsed.keys).toEqual(keysOfWholeText(content));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

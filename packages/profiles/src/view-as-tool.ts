@@ -39,12 +39,15 @@ function compareCodeUnits(a: string, b: string): number {
 
 /** Top-level keys as written in a frontmatter block, in order. */
 function writtenKeys(content: string): string[] {
-  const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  if (!text.startsWith("---")) return [];
-  const end = text.indexOf("\n---", 3);
-  const block = end === -1 ? text.slice(3) : text.slice(3, end);
+  const start = content.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!content.startsWith("---", start)) return [];
+  // The block ends at the first line break (CR, LF or CRLF) followed by `---`; only the block
+  // is split, not the whole text (a body is most of a file).
+  const fence = /[\r\n]---/g;
+  fence.lastIndex = start + 3;
+  const end = fence.exec(content)?.index ?? content.length;
   const keys: string[] = [];
-  for (const line of block.split("\n")) {
+  for (const line of content.slice(start + 3, end).split(/\r\n?|\n/)) {
     const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
     if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
   }
