@@ -1,4 +1,5 @@
 import {
+  type Agent,
   type AgentDiscovery,
   type Diagnostic,
   discoverAgents,
@@ -10,6 +11,7 @@ import {
   checkFileAs,
   type OtherTool,
   otherToolsFor,
+  prepareToolViews,
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
@@ -73,6 +75,26 @@ export function profileFor(tool: string, families: readonly AppFamily[] = FAMILI
 
 async function view(app: App, profile: ToolProfile, options: { prompts?: boolean } = {}): Promise<ToolView> {
   return viewAsTool(profile, app.ctx, { registry: app.registry, ...options });
+}
+
+/**
+ * One tool's view about `name` alone (`why NAME --as`, `show NAME --as`): every place and
+ * every file of that id, as the whole view has them, while a file whose bytes cannot hold the
+ * name is passed unparsed where the tool allows it (`prepareToolViews`' `about`).
+ */
+async function viewAbout(
+  app: App,
+  profile: ToolProfile,
+  name: string,
+  options: { prompts: boolean; discover?: boolean },
+): Promise<{ view: ToolView; discovery?: AgentDiscovery }> {
+  const views = await prepareToolViews([profile], app.ctx, { registry: app.registry, about: name });
+  // With `discover`: roster's discovery about the name too, whose reads the view takes.
+  const discovery = options.discover
+    ? await discoverAgents(app.registry, views.ctx, { about: name })
+    : undefined;
+  const view = await views.view(profile, { focus: { ids: new Set([name]) }, prompts: options.prompts });
+  return { view, ...(discovery ? { discovery } : {}) };
 }
 
 function header(app: App, v: ToolView): void {
@@ -155,6 +177,11 @@ function resolution(v: ToolView, name: string) {
   return v.agents.find((a) => a.id === name);
 }
 
+/** A name the tool does not answer to, with the names of its whole view to suggest. */
+async function unknownIn(app: App, profile: ToolProfile, name: string): Promise<FindingError> {
+  return unknownAs(await view(app, profile, { prompts: false }), name);
+}
+
 /** A name the tool does not answer to, in the form of every unknown name. */
 function unknownAs(v: ToolView, name: string): FindingError {
   const ids = v.agents.map((a) => a.id);
@@ -169,8 +196,10 @@ function unknownAs(v: ToolView, name: string): FindingError {
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
 export async function whyAs(app: App, name: string, tool: string): Promise<number> {
-  const v = await view(app, profileFor(tool, app.families));
+  const profile = profileFor(tool, app.families);
   const o = app.output;
+  // Its JSON gives each file's prompt, as the tool would hand it over; its table none.
+  const { view: v } = await viewAbout(app, profile, name, { prompts: o.json });
   const winner = resolution(v, name);
   const files = v.files.filter((f) => f.id === name);
   if (o.json) {
@@ -184,7 +213,7 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
     return winner ? 0 : 1;
   }
   // A name no file of the tool's defines: the suggestion is the answer.
-  if (!winner && files.length === 0) throw unknownAs(v, name);
+  if (!winner && files.length === 0) throw await unknownIn(app, profile, name);
   header(app, v);
   const rows: Cell[][] = [];
   v.places.forEach((place, i) => {
@@ -206,7 +235,7 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
   for (const file of files) if (file.reason) o.out(`${showPath(o, file.filePath)}: ${file.reason.message}`);
   if (!winner) {
     o.out("");
-    throw unknownAs(v, name);
+    throw await unknownIn(app, profile, name);
   }
   o.out(
     line`\n${paint(o, "bold", name)} resolves to ${winner.filePath ? showPath(o, winner.filePath) : `${v.displayName}'s built-in`} (${winner.scope})`,
@@ -216,14 +245,12 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
 
 /** `roster show NAME --as TOOL`: the agent as that tool would load it. */
 export async function showAs(app: App, name: string, tool: string): Promise<number> {
-  const v = await view(app, profileFor(tool, app.families));
+  const profile = profileFor(tool, app.families);
+  const { view: v, discovery } = await viewAbout(app, profile, name, { prompts: true, discover: true });
   const winner = resolution(v, name);
   const o = app.output;
-  if (!winner) throw unknownAs(v, name);
-  const d = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const definition = [...d.agents, ...d.shadowed.map((s) => s.agent)].find(
-    (a) => winner.filePath !== undefined && a.filePath === winner.filePath,
-  );
+  if (!winner) throw await unknownIn(app, profile, name);
+  const definition = winner.filePath ? await definitionAt(app, discovery, winner.filePath) : undefined;
   if (o.json) {
     // The agent as `show --json` gives it, with that tool's name, source and id for it.
     printJson(o, { tool: v.tool, ...definition, ...toolAgentView(winner) });
@@ -248,6 +275,21 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
     o.out(line`\n${new Block(definition.systemPrompt)}`);
   }
   return 0;
+}
+
+/**
+ * roster's own record of the file a tool loads: from the discovery about the tool's name for
+ * it, or, where roster calls that file by another name (a tool that names agents by their
+ * file), from the whole discovery.
+ */
+async function definitionAt(
+  app: App,
+  about: AgentDiscovery | undefined,
+  filePath: string,
+): Promise<Agent | undefined> {
+  const at = (d: AgentDiscovery) =>
+    [...d.agents, ...d.shadowed.map((s) => s.agent)].find((a) => a.filePath === filePath);
+  return (about && at(about)) ?? at(await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
 }
 
 /** Other tools that accept this file's content as it is (for "valid for Claude Code but …"). */

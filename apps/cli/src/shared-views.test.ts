@@ -13,9 +13,11 @@ import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { whyAgent } from "./cmd-agents.js";
-import { printOtherTools, TOOL_PROFILES } from "./cmd-as.js";
+import { printOtherTools, showAs, TOOL_PROFILES, toolAgentView, whyAs } from "./cmd-as.js";
 import type { App } from "./context.js";
+import { FindingError } from "./errors.js";
 import { FAMILIES } from "./families.js";
+import { SCHEMA_VERSION } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
@@ -165,35 +167,41 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
     focus: fc.option(fc.constantFrom(...NAMES)),
   });
 
+  /** Writes world `w` into the sandbox: its files, links, acknowledgments and trust. */
+  function writeWorld(w: World): DiscoveryContext {
+    rmSync(sb.project, { recursive: true, force: true });
+    rmSync(sb.home, { recursive: true, force: true });
+    mkdirSync(sb.project, { recursive: true });
+    mkdirSync(sb.home, { recursive: true });
+    let previous: string | undefined;
+    const acks: Record<string, string> = {};
+    for (const f of w.files) {
+      const path = join(sb.root, f.folder, f.name);
+      mkdirSync(dirname(path), { recursive: true });
+      rmSync(path, { force: true });
+      if (f.link && previous !== undefined && previous !== path) symlinkSync(previous, path);
+      else {
+        const text = TEXTS(f.agent)[f.text]!;
+        sb.write({ [join(f.folder, f.name)]: text });
+        if (w.acknowledge) acks[f.agent] = createHash("sha256").update(text).digest("hex");
+      }
+      previous = path;
+    }
+    if (w.acknowledge)
+      sb.write({ "home/.gemini/acknowledgments/agents.json": JSON.stringify({ [sb.project]: acks }) });
+    if (w.codexTrust)
+      sb.write({ "home/.codex/config.toml": `[projects."${sb.project}"]\ntrust_level = "trusted"\n` });
+    const ctx: DiscoveryContext = {
+      ...sb.ctx({ env: w.geminiTrust ? { GEMINI_CLI_TRUST_WORKSPACE: "true" } : {} }),
+      trustProject: w.trustProject,
+    };
+    return ctx;
+  }
+
   test("generated worlds of every family's folders (symlinks, trust, gates): the views are the views alone", async () => {
     await fc.assert(
       fc.asyncProperty(world, async (w) => {
-        rmSync(sb.project, { recursive: true, force: true });
-        rmSync(sb.home, { recursive: true, force: true });
-        mkdirSync(sb.project, { recursive: true });
-        mkdirSync(sb.home, { recursive: true });
-        let previous: string | undefined;
-        const acks: Record<string, string> = {};
-        for (const f of w.files) {
-          const path = join(sb.root, f.folder, f.name);
-          mkdirSync(dirname(path), { recursive: true });
-          rmSync(path, { force: true });
-          if (f.link && previous !== undefined && previous !== path) symlinkSync(previous, path);
-          else {
-            const text = TEXTS(f.agent)[f.text]!;
-            sb.write({ [join(f.folder, f.name)]: text });
-            if (w.acknowledge) acks[f.agent] = createHash("sha256").update(text).digest("hex");
-          }
-          previous = path;
-        }
-        if (w.acknowledge)
-          sb.write({ "home/.gemini/acknowledgments/agents.json": JSON.stringify({ [sb.project]: acks }) });
-        if (w.codexTrust)
-          sb.write({ "home/.codex/config.toml": `[projects."${sb.project}"]\ntrust_level = "trusted"\n` });
-        const ctx: DiscoveryContext = {
-          ...sb.ctx({ env: w.geminiTrust ? { GEMINI_CLI_TRUST_WORKSPACE: "true" } : {} }),
-          trustProject: w.trustProject,
-        };
+        const ctx = writeWorld(w);
         // As doctor asks (every file), and as `why NAME` asks (focused on NAME).
         const whole = await bothWays(ctx);
         expect(whole.shared).toEqual(whole.alone);
@@ -212,6 +220,69 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
         else expect(getAgent(focused.discovery, w.focus)).toBeUndefined();
       }),
       { numRuns: 60, seed: 3131 },
+    );
+  });
+
+  /** One command run in process with JSON output: its exit code (2 for a finding) and its JSON. */
+  async function asJson(ctx: DiscoveryContext, command: (app: App) => Promise<number>) {
+    const chunks: string[] = [];
+    const app = {
+      ctx,
+      registry: createDefaultRegistry(),
+      families: FAMILIES,
+      output: {
+        json: true,
+        color: false,
+        cwd: ctx.cwd,
+        home: ctx.home,
+        stream: (c: string | Uint8Array) =>
+          chunks.push(typeof c === "string" ? c : Buffer.from(c).toString()),
+        out: () => {},
+      },
+    } as unknown as App;
+    try {
+      const code = await command(app);
+      return { code, json: JSON.parse(chunks.join("")) };
+    } catch (error) {
+      if (error instanceof FindingError) return { code: 2, json: null };
+      throw error;
+    }
+  }
+
+  test("why NAME --as TOOL and show NAME --as TOOL about NAME alone give the whole view's answer (fast-check)", async () => {
+    await fc.assert(
+      fc.asyncProperty(world, fc.constantFrom(...NAMES), async (w, name) => {
+        const ctx = writeWorld(w);
+        const registry = createDefaultRegistry();
+        const discovery = await discoverAgents(registry, ctx);
+        const definitions = [...discovery.agents, ...discovery.shadowed.map((x) => x.agent)];
+        for (const profile of TOOL_PROFILES) {
+          // What both commands answered from the whole view, before they asked about NAME alone.
+          const whole = await viewAsTool(profile, ctx, { registry });
+          const winner = whole.agents.find((a) => a.id === name);
+          const why = {
+            name,
+            tool: whole.tool,
+            ...(winner ? { winner: toolAgentView(winner) } : {}),
+            places: whole.places,
+            files: whole.files.filter((f) => f.id === name),
+          };
+          expect(await asJson(ctx, (app) => whyAs(app, name, profile.tool))).toEqual({
+            code: winner ? 0 : 1,
+            json: JSON.parse(JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...why })),
+          });
+          const definition = definitions.find(
+            (a) => winner?.filePath !== undefined && a.filePath === winner.filePath,
+          );
+          const show = { tool: whole.tool, ...definition, ...(winner ? toolAgentView(winner) : {}) };
+          expect(await asJson(ctx, (app) => showAs(app, name, profile.tool))).toEqual(
+            winner
+              ? { code: 0, json: JSON.parse(JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...show })) }
+              : { code: 2, json: null },
+          );
+        }
+      }),
+      { numRuns: 30, seed: 3132 },
     );
   });
 });

@@ -18,7 +18,7 @@ import {
   parseMarkdownForTool,
   planView,
   readAndCheck,
-  readForView,
+  readBytesForView,
   type ViewAsToolOptions,
   type ViewPlan,
   viewAsTool,
@@ -47,12 +47,15 @@ export interface ToolViews {
    */
   readonly ctx: DiscoveryContext;
   /**
-   * One tool's view, exactly as `viewAsTool(profile, ctx, { registry, focus, prompts: false })`
-   * answers it: a file the discovery did not read (or could not) is read here as `viewAsTool`
-   * reads it. Each profile's checks serve one view; asked again (or for a profile not
-   * prepared), the view reads for itself.
+   * One tool's view, exactly as `viewAsTool(profile, ctx, { registry, focus, prompts })`
+   * answers it (`prompts` is `false` unless asked): a file the discovery did not read (or
+   * could not) is read here as `viewAsTool` reads it. Each profile's checks serve one view;
+   * asked again (or for a profile not prepared), the view reads for itself. With `prompts:
+   * true`, a view about the one id prepared for reads again each file it keeps whole, for its
+   * prompt (the checks made from shared reads keep none); any other view with prompts reads for
+   * itself.
    */
-  view(profile: ToolProfile, options?: Pick<ViewAsToolOptions, "focus">): Promise<ToolView>;
+  view(profile: ToolProfile, options?: Pick<ViewAsToolOptions, "focus" | "prompts">): Promise<ToolView>;
 }
 
 /** One file a prepared view will read, where it stands in that view. */
@@ -186,35 +189,63 @@ class PreparedViews implements ToolViews {
     return this.about === undefined || (focus?.ids.size === 1 && focus.ids.has(this.about));
   }
 
-  async view(profile: ToolProfile, options: Pick<ViewAsToolOptions, "focus"> = {}): Promise<ToolView> {
+  async view(
+    profile: ToolProfile,
+    options: Pick<ViewAsToolOptions, "focus" | "prompts"> = {},
+  ): Promise<ToolView> {
     const plan = this.plans.get(profile);
-    if (!plan || !this.asAbout(options.focus))
+    const prompts = options.prompts === true;
+    if (!plan || !this.asAbout(options.focus) || (prompts && this.about === undefined))
       return viewAsTool(profile, this.base, {
         ...(this.registry ? { registry: this.registry } : {}),
         ...options,
-        prompts: false,
+        prompts,
       });
-    const view = judgeView(plan, { ...options, prompts: false }, (walked, file) => {
-      const taken = this.checks.get(file);
-      if (taken !== undefined) {
-        this.checks.delete(file);
-        // A file the view keeps whole (roster's winner, its copies) is checked, held or not.
-        if (!("sifted" in taken) || !options.focus?.files?.has(file.filePath)) return taken;
-      }
-      if (file.fields) return readAndCheck(plan, walked, file);
-      // A file the discovery did not read: read here once, for the other views that read it too.
-      const read = readForView(plan.ctx, file.filePath);
-      if ("unreadable" in read) return read;
-      if (taken !== undefined) return checkFound(plan, walked, file, read.text, { prompt: false });
-      this.checkAll(file.filePath, Buffer.from(read.text), () => read.text);
-      const mine = this.checks.get(file);
-      this.checks.delete(file);
-      if (mine !== undefined && !("sifted" in mine && options.focus?.files?.has(file.filePath))) return mine;
-      return checkFound(plan, walked, file, read.text, { prompt: false });
+    const { focus } = options;
+    // With prompts: a check this view keeps whole is made again from a fresh read, for its
+    // prompt (the view about one id keeps only that id's files and roster's winner).
+    const whole = (checked: CheckedFile, file: FoundFile) =>
+      prompts &&
+      "check" in checked &&
+      checked.check.ok &&
+      (focus?.ids.has(checked.check.id) === true || focus?.files?.has(file.filePath) === true);
+    const view = judgeView(plan, { ...options, prompts }, (walked, file) => {
+      const checked = this.checkedFor(plan, walked, file, focus);
+      return whole(checked, file) ? readAndCheck(plan, walked, file) : checked;
     });
     // One view per preparation: asked again, it reads for itself.
     this.plans.delete(profile);
     return view;
+  }
+
+  /** One file's check for `plan`'s view: taken from the discovery's read, or read here. */
+  private checkedFor(
+    plan: ViewPlan,
+    walked: WalkedPlace,
+    file: FoundFile,
+    focus: ViewAsToolOptions["focus"],
+  ): CheckedFile {
+    const taken = this.checks.get(file);
+    if (taken !== undefined) {
+      this.checks.delete(file);
+      // A file the view keeps whole (roster's winner, its copies) is checked, held or not.
+      if (!("sifted" in taken) || !focus?.files?.has(file.filePath)) return taken;
+    }
+    if (file.fields) return readAndCheck(plan, walked, file);
+    // A file the discovery did not read: read here once, for the other views that read it too.
+    const read = readBytesForView(plan.ctx, file.filePath);
+    if ("unreadable" in read) return read;
+    let text: string | undefined;
+    const decode = () => {
+      text ??= read.bytes.toString("utf8");
+      return text;
+    };
+    if (taken !== undefined) return checkFound(plan, walked, file, decode(), { prompt: false });
+    this.checkAll(file.filePath, read.bytes, decode);
+    const mine = this.checks.get(file);
+    this.checks.delete(file);
+    if (mine !== undefined && !("sifted" in mine && focus?.files?.has(file.filePath))) return mine;
+    return checkFound(plan, walked, file, decode(), { prompt: false });
   }
 }
 

@@ -1,7 +1,14 @@
 import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
-import type { DiscoveryContext, FileSystem, Location, ProviderRegistry } from "@roster/core";
-import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
+import {
+  BoundedReadError,
+  type DiscoveryContext,
+  type FileSystem,
+  type Location,
+  type ProviderRegistry,
+  readListedFile,
+} from "@roster/core";
+import { errorCode, fileSystemOf, nodeFileSystem } from "@roster/core/provider-kit";
 import type {
   ProfileParse,
   ProfilePlace,
@@ -530,11 +537,28 @@ export function readForView(
   ctx: DiscoveryContext,
   filePath: string,
 ): { text: string } | { unreadable: string } {
+  const read = readBytesForView(ctx, filePath);
+  return "bytes" in read ? { text: read.bytes.toString("utf8") } : read;
+}
+
+/**
+ * {@link readForView}'s bytes, not yet decoded: opened at once and checked on the descriptor
+ * (core's `readListedFile`, one `stat` fewer) where the file system has that read, else
+ * `stat`-ed, then read.
+ */
+export function readBytesForView(
+  ctx: DiscoveryContext,
+  filePath: string,
+): { bytes: Buffer } | { unreadable: string } {
   const fs = fileSystemOf(ctx);
+  const readListed = fs === nodeFileSystem ? readListedFile : fs.readListed;
   try {
-    if (fs.stat(filePath).size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
-    return { text: fs.readFile(filePath, MAX_VIEW_BYTES).toString("utf8") };
+    if (readListed) return { bytes: readListed(filePath, MAX_VIEW_BYTES).bytes };
+    const stats = fs.stat(filePath);
+    if (stats.size > MAX_VIEW_BYTES) throw new Error("over 1 MiB");
+    return { bytes: fs.readFile(filePath, MAX_VIEW_BYTES, stats) };
   } catch (error) {
+    if (error instanceof BoundedReadError && error.code === "too-large") return { unreadable: "over 1 MiB" };
     return { unreadable: error instanceof Error ? error.message : String(error) };
   }
 }
