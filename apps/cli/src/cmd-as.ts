@@ -1,5 +1,5 @@
 import {
-  type Agent,
+  type AgentDefinition,
   type AgentDiscovery,
   type Diagnostic,
   discoverAgents,
@@ -286,7 +286,7 @@ async function definitionAt(
   app: App,
   about: AgentDiscovery | undefined,
   filePath: string,
-): Promise<Agent | undefined> {
+): Promise<AgentDefinition | undefined> {
   const at = (d: AgentDiscovery) =>
     [...d.agents, ...d.shadowed.map((s) => s.agent)].find((a) => a.filePath === filePath);
   return (about && at(about)) ?? at(await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
