@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The MCP server as a host meets it: `roster mcp` started as a process over a generated
 // tree, driven by the MCP SDK's own stdio client. Prints the median time of each call after
-// the server's first answer, and the size of each answer. Usage:
+// the server's first answer (show_agent, why_agent, list_agents), and the size of each answer. Usage:
 //   node bench/mcp.mjs [files=10000] [rounds=30]
 // (also run by `pnpm bench` with --mcp; see BENCHMARKS.md).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -61,13 +61,16 @@ export async function measureMcp({ files = 10000, rounds = 30, root } = {}) {
       return { ms: performance.now() - t, bytes: JSON.stringify(result).length, result };
     };
     const first = await call("show_agent", { name: names[0] });
-    const times = { show_agent: [], list_agents_page: [], list_agents_query: [] };
+    const times = { show_agent: [], why_agent: [], list_agents_page: [], list_agents_query: [] };
     const bytes = {};
     for (let r = 0; r < rounds; r++) {
       const name = names[(r * 97) % names.length];
       const shown = await call("show_agent", { name });
       times.show_agent.push(shown.ms);
       bytes.show_agent = shown.bytes;
+      const why = await call("why_agent", { name });
+      times.why_agent.push(why.ms);
+      bytes.why_agent = why.bytes;
       const page = await call("list_agents", {});
       times.list_agents_page.push(page.ms);
       bytes.list_agents_page = page.bytes;

@@ -6,9 +6,15 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DiscoveryContext, discoverAgents, type FileSystem, getAgent } from "@roster/core";
+import {
+  type AgentDiscovery,
+  type DiscoveryContext,
+  discoverAgents,
+  type FileSystem,
+  getAgent,
+} from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
-import { prepareToolViews, reportWhy, viewAsTool } from "@roster/profiles";
+import { differentResolution, explainAgent, prepareToolViews, reportWhy, viewAsTool } from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -25,6 +31,24 @@ beforeEach(() => {
   sb = createSandbox("roster-shared-views-");
 });
 afterEach(() => sb.cleanup());
+
+/** The tools that resolve NAME otherwise, each from its view alone (`viewAsTool`, every file parsed). */
+async function otherToolsAlone(discovery: AgentDiscovery, name: string, ctx: DiscoveryContext) {
+  const why = explainAgent(discovery, name);
+  if (!why.winner) return [];
+  const copies = why.copies.flatMap((c) => (c.filePath !== undefined ? [c.filePath] : []));
+  const focus = {
+    ids: new Set([name]),
+    files: new Set([...(why.winner.filePath ? [why.winner.filePath] : []), ...copies]),
+  };
+  const found = [];
+  for (const profile of TOOL_PROFILES) {
+    const v = await viewAsTool(profile, ctx, { registry: createDefaultRegistry(), focus, prompts: false });
+    const differs = differentResolution(v, name, why.winner, copies);
+    if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
+  }
+  return found;
+}
 
 /** Each tool's view from the reads of one discovery, and each alone; `focus` as `why NAME` sets it. */
 async function bothWays(ctx: DiscoveryContext, focusOn?: string, about?: string) {
@@ -213,11 +237,12 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
         const about = await bothWays(ctx, w.focus, w.focus);
         expect(about.shared).toEqual(focused.alone);
         const options = { ctx, registry: createDefaultRegistry(), profiles: TOOL_PROFILES };
-        if (getAgent(about.discovery, w.focus))
-          expect(await reportWhy(about.discovery, w.focus, options)).toEqual(
-            await reportWhy(focused.discovery, w.focus, options),
-          );
-        else expect(getAgent(focused.discovery, w.focus)).toBeUndefined();
+        if (getAgent(about.discovery, w.focus)) {
+          const report = await reportWhy(focused.discovery, w.focus, options);
+          expect(await reportWhy(about.discovery, w.focus, options)).toEqual(report);
+          // Without views prepared (MCP's why_agent): the tools' answers of each view alone.
+          expect(report.otherTools).toEqual(await otherToolsAlone(focused.discovery, w.focus, ctx));
+        } else expect(getAgent(focused.discovery, w.focus)).toBeUndefined();
       }),
       { numRuns: 60, seed: 3131 },
     );

@@ -9,9 +9,8 @@ import {
 } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
-import type { ToolViews } from "./prepare-tool-views.js";
+import { prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 import type { ToolView } from "./tool-view.js";
-import { viewAsTool } from "./view-as-tool.js";
 
 /** One file record as JSON outputs show it (`list --files`, `why`, `doctor`): the location by its folder. */
 export function fileRecordView(record: FileRecord): Record<string, unknown> {
@@ -135,14 +134,17 @@ export async function otherToolsFor(
     ids: new Set([name]),
     files: new Set([...(winner.filePath ? [winner.filePath] : []), ...copies]),
   };
-  for (const profile of options.profiles ?? []) {
-    const v = options.views
-      ? await options.views.view(profile, { focus })
-      : await viewAsTool(profile, options.ctx, {
-          ...(options.registry ? { registry: options.registry } : {}),
-          focus,
-          prompts: false,
-        });
+  const profiles = options.profiles ?? [];
+  // Without views prepared beside a discovery, views about NAME alone: a file whose bytes
+  // cannot hold it is passed unparsed where its tool allows (the same views, fewer parses).
+  const views =
+    options.views ??
+    (await prepareToolViews(profiles, options.ctx, {
+      ...(options.registry ? { registry: options.registry } : {}),
+      about: name,
+    }));
+  for (const profile of profiles) {
+    const v = await views.view(profile, { focus });
     const differs = differentResolution(v, name, winner, copies);
     if (differs) found.push({ tool: v.tool, displayName: v.displayName, ...differs });
   }
