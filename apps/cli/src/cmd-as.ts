@@ -127,8 +127,9 @@ export async function listAs(
   flags: { names?: boolean } = {},
   word?: string,
 ): Promise<number> {
-  const v = await view(app, profileFor(tool, app.families));
   const o = app.output;
+  // Only its JSON gives prompts: the table and the names shape none.
+  const v = await view(app, profileFor(tool, app.families), { prompts: o.json && flags.names !== true });
   const needle = word?.toLowerCase();
   const agents = v.agents.filter(
     (a) =>
