@@ -38,7 +38,9 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
       'The task tool needs an agent name: pass { agent: "<name>", tasks: [...] }.',
     );
   }
-  const names = discovery.agents.map((a) => a.name);
+  // Every name, for a refusal's message only: a caller that checks each agent of a large
+  // view in turn (`roster graph`) would otherwise list them all on every call.
+  const names = () => discovery.agents.map((a) => a.name);
 
   // 1. Unknown (or not defined by the provider asked for).
   const provider = typeof input.provider === "string" ? input.provider : undefined;
@@ -53,8 +55,9 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
     );
   }
   if (!agent) {
-    let message = `Unknown agent "${name}". Available: ${names.length > 0 ? names.join(", ") : "none"}`;
-    const [close] = suggestNames(name, names, { limit: 1 });
+    const all = names();
+    let message = `Unknown agent "${name}". Available: ${all.length > 0 ? all.join(", ") : "none"}`;
+    const [close] = suggestNames(name, all, { limit: 1 });
     if (close !== undefined) message += `\nDid you mean "${close}"?`;
     return refuse("executor/unknown-agent", message);
   }
@@ -63,7 +66,7 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
   // 2. Disabled in settings.
   const disabled = session.settings?.disabledAgents ?? [];
   if (aliases.some((n) => disabled.includes(n))) {
-    const enabled = names.filter((n) => !disabled.includes(n));
+    const enabled = names().filter((n) => !disabled.includes(n));
     return refuse(
       "executor/disabled-agent",
       `Agent "${name}" is disabled in settings.\nEnabled agents: ${enabled.length > 0 ? enabled.join(", ") : "none"}`,
