@@ -149,8 +149,16 @@ describe("what needs them loads them (the recorder sees both kinds of load)", ()
     expect(heavyIn(loaded)).toEqual([]);
   });
 
-  test("doctor loads the executor and Ajv", () => {
-    const loaded = loadsOf(["doctor", "--json"], { cwd: box.project, home: box.home }, [0, 1]);
-    expect(heavyIn(loaded)).toEqual(expect.arrayContaining(["executor", "ajv"]));
+  test("doctor loads Ajv only for an output schema in a file (roster's own are checked by its tests)", () => {
+    // Only roster's built-ins here, one of which (explore) has an output schema.
+    const plain = loadsOf(["doctor", "--json"], { cwd: box.project, home: box.home }, [0, 1]);
+    expect(heavyIn(plain)).toContain("executor");
+    expect(heavyIn(plain)).not.toContain("ajv");
+    box.write({
+      "typed/.claude/agents/typed.md":
+        "---\nname: typed\ndescription: Typed\noutput:\n  properties:\n    n:\n      type: int32\n---\nB.\n",
+    });
+    const typed = loadsOf(["doctor", "--json"], { cwd: join(box.root, "typed"), home: box.home }, [0, 1]);
+    expect(heavyIn(typed)).toEqual(expect.arrayContaining(["executor", "ajv"]));
   });
 });
