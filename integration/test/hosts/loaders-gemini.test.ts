@@ -12,6 +12,7 @@ import {
   installTool,
   type LoadedAgent,
   makeWorld,
+  roster,
   rosterAs,
   run,
   type World,
@@ -111,6 +112,44 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
     ]);
     expect(real.map((a) => a.id)).toContain("ok");
     expect(ours).toEqual({ agents: real });
+  }, 300_000);
+});
+
+/** Names YAML gives without writing them letter for letter, and names it writes whole in odd ways. */
+const SIFT_CASES: Record<string, string> = {
+  "binary.md": md("name: !!binary YmluYXJ5LW5hbWU=\ndescription: a name given as base64"),
+  "hex.md": md("name: 0x1F\ndescription: a number in hex"),
+  "alias.md": md("base: &n aliased-name\nname: *n\ndescription: an alias"),
+  "merge.md": md("<<: {name: merged-name}\ndescription: a merge key"),
+  "tagged.md": md("name: !!str tagged-name\ndescription: a tag"),
+  "escaped.md": md('name: "esc\\x61ped-name"\ndescription: an escape'),
+  "folded.md": md("name: folded-\n  over\ndescription: a folded plain scalar"),
+  "null.md": md("name: ~\ndescription: a null"),
+  "plain.md": md("name: plain-name\ndescription: a plain name"),
+};
+
+describe.skipIf(!enabled)("why NAME --as gemini about NAME alone", () => {
+  test("finds every agent Gemini CLI's loader loads, however its YAML writes the name", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    // `why NAME` passes unparsed a file whose bytes hold neither NAME nor a `\`: whatever the
+    // real loader names, the sifted answer must find.
+    const world = makeWorld(
+      Object.fromEntries(
+        Object.entries(SIFT_CASES).map(([rel, text]) => [`home/.gemini/agents/${rel}`, text]),
+      ),
+    );
+    worlds.push(world);
+    const [real, ours] = await Promise.all([
+      geminiLoads(world, join(world.home, ".gemini/agents")),
+      rosterAs("gemini", world),
+    ]);
+    expect(ours).toEqual({ agents: real });
+    expect(real.length).toBeGreaterThan(3);
+    for (const { id } of real) {
+      const ran = await roster(world, ["why", id, "--as", "gemini", "--json"]);
+      const answer = JSON.parse(ran.stdout) as { winner?: { name: string; id?: string } };
+      expect([id, ran.code, answer.winner?.id ?? answer.winner?.name]).toEqual([id, 0, id]);
+    }
   }, 300_000);
 });
 

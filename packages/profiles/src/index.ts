@@ -30,4 +30,5 @@ export {
   parseMarkdownForTool,
   type ViewAsToolOptions,
   viewAsTool,
+  withMergeKeys,
 } from "./view-as-tool.js";

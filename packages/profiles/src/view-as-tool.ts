@@ -121,6 +121,42 @@ function parseMarkdownFresh(content: string, filePath: string): ProfileParse {
   return { ok: true, keys, fields: { ...parsed.frontmatter, body: bodyAfterFence(content) } };
 }
 
+/** A plain mapping: what a YAML merge key (`<<`) can merge. */
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Uint8Array)
+  );
+}
+
+/**
+ * A parse with YAML's merge key applied at the top, as the YAML readers of Claude Code and
+ * Gemini CLI apply it (seen in both real tools: integration/test/hosts): `<<` with a mapping,
+ * or a list of mappings (the first first), adds the keys not written beside it, after them. A
+ * `<<` with anything else stays a key of its own.
+ *
+ * @example withMergeKeys(parse("<<: {name: a}\ndescription: d")).fields.name // "a"
+ */
+export function withMergeKeys(parsed: ProfileParse): ProfileParse {
+  if (!parsed.ok || !Object.hasOwn(parsed.fields, "<<")) return parsed;
+  const merge = parsed.fields["<<"];
+  const sources = isMapping(merge)
+    ? [merge]
+    : Array.isArray(merge) && merge.length > 0 && merge.every(isMapping)
+      ? merge
+      : undefined;
+  if (sources === undefined) return parsed;
+  const { "<<": _, ...fields } = parsed.fields;
+  const keys = parsed.keys.filter((key) => key !== "<<");
+  for (const source of sources) {
+    for (const [key, value] of Object.entries(source)) {
+      if (Object.hasOwn(fields, key)) continue;
+      fields[key] = value;
+      keys.push(key);
+    }
+  }
+  return { ok: true, keys, fields };
+}
+
 function field(fields: Record<string, unknown>, key: string): unknown {
   return fields[key] ?? fields[kebabToCamel(key)];
 }

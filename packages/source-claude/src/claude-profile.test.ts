@@ -1,11 +1,17 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createRegistry, defineProvider, discoverAgents } from "@roster/core";
-import { viewAsTool } from "@roster/profiles";
+import { checkFileAs, viewAsTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { CLAUDE_MANAGED_DIR, claudeProfile, cutLikeClaude, quoteLikeClaude } from "./claude-profile.js";
+import {
+  CLAUDE_MANAGED_DIR,
+  claudeProfile,
+  cutLikeClaude,
+  likeClaudeYaml,
+  quoteLikeClaude,
+} from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
 
 let sb: Sandbox;
@@ -153,5 +159,35 @@ describe("claudeProfile (Claude Code's own answer)", () => {
       ["helper.md", "loaded", "review-kit:helper", undefined],
       ["review/security.md", "loaded", "review-kit:review:security", ["hooks", "permissionMode"]],
     ]);
+  });
+});
+
+describe("Claude Code's YAML where roster's differs (seen in the real tool)", () => {
+  const md = (front: string) => `---\n${front}\n---\nBody.\n`;
+  const idOf = (front: string) => {
+    const check = checkFileAs(claudeProfile, md(front), "/p/.claude/agents/a.md", "a.md");
+    return check.ok ? check.id : `(${check.reason.code})`;
+  };
+
+  test("a merge key adds the keys not written beside it; a `!!binary` name is its text", () => {
+    expect(idOf("<<: {name: merged, description: d}")).toBe("merged");
+    expect(idOf("<<: [{name: first}, {name: second, description: d}]")).toBe("first");
+    expect(idOf("name: own\n<<: {name: merged, description: d}")).toBe("own");
+    expect(idOf("name: !!binary YmluYXJ5LW5hbWU=\ndescription: d")).toBe("YmluYXJ5LW5hbWU=");
+  });
+
+  test("a `<<` that is not a mapping or a list of them stays a key", () => {
+    const parsed = (fields: Record<string, unknown>) => ({
+      ok: true as const,
+      keys: Object.keys(fields),
+      fields,
+    });
+    expect(likeClaudeYaml(parsed({ "<<": "text", name: "a" }))).toEqual(parsed({ "<<": "text", name: "a" }));
+    expect(likeClaudeYaml(parsed({ "<<": [{ a: 1 }, 2] }))).toEqual(parsed({ "<<": [{ a: 1 }, 2] }));
+    expect(likeClaudeYaml(parsed({ "<<": { a: 1, b: 2 }, b: 3 }))).toEqual({
+      ok: true,
+      keys: ["b", "a"],
+      fields: { b: 3, a: 1 },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
-import { parseMarkdownForTool } from "@roster/profiles";
+import { parseMarkdownForTool, withMergeKeys } from "@roster/profiles";
 import { claudeConfigDir } from "./claude-paths.js";
 
 /** Where managed (organisation-wide) Claude Code settings live on Linux. */
@@ -48,6 +48,24 @@ export function cutLikeClaude(content: string): string | undefined {
   return `---\n${block.endsWith("\n") ? block : `${block}\n`}---\n${after}`;
 }
 
+/**
+ * The frontmatter as Claude Code's YAML reader gives it where roster's differs (seen in the
+ * real tool: integration/test/hosts/loaders-claude.test.ts): a merge key (`<<`) is applied
+ * ({@link withMergeKeys}), and a `!!binary` scalar is its text, not its bytes (the base64 as
+ * written, when written on one line).
+ */
+export function likeClaudeYaml(parsed: ProfileParse): ProfileParse {
+  const merged = withMergeKeys(parsed);
+  if (!merged.ok || !Object.values(merged.fields).some((v) => v instanceof Uint8Array)) return merged;
+  const fields = Object.fromEntries(
+    Object.entries(merged.fields).map(([key, value]) => [
+      key,
+      value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value,
+    ]),
+  );
+  return { ...merged, fields };
+}
+
 /** Markdown as Claude Code reads it: YAML, and on a YAML error one retry with {@link quoteLikeClaude}. */
 function parseLikeClaude(original: string, filePath: string): ProfileParse {
   // A BOM hides the opening fence from Claude Code: the file has no frontmatter for it.
@@ -55,7 +73,7 @@ function parseLikeClaude(original: string, filePath: string): ProfileParse {
   if (content === undefined)
     return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   const first = parseMarkdownForTool(content, filePath);
-  if (first.ok || first.code !== "tool/yaml-error") return first;
+  if (first.ok || first.code !== "tool/yaml-error") return likeClaudeYaml(first);
   const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const match = /^---\s*\n([\s\S]*?)---\s*\n?/.exec(text);
   if (!match) return first;
@@ -63,7 +81,7 @@ function parseLikeClaude(original: string, filePath: string): ProfileParse {
     `---\n${quoteLikeClaude(match[1]!)}---\n${text.slice(match[0].length)}`,
     filePath,
   );
-  return retried.ok ? retried : first;
+  return retried.ok ? likeClaudeYaml(retried) : first;
 }
 
 /** Frontmatter keys Claude Code reads in an agent file. */

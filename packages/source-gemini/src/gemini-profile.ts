@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { defineToolProfile, type ProfileParse } from "@roster/family";
-import { parseMarkdownForTool } from "@roster/profiles";
+import { parseMarkdownForTool, withMergeKeys } from "@roster/profiles";
 import { isGeminiToolName } from "./gemini-tools.js";
 import { geminiHomeOf, geminiProjectGate } from "./read-gemini-trust.js";
 
@@ -25,7 +25,8 @@ export const GEMINI_AGENT_KEYS = [
 function parseLikeGemini(content: string, filePath: string): ProfileParse {
   if (!/^---\r?\n/.test(content))
     return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
-  return parseMarkdownForTool(content, filePath);
+  // js-yaml applies a merge key (`<<`), as the real loader showed.
+  return withMergeKeys(parseMarkdownForTool(content, filePath));
 }
 
 const positiveInteger = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value > 0;
