@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { DiscoveryCache, type FileSystem } from "@roster/core";
-import { nodeFileSystem } from "@roster/core/provider-kit";
+import { DiscoveryCache } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { countingFileSystem } from "../test/counting-fs.js";
 import type { App } from "./context.js";
 import { FAMILIES } from "./families.js";
 import { doctor, runDoctor } from "./print-doctor.js";
@@ -16,14 +16,7 @@ afterEach(() => sb.cleanup());
 
 /** An app over the sandbox whose file system counts every file read. */
 function countingApp(env: Record<string, string | undefined> = {}) {
-  const reads = new Map<string, number>();
-  const fs: FileSystem = {
-    ...nodeFileSystem,
-    readFile: (path, max) => {
-      reads.set(path, (reads.get(path) ?? 0) + 1);
-      return nodeFileSystem.readFile(path, max);
-    },
-  };
+  const { fs, reads } = countingFileSystem();
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),

@@ -6,18 +6,12 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import {
-  type AgentDiscovery,
-  type DiscoveryContext,
-  discoverAgents,
-  type FileSystem,
-  getAgent,
-} from "@roster/core";
-import { nodeFileSystem } from "@roster/core/provider-kit";
+import { type AgentDiscovery, type DiscoveryContext, discoverAgents, getAgent } from "@roster/core";
 import { differentResolution, explainAgent, prepareToolViews, reportWhy, viewAsTool } from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { countingFileSystem } from "../test/counting-fs.js";
 import { whyAgent } from "./cmd-agents.js";
 import { printOtherTools, showAs, TOOL_PROFILES, toolAgentView, whyAs } from "./cmd-as.js";
 import type { App } from "./context.js";
@@ -77,14 +71,7 @@ describe("roster why NAME", () => {
       "home/.gemini/agents/a.md": agentFile("a", "gemini"),
       "home/.claude/agents/a.md": agentFile("a", "user"),
     });
-    const reads = new Map<string, number>();
-    const fs: FileSystem = {
-      ...nodeFileSystem,
-      readFile: (path, max) => {
-        reads.set(path, (reads.get(path) ?? 0) + 1);
-        return nodeFileSystem.readFile(path, max);
-      },
-    };
+    const { fs, reads } = countingFileSystem();
     const printed: string[] = [];
     const app = {
       ctx: { ...sb.ctx(), fs },

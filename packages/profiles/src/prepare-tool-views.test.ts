@@ -16,6 +16,7 @@ import { defineToolProfile, type ToolProfile } from "@roster/family";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { flatProfile } from "../test/flat-profile.js";
 import { prepareToolViews } from "./prepare-tool-views.js";
 import { parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
 
@@ -28,24 +29,7 @@ afterEach(() => sb.cleanup());
 const PLUGIN = { id: "p@m", name: "p", marketplace: "m", version: "1" };
 
 /** A flat tool: `name` identity, files override its built-in. */
-const flat: ToolProfile = defineToolProfile({
-  tool: "flat",
-  displayName: "Flat",
-  checkedAgainst: "flat 1",
-  places: (ctx) => [
-    { dir: join(ctx.cwd, ".a/agents"), scope: "project" },
-    { dir: join(ctx.home, ".a/agents"), scope: "user" },
-  ],
-  extensions: [".md"],
-  recursive: false,
-  followsSymlinks: true,
-  identity: "name",
-  requiredKeys: ["name", "description"],
-  unknownKeys: "ignore",
-  knownKeys: ["name", "description"],
-  builtins: ["helper"],
-  filesOverrideBuiltins: true,
-});
+const flat = flatProfile("flat", "Flat", ".a/agents");
 
 /** A strict, recursive tool with a gate: stem identity, no symlinks, `_` skipped, built-ins win. */
 const strict: ToolProfile = defineToolProfile({

@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createRegistry, defineProvider } from "@roster/core";
-import { defineToolProfile, type ToolProfile } from "@roster/family";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { flatProfile } from "../test/flat-profile.js";
 import { checkFileAs, parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
 
 let sb: Sandbox;
@@ -14,24 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-const base: ToolProfile = defineToolProfile({
-  tool: "demo",
-  displayName: "Demo",
-  checkedAgainst: "demo 1.0",
-  places: (ctx) => [
-    { dir: join(ctx.cwd, ".demo/agents"), scope: "project" },
-    { dir: join(ctx.home, ".demo/agents"), scope: "user" },
-  ],
-  extensions: [".md"],
-  recursive: false,
-  followsSymlinks: true,
-  identity: "name",
-  requiredKeys: ["name", "description"],
-  unknownKeys: "ignore",
-  knownKeys: ["name", "description"],
-  builtins: ["helper"],
-  filesOverrideBuiltins: true,
-});
+const base = flatProfile("demo", "Demo", ".demo/agents");
 
 describe("viewAsTool", () => {
   test("places in order with their status; first wins; a file overrides an overridable built-in", async () => {
