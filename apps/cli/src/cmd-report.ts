@@ -1,4 +1,5 @@
-import { type ToolView, viewAsTool } from "@roster/profiles";
+import { discoverAgents } from "@roster/core";
+import { prepareToolViews, type ToolView } from "@roster/profiles";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
 import { profilesOf } from "./cmd-as.js";
@@ -23,11 +24,16 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   const file = fromShell(flags.html);
   const o = app.output;
   const { buildReport, renderReportHtml } = await import("@roster/pictures");
-  const { discovery, graph } = await discoverGraph(app);
+  // One read of each agent file for the merged view, the graph, doctor and every tool's view,
+  // as plain `doctor` reads: the views are planned first and take the discovery's reads.
+  const profiles = profilesOf(app.families);
+  const prepared = await prepareToolViews(profiles, app.ctx, { registry: app.registry });
+  const discovered = await discoverAgents(app.registry, prepared.ctx, { bodies: "on-demand" });
+  const { discovery, graph } = await discoverGraph(app, discovered);
+  // The page shows no prompt: the views keep none.
   const views: ToolView[] = [];
-  for (const profile of profilesOf(app.families))
-    views.push(await viewAsTool(profile, app.ctx, { registry: app.registry }));
-  const { diagnostics } = await runDoctor(app);
+  for (const profile of profiles) views.push(await prepared.view(profile));
+  const { diagnostics } = await runDoctor(app, app.ctx, discovered);
   const data = buildReport({
     discovery,
     views,

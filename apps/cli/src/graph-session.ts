@@ -2,7 +2,7 @@
 // (its depth, spawn policy and blocked agent from the environment, its limits from config).
 // The executor and the pictures load with graph and report, not with every command (app.ts).
 import { runnerSettings } from "@roster/config";
-import { discoverAgents } from "@roster/core";
+import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { GraphSessionInput, SpawnGraph } from "@roster/pictures";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
@@ -22,8 +22,8 @@ export async function graphSessionOf(app: App): Promise<GraphSessionInput> {
 }
 
 /** One discovery (no prompt read) and its spawn graph. */
-export async function discoverGraph(app: App) {
-  const discovery = await discoverAgents(app.registry, app.ctx, { bodies: "none" });
+export async function discoverGraph(app: App, discovered?: AgentDiscovery) {
+  const discovery = discovered ?? (await discoverAgents(app.registry, app.ctx, { bodies: "none" }));
   const { buildSpawnGraph } = await import("@roster/pictures");
   const graph: SpawnGraph = buildSpawnGraph({ discovery, session: await graphSessionOf(app) });
   return { discovery, graph };

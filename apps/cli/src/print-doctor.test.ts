@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DiscoveryCache } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
+import { report } from "./cmd-report.js";
 import type { App } from "./context.js";
 import { FAMILIES } from "./families.js";
 import { doctor, runDoctor } from "./print-doctor.js";
@@ -73,6 +75,27 @@ describe("runDoctor", () => {
       join(sb.project, ".gemini/commands/g.toml"),
       "embedded:init.md",
     ]);
+  });
+
+  test("report (graph, doctor and every tool's view) reads each agent file once, as doctor does", async () => {
+    sb.write({
+      "project/.claude/agents/a.md": agentFile("a"),
+      "project/.gemini/agents/g.md": agentFile("g", "gemini", "color: blue"),
+      "project/.codex/agents/c.toml": 'name = "c"\ndescription = "c"\ndeveloper_instructions = "Do."\n',
+      "home/.claude/agents/a.md": agentFile("a", "user"),
+    });
+    const { app, reads } = countingApp();
+    await report(app, { html: join(sb.root, "report.html") });
+    const agentReads = [...reads].filter(([path]) => path.includes("/agents/"));
+    expect(agentReads.map(([path]) => path.slice(sb.root.length)).sort()).toEqual([
+      "/home/.claude/agents/a.md",
+      "/project/.claude/agents/a.md",
+      "/project/.codex/agents/c.toml",
+      "/project/.gemini/agents/g.md",
+    ]);
+    expect(agentReads.every(([, count]) => count === 1)).toBe(true);
+    // Every tool's column is on the page: Gemini CLI rejects `color`.
+    expect(readFileSync(join(sb.root, "report.html"), "utf8")).toContain("Gemini CLI");
   });
 
   test("doctor with every tool's view still reads each agent file once: the views take discovery's reads", async () => {

@@ -1,7 +1,7 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
 import { discoverCommands } from "@roster/commands";
-import { type Diagnostic, type DiscoveryContext, discoverAgents } from "@roster/core";
+import { type AgentDiscovery, type Diagnostic, type DiscoveryContext, discoverAgents } from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
@@ -21,12 +21,17 @@ import { type Cell, count, type Output, paint, printJson, showPath, showPaths, t
  * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
  * session's and doctor's own rules.
  */
-export async function runDoctor(app: App, ctx: DiscoveryContext = app.ctx): Promise<DoctorReport> {
+export async function runDoctor(
+  app: App,
+  ctx: DiscoveryContext = app.ctx,
+  discovered?: AgentDiscovery,
+): Promise<DoctorReport> {
   const { readSessionFromEnv } = await import("@roster/executor/session-env");
   const [agents, commands] = await Promise.all([
     // Doctor reads no agent's prompt: none is decoded (each file is still read once). `ctx`:
-    // app.ctx, or the one of the tool views prepared to take these reads.
-    discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
+    // app.ctx, or the one of the tool views prepared to take these reads; `discovered`: a
+    // discovery made so already (`report`).
+    discovered ?? discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
   // An `output` schema is compiled as `run` would compile it, with the executor's compiler
