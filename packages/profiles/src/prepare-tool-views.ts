@@ -13,6 +13,7 @@ import {
   type CheckedFile,
   checkFound,
   type FoundFile,
+  idsByPath,
   judgeView,
   MAX_VIEW_BYTES,
   parseMarkdownForTool,
@@ -157,9 +158,18 @@ class PreparedViews implements ToolViews {
     this.checkAll(path, bytes, () => bytes.toString("utf8"));
   }
 
-  /** Whether `profile`'s views pass a file whose bytes cannot hold {@link about}. */
-  private sifts(profile: ToolProfile): boolean {
-    return this.holds !== undefined && profile.identity === "name" && profile.mayRefuseAll !== true;
+  /**
+   * Whether `reader`'s view passes, unchecked, a file about another id than {@link about}: for
+   * a tool that refuses no configuration whole (`mayRefuseAll`), a file whose path gives it
+   * another id (`stem`, `path` identity: `idsByPath`), or whose bytes cannot hold the name
+   * (`name` identity; `held` is asked only then).
+   */
+  private passes(reader: Reader, held: () => boolean): boolean {
+    const { profile } = reader.plan;
+    if (this.about === undefined || profile.mayRefuseAll === true) return false;
+    const byPath = idsByPath(profile, reader.file.relativePath, reader.walked.place.plugin);
+    if (byPath !== undefined) return !byPath.includes(this.about);
+    return profile.identity === "name" && !held();
   }
 
   /** The file at `path` (`bytes`; `decode` gives its text), checked for every view not yet run that reads it. */
@@ -170,9 +180,12 @@ class PreparedViews implements ToolViews {
     const pending = readers.filter((r) => this.plans.get(r.plan.profile) === r.plan);
     if (pending.length === 0) return;
     const checks = new Map<FoundFile, CheckedFile>();
-    const held =
-      this.holds === undefined || pending.every((r) => !this.sifts(r.plan.profile)) || this.holds(bytes);
-    if (!held) for (const r of pending) if (this.sifts(r.plan.profile)) checks.set(r.file, { sifted: true });
+    let holds: boolean | undefined;
+    const held = () => {
+      holds ??= this.holds === undefined || this.holds(bytes);
+      return holds;
+    };
+    for (const r of pending) if (this.passes(r, held)) checks.set(r.file, { sifted: true });
     // Decoded only for a view that checks it.
     const text = checks.size < pending.length ? decode() : "";
     try {
@@ -209,8 +222,18 @@ class PreparedViews implements ToolViews {
       "check" in checked &&
       checked.check.ok &&
       (focus?.ids.has(checked.check.id) === true || focus?.files?.has(file.filePath) === true);
+    // The ids the files this view keeps whole have by their path: a file passed for another
+    // id than the one asked about may share one of those, and so decide a kept file's outcome.
+    const keptIds = new Set<string>();
+    for (const walked of plan.walked)
+      for (const file of walked.files)
+        if (focus?.files?.has(file.filePath))
+          for (const id of idsByPath(profile, file.relativePath, walked.place.plugin) ?? []) keptIds.add(id);
     const view = judgeView(plan, { ...options, prompts }, (walked, file) => {
-      const checked = this.checkedFor(plan, walked, file, focus);
+      const needed =
+        focus?.files?.has(file.filePath) === true ||
+        (idsByPath(profile, file.relativePath, walked.place.plugin)?.some((id) => keptIds.has(id)) ?? false);
+      const checked = this.checkedFor(plan, walked, file, needed);
       return whole(checked, file) ? readAndCheck(plan, walked, file) : checked;
     });
     // One view per preparation: asked again, it reads for itself.
@@ -218,20 +241,21 @@ class PreparedViews implements ToolViews {
     return view;
   }
 
-  /** One file's check for `plan`'s view: taken from the discovery's read, or read here. */
-  private checkedFor(
-    plan: ViewPlan,
-    walked: WalkedPlace,
-    file: FoundFile,
-    focus: ViewAsToolOptions["focus"],
-  ): CheckedFile {
+  /**
+   * One file's check for `plan`'s view: taken from the discovery's read, or read here.
+   * `needed`: the view keeps the file whole (roster's winner, its copies) or it may share an
+   * id with one it keeps, so it is checked even where it would be passed.
+   */
+  private checkedFor(plan: ViewPlan, walked: WalkedPlace, file: FoundFile, needed: boolean): CheckedFile {
     const taken = this.checks.get(file);
     if (taken !== undefined) {
       this.checks.delete(file);
-      // A file the view keeps whole (roster's winner, its copies) is checked, held or not.
-      if (!("sifted" in taken) || !focus?.files?.has(file.filePath)) return taken;
+      if (!("sifted" in taken) || !needed) return taken;
     }
     if (file.fields) return readAndCheck(plan, walked, file);
+    // A file its path puts about another id, which the view does not need: not even read.
+    if (taken === undefined && !needed && this.passes({ plan, walked, file }, () => true))
+      return { sifted: true };
     // A file the discovery did not read: read here once, for the other views that read it too.
     const read = readBytesForView(plan.ctx, file.filePath);
     if ("unreadable" in read) return read;
@@ -244,7 +268,7 @@ class PreparedViews implements ToolViews {
     this.checkAll(file.filePath, read.bytes, decode);
     const mine = this.checks.get(file);
     this.checks.delete(file);
-    if (mine !== undefined && !("sifted" in mine && focus?.files?.has(file.filePath))) return mine;
+    if (mine !== undefined && !("sifted" in mine && needed)) return mine;
     return checkFound(plan, walked, file, decode(), { prompt: false });
   }
 }

@@ -211,6 +211,38 @@ export function checkFileAs(
   return checkParsed(profile, parsed, content, relativePath, plugin);
 }
 
+/** A file's path without the tool's ending, and its stem as the tool names it (sub-folders joined by `folderSeparator`). */
+function pathNames(profile: ToolProfile, relativePath: string): { withoutEnding: string; stemId: string } {
+  const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
+  const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
+  const stemId =
+    profile.folderSeparator === undefined
+      ? basename(withoutEnding)
+      : withoutEnding.split("/").join(profile.folderSeparator);
+  return { withoutEnding, stemId };
+}
+
+/** A plugin agent's id: namespaced by plugin and sub-folders, `plugin:sub:name`. */
+function namespaced(plugin: { name: string }, relativePath: string, id: string): string {
+  return [plugin.name, ...relativePath.split("/").slice(0, -1), id].join(":");
+}
+
+/**
+ * The ids a tool that names agents by their path (`stem`, `path` identity) can give the file
+ * at `relativePath`, without reading it: its path id, and in a plugin its namespaced id (a
+ * file it rejects keeps the first). Undefined for a tool that names agents by what they say.
+ */
+export function idsByPath(
+  profile: ToolProfile,
+  relativePath: string,
+  plugin?: { name: string },
+): string[] | undefined {
+  if (profile.identity !== "stem" && profile.identity !== "path") return undefined;
+  const { withoutEnding, stemId } = pathNames(profile, relativePath);
+  const id = profile.identity === "stem" ? stemId : withoutEnding;
+  return plugin ? [id, namespaced(plugin, relativePath, id)] : [id];
+}
+
 /**
  * {@link checkFileAs} of a text already parsed with the profile's parser (`content` gives the
  * body a parser left out). `prompt: false`: the answer's `prompt` is "" (a view that keeps
@@ -225,12 +257,7 @@ export function checkParsed(
   options: { prompt?: boolean } = {},
 ): FileCheck {
   const tool = profile.displayName;
-  const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
-  const withoutEnding = relativePath.slice(0, relativePath.length - ending.length);
-  const stemId =
-    profile.folderSeparator === undefined
-      ? basename(withoutEnding)
-      : withoutEnding.split("/").join(profile.folderSeparator);
+  const { withoutEnding, stemId } = pathNames(profile, relativePath);
   const pathId =
     profile.identity === "stem" ? stemId : profile.identity === "name" ? undefined : withoutEnding;
   let candidate = pathId;
@@ -306,11 +333,7 @@ export function checkParsed(
     if (problem.refusesAll && profile.mayRefuseAll && !result.ok) result.refusesAll = true;
     return result;
   }
-  if (plugin) {
-    // Plugin agents are namespaced by plugin and sub-folders: `plugin:sub:name`.
-    const folders = relativePath.split("/").slice(0, -1);
-    id = [plugin.name, ...folders, id].join(":");
-  }
+  if (plugin) id = namespaced(plugin, relativePath, id);
   const ignoredKeys = plugin ? keys.filter((k) => profile.pluginIgnoredKeys?.includes(k)) : [];
   const description = field(fields, "description");
   const body =
