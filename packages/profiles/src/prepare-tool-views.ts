@@ -232,7 +232,9 @@ class PreparedViews implements ToolViews {
     const view = judgeView(plan, { ...options, prompts }, (walked, file) => {
       const needed =
         focus?.files?.has(file.filePath) === true ||
-        (idsByPath(profile, file.relativePath, walked.place.plugin)?.some((id) => keptIds.has(id)) ?? false);
+        (keptIds.size > 0 &&
+          (idsByPath(profile, file.relativePath, walked.place.plugin)?.some((id) => keptIds.has(id)) ??
+            false));
       const checked = this.checkedFor(plan, walked, file, needed);
       return whole(checked, file) ? readAndCheck(plan, walked, file) : checked;
     });
