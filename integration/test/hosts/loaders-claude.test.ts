@@ -6,7 +6,16 @@
 // prompts of Claude Code are not observable offline (see integration/README.md). SPEC §15.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { enabled, installTool, makeWorld, roster, rosterAs, run, type World } from "./loaders-harness.js";
+import {
+  enabled,
+  installTool,
+  makeWorld,
+  roster,
+  rosterAs,
+  run,
+  type World,
+  YAML_NAME_CASES,
+} from "./loaders-harness.js";
 
 let prefix = "";
 let unavailable: string | undefined;
@@ -81,23 +90,6 @@ const CASES: Record<string, string> = {
   "no-frontmatter.md": "Just text\n",
 };
 
-/** Names YAML gives without writing them letter for letter, and names it writes whole in odd ways. */
-const SIFT_CASES: Record<string, string> = {
-  "binary.md": md("name: !!binary YmluYXJ5LW5hbWU=\ndescription: a name given as base64"),
-  "hex.md": md("name: 0x1F\ndescription: a number in hex"),
-  "exp.md": md("name: 1e3\ndescription: a number in exponent form"),
-  "alias.md": md("base: &n aliased-name\nname: *n\ndescription: an alias"),
-  "merge.md": md("<<: {name: merged-name}\ndescription: a merge key"),
-  "tagged.md": md("name: !!str tagged-name\ndescription: a tag"),
-  "escaped.md": md('name: "esc\\x61ped-name"\ndescription: an escape'),
-  "folded.md": md("name: folded\n  over\ndescription: a folded plain scalar"),
-  "quoted.md": md("name: 'it''s-quoted'\ndescription: a doubled quote"),
-  "dq-folded.md": md('name: "multi\n  line"\ndescription: a folded double-quoted scalar'),
-  "null.md": md("name: ~\ndescription: a null"),
-  "bool.md": md("name: true\ndescription: a boolean"),
-  "plain.md": md("name: plain-name\ndescription: a plain name"),
-};
-
 describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as claude", () => {
   test("every rule of its loader: the loaded set and ids (project and user folders)", async ({ skip }) => {
     if (unavailable) skip(unavailable);
@@ -127,7 +119,7 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
     // merge key, tag): whatever Claude Code loads, the sifted answer must find.
     const world = makeWorld(
       Object.fromEntries(
-        Object.entries(SIFT_CASES).map(([rel, text]) => [`project/.claude/agents/${rel}`, text]),
+        Object.entries(YAML_NAME_CASES).map(([rel, text]) => [`project/.claude/agents/${rel}`, text]),
       ),
     );
     worlds.push(world);

@@ -16,6 +16,7 @@ import {
   rosterAs,
   run,
   type World,
+  YAML_NAME_CASES,
 } from "./loaders-harness.js";
 
 let chunk = "";
@@ -115,19 +116,6 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
   }, 300_000);
 });
 
-/** Names YAML gives without writing them letter for letter, and names it writes whole in odd ways. */
-const SIFT_CASES: Record<string, string> = {
-  "binary.md": md("name: !!binary YmluYXJ5LW5hbWU=\ndescription: a name given as base64"),
-  "hex.md": md("name: 0x1F\ndescription: a number in hex"),
-  "alias.md": md("base: &n aliased-name\nname: *n\ndescription: an alias"),
-  "merge.md": md("<<: {name: merged-name}\ndescription: a merge key"),
-  "tagged.md": md("name: !!str tagged-name\ndescription: a tag"),
-  "escaped.md": md('name: "esc\\x61ped-name"\ndescription: an escape'),
-  "folded.md": md("name: folded-\n  over\ndescription: a folded plain scalar"),
-  "null.md": md("name: ~\ndescription: a null"),
-  "plain.md": md("name: plain-name\ndescription: a plain name"),
-};
-
 describe.skipIf(!enabled)("why NAME --as gemini about NAME alone", () => {
   test("finds every agent Gemini CLI's loader loads, however its YAML writes the name", async ({ skip }) => {
     if (unavailable) skip(unavailable);
@@ -135,7 +123,7 @@ describe.skipIf(!enabled)("why NAME --as gemini about NAME alone", () => {
     // real loader names, the sifted answer must find.
     const world = makeWorld(
       Object.fromEntries(
-        Object.entries(SIFT_CASES).map(([rel, text]) => [`home/.gemini/agents/${rel}`, text]),
+        Object.entries(YAML_NAME_CASES).map(([rel, text]) => [`home/.gemini/agents/${rel}`, text]),
       ),
     );
     worlds.push(world);

@@ -152,3 +152,28 @@ export async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): 
 
 /** The corpus of real third-party agent files, when this machine has it. */
 export const CORPUS = "/work/shared/corpus";
+
+/**
+ * Agent files whose `name` YAML gives without writing it letter for letter (base64, numbers,
+ * escapes, folding, doubled quotes, null, a boolean) or writes whole in odd ways (alias, merge
+ * key, tag), by file name. `why NAME` passes unparsed a file whose bytes hold neither NAME nor
+ * a `\`: whatever a real tool loads from these, the sifted answer must find.
+ */
+export const YAML_NAME_CASES: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    "binary.md": "name: !!binary YmluYXJ5LW5hbWU=\ndescription: a name given as base64",
+    "hex.md": "name: 0x1F\ndescription: a number in hex",
+    "exp.md": "name: 1e3\ndescription: a number in exponent form",
+    "alias.md": "base: &n aliased-name\nname: *n\ndescription: an alias",
+    "merge.md": "<<: {name: merged-name}\ndescription: a merge key",
+    "tagged.md": "name: !!str tagged-name\ndescription: a tag",
+    "escaped.md": 'name: "esc\\x61ped-name"\ndescription: an escape',
+    "folded.md": "name: folded\n  over\ndescription: a folded plain scalar",
+    "folded-slug.md": "name: folded-\n  slug\ndescription: a folded plain scalar without a space",
+    "quoted.md": "name: 'it''s-quoted'\ndescription: a doubled quote",
+    "dq-folded.md": 'name: "multi\n  line"\ndescription: a folded double-quoted scalar',
+    "null.md": "name: ~\ndescription: a null",
+    "bool.md": "name: true\ndescription: a boolean",
+    "plain.md": "name: plain-name\ndescription: a plain name",
+  }).map(([file, front]) => [file, `---\n${front}\n---\nBody.\n`]),
+);
