@@ -32,10 +32,11 @@ export interface PrepareToolViewsOptions {
   /** Resolves the profiles' borrowed places (Claude Code reads plugins). */
   registry?: ProviderRegistry;
   /**
-   * The one id every view will be asked about (`why NAME`, as `focus.ids`): a tool that names
-   * agents by their `name` and refuses no configuration whole (`mayRefuseAll`) then passes,
-   * unparsed, each file whose bytes cannot hold it (core's `mayHoldName`). A view asked about
-   * anything else reads for itself.
+   * The one id every view will be asked about (`why NAME`, as `focus.ids`): a tool that refuses
+   * no configuration whole (`mayRefuseAll`) then passes, unparsed, each file whose bytes cannot
+   * hold it (core's `mayHoldName`) if it names agents by their `name`, or, unread, each file
+   * whose path gives another id if it names them by their path (`idsByPath`), unless that id is
+   * one a file the view keeps whole has. A view asked about anything else reads for itself.
    */
   about?: string;
 }
