@@ -6,6 +6,7 @@ export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast
 export { lineOfKey } from "./line-of-key.js";
 export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "./nesting-depth.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
+export { ownString } from "./own-string.js";
 export { parseFrontmatter } from "./parse-frontmatter.js";
 export {
   type ParsedBytes,

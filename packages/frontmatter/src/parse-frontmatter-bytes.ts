@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { normalizeLines, normalizeWithLines } from "./normalize.js";
+import { ownString } from "./own-string.js";
 import { parseNormalized } from "./parse-frontmatter.js";
 import type { Diagnostic, ParseFrontmatterOptions } from "./types.js";
 
@@ -72,15 +73,6 @@ function findHeadEnd(bytes: Buffer): number | "none" | undefined {
     if (blank) return lf === -1 ? bytes.length : lf + 1;
     search = lineStart; // `---foo`: inside the block; the parser reports it
   }
-}
-
-/** Copies a string out of the text it was cut from (a V8 sliced string keeps its parent alive). */
-function ownString(value: string): string {
-  // V8 copies slices shorter than 13 characters anyway. `(" " + s).slice(1)` flattens a
-  // fresh copy one character longer and slices that: what is kept is the string itself
-  // (lone surrogates from a YAML escape included), never the text it came from.
-  if (value.length < 13) return value;
-  return ` ${value}`.slice(1);
 }
 
 /**

@@ -3,6 +3,8 @@
 // file and agent by agent, while no file the discovery read is read a second time.
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import {
   createRegistry,
   type DiscoveryContext,
@@ -415,6 +417,40 @@ describe("prepareToolViews", () => {
       await viewAsTool(strict, sb.ctx(), { registry, prompts: false }),
     );
     expect(first.agents.map((a) => a.id)).toEqual(["helper", "a"]);
+  });
+
+  test("the checks waiting for their view hold none of the files' text", async () => {
+    // `gc` for this worker only: heap figures before and after are then comparable.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const heapAfterGc = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    // 30 files of 600 KB, each a two-byte text once decoded (the dash): 36 MB of text in all.
+    const body = `${"Prompt text — ".repeat(43_000)}\n`;
+    const description = "A description long enough to be a slice of the text it was cut from.";
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++)
+      files[`project/.a/agents/a${i}.md`] =
+        `---\nname: a${i}\ndescription: ${description} ${i}\n---\n${body}`;
+    // One the view rejects, its reason naming a key the file wrote.
+    files["project/.a/agents/bad.md"] =
+      `---\nname: bad\ndescription: ${description}\nan-unknown-key-of-some-length: 1\n---\n${body}`;
+    sb.write(files);
+    const registry = registryFor();
+    const before = heapAfterGc();
+    const views = await prepareToolViews([strict], sb.ctx(), { registry });
+    const discovery = await discoverAgents(registry, views.ctx, { bodies: "on-demand" });
+    const grew = heapAfterGc() - before;
+    expect(discovery.agents).toHaveLength(31);
+    expect(grew).toBeLessThan(4_000_000);
+    const view = await views.view(strict);
+    expect(view.agents.find((a) => a.id === "a29")?.description).toBe(`${description} 29`);
+    expect(view.files.find((f) => f.relativePath === "bad.md")?.reason?.message).toContain(
+      "an-unknown-key-of-some-length",
+    );
   });
 
   test("a parser that throws throws in the view, as it does alone; the discovery is not disturbed", async () => {

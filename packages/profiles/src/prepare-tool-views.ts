@@ -7,11 +7,13 @@ import {
   readListedFile,
 } from "@roster/core";
 import { fileSystemOf, nodeFileSystem } from "@roster/core/provider-kit";
-import type { ProfileParse, ToolProfile } from "@roster/family";
+import type { ProfileParse, ToolProfile, ToolReason } from "@roster/family";
+import { ownString } from "@roster/frontmatter";
 import type { ToolView } from "./tool-view.js";
 import {
   type CheckedFile,
   checkFound,
+  type FileCheck,
   type FoundFile,
   idsByPath,
   judgeView,
@@ -81,11 +83,44 @@ function checkText(readers: readonly Reader[], text: string, into: Map<FoundFile
       parses.set(parse, parsed);
     }
     // These views keep no prompt: none is shaped (`parsed` given), none held until they run.
-    const checked = checkFound(plan, walked, file, text, { parsed, prompt: false });
-    // A copy whose strings are its own: an id or description cut from the text would keep the
-    // whole text alive until the view runs (10,000 texts, 60 MB, at 10,000 files).
-    into.set(file, structuredClone(checked));
+    into.set(file, ownChecked(checkFound(plan, walked, file, text, { parsed, prompt: false })));
   }
+}
+
+/** A reason whose strings are its own ({@link ownChecked}). */
+function ownReason(reason: ToolReason): ToolReason {
+  const own: ToolReason = { code: reason.code, message: ownString(reason.message) };
+  if (reason.field !== undefined) own.field = ownString(reason.field);
+  return own;
+}
+
+/**
+ * A copy of a check whose strings are its own: an id or description cut from the text would
+ * keep the whole text alive until the view runs (10,000 texts, 60 MB, at 10,000 files). Built
+ * field by field, every copy of one kind has one shape (the view reads thousands of them); a
+ * `structuredClone` copy costs more to make and to read.
+ */
+function ownChecked(checked: CheckedFile): CheckedFile {
+  if (!("check" in checked)) return checked;
+  const { check, refused } = checked;
+  let copy: FileCheck;
+  if (check.ok) {
+    const id = ownString(check.id);
+    const description = ownString(check.description);
+    const prompt = ownString(check.prompt);
+    const ignoredKeys = check.ignoredKeys.map(ownString);
+    const { hasDescription } = check;
+    // The key order checkParsed gives (a name after the id).
+    copy =
+      check.name === undefined
+        ? { ok: true, id, description, hasDescription, prompt, ignoredKeys }
+        : { ok: true, id, name: ownString(check.name), description, hasDescription, prompt, ignoredKeys };
+  } else {
+    copy = { ok: false, reason: ownReason(check.reason) };
+    if (check.id !== undefined) copy.id = ownString(check.id);
+    if (check.refusesAll !== undefined) copy.refusesAll = check.refusesAll;
+  }
+  return refused === undefined ? { check: copy } : { check: copy, refused: ownReason(refused) };
 }
 
 class PreparedViews implements ToolViews {

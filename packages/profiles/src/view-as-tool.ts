@@ -344,21 +344,17 @@ export function checkParsed(
         : typeof content === "string"
           ? bodyAfterFence(content)
           : "";
-  return {
-    ok: true,
-    id,
-    // The written name, where the tool reads `name` as one (Copilot's is a display name).
-    ...(typeof written === "string" &&
+  const hasDescription = typeof description === "string";
+  const text = hasDescription ? description : "";
+  const prompt = options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim();
+  // The written name, where the tool reads `name` as one (Copilot's is a display name).
+  // Written out, not spread: one shape per kind for thousands of checks.
+  return typeof written === "string" &&
     written.trim() !== "" &&
     profile.identity !== "stem" &&
     profile.identity !== "path"
-      ? { name: written }
-      : {}),
-    description: typeof description === "string" ? description : "",
-    hasDescription: typeof description === "string",
-    prompt: options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim(),
-    ignoredKeys,
-  };
+    ? { ok: true, id, name: written, description: text, hasDescription, prompt, ignoredKeys }
+    : { ok: true, id, description: text, hasDescription, prompt, ignoredKeys };
 }
 
 /** A file a view found in a place, before it is read. */
@@ -663,7 +659,13 @@ export function judgeView(
       const { passed } = file;
       if (passed !== undefined) {
         if (passed !== null && kept(file.filePath, undefined))
-          files.push({ ...baseOf(file, place), outcome: "ignored", reason: passed });
+          files.push({
+            filePath: file.filePath,
+            relativePath: file.relativePath,
+            scope: place.scope,
+            outcome: "ignored",
+            reason: passed,
+          });
         continue;
       }
       const read = checked(walked, file);
@@ -704,13 +706,21 @@ export function judgeView(
           (shadowing !== undefined && profile.sameId !== "deep-merge"))
       )
         continue;
-      const record: ToolViewFile = {
-        ...baseOf(file, place),
-        outcome: "loaded",
-        id: check.id,
-        ...(check.name !== undefined ? { name: check.name } : {}),
-        description: check.description,
-      };
+      // Written out, not spread: one shape for thousands of records, made the cheap way.
+      const { filePath, relativePath } = file;
+      const { scope } = place;
+      const record: ToolViewFile =
+        check.name === undefined
+          ? { filePath, relativePath, scope, outcome: "loaded", id: check.id, description: check.description }
+          : {
+              filePath,
+              relativePath,
+              scope,
+              outcome: "loaded",
+              id: check.id,
+              name: check.name,
+              description: check.description,
+            };
       if (whole && options.prompts !== false) record.prompt = check.prompt;
       if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
       if (untrusted) {
@@ -776,8 +786,11 @@ export function judgeView(
         } else {
           winners.set(check.id, record);
           winnerPlaces.set(check.id, place);
-          merged.set(check.id, [record.filePath]);
-          if (check.hasDescription) described.add(check.id);
+          // What a deep merge keeps track of; a first-wins tool needs neither.
+          if (profile.sameId === "deep-merge") {
+            merged.set(check.id, [record.filePath]);
+            if (check.hasDescription) described.add(check.id);
+          }
         }
       }
       if (whole) files.push(record);
@@ -812,13 +825,12 @@ export function judgeView(
   }
   for (const [id, file] of winners) {
     if (!kept(file.filePath, id)) continue;
-    const agent: ToolViewAgent = {
-      id,
-      ...(file.name !== undefined ? { name: file.name } : {}),
-      description: file.description ?? "",
-      scope: file.scope,
-      filePath: file.filePath,
-    };
+    const description = file.description ?? "";
+    const { scope, filePath } = file;
+    const agent: ToolViewAgent =
+      file.name === undefined
+        ? { id, description, scope, filePath }
+        : { id, name: file.name, description, scope, filePath };
     if (file.prompt !== undefined) agent.prompt = file.prompt;
     const sources = merged.get(id);
     if (profile.sameId === "deep-merge" && sources && sources.length > 1) agent.mergedFrom = sources;
