@@ -130,3 +130,17 @@ describe("the whole-process programs", () => {
     expect(spawnSync(process.execPath, [join(here, "floor.mjs"), folders]).status).toBe(0);
   });
 });
+
+describe("the views' phases (views.mjs)", () => {
+  test("plans, discovers and judges every view of a small tree, a line a round", () => {
+    const run = spawnSync(process.execPath, [join(here, "views.mjs"), "200", "2"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const rounds = run.stdout.trim().split("\n");
+    expect(rounds).toHaveLength(2);
+    // Every round judges the same files: more than the tree's, as several tools read one file.
+    const judged = rounds.map((line) => Number(/judging (\d+) files/.exec(line)?.[1]));
+    expect(judged[0]).toBeGreaterThan(200);
+    expect(judged[1]).toBe(judged[0]);
+  });
+});
