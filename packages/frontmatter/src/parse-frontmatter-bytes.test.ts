@@ -2,8 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { heapAfterGc } from "@roster/testkit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
@@ -126,15 +125,6 @@ describe.skipIf(!existsSync(corpus))("parseFrontmatterBytes over the shared corp
 const LAZY_IN_CORPUS = { lazy: 514, headOnly: 444 };
 
 describe("what a parse keeps alive", () => {
-  // `gc` for this worker only: heap figures before and after are then comparable.
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
-  const heapAfterGc = () => {
-    gc();
-    gc();
-    return process.memoryUsage().heapUsed;
-  };
-
   test("frontmatter strings of 40 files of 500 KB hold none of the files' text", () => {
     const body = `${"Prompt text. ".repeat(40_000)}\n`; // 520 KB
     const description = "A description long enough to be a slice of the text it was cut from.";

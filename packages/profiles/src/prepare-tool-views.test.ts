@@ -3,8 +3,6 @@
 // file and agent by agent, while no file the discovery read is read a second time.
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import {
   createRegistry,
   type DiscoveryContext,
@@ -15,7 +13,7 @@ import {
 } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { defineToolProfile, type ToolProfile } from "@roster/family";
-import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { agentFile, createSandbox, heapAfterGc, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { flatProfile } from "../test/flat-profile.js";
@@ -420,14 +418,6 @@ describe("prepareToolViews", () => {
   });
 
   test("the checks waiting for their view hold none of the files' text", async () => {
-    // `gc` for this worker only: heap figures before and after are then comparable.
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
-    const heapAfterGc = () => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
     // 30 files of 600 KB, each a two-byte text once decoded (the dash): 36 MB of text in all.
     const body = `${"Prompt text — ".repeat(43_000)}\n`;
     const description = "A description long enough to be a slice of the text it was cut from.";

@@ -13,6 +13,8 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 /** A file tree: relative path → content. A `{ symlink }` value makes a symlink; `null` a folder. */
 export type Tree = Record<string, string | Buffer | { symlink: string } | null>;
@@ -172,3 +174,21 @@ export async function waitFor(check: () => boolean, what: string, tries = 400): 
   }
   throw new Error(`gave up waiting for ${what}`);
 }
+
+/**
+ * The heap in use after two full collections, for a test of what a piece of code keeps alive:
+ * `gc` is turned on for this worker only the first time, so figures before and after a step
+ * are comparable.
+ *
+ * @example const before = heapAfterGc(); const kept = parseAll(); expect(heapAfterGc() - before).toBeLessThan(2e6);
+ */
+export function heapAfterGc(): number {
+  gcOnce ??= (() => {
+    setFlagsFromString("--expose-gc");
+    return runInNewContext("gc") as () => void;
+  })();
+  gcOnce();
+  gcOnce();
+  return process.memoryUsage().heapUsed;
+}
+let gcOnce: (() => void) | undefined;
