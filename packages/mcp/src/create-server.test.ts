@@ -258,6 +258,10 @@ describe("rediscovery", () => {
       );
     expect(await names({ query: "docs" })).toEqual(["alpha"]);
     expect(await names({ query: "KIT:" })).toEqual(["reviewer"]);
+    // The query is trimmed; one of spaces only filters nothing.
+    expect(await names({ query: "  docs " })).toEqual(["alpha"]);
+    expect(await names({ query: "   " })).toEqual(["alpha", "reviewer"]);
+    expect(await names({ query: "   ", source: "project" })).toEqual(["reviewer"]);
     expect(await names({ source: "project" })).toEqual(["reviewer"]);
     expect(await names({ provider: "other" })).toEqual([]);
     const shown = await call("show_agent", { name: "kit:reviewer" });

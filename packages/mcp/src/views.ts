@@ -26,11 +26,19 @@ export interface AgentQuery {
 
 /** True when `agent` passes every filter given. */
 export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolean {
+  return passes(agent, filter, needleOf(filter));
+}
+
+/** The query as it is looked for: trimmed and lower-cased, or `undefined` for none. */
+function needleOf(filter: AgentQuery): string | undefined {
+  return filter.query?.trim().toLowerCase() || undefined;
+}
+
+/** {@link matchesQuery} with the query already made a needle (once for a whole list). */
+function passes(agent: AgentDefinition, filter: AgentQuery, needle: string | undefined): boolean {
   if (filter.provider !== undefined && agent.provider !== filter.provider) return false;
   if (filter.source !== undefined && agent.source !== filter.source) return false;
-  const text = filter.query?.trim().toLowerCase();
-  if (!text) return true;
-  return haystackOf(agent).includes(text);
+  return needle === undefined || haystackOf(agent).includes(needle);
 }
 
 /** Per agent (frozen, the same object while its file is unchanged): its searchable text, lower-cased once. */
@@ -100,7 +108,8 @@ export function pageOf(
   agents: readonly AgentDefinition[],
   filter: AgentQuery,
 ): { agents: AgentDefinition[]; total: number; nextCursor?: string } | { error: string } {
-  const matches = agents.filter((agent) => matchesQuery(agent, filter));
+  const needle = needleOf(filter);
+  const matches = agents.filter((agent) => passes(agent, filter, needle));
   let start = 0;
   if (filter.cursor !== undefined) {
     const cursor = readCursor(filter.cursor);
