@@ -18,10 +18,10 @@ export function getAgent(
     if (options.provider === undefined) return getByName({ winners }, name);
     return pickFrom(winners, name, options.provider);
   }
-  const discovery = from as Pick<AgentDiscovery, "agents" | "shadowed">;
-  const shadowed = discovery.shadowed.map((s) => s.agent);
-  if (options.provider === undefined) return getByName({ winners: discovery.agents, shadowed }, name);
-  return pickFrom([...discovery.agents, ...shadowed], name, options.provider);
+  const { agents, shadowed: lost } = from as Pick<AgentDiscovery, "agents" | "shadowed">;
+  const shadowed = options.provider !== undefined || name.includes(":") ? lost.map((s) => s.agent) : [];
+  if (options.provider === undefined) return getByName({ winners: agents, shadowed }, name);
+  return pickFrom([...agents, ...shadowed], name, options.provider);
 }
 
 /** Options of {@link getAgent}. */

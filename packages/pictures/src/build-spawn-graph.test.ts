@@ -38,6 +38,45 @@ describe("buildSpawnGraph", () => {
     ]);
   });
 
+  test("each winner is followed by what it shadows, in order; a scoped id reaches a plugin agent", () => {
+    const plugin = { id: "kit@m", name: "kit", marketplace: "m", version: "1" };
+    const lead = agent("lead", { spawns: ["kit:helper", "ghost"] });
+    const reviewer = agent("reviewer");
+    const helper = agent("helper", {
+      provider: "plugins",
+      plugin,
+      filePath: "/h/plugins/kit/agents/helper.md",
+    });
+    const shadow = (of: string, provider: string, shadowedBy: string) => ({
+      agent: agent(of, { provider, source: "user", filePath: `/h/.${provider}/agents/${of}.md` }),
+      shadowedBy,
+    });
+    const graph = buildSpawnGraph({
+      discovery: {
+        agents: [lead, reviewer, helper],
+        shadowed: [
+          shadow("reviewer", "codex", reviewer.filePath!),
+          shadow("lead", "xcsh", lead.filePath!),
+          shadow("reviewer", "gemini", reviewer.filePath!),
+          // Its winner's file is not one of the agents': the winner of its name.
+          shadow("helper", "cursor", "/gone.md"),
+        ],
+      },
+    });
+    expect(graph.groups).toEqual([
+      { family: "claude", nodes: ["a0", "s1", "a1", "s0", "s2"] },
+      { family: "plugins", nodes: ["a2", "s3"] },
+    ]);
+    expect(edgesOf(graph)).toEqual([
+      "s0-shadowed-by->a1",
+      "s1-shadowed-by->a0",
+      "s2-shadowed-by->a1",
+      "s3-shadowed-by->a2",
+      "a0-spawns->a2",
+      "a0-spawns->m0 ✗executor/unknown-agent",
+    ]);
+  });
+
   test('"*" is one edge to one "any agent" node, not an edge to every agent', () => {
     const agents = Array.from({ length: 50 }, (_, i) => agent(`a${i}`, { spawns: "*" }));
     const graph = buildSpawnGraph({ discovery: { agents, shadowed: [] } });
