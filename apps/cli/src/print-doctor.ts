@@ -1,7 +1,13 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
 import { discoverCommands } from "@roster/commands";
-import { type AgentDiscovery, type Diagnostic, type DiscoveryContext, discoverAgents } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type Diagnostic,
+  type DiscoveryContext,
+  discoverAgents,
+} from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
@@ -38,9 +44,9 @@ export async function runDoctor(
   // (Ajv: some 60 ms to load), loaded only when a file on disk has one. The schemas roster
   // ships (`embedded:` agents) are not the user's to mend: the build checks them
   // (integration/test/embedded-output-schemas.test.ts).
-  const withSchema = [...agents.agents, ...agents.shadowed.map((s) => s.agent)].some(
-    (agent) => agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true,
-  );
+  const hasOwnSchema = (agent: AgentDefinition) =>
+    agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true;
+  const withSchema = agents.agents.some(hasOwnSchema) || agents.shadowed.some((s) => hasOwnSchema(s.agent));
   const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
   return findProblems({
     agents,

@@ -145,6 +145,8 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const byName = new Map<string, GraphNode>();
+  /** The node of the first agent of each file and name (`<file>\0<name>`). */
+  const byFileAndName = new Map<string, GraphNode>();
   const groups = new Map<string, GraphGroup>();
   const nodeOfAgent = new Map<AgentDefinition, GraphNode>();
 
@@ -177,6 +179,8 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
     nodes.push(node);
     nodeOfAgent.set(agent, node);
     if (!byName.has(agent.name)) byName.set(agent.name, node);
+    const fileAndName = agent.filePath !== undefined ? `${agent.filePath}\0${agent.name}` : undefined;
+    if (fileAndName !== undefined && !byFileAndName.has(fileAndName)) byFileAndName.set(fileAndName, node);
     let group = groups.get(agent.provider);
     if (!group) {
       group = { family: agent.provider, nodes: [] };
@@ -186,22 +190,12 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
   });
 
   // Shadowed definitions: beside their winner (in the winner's group, right after it, and
-  // after the ones before them). The first winner of that file and name, else of that name:
-  // looked up in maps made once (a discovery of 10,000 files has a thousand shadowed).
-  const byFileAndName = new Map<string, AgentDefinition>();
-  const firstOfName = new Map<string, AgentDefinition>();
-  for (const a of discovery.agents) {
-    const key = `${a.filePath}\0${a.name}`;
-    if (a.filePath !== undefined && !byFileAndName.has(key)) byFileAndName.set(key, a);
-    if (!firstOfName.has(a.name)) firstOfName.set(a.name, a);
-  }
-  const winnerOf = (shadowedBy: string, name: string) =>
-    byFileAndName.get(`${shadowedBy}\0${name}`) ?? firstOfName.get(name);
+  // after the ones before them). The winner is the first agent of that file and name, else
+  // the first of that name: looked up, not searched for (a thousand shadowed at 10,000 files).
   /** The shadowed nodes that follow a winner's node in its group, in order. */
   const following = new Map<string, string[]>();
   discovery.shadowed.forEach(({ agent, shadowedBy }, i) => {
-    const winner = winnerOf(shadowedBy, agent.name);
-    const winnerNode = winner ? nodeOfAgent.get(winner) : undefined;
+    const winnerNode = byFileAndName.get(`${shadowedBy}\0${agent.name}`) ?? byName.get(agent.name);
     const node: GraphNode = {
       id: `s${i}`,
       kind: "shadowed",
