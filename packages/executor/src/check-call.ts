@@ -1,4 +1,10 @@
-import { type AgentDefinition, type AgentDiscovery, getAgent, suggestNames } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type GetAgentOptions,
+  getAgent,
+  suggestNames,
+} from "@roster/core";
 import { describeAllowed, parseSpawnPolicy, spawnAllowed } from "./spawn-policy.js";
 import type { RefusalCode, TaskInput, TaskSession } from "./types.js";
 
@@ -18,6 +24,42 @@ export interface CheckCallOptions {
   session: TaskSession;
   /** `PI_BLOCKED_AGENT` as read when the tool was built. */
   blockedAgent?: string;
+}
+
+/** For each discovery {@link indexedDiscovery} made: the first winner of each name. */
+const firstOfName = new WeakMap<object, ReadonlyMap<string, AgentDefinition>>();
+
+/**
+ * The discovery's winners and shadowed definitions as frozen copies, with the first winner of
+ * each name indexed: {@link checkCall} finds a bare name in it without searching the winners.
+ * For a caller that checks many calls against one discovery (`roster graph` checks each of
+ * its agents); the answers are {@link getAgent}'s, and frozen copies cannot go stale.
+ */
+export function indexedDiscovery(
+  discovery: Pick<AgentDiscovery, "agents" | "shadowed">,
+): Pick<AgentDiscovery, "agents" | "shadowed"> {
+  const indexed = Object.freeze({
+    agents: Object.freeze([...discovery.agents]) as AgentDefinition[],
+    shadowed: Object.freeze([...discovery.shadowed]) as AgentDiscovery["shadowed"],
+  });
+  const first = new Map<string, AgentDefinition>();
+  for (const agent of indexed.agents) if (!first.has(agent.name)) first.set(agent.name, agent);
+  firstOfName.set(indexed, first);
+  return indexed;
+}
+
+/**
+ * {@link getAgent}, answered from the index of an {@link indexedDiscovery} where that gives the
+ * same: a bare name (no `:`, whose scoped-id rules search further) and no provider.
+ */
+function lookUp(
+  discovery: Pick<AgentDiscovery, "agents" | "shadowed">,
+  name: string,
+  options: GetAgentOptions = {},
+): AgentDefinition | undefined {
+  const first =
+    options.provider === undefined && !name.includes(":") ? firstOfName.get(discovery) : undefined;
+  return first ? first.get(name) : getAgent(discovery, name, options);
 }
 
 function refuse(code: RefusalCode, message: string): { refusal: Refusal } {
@@ -44,8 +86,8 @@ export function checkCall(options: CheckCallOptions): { refusal: Refusal } | { a
 
   // 1. Unknown (or not defined by the provider asked for).
   const provider = typeof input.provider === "string" ? input.provider : undefined;
-  const agent = getAgent(discovery, name, provider !== undefined ? { provider } : {});
-  if (!agent && provider !== undefined && getAgent(discovery, name)) {
+  const agent = lookUp(discovery, name, provider !== undefined ? { provider } : {});
+  if (!agent && provider !== undefined && lookUp(discovery, name)) {
     const by = [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)]
       .filter((a) => a.name === name)
       .map((a) => a.provider);

@@ -1,4 +1,10 @@
-export { type CheckCallOptions, checkCall, MAX_TIMEOUT_MS, type Refusal } from "./check-call.js";
+export {
+  type CheckCallOptions,
+  checkCall,
+  indexedDiscovery,
+  MAX_TIMEOUT_MS,
+  type Refusal,
+} from "./check-call.js";
 export {
   checkOutputSchemaShape,
   checkStructuredResult,

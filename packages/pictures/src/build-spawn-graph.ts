@@ -1,5 +1,11 @@
 import type { AgentDefinition, AgentDiscovery } from "@roster/core";
-import { checkCall, type Refusal, resolveEffectiveAgent, type TaskSession } from "@roster/executor";
+import {
+  checkCall,
+  indexedDiscovery,
+  type Refusal,
+  resolveEffectiveAgent,
+  type TaskSession,
+} from "@roster/executor";
 import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import type {
   GraphEdge,
@@ -112,6 +118,15 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
     session.blockedAgent = input.blockedAgent;
   if (maxRecursionDepth >= 0) session.chainLimit = Math.max(1, maxRecursionDepth - depth);
   const settings = { maxRecursionDepth, disabledAgents };
+  // Every agent and spawn entry is checked against the same discovery: indexed once, each
+  // check finds its agent without searching all of them.
+  const checked = indexedDiscovery(discovery);
+  let anyProbe: Pick<AgentDiscovery, "agents" | "shadowed"> | undefined;
+  /** The discovery with the "any agent" stand-in after the winners, for a `*` entry. */
+  const withAny = () => {
+    anyProbe ??= indexedDiscovery({ agents: [...discovery.agents, ANY_AGENT], shadowed: discovery.shadowed });
+    return anyProbe;
+  };
 
   /**
    * The refusal when `from`, the `level`-th agent of a chain this session started, asks
@@ -131,8 +146,7 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
       spawns: effective.spawns,
       settings,
     };
-    const probe =
-      target === "*" ? { agents: [...discovery.agents, ANY_AGENT], shadowed: discovery.shadowed } : discovery;
+    const probe = target === "*" ? withAny() : checked;
     const result = checkCall({
       discovery: probe,
       input: { agent: target, tasks: PROBE_TASKS },
@@ -165,7 +179,7 @@ export function buildSpawnGraph(options: BuildSpawnGraphOptions): SpawnGraph {
       node.spawnsVia = spawnsVia(agent);
     }
     const started = checkCall({
-      discovery,
+      discovery: checked,
       input: { agent: agent.name, tasks: PROBE_TASKS },
       session: {
         cwd: "",
