@@ -61,7 +61,16 @@ export async function measureMcp({ files = 10000, rounds = 30, root } = {}) {
       return { ms: performance.now() - t, bytes: JSON.stringify(result).length, result };
     };
     const first = await call("show_agent", { name: names[0] });
-    const times = { show_agent: [], why_agent: [], list_agents_page: [], list_agents_query: [] };
+    const times = {
+      show_agent: [],
+      why_agent: [],
+      list_agents_page: [],
+      list_agents_query: [],
+      list_agents_next_page: [],
+    };
+    // A query other than the round before's (the server keeps the last filter's matches for
+    // its next page), then that query's next page, which takes them.
+    const words = ["review", "test", "code", "security", "write"];
     const bytes = {};
     for (let r = 0; r < rounds; r++) {
       const name = names[(r * 97) % names.length];
@@ -71,9 +80,15 @@ export async function measureMcp({ files = 10000, rounds = 30, root } = {}) {
       const page = await call("list_agents", {});
       times.list_agents_page.push(page.ms);
       bytes.list_agents_page = page.bytes;
-      const query = await call("list_agents", { query: "review" });
+      const query = await call("list_agents", { query: words[r % words.length] });
       times.list_agents_query.push(query.ms);
       bytes.list_agents_query = query.bytes;
+      const cursor = query.result.structuredContent?.nextCursor;
+      if (cursor !== undefined) {
+        const next = await call("list_agents", { query: words[r % words.length], cursor });
+        times.list_agents_next_page.push(next.ms);
+        bytes.list_agents_next_page = next.bytes;
+      }
     }
     // why_agent after the others (each call views every tool's files: its garbage would be
     // collected during the small calls it were interleaved with), at most 10 rounds.

@@ -99,6 +99,24 @@ function readCursor(cursor: string): Cursor | undefined {
   return undefined;
 }
 
+/** Per agents list (the server's, the same array while nothing it was read from changed): the last filter and its matches. */
+const lastMatches = new WeakMap<
+  readonly AgentDefinition[],
+  { key: string; matches: readonly AgentDefinition[] }
+>();
+
+/** The agents that pass `filter`, in order. The next page of the same filter takes them as they were found. */
+function matchesOf(agents: readonly AgentDefinition[], filter: AgentQuery): readonly AgentDefinition[] {
+  const needle = needleOf(filter);
+  if (needle === undefined && filter.provider === undefined && filter.source === undefined) return agents;
+  const key = JSON.stringify([needle ?? null, filter.provider ?? null, filter.source ?? null]);
+  const last = lastMatches.get(agents);
+  if (last?.key === key) return last.matches;
+  const matches = agents.filter((agent) => passes(agent, filter, needle));
+  lastMatches.set(agents, { key, matches });
+  return matches;
+}
+
 /**
  * One page of the agents that match `filter`, in precedence order. A cursor names the last
  * agent of the page before, so a page stays in step when agents come and go between calls
@@ -108,8 +126,7 @@ export function pageOf(
   agents: readonly AgentDefinition[],
   filter: AgentQuery,
 ): { agents: AgentDefinition[]; total: number; nextCursor?: string } | { error: string } {
-  const needle = needleOf(filter);
-  const matches = agents.filter((agent) => passes(agent, filter, needle));
+  const matches = matchesOf(agents, filter);
   let start = 0;
   if (filter.cursor !== undefined) {
     const cursor = readCursor(filter.cursor);
