@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The MCP server as a host meets it: `roster mcp` started as a process over a generated
 // tree, driven by the MCP SDK's own stdio client. Prints the median time of each call after
-// the server's first answer (show_agent, why_agent, list_agents), and the size of each answer. Usage:
+// the server's first answer (show_agent, why_agent; list_agents: a page, a new query, and that
+// query's next page), and the size of each answer. Usage:
 //   node bench/mcp.mjs [files=10000] [rounds=30]
 // (also run by `pnpm bench` with --mcp; see BENCHMARKS.md).
 import { mkdtempSync, rmSync } from "node:fs";
