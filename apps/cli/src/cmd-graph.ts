@@ -49,7 +49,8 @@ export async function graph(app: App, name: string | undefined, flags: GraphFlag
       widthOf: displayWidth,
       cut: cutToWidth,
     });
-    for (const line of lines) o.out(line);
+    // One write for the whole drawing, not one a line (10,000 agents: 10,000 system calls).
+    o.out(lines.join("\n"));
   }
   return 0;
 }
