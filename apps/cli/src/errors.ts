@@ -32,7 +32,9 @@ export class FindingError extends Error {
 export function errorLine(message: string): string {
   const flat = message
     .replace(/^error:\s*/i, "")
-    .split(/\s*\n\s*/)
+    // Each line trimmed, not split at /\s*\n\s*/, which tries each run of spaces to its end.
+    .split("\n")
+    .map((part) => part.trim())
     .filter(Boolean)
     .join(" ")
     .trim();

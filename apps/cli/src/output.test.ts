@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine, UsageError } from "./errors.js";
@@ -239,6 +240,28 @@ describe("conventions", () => {
     expect(errorLine("error: unknown command 'lsit'\n(Did you mean list?)")).toBe(
       "roster: unknown command 'lsit' (Did you mean list?)",
     );
+  });
+
+  test("an error's lines are joined as a split at /\\s*\\n\\s*/ joined them, for any white space", () => {
+    const byRegex = (m: string) =>
+      `roster: ${m
+        .replace(/^error:\s*/i, "")
+        .split(/\s*\n\s*/)
+        .filter(Boolean)
+        .join(" ")
+        .trim()}`;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u2028", "a", "b"), { maxLength: 30 }),
+        (c) => {
+          expect(errorLine(c.join(""))).toBe(byRegex(c.join("")));
+          expect(errorLine(`error: ${c.join("")}`)).toBe(byRegex(`error: ${c.join("")}`));
+        },
+      ),
+      { numRuns: 500 },
+    );
+    // Long runs of spaces (a name typed with them) in one pass: the split tried each to its end.
+    expect(errorLine(`a${" ".repeat(200_000)}b\nc`)).toBe(`roster: a${" ".repeat(200_000)}b c`);
   });
 });
 

@@ -25,7 +25,11 @@ export async function readStdinBounded(
     chunks.push(bytes);
   }
   // Trailing newlines go, as in a shell's $(…): `echo "…" | roster run …` sends the line.
-  const text = Buffer.concat(chunks).toString("utf8").replace(/\n+$/, "");
+  // Counted back from the end: /\n+$/ would try every run of newlines to its end.
+  const read = Buffer.concat(chunks).toString("utf8");
+  let end = read.length;
+  while (end > 0 && read.charCodeAt(end - 1) === 10) end--;
+  const text = read.slice(0, end);
   if (text.trim() === "") throw new UsageError(`${flag} - read nothing from stdin.`);
   return text;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 import { stringifyFrontmatter } from "./stringify-frontmatter.js";
@@ -43,5 +44,43 @@ describe("stringifyFrontmatter", () => {
     const long = "word ".repeat(60).trim();
     const text = stringifyFrontmatter({ name: "a", skip: undefined, description: long }, "B");
     expect(text).toBe(`---\nname: a\ndescription: ${long}\n---\n\nB\n`);
+  });
+});
+
+describe("stringifyFrontmatter: the body's trailing white space", () => {
+  const ends = [
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\v",
+    "\f",
+    "\u00a0",
+    "\u1680",
+    "\u2000",
+    "\u2028",
+    "\u2029",
+    "\u202f",
+    "\u3000",
+    "\ufeff",
+    "x",
+    "y",
+  ];
+
+  test("goes as /\\s+$/ took it, for any mix of white space", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ends), { maxLength: 30 }), (chars) => {
+        const body = chars.join("");
+        const prompt = body.replace(/\r\n?/g, "\n").replace(/^\n+/, "").replace(/\s+$/, "");
+        expect(stringifyFrontmatter({ name: "a" }, body)).toBe(`---\nname: a\n---\n\n${prompt}\n`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("a body of many spaces before its last word is written in one pass (a regex took minutes)", () => {
+    const body = `Hello${" ".repeat(300_000)}x${" \n\t".repeat(1_000)}`;
+    const text = stringifyFrontmatter({ name: "a" }, body);
+    expect(text.endsWith(`Hello${" ".repeat(300_000)}x\n`)).toBe(true);
   });
 });

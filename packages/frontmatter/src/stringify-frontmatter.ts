@@ -24,6 +24,8 @@ export function stringifyFrontmatter(frontmatter: Record<string, unknown>, body:
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(frontmatter)) if (value !== undefined) data[key] = value;
   const text = yamlLib().stringify(data, { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
-  const prompt = body.replace(/\r\n?/g, "\n").replace(/^\n+/, "").replace(/\s+$/, "");
+  // trimEnd, not /\s+$/: the same characters, but a regex tries each white-space run of the
+  // body to its end (a body of many spaces before its last word took minutes).
+  const prompt = body.replace(/\r\n?/g, "\n").replace(/^\n+/, "").trimEnd();
   return `---\n${text}---\n\n${prompt}\n`;
 }

@@ -61,7 +61,7 @@ export const claudeHost: HostDefinition = {
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
       const builtIn = [
-        ...new Set(tools.names.map((t) => t.replace(/\(.*$/, "")).filter((t) => !t.startsWith("mcp__"))),
+        ...new Set(tools.names.map((t) => t.replace(/\(.*$/s, "")).filter((t) => !t.startsWith("mcp__"))),
       ];
       args.push("--tools", builtIn.join(","));
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));

@@ -215,6 +215,18 @@ describe("mapping rows", () => {
     expect(arg(rec, "--disallowedTools")).toBe("Write");
   });
 
+  test("claude: a permission rule's built-in name is what comes before its first (, on any line", () => {
+    const plan = (rule: string) =>
+      createHostRunner({ family: testFamily("claude") }).plan(
+        invocation({ tools: ["read", rule.toLowerCase()], toolsAsWritten: ["Read", rule] }),
+        { depth: 1, runDir: "/tmp/r" },
+      );
+    expect(arg({ argv: plan("Bash(git\n*)").args } as FakeRecord, "--tools")).toBe("Read,Bash");
+    // Many ( and a line break: read in one pass (the search of each ( took seconds per 100,000),
+    // then refused as an argument over 100 KB.
+    expect(() => plan(`Bash(${"(".repeat(200_000)}\nx)`)).toThrow(/over 100 KB/);
+  });
+
   test("claude: tools of another family are mapped, unknown ones noted and left out", async () => {
     const { rec } = await runOn("claude", {
       provider: "gemini",

@@ -129,7 +129,11 @@ export function jsonAnswer(text: string): unknown {
       // Fall through to a fenced block.
     }
   }
-  const blocks = [...t.matchAll(/```(?:json)?\s*\n([\s\S]*?)\n```/g)];
+  // A block ends at a "\n```": past the last one no block can close, and an opening there
+  // would search the rest of the text in vain, once per opening (quadratic in a host's output).
+  const closer = t.lastIndexOf("\n```");
+  if (closer < 0) return undefined;
+  const blocks = [...t.slice(0, closer + 4).matchAll(/```(?:json)?\s*\n([\s\S]*?)\n```/g)];
   const last = blocks.at(-1)?.[1];
   if (last === undefined) return undefined;
   try {
