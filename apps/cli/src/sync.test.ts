@@ -182,6 +182,39 @@ describe("roster sync", () => {
     expect(bounds.filter((max) => max === undefined || max > MAX_FILE_BYTES)).toEqual([]);
   });
 
+  test("a second sync reads a tool folder's manifest once, and each file in the way once", async () => {
+    const agents = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `project/.claude/agents/a${i}.md`,
+        agentFile(`a${i}`, `agent ${i}`),
+      ]),
+    );
+    sb.write(agents);
+    await sync("gemini,codex");
+    const reads = new Map<string, number>();
+    const ctx = sb.ctx();
+    const discovery = await discoverAgents(createDefaultRegistry(), ctx);
+    const fs: FileSystem = {
+      ...nodeFileSystem,
+      readFile: (path, max) => {
+        reads.set(path, (reads.get(path) ?? 0) + 1);
+        return nodeFileSystem.readFile(path, max);
+      },
+    };
+    const again = planSync({
+      ctx: { ...ctx, fs },
+      discovery,
+      writers: writersFor("gemini,codex"),
+      scope: "project",
+    });
+    expect(new Set(again.entries.map((e) => e.action))).toEqual(new Set(["unchanged"]));
+    expect(again.entries).toHaveLength(60);
+    expect(reads.get(p(`.gemini/agents/${SYNC_MANIFEST}`))).toBe(1);
+    expect(reads.get(p(`.codex/agents/${SYNC_MANIFEST}`))).toBe(1);
+    expect(reads.get(p(".gemini/agents/a7.md"))).toBe(1);
+    expect([...reads.values()].every((n) => n === 1)).toBe(true);
+  });
+
   test("a manifest naming paths outside its folder, or a linked tool folder: nothing removed or written there", async () => {
     sb.write({
       "victim.md": "keep me",

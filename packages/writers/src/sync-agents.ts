@@ -133,17 +133,33 @@ export function fileOwner(
   relativePath: string,
 ): FileOwner {
   const fs = fileSystemOf(ctx);
+  const listed = (file: string) => readManifest(fs, dir)?.files.includes(file) === true;
+  return ownerOf(fs, writer, dir, relativePath, listed).owner;
+}
+
+/**
+ * {@link fileOwner}, with the text of a file in the way (read to decide; a plan compares
+ * roster's own with what it would write). `listed`: the folder's manifest files, asked only
+ * for a file that is there (a plan reads the manifest once, not once per file).
+ */
+function ownerOf(
+  fs: FileSystem,
+  writer: AgentWriter,
+  dir: string,
+  relativePath: string,
+  listed: (relativePath: string) => boolean,
+): { owner: FileOwner; text?: string } {
   const filePath = join(dir, ...relativePath.split("/"));
   try {
-    if (fs.lstat(filePath).isSymbolicLink()) return "symlink";
+    if (fs.lstat(filePath).isSymbolicLink()) return { owner: "symlink" };
   } catch {
-    return "absent";
+    return { owner: "absent" };
   }
-  const content = readText(fs, filePath);
-  if (content === undefined) return "person";
-  if (readManifest(fs, dir)?.files.includes(relativePath)) return "roster";
+  const text = readText(fs, filePath);
+  if (text === undefined) return { owner: "person" };
+  if (listed(relativePath)) return { owner: "roster", text };
   // Either mark counts, whatever the writer uses now (opencode's copies carried the key before).
-  return hasMarkerKey(writer, filePath, relativePath, content) ? "roster" : "person";
+  return { owner: hasMarkerKey(writer, filePath, relativePath, text) ? "roster" : "person", text };
 }
 
 /** A manifest's text listing `files`. */
@@ -296,7 +312,11 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       );
       continue;
     }
-    const manifest = writer.marker === "manifest" ? readManifest(fs, dir) : undefined;
+    // The folder's manifest, read once: it marks roster's files whatever the writer's own mark.
+    const onDisk = readManifest(fs, dir);
+    const listed = new Set(onDisk?.files ?? []);
+    const inManifest = (relativePath: string) => listed.has(relativePath);
+    const manifest = writer.marker === "manifest" ? onDisk : undefined;
     const owned = new Set(manifest?.files ?? []);
     const written = new Set<string>();
 
@@ -346,8 +366,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         );
         continue;
       }
-      const owner = fileOwner(options.ctx, writer, dir, result.relativePath);
-      const existing = readText(fs, result.filePath);
+      const { owner, text: existing } = ownerOf(fs, writer, dir, result.relativePath, inManifest);
       const report = { fields: result.fields, filePath: result.filePath };
       if (owner === "absent") {
         entries.push({ ...base, ...named, ...report, action: "create", content: result.content });
@@ -375,7 +394,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
       if (writePathProblem(root, filePath, fs)) continue;
-      if (fileOwner(options.ctx, writer, dir, relativePath) !== "roster") continue;
+      if (ownerOf(fs, writer, dir, relativePath, inManifest).owner !== "roster") continue;
       entries.push({
         tool: writer.tool,
         action: "remove",
