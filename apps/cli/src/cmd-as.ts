@@ -413,7 +413,7 @@ export async function doctorAs(
   ]);
   if (rows.length > 0) {
     // Messages are never cut: a long one wraps rather than losing what it explains.
-    o.out(table({}, rows));
+    o.out(table(o, rows, { wrap: true }));
     o.out("");
   }
   o.out(

@@ -126,7 +126,7 @@ export async function syncCommand(
       // The empty first column indents the rows under the tool's heading.
       return ["", verb, file, note];
     });
-    o.out(table({}, rows));
+    o.out(table(o, rows, { wrap: true }));
   }
   const count = (action: SyncEntry["action"]) => done.filter((e) => e.action === action).length;
   const totals = (["create", "update", "unchanged", "remove", "conflict", "skip", "failed"] as const)

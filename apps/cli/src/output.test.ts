@@ -16,7 +16,7 @@ import {
   showPaths,
   table,
 } from "./output.js";
-import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
+import { cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 describe("escapeTerminal", () => {
@@ -187,6 +187,58 @@ describe("table", () => {
       false,
     );
     expect(text.split("\n")).toEqual(["漢字  x", "ab    y"]);
+  });
+
+  test("wrap: a last column too long for the terminal goes on under itself, nothing cut", () => {
+    const rows = [
+      [
+        "",
+        "warning",
+        "frontmatter/fallback",
+        "read 3 plain field(s) with the fallback parser: name, description, tools",
+      ],
+      ["", "info", "x", "short"],
+    ];
+    const lines = draw(table({ columns: 60 }, rows, { wrap: true }), false).split("\n");
+    expect(lines).toEqual([
+      "  warning  frontmatter/fallback  read 3 plain field(s) with",
+      "                                 the fallback parser: name,",
+      "                                 description, tools",
+      "  info     x                     short",
+    ]);
+    // Piped (no width): one line a row, as without wrap.
+    expect(draw(table({}, rows, { wrap: true }), false)).toBe(draw(table({}, rows), false));
+  });
+
+  test("wrap: with too little room beside it, the last column starts a line under the column before", () => {
+    const rows = [
+      ["", "would create", ".gemini/agents/powershell-security-hardening.md", "loses model; changes tools"],
+      ["", "would create", ".gemini/agents/a.md", "changes tools"],
+    ];
+    const lines = draw(table({ columns: 80 }, rows, { wrap: true }), false).split("\n");
+    expect(lines).toEqual([
+      "  would create  .gemini/agents/powershell-security-hardening.md",
+      "                loses model; changes tools",
+      "  would create  .gemini/agents/a.md                              changes tools",
+    ]);
+  });
+});
+
+describe("wrapToWidth", () => {
+  const word = fc.constantFrom("a", "bb", "word", "longerword", "漢字", "🙂", "e\u0301", "x".repeat(30), "");
+  test("every line fits, broken at spaces, and holds the text's words in order", () => {
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 20 }), fc.integer({ min: 1, max: 40 }), (words, width) => {
+        const text = words.join(" ");
+        const lines = wrapToWidth(text, width);
+        for (const line of lines)
+          if (line.includes(" ") || [...line].length > 1)
+            expect(displayWidth(line)).toBeLessThanOrEqual(Math.max(width, 2));
+        expect(lines.join("").replaceAll(" ", "")).toBe(text.replaceAll(" ", ""));
+        if (displayWidth(text) <= width) expect(lines).toEqual([text]);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

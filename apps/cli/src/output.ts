@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { styleText } from "node:util";
-import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
+import { cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
 import { writeJson } from "./write-json.js";
 
 /** The styles roster draws with (node's `util.styleText` names). */
@@ -221,7 +221,15 @@ export interface TableOptions {
    * it would be narrower than {@link GROW_SHARE} of the width (or its own width, when less).
    */
   grow?: number;
+  /**
+   * Never cut: on a terminal too narrow for a row, its last column wraps at spaces under
+   * itself (a report that must be read whole: findings, what a translation loses).
+   */
+  wrap?: boolean;
 }
+
+/** The narrowest a wrapped last column is made; on a narrower terminal the row runs on as it is. */
+const MIN_WRAP = 20;
 
 const GAP = 2;
 /** The narrowest a column the table may cut is made: a few letters and the ellipsis. */
@@ -284,33 +292,34 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   const cellWidths = texts.map((t) => t.map((text) => displayWidth(text)));
   const natural = Array.from({ length: columns }, (_, i) => Math.max(...cellWidths.map((w) => w[i]!)));
   const width = options.width ?? o.columns;
+  const fitted = options.wrap ? undefined : width;
   const floorOf = (i: number) => Math.max(MIN_COLUMN, header ? displayWidth(options.header![i] ?? "") : 0);
   let shown = Array.from({ length: columns }, (_, i) => i);
   const sum = (ws: number[]) => ws.reduce((total, w) => total + w, 0) + GAP * (ws.length - 1);
   const layout = (cols: number[]) => {
     const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
     const ws = cols.map((i) => natural[i]!);
-    if (width === undefined) return { ws, fits: true };
+    if (fitted === undefined) return { ws, fits: true };
     const floors = cols.map(floorOf);
     const flexAt = flex.map((i) => cols.indexOf(i));
     const flexFloors = floors.map((f, k) => (flexAt.includes(k) ? Math.max(f, MIN_FLEX) : f));
     const growAt = options.grow === undefined ? -1 : cols.indexOf(options.grow);
     if (growAt === -1) {
-      const ws1 = waterFill(ws, flexFloors, flexAt, width);
-      return { ws: fitWidths(ws, floors, flexAt, width), fits: sum(ws1) <= width };
+      const ws1 = waterFill(ws, flexFloors, flexAt, fitted);
+      return { ws: fitWidths(ws, floors, flexAt, fitted), fits: sum(ws1) <= fitted };
     }
     // 1. The other flexible columns (paths) are cut first; 2. then the one that gets the room.
     const first = waterFill(
       ws,
       flexFloors,
       flexAt.filter((k) => k !== growAt),
-      width,
+      fitted,
     );
-    const second = sum(first) <= width ? first : waterFill(first, flexFloors, [growAt], width);
-    const share = Math.min(ws[growAt]!, Math.floor(width * GROW_SHARE));
+    const second = sum(first) <= fitted ? first : waterFill(first, flexFloors, [growAt], fitted);
+    const share = Math.min(ws[growAt]!, Math.floor(fitted * GROW_SHARE));
     return {
-      ws: sum(second) <= width ? second : fitWidths(second, floors, flexAt, width),
-      fits: sum(second) <= width && second[growAt]! >= share,
+      ws: sum(second) <= fitted ? second : fitWidths(second, floors, flexAt, fitted),
+      fits: sum(second) <= fitted && second[growAt]! >= share,
     };
   };
   let { ws: widths, fits } = layout(shown);
@@ -320,6 +329,18 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
     ({ ws: widths, fits } = layout(shown));
   }
   const keepEnd = new Set(options.keepEnd ?? []);
+  // Wrapping (never cut): a last column too long for its row goes on under itself or, where
+  // it has too little room there, on the next line under the column before it.
+  const lastAt = sum([...widths.slice(0, -1), 0]);
+  const belowAt = widths.length > 1 ? sum([...widths.slice(0, -2), 0]) : 0;
+  const wrapAt =
+    !options.wrap || width === undefined
+      ? undefined
+      : width - lastAt >= MIN_WRAP
+        ? { at: lastAt, below: false }
+        : width - belowAt >= MIN_WRAP
+          ? { at: belowAt, below: true }
+          : undefined;
   const parts: Part[] = [];
   all.forEach((row, r) => {
     const rowParts: Part[] = [];
@@ -330,19 +351,34 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
       const text = fits ? whole : cutToWidth(whole, widths[k]!, keepEnd.has(i) ? "end" : "start");
       if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
       // The text is escaped already; escaping it again changes nothing.
-      if (text !== "") rowParts.push(cell instanceof Styled ? new Styled(cell.style, text) : { raw: text });
+      const wrapped = wrapAt !== undefined && k === shown.length - 1 && lastAt + cellWidths[r]![i]! > width!;
+      if (wrapped && wrapAt.below) {
+        // The padding before it goes; it starts a line of its own.
+        while (rowParts.length > 0 && isBlank(rowParts.at(-1)!)) rowParts.pop();
+        rowParts.push({ raw: `\n${" ".repeat(wrapAt.at)}` });
+      }
+      const lines = wrapped ? wrapToWidth(text, width! - wrapAt.at) : [text];
+      lines.forEach((piece, n) => {
+        if (n > 0) rowParts.push({ raw: `\n${" ".repeat(wrapAt!.at)}` });
+        if (piece !== "")
+          rowParts.push(cell instanceof Styled ? new Styled(cell.style, piece) : { raw: piece });
+      });
       if (k < shown.length - 1) {
         const used = fits ? cellWidths[r]![i]! : displayWidth(text);
         rowParts.push({ raw: " ".repeat(widths[k]! - used) });
       }
     });
     // No trailing blanks.
-    for (let tail = rowParts.at(-1); tail && "raw" in tail && tail.raw.trim() === ""; tail = rowParts.at(-1))
-      rowParts.pop();
+    while (rowParts.length > 0 && isBlank(rowParts.at(-1)!)) rowParts.pop();
     if (r > 0) parts.push({ raw: "\n" });
     parts.push(...rowParts);
   });
   return new Line(parts);
+}
+
+/** Padding: a raw part of spaces only. */
+function isBlank(part: Part): boolean {
+  return "raw" in part && part.raw.trim() === "";
 }
 
 /** A table under a dimmed header row, fitted to the terminal (never cut when piped); a list of numbers is `keepEnd`. */

@@ -175,7 +175,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
   for (const [filePath, rows] of groups) {
     o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
     // Messages are never cut: a long one wraps rather than losing what it explains.
-    o.out(table({}, rows));
+    o.out(table(o, rows, { wrap: true }));
     o.out("");
   }
   o.out(

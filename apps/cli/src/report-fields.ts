@@ -25,8 +25,9 @@ export function fieldRows(o: Output, fields: readonly FieldMapping[]): Line {
     // The empty first column indents the rows under their heading.
     return ["", fate, f.field, target, note];
   });
-  // Never cut: a report of what a translation loses must be read whole.
-  return table({}, rows);
+  // Never cut: a report of what a translation loses must be read whole (on a narrow
+  // terminal its notes wrap under themselves).
+  return table(o, rows, { wrap: true });
 }
 
 /** One line: what a file loses and changes (`drops tools, maxTurns; changes permissionMode`). */

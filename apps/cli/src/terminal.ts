@@ -125,3 +125,62 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   if (keep === "end") return `…${kept.reverse().join("")}`;
   return `${kept.join("")}…`;
 }
+
+/**
+ * Text in lines of at most `width` columns, broken at spaces (the spaces at a break, and
+ * before the first word, go); a word longer than a line is broken where it must be. Nothing
+ * else is lost: the lines hold every other character of the text, in order.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  if (width <= 0 || displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  const end = () => {
+    lines.push(line.trimEnd());
+    line = "";
+    used = 0;
+  };
+  for (const token of text.match(/ +|[^ ]+/g) ?? []) {
+    const w = displayWidth(token);
+    if (token.startsWith(" ")) {
+      if (used === 0) continue;
+      if (used + w < width) {
+        line += token;
+        used += w;
+      } else end();
+      continue;
+    }
+    if (used + w <= width) {
+      line += token;
+      used += w;
+      continue;
+    }
+    if (used > 0) end();
+    let rest = token;
+    for (let restWidth = w; restWidth > width; restWidth = displayWidth(rest)) {
+      const head = headOfWidth(rest, width);
+      lines.push(head);
+      rest = rest.slice(head.length);
+    }
+    line = rest;
+    used = displayWidth(rest);
+  }
+  if (used > 0) end();
+  return lines;
+}
+
+/** The longest start of `text` (whole graphemes, at least one) that takes at most `width` columns. */
+function headOfWidth(text: string, width: number): string {
+  if (NARROW.test(text)) return text.slice(0, Math.max(1, width));
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let head = "";
+  let used = 0;
+  for (const { segment: part } of graphemes.segment(text)) {
+    const w = displayWidth(part);
+    if (head !== "" && used + w > width) break;
+    head += part;
+    used += w;
+  }
+  return head;
+}
