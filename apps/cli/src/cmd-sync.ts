@@ -3,7 +3,7 @@ import { discoverAgents } from "@roster/core";
 import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { type Cell, line, paint, printJson, showPath, table } from "./output.js";
+import { type Cell, line, paint, printJson, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
 
@@ -135,9 +135,8 @@ export async function syncCommand(
   o.out(`${totals.join(", ") || "nothing to do"}${flags.dryRun ? " (dry run: nothing written)" : ""}`);
   if (plan.otherScope > 0) {
     const other = scope === "project" ? "user" : "project";
-    o.out(
-      `${plan.otherScope} ${other} ${plan.otherScope === 1 ? "agent" : "agents"} left out: a ${scope} sync writes ${scope} agents only (--scope ${other} writes those)`,
-    );
+    const left = `${plan.otherScope} ${other} ${plan.otherScope === 1 ? "agent" : "agents"} left out: a ${scope} sync writes ${scope} agents only (--scope ${other} writes those)`;
+    for (const piece of sentenceLines(o, left)) o.out(piece);
   }
   if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
     o.out(`field by field: roster export NAME --to ${writers[0]?.tool ?? WRITERS[0]!.tool} --stdout`);

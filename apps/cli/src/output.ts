@@ -376,6 +376,14 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   return new Line(parts);
 }
 
+/**
+ * A sentence as the lines it takes: on a terminal, wrapped at spaces to its width (the
+ * terminal would break it mid-word); piped, one line.
+ */
+export function sentenceLines(o: Pick<Output, "columns">, text: string): string[] {
+  return o.columns !== undefined ? wrapToWidth(text, o.columns) : [text];
+}
+
 /** Padding: a raw part of spaces only. */
 function isBlank(part: Part): boolean {
   return "raw" in part && part.raw.trim() === "";

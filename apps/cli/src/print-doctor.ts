@@ -21,7 +21,17 @@ import {
   printFindingsAs,
 } from "./format-findings.js";
 import { fileView } from "./list-print.js";
-import { type Cell, count, type Output, paint, printJson, showPath, showPaths, table } from "./output.js";
+import {
+  type Cell,
+  count,
+  type Output,
+  paint,
+  printJson,
+  sentenceLines,
+  showPath,
+  showPaths,
+  table,
+} from "./output.js";
 
 /**
  * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
@@ -178,17 +188,13 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     o.out(table(o, rows, { wrap: true }));
     o.out("");
   }
-  o.out(
-    paint(
-      o,
-      failed ? "red" : "green",
-      `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
-        `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
-        `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
-        `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
-        `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`,
-    ),
-  );
+  const totals =
+    `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+    `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
+    `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
+    `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
+    `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`;
+  for (const piece of sentenceLines(o, totals)) o.out(paint(o, failed ? "red" : "green", piece));
   // `--quiet` is errors only: the tools that fail, each with its errors.
   for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
   return failed ? 1 : 0;

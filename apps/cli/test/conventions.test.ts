@@ -173,6 +173,24 @@ describe("on a terminal", () => {
     expect(lines.some((l) => l.includes("…"))).toBe(true);
     for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
   });
+
+  test.skipIf(!hasScript)(
+    "tables never cut (doctor, sync's plan) wrap within 80 columns and lose no word",
+    () => {
+      for (const args of [["doctor"], ["sync", "--to", "gemini,codex", "--dry-run"]]) {
+        const command = `stty cols 80; ${process.execPath} ${bin} ${inBox(...args).join(" ")}`;
+        const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "", TERM: "xterm", NO_COLOR: "1" },
+        });
+        const lines = r.stdout.replace(/\u001b\[\d+m/g, "").split(/\r?\n/);
+        for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
+        // The same words as piped, where nothing is wrapped.
+        const words = (text: string) => text.split(/\s+/).filter(Boolean);
+        expect(words(lines.join("\n"))).toEqual(words(roster(inBox(...args)).stdout));
+      }
+    },
+  );
 });
 
 describe("unknown names and JSON", () => {
