@@ -182,7 +182,7 @@ describe("roster sync", () => {
     expect(bounds.filter((max) => max === undefined || max > MAX_FILE_BYTES)).toEqual([]);
   });
 
-  test("a second sync reads a tool folder's manifest once, and each file in the way once", async () => {
+  test("a second sync reads a tool folder's manifest once, each file in the way once, and looks at each path once", async () => {
     const agents = Object.fromEntries(
       Array.from({ length: 30 }, (_, i) => [
         `project/.claude/agents/a${i}.md`,
@@ -192,6 +192,7 @@ describe("roster sync", () => {
     sb.write(agents);
     await sync("gemini,codex");
     const reads = new Map<string, number>();
+    const looks = new Map<string, number>();
     const ctx = sb.ctx();
     const discovery = await discoverAgents(createDefaultRegistry(), ctx);
     const fs: FileSystem = {
@@ -199,6 +200,10 @@ describe("roster sync", () => {
       readFile: (path, max) => {
         reads.set(path, (reads.get(path) ?? 0) + 1);
         return nodeFileSystem.readFile(path, max);
+      },
+      lstat: (path) => {
+        looks.set(path, (looks.get(path) ?? 0) + 1);
+        return nodeFileSystem.lstat(path);
       },
     };
     const again = planSync({
@@ -213,6 +218,10 @@ describe("roster sync", () => {
     expect(reads.get(p(`.codex/agents/${SYNC_MANIFEST}`))).toBe(1);
     expect(reads.get(p(".gemini/agents/a7.md"))).toBe(1);
     expect([...reads.values()].every((n) => n === 1)).toBe(true);
+    // The folders on the way to 60 files, and each file, are looked at once.
+    expect(looks.get(p(".gemini/agents"))).toBe(1);
+    expect(looks.get(p(".codex/agents/a7.toml"))).toBe(1);
+    expect([...looks.values()].every((n) => n === 1)).toBe(true);
   });
 
   test("a manifest naming paths outside its folder, or a linked tool folder: nothing removed or written there", async () => {

@@ -286,7 +286,7 @@ function refusedEntry(
  * name too long for a file system, is reported per file before anything is written. Reads only.
  */
 export function planSync(options: PlanSyncOptions): SyncPlan {
-  const fs = fileSystemOf(options.ctx);
+  const fs = lookingOnce(fileSystemOf(options.ctx));
   const entries: SyncEntry[] = [];
   const targets: SyncTarget[] = [];
   const { agents, otherScope } = agentsToSync(options.discovery, options.scope);
@@ -414,6 +414,31 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     targets.push(target);
   }
   return { entries, targets, otherScope };
+}
+
+/**
+ * `fs` with each path's `lstat` taken once: a plan is one look at the disk, and checks each
+ * folder on the way to every file below it (a second look at a path gives the first answer,
+ * its error included). The writes look again (`writeFileInside`).
+ */
+function lookingOnce(fs: FileSystem): FileSystem {
+  const seen = new Map<string, { stats: ReturnType<FileSystem["lstat"]> } | { error: unknown }>();
+  return {
+    ...fs,
+    lstat(path) {
+      let look = seen.get(path);
+      if (look === undefined) {
+        try {
+          look = { stats: fs.lstat(path) };
+        } catch (error) {
+          look = { error };
+        }
+        seen.set(path, look);
+      }
+      if ("error" in look) throw look.error;
+      return look.stats;
+    },
+  };
 }
 
 /** Why a write failed, in words: a refusal's own message, else the file-system error. */
