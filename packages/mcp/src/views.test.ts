@@ -4,7 +4,7 @@
 import type { AgentDefinition } from "@roster/core";
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type AgentQuery, pageOf } from "./views.js";
+import { type AgentQuery, matchesQuery, pageOf } from "./views.js";
 
 function agent(i: number, name: string, provider: string, source: string, plugin?: string): AgentDefinition {
   return {
@@ -47,6 +47,12 @@ test("pages of one agents list answer as a filter made anew, whatever filters ca
           const page = pageOf(agents, query);
           // A copy of the list has no matches kept from before: the filter runs anew.
           expect(page).toEqual(pageOf([...agents], query));
+          // And every page is a slice of the agents matchesQuery passes, one by one.
+          const passing = agents.filter((a) => matchesQuery(a, asked));
+          if ("agents" in page) {
+            expect(page.total).toBe(passing.length);
+            if (cursor === undefined) expect(page.agents).toEqual(passing.slice(0, page.agents.length));
+          }
           if ("error" in page || page.nextCursor === undefined) break;
           cursor = page.nextCursor;
         }

@@ -26,7 +26,8 @@ export interface AgentQuery {
 
 /** True when `agent` passes every filter given. */
 export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolean {
-  return passes(agent, filter, needleOf(filter));
+  const needle = needleOf(filter);
+  return passes(agent, filter) && (needle === undefined || haystackOf(agent).includes(needle));
 }
 
 /** The query as it is looked for: trimmed and lower-cased, or `undefined` for none. */
@@ -34,24 +35,28 @@ function needleOf(filter: AgentQuery): string | undefined {
   return filter.query?.trim().toLowerCase() || undefined;
 }
 
-/** {@link matchesQuery} with the query already made a needle (once for a whole list). */
-function passes(agent: AgentDefinition, filter: AgentQuery, needle: string | undefined): boolean {
+/** The filters other than the query. */
+function passes(agent: AgentDefinition, filter: AgentQuery): boolean {
   if (filter.provider !== undefined && agent.provider !== filter.provider) return false;
-  if (filter.source !== undefined && agent.source !== filter.source) return false;
-  return needle === undefined || haystackOf(agent).includes(needle);
+  return filter.source === undefined || agent.source === filter.source;
 }
 
-/** Per agent (frozen, the same object while its file is unchanged): its searchable text, lower-cased once. */
-const haystacks = new WeakMap<AgentDefinition, string>();
-
+/** What a query is looked for in: the name, scoped id and description, lower-cased. */
 function haystackOf(agent: AgentDefinition): string {
-  let text = haystacks.get(agent);
-  if (text === undefined) {
-    // NUL between fields: a query never matches across two of them.
-    text = [agent.name, scopedId(agent) ?? "", agent.description].join("\0").toLowerCase();
-    haystacks.set(agent, text);
+  // NUL between fields: a query never matches across two of them.
+  return [agent.name, scopedId(agent) ?? "", agent.description].join("\0").toLowerCase();
+}
+
+/** Per agents list (the server's, the same array while nothing it was read from changed): each agent's haystack, in order. */
+const haystacks = new WeakMap<readonly AgentDefinition[], readonly string[]>();
+
+function haystacksOf(agents: readonly AgentDefinition[]): readonly string[] {
+  let texts = haystacks.get(agents);
+  if (texts === undefined) {
+    texts = agents.map(haystackOf);
+    haystacks.set(agents, texts);
   }
-  return text;
+  return texts;
 }
 
 /** The definition as `show_agent` gives it: every field, with the scoped id of a plugin agent. */
@@ -112,7 +117,11 @@ function matchesOf(agents: readonly AgentDefinition[], filter: AgentQuery): read
   const key = JSON.stringify([needle ?? null, filter.provider ?? null, filter.source ?? null]);
   const last = lastMatches.get(agents);
   if (last?.key === key) return last.matches;
-  const matches = agents.filter((agent) => passes(agent, filter, needle));
+  // One array of texts for the list, not a lookup per agent: a query searches them in turn.
+  const texts = needle === undefined ? undefined : haystacksOf(agents);
+  const matches = agents.filter(
+    (agent, i) => passes(agent, filter) && (texts === undefined || texts[i]!.includes(needle!)),
+  );
   lastMatches.set(agents, { key, matches });
   return matches;
 }
