@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
-import { cutToWidth, displayWidth, NARROW, NARROW_OR_EMOJI } from "./terminal.js";
+import { cutToWidth, displayWidth, NARROW, NARROW_OR_EMOJI, wrapToWidth } from "./terminal.js";
 
 /** Every BMP character the narrow class holds. */
 const narrowChars: string[] = [];
@@ -90,4 +90,38 @@ describe("the narrow class (one column per character, without string-width)", ()
     ]);
     expect(cutToWidth("Fix \u{1f534} now, then \u{1f4a1}", 8)).toBe("Fix \u{1f534} \u2026");
   });
+});
+
+describe("long text is segmented a piece at a time", () => {
+  const graphemes = [
+    "a",
+    " ",
+    "漢",
+    "한",
+    "e\u0301",
+    "a\u0308\u0301",
+    "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}",
+    "\u{1f1ef}\u{1f1f5}",
+    "\u{1f642}",
+    "\u26a0\ufe0f",
+  ];
+
+  test("a text longer than a piece is as wide as string-width says of it whole (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...graphemes), { minLength: 400, maxLength: 1200 }), (parts) => {
+        const text = `漢${parts.join("")}`;
+        expect(displayWidth(text)).toBe(stringWidth(text));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test("300,000 wide characters are measured, cut and wrapped in one pass (one segmenting took minutes)", () => {
+    const text = "漢字 ".repeat(100_000);
+    expect(displayWidth(text)).toBe(500_000);
+    expect(cutToWidth(text, 20)).toBe("漢字 漢字 漢字 漢字…");
+    const lines = wrapToWidth(text, 60);
+    expect(lines[0]).toBe("漢字 ".repeat(12).trimEnd());
+    expect(lines.join(" ")).toBe(text.trimEnd());
+  }, 60_000);
 });

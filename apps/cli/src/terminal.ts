@@ -94,11 +94,53 @@ export function displayWidth(text: string): number {
     for (const ch of text) width += ch.length === 1 && NARROW.test(ch) ? 1 : 2;
     return width;
   }
-  return stringWidthLib()(text);
+  if (text.length <= SEGMENT_CHUNK) return stringWidthLib()(text);
+  let width = 0;
+  for (const chunk of chunksOf(text)) width += stringWidthLib()(chunk);
+  return width;
 }
 
 /** Created on first use: building a segmenter costs ICU start-up time. */
 let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The most code units segmented at once. Node 20's Intl.Segmenter (and string-width, which
+ * uses it) takes time that grows with the square of one long string: a terminal showing an
+ * agent with a description of 300,000 wide characters waited minutes.
+ */
+const SEGMENT_CHUNK = 1024;
+
+/**
+ * `text` in pieces of at most {@link SEGMENT_CHUNK} code units that end between graphemes
+ * (each piece segmented alone gives the graphemes of the whole). One grapheme longer than a
+ * piece (a letter under a thousand marks) is cut where the piece ends.
+ */
+function* chunksOf(text: string): Generator<string> {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + SEGMENT_CHUNK);
+    if (end === text.length) {
+      yield text.slice(at);
+      return;
+    }
+    // Never between the two halves of a character (a lone half segments on its own).
+    const before = text.charCodeAt(end - 1);
+    if (before >= 0xd800 && before <= 0xdbff) end -= 1;
+    // The last grapheme of the slice may go on past it: the next piece starts with it.
+    let last = 0;
+    for (const { index } of graphemes.segment(text.slice(at, end))) last = index;
+    const next = last > 0 ? at + last : end;
+    yield text.slice(at, next);
+    at = next;
+  }
+}
+
+/** The graphemes of `text`, in order, segmented a {@link chunksOf} piece at a time. */
+function* graphemesOf(text: string): Generator<string> {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  for (const chunk of text.length <= SEGMENT_CHUNK ? [text] : chunksOf(text))
+    for (const { segment } of graphemes.segment(chunk)) yield segment;
+}
 
 /**
  * Cuts text to at most `width` columns with an ellipsis: at the end (`keep: "start"`) or,
@@ -110,13 +152,12 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
   if (width === 1) return "…";
   if (NARROW.test(text))
     return keep === "end" ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   // From the start, graphemes are taken as they come and no further than the width (a long
   // description cut to a narrow column is not segmented whole); from the end, all of them.
-  const segments = graphemes.segment(text);
+  const segments = graphemesOf(text);
   let used = 0;
   const kept: string[] = [];
-  for (const { segment: part } of keep === "end" ? [...segments].reverse() : segments) {
+  for (const part of keep === "end" ? [...segments].reverse() : segments) {
     const w = displayWidth(part);
     if (used + w > width - 1) break;
     kept.push(part);
@@ -157,30 +198,47 @@ export function wrapToWidth(text: string, width: number): string[] {
       continue;
     }
     if (used > 0) end();
-    let rest = token;
-    for (let restWidth = w; restWidth > width; restWidth = displayWidth(rest)) {
-      const head = headOfWidth(rest, width);
-      lines.push(head);
-      rest = rest.slice(head.length);
-    }
-    line = rest;
-    used = displayWidth(rest);
+    // A word longer than a line: in pieces of the width, the last one going on as the line.
+    const pieces = piecesOf(token, width);
+    for (let p = 0; p < pieces.length - 1; p++) lines.push(pieces[p]!.text);
+    line = pieces.at(-1)!.text;
+    used = pieces.at(-1)!.width;
   }
   if (used > 0) end();
   return lines;
 }
 
-/** The longest start of `text` (whole graphemes, at least one) that takes at most `width` columns. */
-function headOfWidth(text: string, width: number): string {
-  if (NARROW.test(text)) return text.slice(0, Math.max(1, width));
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  let head = "";
+/**
+ * `text` cut into pieces of at most `width` columns (whole graphemes, at least one a piece),
+ * walked once: measuring what is left after each piece would take the square of a long word.
+ */
+function piecesOf(text: string, width: number): Array<{ text: string; width: number }> {
+  const pieces: Array<{ text: string; width: number }> = [];
+  if (NARROW.test(text)) {
+    for (let at = 0; at < text.length; at += width) {
+      const piece = text.slice(at, at + width);
+      pieces.push({ text: piece, width: piece.length });
+    }
+    return pieces;
+  }
+  // Each grapheme measured once: a long word repeats few of them, and string-width is slow.
+  const widths = new Map<string, number>();
+  let piece = "";
   let used = 0;
-  for (const { segment: part } of graphemes.segment(text)) {
-    const w = displayWidth(part);
-    if (head !== "" && used + w > width) break;
-    head += part;
+  for (const part of graphemesOf(text)) {
+    let w = widths.get(part);
+    if (w === undefined) {
+      w = displayWidth(part);
+      widths.set(part, w);
+    }
+    if (piece !== "" && used + w > width) {
+      pieces.push({ text: piece, width: used });
+      piece = "";
+      used = 0;
+    }
+    piece += part;
     used += w;
   }
-  return head;
+  pieces.push({ text: piece, width: used });
+  return pieces;
 }
