@@ -1,6 +1,7 @@
 import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import {
+  copiesByOriginal,
   copiesOf,
   explainAgent,
   OUTCOME_MEANINGS,
@@ -78,11 +79,13 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   });
   const disabled = new Set(app.loaded.config.disabledAgents ?? []);
   const orphans = new Set(d.copies.filter((c) => c.copyOf === undefined).map((c) => c.agent));
+  // Grouped once: a synced tree has thousands of copies, and every agent asks.
+  const copiesOfAgent = copiesByOriginal(d);
   const listing: Listing = {
     agents: d.agents.map((a) => {
       const summary = agentSummary(a) as unknown as AgentRow;
       if (disabled.has(a.name)) summary.disabled = true;
-      const copies = copiesOf(d, a);
+      const copies = copiesOfAgent(a);
       if (copies.length > 0) summary.copies = copies.map((c) => c.filePath ?? c.provider);
       if (orphans.has(a)) summary.copy = true;
       return summary;

@@ -12,7 +12,7 @@ import {
 } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { copiesOf, explainAgent } from "./explain-agent.js";
+import { copiesByOriginal, copiesOf, explainAgent } from "./explain-agent.js";
 
 /** A family like the real ones: `.<id>/agents` walking up, then `~/.<id>/agents`. */
 const family = (id: string): SourceProvider =>
@@ -121,5 +121,38 @@ describe("explainAgent", () => {
       ["copy", "project/.copilot/agents/rev.md"],
       ["winner", undefined],
     ]);
+  });
+  test("copiesByOriginal answers as copiesOf for every definition, grouping the copies once", async () => {
+    // Three names: one with two copies in two families, one with none, and an orphan copy.
+    sb.write({
+      "project/.opencode/agents/rev.md": agentFile("rev", "copy of rev", "generated-by: roster"),
+      "project/.gemini/agents/rev.md": agentFile("rev", "another copy", "generated-by: roster"),
+      "project/.gemini/agents/lone.md": agentFile("lone", "its source is gone", "generated-by: roster"),
+      "project/.copilot/agents/rev.md": agentFile("rev", "the source"),
+      "project/.copilot/agents/plan.md": agentFile("plan", "no copies"),
+      "home/.copilot/agents/rev.md": agentFile("rev", "shadowed source", "user"),
+    });
+    const registry = createRegistry([family("opencode"), family("gemini"), family("copilot")]);
+    const d = await discoverAgents(registry, sb.ctx());
+    let walks = 0;
+    const counted = new Proxy(d.copies, {
+      get(target, key, receiver) {
+        if (key === Symbol.iterator) walks += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const copiesOfAgent = copiesByOriginal({ copies: counted });
+    const everyone = [...d.agents, ...d.shadowed.map((s) => s.agent), ...d.copies.map((c) => c.agent)];
+    for (const agent of everyone) expect(copiesOfAgent(agent)).toEqual(copiesOf(d, agent));
+    expect(copiesOfAgent(d.agents.find((a) => a.name === "rev")!).map((c) => rel(c.filePath))).toEqual([
+      "project/.opencode/agents/rev.md",
+      "project/.gemini/agents/rev.md",
+    ]);
+    // The list asks for every agent: the copies are walked once, not once per agent.
+    expect(walks).toBe(1);
+    // Each answer is the caller's to keep.
+    const rev = d.agents.find((a) => a.name === "rev")!;
+    copiesOfAgent(rev).pop();
+    expect(copiesOfAgent(rev)).toHaveLength(2);
   });
 });

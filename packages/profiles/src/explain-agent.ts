@@ -162,3 +162,23 @@ export function copiesOf(
   const id = agent.filePath ?? agent.provider;
   return discovery.copies.filter((c) => c.copyOf === id).map((c) => c.agent);
 }
+
+/**
+ * {@link copiesOf} for many agents of one discovery: the copies are grouped once, so asking
+ * for every agent of a synced tree (thousands of copies) is linear, not agents × copies.
+ * The answer for each agent is {@link copiesOf}'s; each call gives a fresh array.
+ *
+ * @example const copiesOfAgent = copiesByOriginal(d); d.agents.map(copiesOfAgent)
+ */
+export function copiesByOriginal(
+  discovery: Pick<AgentDiscovery, "copies">,
+): (agent: Pick<AgentDefinition, "filePath" | "provider">) => AgentDefinition[] {
+  const byOriginal = new Map<string, AgentDefinition[]>();
+  for (const { copyOf, agent } of discovery.copies) {
+    if (copyOf === undefined) continue;
+    const group = byOriginal.get(copyOf);
+    if (group) group.push(agent);
+    else byOriginal.set(copyOf, [agent]);
+  }
+  return (agent) => [...(byOriginal.get(agent.filePath ?? agent.provider) ?? [])];
+}

@@ -6,6 +6,7 @@ export {
   type AgentExplanation,
   briefAgent,
   type CandidateOutcome,
+  copiesByOriginal,
   copiesOf,
   type ExplainCandidate,
   explainAgent,

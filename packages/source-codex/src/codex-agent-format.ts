@@ -34,6 +34,24 @@ function thinkingLevelOf(effort: unknown): unknown {
  * file without it is unusable (`codex/missing-instructions` is the reason it is skipped).
  */
 export function mapCodexAgent(data: Record<string, unknown>, filePath: string): FormatResult {
+  const mapped = mapFields(data, filePath);
+  if (mapped.kind === "unusable") return mapped;
+  const { frontmatter, diagnostics, instructions } = mapped;
+  return { kind: "parsed", frontmatter, body: bodyOf(instructions), diagnostics };
+}
+
+/** The body `developer_instructions` gives: line breaks made `\n`, trimmed. */
+function bodyOf(instructions: string): string {
+  return instructions.replace(/\r\n?/g, "\n").trim();
+}
+
+/** {@link mapCodexAgent} but for the body: the fields, or why the file is unusable. */
+function mapFields(
+  data: Record<string, unknown>,
+  filePath: string,
+):
+  | { kind: "unusable"; reason: Diagnostic }
+  | { kind: "fields"; frontmatter: Record<string, unknown>; diagnostics: Diagnostic[]; instructions: string } {
   const diagnostics: Diagnostic[] = [];
   const frontmatter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
@@ -59,8 +77,7 @@ export function mapCodexAgent(data: Record<string, unknown>, filePath: string): 
     };
     return { kind: "unusable", reason };
   }
-  const body = instructions.replace(/\r\n?/g, "\n").trim();
-  return { kind: "parsed", frontmatter, body, diagnostics };
+  return { kind: "fields", frontmatter, diagnostics, instructions };
 }
 
 /**
@@ -86,15 +103,17 @@ export const codexAgentFormat: FileFormat = {
       createError: (message, options) => new CodexTomlError(message, options),
     });
     if (!read.ok) return { kind: "unusable", reason: read.reason };
-    const result = mapCodexAgent(read.data, file.filePath);
-    if (result.kind !== "parsed" || !file.deferBody) return result;
-    // Bodies on demand: `developer_instructions` is read again from the file when asked for.
+    if (!file.deferBody) return mapCodexAgent(read.data, file.filePath);
+    // Bodies on demand (or none): `developer_instructions` is not made a body now (a pass
+    // over the whole text); it is read again from the file when asked for.
+    const mapped = mapFields(read.data, file.filePath);
+    if (mapped.kind === "unusable") return mapped;
     const { filePath, relativePath, level } = file;
     const body = file.deferBody((bytes) => {
       const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
       const again = codexAgentFormat.parse({ filePath, relativePath, content, level });
       return again.kind === "parsed" ? again.body : "";
     });
-    return parsedFile(result, body);
+    return parsedFile(mapped, body);
   },
 };
