@@ -213,7 +213,9 @@ export function printFindingsAs(app: App, format: DoctorFormat, diagnostics: rea
   if (format === "sarif") {
     o.raw(`${JSON.stringify(toSarif(located, { cwd: app.ctx.cwd, version: pkg.version }), null, 2)}\n`);
   } else {
-    for (const annotation of toGithubAnnotations(located, { cwd: app.ctx.cwd })) o.raw(`${annotation}\n`);
+    // One write for all of them, not one a finding.
+    const annotations = toGithubAnnotations(located, { cwd: app.ctx.cwd });
+    if (annotations.length > 0) o.raw(`${annotations.join("\n")}\n`);
   }
   return true;
 }

@@ -8,6 +8,7 @@ import {
   count,
   createOutput,
   draw,
+  inOneWrite,
   line,
   paint,
   printJson,
@@ -364,5 +365,55 @@ describe("words", () => {
       ".claude/agents/a.md wins over ~/.claude/agents/a.md",
     );
     expect(showPaths(o, "/home/meadow/x and /opt/y")).toBe("/home/meadow/x and /opt/y");
+  });
+});
+
+describe("inOneWrite", () => {
+  test("stdout is gathered into one write, in order, bytes as they are; stderr goes at once", () => {
+    const written: Array<string | Uint8Array> = [];
+    const errors: string[] = [];
+    const o = createOutput({
+      json: false,
+      color: false,
+      cwd: "/work/app",
+      home: "/home/me",
+      write: (t) => written.push(t),
+      writeErr: (t) => errors.push(t),
+    });
+    const answer = inOneWrite(o, (g) => {
+      g.out("one \u001b[2K");
+      g.err("a note");
+      expect(errors).toEqual(["a note\n"]);
+      expect(written).toEqual([]);
+      g.out(line`two ${showPath(g, "/work/app/x.md")}`);
+      g.stream(Buffer.from("bytes"));
+      g.raw("three");
+      return 7;
+    });
+    expect(answer).toBe(7);
+    expect(written.map((w) => (typeof w === "string" ? w : `<${Buffer.from(w).toString()}>`))).toEqual([
+      "one \\x1b[2K\ntwo x.md\n",
+      "<bytes>",
+      "three\n",
+    ]);
+  });
+
+  test("what was printed before a throw is still written", () => {
+    const written: Array<string | Uint8Array> = [];
+    const o = createOutput({
+      json: false,
+      color: false,
+      cwd: "/",
+      home: "/home/me",
+      write: (t) => written.push(t),
+      writeErr: () => undefined,
+    });
+    expect(() =>
+      inOneWrite(o, (g) => {
+        g.out("before");
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(written).toEqual(["before\n"]);
   });
 });

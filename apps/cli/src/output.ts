@@ -132,6 +132,45 @@ export function createOutput(options: {
   };
 }
 
+/**
+ * Runs `print` with an {@link Output} whose stdout is gathered and written with one write when
+ * it returns (or throws): a report of thousands of lines is one system call, not one a line.
+ * Its stderr is `o`'s, written at once. For output printed after the work is done.
+ *
+ * @example inOneWrite(app.output, (o) => { for (const row of rows) o.out(row); });
+ */
+export function inOneWrite<T>(o: Output, print: (gathered: Output) => T): T {
+  const pieces: Array<string | Uint8Array> = [];
+  const gathered: Output = {
+    ...createOutput({
+      json: o.json,
+      color: o.color,
+      cwd: o.cwd,
+      home: o.home,
+      ...(o.columns !== undefined ? { columns: o.columns } : {}),
+      write: (text) => pieces.push(text),
+      writeErr: () => undefined,
+    }),
+    err: (text) => o.err(text),
+  };
+  try {
+    return print(gathered);
+  } finally {
+    // Bytes (a stream) go as they are; the text between them as one string.
+    let text = "";
+    for (const piece of pieces) {
+      if (typeof piece === "string") {
+        text += piece;
+        continue;
+      }
+      if (text !== "") o.stream(text);
+      text = "";
+      o.stream(piece);
+    }
+    if (text !== "") o.stream(text);
+  }
+}
+
 /** Diagnostics as notes on stderr, one line each: `roster: warning: <file>: <message>`. */
 export function printNotes(
   o: Output,

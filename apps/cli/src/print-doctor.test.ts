@@ -7,6 +7,7 @@ import { countingFileSystem } from "../test/counting-fs.js";
 import { report } from "./cmd-report.js";
 import type { App } from "./context.js";
 import { FAMILIES } from "./families.js";
+import { createOutput } from "./output.js";
 import { doctor, runDoctor } from "./print-doctor.js";
 import { createDefaultRegistry } from "./registry.js";
 
@@ -122,6 +123,33 @@ describe("runDoctor", () => {
     // Gemini CLI rejects `color` (an error of its own) although it reads the file only through discovery.
     const report = JSON.parse(Buffer.concat(printed).toString("utf8"));
     expect(report.tools.find((t: { tool: string }) => t.tool === "gemini")).toMatchObject({ errors: 1 });
+  });
+
+  test("doctor's text is one write however many files it names", async () => {
+    const files: Record<string, string> = {};
+    // Each name defined twice in one scope: a finding of its own for each second file.
+    for (let i = 0; i < 40; i++) {
+      files[`project/.claude/agents/a${i}.md`] = agentFile(`a${i}`);
+      files[`project/.claude/agents/b${i}.md`] = agentFile(`a${i}`);
+    }
+    sb.write(files);
+    const { app } = countingApp();
+    const writes: string[] = [];
+    app.output = createOutput({
+      json: false,
+      color: false,
+      cwd: sb.project,
+      home: sb.home,
+      write: (chunk) => writes.push(String(chunk)),
+      writeErr: () => undefined,
+    });
+    expect(await doctor(app)).toBe(0);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain("b39.md");
+    expect(writes[0]).toMatch(/40 warnings/);
+    // 40 files, each its name, a finding and a blank line; the totals and a line per tool.
+    expect(writes[0]!.split("\n").length).toBeGreaterThan(120);
+    expect(writes[0]!.endsWith("\n")).toBe(true);
   });
 
   test("a skipped file's reason is an error; the session's environment is checked", async () => {

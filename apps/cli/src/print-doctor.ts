@@ -24,6 +24,7 @@ import { fileView } from "./list-print.js";
 import {
   type Cell,
   count,
+  inOneWrite,
   type Output,
   paint,
   printJson,
@@ -147,7 +148,6 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
   const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx);
   const tools = await runToolDoctors(app, views);
   const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
-  const o = app.output;
   const toolsFail = tools.some(toolFails);
   const failed = summary.errors > 0 || (strict === true && summary.warnings > 0) || toolsFail;
   // Every reason to fail is in the file: each tool's errors follow doctor's own findings.
@@ -156,8 +156,8 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
   ];
   if (printFindingsAs(app, format, forMachines)) return failed ? 1 : 0;
-  if (o.json) {
-    printJson(o, {
+  if (app.output.json) {
+    printJson(app.output, {
       diagnostics,
       summary,
       files: files.map(fileView),
@@ -165,37 +165,42 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     });
     return failed ? 1 : 0;
   }
-  const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-  // A finding many files share (more than three) is one line, under the first of them.
-  const groups = new Map<string, Cell[][]>();
-  for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
-    const key = x.filePath ?? "";
-    const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-    const row: Cell[] = [
-      "",
-      x.line ? String(x.line) : "",
-      paint(o, colour[x.severity], x.severity),
-      x.code,
-      about.length > 1
-        ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-        : message,
-    ];
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  for (const [filePath, rows] of groups) {
-    o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
-    // Messages are never cut: a long one wraps rather than losing what it explains.
-    o.out(table(o, rows, { wrap: true }));
-    o.out("");
-  }
-  const totals =
-    `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
-    `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
-    `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
-    `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
-    `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`;
-  for (const piece of sentenceLines(o, totals)) o.out(paint(o, failed ? "red" : "green", piece));
-  // `--quiet` is errors only: the tools that fail, each with its errors.
-  for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
+  // Thousands of lines at 10,000 files: written at once, not a system call a line.
+  inOneWrite(app.output, (o) => {
+    const colour = { error: "red", warning: "yellow", info: "dim" } as const;
+    // A finding many files share (more than three) is one line, under the first of them.
+    const groups = new Map<string, Cell[][]>();
+    for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
+      const key = x.filePath ?? "";
+      const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
+      const row: Cell[] = [
+        "",
+        x.line ? String(x.line) : "",
+        paint(o, colour[x.severity], x.severity),
+        x.code,
+        about.length > 1
+          ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
+          : message,
+      ];
+      const group = groups.get(key);
+      if (group) group.push(row);
+      else groups.set(key, [row]);
+    }
+    for (const [filePath, rows] of groups) {
+      o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
+      // Messages are never cut: a long one wraps rather than losing what it explains.
+      o.out(table(o, rows, { wrap: true }));
+      o.out("");
+    }
+    const totals =
+      `${count(summary.files, "file")}: ${summary.outcomes.loaded} loaded, ${summary.outcomes.shadowed} shadowed, ` +
+      `${summary.outcomes.skipped} skipped, ${summary.outcomes["not-an-agent"]} not an agent` +
+      `${summary.outcomes.copy > 0 ? `, ${summary.outcomes.copy} roster's copies` : ""}; ` +
+      `${count(summary.agents, "agent")}, ${count(summary.commands, "command")}: ` +
+      `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}${failed ? "" : " — ok"}`;
+    for (const piece of sentenceLines(o, totals)) o.out(paint(o, failed ? "red" : "green", piece));
+    // `--quiet` is errors only: the tools that fail, each with its errors.
+    for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
+  });
   return failed ? 1 : 0;
 }

@@ -51,7 +51,12 @@ function mapFields(
   filePath: string,
 ):
   | { kind: "unusable"; reason: Diagnostic }
-  | { kind: "fields"; frontmatter: Record<string, unknown>; diagnostics: Diagnostic[]; instructions: string } {
+  | {
+      kind: "fields";
+      frontmatter: Record<string, unknown>;
+      diagnostics: Diagnostic[];
+      instructions: string;
+    } {
   const diagnostics: Diagnostic[] = [];
   const frontmatter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
