@@ -8,7 +8,7 @@ import {
 } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import {
-  checkFileAs,
+  checkFileAsEach,
   type OtherTool,
   otherToolsFor,
   prepareToolViews,
@@ -301,12 +301,11 @@ function acceptedBy(file: ToolViewFile, profile: ToolProfile, profiles: readonly
   } catch {
     return [];
   }
-  const names: string[] = [];
-  for (const other of profiles) {
-    if (other === profile || !other.extensions.some((e) => file.filePath.endsWith(e))) continue;
-    if (checkFileAs(other, content, file.filePath, file.relativePath).ok) names.push(other.displayName);
-  }
-  return names;
+  const others = profiles.filter(
+    (other) => other !== profile && other.extensions.some((e) => file.filePath.endsWith(e)),
+  );
+  const checks = checkFileAsEach(others, content, file.filePath, file.relativePath);
+  return others.filter((_, i) => checks[i]!.ok).map((other) => other.displayName);
 }
 
 const SEVERITY: Record<string, Diagnostic["severity"]> = {

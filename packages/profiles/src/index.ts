@@ -27,6 +27,7 @@ export type { ToolFileOutcome, ToolView, ToolViewAgent, ToolViewFile, ToolViewPl
 export {
   bodyAfterFence,
   checkFileAs,
+  checkFileAsEach,
   type FileCheck,
   parseMarkdownForTool,
   type ViewAsToolOptions,

@@ -2,11 +2,12 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createRegistry, defineProvider } from "@roster/core";
+import type { ProfileParse, ToolProfile } from "@roster/family";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { flatProfile } from "../test/flat-profile.js";
-import { checkFileAs, parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
+import { checkFileAs, checkFileAsEach, parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -105,6 +106,35 @@ describe("viewAsTool", () => {
       ok: true,
       id: "a",
     });
+  });
+
+  test("checkFileAsEach answers as checkFileAs for each tool, parsing a text once for the tools that share a parser", () => {
+    const answers: ProfileParse[] = [];
+    const seeing = (profile: ToolProfile): ToolProfile => ({
+      ...profile,
+      parse: (content, filePath) => {
+        const parsed = parseMarkdownForTool(content, filePath);
+        answers.push(parsed);
+        return parsed;
+      },
+    });
+    const strict = { ...base, unknownKeys: "reject" as const };
+    const profiles = [seeing(base), seeing(strict), base];
+    for (const text of [
+      agentFile("a", "d", "color: blue"),
+      agentFile("a", "d"),
+      "no frontmatter",
+      "---\n: [\n---\n",
+    ]) {
+      answers.length = 0;
+      expect(checkFileAsEach(profiles, text, "/x/a.md", "a.md")).toEqual(
+        profiles.map((profile) => checkFileAs(profile, text, "/x/a.md", "a.md")),
+      );
+      // The first two parses were one: the same answer object, not two parses of one text.
+      expect(answers[0]).toBe(answers[1]);
+      // Alone, each check parses for itself.
+      expect(answers[2]).not.toBe(answers[3]);
+    }
   });
 
   test("a hostile folder: a FIFO, a symlink loop and a linked folder are reported or passed over, never hang", async () => {

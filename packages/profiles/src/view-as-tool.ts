@@ -211,6 +211,23 @@ export function checkFileAs(
   return checkParsed(profile, parsed, content, relativePath, plugin);
 }
 
+/**
+ * {@link checkFileAs} of one text for each of `profiles`, in their order: a parser several of
+ * them share reads the text once ({@link withSharedParses}).
+ *
+ * @example checkFileAsEach([claudeProfile, geminiProfile], text, path, "a.md").map((c) => c.ok)
+ */
+export function checkFileAsEach(
+  profiles: readonly ToolProfile[],
+  content: string,
+  filePath: string,
+  relativePath: string,
+): FileCheck[] {
+  return withSharedParses(() =>
+    profiles.map((profile) => checkFileAs(profile, content, filePath, relativePath)),
+  );
+}
+
 /** A file's path without the tool's ending, and its stem as the tool names it (sub-folders joined by `folderSeparator`). */
 function pathNames(profile: ToolProfile, relativePath: string): { withoutEnding: string; stemId: string } {
   const ending = endingOf(basename(relativePath), profile.extensions) ?? "";
