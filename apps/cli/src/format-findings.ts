@@ -47,7 +47,9 @@ export function groupRepeats(diagnostics: readonly Diagnostic[]): FindingLine[] 
   for (const d of diagnostics) {
     if (!d.filePath) continue;
     const key = keyOf(d);
-    byKey.set(key, [...(byKey.get(key) ?? []), d]);
+    const same = byKey.get(key);
+    if (same) same.push(d);
+    else byKey.set(key, [d]);
   }
   const lines: FindingLine[] = [];
   const done = new Set<string>();

@@ -154,7 +154,11 @@ export function reportApp(): void {
   const into = new Map<string, GraphEdge[]>();
   const hides = new Map<string, GraphNode[]>();
   for (const e of data.graph.edges) {
-    const add = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
+    const add = <T>(m: Map<string, T[]>, k: string, v: T) => {
+      const list = m.get(k);
+      if (list) list.push(v);
+      else m.set(k, [v]);
+    };
     if (e.kind === "spawns") {
       add(out, e.from, e);
       add(into, e.to, e);

@@ -95,7 +95,11 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   // The records of the name: one per file (two bundled agents may share one embedded file).
   const files = discovery.files.filter((record) => "name" in record && record.name === target);
   const recordsAt = new Map<string, FileRecord[]>();
-  for (const record of files) recordsAt.set(record.path, [...(recordsAt.get(record.path) ?? []), record]);
+  for (const record of files) {
+    const at = recordsAt.get(record.path);
+    if (at) at.push(record);
+    else recordsAt.set(record.path, [record]);
+  }
   const outcomeOf = (record: FileRecord): ExplainCandidate["outcome"] => {
     if (record.outcome === "skipped") return "skipped";
     if (record.outcome === "copy") return "copy";
