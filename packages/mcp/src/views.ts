@@ -27,7 +27,17 @@ export interface AgentQuery {
 /** True when `agent` passes every filter given. */
 export function matchesQuery(agent: AgentDefinition, filter: AgentQuery): boolean {
   const needle = needleOf(filter);
-  return passes(agent, filter) && (needle === undefined || haystackOf(agent).includes(needle));
+  return matches(agent, filter, needle, needle === undefined ? "" : haystackOf(agent));
+}
+
+/** {@link matchesQuery} with the needle and the agent's haystack ({@link haystackOf}) at hand. */
+function matches(
+  agent: AgentDefinition,
+  filter: AgentQuery,
+  needle: string | undefined,
+  haystack: string,
+): boolean {
+  return passes(agent, filter) && (needle === undefined || haystack.includes(needle));
 }
 
 /** The query as it is looked for: trimmed and lower-cased, or `undefined` for none. */
@@ -47,16 +57,24 @@ function haystackOf(agent: AgentDefinition): string {
   return [agent.name, scopedId(agent) ?? "", agent.description].join("\0").toLowerCase();
 }
 
-/** Per agents list (the server's, the same array while nothing it was read from changed): each agent's haystack, in order. */
-const haystacks = new WeakMap<readonly AgentDefinition[], readonly string[]>();
+/**
+ * What the server keeps per agents list (its own, the same array while nothing it was read
+ * from changed): each agent's haystack in order, made at the first query, and the last filter
+ * with its matches.
+ */
+interface ListState {
+  texts?: readonly string[];
+  last?: { key: string; matches: readonly AgentDefinition[] };
+}
+const states = new WeakMap<readonly AgentDefinition[], ListState>();
 
-function haystacksOf(agents: readonly AgentDefinition[]): readonly string[] {
-  let texts = haystacks.get(agents);
-  if (texts === undefined) {
-    texts = agents.map(haystackOf);
-    haystacks.set(agents, texts);
+function stateOf(agents: readonly AgentDefinition[]): ListState {
+  let state = states.get(agents);
+  if (state === undefined) {
+    state = {};
+    states.set(agents, state);
   }
-  return texts;
+  return state;
 }
 
 /** The definition as `show_agent` gives it: every field, with the scoped id of a plugin agent. */
@@ -104,26 +122,21 @@ function readCursor(cursor: string): Cursor | undefined {
   return undefined;
 }
 
-/** Per agents list (the server's, the same array while nothing it was read from changed): the last filter and its matches. */
-const lastMatches = new WeakMap<
-  readonly AgentDefinition[],
-  { key: string; matches: readonly AgentDefinition[] }
->();
-
 /** The agents that pass `filter`, in order. The next page of the same filter takes them as they were found. */
 function matchesOf(agents: readonly AgentDefinition[], filter: AgentQuery): readonly AgentDefinition[] {
   const needle = needleOf(filter);
   if (needle === undefined && filter.provider === undefined && filter.source === undefined) return agents;
   const key = JSON.stringify([needle ?? null, filter.provider ?? null, filter.source ?? null]);
-  const last = lastMatches.get(agents);
-  if (last?.key === key) return last.matches;
+  const state = stateOf(agents);
+  if (state.last?.key === key) return state.last.matches;
   // One array of texts for the list, not a lookup per agent: a query searches them in turn.
-  const texts = needle === undefined ? undefined : haystacksOf(agents);
-  const matches = agents.filter(
-    (agent, i) => passes(agent, filter) && (texts === undefined || texts[i]!.includes(needle!)),
+  if (needle !== undefined) state.texts ??= agents.map(haystackOf);
+  const texts = state.texts;
+  const found = agents.filter((agent, i) =>
+    matches(agent, filter, needle, needle === undefined ? "" : texts![i]!),
   );
-  lastMatches.set(agents, { key, matches });
-  return matches;
+  state.last = { key, matches: found };
+  return found;
 }
 
 /**
