@@ -17,7 +17,7 @@ import {
 } from "@roster/config";
 import { type GlobalFlags, resolveBasics } from "./basics.js";
 import { FindingError, UsageError } from "./errors.js";
-import { headedTable, printJson } from "./output.js";
+import { headedTable, printJson, sentenceLines } from "./output.js";
 
 /** Flags of `roster trust`. */
 export interface TrustFlags {
@@ -123,18 +123,19 @@ export async function trust(
   if (o.json) printJson(o, { trusted: record });
   else {
     const others = Object.keys(record.files ?? {}).length;
-    if (record.configFile !== null)
-      o.out(
-        `Trusted ${record.folder}: roster will run ${record.configFile} (sha256 ${record.sha256!.slice(0, 12)}…)` +
-          (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it names` : ""),
-      );
-    else o.out(`Trusted ${record.folder} (it has no roster config).`);
-    o.out(
+    const sentences = [
+      record.configFile !== null
+        ? `Trusted ${record.folder}: roster will run ${record.configFile} (sha256 ${record.sha256!.slice(0, 12)}…)` +
+          (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it names` : "")
+        : `Trusted ${record.folder} (it has no roster config).`,
       "Its agents' permission modes reach the hosts, and hosts load its own settings, hooks and plugins.",
-    );
-    if (record.configFile !== null) o.out("A changed config or code file needs `roster trust` again;");
-    else o.out("A roster config added later needs `roster trust` again;");
-    o.out(`\`roster trust --revoke ${record.folder}\` undoes this. Recorded in ${userConfigDir(where)}.`);
+      record.configFile !== null
+        ? "A changed config or code file needs `roster trust` again;"
+        : "A roster config added later needs `roster trust` again;",
+      `\`roster trust --revoke ${record.folder}\` undoes this. Recorded in ${userConfigDir(where)}.`,
+    ];
+    // A line each when piped; on a terminal each wraps at spaces, not where the terminal cuts.
+    for (const sentence of sentences) for (const piece of sentenceLines(o, sentence)) o.out(piece);
   }
   return 0;
 }

@@ -193,6 +193,36 @@ describe("on a terminal", () => {
   );
 });
 
+describe("on a terminal, sentences", () => {
+  const hasScript = spawnSync("script", ["--version"]).status === 0;
+  test.skipIf(!hasScript)("trust's sentences wrap at spaces within 80 columns; piped, a line each", () => {
+    // A box of its own: trusting a folder is recorded in its home.
+    const own = createSandbox("roster-trust-tty-");
+    try {
+      own.write({ "project/.claude/agents/a.md": agentFile("a") });
+      const args = ["--home", own.home, "--cwd", own.project, "trust"];
+      const command = `stty cols 80; ${process.execPath} ${bin} ${args.join(" ")}`;
+      const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", TERM: "xterm", NO_COLOR: "1" },
+      });
+      const lines = r.stdout.split(/\r?\n/).filter(Boolean);
+      for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
+      const piped = spawnSync(process.execPath, [bin, ...args], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "" },
+      }).stdout;
+      expect(piped.split("\n").filter(Boolean)).toHaveLength(4);
+      expect(lines.length).toBeGreaterThan(4);
+      // No word is cut: the same words, in the same order.
+      const words = (text: string) => text.split(/\s+/).filter(Boolean);
+      expect(words(lines.join("\n"))).toEqual(words(piped));
+    } finally {
+      own.cleanup();
+    }
+  });
+});
+
 describe("unknown names and JSON", () => {
   test("show on an unknown name answers with the closest names; --json on stdout", () => {
     const r = roster(inBox("show", "kubernetes-architect"));
