@@ -369,7 +369,8 @@ describe("words", () => {
 });
 
 describe("inOneWrite", () => {
-  test("stdout is gathered into one write, in order, bytes as they are; stderr goes at once", () => {
+  /** An Output over /work/app whose writes (stdout and stderr) are kept in order. */
+  const recording = () => {
     const written: Array<string | Uint8Array> = [];
     const errors: string[] = [];
     const o = createOutput({
@@ -380,6 +381,11 @@ describe("inOneWrite", () => {
       write: (t) => written.push(t),
       writeErr: (t) => errors.push(t),
     });
+    return { o, written, errors };
+  };
+
+  test("stdout is gathered into one write, in order, bytes as they are; stderr goes at once", () => {
+    const { o, written, errors } = recording();
     const answer = inOneWrite(o, (g) => {
       g.out("one \u001b[2K");
       g.err("a note");
@@ -399,15 +405,7 @@ describe("inOneWrite", () => {
   });
 
   test("what was printed before a throw is still written", () => {
-    const written: Array<string | Uint8Array> = [];
-    const o = createOutput({
-      json: false,
-      color: false,
-      cwd: "/",
-      home: "/home/me",
-      write: (t) => written.push(t),
-      writeErr: () => undefined,
-    });
+    const { o, written } = recording();
     expect(() =>
       inOneWrite(o, (g) => {
         g.out("before");
