@@ -106,6 +106,20 @@ describe("findProblems", () => {
     ]);
   });
 
+  test("a command's `allowed-tools` in an agent points to `tools`, not to its opposite", async () => {
+    sb.write({
+      "project/.team/agents/a.md": agentFile("a", "a agent", "allowed-tools: [Read, Grep]"),
+      "project/.team/agents/b.md": agentFile("b", "b agent", "disalowedTools: [Bash]"),
+    });
+    const agents = await discoverAgents(registry(), sb.ctx());
+    const report = findProblems({ agents, commands: { commands: [], files: [], diagnostics: [] } });
+    expect(report.diagnostics.map((d) => d.message)).toEqual([
+      'unknown frontmatter key "allowedTools"; did you mean "tools"?',
+      // A misspelling still gets the nearest spelling.
+      'unknown frontmatter key "disalowedTools"; did you mean "disallowedTools"?',
+    ]);
+  });
+
   test("output schemas are checked with the compiler given, and only then", async () => {
     sb.write({ "project/.team/agents/s.md": agentFile("s", "s", "output:\n  type: nope") });
     const agents = await discoverAgents(registry(), sb.ctx());

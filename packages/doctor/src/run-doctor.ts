@@ -13,6 +13,19 @@ function didYouMean(word: string, known: readonly string[]): string | undefined 
   return suggestNames(word, known, { limit: 1 })[0];
 }
 
+/**
+ * Keys written where another kind of file has them, by the key that means the same here:
+ * a command's or a skill's `allowed-tools` is an agent's `tools`. The nearest spelling
+ * (`disallowedTools`) would mean the opposite.
+ */
+const SAME_MEANING = new Map([["allowedTools", "tools"]]);
+
+/** The known key an unknown one was meant to be: its counterpart ({@link SAME_MEANING}), or the closest spelling. */
+function keyMeant(key: string, known: readonly string[]): string | undefined {
+  const same = SAME_MEANING.get(key);
+  return same !== undefined && known.includes(same) ? same : didYouMean(key, known);
+}
+
 /** The keys the format that read a file knows (it declared them), for did-you-mean. */
 function knownKeysOf(record: FileRecord): readonly string[] {
   if (record.kind === "skills") return [];
@@ -100,7 +113,7 @@ export function findProblems(input: DoctorInput): DoctorReport {
     // A skill's unknown keys are the tool's own finding (skill/unknown-key), already above.
     if (file.kind === "skills") continue;
     for (const key of file.unknownKeys ?? []) {
-      const guess = didYouMean(key, knownKeysOf(file));
+      const guess = keyMeant(key, knownKeysOf(file));
       if (guess) {
         add(
           "warning",
