@@ -44,8 +44,13 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A top-level key at the start of a frontmatter line: plain, or quoted. */
+const KEY_LINE = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/;
+const KEY_QUOTES = /^["']|["']$/g;
+const LINE_BREAK = /\r\n?|\n/;
+
 /** Top-level keys as written in a frontmatter block, in order. */
-function writtenKeys(content: string): string[] {
+export function writtenKeys(content: string): string[] {
   const start = content.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!content.startsWith("---", start)) return [];
   // The block ends at the first line break (CR, LF or CRLF) followed by `---`; only the block
@@ -54,9 +59,12 @@ function writtenKeys(content: string): string[] {
   fence.lastIndex = start + 3;
   const end = fence.exec(content)?.index ?? content.length;
   const keys: string[] = [];
-  for (const line of content.slice(start + 3, end).split(/\r\n?|\n/)) {
-    const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
-    if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
+  for (const line of content.slice(start + 3, end).split(LINE_BREAK)) {
+    // An indented line (a nested value) is never a top-level key: no expression is run on it.
+    const first = line.charCodeAt(0);
+    if (first === 0x20 || first === 0x09 || Number.isNaN(first)) continue;
+    const match = KEY_LINE.exec(line);
+    if (match) keys.push(match[1]!.replace(KEY_QUOTES, ""));
   }
   return keys;
 }
