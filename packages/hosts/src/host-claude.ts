@@ -61,7 +61,12 @@ export const claudeHost: HostDefinition = {
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
       const builtIn = [
-        ...new Set(tools.names.map((t) => t.replace(/\(.*$/s, "")).filter((t) => !t.startsWith("mcp__"))),
+        ...new Set(
+          tools.names.flatMap((t) => {
+            const name = ruleToolName(t);
+            return name === undefined || name.startsWith("mcp__") ? [] : [name];
+          }),
+        ),
       ];
       args.push("--tools", builtIn.join(","));
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
@@ -125,3 +130,32 @@ export const claudeHost: HostDefinition = {
     return parsed;
   },
 };
+
+/** Index of the first `char` not escaped by an odd run of backslashes, from the start or (`fromEnd`) the end. */
+function unescapedIndex(rule: string, char: string, fromEnd: boolean): number {
+  const step = fromEnd ? -1 : 1;
+  for (let i = fromEnd ? rule.length - 1 : 0; i >= 0 && i < rule.length; i += step) {
+    if (rule[i] !== char) continue;
+    let slashes = 0;
+    for (let j = i - 1; j >= 0 && rule[j] === "\\"; j--) slashes++;
+    if (slashes % 2 === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The tool a permission rule names, as Claude Code reads a rule (2.1.197's rule parser, read from
+ * its binary): a rule without an unescaped `(` is a tool's name; `Tool(content)` names `Tool`
+ * when its last unescaped `)` ends the rule, line breaks in the content included. Any other rule
+ * (`Bash(git status` without its `)`, `(x)`) is read as the name of a tool no one has:
+ * `undefined`, so it enables no tool.
+ *
+ * @example ruleToolName("Bash(git diff:*)") // "Bash"
+ */
+export function ruleToolName(rule: string): string | undefined {
+  const open = unescapedIndex(rule, "(", false);
+  if (open === -1) return rule;
+  const close = unescapedIndex(rule, ")", true);
+  if (close <= open || close !== rule.length - 1 || open === 0) return undefined;
+  return rule.slice(0, open);
+}

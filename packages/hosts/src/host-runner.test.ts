@@ -5,6 +5,7 @@ import { type TaskInvocation, validateOutput } from "@roster/executor";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
 import { checkHostReady } from "./check-host-ready.js";
+import { ruleToolName } from "./host-claude.js";
 import { createHostRunner } from "./host-runner.js";
 import { testFamily } from "./test-families.js";
 import type { HostId } from "./types.js";
@@ -222,9 +223,40 @@ describe("mapping rows", () => {
         { depth: 1, runDir: "/tmp/r" },
       );
     expect(arg({ argv: plan("Bash(git\n*)").args } as FakeRecord, "--tools")).toBe("Read,Bash");
+    // A rule Claude Code would read as the name of no tool enables none; it still goes to
+    // --allowedTools as written.
+    const open = plan("Bash(git status").args;
+    expect(arg({ argv: open } as FakeRecord, "--tools")).toBe("Read");
+    expect(arg({ argv: open } as FakeRecord, "--allowedTools")).toBe("Read,Bash(git status");
     // Many ( and a line break: read in one pass (the search of each ( took seconds per 100,000),
     // then refused as an argument over 100 KB.
     expect(() => plan(`Bash(${"(".repeat(200_000)}\nx)`)).toThrow(/over 100 KB/);
+  });
+
+  test("claude: ruleToolName reads a rule as Claude Code 2.1.197's rule parser does", () => {
+    const cases: Array<[string, string | undefined]> = [
+      ["Bash", "Bash"],
+      ["Bash(git diff:*)", "Bash"],
+      ["Bash()", "Bash"],
+      ["Bash(*)", "Bash"],
+      ["Bash(a\nb)", "Bash"],
+      ["Bash(a(b)c)", "Bash"],
+      ["Bash(echo \\))", "Bash"],
+      // Not closed by the rule's last character, or no name: the whole text names no tool.
+      ["Bash(git status", undefined],
+      ["Bash(x) ", undefined],
+      ["Bash(x)y", undefined],
+      ["(x)", undefined],
+      ["Bash)(", undefined],
+      // An escaped ( is not one: the rule is a (strange) name, as Claude Code reads it.
+      ["Bash\\(x)", "Bash\\(x)"],
+      ["Bash\\\\(x)", "Bash\\\\"],
+    ];
+    for (const [rule, name] of cases) expect(ruleToolName(rule), rule).toBe(name);
+    // Linear in the rule: 200,000 escaped ) or ( are each looked at once.
+    expect(ruleToolName(`Bash(${"\\)".repeat(200_000)}`)).toBeUndefined();
+    const escapedOpen = `${"\\(".repeat(200_000)}x`;
+    expect(ruleToolName(escapedOpen)).toBe(escapedOpen);
   });
 
   test("claude: tools of another family are mapped, unknown ones noted and left out", async () => {
