@@ -5,6 +5,7 @@ import { errorLine, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import {
   Block,
+  type Cell,
   count,
   createOutput,
   draw,
@@ -190,6 +191,10 @@ describe("table", () => {
     expect(text.split("\n")).toEqual(["漢字  x", "ab    y"]);
   });
 
+  /** The lines of a wrapping table on a terminal `columns` wide, uncoloured. */
+  const wrappedAt = (columns: number, rows: Cell[][]) =>
+    draw(table({ columns }, rows, { wrap: true }), false).split("\n");
+
   test("wrap: a last column too long for the terminal goes on under itself, nothing cut", () => {
     const rows = [
       [
@@ -200,8 +205,7 @@ describe("table", () => {
       ],
       ["", "info", "x", "short"],
     ];
-    const lines = draw(table({ columns: 60 }, rows, { wrap: true }), false).split("\n");
-    expect(lines).toEqual([
+    expect(wrappedAt(60, rows)).toEqual([
       "  warning  frontmatter/fallback  read 3 plain field(s) with",
       "                                 the fallback parser: name,",
       "                                 description, tools",
@@ -216,8 +220,7 @@ describe("table", () => {
       ["", "would create", ".gemini/agents/powershell-security-hardening.md", "loses model; changes tools"],
       ["", "would create", ".gemini/agents/a.md", "changes tools"],
     ];
-    const lines = draw(table({ columns: 80 }, rows, { wrap: true }), false).split("\n");
-    expect(lines).toEqual([
+    expect(wrappedAt(80, rows)).toEqual([
       "  would create  .gemini/agents/powershell-security-hardening.md",
       "                loses model; changes tools",
       "  would create  .gemini/agents/a.md                              changes tools",

@@ -122,7 +122,7 @@ describe("explainAgent", () => {
       ["winner", undefined],
     ]);
   });
-  test("copiesByOriginal answers as copiesOf for every definition, grouping the copies once", async () => {
+  test("copiesByOriginal and copiesOf give each definition the copies standing under it, grouping them once", async () => {
     // Three names: one with two copies in two families, one with none, and an orphan copy.
     sb.write({
       "project/.opencode/agents/rev.md": agentFile("rev", "copy of rev", "generated-by: roster"),
@@ -143,7 +143,13 @@ describe("explainAgent", () => {
     });
     const copiesOfAgent = copiesByOriginal({ copies: counted });
     const everyone = [...d.agents, ...d.shadowed.map((s) => s.agent), ...d.copies.map((c) => c.agent)];
-    for (const agent of everyone) expect(copiesOfAgent(agent)).toEqual(copiesOf(d, agent));
+    // The copies that name the agent's file (or provider) as their source, in search order.
+    const standingUnder = (agent: (typeof everyone)[number]) =>
+      d.copies.filter((c) => c.copyOf === (agent.filePath ?? agent.provider)).map((c) => c.agent);
+    for (const agent of everyone) {
+      expect(copiesOfAgent(agent)).toEqual(standingUnder(agent));
+      expect(copiesOf(d, agent)).toEqual(standingUnder(agent));
+    }
     expect(copiesOfAgent(d.agents.find((a) => a.name === "rev")!).map((c) => rel(c.filePath))).toEqual([
       "project/.opencode/agents/rev.md",
       "project/.gemini/agents/rev.md",

@@ -163,8 +163,7 @@ export function copiesOf(
   discovery: Pick<AgentDiscovery, "copies">,
   agent: Pick<AgentDefinition, "filePath" | "provider">,
 ): AgentDefinition[] {
-  const id = agent.filePath ?? agent.provider;
-  return discovery.copies.filter((c) => c.copyOf === id).map((c) => c.agent);
+  return copiesByOriginal(discovery)(agent);
 }
 
 /**

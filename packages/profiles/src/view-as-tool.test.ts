@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { flatProfile } from "../test/flat-profile.js";
 import {
+  blockLines,
   checkFileAs,
   checkFileAsEach,
   parseMarkdownForTool,
@@ -208,13 +209,8 @@ describe("the keys a view reads as written", () => {
 describe("writtenKeys", () => {
   /** The keys as the first version found them: every line of the block through one expression. */
   function keysBefore(content: string): string[] {
-    const start = content.charCodeAt(0) === 0xfeff ? 1 : 0;
-    if (!content.startsWith("---", start)) return [];
-    const fence = /[\r\n]---/g;
-    fence.lastIndex = start + 3;
-    const end = fence.exec(content)?.index ?? content.length;
     const keys: string[] = [];
-    for (const line of content.slice(start + 3, end).split(/\r\n?|\n/)) {
+    for (const line of blockLines(content)) {
       const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
       if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
     }
