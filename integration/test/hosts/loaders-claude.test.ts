@@ -134,6 +134,61 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
     }
   }, 300_000);
 
+  test("an agent's tools, permission rules included: run --host claude gives what Claude Code gives the agent itself", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    // Offline, logged out, `claude -p … --output-format stream-json --verbose` first prints its
+    // init message, whose `tools` are the session's tools: with `--agent a`, the agent's own.
+    const initTools = async (world: World, args: string[]): Promise<string[]> => {
+      const ran = await run("claude", [...args, "-p", "hi", "--output-format", "stream-json", "--verbose"], {
+        cwd: world.project,
+        timeout: 120_000,
+        env: {
+          PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
+          HOME: world.home,
+          ...world.xdg,
+          DISABLE_AUTOUPDATER: "1",
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        },
+      });
+      const init = JSON.parse(ran.stdout.split("\n")[0]!) as { subtype?: string; tools?: string[] };
+      expect(init.subtype).toBe("init");
+      return [...(init.tools ?? [])].sort();
+    };
+    const cases = [
+      "Read, Bash",
+      "Read, Bash(git diff:*)",
+      '["Read", "Bash(a\\nb)"]',
+      // Rules Claude Code reads as the name of no tool.
+      "Read, Bash(git status",
+      "Read, Bash(x)y",
+      "Read, (x)",
+      "Read, Grep(x",
+    ];
+    for (const tools of cases) {
+      const world = makeWorld({
+        "project/.claude/agents/a.md": md(`name: a\ndescription: probe\ntools: ${tools}`),
+      });
+      worlds.push(world);
+      const own = await initTools(world, ["--agent", "a"]);
+      const plan = await roster(world, [
+        "run",
+        "a",
+        "--dry-run",
+        "--host",
+        "claude",
+        "--task",
+        "x",
+        "--json",
+      ]);
+      const args = (JSON.parse(plan.stdout) as { invocations: Array<{ args: string[] }> }).invocations[0]!
+        .args;
+      const given = await initTools(world, ["--tools", args[args.indexOf("--tools") + 1]!]);
+      expect({ tools, given }).toEqual({ tools, given: own });
+    }
+  }, 600_000);
+
   test("roster's sync copies load in Claude Code as their own agents (the generated-by key is ignored)", async ({
     skip,
   }) => {

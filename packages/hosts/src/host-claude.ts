@@ -60,6 +60,7 @@ export const claudeHost: HostDefinition = {
       const tools = mapTools(invocation.tools, vocabulary, asWritten);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
+      const nameless = tools.names.filter((t) => ruleToolName(t) === undefined);
       const builtIn = [
         ...new Set(
           tools.names.flatMap((t) => {
@@ -69,6 +70,10 @@ export const claudeHost: HostDefinition = {
         ),
       ];
       args.push("--tools", builtIn.join(","));
+      if (nameless.length > 0)
+        notes.push(
+          `permission rules Claude Code reads as the name of no tool (\`Tool(…)\` must end with its \`)\`) enable no tool: ${nameless.join(", ")}`,
+        );
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
       if (tools.dropped.length > 0)
         notes.push(`tools Claude Code has no name for were left out: ${tools.dropped.join(", ")}`);

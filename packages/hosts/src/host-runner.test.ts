@@ -228,6 +228,11 @@ describe("mapping rows", () => {
     const open = plan("Bash(git status").args;
     expect(arg({ argv: open } as FakeRecord, "--tools")).toBe("Read");
     expect(arg({ argv: open } as FakeRecord, "--allowedTools")).toBe("Read,Bash(git status");
+    // And the plan says so, naming the rule.
+    expect(plan("Bash(git status").notes).toEqual([
+      "permission rules Claude Code reads as the name of no tool (`Tool(…)` must end with its `)`) enable no tool: Bash(git status",
+    ]);
+    expect(plan("Bash(git diff:*)").notes).toEqual([]);
     // Many ( and a line break: read in one pass (the search of each ( took seconds per 100,000),
     // then refused as an argument over 100 KB.
     expect(() => plan(`Bash(${"(".repeat(200_000)}\nx)`)).toThrow(/over 100 KB/);
