@@ -163,7 +163,14 @@ export function copiesOf(
   discovery: Pick<AgentDiscovery, "copies">,
   agent: Pick<AgentDefinition, "filePath" | "provider">,
 ): AgentDefinition[] {
-  return copiesByOriginal(discovery)(agent);
+  // One agent: a pass over the copies (what MCP's show_agent asks each call), not a grouping.
+  const id = originalId(agent);
+  return discovery.copies.filter((c) => c.copyOf === id).map((c) => c.agent);
+}
+
+/** What a copy names as its source (`copyOf`): the agent's file, or its provider. */
+function originalId(agent: Pick<AgentDefinition, "filePath" | "provider">): string {
+  return agent.filePath ?? agent.provider;
 }
 
 /**
@@ -183,5 +190,5 @@ export function copiesByOriginal(
     if (group) group.push(agent);
     else byOriginal.set(copyOf, [agent]);
   }
-  return (agent) => [...(byOriginal.get(agent.filePath ?? agent.provider) ?? [])];
+  return (agent) => [...(byOriginal.get(originalId(agent)) ?? [])];
 }
