@@ -10,6 +10,7 @@ import {
   enabled,
   installTool,
   makeWorld,
+  type Ran,
   roster,
   rosterAs,
   run,
@@ -41,9 +42,9 @@ afterAll(() => {
 
 const MISSING = "zz-roster-missing-agent";
 
-/** Every agent name Claude Code offers in `world` (built-ins included), sorted. */
-async function claudeNames(world: World): Promise<string[]> {
-  const ran = await run("sh", ["-c", `claude -p hi --agent ${MISSING} < /dev/null`], {
+/** The installed Claude Code in `world`: logged out (its own HOME), no update check, stdin closed. */
+function claude(world: World, args: string[]): Promise<Ran> {
+  return run("sh", ["-c", 'exec claude "$@" < /dev/null', "claude", ...args], {
     cwd: world.project,
     timeout: 120_000,
     env: {
@@ -54,6 +55,11 @@ async function claudeNames(world: World): Promise<string[]> {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     },
   });
+}
+
+/** Every agent name Claude Code offers in `world` (built-ins included), sorted. */
+async function claudeNames(world: World): Promise<string[]> {
+  const ran = await claude(world, ["-p", "hi", "--agent", MISSING]);
   const answer = /Available agents: ([^\n]*)/.exec(`${ran.stdout}\n${ran.stderr}`);
   if (!answer)
     throw new Error(`claude gave no "Available agents" answer: ${(ran.stderr || ran.stdout).slice(0, 400)}`);
@@ -141,17 +147,7 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
     // Offline, logged out, `claude -p … --output-format stream-json --verbose` first prints its
     // init message, whose `tools` are the session's tools: with `--agent a`, the agent's own.
     const initTools = async (world: World, args: string[]): Promise<string[]> => {
-      const ran = await run("claude", [...args, "-p", "hi", "--output-format", "stream-json", "--verbose"], {
-        cwd: world.project,
-        timeout: 120_000,
-        env: {
-          PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-          HOME: world.home,
-          ...world.xdg,
-          DISABLE_AUTOUPDATER: "1",
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        },
-      });
+      const ran = await claude(world, [...args, "-p", "hi", "--output-format", "stream-json", "--verbose"]);
       const init = JSON.parse(ran.stdout.split("\n")[0]!) as { subtype?: string; tools?: string[] };
       expect(init.subtype).toBe("init");
       return [...(init.tools ?? [])].sort();
