@@ -69,8 +69,9 @@ const READ: Record<string, { exported(text: string): Said; planned(run: Invocati
       };
     },
     planned({ args }) {
+      // The tools it may use, and the permission rules as written (`--tools` has only names).
       return {
-        tools: sorted(listOf(flag(args, "--tools")) ?? []),
+        tools: sorted(listOf(flag(args, "--allowedTools")) ?? []),
         effort: flag(args, "--effort")!,
         permission: flag(args, "--permission-mode")!,
       };
@@ -139,11 +140,24 @@ const AGENT = [
   "",
 ].join("\n");
 
+// A Claude Code agent with a permission rule: no other tool can be told what it allows, so no
+// other tool gets the rule's whole tool from either side.
+const GATE = [
+  "---",
+  "name: gate",
+  "description: Checks the tree",
+  "tools: Read, Bash(git status)",
+  "---",
+  "Check.",
+  "",
+];
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "roster-agreement-"));
   writeTree(root, {
     "project/.git/HEAD": "ref: refs/heads/main\n",
     "home/.xcsh/agent/agents/rev.md": AGENT,
+    "home/.claude/agents/gate.md": GATE.join("\n"),
   });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -155,18 +169,22 @@ describe("export and run --host say the same thing", () => {
     expect(both.map((f) => f.id)).toEqual(Object.keys(READ));
   });
 
-  test.each(both.map((f) => f.id))("%s: tools, effort and permission mode agree", (id) => {
-    const text = roster("export", "rev", "--to", id, "--stdout");
-    const plan = JSON.parse(roster("run", "rev", "--host", id, "--dry-run", "--json", "--task", "go")) as {
-      invocations: Invocation[];
-    };
-    const exported = READ[id]!.exported(text);
-    const planned = READ[id]!.planned(plan.invocations[0]!);
-    // Each side says at least something, and where the exported file can say a thing, the run says the same.
-    expect(Object.values(exported).some((v) => v !== undefined)).toBe(true);
-    for (const key of ["tools", "effort", "permission"] as const)
-      if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
-  });
+  test.each(both.flatMap((f) => ["rev", "gate"].map((agent) => [f.id, agent] as const)))(
+    "%s: tools, effort and permission mode of %s agree",
+    (id, agent) => {
+      const text = roster("export", agent, "--to", id, "--stdout");
+      const plan = JSON.parse(roster("run", agent, "--host", id, "--dry-run", "--json", "--task", "go")) as {
+        invocations: Invocation[];
+      };
+      const exported = READ[id]!.exported(text);
+      const planned = READ[id]!.planned(plan.invocations[0]!);
+      // Each side says at least something, and where the exported file can say a thing, the run says the same.
+      // (A Codex agent file has no tool list: of `gate`, it says nothing to compare.)
+      if (agent === "rev") expect(Object.values(exported).some((v) => v !== undefined)).toBe(true);
+      for (const key of ["tools", "effort", "permission"] as const)
+        if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
+    },
+  );
 
   test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {
     const fm = frontmatterOf(roster("export", "rev", "--to", "claude", "--stdout"));

@@ -1,5 +1,6 @@
 import type { CommandDiscovery } from "@roster/commands";
 import {
+  type AgentDefinition,
   type AgentDiscovery,
   type Diagnostic,
   type FileOutcome,
@@ -26,11 +27,14 @@ function keyMeant(key: string, known: readonly string[]): string | undefined {
   return same !== undefined && known.includes(same) ? same : didYouMean(key, known);
 }
 
+/** A format that declares no keys. */
+const NO_KEYS: readonly string[] = [];
+
 /** The keys the format that read a file knows (it declared them), for did-you-mean. */
 function knownKeysOf(record: FileRecord): readonly string[] {
-  if (record.kind === "skills") return [];
+  if (record.kind === "skills") return NO_KEYS;
   const formats = record.location?.formats ?? [markdownFormat];
-  return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? [];
+  return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? NO_KEYS;
 }
 
 /** Files per outcome. */
@@ -108,12 +112,20 @@ export function findProblems(input: DoctorInput): DoctorReport {
 
   diagnostics.push(...(input.sessionDiagnostics ?? []));
 
-  // Unknown frontmatter keys, as the format that read each file declared them.
+  // Unknown frontmatter keys, as the format that read each file declared them. Thousands of
+  // files share a few unknown keys and a few formats: each key is looked up once per format.
+  const meant = new Map<readonly string[], Map<string, string | undefined>>();
+  const guessFor = (key: string, known: readonly string[]) => {
+    let guesses = meant.get(known);
+    if (guesses === undefined) meant.set(known, (guesses = new Map()));
+    if (!guesses.has(key)) guesses.set(key, keyMeant(key, known));
+    return guesses.get(key);
+  };
   for (const file of files) {
     // A skill's unknown keys are the tool's own finding (skill/unknown-key), already above.
     if (file.kind === "skills") continue;
     for (const key of file.unknownKeys ?? []) {
-      const guess = keyMeant(key, knownKeysOf(file));
+      const guess = guessFor(key, knownKeysOf(file));
       if (guess) {
         add(
           "warning",
@@ -149,13 +161,14 @@ export function findProblems(input: DoctorInput): DoctorReport {
   }
 
   const names = new Set(agents.agents.map((a) => a.name));
+  let nameList: string[] | undefined;
   for (const agent of agents.agents) {
     if (!Array.isArray(agent.spawns)) continue;
     for (const target of agent.spawns) {
       if (target === agent.name) {
         add("warning", "doctor/self-spawn", `agent "${agent.name}" lists itself in spawns`, agent.filePath);
       } else if (!names.has(target)) {
-        const guess = didYouMean(target, [...names]);
+        const guess = didYouMean(target, (nameList ??= [...names]));
         add(
           "warning",
           "doctor/unknown-spawn",
@@ -194,8 +207,17 @@ export function findProblems(input: DoctorInput): DoctorReport {
   }
 
   const winners = new Map(agents.agents.map((a) => [a.filePath ?? a.provider, a]));
+  // The first winner of each name, for a definition shadowed by something that is not a file.
+  let byName: Map<string, AgentDefinition> | undefined;
+  const firstNamed = (name: string) => {
+    if (byName === undefined) {
+      byName = new Map();
+      for (const a of agents.agents) if (!byName.has(a.name)) byName.set(a.name, a);
+    }
+    return byName.get(name);
+  };
   for (const { agent, shadowedBy } of agents.shadowed) {
-    const winner = winners.get(shadowedBy) ?? agents.agents.find((a) => a.name === agent.name);
+    const winner = winners.get(shadowedBy) ?? firstNamed(agent.name);
     if (!winner) continue;
     if (winner.source === "project" && (agent.source === "user" || agent.source === "bundled")) {
       add(

@@ -24,6 +24,7 @@ export {
   capabilityOf,
   type McpToolName,
   mcpToolParts,
+  ruleToolName,
 } from "./tool-names.js";
 export {
   type AgentWriter,

@@ -92,3 +92,32 @@ export function mcpToolParts(name: string): McpToolName | undefined {
   const tool = match[2];
   return tool === undefined || tool === "*" ? { server: match[1]! } : { server: match[1]!, tool };
 }
+
+/** Index of the first `char` not escaped by an odd run of backslashes, from the start or (`fromEnd`) the end. */
+function unescapedIndex(rule: string, char: string, fromEnd: boolean): number {
+  const step = fromEnd ? -1 : 1;
+  for (let i = fromEnd ? rule.length - 1 : 0; i >= 0 && i < rule.length; i += step) {
+    if (rule[i] !== char) continue;
+    let slashes = 0;
+    for (let j = i - 1; j >= 0 && rule[j] === "\\"; j--) slashes++;
+    if (slashes % 2 === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The tool a permission rule names, as Claude Code reads a rule (2.1.197's rule parser, read from
+ * its binary): a rule without an unescaped `(` is a tool's name; `Tool(content)` names `Tool`
+ * when its last unescaped `)` ends the rule, line breaks in the content included. Any other rule
+ * (`Bash(git status` without its `)`, `(x)`) is read as the name of a tool no one has:
+ * `undefined`, so it enables no tool.
+ *
+ * @example ruleToolName("Bash(git diff:*)") // "Bash"
+ */
+export function ruleToolName(rule: string): string | undefined {
+  const open = unescapedIndex(rule, "(", false);
+  if (open === -1) return rule;
+  const close = unescapedIndex(rule, ")", true);
+  if (close <= open || close !== rule.length - 1 || open === 0) return undefined;
+  return rule.slice(0, open);
+}

@@ -1,3 +1,4 @@
+import { ruleToolName } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
   allowedPermissionMode,
@@ -10,7 +11,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostCommand, HostDefinition } from "./types.js";
-import { chooseModel, mapTools } from "./vocabulary.js";
+import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
 
 const SAME_FAMILY = new Set(["claude", "plugins"]);
 
@@ -75,13 +76,13 @@ export const claudeHost: HostDefinition = {
           `permission rules Claude Code reads as the name of no tool (\`Tool(…)\` must end with its \`)\`) enable no tool: ${nameless.join(", ")}`,
         );
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
-      if (tools.dropped.length > 0)
-        notes.push(`tools Claude Code has no name for were left out: ${tools.dropped.join(", ")}`);
+      notes.push(...leftOutNotes("Claude Code", tools.dropped));
     }
     const disallowed = mapTools(
       invocation.disallowedTools ?? [],
       vocabulary,
       SAME_FAMILY.has(invocation.provider ?? "") ? (invocation.disallowedTools ?? undefined) : undefined,
+      "whole-tool",
     ).names;
     if (invocation.atMaxDepth) {
       disallowed.push("Task", "Agent");
@@ -135,32 +136,3 @@ export const claudeHost: HostDefinition = {
     return parsed;
   },
 };
-
-/** Index of the first `char` not escaped by an odd run of backslashes, from the start or (`fromEnd`) the end. */
-function unescapedIndex(rule: string, char: string, fromEnd: boolean): number {
-  const step = fromEnd ? -1 : 1;
-  for (let i = fromEnd ? rule.length - 1 : 0; i >= 0 && i < rule.length; i += step) {
-    if (rule[i] !== char) continue;
-    let slashes = 0;
-    for (let j = i - 1; j >= 0 && rule[j] === "\\"; j--) slashes++;
-    if (slashes % 2 === 0) return i;
-  }
-  return -1;
-}
-
-/**
- * The tool a permission rule names, as Claude Code reads a rule (2.1.197's rule parser, read from
- * its binary): a rule without an unescaped `(` is a tool's name; `Tool(content)` names `Tool`
- * when its last unescaped `)` ends the rule, line breaks in the content included. Any other rule
- * (`Bash(git status` without its `)`, `(x)`) is read as the name of a tool no one has:
- * `undefined`, so it enables no tool.
- *
- * @example ruleToolName("Bash(git diff:*)") // "Bash"
- */
-export function ruleToolName(rule: string): string | undefined {
-  const open = unescapedIndex(rule, "(", false);
-  if (open === -1) return rule;
-  const close = unescapedIndex(rule, ")", true);
-  if (close <= open || close !== rule.length - 1 || open === 0) return undefined;
-  return rule.slice(0, open);
-}

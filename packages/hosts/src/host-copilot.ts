@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { type Capability, capabilityOf } from "@roster/family";
 import {
   allowedPermissionMode,
   baseCommand,
@@ -11,14 +10,10 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { COPILOT_TOOL_IDS, chooseModel, mapTools } from "./vocabulary.js";
+import { COPILOT_TOOL_IDS, chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
 
 function toolIds(tools: readonly string[]): string[] {
-  const ids = tools.flatMap((t) => {
-    const cap = capabilityOf(t.replace(/\(.*$/s, ""));
-    return cap ? COPILOT_TOOL_IDS[cap as Capability] : [];
-  });
-  return [...new Set(ids)];
+  return mapTools(tools, COPILOT_TOOL_IDS, undefined, "whole-tool").names;
 }
 
 /**
@@ -66,8 +61,7 @@ export const copilotHost: HostDefinition = {
       const tools = mapTools(invocation.tools, ctx.vocabulary.tools, own);
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
       front.push(`tools: ${JSON.stringify(tools.names)}`);
-      if (tools.dropped.length > 0)
-        notes.push(`tools Copilot CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+      notes.push(...leftOutNotes("Copilot CLI", tools.dropped));
     }
     const excluded = toolIds(invocation.disallowedTools ?? []);
     if (invocation.atMaxDepth) excluded.push("task");

@@ -8,7 +8,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, mapTools } from "./vocabulary.js";
+import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
 
 const APPROVAL: Record<string, string> = {
   default: "default",
@@ -78,10 +78,9 @@ export const geminiHost: HostDefinition = {
       const builtIn = ctx.vocabulary.builtInTools ?? [...new Set(Object.values(vocabulary).flat())];
       const others = builtIn.filter((t) => !tools.names.includes(t));
       if (others.length > 0) rules.push(rule(others, "deny", 900));
-      if (tools.dropped.length > 0)
-        notes.push(`tools Gemini CLI has no name for were left out: ${tools.dropped.join(", ")}`);
+      notes.push(...leftOutNotes("Gemini CLI", tools.dropped));
     }
-    const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, own).names;
+    const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, own, "whole-tool").names;
     if (invocation.atMaxDepth) denied.push("invoke_agent");
     if (denied.length > 0) rules.push(rule([...new Set(denied)], "deny", 999));
     if (rules.length > 0) {

@@ -9,7 +9,7 @@ import {
   str,
 } from "./plan-common.js";
 import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { chooseModel, mapTools } from "./vocabulary.js";
+import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
 
 /** Stands for the prompt's `{file:…}` reference until the config text is escaped. */
 const PROMPT_SLOT = "roster:system-prompt-file";
@@ -63,15 +63,15 @@ export const opencodeHost: HostDefinition = {
       const tools = mapTools(invocation.tools, vocabulary, own);
       permission["*"] = "deny";
       for (const t of tools.names) permission[t] = "allow";
-      if (tools.dropped.length > 0)
-        notes.push(`tools opencode has no name for were left out: ${tools.dropped.join(", ")}`);
+      notes.push(...leftOutNotes("opencode", tools.dropped));
     }
     if (invocation.planMode || mode === "plan") {
       // opencode's own plan agent is a permission set: no edits, no shell.
       permission.edit = "deny";
       permission.bash = "deny";
     }
-    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, own).names) permission[t] = "deny";
+    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, own, "whole-tool").names)
+      permission[t] = "deny";
     if (invocation.atMaxDepth) {
       permission.task = "deny";
       env.OPENCODE_PERMISSION = JSON.stringify({ task: "deny" });

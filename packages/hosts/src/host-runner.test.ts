@@ -2,10 +2,10 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
+import { ruleToolName } from "@roster/family";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
 import { checkHostReady } from "./check-host-ready.js";
-import { ruleToolName } from "./host-claude.js";
 import { createHostRunner } from "./host-runner.js";
 import { testFamily } from "./test-families.js";
 import type { HostId } from "./types.js";
@@ -300,6 +300,74 @@ describe("mapping rows", () => {
     expect(rec.argv).toContain("--excluded-tools=create");
     expect(rec.argv).toContain("--allow-all-tools");
     expect(arg(rec, "--agent")).toBe("roster-code-reviewer");
+  });
+
+  // What a host allows or denies for one permission rule, from its plan.
+  const shellOf = {
+    gemini: (plan: Plan) => {
+      const policy = plan.files.find((f) => f.path.endsWith("policy.toml"))!.content;
+      const allowed = /toolName = (\[[^\]]*\])\ndecision = "allow"/.exec(policy)?.[1] ?? "[]";
+      const denied = /toolName = (\[[^\]]*\])\ndecision = "deny"\npriority = 999/.exec(policy)?.[1] ?? "[]";
+      return { allowed: JSON.parse(allowed) as string[], denied: JSON.parse(denied) as string[] };
+    },
+    opencode: (plan: Plan) => {
+      const permission: Record<string, string> = JSON.parse(plan.env.OPENCODE_CONFIG_CONTENT!).agent[
+        "roster-code-reviewer"
+      ].permission;
+      const with_ = (decision: string) =>
+        Object.entries(permission).flatMap(([tool, d]) => (d === decision && tool !== "*" ? [tool] : []));
+      return { allowed: with_("allow"), denied: with_("deny") };
+    },
+    copilot: (plan: Plan) => {
+      const file = plan.files.find((f) => f.path.endsWith(".agent.md"))!.content;
+      const excluded = plan.args.find((a) => a.startsWith("--excluded-tools="))?.slice(17);
+      return {
+        allowed: JSON.parse(/^tools: (.*)$/m.exec(file)![1]!) as string[],
+        denied: excluded ? excluded.split(",") : [],
+      };
+    },
+  };
+  type Plan = ReturnType<ReturnType<typeof createHostRunner>["plan"]>;
+  const shellNames = { gemini: "run_shell_command", opencode: "bash", copilot: "execute" } as const;
+  const writeNames = { gemini: "write_file", opencode: "edit", copilot: "create" } as const;
+
+  test.each(["gemini", "opencode", "copilot"] as const)(
+    "%s: a Claude permission rule is left out of the allowed tools (as export leaves it out), and denies its whole tool",
+    (host) => {
+      for (const rule of ["Bash(git status)", "Bash(git status"]) {
+        const plan = createHostRunner({ family: testFamily(host) }).plan(
+          invocation({
+            tools: ["read", rule.toLowerCase()],
+            toolsAsWritten: ["Read", rule],
+            disallowedTools: ["Write(/etc/**)"],
+          }),
+          { depth: 1, runDir: "/tmp/r" },
+        );
+        const { allowed, denied } = shellOf[host](plan);
+        // `git status` only, or no tool at all for Claude Code: never the whole shell.
+        expect(allowed).not.toContain(shellNames[host]);
+        expect(allowed.length).toBeGreaterThan(0);
+        expect(plan.notes.join("\n")).toContain(`permission rules were left out`);
+        expect(plan.notes.join("\n")).toContain(rule.toLowerCase());
+        // A rule it may not use denies more than the rule, never less.
+        expect(denied).toContain(writeNames[host]);
+      }
+    },
+  );
+
+  test("claude: a rule from another family is left out, not widened to its whole tool", () => {
+    const plan = createHostRunner({ family: testFamily("claude") }).plan(
+      invocation({
+        provider: "xcsh",
+        tools: ["read", "bash(git status)"],
+        disallowedTools: ["write(/etc/**)"],
+      }),
+      { depth: 1, runDir: "/tmp/r" },
+    );
+    expect(arg({ argv: plan.args } as FakeRecord, "--tools")).toBe("Read");
+    expect(arg({ argv: plan.args } as FakeRecord, "--allowedTools")).toBe("Read");
+    expect(arg({ argv: plan.args } as FakeRecord, "--disallowedTools")).toBe("Write");
+    expect(plan.notes.join("\n")).toContain("permission rules were left out");
   });
 
   test("codex: tools decide the sandbox; disallowed tools cannot be enforced", async () => {
