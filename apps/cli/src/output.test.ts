@@ -1,3 +1,4 @@
+import { isAbsolute, relative, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
@@ -11,6 +12,7 @@ import {
   draw,
   inOneWrite,
   line,
+  oneLine,
   paint,
   printJson,
   shortList,
@@ -416,5 +418,61 @@ describe("inOneWrite", () => {
       }),
     ).toThrow("boom");
     expect(written).toEqual(["before\n"]);
+  });
+});
+
+describe("the fast paths of showPath and oneLine give what the plain forms give", () => {
+  // The plain forms, as they were written before the fast paths.
+  const plainShowPath = (o: { cwd: string; home?: string }, path: string) => {
+    if (!path) return "";
+    if (!isAbsolute(path)) return path;
+    const under = (dir: string) =>
+      dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
+    if (under(o.cwd)) return relative(o.cwd, path) || ".";
+    if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
+    return path;
+  };
+  const segment = fc.constantFrom("a", "b.md", ".claude", ".", "..", "", "x y", "ü");
+  const pathOf = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join("/")}`);
+
+  test("showPath", () => {
+    fc.assert(
+      fc.property(pathOf, pathOf, fc.array(segment, { maxLength: 4 }), (cwd, home, rest) => {
+        for (const base of [cwd, home, "/"]) {
+          const path = `${base}/${rest.join("/")}`;
+          expect(showPath({ cwd, home }, path)).toBe(plainShowPath({ cwd, home }, path));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("oneLine", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "bc",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u00a0",
+      "\u2028",
+      "\ufeff",
+      "é",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }),
+        fc.option(fc.integer({ min: 1, max: 20 })),
+        (pieces, max) => {
+          const text = pieces.join("");
+          const flat = text.replace(/\s+/g, " ").trim();
+          const expected = max !== null && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+          expect(oneLine(text, max ?? undefined)).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

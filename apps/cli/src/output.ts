@@ -217,9 +217,21 @@ export function showPath(
   if (!isAbsolute(path)) return path;
   const under = (dir: string) =>
     dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
-  if (under(o.cwd)) return relative(o.cwd, path) || ".";
-  if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
+  if (under(o.cwd)) return below(o.cwd, path) || ".";
+  if (o.home && under(o.home)) return `~${sep}${below(o.home, path)}`;
   return path;
+}
+
+/** A `.` or `..` segment, an empty one or a trailing separator: what `relative` would normalise. */
+const NOT_NORMAL = /\/\.{0,2}(?:\/|$)/;
+
+/**
+ * `relative(dir, path)` for a path under `dir`: its rest, when both are written the way
+ * `relative` would leave them (the common case, and 3 µs a path less); else `relative`.
+ */
+function below(dir: string, path: string): string {
+  if (sep !== "/" || NOT_NORMAL.test(dir) || NOT_NORMAL.test(path)) return relative(dir, path);
+  return path.slice(dir.endsWith("/") ? dir.length : dir.length + 1);
 }
 
 /**
@@ -455,9 +467,14 @@ export function shortList(names: readonly string[], shown = SHOWN): string {
 
 /** Text on one line: runs of white space (line breaks included) become one space. */
 export function oneLine(text: string, max?: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  // Most descriptions are one line already (single spaces, none at the ends): kept as they
+  // are, not copied (the replace took 70 ms of a 9,000-row `list`).
+  const flat = NOT_ONE_LINE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
   return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** What {@link oneLine} changes: whitespace other than a space, two spaces, a space at either end. */
+const NOT_ONE_LINE = /[^\S ]| {2}|^ | $/;
 
 /**
  * The version of every `--json` output; it changes only when a field changes meaning or goes
