@@ -22,7 +22,7 @@ import { FindingError, UsageError } from "./errors.js";
 import { findStoredAgent } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
-import { Block, line, type Output, omitNulls, oneLine, paint, printJson } from "./output.js";
+import { Block, line, type Output, omitNulls, oneLine, paint, printJson, sentenceLines } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
@@ -349,9 +349,23 @@ function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, f
   o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
   o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
   for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
-  for (const note of plan.notes) o.out(line`  ${paint(o, "yellow", `note: ${note}`)}`);
-  for (const note of plan.trustNotes)
-    o.out(line`  ${paint(o, "yellow", `note: ${trustNoteText(note, folder)}`)}`);
+  const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
+  for (const note of notes) printNote(o, note);
+}
+
+/** The indentation of a note's lines after its first (under the text, past `  note: `). */
+const NOTE_INDENT = "        ";
+
+/**
+ * One note of a plan: a sentence, so on a terminal it wraps at spaces under itself (the
+ * terminal would break it mid-word); piped, one line. The command line above it is never
+ * wrapped: it is there to be copied.
+ */
+function printNote(o: Output, note: string): void {
+  const width = o.columns === undefined ? undefined : Math.max(20, o.columns - NOTE_INDENT.length);
+  sentenceLines({ columns: width }, `note: ${note}`).forEach((piece, n) => {
+    o.out(line`${n === 0 ? "  " : NOTE_INDENT}${paint(o, "yellow", n === 0 ? piece : piece.trimStart())}`);
+  });
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */

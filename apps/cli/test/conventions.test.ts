@@ -221,6 +221,43 @@ describe("on a terminal, sentences", () => {
       own.cleanup();
     }
   });
+
+  test.skipIf(!hasScript)(
+    "run --dry-run's notes wrap at spaces within 80 columns; piped, a line each",
+    () => {
+      const own = createSandbox("roster-notes-tty-");
+      try {
+        // A Claude Code permission rule run on Gemini CLI: left out, with a long note.
+        own.write({
+          "home/.claude/agents/gate.md":
+            "---\nname: gate\ndescription: Checks the tree\ntools: Read, Bash(git status)\n---\nCheck.\n",
+        });
+        const args = ["--home", own.home, "--cwd", own.project, "run", "gate", "--host", "gemini"];
+        const rest = ["--dry-run", "--task", "x"];
+        const command = `stty cols 80; ${process.execPath} ${bin} ${[...args, ...rest].join(" ")}`;
+        const r = spawnSync("script", ["-qc", command, "/dev/null"], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "", TERM: "xterm", NO_COLOR: "1" },
+        });
+        // The command line is there to be copied whole; every other line fits.
+        const lines = r.stdout.split(/\r?\n/).filter((l) => l !== "" && !l.startsWith("[task-1]"));
+        for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(80);
+        const notes = lines.filter((l) => /^ {2}note: | {8}\S/.test(l));
+        expect(notes.length).toBeGreaterThan(1);
+        const piped = spawnSync(process.execPath, [bin, ...args, ...rest], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "" },
+        }).stdout;
+        const pipedNotes = piped.split("\n").filter((l) => l.startsWith("  note: "));
+        expect(pipedNotes).toHaveLength(1);
+        expect(pipedNotes[0]).toContain("permission rules were left out");
+        const words = (text: string) => text.split(/\s+/).filter(Boolean);
+        expect(words(notes.join("\n"))).toEqual(words(pipedNotes.join("\n")));
+      } finally {
+        own.cleanup();
+      }
+    },
+  );
 });
 
 describe("unknown names and JSON", () => {
