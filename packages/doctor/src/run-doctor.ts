@@ -117,7 +117,10 @@ export function findProblems(input: DoctorInput): DoctorReport {
   const meant = new Map<readonly string[], Map<string, string | undefined>>();
   const guessFor = (key: string, known: readonly string[]) => {
     let guesses = meant.get(known);
-    if (guesses === undefined) meant.set(known, (guesses = new Map()));
+    if (guesses === undefined) {
+      guesses = new Map();
+      meant.set(known, guesses);
+    }
     if (!guesses.has(key)) guesses.set(key, keyMeant(key, known));
     return guesses.get(key);
   };
@@ -168,7 +171,8 @@ export function findProblems(input: DoctorInput): DoctorReport {
       if (target === agent.name) {
         add("warning", "doctor/self-spawn", `agent "${agent.name}" lists itself in spawns`, agent.filePath);
       } else if (!names.has(target)) {
-        const guess = didYouMean(target, (nameList ??= [...names]));
+        nameList ??= [...names];
+        const guess = didYouMean(target, nameList);
         add(
           "warning",
           "doctor/unknown-spawn",
