@@ -41,7 +41,10 @@ function frontmatterOf(text: string): Record<string, unknown> {
 
 const listOf = (value: unknown): string[] | undefined =>
   typeof value === "string"
-    ? value.split(",").map((t) => t.trim())
+    ? value
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean)
     : Array.isArray(value)
       ? value.map(String)
       : undefined;
@@ -95,7 +98,8 @@ const READ: Record<string, { exported(text: string): Said; planned(run: Invocati
       const policy = files.find((f) => f.path.endsWith("policy.toml"))!;
       const rules = (parseToml(policy.content) as { rule: Array<{ toolName: string[]; decision: string }> })
         .rule;
-      const allowed = rules.find((r) => r.decision === "allow")!.toolName;
+      // No allow rule at all: an agent that may use no tool.
+      const allowed = rules.find((r) => r.decision === "allow")?.toolName ?? [];
       // The policy allows every name of a capability (read_file and read_many_files); the file writes the first.
       return { tools: sorted(allowed.filter((t) => t !== "read_many_files")) };
     },
@@ -152,12 +156,27 @@ const GATE = [
   "",
 ];
 
+// A Claude Code agent allowed no tool (`tools: []`): Claude Code gives it none, and so must
+// every file and every run roster makes of it.
+const BARE = ["---", "name: bare", "description: Thinks only", "tools: []", "---", "Think.", ""];
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "roster-agreement-"));
   writeTree(root, {
     "project/.git/HEAD": "ref: refs/heads/main\n",
     "home/.xcsh/agent/agents/rev.md": AGENT,
     "home/.claude/agents/gate.md": GATE.join("\n"),
+    "home/.claude/agents/bare.md": BARE.join("\n"),
+    // The same in each family whose tool reads `tools: []` as no tool (and xcsh, roster's own).
+    "home/.gemini/agents/bare-gemini.md": BARE.join("\n").replace("name: bare", "name: bare-gemini"),
+    "project/.github/agents/bare-copilot.agent.md": BARE.join("\n"),
+    "home/.xcsh/agent/agents/bare-xcsh.md": BARE.join("\n").replace("name: bare", "name: bare-xcsh"),
+    "home/.claude/agents/bare-null.md": BARE.join("\n")
+      .replace("name: bare", "name: bare-null")
+      .replace("tools: []", "tools:"),
+    "home/.claude/agents/free.md": BARE.join("\n")
+      .replace("name: bare", "name: free")
+      .replace("tools: []\n", ""),
   });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -169,7 +188,7 @@ describe("export and run --host say the same thing", () => {
     expect(both.map((f) => f.id)).toEqual(Object.keys(READ));
   });
 
-  test.each(both.flatMap((f) => ["rev", "gate"].map((agent) => [f.id, agent] as const)))(
+  test.each(both.flatMap((f) => ["rev", "gate", "bare"].map((agent) => [f.id, agent] as const)))(
     "%s: tools, effort and permission mode of %s agree",
     (id, agent) => {
       const text = roster("export", agent, "--to", id, "--stdout");
@@ -185,6 +204,33 @@ describe("export and run --host say the same thing", () => {
         if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
     },
   );
+
+  test("an agent allowed no tool (`tools: []`) gets none from any host, as its own tool gives none", () => {
+    const plan = (host: string) =>
+      (
+        JSON.parse(roster("run", "bare", "--host", host, "--dry-run", "--json", "--task", "go")) as {
+          invocations: Invocation[];
+        }
+      ).invocations[0]!;
+    expect(flag(plan("claude").args, "--tools")).toBe("");
+    expect(READ.gemini!.planned(plan("gemini")).tools).toEqual([]);
+    const opencode = JSON.parse(plan("opencode").env.OPENCODE_CONFIG_CONTENT!) as {
+      agent: Record<string, { permission: Record<string, string> }>;
+    };
+    expect(Object.values(opencode.agent)[0]!.permission).toEqual({ "*": "deny" });
+    expect(READ.copilot!.planned(plan("copilot")).tools).toEqual([]);
+    expect(flag(plan("codex").args, "-s")).toBe("read-only");
+    const shown = JSON.parse(roster("show", "bare", "--json")) as { tools: string[] };
+    expect(shown.tools).toEqual(["submit_result"]);
+  });
+
+  test("each family reads an empty tools list as no tool; no tools key is every tool", () => {
+    const toolsOf = (name: string) =>
+      (JSON.parse(roster("show", name, "--json")) as { tools: unknown }).tools;
+    for (const name of ["bare", "bare-gemini", "bare-copilot", "bare-xcsh", "bare-null"])
+      expect(toolsOf(name), name).toEqual(["submit_result"]);
+    expect(toolsOf("free")).toBeUndefined();
+  });
 
   test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {
     const fm = frontmatterOf(roster("export", "rev", "--to", "claude", "--stdout"));

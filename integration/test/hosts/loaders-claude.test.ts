@@ -161,6 +161,10 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
       "Read, Bash(x)y",
       "Read, (x)",
       "Read, Grep(x",
+      // A tools key written empty: Claude Code gives the agent no tool, not every tool.
+      "[]",
+      "",
+      '""',
     ];
     for (const tools of cases) {
       const world = makeWorld({

@@ -12,6 +12,7 @@ import {
   installTool,
   type LoadedAgent,
   makeWorld,
+  roster,
   rosterAs,
   run,
   type World,
@@ -50,6 +51,13 @@ afterAll(() => {
 
 /** What Copilot CLI's own discovery loads in `world` (ids and prompts), sorted by id. */
 async function copilotLoads(world: World): Promise<LoadedAgent[]> {
+  return (await copilotDiscovers(world))
+    .map((a) => ({ id: a.id, prompt: a.prompt ?? "" }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Copilot CLI's own discovery in `world`, as it answers: each agent's id, prompt and tool list. */
+async function copilotDiscovers(world: World): Promise<{ id: string; prompt?: string; tools?: string[] }[]> {
   const script = join(world.root, "copilot-discover.cjs");
   const out = join(world.root, "copilot-discover.json");
   const args = {
@@ -76,13 +84,35 @@ m.customAgentsDiscoverJson(${JSON.stringify(JSON.stringify(args))}).then((text) 
     timeout: 120_000,
   });
   if (ran.code !== 0) throw new Error(`Copilot CLI's discovery failed: ${ran.stderr.slice(0, 400)}`);
-  const found = JSON.parse(readFileSync(out, "utf8")) as { agents: { id: string; prompt?: string }[] };
-  return found.agents
-    .map((a) => ({ id: a.id, prompt: a.prompt ?? "" }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const found = JSON.parse(readFileSync(out, "utf8")) as {
+    agents: { id: string; prompt?: string; tools?: string[] }[];
+  };
+  return found.agents;
 }
 
 const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;
+
+describe.skipIf(!enabled)("Copilot CLI's tool list agrees with roster's", () => {
+  test('tools: [] and "" are no tool; no tools key is every tool ("*")', async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "project/.github/agents/none.agent.md": md("description: d\ntools: []"),
+      "project/.github/agents/blank.agent.md": md('description: d\ntools: ""'),
+      "project/.github/agents/some.agent.md": md("description: d\ntools: [read]"),
+      "project/.github/agents/every.agent.md": md("description: d"),
+    });
+    worlds.push(world);
+    const real = Object.fromEntries((await copilotDiscovers(world)).map((a) => [a.id, a.tools]));
+    expect(real).toMatchObject({ none: [], blank: [], some: ["read"], every: ["*"] });
+    const toolsOf = async (name: string) =>
+      (JSON.parse((await roster(world, ["show", name, "--json"])).stdout) as { tools?: string[] }).tools;
+    // roster's own submit_result aside, the same lists.
+    expect(await toolsOf("none")).toEqual(["submit_result"]);
+    expect(await toolsOf("blank")).toEqual(["submit_result"]);
+    expect(await toolsOf("some")).toEqual(["read", "submit_result"]);
+    expect(await toolsOf("every")).toBeUndefined();
+  }, 300_000);
+});
 
 describe.skipIf(!enabled)("Copilot CLI's own discovery agrees with roster list --as copilot", () => {
   test("places, recursion, identity, precedence and prompts", async ({ skip }) => {

@@ -116,6 +116,48 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
   }, 300_000);
 });
 
+/** The tool list Gemini CLI's loader gives each agent it loads in `dir` (`null`: every tool). */
+async function geminiToolLists(world: World, dir: string): Promise<Record<string, string[] | null>> {
+  const script = join(world.root, "gemini-tools.mjs");
+  const out = join(world.root, "gemini-tools.json");
+  writeFileSync(
+    script,
+    `const m = await import(${JSON.stringify(chunk)});
+const r = await m.loadAgentsFromDirectory(${JSON.stringify(dir)});
+const { writeFileSync } = await import("node:fs");
+writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.fromEntries(r.agents.map((a) => [a.name, a.toolConfig ? a.toolConfig.tools : null]))));
+process.exit(0);
+`,
+  );
+  const ran = await run(process.execPath, [script], {
+    cwd: world.root,
+    env: { PATH: process.env.PATH, HOME: world.home },
+    timeout: 120_000,
+  });
+  if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
+  return JSON.parse(readFileSync(out, "utf8")) as Record<string, string[] | null>;
+}
+
+describe.skipIf(!enabled)("Gemini CLI's tool list agrees with roster's", () => {
+  test("tools: [] is no tool (its subagent gets none), no tools key every tool", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const world = makeWorld({
+      "home/.gemini/agents/none.md": md("name: none\ndescription: d\ntools: []"),
+      "home/.gemini/agents/some.md": md("name: some\ndescription: d\ntools:\n  - read_file"),
+      "home/.gemini/agents/every.md": md("name: every\ndescription: d"),
+    });
+    worlds.push(world);
+    const real = await geminiToolLists(world, join(world.home, ".gemini/agents"));
+    expect(real).toEqual({ none: [], some: ["read_file"], every: null });
+    const toolsOf = async (name: string) =>
+      (JSON.parse((await roster(world, ["show", name, "--json"])).stdout) as { tools?: string[] }).tools;
+    // roster's own submit_result aside, the same lists.
+    expect(await toolsOf("none")).toEqual(["submit_result"]);
+    expect(await toolsOf("some")).toEqual(["read", "submit_result"]);
+    expect(await toolsOf("every")).toBeUndefined();
+  }, 300_000);
+});
+
 describe.skipIf(!enabled)("why NAME --as gemini about NAME alone", () => {
   test("finds every agent Gemini CLI's loader loads, however its YAML writes the name", async ({ skip }) => {
     if (unavailable) skip(unavailable);

@@ -22,9 +22,12 @@ export {
   type Capability,
   canonicalToolName,
   capabilityOf,
+  listsNoTool,
   type McpToolName,
   mcpToolParts,
+  NO_TOOL,
   ruleToolName,
+  withEmptyToolsAsNone,
 } from "./tool-names.js";
 export {
   type AgentWriter,

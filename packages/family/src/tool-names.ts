@@ -1,3 +1,11 @@
+import {
+  type FileFormat,
+  type FormatResult,
+  reshapeParsed,
+  type SourceFile,
+  splitToolList,
+} from "@roster/core";
+
 /** What a tool does, whatever a vocabulary calls it: roster's canonical tool names. */
 export type Capability =
   | "read"
@@ -121,3 +129,39 @@ export function ruleToolName(rule: string): string | undefined {
   if (close <= open || close !== rule.length - 1 || open === 0) return undefined;
   return rule.slice(0, open);
 }
+
+/**
+ * A `tools` value written but naming no tool: `[]`, no value, `""` or spaces (`[""]` too).
+ * Claude Code 2.1.197, Gemini CLI 0.61.0 and Copilot CLI 1.0.102 give an agent whose `tools`
+ * is `[]` no tool at all, not every tool as when the key is absent (each checked offline:
+ * `integration/test/hosts`); Claude Code and Copilot CLI read `""` so too, and Claude Code a
+ * key without a value, which Gemini CLI and Copilot CLI refuse. A family whose tool reads it
+ * so gives such an agent a list of no tools ({@link withEmptyToolsAsNone}).
+ *
+ * @example listsNoTool([]) // true; listsNoTool(undefined) // false (the key is absent)
+ */
+export function listsNoTool(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== "string" && !Array.isArray(value)) return false;
+  return splitToolList(value) === undefined;
+}
+
+/**
+ * `format`, reading a `tools` key that names no tool ({@link listsNoTool}) as a list of no
+ * tools: only roster's own `submit_result`, so `roster run` never gives that agent a tool its
+ * file denies it. Any other value is left to the format and core.
+ */
+export function withEmptyToolsAsNone(format: FileFormat): FileFormat {
+  return {
+    ...format,
+    parse(file: SourceFile): FormatResult {
+      const parsed = format.parse(file);
+      if (parsed.kind === "unusable" || !Object.hasOwn(parsed.frontmatter, "tools")) return parsed;
+      if (!listsNoTool(parsed.frontmatter.tools)) return parsed;
+      return reshapeParsed(parsed, { frontmatter: { ...parsed.frontmatter, tools: [NO_TOOL] } });
+    },
+  };
+}
+
+/** The list an agent allowed no tool has: roster's own result tool, which core adds to any list. */
+export const NO_TOOL = "submit_result";

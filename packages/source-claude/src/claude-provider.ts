@@ -4,21 +4,23 @@ import {
   type DiscoveryKind,
   defineMarkdownFormat,
   defineProvider,
+  type FileFormat,
   familyLocations,
   type Location,
 } from "@roster/core";
+import { withEmptyToolsAsNone } from "@roster/family";
 import { claudeConfigDir } from "./claude-paths.js";
 import { CLAUDE_AGENT_KEYS } from "./claude-profile.js";
 
 /**
  * Claude Code agent files: markdown whose frontmatter may also carry Claude Code's own
  * keys ({@link CLAUDE_AGENT_KEYS}, the profile's list), which `roster doctor` must not
- * call unknown.
+ * call unknown. A `tools` written empty (`[]`, no value, `""`) lists no tool, as Claude Code
+ * 2.1.197 reads it (`withEmptyToolsAsNone`).
  */
-export const claudeMarkdownFormat = defineMarkdownFormat({
-  id: "claude-markdown",
-  agentKeys: CLAUDE_AGENT_KEYS,
-});
+export const claudeMarkdownFormat: FileFormat = withEmptyToolsAsNone(
+  defineMarkdownFormat({ id: "claude-markdown", agentKeys: CLAUDE_AGENT_KEYS }),
+);
 
 /**
  * Where Claude Code keeps agents and commands, highest precedence first:

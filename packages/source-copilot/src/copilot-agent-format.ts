@@ -6,6 +6,7 @@ import {
   type SourceFile,
   splitToolList,
 } from "@roster/core";
+import { listsNoTool, NO_TOOL } from "@roster/family";
 import { mapCopilotTools } from "./copilot-tools.js";
 
 /** The file ending of a Copilot custom agent. */
@@ -61,6 +62,9 @@ export const copilotAgentFormat: FileFormat = {
         frontmatter.tools = mapped;
         frontmatter.toolsAsWritten = written;
       } else frontmatter.allTools = written;
+    } else if (listsNoTool(tools)) {
+      // `tools: []` or `""`: Copilot CLI gives the agent no tool (it refuses no value).
+      frontmatter.tools = [NO_TOOL];
     }
     return reshapeParsed(parsed, { frontmatter });
   },

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
 import { canonicalToolName } from "@roster/family";
-import { defineMarkdownWriter, type MarkdownFields, writeExtras } from "@roster/writers";
+import { defineMarkdownWriter, type MarkdownFields, writeExtras, writtenTools } from "@roster/writers";
 import { cursorAgentFormat } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
 import { cursorProfile } from "./cursor-profile.js";
@@ -35,7 +35,7 @@ function cursorFields(agent: AgentDefinition, { frontmatter: fm, report, cannot 
         "tools",
         "readonly",
         "a list without edit, write or bash becomes readonly: true; Cursor has no tool list",
-        agent.toolsAsWritten ?? agent.tools,
+        writtenTools(agent),
       );
     else report.dropped("tools", "Cursor agents have no tool list (only readonly)");
   }

@@ -7,6 +7,7 @@ import {
   type SourceFile,
   splitToolList,
 } from "@roster/core";
+import { listsNoTool, NO_TOOL } from "@roster/family";
 import { GEMINI_AGENT_KEYS } from "./gemini-profile.js";
 import { mapGeminiTools } from "./gemini-tools.js";
 
@@ -37,6 +38,9 @@ export const geminiAgentFormat: FileFormat = {
         frontmatter.tools = mapped;
         frontmatter.toolsAsWritten = written;
       } else frontmatter.allTools = written;
+    } else if (listsNoTool(tools)) {
+      // `tools: []`: Gemini CLI gives the agent no tool (it refuses no value or `""`).
+      frontmatter.tools = [NO_TOOL];
     } else if (tools !== undefined) frontmatter.tools = tools;
     return reshapeParsed(parsed, { frontmatter });
   },

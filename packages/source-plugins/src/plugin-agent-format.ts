@@ -5,6 +5,7 @@ import {
   reshapeParsed,
   type SourceFile,
 } from "@roster/core";
+import { withEmptyToolsAsNone } from "@roster/family";
 
 /** Keys Claude Code ignores in plugin agents ("Use .claude/agents/ for this level of control"). */
 export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as const;
@@ -12,12 +13,15 @@ export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as 
 /**
  * Plugin files: markdown whose frontmatter may carry the keys Claude Code documents for
  * plugin agents (it ignores `hooks`, `mcpServers` and `permissionMode` there, so those
- * are not listed), which `roster doctor` then does not call unknown. Commands read it.
+ * are not listed), which `roster doctor` then does not call unknown. Commands read it. A
+ * `tools` written empty lists no tool, as in `.claude/agents` (`withEmptyToolsAsNone`).
  */
-export const pluginMarkdownFormat = defineMarkdownFormat({
-  id: "claude-plugin-markdown",
-  agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory"],
-});
+export const pluginMarkdownFormat: FileFormat = withEmptyToolsAsNone(
+  defineMarkdownFormat({
+    id: "claude-plugin-markdown",
+    agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory"],
+  }),
+);
 
 /**
  * A plugin's agent file: {@link pluginMarkdownFormat}, except that `permissionMode`, `hooks`

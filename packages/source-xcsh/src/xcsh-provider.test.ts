@@ -3,7 +3,7 @@ import { createRegistry, discoverAgents } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { xcshAgentDir, xcshConfigDir } from "./xcsh-paths.js";
-import { xcshProvider } from "./xcsh-provider.js";
+import { xcshMarkdownFormat, xcshProvider } from "./xcsh-provider.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -11,22 +11,23 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
+const formats = [xcshMarkdownFormat];
 const dirs = (locations: Array<{ dir: string; scope: string }>) => locations.map((l) => [l.scope, l.dir]);
 
 describe("xcshProvider.locate", () => {
   test("agents: the nearest project .xcsh/agents, then ~/.xcsh/agent/agents", async () => {
     sb.write({ "project/.xcsh/agents": null });
     expect(await xcshProvider.locate(sb.ctx(), "agents")).toEqual([
-      { dir: join(sb.project, ".xcsh/agents"), scope: "project", root: sb.project },
-      { dir: join(sb.home, ".xcsh/agent/agents"), scope: "user" },
+      { dir: join(sb.project, ".xcsh/agents"), scope: "project", root: sb.project, formats },
+      { dir: join(sb.home, ".xcsh/agent/agents"), scope: "user", formats },
     ]);
   });
 
   test("commands: the nearest project .xcsh/commands, then ~/.xcsh/agent/commands", async () => {
     sb.write({ "project/.xcsh/commands": null });
     expect(await xcshProvider.locate(sb.ctx(), "commands")).toEqual([
-      { dir: join(sb.project, ".xcsh/commands"), scope: "project", root: sb.project },
-      { dir: join(sb.home, ".xcsh/agent/commands"), scope: "user" },
+      { dir: join(sb.project, ".xcsh/commands"), scope: "project", root: sb.project, formats },
+      { dir: join(sb.home, ".xcsh/agent/commands"), scope: "user", formats },
     ]);
   });
 

@@ -1,0 +1,46 @@
+import { type FileFormat, markdownFormat, type SourceFile } from "@roster/core";
+import { describe, expect, test } from "vitest";
+import { listsNoTool, NO_TOOL, withEmptyToolsAsNone } from "./tool-names.js";
+
+describe("a tools value that names no tool", () => {
+  test.each([
+    [[], true],
+    [null, true],
+    ["", true],
+    ["  ", true],
+    [[""], true],
+    [undefined, false],
+    ["Read", false],
+    [["Read"], false],
+    // A family's own form (opencode's map) or a value of no tool-list type is not a list.
+    [{ bash: false }, false],
+    [0, false],
+    [false, false],
+  ])("%j: %s", (value, none) => {
+    expect(listsNoTool(value)).toBe(none);
+  });
+
+  const parse = (format: FileFormat, frontmatter: string) => {
+    const content = `---\nname: a\ndescription: d\n${frontmatter}---\nBody.\n`;
+    const file: SourceFile = {
+      filePath: "/x/a.md",
+      relativePath: "a.md",
+      content,
+      level: "warn",
+    } as SourceFile;
+    const parsed = format.parse(file);
+    return parsed.kind === "unusable" ? undefined : parsed.frontmatter.tools;
+  };
+
+  test("withEmptyToolsAsNone: a list of no tools for an empty value, nothing else changed", () => {
+    const format = withEmptyToolsAsNone(markdownFormat);
+    expect(parse(format, "tools: []\n")).toEqual([NO_TOOL]);
+    expect(parse(format, "tools:\n")).toEqual([NO_TOOL]);
+    expect(parse(format, 'tools: ""\n')).toEqual([NO_TOOL]);
+    expect(parse(format, "tools: Read, Grep\n")).toBe("Read, Grep");
+    expect(parse(format, "")).toBeUndefined();
+    // Core's format itself reads an empty value as no list at all (every tool).
+    expect(parse(markdownFormat, "tools: []\n")).toEqual([]);
+    expect({ ...format, parse: undefined }).toEqual({ ...markdownFormat, parse: undefined });
+  });
+});
