@@ -174,6 +174,9 @@ beforeAll(() => {
     "home/.claude/agents/bare-null.md": BARE.join("\n")
       .replace("name: bare", "name: bare-null")
       .replace("tools: []", "tools:"),
+    "home/.claude/agents/star.md": BARE.join("\n")
+      .replace("name: bare", "name: star")
+      .replace("tools: []", "tools: Read, *"),
     "home/.claude/agents/free.md": BARE.join("\n")
       .replace("name: bare", "name: free")
       .replace("tools: []\n", ""),
@@ -230,6 +233,14 @@ describe("export and run --host say the same thing", () => {
     for (const name of ["bare", "bare-gemini", "bare-copilot", "bare-xcsh", "bare-null"])
       expect(toolsOf(name), name).toEqual(["submit_result"]);
     expect(toolsOf("free")).toBeUndefined();
+    // A `*` entry is every tool to Claude Code: no list, and no --tools for its run.
+    expect(toolsOf("star")).toBeUndefined();
+    const star = JSON.parse(
+      roster("run", "star", "--host", "claude", "--dry-run", "--json", "--task", "go"),
+    ) as {
+      invocations: Invocation[];
+    };
+    expect(flag(star.invocations[0]!.args, "--tools")).toBeUndefined();
   });
 
   test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {

@@ -165,6 +165,9 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
       "[]",
       "",
       '""',
+      // A `*` entry: every tool, as without the key.
+      "Read, *",
+      '["*"]',
     ];
     for (const tools of cases) {
       const world = makeWorld({
@@ -184,7 +187,9 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
       ]);
       const args = (JSON.parse(plan.stdout) as { invocations: Array<{ args: string[] }> }).invocations[0]!
         .args;
-      const given = await initTools(world, ["--tools", args[args.indexOf("--tools") + 1]!]);
+      // No --tools in the plan: every tool.
+      const at = args.indexOf("--tools");
+      const given = await initTools(world, at === -1 ? [] : ["--tools", args[at + 1]!]);
       expect({ tools, given }).toEqual({ tools, given: own });
     }
   }, 600_000);

@@ -5,8 +5,12 @@ import {
   defineMarkdownFormat,
   defineProvider,
   type FileFormat,
+  type FormatResult,
   familyLocations,
   type Location,
+  reshapeParsed,
+  type SourceFile,
+  splitToolList,
 } from "@roster/core";
 import { withEmptyToolsAsNone } from "@roster/family";
 import { claudeConfigDir } from "./claude-paths.js";
@@ -15,12 +19,32 @@ import { CLAUDE_AGENT_KEYS } from "./claude-profile.js";
 /**
  * Claude Code agent files: markdown whose frontmatter may also carry Claude Code's own
  * keys ({@link CLAUDE_AGENT_KEYS}, the profile's list), which `roster doctor` must not
- * call unknown. A `tools` written empty (`[]`, no value, `""`) lists no tool, as Claude Code
- * 2.1.197 reads it (`withEmptyToolsAsNone`).
+ * call unknown. `tools` as Claude Code reads it ({@link withClaudeToolList}).
  */
-export const claudeMarkdownFormat: FileFormat = withEmptyToolsAsNone(
-  defineMarkdownFormat({ id: "claude-markdown", agentKeys: CLAUDE_AGENT_KEYS }),
+export const claudeMarkdownFormat: FileFormat = withClaudeToolList(
+  defineMarkdownFormat({ id: "claude-markdown", agentKeys: [...CLAUDE_AGENT_KEYS, "allTools"] }),
 );
+
+/**
+ * `format` with `tools` read as Claude Code 2.1.197 reads an agent's (its offline init message:
+ * `integration/test/hosts/loaders-claude.test.ts`): written empty (`[]`, no value, `""`), no
+ * tool at all (`withEmptyToolsAsNone`); with a `*` entry (`*`, `Read, *`), every tool, as
+ * without the key (the list is kept in `allTools`, as Copilot's and Gemini's `*` are).
+ */
+export function withClaudeToolList(format: FileFormat): FileFormat {
+  const inner = withEmptyToolsAsNone(format);
+  return {
+    ...inner,
+    parse(file: SourceFile): FormatResult {
+      const parsed = inner.parse(file);
+      if (parsed.kind === "unusable") return parsed;
+      const written = splitToolList(parsed.frontmatter.tools);
+      if (!written?.some((tool) => tool.trim() === "*")) return parsed;
+      const { tools: _, ...rest } = parsed.frontmatter;
+      return reshapeParsed(parsed, { frontmatter: { ...rest, allTools: written } });
+    },
+  };
+}
 
 /**
  * Where Claude Code keeps agents and commands, highest precedence first:

@@ -5,7 +5,7 @@ import {
   reshapeParsed,
   type SourceFile,
 } from "@roster/core";
-import { withEmptyToolsAsNone } from "@roster/family";
+import { withClaudeToolList } from "@roster/source-claude";
 
 /** Keys Claude Code ignores in plugin agents ("Use .claude/agents/ for this level of control"). */
 export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as const;
@@ -13,13 +13,13 @@ export const PLUGIN_IGNORED_KEYS = ["permissionMode", "hooks", "mcpServers"] as 
 /**
  * Plugin files: markdown whose frontmatter may carry the keys Claude Code documents for
  * plugin agents (it ignores `hooks`, `mcpServers` and `permissionMode` there, so those
- * are not listed), which `roster doctor` then does not call unknown. Commands read it. A
- * `tools` written empty lists no tool, as in `.claude/agents` (`withEmptyToolsAsNone`).
+ * are not listed), which `roster doctor` then does not call unknown. Commands read it.
+ * `tools` is read as in `.claude/agents` (`withClaudeToolList`).
  */
-export const pluginMarkdownFormat: FileFormat = withEmptyToolsAsNone(
+export const pluginMarkdownFormat: FileFormat = withClaudeToolList(
   defineMarkdownFormat({
     id: "claude-plugin-markdown",
-    agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory"],
+    agentKeys: ["color", "skills", "disallowedTools", "maxTurns", "memory", "allTools"],
   }),
 );
 
