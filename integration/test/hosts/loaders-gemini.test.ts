@@ -48,8 +48,11 @@ afterAll(() => {
   for (const world of worlds) world.cleanup();
 });
 
-/** What Gemini CLI's loader makes of `dir`: the agents it loads (names, prompts). */
-async function geminiLoads(world: World, dir: string): Promise<LoadedAgent[]> {
+/**
+ * Runs Gemini CLI's own `loadAgentsFromDirectory` on `dir` and answers what `pick` (a JS
+ * expression over its agents, `r.agents`) makes of them.
+ */
+async function geminiLoader<T>(world: World, dir: string, pick: string): Promise<T> {
   const script = join(world.root, "gemini-load.mjs");
   const out = join(world.root, "gemini-load.json");
   writeFileSync(
@@ -57,7 +60,7 @@ async function geminiLoads(world: World, dir: string): Promise<LoadedAgent[]> {
     `const m = await import(${JSON.stringify(chunk)});
 const r = await m.loadAgentsFromDirectory(${JSON.stringify(dir)});
 const { writeFileSync } = await import("node:fs");
-writeFileSync(${JSON.stringify(out)}, JSON.stringify(r.agents.map((a) => ({ id: a.name, prompt: a.promptConfig?.systemPrompt ?? "" }))));
+writeFileSync(${JSON.stringify(out)}, JSON.stringify(${pick}));
 process.exit(0);
 `,
   );
@@ -67,7 +70,16 @@ process.exit(0);
     timeout: 120_000,
   });
   if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
-  const agents = JSON.parse(readFileSync(out, "utf8")) as LoadedAgent[];
+  return JSON.parse(readFileSync(out, "utf8")) as T;
+}
+
+/** What Gemini CLI's loader makes of `dir`: the agents it loads (names, prompts). */
+async function geminiLoads(world: World, dir: string): Promise<LoadedAgent[]> {
+  const agents = await geminiLoader<LoadedAgent[]>(
+    world,
+    dir,
+    `r.agents.map((a) => ({ id: a.name, prompt: a.promptConfig?.systemPrompt ?? "" }))`,
+  );
   return agents.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -117,25 +129,12 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
 });
 
 /** The tool list Gemini CLI's loader gives each agent it loads in `dir` (`null`: every tool). */
-async function geminiToolLists(world: World, dir: string): Promise<Record<string, string[] | null>> {
-  const script = join(world.root, "gemini-tools.mjs");
-  const out = join(world.root, "gemini-tools.json");
-  writeFileSync(
-    script,
-    `const m = await import(${JSON.stringify(chunk)});
-const r = await m.loadAgentsFromDirectory(${JSON.stringify(dir)});
-const { writeFileSync } = await import("node:fs");
-writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.fromEntries(r.agents.map((a) => [a.name, a.toolConfig ? a.toolConfig.tools : null]))));
-process.exit(0);
-`,
+function geminiToolLists(world: World, dir: string): Promise<Record<string, string[] | null>> {
+  return geminiLoader(
+    world,
+    dir,
+    "Object.fromEntries(r.agents.map((a) => [a.name, a.toolConfig ? a.toolConfig.tools : null]))",
   );
-  const ran = await run(process.execPath, [script], {
-    cwd: world.root,
-    env: { PATH: process.env.PATH, HOME: world.home },
-    timeout: 120_000,
-  });
-  if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
-  return JSON.parse(readFileSync(out, "utf8")) as Record<string, string[] | null>;
 }
 
 describe.skipIf(!enabled)("Gemini CLI's tool list agrees with roster's", () => {
