@@ -241,6 +241,19 @@ describe("export and run --host say the same thing", () => {
       invocations: Invocation[];
     };
     expect(flag(star.invocations[0]!.args, "--tools")).toBeUndefined();
+    // Exported, it is a file without a tool list, said so (not "dropped").
+    for (const to of ["gemini", "claude", "copilot"]) {
+      const exported = JSON.parse(roster("export", "star", "--to", to, "--json")) as {
+        fields: Array<{ field: string; fate: string; to?: string }>;
+      };
+      expect(
+        exported.fields.find((f) => f.field === "extra.allTools"),
+        to,
+      ).toMatchObject({
+        fate: "kept",
+        to: "(no tools)",
+      });
+    }
   });
 
   test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {

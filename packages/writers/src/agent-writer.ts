@@ -125,6 +125,12 @@ export function writeExtras(
 ): void {
   for (const [key, value] of extraEntries(agent)) {
     const field = `extra.${key}`;
+    // A tool list with `*` (Copilot's, Gemini CLI's, Claude Code's) is every tool: written as
+    // no tool list, which every tool reads so.
+    if (key === "allTools" && agent.tools === undefined && !options.known.includes(key)) {
+      report.kept(field, "(no tools)", "every tool, as a file without a tool list gives");
+      continue;
+    }
     const target = knownKeyOf(key, options.known);
     if (!target) {
       report.dropped(field, `${options.tool} does not read \`${key}\``);
