@@ -105,19 +105,17 @@ const READ: Record<string, { exported(text: string): Said; planned(run: Invocati
     },
   },
   opencode: {
+    // The same permission set on both sides: "*" denied, then each tool the agent may use.
     exported(text) {
-      const fm = frontmatterOf(text);
-      const permission = (fm.permission ?? {}) as Record<string, string>;
-      return { tools: sorted(Object.keys(permission).filter((k) => permission[k] === "deny")) };
+      const permission = (frontmatterOf(text).permission ?? {}) as Record<string, string>;
+      return { tools: sorted(Object.entries(permission).map(([key, value]) => `${key}: ${value}`)) };
     },
     planned({ env }) {
       const config = JSON.parse(env.OPENCODE_CONFIG_CONTENT!) as {
-        agent: Record<string, { permission: Record<string, string> }>;
+        agent: Record<string, { permission?: Record<string, string> }>;
       };
-      const permission = Object.values(config.agent)[0]!.permission;
-      // The file denies what the agent lacks among opencode's permission keys; the run allows what it has.
-      const keys = ["edit", "bash", "webfetch", "task"];
-      return { tools: sorted(keys.filter((k) => permission[k] !== "allow")) };
+      const permission = Object.values(config.agent)[0]!.permission ?? {};
+      return { tools: sorted(Object.entries(permission).map(([key, value]) => `${key}: ${value}`)) };
     },
   },
   copilot: {

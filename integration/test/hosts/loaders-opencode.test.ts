@@ -179,6 +179,24 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
     // Why the opencode mark is the manifest: an unknown key goes into the agent's options,
     // which opencode sends with every model request.
     expect(agents.keyed?.options).toEqual({ "generated-by": "roster" });
+    // The copy's permission, as opencode holds it, is the one `run --host opencode` gives.
+    const plan = await roster(world, [
+      "run",
+      "rev",
+      "--host",
+      "opencode",
+      "--dry-run",
+      "--json",
+      "--task",
+      "x",
+    ]);
+    const config = JSON.parse(
+      (JSON.parse(plan.stdout) as { invocations: Array<{ env: Record<string, string> }> }).invocations[0]!.env
+        .OPENCODE_CONFIG_CONTENT!,
+    ) as { agent: Record<string, { permission: Record<string, string> }> };
+    const planned = Object.values(config.agent)[0]!.permission;
+    expect(planned).toEqual({ "*": "deny", read: "allow", grep: "allow" });
+    expect(agents.rev?.permission).toEqual(planned);
   }, 300_000);
 
   test("the agent entries of opencode.json (global, project, .opencode/) merge under agent files in opencode's order", async ({

@@ -1,24 +1,11 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
-import { canonicalToolName } from "@roster/family";
+import { mapTools } from "@roster/family";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeVocabulary } from "./opencode-vocabulary.js";
-
-/** opencode's permission keys and the roster tools each governs. */
-const GROUPS: Readonly<Record<string, readonly string[]>> = {
-  edit: ["edit", "write"],
-  bash: ["bash"],
-  webfetch: ["fetch", "web_search"],
-  task: ["task"],
-};
-
-function groupOf(tool: string): string | undefined {
-  const name = canonicalToolName(tool);
-  return Object.keys(GROUPS).find((key) => GROUPS[key]!.includes(name));
-}
 
 function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
   // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
@@ -45,25 +32,30 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
   if (agent.tools) {
     if (own) report.kept("tools", "permission", "the file's own opencode permission is written");
     else {
-      const allowed = new Set(agent.tools.map((t) => groupOf(t)).filter(Boolean));
-      const denied = Object.keys(GROUPS).filter((key) => !allowed.has(key));
-      for (const key of denied) deny(key);
+      // As `run --host opencode` gives it: every tool denied, then each of the agent's allowed
+      // (opencode lets the last matching rule win), in the vocabulary both read.
+      const { names, dropped } = mapTools(agent.tools, opencodeVocabulary.tools);
+      permission["*"] = "deny";
+      for (const name of names) permission[name] = "allow";
       report.changed(
         "tools",
         "permission",
-        `an allow list becomes opencode denies (${denied.join(", ") || "none"}); opencode's other tools stay allowed`,
+        `an allow list becomes opencode permissions: "*" denied, then ${names.length > 0 ? `${names.join(", ")} allowed` : "nothing allowed"}${dropped.length > 0 ? `; no opencode counterpart: ${dropped.join(", ")}` : ""}`,
+        dropped.length > 0 ? dropped : undefined,
       );
     }
   }
   if (agent.disallowedTools) {
     if (own) report.kept("disallowedTools", "permission", "the file's own opencode permission is written");
     else {
-      const lost: string[] = [];
-      for (const tool of agent.disallowedTools) {
-        const group = groupOf(tool);
-        if (group) deny(group);
-        else lost.push(tool);
-      }
+      // A rule denies its whole tool here, as in `run --host opencode`.
+      const { names, dropped: lost } = mapTools(
+        agent.disallowedTools,
+        opencodeVocabulary.tools,
+        undefined,
+        "whole-tool",
+      );
+      for (const name of names) deny(name);
       if (lost.length > 0)
         report.changed(
           "disallowedTools",
@@ -85,7 +77,9 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
   }
   if (agent.spawns !== undefined) {
     const spawns = agent.spawns;
-    if (permission.task === "deny") report.dropped("spawns", "the task tool is denied here");
+    const taskDenied =
+      permission.task === "deny" || (permission["*"] === "deny" && permission.task === undefined);
+    if (taskDenied) report.dropped("spawns", "the task tool is denied here");
     else if (spawns === "*")
       report.kept("spawns", "(default)", "opencode agents may call task unless it is denied");
     else {
