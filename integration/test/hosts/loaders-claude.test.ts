@@ -168,6 +168,12 @@ describe.skipIf(!enabled)("Claude Code's own answer agrees with roster list --as
       // A `*` entry: every tool, as without the key.
       "Read, *",
       '["*"]',
+      // Names as Claude Code reads them: case by case, its own aliases (`Task`), and names it
+      // has no tool for (`LS`, `TodoWrite`, `MultiEdit` in 2.1.197), never translated into one.
+      "read, grep",
+      "Read, Task",
+      "Read, LS",
+      "Read, WebSearch, TodoWrite, NotebookEdit, MultiEdit",
     ];
     for (const tools of cases) {
       const world = makeWorld({

@@ -181,13 +181,17 @@ export interface MappedTools {
  * reaches no host that cannot be told what it allows: in a list of tools an agent may use
  * (`rules: "leave-out"`) it is left out (`dropped`), as `roster export` leaves it out of the
  * files it writes, never widened to the whole tool; in a list of tools it may not use
- * (`"whole-tool"`) it denies its whole tool, more than the rule and never less.
+ * (`"whole-tool"`) it denies its whole tool, more than the rule and never less. With
+ * `spelling: "written"`, every tool the file wrote keeps its spelling (a host of the file's own
+ * family reads it as its own tool does); tools roster added (plan mode's, the task tool) take
+ * the vocabulary's.
  */
 export function mapTools(
   tools: readonly string[],
   vocabulary: Record<Capability, readonly string[]>,
   asWritten?: readonly string[],
   rules: "leave-out" | "whole-tool" = "leave-out",
+  spelling: "host" | "written" = "host",
 ): MappedTools {
   const written = new Map<string, string>();
   for (const t of asWritten ?? []) written.set(t.trim().toLowerCase(), t.trim());
@@ -203,8 +207,10 @@ export function mapTools(
         : rules === "whole-tool"
           ? capabilityOf(tool.slice(0, rule))
           : undefined;
-    // The file's own spelling wins for a rule with arguments (`Bash(git *)`) or a tool roster has no name for.
-    if (own !== undefined && (own.includes("(") || !cap)) {
+    // The file's own spelling wins for a rule with arguments (`Bash(git *)`), a tool roster has
+    // no name for, or every tool the file wrote (`spelling: "written"`: the host reads the
+    // file's names itself, as Claude Code does `read` or `MultiEdit`, which it has no tool for).
+    if (own !== undefined && (spelling === "written" || own.includes("(") || !cap)) {
       names.push(own);
       continue;
     }

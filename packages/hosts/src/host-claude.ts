@@ -58,7 +58,10 @@ export const claudeHost: HostDefinition = {
     const asWritten = SAME_FAMILY.has(invocation.provider ?? "") ? invocation.toolsAsWritten : undefined;
     const vocabulary = ctx.vocabulary.tools;
     if (invocation.tools) {
-      const tools = mapTools(invocation.tools, vocabulary, asWritten);
+      // A Claude Code agent's own names go as written: Claude Code reads them case by case as
+      // it reads the file (`read`, `LS`, `MultiEdit` are no tool to it), never translated into
+      // a tool it would not give the agent.
+      const tools = mapTools(invocation.tools, vocabulary, asWritten, "leave-out", "written");
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
       const nameless = tools.names.filter((t) => ruleToolName(t) === undefined);

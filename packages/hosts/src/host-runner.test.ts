@@ -355,6 +355,20 @@ describe("mapping rows", () => {
     },
   );
 
+  test("claude: a Claude Code agent's tool names go as written (Claude Code reads them itself, case by case)", () => {
+    const plan = (extra: Partial<TaskInvocation>) =>
+      createHostRunner({ family: testFamily("claude") }).plan(invocation(extra), {
+        depth: 1,
+        runDir: "/tmp/r",
+      });
+    const written = plan({ tools: ["read", "ls", "multiedit"], toolsAsWritten: ["read", "LS", "MultiEdit"] });
+    // Not `Read,Glob,Edit`: Claude Code has no tool by these names and gives the agent none.
+    expect(arg({ argv: written.args } as FakeRecord, "--tools")).toBe("read,LS,MultiEdit");
+    // From another family, a name is translated by what it does.
+    const other = plan({ provider: "xcsh", tools: ["read", "ls"] });
+    expect(arg({ argv: other.args } as FakeRecord, "--tools")).toBe("Read,Glob");
+  });
+
   test("claude: a rule from another family is left out, not widened to its whole tool", () => {
     const plan = createHostRunner({ family: testFamily("claude") }).plan(
       invocation({
