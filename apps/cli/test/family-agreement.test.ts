@@ -172,6 +172,10 @@ beforeAll(() => {
     "home/.claude/agents/bare-null.md": BARE.join("\n")
       .replace("name: bare", "name: bare-null")
       .replace("tools: []", "tools:"),
+    // Names Claude Code 2.1.197 has no tool for (`LS`, `MultiEdit`): as written for Claude Code.
+    "home/.claude/agents/old.md": BARE.join("\n")
+      .replace("name: bare", "name: old")
+      .replace("tools: []", "tools: Read, LS, MultiEdit"),
     "home/.claude/agents/star.md": BARE.join("\n")
       .replace("name: bare", "name: star")
       .replace("tools: []", "tools: Read, *"),
@@ -189,7 +193,7 @@ describe("export and run --host say the same thing", () => {
     expect(both.map((f) => f.id)).toEqual(Object.keys(READ));
   });
 
-  test.each(both.flatMap((f) => ["rev", "gate", "bare"].map((agent) => [f.id, agent] as const)))(
+  test.each(both.flatMap((f) => ["rev", "gate", "bare", "old"].map((agent) => [f.id, agent] as const)))(
     "%s: tools, effort and permission mode of %s agree",
     (id, agent) => {
       const text = roster("export", agent, "--to", id, "--stdout");

@@ -62,7 +62,10 @@ function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: Markd
   // 1. Tools, with `Agent(a, b)` carrying a spawn list.
   const written = writtenTools(agent);
   if (written) {
-    const result = translateTools(written, claudeToolName);
+    // A Claude Code agent's names stay as written (Claude Code reads them itself, as `run --host
+    // claude` passes them); another family's are translated by what they do.
+    const own = agent.provider === "claude" || agent.provider === "plugins";
+    const result = translateTools(written, own ? (tool) => [tool] : claudeToolName);
     const spawns = agent.spawns;
     if (Array.isArray(spawns) && !result.out.some((t) => /^Agent\s*\(/.test(t))) {
       const plain = result.out.indexOf("Agent");
