@@ -158,6 +158,12 @@ const GATE = [
 // every file and every run roster makes of it.
 const BARE = ["---", "name: bare", "description: Thinks only", "tools: []", "---", "Think.", ""];
 
+/** {@link BARE} under another name, with another `tools` line (none: no tools key). */
+const named = (name: string, tools: string | undefined) =>
+  BARE.filter((line) => tools !== undefined || !line.startsWith("tools:"))
+    .map((line) => (line === "name: bare" ? `name: ${name}` : line === "tools: []" ? tools : line))
+    .join("\n");
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "roster-agreement-"));
   writeTree(root, {
@@ -166,22 +172,14 @@ beforeAll(() => {
     "home/.claude/agents/gate.md": GATE.join("\n"),
     "home/.claude/agents/bare.md": BARE.join("\n"),
     // The same in each family whose tool reads `tools: []` as no tool (and xcsh, roster's own).
-    "home/.gemini/agents/bare-gemini.md": BARE.join("\n").replace("name: bare", "name: bare-gemini"),
+    "home/.gemini/agents/bare-gemini.md": named("bare-gemini", "tools: []"),
     "project/.github/agents/bare-copilot.agent.md": BARE.join("\n"),
-    "home/.xcsh/agent/agents/bare-xcsh.md": BARE.join("\n").replace("name: bare", "name: bare-xcsh"),
-    "home/.claude/agents/bare-null.md": BARE.join("\n")
-      .replace("name: bare", "name: bare-null")
-      .replace("tools: []", "tools:"),
+    "home/.xcsh/agent/agents/bare-xcsh.md": named("bare-xcsh", "tools: []"),
+    "home/.claude/agents/bare-null.md": named("bare-null", "tools:"),
     // Names Claude Code 2.1.197 has no tool for (`LS`, `MultiEdit`): as written for Claude Code.
-    "home/.claude/agents/old.md": BARE.join("\n")
-      .replace("name: bare", "name: old")
-      .replace("tools: []", "tools: Read, LS, MultiEdit"),
-    "home/.claude/agents/star.md": BARE.join("\n")
-      .replace("name: bare", "name: star")
-      .replace("tools: []", "tools: Read, *"),
-    "home/.claude/agents/free.md": BARE.join("\n")
-      .replace("name: bare", "name: free")
-      .replace("tools: []\n", ""),
+    "home/.claude/agents/old.md": named("old", "tools: Read, LS, MultiEdit"),
+    "home/.claude/agents/star.md": named("star", "tools: Read, *"),
+    "home/.claude/agents/free.md": named("free", undefined),
   });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -227,7 +225,7 @@ describe("export and run --host say the same thing", () => {
     expect(flag(plan("codex").args, "-s")).toBe("read-only");
     const shown = JSON.parse(roster("show", "bare", "--json")) as { tools: string[] };
     expect(shown.tools).toEqual(["submit_result"]);
-  });
+  }, 60_000);
 
   test("each family reads an empty tools list as no tool; no tools key is every tool", () => {
     const toolsOf = (name: string) =>
@@ -235,7 +233,11 @@ describe("export and run --host say the same thing", () => {
     for (const name of ["bare", "bare-gemini", "bare-copilot", "bare-xcsh", "bare-null"])
       expect(toolsOf(name), name).toEqual(["submit_result"]);
     expect(toolsOf("free")).toBeUndefined();
-    // A `*` entry is every tool to Claude Code: no list, and no --tools for its run.
+  }, 60_000);
+
+  test("a `*` in a Claude Code tool list is every tool: no list, no --tools, and exported as no list", () => {
+    const toolsOf = (name: string) =>
+      (JSON.parse(roster("show", name, "--json")) as { tools: unknown }).tools;
     expect(toolsOf("star")).toBeUndefined();
     const star = JSON.parse(
       roster("run", "star", "--host", "claude", "--dry-run", "--json", "--task", "go"),
@@ -256,7 +258,7 @@ describe("export and run --host say the same thing", () => {
         to: "(no tools)",
       });
     }
-  });
+  }, 60_000);
 
   test("claude in Claude Code 2.1.197's words: Agent not Task, Glob not LS, effort xhigh", () => {
     const fm = frontmatterOf(roster("export", "rev", "--to", "claude", "--stdout"));
