@@ -171,6 +171,9 @@ beforeAll(() => {
     "home/.xcsh/agent/agents/rev.md": AGENT,
     "home/.claude/agents/gate.md": GATE.join("\n"),
     "home/.claude/agents/bare.md": BARE.join("\n"),
+    // Another family's agent with a rule in Claude Code's words: no tool gets it (a rule goes
+    // only to the tool whose agent wrote it).
+    "home/.xcsh/agent/agents/xrule.md": named("xrule", "tools: Read, Bash(git status)"),
     // The same in each family whose tool reads `tools: []` as no tool (and xcsh, roster's own).
     "home/.gemini/agents/bare-gemini.md": named("bare-gemini", "tools: []"),
     "project/.github/agents/bare-copilot.agent.md": BARE.join("\n"),
@@ -191,22 +194,21 @@ describe("export and run --host say the same thing", () => {
     expect(both.map((f) => f.id)).toEqual(Object.keys(READ));
   });
 
-  test.each(both.flatMap((f) => ["rev", "gate", "bare", "old"].map((agent) => [f.id, agent] as const)))(
-    "%s: tools, effort and permission mode of %s agree",
-    (id, agent) => {
-      const text = roster("export", agent, "--to", id, "--stdout");
-      const plan = JSON.parse(roster("run", agent, "--host", id, "--dry-run", "--json", "--task", "go")) as {
-        invocations: Invocation[];
-      };
-      const exported = READ[id]!.exported(text);
-      const planned = READ[id]!.planned(plan.invocations[0]!);
-      // Each side says at least something, and where the exported file can say a thing, the run says the same.
-      // (A Codex agent file has no tool list: of `gate`, it says nothing to compare.)
-      if (agent === "rev") expect(Object.values(exported).some((v) => v !== undefined)).toBe(true);
-      for (const key of ["tools", "effort", "permission"] as const)
-        if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
-    },
-  );
+  test.each(
+    both.flatMap((f) => ["rev", "gate", "bare", "old", "xrule"].map((agent) => [f.id, agent] as const)),
+  )("%s: tools, effort and permission mode of %s agree", (id, agent) => {
+    const text = roster("export", agent, "--to", id, "--stdout");
+    const plan = JSON.parse(roster("run", agent, "--host", id, "--dry-run", "--json", "--task", "go")) as {
+      invocations: Invocation[];
+    };
+    const exported = READ[id]!.exported(text);
+    const planned = READ[id]!.planned(plan.invocations[0]!);
+    // Each side says at least something, and where the exported file can say a thing, the run says the same.
+    // (A Codex agent file has no tool list: of `gate`, it says nothing to compare.)
+    if (agent === "rev") expect(Object.values(exported).some((v) => v !== undefined)).toBe(true);
+    for (const key of ["tools", "effort", "permission"] as const)
+      if (exported[key] !== undefined) expect(planned[key], `${id} ${key}`).toEqual(exported[key]);
+  });
 
   test("an agent allowed no tool (`tools: []`) gets none from any host, as its own tool gives none", () => {
     const plan = (host: string) =>

@@ -1,4 +1,5 @@
-import { type FileFormat, markdownFormat, type SourceFile } from "@roster/core";
+import { type FileFormat, markdownFormat, type SourceFile, splitToolList } from "@roster/core";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { listsNoTool, NO_TOOL, withEmptyToolsAsNone } from "./tool-names.js";
 
@@ -18,6 +19,28 @@ describe("a tools value that names no tool", () => {
     [false, false],
   ])("%j: %s", (value, none) => {
     expect(listsNoTool(value)).toBe(none);
+  });
+
+  test("listsNoTool: exactly what splitToolList makes no item of", () => {
+    const text = fc.array(fc.constantFrom("", " ", ",", "\t", "\n", "\u00a0", "a", "(", ")", "*"), {
+      maxLength: 8,
+    });
+    const value = fc.oneof(
+      text.map((parts) => parts.join("")),
+      fc.array(
+        fc.oneof(
+          text.map((parts) => parts.join("")),
+          fc.integer(),
+        ),
+        { maxLength: 4 },
+      ),
+    );
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(listsNoTool(v)).toBe(splitToolList(v) === undefined);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   const parse = (format: FileFormat, frontmatter: string) => {

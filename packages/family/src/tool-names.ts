@@ -1,10 +1,4 @@
-import {
-  type FileFormat,
-  type FormatResult,
-  reshapeParsed,
-  type SourceFile,
-  splitToolList,
-} from "@roster/core";
+import { type FileFormat, type FormatResult, reshapeParsed, type SourceFile } from "@roster/core";
 
 /** What a tool does, whatever a vocabulary calls it: roster's canonical tool names. */
 export type Capability =
@@ -141,10 +135,16 @@ export function ruleToolName(rule: string): string | undefined {
  * @example listsNoTool([]) // true; listsNoTool(undefined) // false (the key is absent)
  */
 export function listsNoTool(value: unknown): boolean {
+  // What `splitToolList` would make no item of, told without splitting (every agent file of
+  // these families asks): a string of commas and spaces only, a list without a written name.
   if (value === null) return true;
-  if (typeof value !== "string" && !Array.isArray(value)) return false;
-  return splitToolList(value) === undefined;
+  if (typeof value === "string") return !NAME_CHARACTER.test(value);
+  if (Array.isArray(value)) return value.every((item) => typeof item !== "string" || item.trim() === "");
+  return false;
 }
+
+/** A character of a tool's name in a list: anything but a comma or white space. */
+const NAME_CHARACTER = /[^,\s]/;
 
 /**
  * `format`, reading a `tools` key that names no tool ({@link listsNoTool}) as a list of no
@@ -236,7 +236,7 @@ export function leftOutNotes(host: string, dropped: readonly string[]): string[]
   if (unnamed.length > 0) notes.push(`tools ${host} has no name for were left out: ${unnamed.join(", ")}`);
   if (rules.length > 0)
     notes.push(
-      `permission rules were left out (${host} cannot be told what a rule allows, and the whole tool would allow more): ${rules.join(", ")}`,
+      `permission rules were left out (a rule goes only to the tool whose agent wrote it, and ${host}'s whole tool would allow more): ${rules.join(", ")}`,
     );
   return notes;
 }

@@ -38,7 +38,10 @@ export function withClaudeToolList(format: FileFormat): FileFormat {
     parse(file: SourceFile): FormatResult {
       const parsed = inner.parse(file);
       if (parsed.kind === "unusable") return parsed;
-      const written = splitToolList(parsed.frontmatter.tools);
+      const tools = parsed.frontmatter.tools;
+      // Split only a list that can hold `*` (most files' lists cannot).
+      const star = typeof tools === "string" ? tools.includes("*") : Array.isArray(tools);
+      const written = star ? splitToolList(tools) : undefined;
       if (!written?.some((tool) => tool.trim() === "*")) return parsed;
       const { tools: _, ...rest } = parsed.frontmatter;
       return reshapeParsed(parsed, { frontmatter: { ...rest, allTools: written } });

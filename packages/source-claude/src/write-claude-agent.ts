@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type AgentDefinition, markdownFormat } from "@roster/core";
-import { capabilityOf, mcpToolParts, ruleToolName } from "@roster/family";
+import { capabilityOf, mcpToolParts } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
@@ -42,12 +42,6 @@ export const CLAUDE_TOOLS: readonly string[] = [
 export function claudeToolName(tool: string): string[] | undefined {
   if (CLAUDE_TOOLS.includes(tool) || tool.startsWith("mcp__")) return [tool];
   if (/^(agent|task)\s*\(/i.test(tool)) return [tool.replace(/^task/i, "Agent").replace(/^agent/, "Agent")];
-  // A permission rule in Claude Code's own words (`Bash(git status)`) stays as written: Claude
-  // Code reads it, and `roster run --host claude` passes it so. Any other rule has no counterpart.
-  if (tool.includes("(")) {
-    const named = ruleToolName(tool);
-    return named !== undefined && CLAUDE_TOOLS.includes(named) ? [tool] : undefined;
-  }
   // Copilot's and Gemini's MCP forms: `server/tool`, `mcp_server_tool`.
   const mcp = mcpToolParts(tool);
   if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
