@@ -200,20 +200,16 @@ export async function whyAgent(
   // One discovery serves the table and the other tools' lines; no prompt is shown, so none
   // is decoded. The tools' views are planned first and take each file it reads: one read.
   // First about NAME alone (a file that cannot hold it is not parsed); a name that finds no
-  // definition so is asked again of everything, for its did-you-mean.
-  const discover = async (about?: string) => {
-    const only = about !== undefined ? { about } : {};
-    const views =
-      profiles.length > 0
-        ? await prepareToolViews(profiles, app.ctx, { registry: app.registry, ...only })
-        : undefined;
-    const d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand", ...only });
-    return { views, d };
-  };
-  let { views, d } = await discover(name);
+  // definition so is asked again of everything, for its did-you-mean (no tool's view is
+  // prepared again: with no winner, none resolves NAME differently).
+  const views =
+    profiles.length > 0
+      ? await prepareToolViews(profiles, app.ctx, { registry: app.registry, about: name })
+      : undefined;
+  let d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand", about: name });
   let why = explainAgent(d, name);
   if (!why.winner) {
-    ({ views, d } = await discover());
+    d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
     why = explainAgent(d, name);
   }
   const o = app.output;

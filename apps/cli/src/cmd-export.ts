@@ -47,7 +47,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   // not read); an unknown name is told by the whole discovery (its did-you-mean needs every name).
   const agent =
     (flags.provider === undefined ? await findStoredAgent(app, name) : undefined) ??
-    pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), name, flags.provider);
+    pickAgent(
+      await discoverAgents(app.registry, app.ctx, { bodies: "on-demand", records: false }),
+      name,
+      flags.provider,
+    );
   const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {

@@ -2,7 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
 import { runnerSettings, userConfigDir } from "@roster/config";
-import { type AgentDefinition, discoverAgents, getAgent } from "@roster/core";
+import { getAgent } from "@roster/core";
 import {
   createDryRunRunner,
   createProcessRunner,
@@ -19,7 +19,7 @@ import { type HostCommand, type HostId, pickHost } from "@roster/hosts";
 import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { findStoredAgent } from "./find-stored-agent.js";
+import { lookUpNames, type NameLookup } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { Block, line, type Output, omitNulls, oneLine, paint, printJson, sentenceLines } from "./output.js";
@@ -69,12 +69,7 @@ type Mode =
   | { kind: "none"; error: UsageError };
 
 /** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
-async function chooseMode(
-  app: App,
-  agentName: string,
-  flags: RunFlags,
-  find: (name: string) => Promise<AgentDefinition | undefined>,
-): Promise<Mode> {
+async function chooseMode(app: App, agentName: string, flags: RunFlags, lookup: NameLookup): Promise<Mode> {
   if (flags.runner !== undefined) {
     if (flags.host !== undefined)
       throw new UsageError("--runner and --host cannot be used together: pick one.");
@@ -88,9 +83,9 @@ async function chooseMode(
     throw unknownValue("host", "--host", wanted, [...hosts, "auto"]);
   if (wanted !== "auto") return { kind: "host", host: wanted };
   const agent =
-    (flags.provider === undefined ? await find(agentName) : undefined) ??
+    (flags.provider === undefined ? await lookup.agent(agentName) : undefined) ??
     getAgent(
-      await discoverAgents(app.registry, app.ctx, { cache: app.cache }),
+      await lookup.whole(),
       agentName,
       flags.provider !== undefined ? { provider: flags.provider } : {},
     );
@@ -114,26 +109,19 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   if ((flags.task ?? []).length === 0)
     throw new UsageError("roster run needs at least one --task TEXT (--task - reads it from stdin).");
   checkProvider(app.registry.ids(), flags.provider);
+  // One lookup of the agent, stopping at the first family that defines it, serves the host's
+  // choice and the task tool; a name it does not settle goes to the whole discovery, one per
+  // run, which the task tool and a refusal's did-you-mean share.
+  const lookup = lookUpNames(app);
   // A provider that does not define the agent: said as show and why say it, before anything runs.
-  if (flags.provider !== undefined)
-    pickAgent(await discoverAgents(app.registry, app.ctx, { cache: app.cache }), agent, flags.provider);
+  if (flags.provider !== undefined) pickAgent(await lookup.whole(), agent, flags.provider);
   const config = app.loaded.config;
   const o = app.output;
   const quiet = flags.quiet === true;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   const { tasks, context } = await readDashes(flags);
-  // One lookup of the agent, stopping at the first family that defines it, serves the host's
-  // choice and the task tool; a name it does not settle goes to the whole discovery.
-  const found = new Map<string, Promise<AgentDefinition | undefined>>();
-  const find = (name: string) => {
-    const known = found.get(name);
-    if (known) return known;
-    const lookup = findStoredAgent(app, name);
-    found.set(name, lookup);
-    return lookup;
-  };
-  const mode = await chooseMode(app, agent, flags, find);
+  const mode = await chooseMode(app, agent, flags, lookup);
   const dryRun = flags.dryRun === true;
   const hostRunner = mode.kind === "host" ? configuredHostRunner(app, mode.host) : undefined;
 
@@ -226,7 +214,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     env: app.env,
     cache: app.cache,
     reaper,
-    findAgent: find,
+    findAgent: lookup.agent,
+    discover: lookup.whole,
   });
   const controller = new AbortController();
   let caught: StopSignal | undefined;
@@ -301,7 +290,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     for (const signal of signals) process.off(signal, onSignal);
   }
   if (outcome.status === "refused") {
-    const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+    const discovery = await lookup.whole();
     const finding = shortenRefusal(
       outcome,
       agent,

@@ -5,7 +5,15 @@
 // one file read. Anything changed in those families (a file edited, added or removed, a
 // place appearing) and the lookup runs anew; what lies after them cannot outrank the agent.
 import { createHash } from "node:crypto";
-import { type AgentDefinition, type AgentFoundAt, findAgentAgain, findAgentAt, RACY_MS } from "@roster/core";
+import {
+  type AgentDefinition,
+  type AgentDiscovery,
+  type AgentFoundAt,
+  discoverAgents,
+  findAgentAgain,
+  findAgentAt,
+  RACY_MS,
+} from "@roster/core";
 import type { App } from "./context.js";
 import { cacheWanted, openListIndex } from "./list-cache.js";
 
@@ -85,4 +93,36 @@ export async function findStoredAgent(app: App, name: string): Promise<AgentDefi
  */
 export function findShownAgent(app: App, name: string): Promise<FoundAgent | undefined> {
   return findStored(app, name, true);
+}
+
+/**
+ * `run`'s lookups of its agent, each name once, and the whole discovery they fall back to,
+ * made at most once: the host's choice, the task tool and a refusal's did-you-mean share it
+ * (a name no family defines once cost four passes over every file).
+ */
+export interface NameLookup {
+  /** {@link findStoredAgent}, asked once per name. */
+  agent(name: string): Promise<AgentDefinition | undefined>;
+  /** The whole discovery (prompts read on demand, no record per file), made once. */
+  whole(): Promise<AgentDiscovery>;
+}
+
+/** A {@link NameLookup} for `app`'s places. */
+export function lookUpNames(app: App): NameLookup {
+  const found = new Map<string, Promise<AgentDefinition | undefined>>();
+  let discovery: Promise<AgentDiscovery> | undefined;
+  return {
+    agent(name) {
+      let lookup = found.get(name);
+      if (!lookup) {
+        lookup = findStoredAgent(app, name);
+        found.set(name, lookup);
+      }
+      return lookup;
+    },
+    whole() {
+      discovery ??= discoverAgents(app.registry, app.ctx, { bodies: "on-demand", records: false });
+      return discovery;
+    },
+  };
 }

@@ -562,4 +562,27 @@ describe("findAgent: a quick lookup of one name (a one-shot caller's)", () => {
     expect(picked.status).toBe("completed");
     expect(count()).toBe(3);
   });
+
+  test("discover: the caller's whole discovery is the one execute falls back to", async () => {
+    const registry = createRegistry([defineProvider({ id: "c", load: () => [item({ name: "mine" })] })]);
+    const theirs = await discoverAgents(registry, { cwd: "/", home: "/", env: {} });
+    let asked = 0;
+    const tool = createTaskTool({
+      registry: createRegistry([]),
+      ctx: { cwd: "/nowhere", home: "/nowhere-home", env: {} },
+      runner: spyRunner(),
+      findAgent: async () => undefined,
+      discover: async () => {
+        asked++;
+        return theirs;
+      },
+    });
+    expect(refusal(await tool.execute({ agent: "mien", tasks: [task("a")] }, session))).toBe(
+      'Unknown agent "mien". Available: mine',
+    );
+    expect((await tool.execute({ agent: "mine", tasks: [task("a")] }, session)).status).toBe("completed");
+    expect(asked).toBe(2);
+    // `describe` reads anew (the registry's own: no agent here).
+    expect((await tool.describe()).description).not.toContain("mine");
+  });
 });

@@ -49,6 +49,12 @@ export interface TaskToolOptions {
    * (not found) falls back to the whole discovery, which decides.
    */
   findAgent?: (name: string) => Promise<AgentDefinition | undefined>;
+  /**
+   * The whole discovery `execute` falls back to, for a one-shot caller that makes one anyway
+   * (the CLI's `run`: one per process, shared with its own lookups). Default: a discovery
+   * through {@link cache} on every call. `describe` and `hasChanged` always discover anew.
+   */
+  discover?: () => Promise<AgentDiscovery>;
   /** Replaces the built-in plan-mode prompt. */
   planModePrompt?: string;
   /** Where each run's private folder (`roster-run-XXXXXX`) is made. Default `os.tmpdir()`. */
@@ -143,7 +149,7 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
     async execute(input, session, call = {}) {
       const quick = await lookUp(input, session);
       // Without a quick answer (and always once a description was built): the whole discovery.
-      const whole = quick ? undefined : await discover();
+      const whole = quick ? undefined : await (options.discover ?? discover)();
       const checked = checkCall({ discovery: quick ?? whole!, input, session, blockedAgent });
       if ("refusal" in checked) return { status: "refused", ...checked.refusal };
       const { agent } = checked;
