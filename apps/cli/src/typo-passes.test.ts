@@ -3,7 +3,7 @@
 // over every file (the lookup, the host's choice, the task tool's refusal, the refusal's
 // suggestions); `why` prepared every tool's view again for a discovery whose views it never
 // asks (with no winner, no tool resolves the name differently).
-import type { FileSystem } from "@roster/core";
+import { discoverAgents, type FileSystem } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
@@ -14,6 +14,7 @@ import { TOOL_PROFILES } from "./cmd-as.js";
 import { runAgent } from "./cmd-run.js";
 import { type App, createApp } from "./context.js";
 import { FindingError } from "./errors.js";
+import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -89,4 +90,26 @@ test("why: a name no family defines parses no file for a tool's view that passes
   // The same view about a name that is there parses its file.
   await whyAgent(app, "reviewer", [counted]);
   expect(parses).toBeGreaterThan(0);
+});
+
+test("a lookup of one name parses no file whose bytes cannot hold it, in every family named by its text", async () => {
+  // `show`, `run`, `export` and `why NAME` look up one name; a family whose format wraps
+  // core's markdown parser (an empty `tools` list read as no tool) once parsed every file.
+  const files: Record<string, string> = {
+    "project/.xcsh/agents/other-x.md": agentFile("other-x"),
+    "project/.claude/agents/other-c.md": agentFile("other-c"),
+    "project/.gemini/agents/other-g.md": agentFile("other-g", "gemini"),
+    "project/.cursor/agents/other-u.md": agentFile("other-u"),
+    "project/.codex/agents/other-o.toml":
+      'name = "other-o"\ndescription = "o"\ndeveloper_instructions = "Do."\n',
+  };
+  sb.write(files);
+  const about = await discoverAgents(createDefaultRegistry(), sb.ctx(), { about: "reviewer" });
+  const recorded = about.files.map((f) => f.path);
+  expect(recorded).toContain(`${sb.project}/.claude/agents/reviewer.md`);
+  for (const path of Object.keys(files)) expect(recorded).not.toContain(`${sb.root}/${path}`);
+  // Every one of them is a definition a whole discovery records.
+  const whole = await discoverAgents(createDefaultRegistry(), sb.ctx());
+  for (const path of Object.keys(files))
+    expect(whole.agents.map((a) => a.filePath)).toContain(`${sb.root}/${path}`);
 });

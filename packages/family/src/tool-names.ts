@@ -1,4 +1,10 @@
-import { type FileFormat, type FormatResult, reshapeParsed, type SourceFile } from "@roster/core";
+import {
+  type FileFormat,
+  type FormatResult,
+  markdownFormat,
+  reshapeParsed,
+  type SourceFile,
+} from "@roster/core";
 
 /** What a tool does, whatever a vocabulary calls it: roster's canonical tool names. */
 export type Capability =
@@ -154,6 +160,9 @@ const NAME_CHARACTER = /[^,\s]/;
 export function withEmptyToolsAsNone(format: FileFormat): FileFormat {
   return {
     ...format,
+    // The name is the inner format's, untouched: a lookup of one name may pass a file whose
+    // bytes cannot hold it as it passes core's markdown parser's (`nameInText`).
+    nameInText: format.parse === markdownFormat.parse || format.nameInText === true,
     parse(file: SourceFile): FormatResult {
       const parsed = format.parse(file);
       if (parsed.kind === "unusable" || !Object.hasOwn(parsed.frontmatter, "tools")) return parsed;

@@ -20,6 +20,8 @@ const cursorMarkdown = defineMarkdownFormat({ id: "cursor-agent", agentKeys: CUR
  */
 export const cursorAgentFormat: FileFormat = {
   ...cursorMarkdown,
+  // Core's markdown parser's `name`, unchanged (only other keys are added).
+  nameInText: true,
   parse(file: SourceFile): FormatResult {
     const parsed = cursorMarkdown.parse(file);
     if (parsed.kind === "unusable") return parsed;
