@@ -179,13 +179,12 @@ export function toGithubAnnotations(diagnostics: readonly Diagnostic[], options:
 const LOCATE_BYTES = 1024 * 1024;
 
 /**
- * Findings about a frontmatter key (`field`) with the line that key is on, for CI's file and
- * line: each file is read once, bounded, only for these formats (a discovery keeps no line of
- * every key). A file that cannot be read keeps its finding without a line.
+ * A reader of definition files' texts, each read once and bounded (undefined for one that
+ * cannot be read), to find where a key is written: only the few files a finding is about.
  */
-export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function fileTexts(): (path: string) => string | undefined {
   const texts = new Map<string, string | undefined>();
-  const textOfFile = (path: string): string | undefined => {
+  return (path) => {
     if (!texts.has(path)) {
       let text: string | undefined;
       try {
@@ -197,6 +196,15 @@ export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     }
     return texts.get(path);
   };
+}
+
+/**
+ * Findings about a frontmatter key (`field`) with the line that key is on, for CI's file and
+ * line: each file is read once, bounded, only for these formats (a discovery keeps no line of
+ * every key). A file that cannot be read keeps its finding without a line.
+ */
+export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const textOfFile = fileTexts();
   return diagnostics.map((d) => {
     if (d.line !== undefined || d.field === undefined || !d.filePath) return d;
     const text = textOfFile(d.filePath);

@@ -9,6 +9,7 @@ import {
   discoverAgents,
 } from "@roster/core";
 import { type DoctorReport, findProblems } from "@roster/doctor";
+import { keyAsWritten } from "@roster/frontmatter";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
@@ -17,6 +18,7 @@ import {
   checkFormat,
   type DoctorFormat,
   fewFiles,
+  fileTexts,
   groupRepeats,
   printFindingsAs,
 } from "./format-findings.js";
@@ -59,9 +61,15 @@ export async function runDoctor(
     agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true;
   const withSchema = agents.agents.some(hasOwnSchema) || agents.shadowed.some((s) => hasOwnSchema(s.agent));
   const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
+  // An unknown key is named as its file writes it: those few files are read again (bounded).
+  const textOf = fileTexts();
   return findProblems({
     agents,
     commands,
+    keyAsWritten: (filePath, key) => {
+      const text = textOf(filePath);
+      return text === undefined ? undefined : keyAsWritten(text, key);
+    },
     skills: skillDiscovery(app),
     configDiagnostics: app.loaded.diagnostics,
     sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,

@@ -221,6 +221,14 @@ describe("doctor --format sarif|github", () => {
     expect(asGemini.find((l) => l.includes("tool/not-recursive"))).toMatch(
       /file=\.gemini\/agents\/sub\/s\.md,title=/,
     );
+    // Named as the file writes it, in every output (discovery reads it as `allowedTools`).
+    const text = roster("keys", "doctor").stdout;
+    expect(text).toContain('unknown frontmatter key "allowed-tools"; did you mean "tools"?');
+    expect(text).not.toContain("allowedTools");
+    const json = JSON.parse(roster("keys", "doctor", "--json").stdout);
+    expect(json.diagnostics.find((d: { code: string }) => d.code === "doctor/unknown-key")).toMatchObject({
+      field: "allowed-tools",
+    });
     const sarif = JSON.parse(roster("keys", "doctor", "--format", "sarif").stdout);
     const unknown = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === "doctor/unknown-key");
     expect(unknown.locations[0].physicalLocation.region).toEqual({ startLine: 4 });

@@ -120,6 +120,26 @@ describe("findProblems", () => {
     ]);
   });
 
+  test("an unknown key is named as its file spells it, when the caller can tell", async () => {
+    sb.write({ "project/.team/agents/a.md": agentFile("a", "a agent", "allowed-tools: [Read]\nfoo-bar: 1") });
+    const agents = await discoverAgents(registry(), sb.ctx());
+    const asked: string[] = [];
+    const report = findProblems({
+      agents,
+      commands: { commands: [], files: [], diagnostics: [] },
+      keyAsWritten: (filePath, key) => {
+        asked.push(`${filePath.slice(sb.root.length)} ${key}`);
+        return key === "fooBar" ? undefined : { key: key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) };
+      },
+    });
+    expect(asked).toEqual(["/project/.team/agents/a.md allowedTools", "/project/.team/agents/a.md fooBar"]);
+    expect(report.diagnostics.map((d) => [d.message, d.field])).toEqual([
+      ['unknown frontmatter key "allowed-tools"; did you mean "tools"?', "allowed-tools"],
+      // No answer: named as discovery names it.
+      ['unknown frontmatter key "fooBar" (roster ignores it)', "fooBar"],
+    ]);
+  });
+
   test("output schemas are checked with the compiler given, and only then", async () => {
     sb.write({ "project/.team/agents/s.md": agentFile("s", "s", "output:\n  type: nope") });
     const agents = await discoverAgents(registry(), sb.ctx());

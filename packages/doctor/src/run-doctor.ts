@@ -57,6 +57,14 @@ export interface DoctorInput {
   /** The session's findings (its environment variables), after discovery's. */
   sessionDiagnostics?: readonly Diagnostic[];
   /**
+   * How a file spells one of its keys, which discovery names in camelCase (`allowed-tools` for
+   * `allowedTools`): a finding about an unknown key names it as the file does. Without it, or
+   * when it answers nothing, the key is named as discovery names it. (No line is taken from it:
+   * `doctor` groups one finding of many files, wherever in each file the key is; CI's formats
+   * find the line.)
+   */
+  keyAsWritten?: (filePath: string, key: string) => { key: string } | undefined;
+  /**
    * Compiles an agent's `output` schema as `run` would (the executor's `compileOutputSchema`);
    * schemas are not checked without it.
    */
@@ -129,21 +137,23 @@ export function findProblems(input: DoctorInput): DoctorReport {
     if (file.kind === "skills") continue;
     for (const key of file.unknownKeys ?? []) {
       const guess = guessFor(key, knownKeysOf(file));
+      // Named as the file writes it (`allowed-tools`, not discovery's `allowedTools`).
+      const named = input.keyAsWritten?.(file.path, key)?.key ?? key;
       if (guess) {
         add(
           "warning",
           "doctor/unknown-key",
-          `unknown frontmatter key "${key}"; did you mean "${guess}"?`,
+          `unknown frontmatter key "${named}"; did you mean "${guess}"?`,
           file.path,
-          key,
+          named,
         );
       } else
         add(
           "info",
           "doctor/unknown-key",
-          `unknown frontmatter key "${key}" (roster ignores it)`,
+          `unknown frontmatter key "${named}" (roster ignores it)`,
           file.path,
-          key,
+          named,
         );
     }
   }

@@ -3,7 +3,7 @@ export { parseArrayOrCSV, parseBoolean, parseCSV } from "./coerce.js";
 export { FrontmatterError } from "./errors.js";
 export type { SimpleYaml } from "./fast-yaml.js";
 export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
-export { lineOfKey } from "./line-of-key.js";
+export { keyAsWritten, lineOfKey, type WrittenKey } from "./line-of-key.js";
 export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "./nesting-depth.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { ownString } from "./own-string.js";

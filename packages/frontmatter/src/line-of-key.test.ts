@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineOfKey } from "./line-of-key.js";
+import { keyAsWritten, lineOfKey } from "./line-of-key.js";
 
 describe("lineOfKey", () => {
   const md = [
@@ -39,5 +39,23 @@ describe("lineOfKey", () => {
 
   it("gives line 1 for a key the file does not write", () => {
     expect(lineOfKey(md, "model")).toBe(1);
+  });
+});
+
+describe("keyAsWritten", () => {
+  it("gives the key as the file spells it, unquoted, with its line", () => {
+    const md = ["---", "name: a", "allowed-tools: Read", "'foo-bar': 1", '"maxTurns": 3', "---"].join("\n");
+    expect(keyAsWritten(md, "allowedTools")).toEqual({ line: 3, key: "allowed-tools" });
+    expect(keyAsWritten(md, "fooBar")).toEqual({ line: 4, key: "foo-bar" });
+    expect(keyAsWritten(md, "maxTurns")).toEqual({ line: 5, key: "maxTurns" });
+    expect(keyAsWritten(md, "name")).toEqual({ line: 2, key: "name" });
+    expect(keyAsWritten('name = "a"\nsandbox-mode = "x"\n', "sandboxMode")).toEqual({
+      line: 2,
+      key: "sandbox-mode",
+    });
+  });
+
+  it("is undefined for a key the file does not write", () => {
+    expect(keyAsWritten("---\nname: a\n---\ntools: x\n", "tools")).toBeUndefined();
   });
 });
