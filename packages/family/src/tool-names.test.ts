@@ -64,6 +64,11 @@ describe("a tools value that names no tool", () => {
     expect(parse(format, "")).toBeUndefined();
     // Core's format itself reads an empty value as no list at all (every tool).
     expect(parse(markdownFormat, "tools: []\n")).toEqual([]);
-    expect({ ...format, parse: undefined }).toEqual({ ...markdownFormat, parse: undefined });
+    // The name is core's markdown parser's, untouched: a lookup of one name may still sift.
+    expect({ ...format, parse: undefined }).toEqual({ ...markdownFormat, nameInText: true, parse: undefined });
+    // A format whose parser may rename an agent stays one a lookup parses.
+    const renaming = { ...markdownFormat, parse: (file: SourceFile) => markdownFormat.parse(file) };
+    expect(withEmptyToolsAsNone(renaming).nameInText).toBe(false);
+    expect(withEmptyToolsAsNone({ ...renaming, nameInText: true }).nameInText).toBe(true);
   });
 });
