@@ -25,6 +25,7 @@ export {
   leftOutNotes,
   listsNoTool,
   type MappedTools,
+  type MapToolsOptions,
   type McpToolName,
   mapTools,
   mcpToolParts,

@@ -182,6 +182,16 @@ export interface MappedTools {
   dropped: string[];
 }
 
+/** Options of {@link mapTools}. */
+export interface MapToolsOptions {
+  /** The tools as the agent's file wrote them, when the host is of the file's own family. */
+  asWritten?: readonly string[] | undefined;
+  /** A permission rule in a list of allowed tools is left out; in a list of denied ones it denies its whole tool. Default `leave-out`. */
+  rules?: "leave-out" | "whole-tool";
+  /** `written`: every tool the file wrote keeps its spelling. Default `host`: only what the vocabulary has no name for. */
+  spelling?: "host" | "written";
+}
+
 /**
  * Maps roster tool names onto a host's vocabulary (`run --host`, and the writers that write a
  * tool's own names: `export`). When the agent comes from the host's
@@ -198,10 +208,9 @@ export interface MappedTools {
 export function mapTools(
   tools: readonly string[],
   vocabulary: Record<Capability, readonly string[]>,
-  asWritten?: readonly string[],
-  rules: "leave-out" | "whole-tool" = "leave-out",
-  spelling: "host" | "written" = "host",
+  options: MapToolsOptions = {},
 ): MappedTools {
+  const { asWritten, rules = "leave-out", spelling = "host" } = options;
   const written = new Map<string, string>();
   for (const t of asWritten ?? []) written.set(t.trim().toLowerCase(), t.trim());
   const names: string[] = [];

@@ -61,7 +61,7 @@ export const claudeHost: HostDefinition = {
       // A Claude Code agent's own names go as written: Claude Code reads them case by case as
       // it reads the file (`read`, `LS`, `MultiEdit` are no tool to it), never translated into
       // a tool it would not give the agent.
-      const tools = mapTools(invocation.tools, vocabulary, asWritten, "leave-out", "written");
+      const tools = mapTools(invocation.tools, vocabulary, { asWritten, spelling: "written" });
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
       const nameless = tools.names.filter((t) => ruleToolName(t) === undefined);
@@ -81,12 +81,12 @@ export const claudeHost: HostDefinition = {
       if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
       notes.push(...leftOutNotes("Claude Code", tools.dropped));
     }
-    const disallowed = mapTools(
-      invocation.disallowedTools ?? [],
-      vocabulary,
-      SAME_FAMILY.has(invocation.provider ?? "") ? (invocation.disallowedTools ?? undefined) : undefined,
-      "whole-tool",
-    ).names;
+    const disallowed = mapTools(invocation.disallowedTools ?? [], vocabulary, {
+      asWritten: SAME_FAMILY.has(invocation.provider ?? "")
+        ? (invocation.disallowedTools ?? undefined)
+        : undefined,
+      rules: "whole-tool",
+    }).names;
     if (invocation.atMaxDepth) {
       disallowed.push("Task", "Agent");
       // Claude Code 2.1.332 and later read this; older versions rely on the disallowed tools.

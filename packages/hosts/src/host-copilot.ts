@@ -13,7 +13,7 @@ import type { HostDefinition, ParsedHostOutput } from "./types.js";
 import { COPILOT_TOOL_IDS, chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
 
 function toolIds(tools: readonly string[]): string[] {
-  return mapTools(tools, COPILOT_TOOL_IDS, undefined, "whole-tool").names;
+  return mapTools(tools, COPILOT_TOOL_IDS, { rules: "whole-tool" }).names;
 }
 
 /**
@@ -58,7 +58,7 @@ export const copilotHost: HostDefinition = {
     ];
     if (invocation.tools) {
       const own = invocation.provider === "copilot" ? invocation.toolsAsWritten : undefined;
-      const tools = mapTools(invocation.tools, ctx.vocabulary.tools, own);
+      const tools = mapTools(invocation.tools, ctx.vocabulary.tools, { asWritten: own });
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
       front.push(`tools: ${JSON.stringify(tools.names)}`);
       notes.push(...leftOutNotes("Copilot CLI", tools.dropped));

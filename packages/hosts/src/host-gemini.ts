@@ -72,7 +72,7 @@ export const geminiHost: HostDefinition = {
     const own = invocation.provider === "gemini" ? invocation.toolsAsWritten : undefined;
     const rules: string[] = [];
     if (invocation.tools) {
-      const tools = mapTools(invocation.tools, vocabulary, own);
+      const tools = mapTools(invocation.tools, vocabulary, { asWritten: own });
       if (tools.names.length > 0) rules.push(rule(tools.names, "allow", 100));
       // Every built-in tool the family knows: an allow-list is written as "deny the rest".
       const builtIn = ctx.vocabulary.builtInTools ?? [...new Set(Object.values(vocabulary).flat())];
@@ -80,7 +80,10 @@ export const geminiHost: HostDefinition = {
       if (others.length > 0) rules.push(rule(others, "deny", 900));
       notes.push(...leftOutNotes("Gemini CLI", tools.dropped));
     }
-    const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, own, "whole-tool").names;
+    const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, {
+      asWritten: own,
+      rules: "whole-tool",
+    }).names;
     if (invocation.atMaxDepth) denied.push("invoke_agent");
     if (denied.length > 0) rules.push(rule([...new Set(denied)], "deny", 999));
     if (rules.length > 0) {

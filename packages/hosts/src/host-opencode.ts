@@ -60,7 +60,7 @@ export const opencodeHost: HostDefinition = {
     const permission: Record<string, string> = {};
     const mode = allowedPermissionMode(invocation, ctx, trustNotes);
     if (invocation.tools) {
-      const tools = mapTools(invocation.tools, vocabulary, own);
+      const tools = mapTools(invocation.tools, vocabulary, { asWritten: own });
       permission["*"] = "deny";
       for (const t of tools.names) permission[t] = "allow";
       notes.push(...leftOutNotes("opencode", tools.dropped));
@@ -70,7 +70,10 @@ export const opencodeHost: HostDefinition = {
       permission.edit = "deny";
       permission.bash = "deny";
     }
-    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, own, "whole-tool").names)
+    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, {
+      asWritten: own,
+      rules: "whole-tool",
+    }).names)
       permission[t] = "deny";
     if (invocation.atMaxDepth) {
       permission.task = "deny";

@@ -1,7 +1,7 @@
 import { type Capability, capabilityOf } from "@roster/family";
 
 // The mapping of a tool list onto a vocabulary is the family's: `export` and `run` share it.
-export { leftOutNotes, type MappedTools, mapTools } from "@roster/family";
+export { leftOutNotes, type MappedTools, type MapToolsOptions, mapTools } from "@roster/family";
 
 /** Copilot's tool names as `--excluded-tools` takes them. */
 export const COPILOT_TOOL_IDS: Record<Capability, readonly string[]> = {

@@ -49,12 +49,9 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
     if (own) report.kept("disallowedTools", "permission", "the file's own opencode permission is written");
     else {
       // A rule denies its whole tool here, as in `run --host opencode`.
-      const { names, dropped: lost } = mapTools(
-        agent.disallowedTools,
-        opencodeVocabulary.tools,
-        undefined,
-        "whole-tool",
-      );
+      const { names, dropped: lost } = mapTools(agent.disallowedTools, opencodeVocabulary.tools, {
+        rules: "whole-tool",
+      });
       for (const name of names) deny(name);
       if (lost.length > 0)
         report.changed(
