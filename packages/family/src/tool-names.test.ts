@@ -65,7 +65,11 @@ describe("a tools value that names no tool", () => {
     // Core's format itself reads an empty value as no list at all (every tool).
     expect(parse(markdownFormat, "tools: []\n")).toEqual([]);
     // The name is core's markdown parser's, untouched: a lookup of one name may still sift.
-    expect({ ...format, parse: undefined }).toEqual({ ...markdownFormat, nameInText: true, parse: undefined });
+    expect({ ...format, parse: undefined }).toEqual({
+      ...markdownFormat,
+      nameInText: true,
+      parse: undefined,
+    });
     // A format whose parser may rename an agent stays one a lookup parses.
     const renaming = { ...markdownFormat, parse: (file: SourceFile) => markdownFormat.parse(file) };
     expect(withEmptyToolsAsNone(renaming).nameInText).toBe(false);
