@@ -203,8 +203,10 @@ export function fileTexts(): (path: string) => string | undefined {
  * line: each file is read once, bounded, only for these formats (a discovery keeps no line of
  * every key). A file that cannot be read keeps its finding without a line.
  */
-export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const textOfFile = fileTexts();
+export function withKeyLines(
+  diagnostics: readonly Diagnostic[],
+  textOfFile: (path: string) => string | undefined = fileTexts(),
+): Diagnostic[] {
   return diagnostics.map((d) => {
     if (d.line !== undefined || d.field === undefined || !d.filePath) return d;
     const text = textOfFile(d.filePath);
@@ -216,10 +218,16 @@ export function withKeyLines(diagnostics: readonly Diagnostic[]): Diagnostic[] {
  * Writes findings as `--format sarif|github` asks (exact, for machines: `github` escapes
  * as GitHub reads annotations). `--json` with either is a usage error.
  */
-export function printFindingsAs(app: App, format: DoctorFormat, diagnostics: readonly Diagnostic[]): boolean {
+export function printFindingsAs(
+  app: App,
+  format: DoctorFormat,
+  diagnostics: readonly Diagnostic[],
+  /** The texts already read for these findings ({@link fileTexts}): each file read once. */
+  texts?: (path: string) => string | undefined,
+): boolean {
   if (format === "text") return false;
   const o = app.output;
-  const located = withKeyLines(diagnostics);
+  const located = withKeyLines(diagnostics, texts);
   if (format === "sarif") {
     o.raw(`${JSON.stringify(toSarif(located, { cwd: app.ctx.cwd, version: pkg.version }), null, 2)}\n`);
   } else {

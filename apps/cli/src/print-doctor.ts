@@ -44,6 +44,8 @@ export async function runDoctor(
   app: App,
   ctx: DiscoveryContext = app.ctx,
   discovered?: AgentDiscovery,
+  /** Where the files an unknown key is found in are read ({@link fileTexts}): shared with the printing. */
+  textOf: (path: string) => string | undefined = fileTexts(),
 ): Promise<DoctorReport> {
   const { readSessionFromEnv } = await import("@roster/executor/session-env");
   const [agents, commands] = await Promise.all([
@@ -62,7 +64,6 @@ export async function runDoctor(
   const withSchema = agents.agents.some(hasOwnSchema) || agents.shadowed.some((s) => hasOwnSchema(s.agent));
   const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
   // An unknown key is named as its file writes it: those few files are read again (bounded).
-  const textOf = fileTexts();
   return findProblems({
     agents,
     commands,
@@ -153,7 +154,9 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
   const format = checkFormat(app, asked);
   // The tools' views are planned first and take each agent file discovery reads: one read each.
   const views = await prepareToolViews(profilesOf(app.families), app.ctx, { registry: app.registry });
-  const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx);
+  // The files a finding about a key is in: read once, for its spelling and (CI's formats) its line.
+  const texts = fileTexts();
+  const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx, undefined, texts);
   const tools = await runToolDoctors(app, views);
   const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
   const toolsFail = tools.some(toolFails);
@@ -163,7 +166,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     ...diagnostics,
     ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
   ];
-  if (printFindingsAs(app, format, forMachines)) return failed ? 1 : 0;
+  if (printFindingsAs(app, format, forMachines, texts)) return failed ? 1 : 0;
   if (app.output.json) {
     printJson(app.output, {
       diagnostics,
