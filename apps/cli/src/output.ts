@@ -196,8 +196,11 @@ export function paint(_o: Pick<Output, "color">, style: Style, text: string): St
 export function fieldPrinter(o: Output, width: number): (key: string, value: unknown) => void {
   return (key, value) => {
     if (value === undefined) return;
+    // An empty list is said so (`tools: (none)`: a file that allows no tool), not left blank.
     const text = Array.isArray(value)
-      ? value.join(", ")
+      ? value.length === 0
+        ? "(none)"
+        : value.join(", ")
       : typeof value === "object"
         ? JSON.stringify(value)
         : String(value);

@@ -230,11 +230,18 @@ describe("export and run --host say the same thing", () => {
   }, 60_000);
 
   test("each family reads an empty tools list as no tool; no tools key is every tool", () => {
-    const toolsOf = (name: string) =>
-      (JSON.parse(roster("show", name, "--json")) as { tools: unknown }).tools;
-    for (const name of ["bare", "bare-gemini", "bare-copilot", "bare-xcsh", "bare-null"])
-      expect(toolsOf(name), name).toEqual(["submit_result"]);
-    expect(toolsOf("free")).toBeUndefined();
+    const shown = (name: string) =>
+      JSON.parse(roster("show", name, "--json")) as { tools: unknown; toolsAsWritten: unknown };
+    for (const name of ["bare", "bare-gemini", "bare-copilot", "bare-xcsh", "bare-null"]) {
+      const { tools, toolsAsWritten } = shown(name);
+      expect(tools, name).toEqual(["submit_result"]);
+      // What the file wrote is a list of nothing, not roster's own result tool.
+      expect(toolsAsWritten, name).toEqual([]);
+    }
+    expect(shown("free").tools).toBeUndefined();
+    expect(shown("free").toolsAsWritten).toBeUndefined();
+    // As Claude Code loads it: no tool, said so (not roster's own result tool, not a blank).
+    expect(roster("show", "bare", "--as", "claude")).toMatch(/^tools: +\(none\)$/m);
   }, 60_000);
 
   test("a `*` in a Claude Code tool list is every tool: no list, no --tools, and exported as no list", () => {

@@ -108,6 +108,18 @@ describe("permissions and what is kept (SPEC §3 addendum)", () => {
     expect(fields?.tools).toEqual(["read", "grep", "mcp__github__search", "submit_result"]);
   });
 
+  test("a family's list written with no tool stays empty as written; a list it renamed stays its own", () => {
+    const none = parseAgentFields({ ...base, tools: ["submit_result"], toolsAsWritten: [] });
+    expect(none?.tools).toEqual(["submit_result"]);
+    expect(none?.toolsAsWritten).toEqual([]);
+    const renamed = parseAgentFields({ ...base, tools: ["read"], toolsAsWritten: ["read_file"] });
+    expect(renamed?.toolsAsWritten).toEqual(["read_file"]);
+    // A value that is no list at all: the tools as core read them.
+    expect(parseAgentFields({ ...base, tools: ["read"], toolsAsWritten: 5 })?.toolsAsWritten).toEqual([
+      "read",
+    ]);
+  });
+
   test("Agent(a, b) and Task(c) in tools limit spawns; a plain agent tool means '*'", () => {
     const limited = parseAgentFields({ ...base, tools: "Read, Agent(worker, researcher), Task(c)" });
     expect(limited?.spawns).toEqual(["worker", "researcher", "c"]);

@@ -132,10 +132,10 @@ export function checkedAgentFields(
     }
     if (!tools.includes("submit_result")) tools.push("submit_result");
     fields.tools = tools;
-    fields.toolsAsWritten =
-      frontmatter.toolsAsWritten === undefined
-        ? written
-        : (parseArrayOrCSV(frontmatter.toolsAsWritten) ?? written);
+    // A list its family says was written naming no tool (`tools: []`) stays empty.
+    const asWritten = frontmatter.toolsAsWritten;
+    if (asWritten === undefined) fields.toolsAsWritten = written;
+    else fields.toolsAsWritten = parseArrayOrCSV(asWritten) ?? (Array.isArray(asWritten) ? [] : written);
   }
 
   const spawns = frontmatter.spawns;

@@ -30,6 +30,7 @@ export {
   mapTools,
   mcpToolParts,
   NO_TOOL,
+  noToolFields,
   ruleToolName,
   withEmptyToolsAsNone,
 } from "./tool-names.js";

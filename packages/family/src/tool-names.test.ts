@@ -60,6 +60,13 @@ describe("a tools value that names no tool", () => {
     expect(parse(format, "tools: []\n")).toEqual([NO_TOOL]);
     expect(parse(format, "tools:\n")).toEqual([NO_TOOL]);
     expect(parse(format, 'tools: ""\n')).toEqual([NO_TOOL]);
+    // What the file wrote stays a list of nothing (`show --json`'s `toolsAsWritten`).
+    const file = { filePath: "/x/a.md", relativePath: "a.md", level: "warn" } as const;
+    const parsed = format.parse({
+      ...file,
+      content: "---\nname: a\ndescription: d\ntools: []\n---\n",
+    } as SourceFile);
+    expect(parsed.kind !== "unusable" && parsed.frontmatter.toolsAsWritten).toEqual([]);
     expect(parse(format, "tools: Read, Grep\n")).toBe("Read, Grep");
     expect(parse(format, "")).toBeUndefined();
     // Core's format itself reads an empty value as no list at all (every tool).

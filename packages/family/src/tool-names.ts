@@ -167,13 +167,22 @@ export function withEmptyToolsAsNone(format: FileFormat): FileFormat {
       const parsed = format.parse(file);
       if (parsed.kind === "unusable" || !Object.hasOwn(parsed.frontmatter, "tools")) return parsed;
       if (!listsNoTool(parsed.frontmatter.tools)) return parsed;
-      return reshapeParsed(parsed, { frontmatter: { ...parsed.frontmatter, tools: [NO_TOOL] } });
+      return reshapeParsed(parsed, { frontmatter: { ...parsed.frontmatter, ...noToolFields() } });
     },
   };
 }
 
 /** The list an agent allowed no tool has: roster's own result tool, which core adds to any list. */
 export const NO_TOOL = "submit_result";
+
+/**
+ * The frontmatter of an agent whose file lists no tool ({@link listsNoTool}): `tools` is
+ * {@link NO_TOOL} alone, and the list as written stays empty, so `show --json` and the
+ * writers see `[]`, not roster's own tool, as what the file wrote.
+ */
+export function noToolFields(): { tools: string[]; toolsAsWritten: string[] } {
+  return { tools: [NO_TOOL], toolsAsWritten: [] };
+}
 
 /** Where the tool list of an invocation maps to, for one host. */
 export interface MappedTools {

@@ -6,7 +6,7 @@ import {
   type SourceFile,
   splitToolList,
 } from "@roster/core";
-import { listsNoTool, NO_TOOL } from "@roster/family";
+import { listsNoTool, noToolFields } from "@roster/family";
 import { mapCopilotTools } from "./copilot-tools.js";
 
 /** The file ending of a Copilot custom agent. */
@@ -64,7 +64,7 @@ export const copilotAgentFormat: FileFormat = {
       } else frontmatter.allTools = written;
     } else if (listsNoTool(tools)) {
       // `tools: []` or `""`: Copilot CLI gives the agent no tool (it refuses no value).
-      frontmatter.tools = [NO_TOOL];
+      Object.assign(frontmatter, noToolFields());
     }
     return reshapeParsed(parsed, { frontmatter });
   },

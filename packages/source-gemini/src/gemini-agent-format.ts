@@ -7,7 +7,7 @@ import {
   type SourceFile,
   splitToolList,
 } from "@roster/core";
-import { listsNoTool, NO_TOOL } from "@roster/family";
+import { listsNoTool, noToolFields } from "@roster/family";
 import { GEMINI_AGENT_KEYS } from "./gemini-profile.js";
 import { mapGeminiTools } from "./gemini-tools.js";
 
@@ -40,7 +40,7 @@ export const geminiAgentFormat: FileFormat = {
       } else frontmatter.allTools = written;
     } else if (listsNoTool(tools)) {
       // `tools: []`: Gemini CLI gives the agent no tool (it refuses no value or `""`).
-      frontmatter.tools = [NO_TOOL];
+      Object.assign(frontmatter, noToolFields());
     } else if (tools !== undefined) frontmatter.tools = tools;
     return reshapeParsed(parsed, { frontmatter });
   },
