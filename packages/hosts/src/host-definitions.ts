@@ -4,5 +4,5 @@ export { claudeHost } from "./host-claude.js";
 export { codexHost } from "./host-codex.js";
 export { copilotHost } from "./host-copilot.js";
 export { geminiHost } from "./host-gemini.js";
-export { opencodeHost } from "./host-opencode.js";
+export { type OpencodeToolFields, opencodeHost, opencodePermission } from "./host-opencode.js";
 export type { HostDefinition } from "./types.js";

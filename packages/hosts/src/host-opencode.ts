@@ -1,3 +1,4 @@
+import type { FamilyVocabulary } from "@roster/family";
 import {
   allowedPermissionMode,
   baseCommand,
@@ -23,6 +24,52 @@ const PROMPT_SLOT = "roster:system-prompt-file";
 export function opencodeConfigText(config: unknown, promptFile: string): string {
   const text = JSON.stringify(config).replace(/\{(?=(?:env|file):)/g, "\\u007b");
   return text.replace(JSON.stringify(PROMPT_SLOT), () => JSON.stringify(`{file:${promptFile}}`));
+}
+
+/** An agent's tool fields, as {@link opencodePermission} turns them into opencode's permissions. */
+export interface OpencodeToolFields {
+  /** The tools it may use (roster's names); absent: every tool. */
+  tools?: readonly string[] | null | undefined;
+  /** The tools it may not use; a permission rule (`Bash(rm *)`) denies its whole tool. */
+  disallowedTools?: readonly string[] | null | undefined;
+  /** Plan mode: opencode's own plan agent is a permission set, no edits and no shell. */
+  plan?: boolean;
+  /** The tools as the agent's file wrote them, when it is an opencode agent (`mapTools`' `asWritten`). */
+  asWritten?: readonly string[] | undefined;
+}
+
+/**
+ * The `permission` map opencode gets for an agent: with a tool list, every tool denied (`"*"`)
+ * and then each of its tools allowed (opencode lets the last matching rule win); in plan mode,
+ * `edit` and `bash` denied; each disallowed tool denied. `dropped`: the allowed tools opencode
+ * has no name for; `lost`: the disallowed ones. One table for `run --host opencode` and
+ * `export --to opencode`, so the two never differ.
+ *
+ * @example opencodePermission({ tools: ["read"], plan: true }, vocabulary).permission
+ * // { "*": "deny", read: "allow", edit: "deny", bash: "deny" }
+ */
+export function opencodePermission(
+  fields: OpencodeToolFields,
+  vocabulary: FamilyVocabulary["tools"],
+): { permission: Record<string, string>; allowed: string[]; dropped: string[]; lost: string[] } {
+  const permission: Record<string, string> = {};
+  let allowed: string[] = [];
+  let dropped: string[] = [];
+  if (fields.tools) {
+    ({ names: allowed, dropped } = mapTools(fields.tools, vocabulary, { asWritten: fields.asWritten }));
+    permission["*"] = "deny";
+    for (const name of allowed) permission[name] = "allow";
+  }
+  if (fields.plan) {
+    permission.edit = "deny";
+    permission.bash = "deny";
+  }
+  const denied = mapTools(fields.disallowedTools ?? [], vocabulary, {
+    asWritten: fields.asWritten,
+    rules: "whole-tool",
+  });
+  for (const name of denied.names) permission[name] = "deny";
+  return { permission, allowed, dropped, lost: denied.dropped };
 }
 
 /**
@@ -54,27 +101,17 @@ export const opencodeHost: HostDefinition = {
     if (variant) args.push("--variant", variant);
     else if (invocation.thinkingLevel === "off") notes.push("opencode has no variant for thinking off");
 
-    // Permissions: "*" first, then the agent's tools; opencode lets the last matching rule win.
-    const vocabulary = ctx.vocabulary.tools;
-    const own = invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined;
-    const permission: Record<string, string> = {};
     const mode = allowedPermissionMode(invocation, ctx, trustNotes);
-    if (invocation.tools) {
-      const tools = mapTools(invocation.tools, vocabulary, { asWritten: own });
-      permission["*"] = "deny";
-      for (const t of tools.names) permission[t] = "allow";
-      notes.push(...leftOutNotes("opencode", tools.dropped));
-    }
-    if (invocation.planMode || mode === "plan") {
-      // opencode's own plan agent is a permission set: no edits, no shell.
-      permission.edit = "deny";
-      permission.bash = "deny";
-    }
-    for (const t of mapTools(invocation.disallowedTools ?? [], vocabulary, {
-      asWritten: own,
-      rules: "whole-tool",
-    }).names)
-      permission[t] = "deny";
+    const { permission, dropped } = opencodePermission(
+      {
+        tools: invocation.tools,
+        disallowedTools: invocation.disallowedTools,
+        plan: invocation.planMode === true || mode === "plan",
+        asWritten: invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined,
+      },
+      ctx.vocabulary.tools,
+    );
+    if (invocation.tools) notes.push(...leftOutNotes("opencode", dropped));
     if (invocation.atMaxDepth) {
       permission.task = "deny";
       env.OPENCODE_PERMISSION = JSON.stringify({ task: "deny" });

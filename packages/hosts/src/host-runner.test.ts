@@ -6,6 +6,7 @@ import { ruleToolName } from "@roster/family";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
 import { checkHostReady } from "./check-host-ready.js";
+import { opencodePermission } from "./host-opencode.js";
 import { createHostRunner } from "./host-runner.js";
 import { testFamily } from "./test-families.js";
 import type { HostId } from "./types.js";
@@ -292,6 +293,23 @@ describe("mapping rows", () => {
       permission: { "*": "deny", read: "allow", grep: "allow", bash: "allow", edit: "deny" },
     });
     expect(Object.keys(config.agent["roster-code-reviewer"].permission)[0]).toBe("*");
+  });
+
+  test("opencodePermission: one table for run and export (deny all, allow each, plan, deny each)", () => {
+    const vocabulary = testFamily("opencode").vocabulary.tools;
+    const made = opencodePermission(
+      { tools: ["read", "bash", "no_such_tool"], disallowedTools: ["Bash(rm *)"], plan: true },
+      vocabulary,
+    );
+    expect(made.permission).toEqual({ "*": "deny", read: "allow", bash: "deny", edit: "deny" });
+    // The last matching rule wins in opencode: "*" comes first.
+    expect(Object.keys(made.permission)[0]).toBe("*");
+    expect(made).toMatchObject({ allowed: ["read", "bash"], dropped: ["no_such_tool"], lost: [] });
+    // No tool list: nothing denied wholesale; no fields: no permission at all.
+    expect(opencodePermission({ disallowedTools: ["write"] }, vocabulary).permission).toEqual({
+      edit: "deny",
+    });
+    expect(opencodePermission({}, vocabulary).permission).toEqual({});
   });
 
   test("copilot: Copilot's tool aliases in the agent file, disallowed tools excluded", async () => {

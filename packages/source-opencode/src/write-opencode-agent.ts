@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
-import { mapTools } from "@roster/family";
+import { opencodePermission } from "@roster/hosts/host-definitions";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
 import { opencodeUserDir } from "./opencode-paths.js";
@@ -23,52 +23,39 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
     report.kept("maxTurns", "steps");
   }
 
-  // Permissions: the file's own opencode forms win; otherwise roster's fields become denies.
+  // Permissions: the file's own opencode forms win; otherwise roster's fields become
+  // permissions exactly as `run --host opencode` gives them (one table: `opencodePermission`).
   const own = agent.extra?.permission !== undefined || typeof agent.extra?.tools === "object";
-  const permission: Record<string, unknown> = {};
-  const deny = (key: string) => {
-    permission[key] = "deny";
-  };
+  const plan = agent.permissionMode === "plan";
+  const { allowed, dropped, lost, ...made } = own
+    ? { permission: {}, allowed: [], dropped: [], lost: [] }
+    : opencodePermission(
+        { tools: agent.tools, disallowedTools: agent.disallowedTools, plan },
+        opencodeVocabulary.tools,
+      );
+  // The spawn list below may add a table of task patterns.
+  const permission: Record<string, unknown> = made.permission;
+  const ownWritten = "the file's own opencode permission is written";
   if (agent.tools) {
-    if (own) report.kept("tools", "permission", "the file's own opencode permission is written");
-    else {
-      // As `run --host opencode` gives it: every tool denied, then each of the agent's allowed
-      // (opencode lets the last matching rule win), in the vocabulary both read.
-      const { names, dropped } = mapTools(agent.tools, opencodeVocabulary.tools);
-      permission["*"] = "deny";
-      for (const name of names) permission[name] = "allow";
+    if (own) report.kept("tools", "permission", ownWritten);
+    else
       report.changed(
         "tools",
         "permission",
-        `an allow list becomes opencode permissions: "*" denied, then ${names.length > 0 ? `${names.join(", ")} allowed` : "nothing allowed"}${dropped.length > 0 ? `; no opencode counterpart: ${dropped.join(", ")}` : ""}`,
+        `an allow list becomes opencode permissions: "*" denied, then ${allowed.length > 0 ? `${allowed.join(", ")} allowed` : "nothing allowed"}${dropped.length > 0 ? `; no opencode counterpart: ${dropped.join(", ")}` : ""}`,
         dropped.length > 0 ? dropped : undefined,
       );
-    }
   }
   if (agent.disallowedTools) {
-    if (own) report.kept("disallowedTools", "permission", "the file's own opencode permission is written");
-    else {
-      // A rule denies its whole tool here, as in `run --host opencode`.
-      const { names, dropped: lost } = mapTools(agent.disallowedTools, opencodeVocabulary.tools, {
-        rules: "whole-tool",
-      });
-      for (const name of names) deny(name);
-      if (lost.length > 0)
-        report.changed(
-          "disallowedTools",
-          "permission",
-          `no opencode permission for ${lost.join(", ")}`,
-          lost,
-        );
-      else report.changed("disallowedTools", "permission", "denied tools become opencode permission denies");
-    }
+    if (own) report.kept("disallowedTools", "permission", ownWritten);
+    // A rule denies its whole tool here, as in `run --host opencode`.
+    else if (lost.length > 0)
+      report.changed("disallowedTools", "permission", `no opencode permission for ${lost.join(", ")}`, lost);
+    else report.changed("disallowedTools", "permission", "denied tools become opencode permission denies");
   }
   if (agent.permissionMode !== undefined) {
-    if (agent.permissionMode === "plan") {
-      deny("edit");
-      deny("bash");
-      report.changed("permissionMode", "permission", "plan mode becomes edit: deny, bash: deny");
-    } else if (agent.permissionMode === "default")
+    if (plan) report.changed("permissionMode", "permission", "plan mode becomes edit: deny, bash: deny");
+    else if (agent.permissionMode === "default")
       report.kept("permissionMode", "(omitted)", "opencode's default permissions");
     else report.dropped("permissionMode", "opencode has no counterpart");
   }
