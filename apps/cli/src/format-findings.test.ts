@@ -104,4 +104,14 @@ describe("groupRepeats", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.diagnostic.message).toBe('name "…" in … is odd');
   });
+
+  test("a file with two findings of one shape counts and shows once", () => {
+    const key = (file: string, k: string) => at(file, `unknown key "${k}"`);
+    // Four findings in three files: as many files as are shown, so each stays a line.
+    const three = [key("a", "x"), key("b", "y"), key("b", "z"), key("c", "x")];
+    expect(groupRepeats(three)).toHaveLength(4);
+    const lines = groupRepeats([...three, key("d", "x")]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.files).toEqual(["/p/a", "/p/b", "/p/c", "/p/d"]);
+  });
 });

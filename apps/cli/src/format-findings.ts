@@ -43,29 +43,32 @@ function keyOf(d: Diagnostic): string {
  * (quoted values as `"…"`) when the files' messages differ.
  */
 export function groupRepeats(diagnostics: readonly Diagnostic[]): FindingLine[] {
-  const byKey = new Map<string, Diagnostic[]>();
+  // Per shape: its findings and the files they are in, each file once (a file may have two).
+  const byKey = new Map<string, { same: Diagnostic[]; files: Set<string> }>();
   for (const d of diagnostics) {
     if (!d.filePath) continue;
     const key = keyOf(d);
-    const same = byKey.get(key);
-    if (same) same.push(d);
-    else byKey.set(key, [d]);
+    const group = byKey.get(key);
+    if (group) {
+      group.same.push(d);
+      group.files.add(d.filePath);
+    } else byKey.set(key, { same: [d], files: new Set([d.filePath]) });
   }
   const lines: FindingLine[] = [];
   const done = new Set<string>();
   for (const d of diagnostics) {
     const key = keyOf(d);
-    const same = d.filePath ? byKey.get(key) : undefined;
-    if (!same || same.length <= SHOWN_FILES) {
+    const group = d.filePath ? byKey.get(key) : undefined;
+    if (!group || group.files.size <= SHOWN_FILES) {
       lines.push({ diagnostic: d, files: d.filePath ? [d.filePath] : [] });
       continue;
     }
     if (done.has(key)) continue;
     done.add(key);
-    const alike = same.every((x) => x.message === d.message);
+    const alike = group.same.every((x) => x.message === d.message);
     lines.push({
       diagnostic: alike ? d : { ...d, message: shapeOf(d).replaceAll("\0", "…") },
-      files: same.map((x) => x.filePath!),
+      files: [...group.files],
     });
   }
   return lines;
