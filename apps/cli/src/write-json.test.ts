@@ -24,6 +24,24 @@ describe("writeJson", () => {
     expect(chunks.join()).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
 
+  test("items with long texts (prompts) come in batches of bounded length, the same JSON", () => {
+    // 300 files of 5,000 characters each, one over U+00FF: 64 of them would be one 320 KB text.
+    const files = Array.from({ length: 300 }, (_, i) => ({
+      id: `a${i}`,
+      prompt: `${"word ".repeat(1000)}— ${i}`,
+    }));
+    const value = { tool: "t", files, agents: files.slice(0, 3) };
+    const sizes: number[] = [];
+    const chunks: Buffer[] = [];
+    writeJson(value, (chunk) => {
+      sizes.push(chunk.length);
+      chunks.push(chunk);
+    });
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(`${JSON.stringify(value, null, 2)}\n`);
+    // After the first batch, each batch is sized from the one before it: about 16 K characters.
+    expect(Math.max(...sizes.slice(2))).toBeLessThan(40_000);
+  });
+
   test("equals JSON.stringify on any JSON-like value, at any walking depth (property)", () => {
     const tricky = fc.oneof(
       fc.jsonValue(),
