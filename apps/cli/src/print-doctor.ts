@@ -14,6 +14,7 @@ import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
+import { doctorStore } from "./doctor-store.js";
 import {
   checkFormat,
   type DoctorFormat,
@@ -152,6 +153,16 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
     format: asked,
   } = typeof flags === "boolean" ? { strict: flags, quiet: false, format: undefined } : flags;
   const format = checkFormat(app, asked);
+  // A doctor asked the same way over the same files (a stat-only look) prints what it stored.
+  const store = doctorStore(app, { strict: strict === true, quiet: quiet === true, format });
+  const stored = store?.replay();
+  if (stored !== undefined) return stored;
+  const print = (run: App) => printDoctor(run, strict === true, quiet === true, format);
+  return store ? store.run(print) : print(app);
+}
+
+/** A whole `doctor`: discovery, rules, the tools' views, and the printing in `format`. */
+async function printDoctor(app: App, strict: boolean, quiet: boolean, format: DoctorFormat): Promise<number> {
   // The tools' views are planned first and take each agent file discovery reads: one read each.
   const views = await prepareToolViews(profilesOf(app.families), app.ctx, { registry: app.registry });
   // The files a finding about a key is in: read once, for its spelling and (CI's formats) its line.

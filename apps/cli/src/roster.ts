@@ -143,13 +143,17 @@ program
       "text, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), for CI",
     ).choices(["text", "sarif", "github"]),
   )
-  .action((flags: import("./print-doctor.js").DoctorFlags & AsFlag) =>
-    withApp(
+  .action(async (flags: import("./print-doctor.js").DoctorFlags & AsFlag) => {
+    const { shortcutApplies } = await loadApp();
+    // A plain doctor records what it reads, to store its output for the next one (doctor-store.ts).
+    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    await withApp(
       async (app) =>
         flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
       "always",
-    ),
-  );
+      { record },
+    );
+  });
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 program

@@ -1,0 +1,147 @@
+// A plain `doctor`'s output, stored with everything the run read, as it saw it (a
+// `ReadRecorder`'s record: config, every place listed, every file read, every variable), so
+// that a later `doctor` asked the same way that sees all of it the same way (a stat-only
+// replay) prints the same bytes and exits with the same code without reading or parsing a
+// file. As `list` does, the first `doctor` in a place records nothing (recording costs a run
+// of 10,000 files some 30 ms); it leaves a mark, and the next one records and stores.
+import { createHash } from "node:crypto";
+import { isRecordedReads, type PersistentIndex, type RecordedReads, stillSeen } from "@roster/index";
+import type { App } from "./context.js";
+import { cacheWanted } from "./list-cache.js";
+import { listingIndex, RACY_MS } from "./list-shortcut.js";
+import { createOutput, type Output } from "./output.js";
+
+/** The names a doctor's record and output are stored under, and the record's layout. */
+const RECORD = "doctor-record";
+const OUTPUT = "doctor-output";
+const FORM = "doctor-1";
+/** Stored by a `doctor` that did not record: the next one in this place records. */
+const SEEN = "seen";
+
+/** What a stored `doctor` was: how it was asked and printed, its exit code, what it read. */
+interface DoctorRecord {
+  asked: string;
+  exit: number;
+  output: string;
+  reads: RecordedReads;
+}
+
+function isRecord(value: unknown): value is DoctorRecord {
+  const r = value as Partial<DoctorRecord> | null;
+  return (
+    typeof r === "object" &&
+    r !== null &&
+    typeof r.asked === "string" &&
+    typeof r.exit === "number" &&
+    typeof r.output === "string" &&
+    isRecordedReads(r.reads)
+  );
+}
+
+/** A `doctor` run that may be answered from, or stored in, the cache ({@link doctorStore}). */
+export interface DoctorStore {
+  /** The stored output, printed, and its exit code; `undefined` when none holds for this run. */
+  replay(): number | undefined;
+  /**
+   * Runs `doctor` with an app that reads through the recorder and prints through a copy kept
+   * for the store (when this place had a doctor before), stores what it printed, and gives
+   * its exit code.
+   */
+  run(doctor: (app: App) => Promise<number>): Promise<number>;
+}
+
+/**
+ * The store of a plain `doctor` asked `asked` (its flags), or `undefined` where none may be
+ * used: `--no-cache` or `ROSTER_NO_CACHE=1`, no recorder (`--config`, `--debug`), or a config
+ * that runs code (its record is spoiled).
+ */
+export function doctorStore(app: App, asked: Record<string, unknown>): DoctorStore | undefined {
+  const recorder = app.recorder;
+  if (!recorder || recorder.unusable || !cacheWanted(app)) return undefined;
+  const o = app.output;
+  // Everything the bytes depend on besides what the run reads: the flags and how it prints.
+  const how = JSON.stringify({
+    asked,
+    json: o.json,
+    color: o.color,
+    columns: o.columns ?? null,
+    cwd: o.cwd,
+    home: o.home,
+  });
+  let index: PersistentIndex | undefined;
+  const open = () => {
+    index ??= listingIndex(
+      {
+        kind: "doctor-output",
+        cwd: app.ctx.cwd,
+        home: app.ctx.home,
+        trust: app.ctx.trustProject !== false,
+        providers: app.registry.ids(),
+      },
+      app.env,
+      app.ctx.home,
+    );
+    return index;
+  };
+  const warn = (problems: readonly { severity: string; message: string }[]) => {
+    for (const d of problems) if (d.severity === "warning") o.err(`roster: warning: ${d.message}`);
+  };
+  return {
+    replay() {
+      const stored = open().readOutput(RECORD, FORM);
+      if (!stored) return undefined;
+      let record: unknown;
+      try {
+        record = JSON.parse(stored.toString("utf8"));
+      } catch {
+        return undefined;
+      }
+      if (!isRecord(record) || record.asked !== how || !stillSeen(record.reads, process.env))
+        return undefined;
+      const bytes = open().readOutput(OUTPUT, record.output);
+      if (!bytes) return undefined;
+      o.stream(bytes);
+      return record.exit;
+    },
+    async run(doctor) {
+      // The first doctor here: a mark for the next one, which records.
+      if (!open().hasOutput(RECORD)) {
+        const exit = await doctor(app);
+        warn(open().writeOutput(RECORD, SEEN, ["{}"]));
+        return exit;
+      }
+      const kept: Array<string | Uint8Array> = [];
+      let wroteErr = false;
+      const output: Output = createOutput({
+        json: o.json,
+        color: o.color,
+        cwd: o.cwd,
+        home: o.home,
+        ...(o.columns !== undefined ? { columns: o.columns } : {}),
+        write: (text) => {
+          kept.push(text);
+          o.stream(text);
+        },
+        writeErr: () => undefined,
+      });
+      // Anything on stderr is not stored: such a run is printed, never replayed.
+      output.err = (text) => {
+        wroteErr = true;
+        o.err(text);
+      };
+      const ctx = { ...app.ctx, fs: recorder.fs, env: recorder.env };
+      const exit = await doctor({ ...app, ctx, output });
+      // Not stored: a record that cannot be replayed, a file that changed just before or
+      // during the run (the racy window), or a run that warned on stderr.
+      if (recorder.unusable || wroteErr || recorder.startedAt - recorder.newestChangeMs <= RACY_MS)
+        return exit;
+      const name = createHash("sha256").update(how).update(String(recorder.startedAt)).digest("hex");
+      const problems = open().writeOutput(OUTPUT, name, kept);
+      warn(problems);
+      if (problems.length > 0) return exit;
+      const record: DoctorRecord = { asked: how, exit, output: name, reads: recorder.reads() };
+      warn(open().writeOutput(RECORD, FORM, [JSON.stringify(record)]));
+      return exit;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// A plain `doctor`'s stored output end to end, with the BUILT binary: the same bytes and exit
+// code with and without it, printed from the store only while everything the run read is seen
+// the same way, per way of asking, and never for `--as`, `--config` or `--no-cache`.
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { copyFixtureTree } from "@roster/testkit";
+import { describe, expect, test } from "vitest";
+import { age, cacheDirOf, placesPerTest, runBin } from "./list-places.js";
+
+const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
+const places = placesPerTest("roster-doctor-store-");
+const roster = (args: string[], env: Record<string, string> = {}) => runBin(bin, places, args, env);
+const stored = () => readdirSync(cacheDirOf(places)).filter((f) => f.includes(".doctor-"));
+const outputFile = () => join(cacheDirOf(places), stored().find((f) => f.endsWith(".doctor-output.out"))!);
+
+/** A fixture tree, old enough to vouch for, with one agent file a tool refuses (exit 1). */
+async function tree() {
+  Object.assign(places, copyFixtureTree(places.root));
+  mkdirSync(join(places.project, ".gemini/agents"), { recursive: true });
+  writeFileSync(
+    join(places.project, ".gemini/agents/odd.md"),
+    "---\nname: Odd Name\ndescription: Gemini CLI refuses this name\n---\nBody.\n",
+  );
+  await age();
+}
+
+/** `doctor ARGS` three times (marking, storing, stored): each as a run without the cache. */
+function expectSameThrice(args: string[], env: Record<string, string> = {}) {
+  const plain = roster([...args, "--no-cache"], env);
+  for (let i = 0; i < 3; i++) {
+    const r = roster(args, env);
+    expect(r.stdout, `${args.join(" ")} run ${i + 1}`).toBe(plain.stdout);
+    expect(r.code, `${args.join(" ")} run ${i + 1}`).toBe(plain.code);
+  }
+  return plain;
+}
+
+describe("a plain doctor's stored output", () => {
+  test("the same bytes and exit code: the first run marks, the second stores, the third prints it", async () => {
+    await tree();
+    const plain = roster(["doctor", "--no-cache"]);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toContain("gemini: 1 error");
+    roster(["doctor"]);
+    // Marked only: no output stored by a first doctor.
+    expect(stored().filter((f) => f.endsWith(".doctor-output.out"))).toEqual([]);
+    expectSameThrice(["doctor"]);
+    expect(stored().sort()).toEqual([
+      expect.stringMatching(/\.doctor-output\.out$/),
+      expect.stringMatching(/\.doctor-record\.out$/),
+    ]);
+  }, 60_000);
+
+  test("a matching look prints the stored bytes without running doctor", async () => {
+    await tree();
+    for (let i = 0; i < 2; i++) roster(["doctor"]);
+    const first = roster(["doctor"]).stdout;
+    writeFileSync(outputFile(), readFileSync(outputFile(), "utf8").replace("gemini:", "GEMINI:"));
+    expect(roster(["doctor"]).stdout).toBe(first.replace("gemini:", "GEMINI:"));
+    expect(roster(["doctor", "--no-cache"]).stdout).toBe(first);
+  }, 60_000);
+
+  test("never served past a change: a file edited, added or removed, a variable a place reads", async () => {
+    await tree();
+    const odd = join(places.project, ".gemini/agents/odd.md");
+    const added = join(places.project, ".gemini/agents/new.md");
+    const agent = (name: string) => `---\nname: ${name}\ndescription: A test agent\n---\nBody.\n`;
+    const changes: Array<[string, () => void, Record<string, string>?]> = [
+      ["an agent edited", () => writeFileSync(odd, agent("Odd Two"))],
+      ["an agent fixed", () => writeFileSync(odd, agent("odd"))],
+      ["an agent added", () => writeFileSync(added, agent("New Odd"))],
+      ["an agent removed", () => rmSync(added)],
+      ["its body edited", () => appendFileSync(odd, "More.\n")],
+      ["Claude Code's folder moved", () => undefined, { CLAUDE_CONFIG_DIR: join(places.root, "elsewhere") }],
+    ];
+    let env: Record<string, string> = {};
+    for (const [what, change, changedEnv] of changes) {
+      // Stored for the world as it is, and that store in use: its bytes marked.
+      for (let i = 0; i < 3; i++) roster(["doctor"], env);
+      // After the store's header line, the bytes doctor printed.
+      const [header, ...printed] = readFileSync(outputFile(), "utf8").split("\n");
+      writeFileSync(outputFile(), [header, "STALE", ...printed].join("\n"));
+      expect(roster(["doctor"], env).stdout, what).toMatch(/^STALE\n/);
+      change();
+      env = changedEnv ?? env;
+      await age();
+      const fresh = roster(["doctor", "--no-cache"], env);
+      const r = roster(["doctor"], env);
+      expect(r.stdout, what).toBe(fresh.stdout);
+      expect(r.code, what).toBe(fresh.code);
+    }
+  }, 180_000);
+
+  test("each way of asking is its own: --json, --strict, --quiet, --format github", async () => {
+    await tree();
+    const text = expectSameThrice(["doctor"]).stdout;
+    for (const args of [
+      ["doctor", "--json"],
+      ["doctor", "--strict"],
+      ["doctor", "--quiet"],
+      ["doctor", "--format", "github"],
+    ])
+      expectSameThrice(args);
+    expect(roster(["doctor"]).stdout).toBe(text);
+  }, 120_000);
+
+  test("--as, --config and ROSTER_NO_CACHE store nothing", async () => {
+    await tree();
+    const config = join(places.root, "roster.json");
+    writeFileSync(config, "{}\n");
+    for (let i = 0; i < 3; i++) {
+      roster(["doctor", "--as", "gemini"]);
+      roster(["doctor", "--config", config]);
+      roster(["doctor"], { ROSTER_NO_CACHE: "1" });
+    }
+    expect(readdirSync(places.home).includes(".cache") ? stored() : []).toEqual([]);
+  }, 60_000);
+});
