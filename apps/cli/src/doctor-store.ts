@@ -78,7 +78,9 @@ export function doctorStore(app: App, asked: Record<string, unknown>): DoctorSto
         trust: app.ctx.trustProject !== false,
         providers: app.registry.ids(),
       },
-      app.env,
+      // Where the store is is no input of doctor's: not read through the recorder (a record
+      // that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
+      process.env,
       app.ctx.home,
     );
     return index;

@@ -1,7 +1,7 @@
 // A plain `doctor`'s stored output end to end, with the BUILT binary: the same bytes and exit
 // code with and without it, printed from the store only while everything the run read is seen
 // the same way, per way of asking, and never for `--as`, `--config` or `--no-cache`.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyFixtureTree } from "@roster/testkit";
@@ -59,6 +59,22 @@ describe("a plain doctor's stored output", () => {
     writeFileSync(outputFile(), readFileSync(outputFile(), "utf8").replace("gemini:", "GEMINI:"));
     expect(roster(["doctor"]).stdout).toBe(first.replace("gemini:", "GEMINI:"));
     expect(roster(["doctor", "--no-cache"]).stdout).toBe(first);
+  }, 60_000);
+
+  test("where the store is is not part of it: a cache folder copied elsewhere still answers", async () => {
+    await tree();
+    const a = join(places.root, "cache-a");
+    const b = join(places.root, "cache-b");
+    for (let i = 0; i < 2; i++) roster(["doctor"], { XDG_CACHE_HOME: a });
+    cpSync(a, b, { recursive: true });
+    const output = join(
+      b,
+      "roster",
+      readdirSync(join(b, "roster")).find((f) => f.endsWith(".doctor-output.out"))!,
+    );
+    const [header, ...printed] = readFileSync(output, "utf8").split("\n");
+    writeFileSync(output, [header, "FROM B", ...printed].join("\n"));
+    expect(roster(["doctor"], { XDG_CACHE_HOME: b }).stdout).toMatch(/^FROM B\n/);
   }, 60_000);
 
   test("never served past a change: a file edited, added or removed, a variable a place reads", async () => {
