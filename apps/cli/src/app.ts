@@ -20,4 +20,5 @@ export { shortcutApplies } from "./list-shortcut.js";
 export { printJson } from "./output.js";
 export { doctor } from "./print-doctor.js";
 export { reportError } from "./report.js";
+export { withStoredOutput } from "./stored-run.js";
 export { escapeTerminal } from "./terminal.js";

@@ -14,7 +14,6 @@ import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { doctorStore } from "./doctor-store.js";
 import {
   checkFormat,
   type DoctorFormat,
@@ -36,6 +35,7 @@ import {
   showPaths,
   table,
 } from "./output.js";
+import { withStoredOutput } from "./stored-run.js";
 
 /**
  * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
@@ -154,11 +154,9 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
   } = typeof flags === "boolean" ? { strict: flags, quiet: false, format: undefined } : flags;
   const format = checkFormat(app, asked);
   // A doctor asked the same way over the same files (a stat-only look) prints what it stored.
-  const store = doctorStore(app, { strict: strict === true, quiet: quiet === true, format });
-  const stored = store?.replay();
-  if (stored !== undefined) return stored;
-  const print = (run: App) => printDoctor(run, strict === true, quiet === true, format);
-  return store ? store.run(print) : print(app);
+  return withStoredOutput(app, "doctor", { strict: strict === true, quiet: quiet === true, format }, (run) =>
+    printDoctor(run, strict === true, quiet === true, format),
+  );
 }
 
 /** A whole `doctor`: discovery, rules, the tools' views, and the printing in `format`. */

@@ -116,20 +116,29 @@ program
   .argument("<name>", "agent name")
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
-  .action((name: string, flags: AsFlag & ProviderFlag) =>
-    withApp(async (app) => {
-      const { printOtherTools, profilesOf, whyAgent, whyAs } = await loadApp();
-      if (asOrProvider(flags)) return whyAs(app, name, flags.as);
-      // One line per tool that would resolve NAME differently from the merged view.
-      return whyAgent(
-        app,
-        name,
-        profilesOf(app.families),
-        (d, views) => printOtherTools(app, name, d, views),
-        flags.provider,
-      );
-    }),
-  );
+  .action(async (name: string, flags: AsFlag & ProviderFlag) => {
+    const { shortcutApplies } = await loadApp();
+    // A plain why records what it reads, to store its output for the next one (stored-run.ts).
+    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    await withApp(
+      async (app) => {
+        const { printOtherTools, profilesOf, whyAgent, whyAs, withStoredOutput } = await loadApp();
+        if (asOrProvider(flags)) return whyAs(app, name, flags.as);
+        // One line per tool that would resolve NAME differently from the merged view.
+        return withStoredOutput(app, "why", { name, provider: flags.provider ?? null }, (run) =>
+          whyAgent(
+            run,
+            name,
+            profilesOf(run.families),
+            (d, views) => printOtherTools(run, name, d, views),
+            flags.provider,
+          ),
+        );
+      },
+      "never",
+      { record },
+    );
+  });
 
 program
   .command("doctor")

@@ -1,6 +1,7 @@
-// A plain `doctor`'s stored output end to end, with the BUILT binary: the same bytes and exit
-// code with and without it, printed from the store only while everything the run read is seen
-// the same way, per way of asking, and never for `--as`, `--config` or `--no-cache`.
+// The stored output of a plain `doctor` and `why NAME` end to end, with the BUILT binary: the
+// same bytes and exit code with and without it, printed from the store only while everything
+// the run read is seen the same way, per way of asking, and never for `--as`, `--config` or
+// `--no-cache`.
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,10 +10,17 @@ import { describe, expect, test } from "vitest";
 import { age, cacheDirOf, placesPerTest, runBin } from "./list-places.js";
 
 const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
-const places = placesPerTest("roster-doctor-store-");
+const places = placesPerTest("roster-stored-run-");
 const roster = (args: string[], env: Record<string, string> = {}) => runBin(bin, places, args, env);
-const stored = () => readdirSync(cacheDirOf(places)).filter((f) => f.includes(".doctor-"));
-const outputFile = () => join(cacheDirOf(places), stored().find((f) => f.endsWith(".doctor-output.out"))!);
+const stored = (kind = "doctor") => readdirSync(cacheDirOf(places)).filter((f) => f.includes(`.${kind}-`));
+const outputFile = (kind = "doctor") =>
+  join(cacheDirOf(places), stored(kind).find((f) => f.endsWith(`.${kind}-output.out`))!);
+
+/** Marks the stored output's first printed line (after the store's header line). */
+function mark(file: string, line: string) {
+  const [header, ...printed] = readFileSync(file, "utf8").split("\n");
+  writeFileSync(file, [header, line, ...printed].join("\n"));
+}
 
 /** A fixture tree, old enough to vouch for, with one agent file a tool refuses (exit 1). */
 async function tree() {
@@ -22,6 +30,15 @@ async function tree() {
     join(places.project, ".gemini/agents/odd.md"),
     "---\nname: Odd Name\ndescription: Gemini CLI refuses this name\n---\nBody.\n",
   );
+  // `why helper`: a project agent that shadows a user one.
+  const helper = (where: string) => `---\nname: helper\ndescription: Helps (${where})\n---\nHelp.\n`;
+  for (const [dir, where] of [
+    [places.project, "project"],
+    [places.home, "user"],
+  ] as const) {
+    mkdirSync(join(dir, ".claude/agents"), { recursive: true });
+    writeFileSync(join(dir, ".claude/agents/helper.md"), helper(where));
+  }
   await age();
 }
 
@@ -72,8 +89,7 @@ describe("a plain doctor's stored output", () => {
       "roster",
       readdirSync(join(b, "roster")).find((f) => f.endsWith(".doctor-output.out"))!,
     );
-    const [header, ...printed] = readFileSync(output, "utf8").split("\n");
-    writeFileSync(output, [header, "FROM B", ...printed].join("\n"));
+    mark(output, "FROM B");
     expect(roster(["doctor"], { XDG_CACHE_HOME: b }).stdout).toMatch(/^FROM B\n/);
   }, 60_000);
 
@@ -94,9 +110,7 @@ describe("a plain doctor's stored output", () => {
     for (const [what, change, changedEnv] of changes) {
       // Stored for the world as it is, and that store in use: its bytes marked.
       for (let i = 0; i < 3; i++) roster(["doctor"], env);
-      // After the store's header line, the bytes doctor printed.
-      const [header, ...printed] = readFileSync(outputFile(), "utf8").split("\n");
-      writeFileSync(outputFile(), [header, "STALE", ...printed].join("\n"));
+      mark(outputFile(), "STALE");
       expect(roster(["doctor"], env).stdout, what).toMatch(/^STALE\n/);
       change();
       env = changedEnv ?? env;
@@ -121,15 +135,43 @@ describe("a plain doctor's stored output", () => {
     expect(roster(["doctor"]).stdout).toBe(text);
   }, 120_000);
 
+  test("why NAME: the same bytes, from the store on the third run, per name, never past a change", async () => {
+    await tree();
+    const plain = expectSameThrice(["why", "helper"]);
+    expect(plain.stdout).toContain("helper resolves to .claude/agents/helper.md");
+    mark(outputFile("why"), "STORED");
+    expect(roster(["why", "helper"]).stdout).toMatch(/^STORED\n/);
+    // Another name, --json, --provider: each its own, never the stored text.
+    for (const args of [
+      ["why", "odd"],
+      ["why", "helper", "--json"],
+      ["why", "helper", "--provider", "claude"],
+    ])
+      expect(roster(args).stdout, args.join(" ")).toBe(roster([...args, "--no-cache"]).stdout);
+    // Stored again for `why helper`, then the shadowed user file edited: asked anew.
+    for (let i = 0; i < 2; i++) roster(["why", "helper"]);
+    mark(outputFile("why"), "STORED");
+    expect(roster(["why", "helper"]).stdout).toMatch(/^STORED\n/);
+    writeFileSync(join(places.home, ".claude/agents/helper.md"), "---\nname: helper\n---\nNo description.\n");
+    await age();
+    const fresh = roster(["why", "helper", "--no-cache"]);
+    expect(roster(["why", "helper"]).stdout).toBe(fresh.stdout);
+    expect(fresh.stdout).not.toContain("STORED");
+    // A name nothing defines fails as before, every time, and stores nothing of its own.
+    for (let i = 0; i < 3; i++) expect(roster(["why", "nobody"]).code).toBe(1);
+  }, 120_000);
+
   test("--as, --config and ROSTER_NO_CACHE store nothing", async () => {
     await tree();
     const config = join(places.root, "roster.json");
     writeFileSync(config, "{}\n");
     for (let i = 0; i < 3; i++) {
       roster(["doctor", "--as", "gemini"]);
+      roster(["why", "helper", "--as", "claude"]);
       roster(["doctor", "--config", config]);
       roster(["doctor"], { ROSTER_NO_CACHE: "1" });
     }
-    expect(readdirSync(places.home).includes(".cache") ? stored() : []).toEqual([]);
+    const cached = readdirSync(places.home).includes(".cache");
+    expect(cached ? [...stored(), ...stored("why")] : []).toEqual([]);
   }, 60_000);
 });

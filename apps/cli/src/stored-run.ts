@@ -1,9 +1,9 @@
-// A plain `doctor`'s output, stored with everything the run read, as it saw it (a
-// `ReadRecorder`'s record: config, every place listed, every file read, every variable), so
-// that a later `doctor` asked the same way that sees all of it the same way (a stat-only
-// replay) prints the same bytes and exits with the same code without reading or parsing a
-// file. As `list` does, the first `doctor` in a place records nothing (recording costs a run
-// of 10,000 files some 30 ms); it leaves a mark, and the next one records and stores.
+// The output of a plain `doctor` or `why NAME`, stored with everything the run read, as it saw
+// it (a `ReadRecorder`'s record: config, every place listed, every file read, every variable),
+// so that a later run asked the same way that sees all of it the same way (a stat-only replay)
+// prints the same bytes and exits with the same code without reading or parsing a file. As
+// `list` does, the first such run in a place records nothing (recording costs a `doctor` of
+// 10,000 files some 40 ms); it leaves a mark, and the next one records and stores.
 import { createHash } from "node:crypto";
 import { isRecordedReads, type PersistentIndex, type RecordedReads, stillSeen } from "@roster/index";
 import type { App } from "./context.js";
@@ -11,14 +11,15 @@ import { cacheWanted } from "./list-cache.js";
 import { listingIndex, RACY_MS } from "./list-shortcut.js";
 import { createOutput, type Output } from "./output.js";
 
-/** The names a doctor's record and output are stored under, and the record's layout. */
-const RECORD = "doctor-record";
-const OUTPUT = "doctor-output";
-const FORM = "doctor-1";
-/** Stored by a `doctor` that did not record: the next one in this place records. */
+/** The commands whose output is stored so; each has one record and one output per place. */
+export type StoredCommand = "doctor" | "why";
+
+/** The layout of a record. */
+const FORM = "run-1";
+/** Stored by a run that did not record: the next one in this place records. */
 const SEEN = "seen";
 
-/** What a stored `doctor` was: how it was asked and printed, its exit code, what it read. */
+/** What a stored run was: how it was asked and printed, its exit code, what it read. */
 interface DoctorRecord {
   asked: string;
   exit: number;
@@ -38,24 +39,43 @@ function isRecord(value: unknown): value is DoctorRecord {
   );
 }
 
-/** A `doctor` run that may be answered from, or stored in, the cache ({@link doctorStore}). */
-export interface DoctorStore {
+/** A run that may be answered from, or stored in, the cache ({@link outputStore}). */
+interface OutputStore {
   /** The stored output, printed, and its exit code; `undefined` when none holds for this run. */
   replay(): number | undefined;
   /**
-   * Runs `doctor` with an app that reads through the recorder and prints through a copy kept
-   * for the store (when this place had a doctor before), stores what it printed, and gives
-   * its exit code.
+   * Runs the command with an app that reads through the recorder and prints through a copy
+   * kept for the store (when this place had such a run before), stores what it printed, and
+   * gives its exit code.
    */
-  run(doctor: (app: App) => Promise<number>): Promise<number>;
+  run(command: (app: App) => Promise<number>): Promise<number>;
 }
 
 /**
- * The store of a plain `doctor` asked `asked` (its flags), or `undefined` where none may be
- * used: `--no-cache` or `ROSTER_NO_CACHE=1`, no recorder (`--config`, `--debug`), or a config
- * that runs code (its record is spoiled).
+ * Runs `command` (a plain `doctor`, `why NAME`) from its stored output when one holds for this
+ * run asked `asked` (its name and flags), else runs it, storing what it printed when it may.
+ * `command` must read through the app it is given (its `ctx`, its `env`) and print through its
+ * `output`.
  */
-export function doctorStore(app: App, asked: Record<string, unknown>): DoctorStore | undefined {
+export async function withStoredOutput(
+  app: App,
+  kind: StoredCommand,
+  asked: Record<string, unknown>,
+  command: (app: App) => Promise<number>,
+): Promise<number> {
+  const store = outputStore(app, kind, asked);
+  if (!store) return command(app);
+  return store.replay() ?? store.run(command);
+}
+
+/**
+ * The store of `kind` asked `asked`, or `undefined` where none may be used: `--no-cache` or
+ * `ROSTER_NO_CACHE=1`, no recorder (`--config`, `--debug`, `--as`), or a config that runs code
+ * (its record is spoiled).
+ */
+function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknown>): OutputStore | undefined {
+  const RECORD = `${kind}-record`;
+  const OUTPUT = `${kind}-output`;
   const recorder = app.recorder;
   if (!recorder || recorder.unusable || !cacheWanted(app)) return undefined;
   const o = app.output;
@@ -72,13 +92,13 @@ export function doctorStore(app: App, asked: Record<string, unknown>): DoctorSto
   const open = () => {
     index ??= listingIndex(
       {
-        kind: "doctor-output",
+        kind: `${kind}-output`,
         cwd: app.ctx.cwd,
         home: app.ctx.home,
         trust: app.ctx.trustProject !== false,
         providers: app.registry.ids(),
       },
-      // Where the store is is no input of doctor's: not read through the recorder (a record
+      // Where the store is is no input of the command's: not read through the recorder (a record
       // that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
       process.env,
       app.ctx.home,
@@ -105,10 +125,10 @@ export function doctorStore(app: App, asked: Record<string, unknown>): DoctorSto
       o.stream(bytes);
       return record.exit;
     },
-    async run(doctor) {
-      // The first doctor here: a mark for the next one, which records.
+    async run(command) {
+      // The first run here: a mark for the next one, which records.
       if (!open().hasOutput(RECORD)) {
-        const exit = await doctor(app);
+        const exit = await command(app);
         warn(open().writeOutput(RECORD, SEEN, ["{}"]));
         return exit;
       }
@@ -132,7 +152,7 @@ export function doctorStore(app: App, asked: Record<string, unknown>): DoctorSto
         o.err(text);
       };
       const ctx = { ...app.ctx, fs: recorder.fs, env: recorder.env };
-      const exit = await doctor({ ...app, ctx, output });
+      const exit = await command({ ...app, ctx, output });
       // Not stored: a record that cannot be replayed, a file that changed just before or
       // during the run (the racy window), or a run that warned on stderr.
       if (recorder.unusable || wroteErr || recorder.startedAt - recorder.newestChangeMs <= RACY_MS)
