@@ -125,6 +125,23 @@ function isShortcut(value: unknown): value is ListShortcut {
   );
 }
 
+/** A JSON value stored under `name` and `form` that `is` accepts, or `undefined` (none, corrupt, another shape). */
+export function storedJson<T>(
+  index: PersistentIndex,
+  name: string,
+  form: string,
+  is: (value: unknown) => value is T,
+): T | undefined {
+  const stored = index.readOutput(name, form);
+  if (!stored) return undefined;
+  try {
+    const value: unknown = JSON.parse(stored.toString("utf8"));
+    return is(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The shortcut stored for this cwd, home and `--no-project`, if every observation in it is
  * still seen the same way (in `env` and on disk), and the listing it names.
@@ -134,15 +151,8 @@ export function readShortcut(
   project: boolean,
   env: Record<string, string | undefined>,
 ): { shortcut: ListShortcut; bytes: Buffer } | undefined {
-  const stored = shortcutIndex(places, project, env).readOutput(SHORTCUT, SHORTCUT_FORM);
-  if (!stored) return undefined;
-  let shortcut: unknown;
-  try {
-    shortcut = JSON.parse(stored.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  if (!isShortcut(shortcut) || !stillSeen(shortcut.reads, env)) return undefined;
+  const shortcut = storedJson(shortcutIndex(places, project, env), SHORTCUT, SHORTCUT_FORM, isShortcut);
+  if (!shortcut || !stillSeen(shortcut.reads, env)) return undefined;
   const bytes = listingIndex(shortcut.listing.key, env, places.home).readOutput(
     LIST_JSON,
     shortcut.listing.fingerprint,

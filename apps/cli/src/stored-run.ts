@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { isRecordedReads, type PersistentIndex, type RecordedReads, stillSeen } from "@roster/index";
 import type { App } from "./context.js";
 import { cacheWanted } from "./list-cache.js";
-import { listingIndex, RACY_MS } from "./list-shortcut.js";
+import { listingIndex, RACY_MS, storedJson } from "./list-shortcut.js";
 import { createOutput, type Output } from "./output.js";
 
 /** The commands whose output is stored so; each has one record and one output per place. */
@@ -110,16 +110,8 @@ function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknow
   };
   return {
     replay() {
-      const stored = open().readOutput(RECORD, FORM);
-      if (!stored) return undefined;
-      let record: unknown;
-      try {
-        record = JSON.parse(stored.toString("utf8"));
-      } catch {
-        return undefined;
-      }
-      if (!isRecord(record) || record.asked !== how || !stillSeen(record.reads, process.env))
-        return undefined;
+      const record = storedJson(open(), RECORD, FORM, isRecord);
+      if (!record || record.asked !== how || !stillSeen(record.reads, process.env)) return undefined;
       const bytes = open().readOutput(OUTPUT, record.output);
       if (!bytes) return undefined;
       o.stream(bytes);
