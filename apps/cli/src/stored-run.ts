@@ -20,15 +20,15 @@ const FORM = "run-1";
 const SEEN = "seen";
 
 /** What a stored run was: how it was asked and printed, its exit code, what it read. */
-interface DoctorRecord {
+interface StoredRecord {
   asked: string;
   exit: number;
   output: string;
   reads: RecordedReads;
 }
 
-function isRecord(value: unknown): value is DoctorRecord {
-  const r = value as Partial<DoctorRecord> | null;
+function isRecord(value: unknown): value is StoredRecord {
+  const r = value as Partial<StoredRecord> | null;
   return (
     typeof r === "object" &&
     r !== null &&
@@ -92,7 +92,7 @@ function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknow
   const open = () => {
     index ??= listingIndex(
       {
-        kind: `${kind}-output`,
+        kind: OUTPUT,
         cwd: app.ctx.cwd,
         home: app.ctx.home,
         trust: app.ctx.trustProject !== false,
@@ -153,7 +153,7 @@ function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknow
       const problems = open().writeOutput(OUTPUT, name, kept);
       warn(problems);
       if (problems.length > 0) return exit;
-      const record: DoctorRecord = { asked: how, exit, output: name, reads: recorder.reads() };
+      const record: StoredRecord = { asked: how, exit, output: name, reads: recorder.reads() };
       warn(open().writeOutput(RECORD, FORM, [JSON.stringify(record)]));
       return exit;
     },
