@@ -76,14 +76,19 @@ async function withApp(
   exitCode = await run(app);
 }
 
+/** Whether a run with these flags records what it reads, for a stored output (`shortcutApplies`). */
+async function recordsFor(flags: object): Promise<boolean> {
+  const { shortcutApplies } = await loadApp();
+  return shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+}
+
 const list = program
   .command("list")
   .description("the merged agents: name, source, provider, file, description")
   .argument("[word]", "only agents whose name or description holds WORD (any case)")
   .action(async (word: string | undefined, flags: import("./list-print.js").ListFlags & AsFlag) => {
-    const { shortcutApplies } = await loadApp();
     // What this list reads is recorded when the bin's shortcut can replay it (list-fast.ts).
-    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    const record = await recordsFor(flags);
     await withApp(
       async (app) =>
         flags.as
@@ -117,9 +122,8 @@ program
   .option("--as <tool>", "that tool's own search, identity and precedence rules")
   .option("--provider <id>", "that provider's definition, even when another shadows it (claude, codex, …)")
   .action(async (name: string, flags: AsFlag & ProviderFlag) => {
-    const { shortcutApplies } = await loadApp();
     // A plain why records what it reads, to store its output for the next one (stored-run.ts).
-    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    const record = await recordsFor(flags);
     await withApp(
       async (app) => {
         const { printOtherTools, profilesOf, whyAgent, whyAs, withStoredOutput } = await loadApp();
@@ -153,9 +157,8 @@ program
     ).choices(["text", "sarif", "github"]),
   )
   .action(async (flags: import("./print-doctor.js").DoctorFlags & AsFlag) => {
-    const { shortcutApplies } = await loadApp();
-    // A plain doctor records what it reads, to store its output for the next one (doctor-store.ts).
-    const record = shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+    // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
+    const record = await recordsFor(flags);
     await withApp(
       async (app) =>
         flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
