@@ -132,8 +132,12 @@ describe("the whole-process programs", () => {
 });
 
 describe("the views' phases (views.mjs)", () => {
-  test("plans, discovers and judges every view of a small tree, a line a round", () => {
-    const run = spawnSync(process.execPath, [join(here, "views.mjs"), "200", "2"], { encoding: "utf8" });
+  // The corpus's files where it is beside the clone, synthetic ones in a user's clone (the
+  // script itself refuses to turn synthetic unasked).
+  const synthetic = corpusAgentTexts().length === 0;
+  test(`plans, discovers and judges every view of a small tree, a line a round (${synthetic ? "synthetic" : "corpus"} files)`, () => {
+    const args = [join(here, "views.mjs"), "200", "2", ...(synthetic ? ["--synthetic"] : [])];
+    const run = spawnSync(process.execPath, args, { encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const rounds = run.stdout.trim().split("\n");

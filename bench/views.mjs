@@ -4,7 +4,8 @@
 // each file it reads for every view), and judging the views. Each round is a fresh
 // preparation and discovery in the same process, so the first round carries V8's warm-up.
 //
-// Usage: node bench/views.mjs [files=10000] [rounds=4]    (prints one line a round, in ms)
+// Usage: node bench/views.mjs [files=10000] [rounds=4] [--synthetic]    (one line a round, in ms)
+// --synthetic writes synthetic files instead of the shared corpus's (for a clone without it).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,9 @@ import { pathToFileURL } from "node:url";
 import { generateTree } from "./generate.mjs";
 import { repoRoot } from "./lib.mjs";
 
-const [files = 10000, rounds = 4] = process.argv.slice(2).map(Number);
+const argv = process.argv.slice(2);
+const synthetic = argv.includes("--synthetic");
+const [files = 10000, rounds = 4] = argv.filter((a) => a !== "--synthetic").map(Number);
 const dist = (dir) => import(pathToFileURL(join(repoRoot, dir, "dist/index.js")).href);
 const core = await dist("packages/core");
 const { prepareToolViews } = await dist("packages/profiles");
@@ -27,7 +30,7 @@ const profiles = families.flatMap((f) => (f.profile ? [f.profile] : []));
 
 const root = mkdtempSync(join(tmpdir(), "roster-views-bench-"));
 try {
-  generateTree(root, files);
+  generateTree(root, files, { corpus: !synthetic });
   const ctx = { cwd: join(root, "project"), home: join(root, "home"), env: {}, trustProject: true };
   for (let round = 1; round <= rounds; round++) {
     const t0 = performance.now();
