@@ -140,7 +140,10 @@ export async function listAs(
   );
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
-    printNames(o, agents.map((a) => a.id));
+    printNames(
+      o,
+      agents.map((a) => a.id),
+    );
     return 0;
   }
   if (o.json) {

@@ -64,7 +64,10 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
   const d = skillDiscovery(app, flags.as);
   const o = app.output;
   if (flags.names) {
-    printNames(o, d.skills.map((skill) => skill.name));
+    printNames(
+      o,
+      d.skills.map((skill) => skill.name),
+    );
     return 0;
   }
   if (o.json) {

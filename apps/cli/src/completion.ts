@@ -159,7 +159,7 @@ function bashValues(values: Values): string {
  * plain; `_roster_names ARGS…` offers the names `roster ARGS… --names` prints, one a line;
  * `_roster_paths -d|-f` folders or files, one a line, quoted by bash itself.
  */
-const BASH_HELPERS = `# A name comes from files a project holds (an agent may be named \$(cmd)): it is only ever read
+const BASH_HELPERS = `# A name comes from files a project holds (an agent may be named $(cmd)): it is only ever read
 # as a line, compared and quoted, never expanded.
 _roster_offer() {
   local pre=$1 word quoted typed=\${cur#[\\"\\']}
@@ -288,7 +288,7 @@ function zsh(spec: CompletionSpec): string {
       ),
     );
   return `# roster completion for zsh. Load it after compinit with: eval "$(roster completion zsh)"
-# A name comes from files a project holds (an agent may be named \$(cmd)): read as lines into an
+# A name comes from files a project holds (an agent may be named $(cmd)): read as lines into an
 # array and handed to compadd as data, which quotes it on the command line.
 _roster_names() {
   local -a names

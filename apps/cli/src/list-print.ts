@@ -149,7 +149,10 @@ export function printListing(
 ): number {
   const agents = filterAgents(listing.agents, flags, word);
   if (flags.names) {
-    printNames(o, agents.map((a) => a.name));
+    printNames(
+      o,
+      agents.map((a) => a.name),
+    );
     return 0;
   }
   if (o.json) {

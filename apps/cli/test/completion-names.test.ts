@@ -16,8 +16,11 @@ const bin = fileURLToPath(new URL("../bin/roster.cjs", import.meta.url));
 const hasShell = (shell: string) => spawnSync(shell, ["-c", "exit 0"]).status === 0;
 
 // Hostile names: command substitution, backticks, a redirection, a glob, quotes and spaces.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
 const AGENTS = ["$(touch${IFS}pwned)", "`touch${IFS}ticked`", "* glob", `it's "quoted"`];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
 const COMMANDS = ["$(id>${IFS}out)", "`id>outtick`"];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
 const SKILL = "$(touch${IFS}skilled)";
 
 /** The words after which completion offers names, and what kind of name each offers. */
@@ -42,7 +45,8 @@ beforeAll(() => {
     tree[`project/.claude/agents/a${i}.md`] = agentFile(JSON.stringify(name), "a hostile name");
   });
   for (const name of COMMANDS) tree[`project/.claude/commands/${name}.md`] = "Do it.\n";
-  tree[`project/.claude/skills/${SKILL}/SKILL.md`] = `---\nname: ${JSON.stringify(SKILL)}\ndescription: x\n---\nbody\n`;
+  tree[`project/.claude/skills/${SKILL}/SKILL.md`] =
+    `---\nname: ${JSON.stringify(SKILL)}\ndescription: x\n---\nbody\n`;
   box.write(tree);
 });
 afterAll(() => box?.cleanup());
@@ -106,7 +110,6 @@ function zsh(line: string): Array<{ word: string; text: string }> {
   const driver = join(box.root, "drive.zsh");
   writeFileSync(
     driver,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansions, not a template
     `zmodload zsh/zpty || exit 3
 zpty z zsh -f -i
 zpty -w z 'PS1= RPROMPT=; autoload -Uz compinit; compinit -u -D; source "$ROSTER_SCRIPT"'
@@ -158,14 +161,18 @@ describe("completion hands hostile names to each shell as text", () => {
     const before = everything();
     for (const { line, names } of TRIGGERS) {
       const offered = bash(line);
-      for (const name of names) expect(offered.map((o) => o.text), line).toContain(name);
+      for (const name of names)
+        expect(
+          offered.map((o) => o.text),
+          line,
+        ).toContain(name);
       expect(everything(), line).toEqual(before);
     }
     // A prefix typed as completion writes it (or as the name is written) narrows to that name.
     expect(bash("roster show ", "\\$\\(tou")).toEqual([
-      { word: "\\$\\(touch\\$\\{IFS\\}pwned\\)", text: "$(touch${IFS}pwned)" },
+      { word: "\\$\\(touch\\$\\{IFS\\}pwned\\)", text: AGENTS[0] },
     ]);
-    expect(bash("roster show ", "'$(tou").map((o) => o.text)).toEqual(["$(touch${IFS}pwned)"]);
+    expect(bash("roster show ", "'$(tou").map((o) => o.text)).toEqual([AGENTS[0]]);
     expect(bash("roster show ", "* ").map((o) => o.text)).toEqual(["* glob"]);
     // Plain names stay plain.
     expect(bash("roster show ", "expl")).toEqual([{ word: "explore", text: "explore" }]);
@@ -178,29 +185,40 @@ describe("completion hands hostile names to each shell as text", () => {
       const before = everything();
       for (const { line, names } of TRIGGERS) {
         const offered = zsh(line);
-        for (const name of names) expect(offered.map((o) => o.text), line).toContain(name);
+        for (const name of names)
+          expect(
+            offered.map((o) => o.text),
+            line,
+          ).toContain(name);
         expect(everything(), line).toEqual(before);
       }
     },
   );
 
-  test.skipIf(!hasShell("fish"))("fish: Tab after each command runs nothing; each name is offered as written", () => {
-    const before = everything();
-    for (const { line, names } of TRIGGERS) {
-      const offered = fish(line);
-      for (const name of names) expect(offered, line).toContain(name);
-      expect(everything(), line).toEqual(before);
-    }
-  });
+  test.skipIf(!hasShell("fish"))(
+    "fish: Tab after each command runs nothing; each name is offered as written",
+    () => {
+      const before = everything();
+      for (const { line, names } of TRIGGERS) {
+        const offered = fish(line);
+        for (const name of names) expect(offered, line).toContain(name);
+        expect(everything(), line).toEqual(before);
+      }
+    },
+  );
 });
 
 test("a line break in a name is escaped in --names: one name, one line", () => {
   const sb = createSandbox("roster-names-");
   try {
     sb.write({ "project/.claude/agents/nl.md": agentFile('"two\\nlines"', "x") });
-    const out = spawnSync(process.execPath, [bin, "--home", sb.home, "--cwd", sb.project, "list", "--names"], {
-      encoding: "utf8",
-    }).stdout;
+    const out = spawnSync(
+      process.execPath,
+      [bin, "--home", sb.home, "--cwd", sb.project, "list", "--names"],
+      {
+        encoding: "utf8",
+      },
+    ).stdout;
     expect(out.split("\n")).toContain("two\\x0alines");
   } finally {
     sb.cleanup();

@@ -195,7 +195,10 @@ describe("discoverSkills on bad input", () => {
     mkdirSync(join(skills, "leak"), { recursive: true });
     mkdirSync(join(skills, "inside"), { recursive: true });
     mkdirSync(join(sandbox.root, "elsewhere"), { recursive: true });
-    writeFileSync(join(sandbox.root, "elsewhere/id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA\n");
+    writeFileSync(
+      join(sandbox.root, "elsewhere/id_rsa"),
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA\n",
+    );
     symlinkSync(join(sandbox.root, "elsewhere/id_rsa"), join(skills, "leak/SKILL.md"));
     writeFileSync(join(sandbox.project, "inside.md"), skill("inside"));
     symlinkSync(join(sandbox.project, "inside.md"), join(skills, "inside/SKILL.md"));

@@ -287,7 +287,10 @@ function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, 
   const limit = rules.maxBytes ?? MAX_SKILL_BYTES;
   // A SKILL.md that links out of the project (or plugin) is not read: its text would become
   // the skill's description and prompt (SPEC §17).
-  const outside = place.root === undefined ? undefined : outsideRoot(fs, { path: filePath, root: place.root, item: "file" });
+  const outside =
+    place.root === undefined
+      ? undefined
+      : outsideRoot(fs, { path: filePath, root: place.root, item: "file" });
   if (outside) return { kind: "skipped", reason: outside, diagnostics: [outside] };
   let content: string;
   try {
