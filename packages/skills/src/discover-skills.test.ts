@@ -206,14 +206,16 @@ describe("discoverSkills on bad input", () => {
     mkdirSync(user, { recursive: true });
     writeFileSync(join(sandbox.root, "elsewhere/mine.md"), skill("mine"));
     symlinkSync(join(sandbox.root, "elsewhere/mine.md"), join(user, "SKILL.md"));
-    for (const as of [undefined, "alpha"]) {
-      const d = discoverSkills(sandbox.ctx(), { sources: [alpha], ...(as ? { as } : {}) });
-      expect(d.skills.map((s) => s.name).sort()).toEqual(["inside", "mine"]);
-      expect(JSON.stringify(d)).not.toContain("OPENSSH");
-      const record = d.files.find((f) => f.path === join(skills, "leak/SKILL.md"));
-      expect(record).toMatchObject({ outcome: "skipped", reason: { code: "load/outside-root" } });
-      expect(record?.outcome === "skipped" && record.reason.message).toMatch(/^file skipped: its real path /);
-    }
+    const d = discoverSkills(sandbox.ctx(), { sources: [alpha] });
+    expect(d.skills.map((s) => s.name).sort()).toEqual(["inside", "mine"]);
+    expect(JSON.stringify(d)).not.toContain("OPENSSH");
+    const record = d.files.find((f) => f.path === join(skills, "leak/SKILL.md"));
+    expect(record).toMatchObject({ outcome: "skipped", reason: { code: "load/outside-root" } });
+    expect(record?.outcome === "skipped" && record.reason.message).toMatch(/^file skipped: its real path /);
+    // The tool's own view says what the tool loads: the tools follow such a link.
+    const asAlpha = discoverSkills(sandbox.ctx(), { sources: [alpha], as: "alpha" });
+    expect(asAlpha.files.find((f) => f.path === join(skills, "leak/SKILL.md"))?.outcome).toBe("loaded");
+    expect(asAlpha.diagnostics.map((x) => x.code)).not.toContain("load/outside-root");
   });
 
   test("a symlink loop and a project link leaving the project are skipped, never followed", () => {

@@ -275,7 +275,17 @@ function text(value: unknown): string | undefined {
 }
 
 /** Reads one `SKILL.md` under one tool's rules: a skill, a skip with its one reason, or no skill at all. */
-function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, maxFiles: number): Read {
+/**
+ * `contain`: skip a `SKILL.md` whose real path leaves the place's root (the merged view; a
+ * tool's own view keeps what the tool loads, and the tools follow such a link).
+ */
+function readSkill(
+  fs: FileSystem,
+  planned: PlannedPlace,
+  candidate: Candidate,
+  options: { maxFiles: number; contain: boolean },
+): Read {
+  const { maxFiles } = options;
   const { place, rules, provider, toolName } = planned;
   const filePath = join(candidate.folder, "SKILL.md");
   const skip = (code: string, message: string, diagnostics: Diagnostic[] = [], name?: string): Read => {
@@ -288,7 +298,7 @@ function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, 
   // A SKILL.md that links out of the project (or plugin) is not read: its text would become
   // the skill's description and prompt (SPEC §17).
   const outside =
-    place.root === undefined
+    place.root === undefined || !options.contain
       ? undefined
       : outsideRoot(fs, { path: filePath, root: place.root, item: "file" });
   if (outside) return { kind: "skipped", reason: outside, diagnostics: [outside] };
@@ -584,7 +594,7 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
         );
         continue;
       }
-      const read = readSkill(fs, entry, candidate, maxFiles);
+      const read = readSkill(fs, entry, candidate, { maxFiles, contain: options.as === undefined });
       diagnostics.push(...read.diagnostics);
       const base = {
         path: join(candidate.folder, "SKILL.md"),
