@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 
 /** What the linked files hold: none of it may reach any output. */
-const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n";
+const KEY =
+  "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n";
 const SECRET = "SECRET-SYSTEM-PROMPT";
 
 let box: Sandbox;
@@ -74,7 +75,10 @@ describe("a project file linked outside the project is skipped everywhere", () =
     expect(list.commands.map((c) => c.name)).not.toContain("x");
     expect(list.commands.map((c) => c.name)).toContain("ok");
     expect(list.diagnostics).toContainEqual(
-      expect.objectContaining({ code: "load/outside-root", filePath: join(box.project, ".claude/commands/x.md") }),
+      expect.objectContaining({
+        code: "load/outside-root",
+        filePath: join(box.project, ".claude/commands/x.md"),
+      }),
     );
     expect(roster("commands", "show", "x").code).toBe(1);
     expect(roster("commands", "expand", "x").code).toBe(1);
