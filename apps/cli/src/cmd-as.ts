@@ -40,6 +40,7 @@ import {
   oneLine,
   paint,
   printJson,
+  printNames,
   showPath,
   showPaths,
   table,
@@ -139,7 +140,10 @@ export async function listAs(
   );
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
-    for (const a of agents) o.out(a.id);
+    printNames(
+      o,
+      agents.map((a) => a.id),
+    );
     return 0;
   }
   if (o.json) {

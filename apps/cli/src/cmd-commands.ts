@@ -8,7 +8,17 @@ import {
 import type { Skill } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { Block, count, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import {
+  Block,
+  count,
+  headedTable,
+  line,
+  oneLine,
+  paint,
+  printJson,
+  printNames,
+  showPath,
+} from "./output.js";
 import { skillRulesOf } from "./skill-sources.js";
 import { unknownName } from "./unknown-name.js";
 
@@ -69,7 +79,10 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
   const o = app.output;
   // The names `commands show` and `expand` take (shell completion reads them).
   if (flags.names) {
-    for (const c of d.commands) o.out(c.name);
+    printNames(
+      o,
+      d.commands.map((c) => c.name),
+    );
     return 0;
   }
   const all = invocable(d, skillDiscovery(app).skills);

@@ -13,6 +13,7 @@ import {
   oneLine,
   paint,
   printJson,
+  printNames,
   showPath,
 } from "./output.js";
 import { SKILL_SOURCES, SKILL_TOOLS } from "./skill-sources.js";
@@ -63,7 +64,10 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
   const d = skillDiscovery(app, flags.as);
   const o = app.output;
   if (flags.names) {
-    for (const skill of d.skills) o.out(skill.name);
+    printNames(
+      o,
+      d.skills.map((skill) => skill.name),
+    );
     return 0;
   }
   if (o.json) {

@@ -126,25 +126,62 @@ function groups(spec: CompletionSpec): string[] {
     .map((c) => c.path[0]!);
 }
 
-/** The shell snippet that prints candidates for `values` into the shell's reply (bash). */
+/** The words of `words` values, as one shell word list (roster's own words: no quoting needed inside). */
+const wordList = (values: { words: readonly string[] }) => values.words.map(sq).join(" ");
+
+/**
+ * The shell snippet that puts candidates for `values` into the shell's reply (bash). Nothing
+ * goes through `compgen -W`, which expands `$(…)` and backticks in its words: names arrive
+ * as lines and reach `_roster_offer` as arguments, compared and quoted, never evaluated.
+ */
 function bashValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return `COMPREPLY=($(compgen -W "$(roster list --names 2>/dev/null)" -- "$cur"))`;
+      return "_roster_names list";
     case "commands":
-      return `COMPREPLY=($(compgen -W "$(roster commands list --names 2>/dev/null)" -- "$cur"))`;
+      return "_roster_names commands list";
     case "skills":
-      return `COMPREPLY=($(compgen -W "$(roster skills list --names 2>/dev/null)" -- "$cur"))`;
+      return "_roster_names skills list";
     case "dirs":
-      return `COMPREPLY=($(compgen -d -- "$cur"))`;
+      return "_roster_paths -d";
     case "files":
-      return `COMPREPLY=($(compgen -f -- "$cur"))`;
+      return "_roster_paths -f";
     case "words":
       return values.list
-        ? `local pre=""; [[ $cur == *,* ]] && pre=\${cur%,*},; COMPREPLY=($(compgen -P "$pre" -W ${sq(values.words.join(" "))} -- "\${cur##*,}"))`
-        : `COMPREPLY=($(compgen -W ${sq(values.words.join(" "))} -- "$cur"))`;
+        ? `local pre=""; [[ $cur == *,* ]] && pre=\${cur%,*},; _roster_offer "$pre" ${wordList(values)}`
+        : `_roster_offer "" ${wordList(values)}`;
   }
 }
+
+/**
+ * bash helpers: `_roster_offer PRE WORD…` offers each PRE+WORD that starts with the word being
+ * completed (as typed, or as `printf %q` writes it), quoted for the command line unless it is
+ * plain; `_roster_names ARGS…` offers the names `roster ARGS… --names` prints, one a line;
+ * `_roster_paths -d|-f` folders or files, one a line, quoted by bash itself.
+ */
+const BASH_HELPERS = `# A name comes from files a project holds (an agent may be named $(cmd)): it is only ever read
+# as a line, compared and quoted, never expanded.
+_roster_offer() {
+  local pre=$1 word quoted typed=\${cur#[\\"\\']}
+  shift
+  for word in "$@"; do
+    word=$pre$word
+    quoted=$word
+    [[ $word == *[!A-Za-z0-9_.,:/@%+=-]* ]] && printf -v quoted %q "$word"
+    if [[ $word == "$typed"* || $quoted == "$cur"* ]]; then COMPREPLY+=("$quoted"); fi
+  done
+}
+_roster_names() {
+  local -a names=()
+  local name
+  while IFS= read -r name || [[ -n $name ]]; do names+=("$name"); done < <(roster "$@" --names 2>/dev/null)
+  _roster_offer "" "\${names[@]}"
+}
+_roster_paths() {
+  local path
+  compopt -o filenames 2>/dev/null
+  while IFS= read -r path; do COMPREPLY+=("$path"); done < <(compgen "$1" -- "$cur")
+}`;
 
 /** The common front of the bash and zsh scripts: which command is being completed, and which argument. */
 function locate(spec: CompletionSpec, words: string, first: number, last: string): string {
@@ -191,10 +228,13 @@ function argCases(spec: CompletionSpec, body: (values: Values) => string): strin
 }
 
 function bash(spec: CompletionSpec): string {
-  const flagWords = (flags: CompletionFlag[]) => [...spec.global, ...flags].flatMap((f) => f.names).join(" ");
+  const flagWords = (flags: CompletionFlag[]) =>
+    [...spec.global, ...flags].flatMap((f) => f.names.map(sq)).join(" ");
   return `# roster completion for bash. Load it with: eval "$(roster completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/roster
+${BASH_HELPERS}
 _roster() {
+  COMPREPLY=()
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
 ${locate(spec, "COMP_WORDS", 1, "COMP_CWORD")}
   case "$cmd|$prev" in
@@ -202,18 +242,13 @@ ${flagCases(spec, bashValues).join("\n")}
   esac
   if [[ $cur == -* ]]; then
     case $cmd in
-${spec.commands.map((c) => `      "${c.path.join(" ")}") COMPREPLY=($(compgen -W ${sq(flagWords(c.flags))} -- "$cur")) ;;`).join("\n")}
-      *) COMPREPLY=($(compgen -W ${sq(flagWords([]))} -- "$cur")) ;;
+${spec.commands.map((c) => `      "${c.path.join(" ")}") _roster_offer "" ${flagWords(c.flags)} ;;`).join("\n")}
+      *) _roster_offer "" ${flagWords([])} ;;
     esac
     return
   fi
   case "$cmd|$arg" in
-    "|0") COMPREPLY=($(compgen -W ${sq(
-      spec.commands
-        .filter((c) => c.path.length === 1)
-        .map((c) => c.path[0])
-        .join(" "),
-    )} -- "$cur")) ;;
+    "|0") _roster_offer "" ${wordList({ words: spec.commands.filter((c) => c.path.length === 1).map((c) => c.path[0]!) })} ;;
 ${argCases(spec, bashValues).join("\n")}
   esac
 }
@@ -229,11 +264,11 @@ function described(items: Array<{ name: string; description: string }>): string 
 function zshValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return `compadd -- \${(f)"$(roster list --names 2>/dev/null)"}`;
+      return "_roster_names list";
     case "commands":
-      return `compadd -- \${(f)"$(roster commands list --names 2>/dev/null)"}`;
+      return "_roster_names commands list";
     case "skills":
-      return `compadd -- \${(f)"$(roster skills list --names 2>/dev/null)"}`;
+      return "_roster_names skills list";
     case "dirs":
       return "_files -/";
     case "files":
@@ -253,6 +288,13 @@ function zsh(spec: CompletionSpec): string {
       ),
     );
   return `# roster completion for zsh. Load it after compinit with: eval "$(roster completion zsh)"
+# A name comes from files a project holds (an agent may be named $(cmd)): read as lines into an
+# array and handed to compadd as data, which quotes it on the command line.
+_roster_names() {
+  local -a names
+  names=(\${(f)"$(roster "$@" --names 2>/dev/null)"})
+  compadd -a names
+}
 _roster() {
 ${locate(spec, "words", 2, "CURRENT")}
   case "$cmd|\${words[CURRENT-1]}" in
@@ -288,11 +330,11 @@ compdef _roster roster
 function fishValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return "(roster list --names 2>/dev/null)";
+      return "(__roster_names list)";
     case "commands":
-      return "(roster commands list --names 2>/dev/null)";
+      return "(__roster_names commands list)";
     case "skills":
-      return "(roster skills list --names 2>/dev/null)";
+      return "(__roster_names skills list)";
     case "dirs":
       return "(__fish_complete_directories)";
     case "files":
@@ -344,6 +386,10 @@ function fish(spec: CompletionSpec): string {
     "        set at 2",
     "    end",
     '    echo "$cmd|"(math $n - $at)',
+    "end",
+    "# A name comes from files a project holds (an agent may be named $(cmd)): its lines are data.",
+    "function __roster_names --description 'the names roster prints, one a line'",
+    "    roster $argv --names 2>/dev/null",
     "end",
     "function __roster_list --description 'a comma-separated list: the words after what is typed'",
     "    set -l typed (commandline -ct)",

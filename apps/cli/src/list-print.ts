@@ -3,7 +3,17 @@
 // both print through here, so their output is the same bytes.
 import type { AgentSource, FileRecord } from "@roster/core";
 import { fileRecordView } from "@roster/profiles";
-import { count, headedTable, type Output, oneLine, paint, printJson, shortList, showPath } from "./output.js";
+import {
+  count,
+  headedTable,
+  type Output,
+  oneLine,
+  paint,
+  printJson,
+  printNames,
+  shortList,
+  showPath,
+} from "./output.js";
 
 /** One file record as `--json` shows it: core's view, shared with MCP `why_agent`. */
 export const fileView = fileRecordView;
@@ -139,7 +149,10 @@ export function printListing(
 ): number {
   const agents = filterAgents(listing.agents, flags, word);
   if (flags.names) {
-    for (const a of agents) o.out(a.name);
+    printNames(
+      o,
+      agents.map((a) => a.name),
+    );
     return 0;
   }
   if (o.json) {

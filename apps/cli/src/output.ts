@@ -87,6 +87,15 @@ function drawParts(parts: readonly Part[], color: boolean): string {
   return text;
 }
 
+/**
+ * Prints names one a line, as `--names` does for completion scripts: each name is escaped to
+ * exactly one line (a line break or tab in a name is shown as `\x0a`, `\x09`), so a shell
+ * reading lines gets one name per line, never a piece of one.
+ */
+export function printNames(o: Pick<Output, "out">, names: Iterable<string>): void {
+  for (const name of names) o.out(line`${name}`);
+}
+
 /** Turns any {@link Text} into what reaches the terminal: escaped, coloured only when `color`. */
 export function draw(text: Text, color: boolean): string {
   if (typeof text === "string") return escapeTerminal(text, true);

@@ -392,7 +392,7 @@ describe("completion", () => {
     // Stubs of zsh's completion functions that print what they are given.
     const stubs =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansions, not a template
-      'compdef() {}; _describe() { print -l -- "${(@P)4}"; }; compadd() { local -a a; a=("$@"); print -l -- ${a[${a[(i)--]}+1,-1]}; }; compset() {}';
+      'compdef() {}; _describe() { print -l -- "${(@P)4}"; }; compadd() { if [[ $1 == -a ]]; then print -l -- "${(@P)2}"; return; fi; local -a a; a=("$@"); print -l -- ${a[${a[(i)--]}+1,-1]}; }; compset() {}';
     const zsh = (words: string, current: number) =>
       spawnSync(
         "zsh",

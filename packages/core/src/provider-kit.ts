@@ -22,4 +22,4 @@ export { AGENT_KEYS, defineMarkdownFormat, markdownFormat } from "./markdown-for
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, readFileBounded } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";
-export { isInside } from "./walk-location.js";
+export { isInside, outsideRoot } from "./walk-location.js";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -204,6 +204,54 @@ describe("the trust boundary inside agent folders (#13)", () => {
     ]);
   });
 
+  test("a project file whose real path leaves the project is skipped like such a folder (issue #49), every time", async () => {
+    sb.write({
+      "outside/id_rsa.md": agentFile("stolen", "-----BEGIN OPENSSH PRIVATE KEY-----"),
+      "project/shared/inside.md": agentFile("inside"),
+      "project/.claude/agents/ok.md": agentFile("ok"),
+    });
+    const dir = join(sb.project, ".claude/agents");
+    symlinkSync(join(sb.root, "outside/id_rsa.md"), join(dir, "x.md"));
+    // A link that stays inside the project is read as before.
+    symlinkSync(join(sb.project, "shared/inside.md"), join(dir, "y.md"));
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    for (const options of [{}, { cache }, { cache }]) {
+      const d = await discoverAgents(registry, sb.ctx(), options);
+      expect(d.agents.map((a) => a.name).sort()).toEqual(["inside", "ok"]);
+      expect(JSON.stringify(d)).not.toContain("OPENSSH");
+      const record = d.files.find((f) => f.path === join(dir, "x.md"));
+      expect(record).toMatchObject({ outcome: "skipped", reason: { code: "load/outside-root" } });
+      expect(d.diagnostics.filter((x) => x.code === "load/outside-root")).toEqual([
+        expect.objectContaining({
+          filePath: join(dir, "x.md"),
+          message: expect.stringMatching(/^file skipped: its real path .*outside\/id_rsa\.md is outside /),
+        }),
+      ]);
+    }
+    // The user's own folder is the user's choice: a link there that leads anywhere is read.
+    sb.write({ "outside/mine.md": agentFile("mine") });
+    mkdirSync(join(sb.home, ".claude/agents"), { recursive: true });
+    symlinkSync(join(sb.root, "outside/mine.md"), join(sb.home, ".claude/agents/mine.md"));
+    const d = await discoverAgents(registry, sb.ctx(), { cache });
+    expect(d.agents.map((a) => a.name).sort()).toEqual(["inside", "mine", "ok"]);
+  });
+
+  test("a link retargeted out of the project after a cached discovery is skipped on the next one", async () => {
+    sb.write({ "outside/secret.md": agentFile("secret"), "project/shared/a.md": agentFile("a") });
+    const link = join(sb.project, ".claude/agents/a.md");
+    mkdirSync(join(sb.project, ".claude/agents"), { recursive: true });
+    symlinkSync(join(sb.project, "shared/a.md"), link);
+    const registry = createRegistry([family("claude")]);
+    const cache = new DiscoveryCache();
+    expect((await discoverAgents(registry, sb.ctx(), { cache })).agents.map((a) => a.name)).toEqual(["a"]);
+    rmSync(link);
+    symlinkSync(join(sb.root, "outside/secret.md"), link);
+    const d = await discoverAgents(registry, sb.ctx(), { cache });
+    expect(d.agents).toEqual([]);
+    expect(d.files[0]).toMatchObject({ outcome: "skipped", reason: { code: "load/outside-root" } });
+  });
+
   test(".claude/agents -> / is never walked", async () => {
     mkdirSync(join(sb.project, ".claude"), { recursive: true });
     symlinkSync("/", join(sb.project, ".claude/agents"));
@@ -218,7 +266,12 @@ describe("the trust boundary inside agent folders (#13)", () => {
     const mkfifo = spawnSync("mkfifo", [join(dir, "fifo.md")]);
     symlinkSync("/dev/zero", join(dir, "zero.md"));
     const pagemap = existsSync("/proc/self/pagemap");
-    if (pagemap) symlinkSync("/proc/self/pagemap", join(dir, "pagemap.md"));
+    // In the user's folder (a project file may not link outside the project at all: below).
+    mkdirSync(join(sb.home, ".claude/agents"), { recursive: true });
+    if (pagemap) {
+      symlinkSync("/proc/self/pagemap", join(sb.home, ".claude/agents/pagemap.md"));
+      symlinkSync("/proc/self/pagemap", join(dir, "pagemap.md"));
+    }
     const d = await discoverAgents(createRegistry([family("claude")]), sb.ctx());
     expect(d.agents.map((a) => a.name)).toEqual(["ok"]);
     const skipped = Object.fromEntries(
@@ -229,7 +282,12 @@ describe("the trust boundary inside agent folders (#13)", () => {
     expect(skipped).toMatchObject({
       "project/.claude/agents/zero.md": "load/not-a-regular-file",
       ...(mkfifo.status === 0 ? { "project/.claude/agents/fifo.md": "load/not-a-regular-file" } : {}),
-      ...(pagemap ? { "project/.claude/agents/pagemap.md": "load/file-too-large" } : {}),
+      ...(pagemap
+        ? {
+            "home/.claude/agents/pagemap.md": "load/file-too-large",
+            "project/.claude/agents/pagemap.md": "load/outside-root",
+          }
+        : {}),
     });
     if (mkfifo.status !== 0) console.warn("mkfifo unavailable: FIFO case not run");
     if (!pagemap) console.warn("/proc/self/pagemap absent: pagemap case not run");

@@ -134,7 +134,7 @@ function skip(walk: Walk, file: FileToRead, reason: Diagnostic): void {
   walk.files.push({ kind: "skipped", ...file, reason });
 }
 
-/** Symlinks are re-checked every time: their target can change without the folder changing. */
+/** Symlinks are re-checked every time: a target can change (or leave the root) unseen by the folder. */
 function checkSymlink(walk: Walk, file: FileToRead): "file" | "folder" | "skipped" {
   let target: Stats;
   try {
@@ -149,7 +149,9 @@ function checkSymlink(walk: Walk, file: FileToRead): "file" | "folder" | "skippe
     });
     return "skipped";
   }
-  if (target.isFile()) return "file";
+  const outside = target.isFile() && escapesRoot(walk.options.fs, walk.options.location, file.filePath);
+  if (outside) skip(walk, file, outside);
+  if (target.isFile()) return outside ? "skipped" : "file";
   if (target.isDirectory()) return "folder";
   skip(walk, file, specialFile(file.filePath, "links to"));
   return "skipped";
@@ -193,15 +195,10 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
       : build();
   } catch (error) {
     const code = errorCode(error);
-    if (code === "EACCES" || code === "EPERM") {
-      walk.notes.push(
-        note("info", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir),
-      );
-    } else if (code !== "ENOENT" && code !== "ENOTDIR") {
-      walk.notes.push(
-        note("warning", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir),
-      );
-    }
+    const severity = code === "EACCES" || code === "EPERM" ? "info" : "warning";
+    const message = `cannot list folder: ${describeFsError(error)}`;
+    if (code !== "ENOENT" && code !== "ENOTDIR")
+      walk.notes.push(note(severity, "load/unreadable-directory", message, dir));
     return;
   }
   // Notes are reported on every discovery, cached plan or not.
@@ -257,12 +254,7 @@ function visitFolder(walk: Walk, folder: FolderVisit): void {
         continue;
       }
     }
-    walk.files.push({
-      kind: "read",
-      filePath: file.filePath,
-      relativePath: file.relativePath,
-      format: file.format,
-    });
+    walk.files.push({ kind: "read", ...file });
   }
 }
 
@@ -272,33 +264,44 @@ export function isInside(dir: string, path: string): boolean {
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
-/** The real path of a location leaves its root: the problem, or undefined. */
-function escapesRoot(fs: FileSystem, location: Location): Diagnostic | undefined {
-  if (location.root === undefined) return undefined;
+/**
+ * SPEC §5.3/§17's one check of a project or plugin place's folder, file or skill folder: leaving `root`
+ * (`x.md -> ~/.ssh/id_rsa`) is `load/outside-root`; undefined inside or unresolved (a missing path).
+ */
+export function outsideRoot(
+  fs: FileSystem,
+  options: { path: string; root: string; item: "folder" | "file" | "skill" },
+): Diagnostic | undefined {
   let real: string;
   let root: string;
   try {
-    real = fs.realpath(location.dir);
-    root = fs.realpath(location.root);
+    real = fs.realpath(options.path);
+    root = fs.realpath(options.root);
   } catch {
-    return undefined; // Missing: the stat below says so.
+    return undefined;
   }
   if (isInside(root, real)) return undefined;
   return {
     severity: "warning",
     code: "load/outside-root",
-    message: `folder skipped: its real path ${real} is outside ${root}, the folder it belongs to`,
-    filePath: location.dir,
-    hint: "a project folder may not link outside its project; copy the files in, or add them to your user folder",
+    message: `${options.item} skipped: its real path ${real} is outside ${root}, the folder it belongs to`,
+    filePath: options.path,
+    hint: `a project (or plugin) ${options.item} may not link outside it; copy it in, or put it in your user folder`,
   };
+}
+
+/** The location's folder, or `file` in it, whose real path leaves the location's root: the problem. */
+function escapesRoot(fs: FileSystem, location: Location, file?: string): Diagnostic | undefined {
+  if (location.root === undefined) return undefined;
+  return outsideRoot(fs, { path: file ?? location.dir, root: location.root, item: file ? "file" : "folder" });
 }
 
 /**
  * Lists the files of one location (SPEC §5 step 2): files and symlinks to files whose
  * names end in an extension of the location's formats, recursively when asked (not into
  * dot-folders or symlinked folders), in code-unit order of relative path. FIFOs,
- * devices, dangling symlinks and paths past PATH_MAX become skipped files; a location
- * whose real path leaves its `root` is not read at all.
+ * devices, dangling symlinks, paths past PATH_MAX and links out of `root` become skipped
+ * files; a location whose real path leaves its `root` is not read at all.
  */
 export function walkLocation(options: WalkLocationOptions): LocationWalk {
   const { fs, location } = options;
@@ -309,14 +312,8 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
   } catch (error) {
     const code = errorCode(error);
     if (code === "EACCES" || code === "EPERM") {
-      walk.notes.push(
-        note(
-          "info",
-          "load/unreadable-directory",
-          `cannot open folder: ${describeFsError(error)}`,
-          location.dir,
-        ),
-      );
+      const message = `cannot open folder: ${describeFsError(error)}`;
+      walk.notes.push(note("info", "load/unreadable-directory", message, location.dir));
       return { status: "unreadable", files: [], notes: walk.notes };
     }
     return { status: "missing", files: [], notes: walk.notes };
@@ -333,12 +330,14 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
         "folder",
         options.generation,
       );
-      walk.files.push({
-        kind: "read",
+      const file: FileToRead = {
         filePath: join(location.dir, rel),
         relativePath: rel.split("\\").join("/"),
         format,
-      });
+      };
+      const outside = escapesRoot(fs, location, file.filePath);
+      if (outside) skip(walk, file, outside);
+      else walk.files.push({ kind: "read", ...file });
     }
   } else visitFolder(walk, { dir: normalize(location.dir), stats: dirStats, prefix: "" });
   const done: LocationWalk = { status: "read", files: walk.files, notes: walk.notes };

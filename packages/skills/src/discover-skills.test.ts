@@ -190,6 +190,34 @@ describe("discoverSkills on bad input", () => {
     expect(d.files[0]).toMatchObject({ outcome: "skipped", reason: { code: "load/file-too-large" } });
   });
 
+  test("a project SKILL.md linking out of the project is skipped (load/outside-root), never read; a user one is read (issue #49)", () => {
+    const skills = join(sandbox.project, ".alpha/skills");
+    mkdirSync(join(skills, "leak"), { recursive: true });
+    mkdirSync(join(skills, "inside"), { recursive: true });
+    mkdirSync(join(sandbox.root, "elsewhere"), { recursive: true });
+    writeFileSync(
+      join(sandbox.root, "elsewhere/id_rsa"),
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA\n",
+    );
+    symlinkSync(join(sandbox.root, "elsewhere/id_rsa"), join(skills, "leak/SKILL.md"));
+    writeFileSync(join(sandbox.project, "inside.md"), skill("inside"));
+    symlinkSync(join(sandbox.project, "inside.md"), join(skills, "inside/SKILL.md"));
+    const user = join(sandbox.home, ".alpha/skills/mine");
+    mkdirSync(user, { recursive: true });
+    writeFileSync(join(sandbox.root, "elsewhere/mine.md"), skill("mine"));
+    symlinkSync(join(sandbox.root, "elsewhere/mine.md"), join(user, "SKILL.md"));
+    const d = discoverSkills(sandbox.ctx(), { sources: [alpha] });
+    expect(d.skills.map((s) => s.name).sort()).toEqual(["inside", "mine"]);
+    expect(JSON.stringify(d)).not.toContain("OPENSSH");
+    const record = d.files.find((f) => f.path === join(skills, "leak/SKILL.md"));
+    expect(record).toMatchObject({ outcome: "skipped", reason: { code: "load/outside-root" } });
+    expect(record?.outcome === "skipped" && record.reason.message).toMatch(/^file skipped: its real path /);
+    // The tool's own view says what the tool loads: the tools follow such a link.
+    const asAlpha = discoverSkills(sandbox.ctx(), { sources: [alpha], as: "alpha" });
+    expect(asAlpha.files.find((f) => f.path === join(skills, "leak/SKILL.md"))?.outcome).toBe("loaded");
+    expect(asAlpha.diagnostics.map((x) => x.code)).not.toContain("load/outside-root");
+  });
+
   test("a symlink loop and a project link leaving the project are skipped, never followed", () => {
     const skills = join(sandbox.project, ".alpha/skills");
     mkdirSync(join(skills, "ok"), { recursive: true });

@@ -10,7 +10,7 @@ import {
   SYNC_MANIFEST,
   suggestNames,
 } from "@roster/core";
-import { describeFsError, errorCode, fileSystemOf, isInside } from "@roster/core/provider-kit";
+import { describeFsError, errorCode, fileSystemOf, outsideRoot } from "@roster/core/provider-kit";
 import type { SkillPlace, SkillRules, SkillSource } from "@roster/family";
 import { kebabToCamel, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
 import { listSkillFiles } from "./list-skill-files.js";
@@ -188,27 +188,10 @@ function entryFolder(
     });
     return undefined;
   }
-  if (root !== undefined) {
-    let real: string;
-    let realRoot: string;
-    try {
-      real = fs.realpath(path);
-      realRoot = fs.realpath(root);
-    } catch {
-      return undefined;
-    }
-    if (!isInside(realRoot, real)) {
-      diagnostics.push({
-        ...note(
-          "warning",
-          "load/outside-root",
-          `skill skipped: its real path ${real} is outside ${realRoot}`,
-          path,
-        ),
-        hint: "a project skill may not link outside its project; copy the folder in, or add it to your user folder",
-      });
-      return undefined;
-    }
+  const outside = root === undefined ? undefined : outsideRoot(fs, { path, root, item: "skill" });
+  if (outside) {
+    diagnostics.push(outside);
+    return undefined;
   }
   return path;
 }
@@ -292,7 +275,17 @@ function text(value: unknown): string | undefined {
 }
 
 /** Reads one `SKILL.md` under one tool's rules: a skill, a skip with its one reason, or no skill at all. */
-function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, maxFiles: number): Read {
+/**
+ * `contain`: skip a `SKILL.md` whose real path leaves the place's root (the merged view; a
+ * tool's own view keeps what the tool loads, and the tools follow such a link).
+ */
+function readSkill(
+  fs: FileSystem,
+  planned: PlannedPlace,
+  candidate: Candidate,
+  options: { maxFiles: number; contain: boolean },
+): Read {
+  const { maxFiles } = options;
   const { place, rules, provider, toolName } = planned;
   const filePath = join(candidate.folder, "SKILL.md");
   const skip = (code: string, message: string, diagnostics: Diagnostic[] = [], name?: string): Read => {
@@ -302,6 +295,13 @@ function readSkill(fs: FileSystem, planned: PlannedPlace, candidate: Candidate, 
     return read;
   };
   const limit = rules.maxBytes ?? MAX_SKILL_BYTES;
+  // A SKILL.md that links out of the project (or plugin) is not read: its text would become
+  // the skill's description and prompt (SPEC §17).
+  const outside =
+    place.root === undefined || !options.contain
+      ? undefined
+      : outsideRoot(fs, { path: filePath, root: place.root, item: "file" });
+  if (outside) return { kind: "skipped", reason: outside, diagnostics: [outside] };
   let content: string;
   try {
     const stats = fs.stat(filePath);
@@ -533,22 +533,7 @@ function placeStatus(fs: FileSystem, place: SkillPlace): SearchedSkillPlace["sta
     return code === "EACCES" || code === "EPERM" ? "unreadable" : "missing";
   }
   if (place.root === undefined) return "read";
-  try {
-    const real = fs.realpath(place.dir);
-    const root = fs.realpath(place.root);
-    if (isInside(root, real)) return "read";
-    return {
-      ...note(
-        "warning",
-        "load/outside-root",
-        `folder skipped: its real path ${real} is outside ${root}, the folder it belongs to`,
-        place.dir,
-      ),
-      hint: "a project folder may not link outside its project; copy the skills in, or add them to your user folder",
-    };
-  } catch {
-    return "missing";
-  }
+  return outsideRoot(fs, { path: place.dir, root: place.root, item: "folder" }) ?? "read";
 }
 
 /**
@@ -609,7 +594,7 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
         );
         continue;
       }
-      const read = readSkill(fs, entry, candidate, maxFiles);
+      const read = readSkill(fs, entry, candidate, { maxFiles, contain: options.as === undefined });
       diagnostics.push(...read.diagnostics);
       const base = {
         path: join(candidate.folder, "SKILL.md"),

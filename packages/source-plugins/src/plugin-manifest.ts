@@ -98,7 +98,8 @@ function leadsOutside(fs: FileSystem, realRoot: string, path: string): boolean {
  * each extra path its manifest declares (a folder is a location; a file is a location of
  * its folder with `only: [file]`). Paths escaping the root, also through symlinks, are
  * refused with a warning — the default folder as well as declared ones; a declared path
- * that does not exist is a warning.
+ * that does not exist is a warning. Each location's `root` is the plugin root, so that a
+ * file in it linking out of the plugin is skipped too (`load/outside-root`, SPEC §17).
  */
 export function pluginLocations(options: PluginLocationsOptions): {
   locations: Location[];
@@ -123,7 +124,7 @@ export function pluginLocations(options: PluginLocationsOptions): {
       filePath: defaultDir,
     });
   } else {
-    locations.push({ ...base, dir: defaultDir, recursive: true });
+    locations.push({ ...base, dir: defaultDir, recursive: true, root });
     folders.push(defaultDir);
   }
 
@@ -154,10 +155,10 @@ export function pluginLocations(options: PluginLocationsOptions): {
     if (folders.some((dir) => isInside(dir, target))) continue;
     if (isDir) {
       folders.push(target);
-      locations.push({ ...base, dir: target, recursive: true });
+      locations.push({ ...base, dir: target, recursive: true, root });
     } else if (!files.has(target)) {
       files.add(target);
-      locations.push({ ...base, dir: dirname(target), only: [basename(target)] });
+      locations.push({ ...base, dir: dirname(target), only: [basename(target)], root });
     }
   }
   return { locations, diagnostics };

@@ -44,6 +44,7 @@ describe("pluginsProvider.locate", () => {
         recursive: true,
         plugin: { id: "review@market", name: "review", marketplace: "market", version: "abc123" },
         formats: [pluginAgentFormat],
+        root: at(sb, "cache/review"),
       },
     ]);
     expect(pluginsProvider.id).toBe("plugins");

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { createRegistry, discoverAgents } from "@roster/core";
+import { createRegistry, discoverAgents, readSources } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { at, pluginTree, registryJson } from "../test/plugin-tree.js";
@@ -152,6 +152,34 @@ describe("plugin folders that leave their root", () => {
     const agents = locatePlugins(sb.ctx(), "agents");
     expect(agents.diagnostics).toEqual([]);
     expect(agents.locations.map((l) => l.dir)).toEqual([at(sb, "cache/a/agents")]);
+  });
+
+  it("a file of a plugin's agents/ or commands/ folder linking out of the plugin root is skipped (load/outside-root)", async () => {
+    sb.write({
+      "outside/secret.md": agentFile("secret", "PRIVATE KEY"),
+      "cache/a/.claude-plugin/plugin.json": JSON.stringify({ name: "a", agents: ["./more/one.md"] }),
+      "cache/a/agents/alpha.md": agentFile("alpha"),
+      "cache/a/agents/leak.md": { symlink: at(sb, "outside/secret.md") },
+      "cache/a/agents/shared.md": { symlink: "../shared/beta.md" },
+      "cache/a/shared/beta.md": agentFile("beta"),
+      "cache/a/more/one.md": { symlink: at(sb, "outside/secret.md") },
+      "cache/a/commands/leak.md": { symlink: at(sb, "outside/secret.md") },
+      "cache/a/commands/ok.md": "Run.\n",
+      [CLAUDE_REGISTRY]: registryJson({ "a@m": [userEntry("a")] }),
+    });
+    const d = await discoverAgents(createRegistry([pluginsProvider]), sb.ctx());
+    expect(d.agents.map((a) => a.name).sort()).toEqual(["alpha", "beta"]);
+    expect(JSON.stringify(d.agents)).not.toContain("PRIVATE KEY");
+    const skipped = d.files.filter((f) => f.outcome === "skipped").map((f) => [f.path, f.reason.code]);
+    expect(skipped).toEqual([[at(sb, "cache/a/agents/leak.md"), "load/outside-root"]]);
+    // A manifest path leading out is refused before it becomes a location (plugins/manifest-path-escapes).
+    expect(d.diagnostics.map((x) => x.code)).toContain("plugins/manifest-path-escapes");
+    const commands = await readSources(createRegistry([pluginsProvider]), sb.ctx(), { kind: "commands" });
+    const files = commands.sources.map((x) => [x.kind === "item" ? "" : x.filePath, x.kind]);
+    expect(files).toEqual([
+      [at(sb, "cache/a/commands/leak.md"), "skipped"],
+      [at(sb, "cache/a/commands/ok.md"), "file"],
+    ]);
   });
 
   it("a plugin root that is itself a symlink keeps its folders (containment is checked on real paths)", () => {
