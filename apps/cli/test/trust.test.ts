@@ -424,6 +424,27 @@ describe("a project config is data that may only tighten", () => {
     expect(dry.invocations[0].spawns).toBe("");
   });
 
+  test("an unknown key or a bad value is a diagnostic; every command goes on with the rest of the config (issue 49)", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine", "project agent"));
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({ disabledAgents: ["plan"], colour: "red", maxConcurrency: "many" }),
+    );
+    const list = roster(["list", "--json"]);
+    expect(list.code).toBe(0);
+    expect(codes(list)).toEqual(["warning config/invalid", "warning config/invalid"]);
+    expect(json(list).agents.map((a: { name: string }) => a.name)).toContain("mine");
+    const plain = roster(["list"]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain('unknown key "colour"');
+    expect(plain.stdout).toContain("mine");
+    // disabledAgents, the key that holds, still applies.
+    const plan = roster(["run", "plan", "--task", "x", "--dry-run", "--runner", "unused"]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/Agent "plan" is disabled in settings/);
+    expect(roster(["doctor", "--json"]).code).not.toBe(2);
+  });
+
   test("a lower limit and disabledAgents apply, from the git root down", () => {
     write(
       join(repo, "roster.config.json"),
