@@ -54,3 +54,4 @@ export {
   type WriteAgentOptions,
   type WrittenAgent,
 } from "./tool-profile.js";
+export { isReadOnlyTool, READ_ONLY_CAPABILITIES, raisesPermissions } from "./untrusted.js";
