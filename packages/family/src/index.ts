@@ -54,4 +54,10 @@ export {
   type WriteAgentOptions,
   type WrittenAgent,
 } from "./tool-profile.js";
-export { isReadOnlyTool, READ_ONLY_CAPABILITIES, raisesPermissions } from "./untrusted.js";
+export {
+  isReadOnlyTool,
+  type RaisingSetting,
+  READ_ONLY_CAPABILITIES,
+  raisesPermissions,
+  withoutRaisingSettings,
+} from "./untrusted.js";

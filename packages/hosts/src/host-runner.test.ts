@@ -666,11 +666,11 @@ describe("an untrusted project (issue 27)", () => {
 
 describe("an untrusted project agent's tools grant nothing beyond reading (issue 49)", () => {
   // As an agent file writes them: `tools: [Read, Bash, Edit]` of a project's Claude Code agent.
-  const agent = {
+  const agent: Partial<TaskInvocation> = {
     tools: ["read", "bash", "edit"],
     toolsAsWritten: ["Read", "Bash", "Edit"],
     source: "project",
-  } as const;
+  };
   const plan = (host: HostId, trustProject: boolean, extra: Partial<TaskInvocation> = {}) =>
     createHostRunner({ family: testFamily(host), trustProject }).plan(
       invocation({ ...agent, provider: host, ...extra }),
