@@ -46,7 +46,9 @@ async function specifiersOf(text: string): Promise<{ imports: string[]; requires
   } catch {
     // Not parseable as a module: CommonJS, or nothing Node imports either.
   }
-  const requires = [...text.matchAll(/\brequire\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g)].map((m) => m[2]!);
+  // `require("x")`, a bundler's `__require("x")`, `createRequire(import.meta.url)("x")`: a
+  // string that names no module does not resolve and is passed over.
+  const requires = [...text.matchAll(/(?:require|\))\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g)].map((m) => m[2]!);
   return { imports, requires };
 }
 
