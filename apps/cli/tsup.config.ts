@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -121,6 +121,12 @@ export default defineConfig((cli) => ({
           if (result.errors.length > 0) return;
           const outDir = resolve(cliDir, build.initialOptions.outdir ?? "dist");
           mkdirSync(join(outDir, "engines"), { recursive: true });
+          // @roster/config's code guard registers its module hooks by URL from beside the
+          // module that holds it: every bundle of the bin sits in dist/.
+          copyFileSync(
+            join(root, "packages/config/src/code-guard-hooks.mjs"),
+            join(outDir, "code-guard-hooks.mjs"),
+          );
           for (const [name, source] of Object.entries(GENERATED_ENGINES)) {
             const generated = await build.esbuild.transform(source(), {
               minify: true,

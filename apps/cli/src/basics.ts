@@ -67,7 +67,7 @@ export function fromShell(path: string): string {
 }
 
 /** The shell's folder: a usage error, not a stack of system-call names, when it was removed under it. */
-function shellFolder(): string {
+export function shellFolder(): string {
   try {
     return process.cwd();
   } catch (error) {

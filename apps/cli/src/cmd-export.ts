@@ -52,7 +52,12 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       name,
       flags.provider,
     );
-  const options = { ctx: app.ctx, scope, ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}) };
+  const options = {
+    ctx: app.ctx,
+    scope,
+    trustProject: app.loaded.project?.trusted === true,
+    ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
+  };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {
     throw new FindingError(

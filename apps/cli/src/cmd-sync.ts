@@ -72,7 +72,13 @@ export async function syncCommand(
   const scope = scopeOf(flags.scope);
   const o = app.output;
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const plan = planSync({ ctx: app.ctx, discovery, writers, scope });
+  const plan = planSync({
+    ctx: app.ctx,
+    discovery,
+    writers,
+    scope,
+    trustProject: app.loaded.project?.trusted === true,
+  });
   // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
   const writes = plan.entries.filter(
     (e) => e.action === "create" || e.action === "update" || e.action === "remove",

@@ -1,23 +1,21 @@
 import { existsSync, statSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import {
   type ConfigWhere,
-  changedCodeFile,
   findProjectConfig,
-  hashConfig,
   projectFolder,
-  readConfigBytes,
   readTrustStore,
   realOr,
+  recordTrust,
   type TrustRecord,
-  trustedCodeFiles,
+  trustStatus,
   trustStorePath,
   userConfigDir,
   writeTrustStore,
 } from "@roster/config";
 import { type GlobalFlags, resolveBasics } from "./basics.js";
 import { FindingError, UsageError } from "./errors.js";
-import { headedTable, printJson, sentenceLines } from "./output.js";
+import { headedTable, line, printJson, sentenceLines } from "./output.js";
 
 /** Flags of `roster trust`. */
 export interface TrustFlags {
@@ -28,19 +26,15 @@ export interface TrustFlags {
 /** Whether a trusted folder's config and code are still the ones that were trusted. */
 export type TrustStatus = "current" | "changed" | "missing" | "unreadable";
 
-async function statusOf(record: TrustRecord, home: string): Promise<TrustStatus> {
+function statusOf(record: TrustRecord, home: string): TrustStatus {
   if (record.configFile === null) {
     // Trusted without a config: a config that appeared since is not what was trusted.
     const found = findProjectConfig(record.folder, home);
     return found && realOr(found.dir) === record.folder ? "changed" : "current";
   }
-  const file = join(record.folder, record.configFile);
-  if (!existsSync(file)) return "missing";
+  if (!existsSync(join(record.folder, record.configFile))) return "missing";
   try {
-    if (hashConfig(readConfigBytes(file)) !== record.sha256) return "changed";
-    const found = { file, dir: record.folder, ignored: [] };
-    const now = await trustedCodeFiles(found, home);
-    return changedCodeFile(record.files ?? {}, now) === undefined ? "current" : "changed";
+    return trustStatus(record) === undefined ? "current" : "changed";
   } catch {
     return "unreadable";
   }
@@ -71,7 +65,7 @@ export async function trust(
   const records = readTrustStore(where);
 
   if (options.list) {
-    const trusted = await Promise.all(records.map(async (r) => ({ ...r, status: await statusOf(r, home) })));
+    const trusted = records.map((r) => ({ ...r, status: statusOf(r, home) }));
     if (o.json) printJson(o, { trusted });
     else if (trusted.length === 0) o.out(`No trusted folders (${trustStorePath(where)}).`);
     else
@@ -104,15 +98,12 @@ export async function trust(
   }
 
   // Without a config, the project's folder (its git root) is trusted: its agents may then raise
-  // permissions on hosts, and hosts load its own settings, hooks and plugins.
-  const record: TrustRecord = found
-    ? {
-        folder: realOr(found.dir),
-        configFile: basename(found.file),
-        sha256: hashConfig(readConfigBytes(found.file)),
-        files: await trustedCodeFiles(found, home),
-        trustedAt: new Date().toISOString(),
-      }
+  // permissions on hosts, and hosts load its own settings, hooks and plugins. With one, trusting
+  // loads the config and its providers once (nothing else of them runs) to note every file of
+  // code Node loads for them.
+  const recorded = found ? await recordTrust(found, where) : undefined;
+  const record: TrustRecord = recorded
+    ? recorded.record
     : {
         folder: realOr(projectFolder(target, home)),
         configFile: null,
@@ -120,13 +111,17 @@ export async function trust(
         trustedAt: new Date().toISOString(),
       };
   writeTrustStore(where, [...records.filter((r) => r.folder !== record.folder), record]);
+  if (recorded?.problem !== undefined)
+    o.err(
+      line`roster: warning: loading the config stopped early (${recorded.problem}); trusted what loaded until then and what the config names.`,
+    );
   if (o.json) printJson(o, { trusted: record });
   else {
     const others = Object.keys(record.files ?? {}).length;
     const sentences = [
       record.configFile !== null
         ? `Trusted ${record.folder}: roster will run ${record.configFile} (sha256 ${record.sha256!.slice(0, 12)}…)` +
-          (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it names` : "")
+          (others > 0 ? ` and ${others} code file${others === 1 ? "" : "s"} it loads or names` : "")
         : `Trusted ${record.folder} (it has no roster config).`,
       "Its agents' permission modes reach the hosts, and hosts load its own settings, hooks and plugins.",
       record.configFile !== null

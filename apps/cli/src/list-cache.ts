@@ -33,7 +33,7 @@ export function openListIndex(app: App): { index: PersistentIndex; key: IndexKey
     trust: app.ctx.trustProject !== false,
     providers: app.registry.list().map((p) => p.id),
   };
-  return { index: listingIndex(key, app.env, app.ctx.home), key };
+  return { index: listingIndex(key, app.env, app.ctx.home, app.output), key };
 }
 
 /** The key an output is stored under: the look's fingerprint, the config's diagnostics and disabled agents. */

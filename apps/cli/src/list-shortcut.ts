@@ -16,6 +16,7 @@ import {
   stillSeen,
 } from "@roster/index";
 import pkg from "../package.json" with { type: "json" };
+import { line, type Output } from "./output.js";
 
 /** The name `list --json`'s whole output is stored under. */
 export const LIST_JSON = "list-json";
@@ -49,13 +50,35 @@ export function buildVersion(): string {
   return version;
 }
 
-/** Where a listing (or a shortcut) for `key` is stored: outputs only, no per-file index. */
+/** Cache folders already said to be unsafe in this process: said once, whatever opens them. */
+const toldUnsafe = new Set<string>();
+
+/**
+ * Where a listing (or a shortcut) for `key` is stored: outputs only, no per-file index. With
+ * `output`, a cache folder or record roster may not use (another user's, writable by others)
+ * is one warning line on its stderr, once per process.
+ */
 export function listingIndex(
   key: IndexKey,
   env: Record<string, string | undefined>,
   home: string,
+  output?: Pick<Output, "err">,
 ): PersistentIndex {
-  return openOutputs({ key, env, home, version: buildVersion() });
+  return openOutputs({
+    key,
+    env,
+    home,
+    version: buildVersion(),
+    ...(output
+      ? {
+          onUnsafe: (problem: IndexDiagnostic) => {
+            if (toldUnsafe.has(problem.filePath ?? problem.message)) return;
+            toldUnsafe.add(problem.filePath ?? problem.message);
+            output.err(line`roster: warning: ${problem.message}`);
+          },
+        }
+      : {}),
+  });
 }
 
 /** The `list` flags the shortcut is for: not `--config`, `--debug`, `--no-cache`, `--as` or `--files`. */

@@ -102,6 +102,7 @@ function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknow
       // that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
       process.env,
       app.ctx.home,
+      o,
     );
     return index;
   };

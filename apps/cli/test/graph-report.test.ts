@@ -178,6 +178,23 @@ describe("roster report --html", () => {
     expect(readFileSync(target, "utf8")).toBe("keep me");
   });
 
+  test("refuses a link at any folder on the way below the shell's folder: out/link → home is not written through (issue 49)", () => {
+    const away = join(root, "away-home");
+    spawnSync("mkdir", ["-p", join(root, "out"), away]);
+    symlinkSync(away, join(root, "out/link"));
+    for (const path of ["out/link/r.html", join(root, "out/link/r.html"), "out/link/new/r.html"]) {
+      const r = roster(["report", "--html", path]);
+      expect(r.code, path).toBe(2);
+      expect(r.stderr).toBe(
+        `roster: ${join(root, "out/link")} is a symbolic link; roster never writes through one (remove it or pick another file).\n`,
+      );
+      expect(readdirSync(away)).toEqual([]);
+    }
+    // A folder that does not exist yet below the shell's folder is made, one at a time.
+    expect(roster(["report", "--html", "out/new/r.html"]).code).toBe(0);
+    expect(readFileSync(join(root, "out/new/r.html"), "utf8")).toMatch(/^<!doctype html>/);
+  });
+
   test("without --html it is a usage error", () => {
     const r = roster(["report"]);
     expect(r.code).toBe(2);

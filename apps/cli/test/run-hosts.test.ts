@@ -436,6 +436,56 @@ describe("an untrusted project (issue 27)", () => {
     }
   });
 
+  test("a project agent's tools are not pre-approved beyond reading: the dry run and the run say so; roster trust lifts it (issue 49)", () => {
+    const work = mkdtempSync(join(tmpdir(), "roster-untrusted-tools-"));
+    try {
+      writeTree(work, {
+        "p/.git/HEAD": "ref: refs/heads/main\n",
+        "p/.claude/agents/fixer.md": agent("fixer", "tools: Read, Bash, Edit\n"),
+        "home/.keep": "",
+      });
+      const p = join(work, "p");
+      const base = [bin, "--home", join(work, "home"), "--cwd", p];
+      const env = { PATH: `${fakes}:/usr/bin:/bin` };
+      const note = `roster: note: tools Bash, Edit of project agent "fixer" are not pre-approved`;
+      const dry = spawnSync(
+        process.execPath,
+        [...base, "run", "fixer", "--task", "t", "--host", "claude", "--dry-run"],
+        {
+          encoding: "utf8",
+          env,
+        },
+      );
+      expect(dry.status).toBe(0);
+      expect(dry.stdout).toContain("--allowedTools Read ");
+      expect(dry.stdout).toContain(`note: tools Bash, Edit of project agent "fixer" are not pre-approved`);
+      expect(dry.stdout).toContain(`\`roster trust ${p}\` to allow it`);
+      const record = join(work, "rec");
+      const run = spawnSync(process.execPath, [...base, "run", "fixer", "--task", "t", "--host", "claude"], {
+        encoding: "utf8",
+        env: { ...env, FAKE_HOST_RECORD: record },
+      });
+      expect(run.status).toBe(0);
+      expect(run.stderr.split("\n")[0]).toContain(note);
+      const argv = readRecords(record)[0]!.argv;
+      expect(argv[argv.indexOf("--allowedTools") + 1]).toBe("Read");
+
+      expect(spawnSync(process.execPath, [...base, "trust"], { encoding: "utf8" }).status).toBe(0);
+      const trusted = spawnSync(
+        process.execPath,
+        [...base, "run", "fixer", "--task", "t", "--host", "claude", "--dry-run"],
+        {
+          encoding: "utf8",
+          env,
+        },
+      );
+      expect(trusted.stdout).toContain("--allowedTools Read,Bash,Edit");
+      expect(trusted.stdout).not.toContain("not pre-approved");
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   test("a user agent run in an untrusted folder with --plan-mode: Claude is told not to load project settings", () => {
     const r = roster(["run", "code-reviewer", "--task", "t", "--plan-mode", "--dry-run", "--json"]);
     expect(r.code).toBe(0);

@@ -2,7 +2,16 @@
 // same bytes and exit code with and without it, printed from the store only while everything
 // the run read is seen the same way, per way of asking, and never for `--as`, `--config` or
 // `--no-cache`.
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyFixtureTree } from "@roster/testkit";
@@ -67,6 +76,29 @@ describe("a plain doctor's stored output", () => {
       expect.stringMatching(/\.doctor-output\.out$/),
       expect.stringMatching(/\.doctor-record\.out$/),
     ]);
+  }, 60_000);
+
+  test("a cache folder others can write is not used: a forged output is not printed, one line says why (issue 49)", async () => {
+    await tree();
+    for (let i = 0; i < 2; i++) roster(["doctor"]);
+    const plain = roster(["doctor", "--no-cache"]);
+    mark(outputFile(), "FORGED by someone else");
+    expect(roster(["doctor"]).stdout).toContain("FORGED");
+    const dir = cacheDirOf(places);
+    chmodSync(dir, 0o777);
+    const before = readdirSync(dir).sort();
+    const r = roster(["doctor"]);
+    expect(r.stdout).not.toContain("FORGED");
+    expect(r.stdout).toBe(plain.stdout);
+    expect(r.code).toBe(plain.code);
+    const warnings = r.stderr.split("\n").filter((l) => l.startsWith("roster: warning:"));
+    expect(warnings).toEqual([
+      `roster: warning: not using ${dir}: it is writable by its group and others (mode 0777); nothing is read from or stored in roster's cache there (as ssh refuses such keys). Fix it (chmod go-w, or remove it), or turn the cache off with ROSTER_NO_CACHE=1`,
+    ]);
+    const list = roster(["list"]);
+    expect(list.stderr.split("\n").filter((l) => l.startsWith("roster: warning:"))).toHaveLength(1);
+    expect(readdirSync(dir).sort(), "nothing stored there").toEqual(before);
+    chmodSync(dir, 0o700);
   }, 60_000);
 
   test("a matching look prints the stored bytes without running doctor", async () => {

@@ -94,7 +94,9 @@ describe("project code runs only in a folder the user trusted", () => {
     const trust = roster(["trust"]);
     expect(trust.code).toBe(0);
     expect(trust.stdout).toContain(repo);
-    expect(existsSync(marker), "roster trust itself must not run the config").toBe(false);
+    // Trusting loads the config once, under the code guard, to note every file it loads (issue 49).
+    expect(existsSync(marker), "roster trust loads the config it trusts, once").toBe(true);
+    rmSync(marker);
     expect(existsSync(join(home, ".config/roster/trusted.json"))).toBe(true);
 
     expect(roster(["list"]).code).toBe(0);
@@ -112,6 +114,7 @@ describe("project code runs only in a folder the user trusted", () => {
       expect.objectContaining({ folder: repo, configFile: "roster.config.mjs", status: "changed" }),
     ]);
     expect(roster(["trust", repo]).code).toBe(0);
+    rmSync(marker);
     roster(["list"]);
     expect(existsSync(marker)).toBe(true);
     rmSync(marker);
@@ -191,6 +194,7 @@ describe("project code runs only in a folder the user trusted", () => {
     );
     const trusted = json(roster(["trust", "--json"])).trusted;
     expect(Object.keys(trusted.files).sort()).toEqual(["bin/claude", "helper.mjs", "prov.mjs"]);
+    rmSync(marker, { force: true });
     expect(roster(["list"]).code).toBe(0);
     expect(existsSync(marker)).toBe(true);
     for (const file of ["prov.mjs", "helper.mjs", "bin/claude"]) {
@@ -202,6 +206,7 @@ describe("project code runs only in a folder the user trusted", () => {
       expect(warning.message).toContain(`${file}, code this config runs, changed after you trusted ${repo}`);
       expect(json(roster(["trust", "--list", "--json"])).trusted[0].status).toBe("changed");
       expect(roster(["trust"]).code).toBe(0);
+      rmSync(marker, { force: true });
       roster(["list"]);
       expect(existsSync(marker)).toBe(true);
     }
@@ -212,13 +217,136 @@ describe("project code runs only in a folder the user trusted", () => {
     write(join(repo, "roster.config.mjs"), 'import "./lib/setup.mjs";\nexport default {};\n');
     write(join(repo, "lib/setup.mjs"), markerModule());
     expect(Object.keys(json(roster(["trust", "--json"])).trusted.files)).toEqual(["lib/setup.mjs"]);
-    expect(existsSync(marker)).toBe(false);
+    rmSync(marker, { force: true });
     roster(["list"]);
     expect(existsSync(marker)).toBe(true);
     rmSync(marker);
     appendFileSync(join(repo, "lib/setup.mjs"), "// changed\n");
     expect(codes(roster(["list", "--json"]))).toContain("warning config/trust-stale");
     expect(existsSync(marker)).toBe(false);
+  });
+
+  describe("trust covers every file of code Node loads for the config (issue 49)", () => {
+    /** CommonJS text that writes `what` into the marker when it runs. */
+    const cjsMarker = (what: string, extra = "") =>
+      `require("node:fs").appendFileSync(${JSON.stringify(marker)}, ${JSON.stringify(`${what}\n`)});\n${extra}\n`;
+    const ran = () => (existsSync(marker) ? readFileSync(marker, "utf8").trim().split("\n") : []);
+    const stale = (r: { stdout: string }) =>
+      json(r).diagnostics.find((d: { code: string }) => d.code === "config/trust-stale")?.message as
+        | string
+        | undefined;
+    const providerNames = (r: { stdout: string }) =>
+      [...new Set(json(r).agents.map((a: { provider: string }) => a.provider))].sort();
+    /** A provider module of the project: ESM, loading a CommonJS file with require, a package and a file outside the project. */
+    const setUp = () => {
+      write(
+        join(repo, "prov.mjs"),
+        [
+          'import { createRequire } from "node:module";',
+          'import "helper-pkg";',
+          "const require = createRequire(import.meta.url);",
+          'require("./lib/required.cjs");',
+          'export default { id: "prov", locate: (ctx) => [{ dir: ctx.cwd + "/.prov/agents", scope: "project" }] };',
+        ].join("\n"),
+      );
+      write(join(repo, "lib/required.cjs"), cjsMarker("required"));
+      write(
+        join(repo, "node_modules/helper-pkg/package.json"),
+        JSON.stringify({ name: "helper-pkg", main: "main.js" }),
+      );
+      write(
+        join(repo, "node_modules/helper-pkg/main.js"),
+        cjsMarker("package", 'module.exports = require("./more.js");'),
+      );
+      write(join(repo, "node_modules/helper-pkg/more.js"), "module.exports = 1;\n");
+      write(
+        join(work, "outside.cjs"),
+        cjsMarker("outside", 'module.exports = { id: "outside", locate: () => [] };'),
+      );
+      write(join(repo, ".prov/agents/pa.md"), agentFile("pa", "from the provider"));
+      write(
+        join(repo, "roster.config.json"),
+        JSON.stringify({ providers: ["./prov.mjs", "../outside.cjs"] }),
+      );
+      const trusted = json(roster(["trust", "--json"])).trusted;
+      rmSync(marker, { force: true });
+      return Object.keys(trusted.files).sort();
+    };
+
+    test("unchanged: every file loads, the provider's agents are listed", () => {
+      expect(setUp()).toEqual([
+        "../outside.cjs",
+        "lib/required.cjs",
+        "node_modules/helper-pkg/main.js",
+        "node_modules/helper-pkg/more.js",
+        "prov.mjs",
+      ]);
+      const r = roster(["list", "--json"]);
+      expect(json(r).diagnostics).toEqual([]);
+      expect(ran().sort()).toEqual(["outside", "package", "required"]);
+      expect(providerNames(r)).toContain("prov");
+    });
+
+    test.each([
+      ["a file the provider require()s", "lib/required.cjs"],
+      ["a file of a package in the project's node_modules", "node_modules/helper-pkg/more.js"],
+      ["a provider outside the project (../outside.cjs)", "../outside.cjs"],
+    ])("%s changed: nothing of the config runs until roster trust", (_what, file) => {
+      setUp();
+      appendFileSync(join(repo, file), cjsMarker("changed"));
+      const r = roster(["list", "--json"]);
+      expect(r.code).toBe(0);
+      expect(ran(), "no file of the project's code ran").toEqual([]);
+      expect(stale(r)).toContain(`${file}, code this config runs, changed after you trusted ${repo}`);
+      expect(providerNames(r)).not.toContain("prov");
+      expect(json(roster(["trust", "--list", "--json"])).trusted[0].status).toBe("changed");
+      expect(roster(["trust"]).code).toBe(0);
+      rmSync(marker, { force: true });
+      roster(["list"]);
+      expect(ran()).toContain("changed");
+    });
+
+    test("a new file loaded (a package's main moved to a file not trusted) is refused, naming it; roster trust lifts it", () => {
+      setUp();
+      write(join(repo, "node_modules/helper-pkg/other.js"), cjsMarker("new file"));
+      write(
+        join(repo, "node_modules/helper-pkg/package.json"),
+        JSON.stringify({ name: "helper-pkg", main: "other.js" }),
+      );
+      const r = roster(["list", "--json"]);
+      expect(r.code).toBe(0);
+      expect(ran()).not.toContain("new file");
+      expect(stale(r)).toContain(join(repo, "node_modules/helper-pkg/other.js"));
+      expect(stale(r)).toContain("not among the files you trusted");
+      expect(stale(r)).toContain(`roster trust ${repo}`);
+      expect(providerNames(r)).not.toContain("prov");
+      expect(json(r).agents.map((a: { name: string }) => a.name)).not.toContain("pa");
+      expect(roster(["trust"]).code).toBe(0);
+      rmSync(marker, { force: true });
+      const again = roster(["list", "--json"]);
+      expect(json(again).diagnostics).toEqual([]);
+      expect(ran()).toContain("new file");
+    });
+
+    test("a file loaded later by a computed name (in locate) that is new is refused there, naming it", () => {
+      write(
+        join(repo, "lazy.mjs"),
+        [
+          'import { createRequire } from "node:module";',
+          "const require = createRequire(import.meta.url);",
+          'export default { id: "lazy", locate: () => { require("./parts/" + process.env.ROSTER_TEST_PART + ".cjs"); return []; } };',
+        ].join("\n"),
+      );
+      write(join(repo, "parts/a.cjs"), cjsMarker("a"));
+      write(join(repo, "parts/b.cjs"), cjsMarker("b"));
+      write(join(repo, "roster.config.json"), JSON.stringify({ providers: ["./lazy.mjs"] }));
+      expect(roster(["trust"], { env: { ROSTER_TEST_PART: "a" } }).code).toBe(0);
+      const r = roster(["list", "--json", "--no-cache"], { env: { ROSTER_TEST_PART: "b" } });
+      expect(ran()).not.toContain("b");
+      const failed = json(r).diagnostics.find((d: { code: string }) => d.code === "provider/locate-failed");
+      expect(failed.message).toContain(join(repo, "parts/b.cjs"));
+      expect(failed.message).toContain(`roster trust ${repo}`);
+    });
   });
 
   test("the third-party team example: named in a project config it loads after roster trust", () => {
@@ -294,6 +422,27 @@ describe("a project config is data that may only tighten", () => {
       }),
     );
     expect(dry.invocations[0].spawns).toBe("");
+  });
+
+  test("an unknown key or a bad value is a diagnostic; every command goes on with the rest of the config (issue 49)", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine", "project agent"));
+    write(
+      join(repo, "roster.config.json"),
+      JSON.stringify({ disabledAgents: ["plan"], colour: "red", maxConcurrency: "many" }),
+    );
+    const list = roster(["list", "--json"]);
+    expect(list.code).toBe(0);
+    expect(codes(list)).toEqual(["warning config/invalid", "warning config/invalid"]);
+    expect(json(list).agents.map((a: { name: string }) => a.name)).toContain("mine");
+    const plain = roster(["list"]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain('unknown key "colour"');
+    expect(plain.stdout).toContain("mine");
+    // disabledAgents, the key that holds, still applies.
+    const plan = roster(["run", "plan", "--task", "x", "--dry-run", "--runner", "unused"]);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/Agent "plan" is disabled in settings/);
+    expect(roster(["doctor", "--json"]).code).not.toBe(2);
   });
 
   test("a lower limit and disabledAgents apply, from the git root down", () => {
@@ -394,20 +543,24 @@ describe("the user's config and --config", () => {
 });
 
 describe.skipIf(!hasMkfifo)("config files are read through the bounded reader", () => {
-  test("a project roster.config.json that is a FIFO or a link to /dev/zero fails fast, naming the file", () => {
+  test("a project roster.config.json that is a FIFO or a link to /dev/zero: not read, a diagnostic naming it; the rest goes on (issue 49)", () => {
+    write(join(repo, ".claude/agents/mine.md"), agentFile("mine", "project agent"));
     const config = join(repo, "roster.config.json");
     execFileSync("mkfifo", [config]);
-    const fifo = roster(["list"]);
+    const fifo = roster(["list", "--json"]);
     expect(fifo.signal).toBeNull();
-    expect(fifo.code).toBe(2);
-    expect(fifo.stderr).toContain(config);
-    expect(fifo.stderr).toContain("FIFO");
+    expect(fifo.code).toBe(0);
+    const warning = json(fifo).diagnostics.find((d: { code: string }) => d.code === "config/invalid");
+    expect(warning).toMatchObject({ severity: "warning", filePath: config });
+    expect(warning.message).toContain("FIFO");
+    expect(json(fifo).agents.map((a: { name: string }) => a.name)).toContain("mine");
     rmSync(config);
     symlinkSync("/dev/zero", config);
     const zero = roster(["list"]);
     expect(zero.signal).toBeNull();
-    expect(zero.code).toBe(2);
+    expect(zero.code).toBe(0);
     expect(zero.stderr).toContain("device");
+    expect(zero.stdout).toContain("mine");
   });
 
   test("a user config that is a FIFO fails fast; an untrusted roster.config.mjs FIFO is never opened", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CommandUsageError } from "./errors.js";
-import { expandCommand } from "./expand-command.js";
+import { CommandUsageError, ExpansionTooLargeError } from "./errors.js";
+import { expandCommand, MAX_EXPANSION_BYTES } from "./expand-command.js";
 import type { CommandPlaceholders } from "./index.js";
 
 const make = (instructions: string, placeholders?: CommandPlaceholders[]) =>
@@ -120,5 +120,19 @@ describe("expandCommand: misuse", () => {
 
   it("throws for a command without string instructions", () => {
     expect(() => expandCommand({} as { instructions: string }, "x")).toThrow(CommandUsageError);
+  });
+});
+
+describe("the expansion is bounded (issue 49)", () => {
+  it("a template repeating a long input throws as soon as the text passes the bound", () => {
+    const command = { instructions: "$ARGUMENTS ".repeat(5000) };
+    expect(() => expandCommand(command, "x".repeat(100 * 1024))).toThrow(ExpansionTooLargeError);
+    expect(() => expandCommand(command, "x".repeat(100 * 1024))).toThrow(
+      `the expanded text would be larger than ${MAX_EXPANSION_BYTES} bytes`,
+    );
+    expect(() => expandCommand({ instructions: "$1$1$1" }, "é".repeat(100), { maxBytes: 500 })).toThrow(
+      ExpansionTooLargeError,
+    );
+    expect(expandCommand({ instructions: "$1$1" }, "é".repeat(100), { maxBytes: 400 })).toBe("é".repeat(200));
   });
 });

@@ -1,5 +1,12 @@
 import { type CommandInput, DEFAULT_PLACEHOLDERS, type PlaceholderSyntax } from "./command-options.js";
-import { CommandUsageError } from "./errors.js";
+import { CommandUsageError, ExpansionTooLargeError } from "./errors.js";
+
+/**
+ * The largest text {@link expandCommand} gives back (4 MiB): a template that repeats its
+ * input (`$ARGUMENTS` five thousand times) would otherwise grow with input × repeats.
+ */
+export const MAX_EXPANSION_BYTES = 4 * 1024 * 1024;
+
 import { splitArguments } from "./split-arguments.js";
 import type { WorkflowCommand } from "./types.js";
 
@@ -66,14 +73,18 @@ function matchCustom(
  *
  * A placeholder with no value becomes empty. The template is read once, left to right,
  * and input is inserted literally: `$&`, `$$`, `` $` ``, `$1` or `{{args}}` in the input
- * arrive as typed, never reinterpreted. Nothing is executed.
+ * arrive as typed, never reinterpreted. Nothing is executed. A text that would pass
+ * `maxBytes` ({@link MAX_EXPANSION_BYTES}) throws {@link ExpansionTooLargeError} as soon as it
+ * does, never built whole.
  *
  * @example expandCommand(command, `fix "the login bug"`)
  */
 export function expandCommand(
   command: Pick<WorkflowCommand, "instructions"> & Partial<Pick<WorkflowCommand, "placeholders">>,
   input: string | readonly string[],
+  options: { maxBytes?: number } = {},
 ): string {
+  const maxBytes = options.maxBytes ?? MAX_EXPANSION_BYTES;
   if (typeof command?.instructions !== "string") {
     throw new CommandUsageError("expandCommand: command must have string instructions");
   }
@@ -87,7 +98,13 @@ export function expandCommand(
 
   let out = "";
   let i = 0;
+  const tooLarge = () =>
+    new ExpansionTooLargeError(
+      `the expanded text would be larger than ${maxBytes} bytes (its placeholders repeat an input of ${Buffer.byteLength(args.whole)} bytes): give a shorter input`,
+    );
   while (i < text.length) {
+    // A UTF-16 unit is at least one byte: past maxBytes units, the text is past maxBytes bytes.
+    if (out.length > maxBytes) throw tooLarge();
     const claimed = matchCustom(custom, text, i, args);
     if (claimed) {
       out += claimed.text;
@@ -146,5 +163,6 @@ export function expandCommand(
     out += ch;
     i++;
   }
+  if (out.length > maxBytes || Buffer.byteLength(out) > maxBytes) throw tooLarge();
   return out;
 }

@@ -11,8 +11,8 @@ export {
   type PlaceholderSyntax,
 } from "./command-options.js";
 export { discoverCommands } from "./discover-commands.js";
-export { CommandUsageError } from "./errors.js";
-export { expandCommand } from "./expand-command.js";
+export { CommandUsageError, ExpansionTooLargeError } from "./errors.js";
+export { expandCommand, MAX_EXPANSION_BYTES } from "./expand-command.js";
 export { commandScopedId, getCommand } from "./get-command.js";
 export { splitArguments } from "./split-arguments.js";
 export type {

@@ -102,20 +102,48 @@ describe("loadConfig: layers and what a project may change", () => {
     expect((await load({ project: false })).layers).toEqual([]);
   });
 
-  it("a malformed config is a usage error naming the file", async () => {
-    write(join(repo, "roster.config.json"), { maxRecursionDepth: -2 });
-    await expect(load()).rejects.toThrow(
-      `${join(repo, "roster.config.json")}: "maxRecursionDepth" must be -1`,
+  it("a project config's problem is a diagnostic naming the key; the rest of it applies (issue 49)", async () => {
+    const file = join(repo, "roster.config.json");
+    write(file, { maxRecursionDepth: -2, disabledAgents: ["x"], colour: "red" });
+    const loaded = await load();
+    expect(loaded.config).toEqual({ disabledAgents: ["x"] });
+    expect(loaded.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "config/invalid", filePath: file }),
+      expect.objectContaining({ severity: "warning", code: "config/invalid", filePath: file }),
+    ]);
+    expect(loaded.diagnostics[0]!.message).toMatch(/"maxRecursionDepth" must be -1/);
+    expect(loaded.diagnostics[1]!.message).toMatch(/unknown key "colour"/);
+    write(file, { hosts: { claude: { args: [] } }, disabledAgents: ["y"] });
+    const hosts = await load();
+    expect(hosts.config).toEqual({ disabledAgents: ["y"] });
+    expect(hosts.diagnostics.map((d) => d.message).join("\n")).toMatch(
+      /"hosts.claude" must be an object with a "command" string/,
     );
-    write(join(repo, "roster.config.json"), { hosts: { claude: { args: [] } } });
-    await expect(load()).rejects.toThrow(/"hosts.claude" must be an object with a "command" string/);
+    writeFileSync(file, "{ nope");
+    const broken = await load();
+    expect(broken.config).toEqual({});
+    expect(broken.diagnostics).toEqual([
+      expect.objectContaining({ code: "config/invalid", message: expect.stringMatching(/not valid JSON/) }),
+    ]);
+  });
+
+  it("the user's own config: a value of the wrong shape is a usage error naming the file; an unknown key a warning", async () => {
     // defaultHost's shape only: its name is the app's to check (a config family's host may be it).
     const explicit = join(root, "default-host.json");
     write(explicit, { defaultHost: 3 });
     await expect(load({ configFile: explicit })).rejects.toThrow(/"defaultHost" must be a host's name/);
     write(explicit, { defaultHost: "lab" });
     expect((await load({ configFile: explicit })).config.defaultHost).toBe("lab");
-    writeFileSync(join(repo, "roster.config.json"), "{ nope");
+    const user = join(home, ".config/roster/config.json");
+    write(user, { maxRecursionDepth: -2 });
+    await expect(load()).rejects.toThrow(`${user}: "maxRecursionDepth" must be -1`);
+    write(user, { maxConcurrency: 2, newerKey: true });
+    const loaded = await load();
+    expect(loaded.config).toEqual({ maxConcurrency: 2 });
+    expect(loaded.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "config/invalid", filePath: user }),
+    ]);
+    writeFileSync(user, "{ nope");
     await expect(load()).rejects.toThrow(/not valid JSON/);
   });
 });

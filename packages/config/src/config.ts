@@ -1,11 +1,12 @@
 import { statSync } from "node:fs";
-import { basename, dirname, isAbsolute, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic, FileSystem, SourceProvider } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { DEFAULT_SETTINGS } from "@roster/executor/default-settings";
 import { type FamilyDefinition, familyProblem, ROSTER_VOCABULARY } from "@roster/family";
 import type { HostId } from "@roster/hosts";
+import { finishRecording, guardEntry, startGuard, untrustedCodeOf } from "./code-guard.js";
 import { ConfigError } from "./config-error.js";
 import {
   type ConfigWhere,
@@ -19,8 +20,17 @@ import {
   USER_CONFIG_NAMES,
   userConfigDir,
 } from "./config-places.js";
-import { changedCodeFile, folderWithoutConfig, trustedCodeFiles } from "./project-trust.js";
-import { readTrustStore } from "./trust-store.js";
+import {
+  changedCodeFile,
+  folderWithoutConfig,
+  MISSING,
+  relativeTo,
+  trustedCodeFiles,
+} from "./project-trust.js";
+import { trustCommand } from "./trust-command.js";
+import { readTrustStore, type TrustRecord } from "./trust-store.js";
+
+export { trustCommand };
 
 /** A host binary roster may run agents on (`hosts` in a config). */
 export interface HostConfig {
@@ -83,6 +93,7 @@ export const CONFIG_DIAGNOSTIC_CODES = [
   "config/limit-not-tightened",
   "config/user-only-key",
   "config/ignored-file",
+  "config/invalid",
 ] as const;
 
 /** Stable codes of the config diagnostics. */
@@ -131,61 +142,108 @@ const CODE_KEYS: ReadonlyArray<keyof RosterConfig> = ["providers", "hosts", "age
 /** Keys only the user decides (`--config` or the user config), never a project. */
 const USER_ONLY_KEYS: ReadonlyArray<keyof RosterConfig> = ["trustProject", "defaultHost"];
 
-/** Checks the shape of a config value; a problem is a usage error naming the file. */
-export function checkConfig(config: unknown, filePath: string): RosterConfig {
-  const fail = (what: string): never => {
-    throw new ConfigError(`${filePath}: ${what}.`);
-  };
-  if (config === undefined) return {};
-  if (config === null || typeof config !== "object" || Array.isArray(config))
-    fail("the config must be an object");
-  const c = config as Record<string, unknown>;
-  for (const key of Object.keys(c))
-    if (!(KEYS as readonly string[]).includes(key)) fail(`unknown key "${key}" (known: ${KEYS.join(", ")})`);
-  const strings = (key: string, v: unknown = c[key]) => {
-    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string")))
-      fail(`"${key}" must be a list of strings`);
-  };
-  strings("providers");
-  strings("disabledAgents");
-  for (const key of ["maxRecursionDepth", "maxConcurrency"]) {
-    const v = c[key];
-    if (v !== undefined && !Number.isSafeInteger(v)) fail(`"${key}" must be an integer`);
-  }
-  if (c.maxRecursionDepth !== undefined && (c.maxRecursionDepth as number) < -1)
-    fail(`"maxRecursionDepth" must be -1 (no limit) or more`);
-  if (c.maxConcurrency !== undefined && (c.maxConcurrency as number) < 1)
-    fail(`"maxConcurrency" must be at least 1`);
-  if (c.trustProject !== undefined && typeof c.trustProject !== "boolean")
-    fail(`"trustProject" must be true or false`);
-  // Only the shape here: the name is checked by the app against its families' hosts, the
-  // config's own families among them (a config family's host may be the default).
-  if (c.defaultHost !== undefined && (typeof c.defaultHost !== "string" || c.defaultHost.trim() === ""))
-    fail(`"defaultHost" must be a host's name`);
-  const record = (key: string) => {
-    const v = c[key];
-    if (v !== undefined && (v === null || typeof v !== "object" || Array.isArray(v)))
-      fail(`"${key}" must be an object`);
-    return Object.entries((v ?? {}) as Record<string, unknown>);
-  };
-  for (const [name, model] of record("agentModelOverrides")) {
-    const ok =
-      typeof model === "string" || (Array.isArray(model) && model.every((m) => typeof m === "string"));
-    if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
-  }
-  for (const [name, host] of record("hosts")) {
-    if (name.trim() === "") fail(`"hosts" has an empty host name`);
-    const h = host as Record<string, unknown> | null;
-    if (h === null || typeof h !== "object" || typeof h.command !== "string")
-      fail(`"hosts.${name}" must be an object with a "command" string`);
-    strings(`hosts.${name}.args`, h?.args);
-  }
-  return c as RosterConfig;
+/** What {@link validateConfig} found: the keys whose values hold, and a sentence per problem. */
+export interface ValidatedConfig {
+  /** The keys that passed (a key with a problem is left out). */
+  config: RosterConfig;
+  /** Keys roster does not know, one sentence each. */
+  unknown: string[];
+  /** Values of the wrong shape (or a config that is not an object), one sentence each. */
+  invalid: string[];
 }
 
-/** Imports an ES module config (its default export, else the module object). */
-async function importConfig(file: string): Promise<unknown> {
+/**
+ * Checks the shape of a config value key by key: what holds is kept, what does not is named
+ * (an unknown key, a value of the wrong shape) and left out, so that one bad key never takes
+ * the rest of the config with it.
+ */
+export function validateConfig(config: unknown): ValidatedConfig {
+  const out: ValidatedConfig = { config: {}, unknown: [], invalid: [] };
+  if (config === undefined) return out;
+  if (config === null || typeof config !== "object" || Array.isArray(config)) {
+    out.invalid.push("the config must be an object");
+    return out;
+  }
+  const c = config as Record<string, unknown>;
+  const keep = (key: keyof RosterConfig, problem: string | undefined) => {
+    if (c[key] === undefined) return;
+    if (problem === undefined) (out.config as Record<string, unknown>)[key] = c[key];
+    else out.invalid.push(problem);
+  };
+  for (const key of Object.keys(c))
+    if (!(KEYS as readonly string[]).includes(key))
+      out.unknown.push(`unknown key "${key}" (known: ${KEYS.join(", ")})`);
+  const strings = (key: string, v: unknown = c[key]) =>
+    v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== "string"))
+      ? `"${key}" must be a list of strings`
+      : undefined;
+  keep("providers", strings("providers"));
+  keep("disabledAgents", strings("disabledAgents"));
+  const integer = (key: "maxRecursionDepth" | "maxConcurrency", min: number, rule: string) => {
+    const v = c[key];
+    if (!Number.isSafeInteger(v)) return `"${key}" must be an integer`;
+    return (v as number) < min ? `"${key}" must be ${rule}` : undefined;
+  };
+  keep("maxRecursionDepth", integer("maxRecursionDepth", -1, "-1 (no limit) or more"));
+  keep("maxConcurrency", integer("maxConcurrency", 1, "at least 1"));
+  keep(
+    "trustProject",
+    typeof c.trustProject === "boolean" ? undefined : `"trustProject" must be true or false`,
+  );
+  // Only the shape here: the name is checked by the app against its families' hosts, the
+  // config's own families among them (a config family's host may be the default).
+  keep(
+    "defaultHost",
+    typeof c.defaultHost === "string" && c.defaultHost.trim() !== ""
+      ? undefined
+      : `"defaultHost" must be a host's name`,
+  );
+  const record = (key: string): Array<[string, unknown]> | string => {
+    const v = c[key];
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return `"${key}" must be an object`;
+    return Object.entries(v as Record<string, unknown>);
+  };
+  const overrides = c.agentModelOverrides === undefined ? [] : record("agentModelOverrides");
+  keep(
+    "agentModelOverrides",
+    typeof overrides === "string"
+      ? overrides
+      : overrides
+          .filter(
+            ([, model]) =>
+              !(
+                typeof model === "string" ||
+                (Array.isArray(model) && model.every((m) => typeof m === "string"))
+              ),
+          )
+          .map(([name]) => `"agentModelOverrides.${name}" must be a model or a list of models`)[0],
+  );
+  const hosts = c.hosts === undefined ? [] : record("hosts");
+  let hostProblem: string | undefined = typeof hosts === "string" ? hosts : undefined;
+  for (const [name, host] of typeof hosts === "string" ? [] : hosts) {
+    if (hostProblem !== undefined) break;
+    const h = host as Record<string, unknown> | null;
+    if (name.trim() === "") hostProblem = `"hosts" has an empty host name`;
+    else if (h === null || typeof h !== "object" || typeof h.command !== "string")
+      hostProblem = `"hosts.${name}" must be an object with a "command" string`;
+    else hostProblem = strings(`hosts.${name}.args`, h.args);
+  }
+  keep("hosts", hostProblem);
+  return out;
+}
+
+/** Checks the shape of a config value; any problem is a usage error naming the file. */
+export function checkConfig(config: unknown, filePath: string): RosterConfig {
+  const checked = validateConfig(config);
+  const problem = checked.invalid[0] ?? checked.unknown[0];
+  if (problem !== undefined) throw new ConfigError(`${filePath}: ${problem}.`);
+  return checked.config;
+}
+
+/** Imports an ES module config (its default export, else the module object); a project's under the code guard. */
+async function importConfig(file: string, project = false): Promise<unknown> {
   try {
+    if (project) await guardEntry(file);
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return mod.default ?? mod;
   } catch (error) {
@@ -196,11 +254,28 @@ async function importConfig(file: string): Promise<unknown> {
   }
 }
 
-/** Reads one trusted config file: JSON through the bounded reader; an `.mjs` checked, then imported. */
-async function readTrusted(file: string, fs: FileSystem, bytes?: Buffer): Promise<RosterConfig> {
-  const content = bytes ?? readConfigBytes(file, fs);
-  if (isCodeFile(file)) return checkConfig(await importConfig(file), file);
-  return checkConfig(parseJson(content, file), file);
+/**
+ * Reads one of the user's config files (the user config, `--config`): JSON through the bounded
+ * reader, an `.mjs` imported. A value of the wrong shape is a usage error naming the file (a
+ * setting of the user's own that roster cannot honour is never silently dropped); an unknown
+ * key is a warning, and the rest of the file applies.
+ */
+async function readUserConfig(
+  file: string,
+  fs: FileSystem,
+  diagnostics: Diagnostic[],
+): Promise<RosterConfig> {
+  const raw = isCodeFile(file) ? await importConfig(file) : parseJson(readConfigBytes(file, fs), file);
+  const checked = validateConfig(raw);
+  if (checked.invalid.length > 0) throw new ConfigError(`${file}: ${checked.invalid[0]}.`);
+  for (const problem of checked.unknown)
+    diagnostics.push({
+      severity: "warning",
+      code: "config/invalid",
+      message: `${problem}: ignored.`,
+      filePath: file,
+    });
+  return checked.config;
 }
 
 function parseJson(bytes: Buffer, file: string): unknown {
@@ -232,15 +307,32 @@ function mergeInto(target: RosterConfig, layer: RosterConfig): Array<keyof Roste
   return applied;
 }
 
-/** How `roster trust` would be typed for a folder (quoted for a POSIX shell when needed). */
-export function trustCommand(dir: string): string {
-  const quoted = /^[\w./@%+=:,-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
-  return `roster trust ${quoted}`;
-}
-
 interface ProjectVerdict {
   trusted: boolean;
+  /** The config's bytes, when they were read (a trusted folder's config, or a JSON config). */
   bytes?: Buffer;
+  /** Every file the trust covers, by absolute path, with its SHA-256 (the config itself too). */
+  files?: Record<string, string>;
+  /** The config could not be read: a diagnostic said why. */
+  unreadable?: boolean;
+}
+
+/** A project config's problem: a diagnostic, never the end of the command (SPEC §17). */
+function configProblem(file: string, message: string): Diagnostic {
+  return { severity: "warning", code: "config/invalid", message, filePath: file };
+}
+
+/** Reads a project config's bytes; a file that cannot be read is a diagnostic and undefined. */
+function readProjectBytes(found: FoundConfig, fs: FileSystem, diagnostics: Diagnostic[]): Buffer | undefined {
+  try {
+    return readConfigBytes(found.file, fs);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    diagnostics.push(
+      configProblem(found.file, `${error.message.replace(/\.$/, "")}: the project config is not used.`),
+    );
+    return undefined;
+  }
 }
 
 /**
@@ -252,17 +344,14 @@ async function judgeProject(
   where: ConfigWhere,
   diagnostics: Diagnostic[],
 ): Promise<ProjectVerdict> {
-  const folder = realOr(found.dir, where.fs);
+  const fs = where.fs ?? nodeFileSystem;
+  const folder = realOr(found.dir, fs);
   const record = readTrustStore(where).find((r) => r.folder === folder);
   if (!record) return { trusted: false };
-  const bytes = readConfigBytes(found.file, where.fs);
+  const bytes = readProjectBytes(found, fs, diagnostics);
+  if (bytes === undefined) return { trusted: false, unreadable: true };
   const stale = (why: string): ProjectVerdict => {
-    diagnostics.push({
-      severity: "warning",
-      code: "config/trust-stale",
-      message: `${why}: its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
-      filePath: found.file,
-    });
+    diagnostics.push(staleDiagnostic(found, why));
     return { trusted: false, bytes };
   };
   if (record.configFile === null)
@@ -273,12 +362,24 @@ async function judgeProject(
     return stale(`you trusted ${found.dir} for ${record.configFile}, not this config`);
   if (record.sha256 !== hashConfig(bytes))
     return stale(`this config changed after you trusted ${found.dir} (${record.trustedAt})`);
-  const changed = changedCodeFile(record.files ?? {}, await trustedCodeFiles(found, where.home, where.fs));
+  const changed = changedCodeFile(record.files ?? {}, folder);
   if (changed !== undefined)
     return stale(
       `${changed}, code this config runs, changed after you trusted ${found.dir} (${record.trustedAt})`,
     );
-  return { trusted: true, bytes };
+  const files: Record<string, string> = { [realOr(found.file, fs)]: record.sha256 };
+  for (const [name, hash] of Object.entries(record.files ?? {}))
+    if (hash !== MISSING) files[resolve(folder, name)] = hash;
+  return { trusted: true, bytes, files };
+}
+
+function staleDiagnostic(found: FoundConfig, why: string): Diagnostic {
+  return {
+    severity: "warning",
+    code: "config/trust-stale",
+    message: `${why}: its code is not run. Review it, then run \`${trustCommand(found.dir)}\` again.`,
+    filePath: found.file,
+  };
 }
 
 /**
@@ -379,8 +480,12 @@ function isProvider(value: unknown): value is SourceProvider {
   return typeof p.id === "string" && (typeof p.locate === "function" || typeof p.load === "function");
 }
 
-/** Imports one provider module named in a trusted config: its family (`defineFamily`), else its provider. */
-async function loadProvider(specifier: string, configPath: string): Promise<FamilyDefinition> {
+/** Imports one provider module named in a config: its family (`defineFamily`), else its provider. A project's is imported under the code guard. */
+async function loadProvider(
+  specifier: string,
+  configPath: string,
+  project = false,
+): Promise<FamilyDefinition> {
   const target = providerTarget(specifier, configPath);
   const fail = (why: string, cause?: unknown): never => {
     throw new ConfigError(`${configPath}: cannot load provider ${JSON.stringify(specifier)}: ${why}`, {
@@ -410,6 +515,7 @@ async function loadProvider(specifier: string, configPath: string): Promise<Fami
   }
   let mod: Record<string, unknown> = {};
   try {
+    if (project) await guardEntry(path);
     mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), error);
@@ -431,14 +537,73 @@ async function loadProvider(specifier: string, configPath: string): Promise<Fami
   };
 }
 
+/** What `roster trust` records: the trust record of a project config, and why loading it stopped early, if it did. */
+export interface RecordedTrust {
+  record: TrustRecord;
+  /** Loading the config or a provider failed (the record holds what loaded until then). */
+  problem?: string;
+}
+
+/**
+ * The trust record of a project config, for `roster trust` (SPEC §17): the config's hash, and
+ * every other file of code it makes Node load with its hash. Those are what the config names
+ * and what they import or `require` with a literal name (found without running anything,
+ * {@link trustedCodeFiles}), and what loading them actually loads: the project's `.mjs` config
+ * and the providers its config names are imported here, once, with the code guard noting
+ * every file (a `require` of a computed name, a package's own requires). Nothing else of the
+ * providers runs (no discovery).
+ */
+export async function recordTrust(found: FoundConfig, where: ConfigWhere): Promise<RecordedTrust> {
+  const fs = where.fs ?? nodeFileSystem;
+  const folder = realOr(found.dir, fs);
+  const bytes = readConfigBytes(found.file, fs);
+  const named = await trustedCodeFiles(found, fs);
+  await startGuard({ mode: "record", folder: found.dir });
+  let problem: string | undefined;
+  try {
+    const raw = isCodeFile(found.file) ? await importConfig(found.file, true) : parseJson(bytes, found.file);
+    const specifiers = validateConfig(raw).config.providers ?? [];
+    for (const specifier of specifiers) providerTarget(specifier, found.file);
+    for (const specifier of specifiers) await loadProvider(specifier, found.file, true);
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  const loaded = new Map(Object.entries(await finishRecording()));
+  loaded.delete(realOr(found.file, fs));
+  const files = { ...named, ...relativeTo(folder, loaded) };
+  return {
+    record: {
+      folder,
+      configFile: basename(found.file),
+      sha256: hashConfig(bytes),
+      files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))),
+      trustedAt: new Date().toISOString(),
+    },
+    ...(problem !== undefined ? { problem } : {}),
+  };
+}
+
+/**
+ * Whether a trusted folder's config and every code file it loads are still what was trusted
+ * (`roster trust --list`): `changed` names the first file that is not.
+ */
+export function trustStatus(record: TrustRecord, fs: FileSystem = nodeFileSystem): string | undefined {
+  if (record.configFile === null) return undefined;
+  const bytes = readConfigBytes(join(record.folder, record.configFile), fs);
+  if (hashConfig(bytes) !== record.sha256) return record.configFile;
+  return changedCodeFile(record.files ?? {}, record.folder);
+}
+
 /**
  * Loads the configuration (SPEC §5.3), in precedence order `--config FILE`, the user config
  * (`$XDG_CONFIG_HOME/roster/config.{json,mjs}`), the project config
  * (`roster.config.{json,mjs}` from the cwd up to the git root or home). Code — an `.mjs`
  * config, `providers`, `hosts` — runs only from the first two and from a project folder the
- * user trusted with `roster trust`; untrusted project code is never opened. A project may
- * only tighten limits. Problems of the user's own files are usage errors; what a project may
- * not do is a diagnostic.
+ * user trusted with `roster trust`; untrusted project code is never opened, and trusted
+ * project code runs under the code guard (code-guard.ts): a file it loads that is not what
+ * was trusted is refused, and the project counts as untrusted. A project may only tighten
+ * limits. Problems of a project's config are diagnostics (the rest of it applies); a user's
+ * own file of the wrong shape is a usage error.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const fs = options.fs ?? nodeFileSystem;
@@ -446,7 +611,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const diagnostics: Diagnostic[] = [];
   const layers: ConfigLayer[] = [];
   const config: RosterConfig = {};
-  const sources: Array<{ config: RosterConfig; filePath: string }> = [];
+  const sources: Array<{ config: RosterConfig; filePath: string; project: boolean }> = [];
   const noteIgnored = (found: FoundConfig) => {
     for (const file of found.ignored)
       diagnostics.push({
@@ -466,13 +631,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     ["explicit", explicit],
   ] as const) {
     if (file === undefined) continue;
-    const layer = await readTrusted(file, fs);
+    const layer = await readUserConfig(file, fs, diagnostics);
     layers.push({ source, filePath: file, trusted: true, applied: mergeInto(config, layer) });
-    sources.push({ config: layer, filePath: file });
+    sources.push({ config: layer, filePath: file, project: false });
   }
 
   // 2. The project's config: not with --no-project, --config, or trustProject: false.
   let project: LoadedConfig["project"] = null;
+  let projectLayer:
+    | { found: FoundConfig; value: RosterConfig | undefined; verdict: ProjectVerdict }
+    | undefined;
   const projectAllowed = options.project !== false && config.trustProject !== false;
   if (projectAllowed && explicit !== undefined) {
     // --config replaces the project's config, yet whether its folder is trusted still decides what hosts may load.
@@ -486,43 +654,106 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     if (found) {
       noteIgnored(found);
       const verdict = await judgeProject(found, where, diagnostics);
-      project = { folder: found.dir, trusted: verdict.trusted };
-      let layer: RosterConfig | undefined;
-      if (verdict.trusted) layer = await readTrusted(found.file, fs, verdict.bytes);
-      else if (!isCodeFile(found.file))
-        layer = checkConfig(
-          parseJson(verdict.bytes ?? readConfigBytes(found.file, fs), found.file),
-          found.file,
-        );
-      else if (!diagnostics.some((d) => d.code === "config/trust-stale"))
+      let raw: unknown;
+      if (verdict.trusted) {
+        // From here on every file the project's code loads is checked against what was trusted.
+        await startGuard({ mode: "enforce", folder: found.dir, trusted: verdict.files ?? {} });
+        if (isCodeFile(found.file)) {
+          try {
+            raw = await importConfig(found.file, true);
+          } catch (error) {
+            const refused = untrustedCodeOf(error);
+            if (!refused) throw error;
+            diagnostics.push(staleDiagnostic(found, refused.message.replace(/: not run\..*$/s, "")));
+            verdict.trusted = false;
+          }
+        } else raw = parseProjectJson(found, verdict.bytes!, diagnostics);
+      } else if (!isCodeFile(found.file) && !verdict.unreadable) {
+        const bytes = verdict.bytes ?? readProjectBytes(found, fs, diagnostics);
+        if (bytes !== undefined) raw = parseProjectJson(found, bytes, diagnostics);
+      } else if (!verdict.unreadable && !diagnostics.some((d) => d.code === "config/trust-stale"))
         diagnostics.push({
           severity: "info",
           code: "config/untrusted-code",
           message: `this config is code and ${found.dir} is not trusted: not run. Review it, then run \`${trustCommand(found.dir)}\` to let roster run it.`,
           filePath: found.file,
         });
-      if (layer) {
-        const allowed = restrictProject(layer, config, found, verdict.trusted, diagnostics);
-        layers.push({
-          source: "project",
-          filePath: found.file,
-          trusted: verdict.trusted,
-          applied: mergeInto(config, allowed),
-        });
-        sources.push({ config: allowed, filePath: found.file });
-      } else layers.push({ source: "project", filePath: found.file, trusted: false, applied: [] });
+      const value =
+        raw === undefined && (verdict.unreadable || (isCodeFile(found.file) && !verdict.trusted))
+          ? undefined
+          : checkProjectValue(raw, found.file, diagnostics);
+      projectLayer = { found, value, verdict };
     }
   }
 
-  // 3. Providers: every specifier is checked before any module is imported.
-  const specifiers = sources.flatMap((s) =>
-    (s.config.providers ?? []).map((specifier) => ({ specifier, filePath: s.filePath })),
-  );
+  // 3. Providers: every specifier is checked before any module is imported; a project's only
+  // when it is trusted, and under the code guard.
+  const projectSpecifiers = projectLayer?.verdict.trusted ? (projectLayer.value?.providers ?? []) : [];
+  const specifiers = [
+    ...sources.flatMap((s) =>
+      (s.config.providers ?? []).map((specifier) => ({ specifier, filePath: s.filePath, project: false })),
+    ),
+    ...projectSpecifiers.map((specifier) => ({
+      specifier,
+      filePath: projectLayer!.found.file,
+      project: true,
+    })),
+  ];
   for (const { specifier, filePath } of specifiers) providerTarget(specifier, filePath);
   const families: FamilyDefinition[] = [];
-  for (const { specifier, filePath } of specifiers) families.push(await loadProvider(specifier, filePath));
+  let fromProjectCount = 0;
+  for (const { specifier, filePath, project: fromProject } of specifiers) {
+    if (fromProject && !projectLayer!.verdict.trusted) break;
+    try {
+      families.push(await loadProvider(specifier, filePath, fromProject));
+      if (fromProject) fromProjectCount++;
+    } catch (error) {
+      const refused = fromProject ? untrustedCodeOf(error) : undefined;
+      if (!refused) throw error;
+      // What the project's code loads is not what was trusted: none of its code applies.
+      diagnostics.push(staleDiagnostic(projectLayer!.found, refused.message.replace(/: not run\..*$/s, "")));
+      projectLayer!.verdict.trusted = false;
+      families.splice(families.length - fromProjectCount);
+    }
+  }
+
+  // 4. The project's layer, now that its trust is settled.
+  if (projectLayer) {
+    const { found, value, verdict } = projectLayer;
+    project = { folder: found.dir, trusted: verdict.trusted };
+    if (value) {
+      const allowed = restrictProject(value, config, found, verdict.trusted, diagnostics);
+      layers.push({
+        source: "project",
+        filePath: found.file,
+        trusted: verdict.trusted,
+        applied: mergeInto(config, allowed),
+      });
+    } else layers.push({ source: "project", filePath: found.file, trusted: false, applied: [] });
+  }
   const providers = families.map((f) => f.provider);
 
   const filePath = explicit ?? layers.find((l) => l.source === "project")?.filePath ?? user?.file ?? null;
   return { config, filePath, layers, providers, families, diagnostics, project };
+}
+
+/** A project config's JSON: not JSON at all is a diagnostic (nothing of it applies). */
+function parseProjectJson(found: FoundConfig, bytes: Buffer, diagnostics: Diagnostic[]): unknown {
+  try {
+    return parseJson(bytes, found.file);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    diagnostics.push(
+      configProblem(found.file, `${error.message.replace(/\.$/, "")}: the project config is not used.`),
+    );
+    return undefined;
+  }
+}
+
+/** A project config's value, key by key: each problem a diagnostic, the rest applies. */
+function checkProjectValue(raw: unknown, file: string, diagnostics: Diagnostic[]): RosterConfig {
+  const checked = validateConfig(raw);
+  for (const problem of [...checked.invalid, ...checked.unknown])
+    diagnostics.push(configProblem(file, `${problem}: ignored; the rest of this config applies.`));
+  return checked.config;
 }

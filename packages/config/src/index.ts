@@ -1,6 +1,8 @@
 // The public API of @roster/config: roster's configuration files, their layers, and the
 // trust store that decides whether a project's code may run (SPEC §5.3). Nothing here
 // prints; a config that cannot be used throws a ConfigError that says what to fix.
+
+export { CODE_FILE_LIMIT, UNTRUSTED_CODE, UntrustedCodeError } from "./code-guard.js";
 export {
   CONFIG_DIAGNOSTIC_CODES,
   type ConfigDiagnosticCode,
@@ -11,9 +13,14 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  type RecordedTrust,
   type RosterConfig,
+  recordTrust,
   runnerSettings,
   trustCommand,
+  trustStatus,
+  type ValidatedConfig,
+  validateConfig,
 } from "./config.js";
 export { ConfigError } from "./config-error.js";
 export {

@@ -1,7 +1,9 @@
+import { createRequire, isBuiltin } from "node:module";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { FileSystem } from "@roster/core";
+import { BoundedReadError, type FileSystem, readFileBounded } from "@roster/core";
 import { errorCode, nodeFileSystem, walkToGitRoot } from "@roster/core/provider-kit";
+import { CODE_FILE_LIMIT } from "./code-guard.js";
 import { ConfigError } from "./config-error.js";
 import {
   atHome,
@@ -14,11 +16,11 @@ import {
   realOr,
 } from "./config-places.js";
 
-/** At most this many code files are hashed for one trusted folder. */
-export const MAX_TRUSTED_FILES = 200;
+/** At most this many code files are hashed for one trusted folder (a provider's packages included). */
+export const MAX_TRUSTED_FILES = 5000;
 
 /** What a code file's entry holds when it is absent: trusting a missing file trusts whatever appears there later not at all. */
-const MISSING = "missing";
+export const MISSING = "missing";
 
 /**
  * The folder `roster trust DIR` records and `run` asks about: the folder of the nearest
@@ -33,56 +35,92 @@ export function folderWithoutConfig(dir: string, home: string, fs: FileSystem = 
   return walkToGitRoot(dir, fs, atHome(home, fs)).root ?? resolve(dir);
 }
 
-/** The module specifiers an ES module imports statically or with a literal `import()`. */
-async function importsOf(text: string): Promise<string[]> {
+/** The module specifiers a file of code loads with a literal name: ES imports (static, `import("…")`) and `require("…")`. */
+async function specifiersOf(text: string): Promise<{ imports: string[]; requires: string[] }> {
   const { init, parse } = await import("es-module-lexer");
   await init;
+  let imports: string[] = [];
   try {
-    const [imports] = parse(text);
-    return imports.map((i) => i.n).filter((n): n is string => typeof n === "string");
+    const [found] = parse(text);
+    imports = found.map((i) => i.n).filter((n): n is string => typeof n === "string");
   } catch {
-    // Not parseable as a module: Node will not import it either.
-    return [];
+    // Not parseable as a module: CommonJS, or nothing Node imports either.
   }
+  // `require("x")`, a bundler's `__require("x")`, `createRequire(import.meta.url)("x")`: a
+  // string that names no module does not resolve and is passed over.
+  const requires = [...text.matchAll(/(?:require|\))\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g)].map((m) => m[2]!);
+  return { imports, requires };
 }
 
 const RELATIVE = /^\.\.?\//;
-const JS_FILE = /\.(m?js|cjs)$/;
+const URL_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+/** Files whose imports and requires are followed (Node loads these as modules). */
+const JS_FILE = /\.(m?js|cjs|jsx?)$/;
+
+/** Where Node would load `spec` from `file`: an ES import or a `require`; undefined when it does not resolve to a file. */
+async function resolveFrom(
+  spec: string,
+  file: string,
+  kind: "import" | "require",
+): Promise<string | undefined> {
+  if (isBuiltin(spec) || (URL_SCHEME.test(spec) && !spec.startsWith("file:"))) return undefined;
+  try {
+    if (kind === "require") {
+      const path = createRequire(file).resolve(spec);
+      return isAbsolute(path) ? path : undefined;
+    }
+    const { resolve: resolveModule } = await import("import-meta-resolve");
+    const url = resolveModule(spec, pathToFileURL(file).href);
+    return url.startsWith("file:") ? fileURLToPath(url) : undefined;
+  } catch {
+    // A relative ES import names its file exactly: one that appears later is new code.
+    return kind === "import" && RELATIVE.test(spec) ? resolve(dirname(file), spec) : undefined;
+  }
+}
 
 /**
- * Every code file a project config makes roster run, besides the config itself, with its
- * SHA-256: the provider modules and host programs it names and the relative imports of each
- * module (a `.mjs` config's own imports, and for a `.mjs` config the relative paths written
- * in it, since its providers are only known by running it). Only files inside the project
- * (its git root, else the config's folder) count; keys are relative to the config's folder.
+ * The code files a project config names, found without running anything: the provider
+ * modules (paths and packages) and host programs it names, the relative paths written in a
+ * `.mjs` config, and, from each module, what it imports or `require`s with a literal name —
+ * relative files, packages of a `node_modules`, files outside the project alike — with the
+ * SHA-256 of each (`missing` for a relative import not there). `roster trust` adds what
+ * loading the config actually loads (config.ts, `recordProjectCode`); keys are relative to the
+ * config's folder.
  */
 export async function trustedCodeFiles(
   found: FoundConfig,
-  home: string,
   fs: FileSystem = nodeFileSystem,
 ): Promise<Record<string, string>> {
-  const root = realOr(walkToGitRoot(found.dir, fs, atHome(home, fs)).root ?? found.dir, fs);
   const base = realOr(found.dir, fs);
   const config = realOr(found.file, fs);
   const hashes = new Map<string, string>();
   const queue: string[] = [];
   const add = (path: string) => {
     const real = realOr(path, fs);
-    const inside = relative(root, real);
-    if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
     if (real === config || hashes.has(real)) return;
     if (hashes.size >= MAX_TRUSTED_FILES)
       throw new ConfigError(
-        `${found.file} names more than ${MAX_TRUSTED_FILES} code files: roster does not trust that many.`,
+        `${found.file} loads more than ${MAX_TRUSTED_FILES} code files: roster does not trust that many.`,
       );
     hashes.set(real, MISSING);
     queue.push(real);
   };
+  const follow = async (file: string, text: string) => {
+    const { imports, requires } = await specifiersOf(text);
+    for (const spec of imports) {
+      const path = await resolveFrom(spec, file, "import");
+      if (path !== undefined) add(path);
+    }
+    for (const spec of requires) {
+      const path = await resolveFrom(spec, file, "require");
+      if (path !== undefined) add(path);
+    }
+  };
 
   const text = readConfigBytes(found.file, fs).toString("utf8");
   if (isCodeFile(found.file)) {
-    for (const spec of await importsOf(text)) if (RELATIVE.test(spec)) add(resolve(found.dir, spec));
-    // Paths written in the config (`providers: ["./p.mjs"]`) that name a file of the project.
+    await follow(found.file, text);
+    // Paths written in the config (`providers: ["./p.mjs"]`) that name a file.
     for (const [, spec] of text.matchAll(/["'`](\.\.?\/[^"'`\n]+)["'`]/g))
       if (present(resolve(found.dir, spec!), fs)) add(resolve(found.dir, spec!));
   } else {
@@ -97,15 +135,10 @@ export async function trustedCodeFiles(
       if (typeof spec !== "string" || spec === "") continue;
       if (isAbsolute(spec) || RELATIVE.test(spec) || spec === "." || spec === "..")
         add(resolve(found.dir, spec));
-      else if (!/^[a-z][a-z\d+.-]*:/i.test(spec)) {
-        // A package: hashed when it resolves to a file of the project (its node_modules).
-        const { resolve: resolveModule } = await import("import-meta-resolve");
-        try {
-          const url = resolveModule(spec, pathToFileURL(found.file).href);
-          if (url.startsWith("file:")) add(fileURLToPath(url));
-        } catch {
-          // The loader reports a package that does not resolve.
-        }
+      else if (!URL_SCHEME.test(spec)) {
+        // A package, resolved from the config's folder as the loader resolves it.
+        const path = await resolveFrom(spec, found.file, "import");
+        if (path !== undefined) add(path);
       }
     }
     const hosts = value.hosts && typeof value.hosts === "object" ? Object.values(value.hosts) : [];
@@ -117,30 +150,52 @@ export async function trustedCodeFiles(
 
   while (queue.length > 0) {
     const file = queue.shift()!;
-    let bytes: Buffer;
-    try {
-      bytes = readConfigBytes(file, fs);
-    } catch (error) {
-      if (errorCode((error as { cause?: unknown }).cause) === "ENOENT") continue;
-      throw error;
-    }
+    const bytes = readCode(file);
+    if (bytes === undefined) continue;
     hashes.set(file, hashConfig(bytes));
-    if (JS_FILE.test(file))
-      for (const spec of await importsOf(bytes.toString("utf8")))
-        if (RELATIVE.test(spec)) add(resolve(dirname(file), spec));
+    if (JS_FILE.test(file)) await follow(file, bytes.toString("utf8"));
   }
+  return relativeTo(base, hashes);
+}
+
+/** A code file's bytes through the bounded reader, or undefined when it is not there. */
+function readCode(file: string): Buffer | undefined {
+  try {
+    return readFileBounded(file, CODE_FILE_LIMIT);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT" || errorCode(error) === "ENOTDIR") return undefined;
+    if (error instanceof BoundedReadError)
+      throw new ConfigError(`cannot trust ${file}: ${error.message}.`, { cause: error });
+    throw new ConfigError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}.`, {
+      cause: error,
+    });
+  }
+}
+
+/** Absolute paths → keys relative to `base` (`../x.cjs` for a file beside the project), sorted. */
+export function relativeTo(base: string, files: ReadonlyMap<string, string>): Record<string, string> {
   return Object.fromEntries(
-    [...hashes]
+    [...files]
       .map(([file, hash]) => [relative(base, file), hash] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }
 
-/** The first file whose hash differs between what was trusted and what is there now, or undefined. */
-export function changedCodeFile(
-  trusted: Record<string, string>,
-  now: Record<string, string>,
-): string | undefined {
-  const names = [...new Set([...Object.keys(trusted), ...Object.keys(now)])].sort();
-  return names.find((name) => trusted[name] !== now[name]);
+/**
+ * The first trusted code file (its key) whose bytes are not what was trusted now (changed,
+ * gone, or there where it was missing), or undefined. Keys are relative to `folder`, the real
+ * folder of the trusted config.
+ */
+export function changedCodeFile(files: Readonly<Record<string, string>>, folder: string): string | undefined {
+  for (const name of Object.keys(files).sort()) {
+    let now: string;
+    try {
+      const bytes = readCode(resolve(folder, name));
+      now = bytes === undefined ? MISSING : hashConfig(bytes);
+    } catch {
+      return name;
+    }
+    if (now !== files[name]) return name;
+  }
+  return undefined;
 }

@@ -54,3 +54,10 @@ export {
   type WriteAgentOptions,
   type WrittenAgent,
 } from "./tool-profile.js";
+export {
+  isReadOnlyTool,
+  type RaisingSetting,
+  READ_ONLY_CAPABILITIES,
+  raisesPermissions,
+  withoutRaisingSettings,
+} from "./untrusted.js";

@@ -1,12 +1,14 @@
 import { ruleToolName } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
+  addNote,
   allowedPermissionMode,
   baseCommand,
   guardEnv,
   hasSchema,
   jsonObject,
   MAX_ARG_BYTES,
+  preApprovable,
   runFile,
   str,
 } from "./plan-common.js";
@@ -78,7 +80,14 @@ export const claudeHost: HostDefinition = {
         notes.push(
           `permission rules Claude Code reads as the name of no tool (\`Tool(…)\` must end with its \`)\`) enable no tool: ${nameless.join(", ")}`,
         );
-      if (tools.names.length > 0) args.push("--allowedTools", tools.names.join(","));
+      // Pre-approved: the agent's tools, or for an untrusted project's agent its read-only ones.
+      const { approved, withheld } = preApprovable(tools.names, invocation, ctx);
+      if (approved.length > 0) args.push("--allowedTools", approved.join(","));
+      if (withheld.length > 0)
+        addNote(
+          trustNotes,
+          `tools ${withheld.join(", ")} of project agent "${invocation.agent}" are not pre-approved (--allowedTools has only its read-only tools; Claude Code asks for the others, and a run without a terminal denies them): the project is not trusted`,
+        );
       notes.push(...leftOutNotes("Claude Code", tools.dropped));
     }
     const disallowed = mapTools(invocation.disallowedTools ?? [], vocabulary, {

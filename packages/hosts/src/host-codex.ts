@@ -1,6 +1,9 @@
+import { isReadOnlyTool } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import {
+  addNote,
   allowedPermissionMode,
+  approvesReadOnlyOnly,
   baseCommand,
   errorLine,
   guardEnv,
@@ -64,7 +67,17 @@ export const codexHost: HostDefinition = {
           'Codex runs with the "workspace-write" sandbox, not "danger-full-access": the project is not trusted',
         );
     } else if (own) sandbox = own;
-    else if (invocation.tools) sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
+    else if (invocation.tools) {
+      sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
+      // The sandbox is what Codex runs without asking: an untrusted project's agent gets reading only.
+      if (sandbox === "workspace-write" && approvesReadOnlyOnly(invocation, ctx)) {
+        sandbox = "read-only";
+        addNote(
+          trustNotes,
+          `Codex runs project agent "${invocation.agent}" in the "read-only" sandbox, not "workspace-write" (its tools ${invocation.tools.filter((t) => !isReadOnlyTool(t)).join(", ")} are not pre-approved): the project is not trusted`,
+        );
+      }
+    }
     if (sandbox) args.push("-s", sandbox);
     if (invocation.disallowedTools?.length)
       notes.push(`Codex cannot deny single tools; not enforced: ${invocation.disallowedTools.join(", ")}`);

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import {
+  addNote,
   allowedPermissionMode,
+  approvesReadOnlyOnly,
   baseCommand,
   errorLine,
   guardEnv,
@@ -37,8 +39,15 @@ export const copilotHost: HostDefinition = {
     const id = hostAgentId(invocation.agent);
     const agentFile = join(ctx.tmpDir, ".github", "agents", `${id}.agent.md`);
     args.push("--add-dir", ctx.tmpDir, "--agent", id, "--output-format", "json", "--no-ask-user");
-    // Prompt mode needs every tool allowed up front; the agent's tool list and the exclusions below narrow it.
-    args.push("--allow-all-tools");
+    // Prompt mode needs every tool allowed up front; the agent's tool list and the exclusions
+    // below narrow it. Not for an untrusted project's agent: Copilot CLI then runs only the
+    // tools that need no approval (reading), and denies the rest.
+    if (approvesReadOnlyOnly(invocation, ctx))
+      addNote(
+        trustNotes,
+        `Copilot CLI gets no --allow-all-tools for project agent "${invocation.agent}": it runs only the tools that need no approval (reading) and denies the others (a shell, edits, the web): the project is not trusted`,
+      );
+    else args.push("--allow-all-tools");
 
     const { model, skipped } = chooseModel("copilot", invocation.model, ctx.vocabulary.modelAliases);
     if (model) args.push("--model", model);

@@ -1,8 +1,10 @@
 import {
+  addNote,
   allowedPermissionMode,
   baseCommand,
   guardEnv,
   jsonObject,
+  preApprovable,
   promptWithSchema,
   runFile,
   str,
@@ -73,7 +75,15 @@ export const geminiHost: HostDefinition = {
     const rules: string[] = [];
     if (invocation.tools) {
       const tools = mapTools(invocation.tools, vocabulary, { asWritten: own });
-      if (tools.names.length > 0) rules.push(rule(tools.names, "allow", 100));
+      // Allowed (run without asking): the agent's tools, or for an untrusted project's agent its
+      // read-only ones; the others get no rule, so Gemini CLI asks (a run without a terminal denies).
+      const { approved, withheld } = preApprovable(tools.names, invocation, ctx);
+      if (approved.length > 0) rules.push(rule(approved, "allow", 100));
+      if (withheld.length > 0)
+        addNote(
+          trustNotes,
+          `tools ${withheld.join(", ")} of project agent "${invocation.agent}" are not allowed by roster's policy (Gemini CLI asks for them, and a run without a terminal denies them): the project is not trusted`,
+        );
       // Every built-in tool the family knows: an allow-list is written as "deny the rest".
       const builtIn = ctx.vocabulary.builtInTools ?? [...new Set(Object.values(vocabulary).flat())];
       const others = builtIn.filter((t) => !tools.names.includes(t));

@@ -1,10 +1,13 @@
-import type { FamilyVocabulary } from "@roster/family";
+import { type FamilyVocabulary, isReadOnlyTool } from "@roster/family";
 import {
+  addNote,
   allowedPermissionMode,
+  approvesReadOnlyOnly,
   baseCommand,
   guardEnv,
   hostAgentId,
   jsonLines,
+  preApprovable,
   promptWithSchema,
   runFile,
   str,
@@ -112,6 +115,22 @@ export const opencodeHost: HostDefinition = {
       ctx.vocabulary.tools,
     );
     if (invocation.tools) notes.push(...leftOutNotes("opencode", dropped));
+    if (approvesReadOnlyOnly(invocation, ctx)) {
+      // An untrusted project's agent: what opencode would run without asking is read-only tools
+      // only. opencode's own default allows every tool, so without a tool list the others are
+      // denied too (a run cannot answer opencode's questions: "ask" is no answer there).
+      const allowed = Object.keys(permission).filter((name) => name !== "*" && permission[name] === "allow");
+      const { withheld } = preApprovable(allowed, invocation, ctx);
+      if (!invocation.tools)
+        for (const name of new Set(Object.values(ctx.vocabulary.tools).flat()))
+          if (permission[name] === undefined && !isReadOnlyTool(name)) withheld.push(name);
+      for (const name of withheld) permission[name] = "deny";
+      if (withheld.length > 0)
+        addNote(
+          trustNotes,
+          `tools ${withheld.join(", ")} of project agent "${invocation.agent}" are denied, not allowed (opencode would run them without asking): the project is not trusted`,
+        );
+    }
     if (invocation.atMaxDepth) {
       permission.task = "deny";
       env.OPENCODE_PERMISSION = JSON.stringify({ task: "deny" });

@@ -664,6 +664,103 @@ describe("an untrusted project (issue 27)", () => {
   });
 });
 
+describe("an untrusted project agent's tools grant nothing beyond reading (issue 49)", () => {
+  // As an agent file writes them: `tools: [Read, Bash, Edit]` of a project's Claude Code agent.
+  const agent: Partial<TaskInvocation> = {
+    tools: ["read", "bash", "edit"],
+    toolsAsWritten: ["Read", "Bash", "Edit"],
+    source: "project",
+  };
+  const plan = (host: HostId, trustProject: boolean, extra: Partial<TaskInvocation> = {}) =>
+    createHostRunner({ family: testFamily(host), trustProject }).plan(
+      invocation({ ...agent, provider: host, ...extra }),
+      { depth: 1, runDir: "/tmp/roster-run-t1" },
+    );
+  const argOf = (args: readonly string[], flag: string) => arg({ argv: [...args] } as FakeRecord, flag);
+  const opencodePermission = (p: ReturnType<typeof plan>) =>
+    (
+      JSON.parse(p.env.OPENCODE_CONFIG_CONTENT!) as {
+        agent: Record<string, { permission?: Record<string, string> }>;
+      }
+    ).agent["roster-code-reviewer"]!.permission;
+  const geminiPolicy = (p: ReturnType<typeof plan>) =>
+    p.files.find((f) => f.path.endsWith("policy.toml"))!.content;
+
+  test("Claude Code: --tools keeps all three, --allowedTools only Read; the note says what was withheld", () => {
+    const untrusted = plan("claude", false);
+    expect(argOf(untrusted.args, "--tools")).toBe("Read,Bash,Edit");
+    expect(argOf(untrusted.args, "--allowedTools")).toBe("Read");
+    expect(untrusted.trustNotes.join("\n")).toMatch(
+      /tools Bash, Edit of project agent "code-reviewer" are not pre-approved.*the project is not trusted/,
+    );
+    expect(argOf(plan("claude", true).args, "--allowedTools")).toBe("Read,Bash,Edit");
+    expect(plan("claude", true).trustNotes).toEqual([]);
+    // A user's own agent, untrusted folder or not: as before.
+    expect(argOf(plan("claude", false, { source: "user" }).args, "--allowedTools")).toBe("Read,Bash,Edit");
+    // Only read-only tools: nothing withheld, nothing said.
+    const reader = plan("claude", false, { tools: ["read", "grep"], toolsAsWritten: ["Read", "Grep"] });
+    expect(argOf(reader.args, "--allowedTools")).toBe("Read,Grep");
+    expect(reader.trustNotes).toEqual([]);
+  });
+
+  test("opencode: bash and edit are denied, not allowed; without a tool list every tool but reading is denied", () => {
+    const untrusted = plan("opencode", false);
+    expect(opencodePermission(untrusted)).toEqual({ "*": "deny", read: "allow", bash: "deny", edit: "deny" });
+    expect(untrusted.trustNotes.join("\n")).toMatch(
+      /tools bash, edit of project agent "code-reviewer" are denied/,
+    );
+    expect(opencodePermission(plan("opencode", true))).toEqual({
+      "*": "deny",
+      read: "allow",
+      bash: "allow",
+      edit: "allow",
+    });
+    const all = opencodePermission(plan("opencode", false, { tools: null, toolsAsWritten: undefined }))!;
+    for (const name of ["bash", "edit", "webfetch", "websearch", "task"]) expect(all[name]).toBe("deny");
+    for (const name of ["read", "grep", "glob", "list", "todowrite"]) expect(all[name]).toBeUndefined();
+    expect(
+      opencodePermission(plan("opencode", true, { tools: null, toolsAsWritten: undefined })),
+    ).toBeUndefined();
+  });
+
+  test("Copilot CLI: no --allow-all-tools for an untrusted project's agent; a trusted one's as before", () => {
+    const untrusted = plan("copilot", false);
+    expect(untrusted.args).not.toContain("--allow-all-tools");
+    expect(untrusted.trustNotes.join("\n")).toMatch(
+      /Copilot CLI gets no --allow-all-tools for project agent/,
+    );
+    expect(plan("copilot", true).args).toContain("--allow-all-tools");
+    expect(plan("copilot", false, { source: "user" }).args).toContain("--allow-all-tools");
+  });
+
+  test("Gemini CLI: the policy allows only the read-only tools; the others get no allow rule", () => {
+    const untrusted = plan("gemini", false, { toolsAsWritten: undefined });
+    const allowed = (policy: string) =>
+      [...policy.matchAll(/toolName = (\[[^\]]*\])\ndecision = "allow"/g)].flatMap(
+        (m) => JSON.parse(m[1]!) as string[],
+      );
+    expect(allowed(geminiPolicy(untrusted))).toEqual(["read_file", "read_many_files"]);
+    expect(untrusted.trustNotes.join("\n")).toMatch(
+      /tools run_shell_command, replace of project agent "code-reviewer" are not allowed by roster's policy/,
+    );
+    // Not denied either: Gemini CLI's own rules decide (it asks).
+    expect(geminiPolicy(untrusted)).not.toMatch(/"run_shell_command"[^\n]*\]\ndecision = "deny"/);
+    expect(allowed(geminiPolicy(plan("gemini", true, { toolsAsWritten: undefined })))).toEqual([
+      "read_file",
+      "read_many_files",
+      "run_shell_command",
+      "replace",
+    ]);
+  });
+
+  test("Codex: the read-only sandbox, not workspace-write", () => {
+    const untrusted = plan("codex", false);
+    expect(argOf(untrusted.args, "-s")).toBe("read-only");
+    expect(untrusted.trustNotes.join("\n")).toMatch(/"read-only" sandbox, not "workspace-write"/);
+    expect(argOf(plan("codex", true).args, "-s")).toBe("workspace-write");
+  });
+});
+
 describe("the host program", () => {
   test("an empty or relative PATH entry never runs the project's own ./claude: the absolute path found is spawned", async () => {
     const project = join(root, "cloned");

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { TaskInvocation } from "@roster/executor";
+import { isReadOnlyTool, raisesPermissions } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import type { PlanContext } from "./types.js";
 
@@ -46,9 +47,6 @@ export function promptWithSchema(invocation: TaskInvocation): string {
   return `${invocation.prompt}\n\nAnswer with one JSON value and nothing else. It must match this JSON Schema:\n${JSON.stringify(shape)}`;
 }
 
-/** The permission modes a project's agent keeps in a folder the user has not trusted: neither raises anything. */
-const UNTRUSTED_MODES: ReadonlySet<string> = new Set(["default", "plan"]);
-
 /**
  * The permission mode a host may be given. In a project the user has not trusted
  * (`ctx.trustProject` false), a project agent's mode that raises permissions
@@ -61,12 +59,43 @@ export function allowedPermissionMode(
 ): string | undefined {
   const mode = invocation.permissionMode ?? undefined;
   if (mode === undefined) return undefined;
-  if (!ctx.trustProject && invocation.source === "project" && !UNTRUSTED_MODES.has(mode)) {
-    const note = `permission mode "${mode}" of project agent "${invocation.agent}" was dropped: the project is not trusted`;
-    if (!trustNotes.includes(note)) trustNotes.push(note);
+  if (!ctx.trustProject && invocation.source === "project" && raisesPermissions(mode)) {
+    addNote(
+      trustNotes,
+      `permission mode "${mode}" of project agent "${invocation.agent}" was dropped: the project is not trusted`,
+    );
     return undefined;
   }
   return mode;
+}
+
+/** Adds a trust note once. */
+export function addNote(trustNotes: string[], note: string): void {
+  if (!trustNotes.includes(note)) trustNotes.push(note);
+}
+
+/**
+ * Whether a host may pre-approve only read-only tools for this invocation (SPEC §17): an agent
+ * of a project the user has not trusted. Its `tools` limit what it may use; they grant nothing.
+ * In plan mode the tools are roster's own (`PLAN_MODE_TOOLS`, the user's `--plan-mode`), not
+ * the agent file's.
+ */
+export function approvesReadOnlyOnly(invocation: TaskInvocation, ctx: PlanContext): boolean {
+  return !ctx.trustProject && invocation.source === "project" && !invocation.planMode;
+}
+
+/**
+ * The host tool names a host may run without asking for this invocation: all of `names`, or
+ * (an untrusted project's agent) only the read-only ones ({@link isReadOnlyTool}). The rest are
+ * `withheld`, for the host's trust note.
+ */
+export function preApprovable(
+  names: readonly string[],
+  invocation: TaskInvocation,
+  ctx: PlanContext,
+): { approved: string[]; withheld: string[] } {
+  if (!approvesReadOnlyOnly(invocation, ctx)) return { approved: [...names], withheld: [] };
+  return { approved: names.filter(isReadOnlyTool), withheld: names.filter((n) => !isReadOnlyTool(n)) };
 }
 
 /** A TOML basic string (what `-c key=value` of Codex parses). */

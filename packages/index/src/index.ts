@@ -1,4 +1,4 @@
-export { cacheDirOf, indexDisabledBy } from "./cache-dir.js";
+export { cacheDirOf, indexDisabledBy, type UnsafeCache, unsafeCachePath } from "./cache-dir.js";
 export { clearIndexes, openOutputs, PersistentIndex } from "./persistent-index.js";
 export {
   isRecordedReads,

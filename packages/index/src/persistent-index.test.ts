@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  chownSync,
   existsSync,
   lstatSync,
   readdirSync,
@@ -39,6 +40,66 @@ const open = (
     version: extra.version ?? "1.0.0",
     ...(extra.maxIndexes === undefined ? {} : { maxIndexes: extra.maxIndexes }),
   });
+
+describe("a cache folder or record another user owns or others can write is not used (issue 49)", () => {
+  const openTelling = (told: string[]) =>
+    openOutputs({
+      key,
+      env: {},
+      home: sandbox.home,
+      version: "1.0.0",
+      onUnsafe: (d) => told.push(`${d.code} ${d.message}`),
+    });
+  /** A stored output, written while the folder was safe. */
+  const stored = () => {
+    expect(open().writeOutput("list-json", "f", ['{"forged":false}'])).toEqual([]);
+    expect(open().readOutput("list-json", "f")?.toString()).toBe('{"forged":false}');
+    return cacheDirOf({ home: sandbox.home, env: {} });
+  };
+
+  test.each([
+    ["others", 0o702],
+    ["its group", 0o720],
+  ])("a folder writable by %s: nothing read, nothing stored, one warning", (who, mode) => {
+    const dir = stored();
+    chmodSync(dir, mode);
+    const told: string[] = [];
+    const index = openTelling(told);
+    expect(index.hasOutput("list-json")).toBe(false);
+    expect(index.readOutput("list-json", "f")).toBeUndefined();
+    const before = readdirSync(dir).sort();
+    expect(index.writeOutput("list-json", "g", ["{}"])).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(`index/unsafe not using ${dir}: it is writable by ${who}`);
+    expect(told[0]).toContain("ROSTER_NO_CACHE=1");
+    chmodSync(dir, 0o700);
+    expect(open().readOutput("list-json", "f")).toBeDefined();
+  });
+
+  test("a record others can write, or a link, is not read", () => {
+    const dir = stored();
+    const record = join(dir, readdirSync(dir).find((n) => n.endsWith(".list-json.out"))!);
+    chmodSync(record, 0o666);
+    const told: string[] = [];
+    expect(openTelling(told).readOutput("list-json", "f")).toBeUndefined();
+    expect(told).toEqual([
+      expect.stringContaining(`not using ${record}: it is writable by its group and others`),
+    ]);
+  });
+
+  const root = process.getuid?.() === 0;
+  test.skipIf(!root)(
+    "(as root) a folder another user owns: not used (skipped unless the tests run as root)",
+    () => {
+      const dir = stored();
+      chownSync(dir, 12345, 12345);
+      const told: string[] = [];
+      expect(openTelling(told).readOutput("list-json", "f")).toBeUndefined();
+      expect(told).toEqual([expect.stringContaining("it belongs to user 12345, not to you (user 0)")]);
+    },
+  );
+});
 
 describe("an unwritable cache folder", () => {
   test("where a file stands in the way: one warning, no throw", () => {

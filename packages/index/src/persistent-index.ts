@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { readFileBounded } from "@roster/core";
 import { writeFileInside } from "@roster/writers";
-import { cacheDirOf } from "./cache-dir.js";
+import { cacheDirOf, type UnsafeCache, unsafeCachePath } from "./cache-dir.js";
 import type { IndexDiagnostic, IndexKey, OpenOutputsOptions } from "./types.js";
 
 /** The `code` of a Node system error (`ENOENT`, `EACCES` …), if it has one. */
@@ -34,15 +34,49 @@ function describe(error: unknown): string {
 export class PersistentIndex {
   /** The key's base file: its outputs are `<base>.<name>.out` beside it. */
   readonly path: string;
-  private readonly options: Required<Omit<OpenOutputsOptions, "env" | "home">>;
+  private readonly options: Required<Omit<OpenOutputsOptions, "env" | "home" | "onUnsafe">>;
+  private readonly onUnsafe: OpenOutputsOptions["onUnsafe"];
   private readonly keyText: string;
   private warned = false;
+  /** Whether the folder may be used: looked at once, on first use. */
+  private safe: boolean | undefined;
+  private reported = false;
 
   /** Use {@link openOutputs}. */
   constructor(path: string, options: OpenOutputsOptions) {
     this.path = path;
-    this.options = { ...DEFAULTS, ...options };
+    const { onUnsafe, ...rest } = options;
+    this.options = { ...DEFAULTS, ...rest };
+    this.onUnsafe = onUnsafe;
     this.keyText = keyText(options.key);
+  }
+
+  /** The cache folder is the user's and no one else can write it (SPEC §17); said once when not. */
+  private folderSafe(): boolean {
+    if (this.safe === undefined) {
+      const problem = unsafeCachePath(dirname(this.path), "folder");
+      this.safe = problem === undefined;
+      if (problem) this.report(problem);
+    }
+    return this.safe;
+  }
+
+  /** A record of the folder is the user's, a regular file no one else can write. */
+  private recordSafe(path: string): boolean {
+    const problem = unsafeCachePath(path, "record");
+    if (problem) this.report(problem);
+    return problem === undefined;
+  }
+
+  private report(problem: UnsafeCache): void {
+    if (this.reported) return;
+    this.reported = true;
+    this.onUnsafe?.({
+      severity: "warning",
+      code: "index/unsafe",
+      message: `not using ${problem.path}: ${problem.reason}; nothing is read from or stored in roster's cache there (as ssh refuses such keys). Fix it (chmod go-w, or remove it), or turn the cache off with ROSTER_NO_CACHE=1`,
+      filePath: problem.path,
+    });
   }
 
   /**
@@ -50,9 +84,11 @@ export class PersistentIndex {
    * this very `fingerprint` (the stat fingerprint of every file read): its bytes, as written.
    */
   readOutput(name: string, fingerprint: string): Buffer | undefined {
+    const path = this.outputPath(name);
+    if (!this.folderSafe() || !this.recordSafe(path)) return undefined;
     let bytes: Buffer;
     try {
-      bytes = readFileBounded(this.outputPath(name), this.options.maxBytes);
+      bytes = readFileBounded(path, this.options.maxBytes);
     } catch {
       return undefined;
     }
@@ -77,7 +113,7 @@ export class PersistentIndex {
 
   /** Whether an output is stored under `name` at all (for any fingerprint): a look is then worth taking. */
   hasOutput(name: string): boolean {
-    return existsSync(this.outputPath(name));
+    return this.folderSafe() && existsSync(this.outputPath(name));
   }
 
   /** Stores a whole output under `name` for `fingerprint`, atomically, unless it is too large. */
@@ -89,7 +125,7 @@ export class PersistentIndex {
     let bytes = 0;
     for (const chunk of chunks)
       bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
-    if (bytes > this.options.maxBytes) return [];
+    if (bytes > this.options.maxBytes || !this.folderSafe()) return [];
     const header = JSON.stringify({
       format: INDEX_FORMAT,
       schema: INDEX_SCHEMA,

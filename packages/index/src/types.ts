@@ -24,10 +24,15 @@ export interface OpenOutputsOptions {
   maxBytes?: number;
   /** Most keys kept in the folder (default 32); the least recently written go first. */
   maxIndexes?: number;
+  /**
+   * Told once, with an `index/unsafe` warning, when the cache folder or a record in it belongs
+   * to another user or others can write it: nothing is then read from or stored there.
+   */
+  onUnsafe?: (problem: IndexDiagnostic) => void;
 }
 
 /** Stable codes of the index's diagnostics. */
-export type IndexDiagnosticCode = "index/unwritable";
+export type IndexDiagnosticCode = "index/unwritable" | "index/unsafe";
 
 /** A problem with the index itself: never a reason to fail, the run reads the files instead. */
 export interface IndexDiagnostic extends Diagnostic {

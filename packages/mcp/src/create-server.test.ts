@@ -370,4 +370,36 @@ describe("prompts", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test("prompts/get and expand_command are bounded: a template repeating a long input is a clear error, never 500 MB (issue 49)", async () => {
+    const commands = defineProvider({
+      id: "fam",
+      load: (_ctx, kind) =>
+        kind === "commands"
+          ? [
+              {
+                filePath: "mem:boom.md",
+                source: "project",
+                frontmatter: { description: "boom" },
+                body: "$ARGUMENTS ".repeat(5000),
+                defaultName: "boom",
+              },
+            ]
+          : [],
+    });
+    const { client } = await start({ registry: createRegistry([commands]) });
+    const input = "x".repeat(100 * 1024);
+    const error = await client.getPrompt({ name: "boom", arguments: { input } }).then(
+      () => undefined,
+      (e: unknown) => e as { code?: number; message?: string },
+    );
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toContain(`the expanded text would be larger than ${MAX_ANSWER_BYTES} bytes`);
+    const tool = await client.callTool({ name: "expand_command", arguments: { name: "boom", input } });
+    expect(tool.isError).toBe(true);
+    expect(tool._meta).toEqual({ "roster/code": "mcp/answer-too-large" });
+    // A short input still expands.
+    const small = await client.getPrompt({ name: "boom", arguments: { input: "y" } });
+    expect((small.messages[0]!.content as { text: string }).text).toBe("y ".repeat(5000));
+  });
 });

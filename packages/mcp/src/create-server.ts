@@ -10,6 +10,7 @@ import {
 import {
   type CommandDiscovery,
   discoverCommands,
+  ExpansionTooLargeError,
   expandCommand,
   getCommand,
   type WorkflowCommand,
@@ -429,9 +430,11 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
       }
       let text: string;
       try {
-        text = expandCommand(command, input ?? "");
+        // Bounded like every answer: the expansion stops at MAX_ANSWER_BYTES (SPEC §17).
+        text = expandCommand(command, input ?? "", { maxBytes: MAX_ANSWER_BYTES });
       } catch (error) {
-        return toolError("mcp/command-input", error instanceof Error ? error.message : String(error));
+        const code = error instanceof ExpansionTooLargeError ? "mcp/answer-too-large" : "mcp/command-input";
+        return toolError(code, error instanceof Error ? error.message : String(error));
       }
       return structured({ name: command.name, text }, text);
     },
@@ -513,7 +516,8 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
     }
     let text: string;
     try {
-      text = expandCommand(command, request.params.arguments?.input ?? "");
+      // Bounded like every answer: a template repeating a long input stops at MAX_ANSWER_BYTES.
+      text = expandCommand(command, request.params.arguments?.input ?? "", { maxBytes: MAX_ANSWER_BYTES });
     } catch (error) {
       throw new McpError(ErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
     }

@@ -70,6 +70,7 @@ export type McpToolErrorCode =
   | "mcp/host-unavailable"
   | "mcp/too-many-tasks"
   | "mcp/command-input"
+  | "mcp/answer-too-large"
   | "mcp/bad-cursor";
 
 /** Diagnostic codes the server reports about its own start. */

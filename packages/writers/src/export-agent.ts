@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { type AgentDefinition, type DiscoveryContext, parseAgentFields } from "@roster/core";
-import type { AgentWriter, FieldMapping } from "@roster/family";
+import { type AgentWriter, type FieldMapping, withoutRaisingSettings } from "@roster/family";
 import { checkFileAs } from "@roster/profiles";
 import { isLossy } from "./agent-writer.js";
 import { NAME_MAX } from "./write-file-inside.js";
@@ -24,7 +24,17 @@ export interface ExportAgentOptions {
   marker?: boolean;
   /** The name to write under, when it is not the agent's own (a plugin collision's scoped id). */
   as?: string;
+  /**
+   * The user trusted the project (`roster trust`). Unless so, a project agent written to the
+   * user's scope loses every setting that raises what it may do (`withoutRaisingSettings`),
+   * each reported as dropped (SPEC §17).
+   */
+  trustProject?: boolean;
 }
+
+/** Why a raising setting was left out of a file in the user's scope. */
+const RAISING_NOTE =
+  "raises what the agent may do, and a project's agent written to your own folder keeps it only once the project is trusted (`roster trust`)";
 
 /** An export that passed the target's reader and rules. */
 export interface AgentExport {
@@ -124,8 +134,26 @@ export function exportAgent(
       `${writer.displayName} does not accept the name ${JSON.stringify(name)}: it ${badName}`,
     );
   }
-  const source = name === agent.name ? agent : { ...agent, name };
+  // A project's raising setting reaches the user's own folder only from a trusted project.
+  const lowered =
+    agent.source === "project" && options.scope === "user" && options.trustProject !== true
+      ? withoutRaisingSettings(agent)
+      : { agent, dropped: [] };
+  const source = name === agent.name ? lowered.agent : { ...lowered.agent, name };
   const written = writer.write(source, { marker: options.marker ?? true });
+  for (const setting of lowered.dropped) {
+    const mapped = written.fields.find((f) => f.field === setting.field);
+    if (mapped && setting.lost !== undefined) {
+      mapped.lost = setting.lost;
+      mapped.note = mapped.note ? `${mapped.note}; ${RAISING_NOTE}` : `its allow entries: ${RAISING_NOTE}`;
+    } else
+      written.fields.push({
+        field: setting.field,
+        fate: "dropped",
+        value: setting.value,
+        note: RAISING_NOTE,
+      });
+  }
   const dir = options.outDir ?? writer.agentsDir(options.ctx, options.scope);
   const relativePath = `${name}${writer.extension}`;
   const filePath = join(dir, relativePath);

@@ -79,6 +79,8 @@ export interface PlanSyncOptions {
   discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "copies">;
   writers: readonly AgentWriter[];
   scope: "project" | "user";
+  /** The user trusted the project: its agents keep raising settings in the user's scope (see `exportAgent`). */
+  trustProject?: boolean;
 }
 
 interface Manifest {
@@ -332,7 +334,12 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         });
         continue;
       }
-      const result = exportAgent(agent, writer, { ctx: options.ctx, scope: options.scope, as });
+      const result = exportAgent(agent, writer, {
+        ctx: options.ctx,
+        scope: options.scope,
+        as,
+        ...(options.trustProject !== undefined ? { trustProject: options.trustProject } : {}),
+      });
       if (!result.ok) {
         entries.push({ ...base, action: "skip", code: result.code, message: result.message });
         continue;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { isReadOnlyTool, raisesPermissions, withoutRaisingSettings } from "./untrusted.js";
+
+describe("what an untrusted project's agent may be pre-approved (SPEC §17, issue 49)", () => {
+  it("reading, searching and listing tools in every vocabulary, and rules of those tools, are read-only", () => {
+    for (const name of [
+      "Read",
+      "Grep",
+      "Glob",
+      "LS",
+      "read_file",
+      "glob",
+      "list",
+      "view",
+      "TodoWrite",
+      "Read(src/**)",
+    ])
+      expect(isReadOnlyTool(name), name).toBe(true);
+  });
+  it("a shell, edits, writes, the web, sub-agents, MCP tools and unknown names are not", () => {
+    for (const name of [
+      "Bash",
+      "Bash(git status)",
+      "Edit",
+      "Write",
+      "run_shell_command",
+      "WebFetch",
+      "WebSearch",
+      "Task",
+      "mcp__github__create_issue",
+      "frobnicate",
+      "Read(unclosed",
+    ])
+      expect(isReadOnlyTool(name), name).toBe(false);
+  });
+  it("every permission mode but default and plan raises", () => {
+    expect(raisesPermissions("default")).toBe(false);
+    expect(raisesPermissions("plan")).toBe(false);
+    for (const mode of ["acceptEdits", "bypassPermissions", "dontAsk", "yolo", "auto"])
+      expect(raisesPermissions(mode)).toBe(true);
+  });
+});
+
+describe("withoutRaisingSettings", () => {
+  const base = {
+    name: "a",
+    description: "d",
+    systemPrompt: "p",
+    source: "project",
+    filePath: "/p/a.md",
+    provider: "opencode",
+  } as const;
+  it("drops raising modes and keys, keeps lowering ones; a permission map keeps its deny and ask", () => {
+    const { agent, dropped } = withoutRaisingSettings({
+      ...base,
+      permissionMode: "acceptEdits",
+      extra: {
+        sandbox_mode: "danger-full-access",
+        approval_policy: "never",
+        hooks: { x: 1 },
+        "mcp-servers": {},
+        permission: { bash: { "git *": "allow", "*": "ask" }, edit: "deny", webfetch: "allow" },
+        color: "blue",
+      },
+    });
+    expect(agent.permissionMode).toBeUndefined();
+    expect(agent.extra).toEqual({ permission: { bash: { "*": "ask" }, edit: "deny" }, color: "blue" });
+    expect(dropped.map((d) => d.field)).toEqual([
+      "permissionMode",
+      "extra.sandbox_mode",
+      "extra.approval_policy",
+      "extra.hooks",
+      "extra.mcp-servers",
+      "extra.permission",
+    ]);
+    expect(dropped.at(-1)!.lost).toEqual({ bash: { "git *": "allow" }, webfetch: "allow" });
+  });
+  it("keeps what lowers: plan, a read-only sandbox, the untrusted approval policy", () => {
+    const kept = {
+      ...base,
+      permissionMode: "plan" as const,
+      extra: { sandbox_mode: "read-only", approval_policy: "untrusted" },
+    };
+    expect(withoutRaisingSettings(kept)).toEqual({ agent: kept, dropped: [] });
+  });
+});
