@@ -9,7 +9,7 @@
 // bytes hash to what `roster trust` recorded; in "record" mode (`roster trust` itself) each
 // one is reported with its hash.
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The error code a refused file's error carries (code-guard.ts reads it back). */
@@ -99,6 +99,17 @@ function refusal(path, why) {
 export async function load(url, context, nextLoad) {
   if (state.mode === "off" || !project.has(url)) return nextLoad(url, context);
   const path = pathOf(url);
+  // Node's own load would wait forever on a FIFO: only a regular file of a bounded size is read.
+  if (path !== undefined) {
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      return nextLoad(url, context); // Not there: Node's own load says so.
+    }
+    if (!stats.isFile()) throw refusal(path, "it is not a regular file");
+    if (stats.size > state.limit) throw refusal(path, `it is larger than ${state.limit} bytes`);
+  }
   const loaded = await nextLoad(url, context);
   if (path === undefined || loaded.format === "builtin") return loaded;
   // What Node runs is what is hashed: its own bytes, or (CommonJS) the bytes handed to it here.
