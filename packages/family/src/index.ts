@@ -12,6 +12,8 @@ export {
   familyProblem,
   ROSTER_VOCABULARY,
 } from "./define-family.js";
+// what raises a permission (SPEC §17): the hosts and the audit of a source read it
+export { NON_RAISING_MODES, type RaisingSetting, raisesPermission, raisingSetting } from "./raising.js";
 // where a family's tool keeps its folders: an environment variable's folder
 export { envPath } from "./env-paths.js";
 export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";

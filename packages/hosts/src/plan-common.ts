@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { TaskInvocation } from "@roster/executor";
+import { raisesPermission } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import type { PlanContext } from "./types.js";
 
@@ -46,9 +47,6 @@ export function promptWithSchema(invocation: TaskInvocation): string {
   return `${invocation.prompt}\n\nAnswer with one JSON value and nothing else. It must match this JSON Schema:\n${JSON.stringify(shape)}`;
 }
 
-/** The permission modes a project's agent keeps in a folder the user has not trusted: neither raises anything. */
-const UNTRUSTED_MODES: ReadonlySet<string> = new Set(["default", "plan"]);
-
 /**
  * The permission mode a host may be given. In a project the user has not trusted
  * (`ctx.trustProject` false), a project agent's mode that raises permissions
@@ -61,7 +59,7 @@ export function allowedPermissionMode(
 ): string | undefined {
   const mode = invocation.permissionMode ?? undefined;
   if (mode === undefined) return undefined;
-  if (!ctx.trustProject && invocation.source === "project" && !UNTRUSTED_MODES.has(mode)) {
+  if (!ctx.trustProject && invocation.source === "project" && raisesPermission(mode)) {
     const note = `permission mode "${mode}" of project agent "${invocation.agent}" was dropped: the project is not trusted`;
     if (!trustNotes.includes(note)) trustNotes.push(note);
     return undefined;
