@@ -229,7 +229,8 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
     // no environment variable points anywhere else.
     const ctx: DiscoveryContext = { cwd: root, home, env: {}, trustProject: true };
     const inside = (filePath: string) => isAbsolute(filePath) && isInside(realRoot, realOr(filePath));
-    const fileOf = (filePath: string) => posixRelative(tree, realOr(filePath));
+    // As found (a link on the way stays in the path: the audit looks for links there).
+    const fileOf = (filePath: string) => posixRelative(tree, filePath);
 
     const discovery = await discoverAgents(options.registry, ctx);
     const agents = discovery.agents
