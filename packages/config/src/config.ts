@@ -47,6 +47,23 @@ export interface RosterConfig {
    * app checks the name against its families (`unknown host … for "defaultHost"`).
    */
   defaultHost?: HostId;
+  /**
+   * Where agents, skills and commands are brought in from (`roster add`, SPEC §20), pinned in
+   * the `roster.lock` beside the config. Read by `@roster/sources` from the config file itself;
+   * checked here for its shape only.
+   */
+  sources?: SourceEntry[];
+}
+
+/** One entry of `sources`: a git remote, what to take from it and the tools it is written for. */
+export interface SourceEntry {
+  url: string;
+  ref?: string;
+  path?: string;
+  agents?: string[];
+  skills?: string[];
+  commands?: string[];
+  to: string[];
 }
 
 /**
@@ -125,6 +142,7 @@ const KEYS: ReadonlyArray<keyof RosterConfig> = [
   "trustProject",
   "hosts",
   "defaultHost",
+  "sources",
 ];
 /** Keys that make roster run something, or choose a model: a project's only after `roster trust`. */
 const CODE_KEYS: ReadonlyArray<keyof RosterConfig> = ["providers", "hosts", "agentModelOverrides"];
@@ -172,6 +190,19 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     const ok =
       typeof model === "string" || (Array.isArray(model) && model.every((m) => typeof m === "string"));
     if (!ok) fail(`"agentModelOverrides.${name}" must be a model or a list of models`);
+  }
+  if (c.sources !== undefined) {
+    if (!Array.isArray(c.sources)) fail(`"sources" must be a list of sources ({ "url": …, "to": [ … ] })`);
+    (c.sources as unknown[]).forEach((entry, i) => {
+      const at = `sources[${i}]`;
+      if (entry === null || typeof entry !== "object" || Array.isArray(entry)) fail(`"${at}" must be an object`);
+      const e = entry as Record<string, unknown>;
+      if (typeof e.url !== "string" || e.url.trim() === "") fail(`"${at}.url" must be a git URL`);
+      for (const key of ["ref", "path"])
+        if (e[key] !== undefined && typeof e[key] !== "string") fail(`"${at}.${key}" must be a string`);
+      for (const key of ["agents", "skills", "commands", "to"]) strings(`${at}.${key}`, e[key]);
+      if (!Array.isArray(e.to) || e.to.length === 0) fail(`"${at}.to" must name the tools written for`);
+    });
   }
   for (const [name, host] of record("hosts")) {
     if (name.trim() === "") fail(`"hosts" has an empty host name`);

@@ -13,6 +13,7 @@ export {
   loadConfig,
   type RosterConfig,
   runnerSettings,
+  type SourceEntry,
   trustCommand,
 } from "./config.js";
 export { ConfigError } from "./config-error.js";

@@ -162,8 +162,8 @@ function ownerOf(
   return { owner: hasMarkerKey(writer, filePath, relativePath, text) ? "roster" : "person", text };
 }
 
-/** A manifest's text listing `files`. */
-function manifestText(files: readonly string[]): string {
+/** A `.roster-sync.json`'s text listing `files` (sorted): what sync, export and `roster add` write. */
+export function formatSyncManifest(files: readonly string[]): string {
   const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files: [...files].sort() };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
@@ -190,7 +190,7 @@ export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifes
   writeFileInside({
     root: options.root ?? writeRootOf(dir),
     filePath: join(dir, SYNC_MANIFEST),
-    content: manifestText([...current, relativePath]),
+    content: formatSyncManifest([...current, relativePath]),
   });
 }
 
@@ -473,7 +473,7 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
       const ahead = [...new Set([...manifest.before, ...manifest.after])];
       if (ahead.length > manifest.before.length) {
         try {
-          writeFileInside({ root: target.root, filePath: manifest.filePath, content: manifestText(ahead) });
+          writeFileInside({ root: target.root, filePath: manifest.filePath, content: formatSyncManifest(ahead) });
         } catch (error) {
           for (const entry of mine)
             if (entry.action === "create" || entry.action === "update") fail(entry, error);
@@ -509,7 +509,7 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
           writeFileInside({
             root: target.root,
             filePath: manifest.filePath,
-            content: manifestText([...kept]),
+            content: formatSyncManifest([...kept]),
           });
       } catch (error) {
         done.push({
