@@ -195,7 +195,8 @@ export function checkConfig(config: unknown, filePath: string): RosterConfig {
     if (!Array.isArray(c.sources)) fail(`"sources" must be a list of sources ({ "url": …, "to": [ … ] })`);
     (c.sources as unknown[]).forEach((entry, i) => {
       const at = `sources[${i}]`;
-      if (entry === null || typeof entry !== "object" || Array.isArray(entry)) fail(`"${at}" must be an object`);
+      if (entry === null || typeof entry !== "object" || Array.isArray(entry))
+        fail(`"${at}" must be an object`);
       const e = entry as Record<string, unknown>;
       if (typeof e.url !== "string" || e.url.trim() === "") fail(`"${at}.url" must be a git URL`);
       for (const key of ["ref", "path"])

@@ -107,7 +107,8 @@ export function applyChanges(changes: readonly DiskChange[]): void {
   for (const change of changes) {
     const first = journal.note(change);
     try {
-      if (change.op === "write") writeFileInside({ root: change.root, filePath: change.path, content: change.content });
+      if (change.op === "write")
+        writeFileInside({ root: change.root, filePath: change.path, content: change.content });
       else if (change.op === "remove") removeFileInside({ root: change.root, filePath: change.path });
       else removeEmptyFolder(change.path);
     } catch (error) {

@@ -14,11 +14,17 @@ beforeEach(() => {
 afterEach(() => rmSync(tree, { recursive: true, force: true }));
 
 async function audit() {
-  const definitions = await findDefinitions({ tree, registry: testRegistry(), skillSources: TEST_SKILL_SOURCES });
+  const definitions = await findDefinitions({
+    tree,
+    registry: testRegistry(),
+    skillSources: TEST_SKILL_SOURCES,
+  });
   return auditSource({ tree, definitions, vocabularies: TEST_FAMILIES.map((f) => f.vocabulary) });
 }
 const summary = (findings: Awaited<ReturnType<typeof audit>>) =>
-  findings.filter((f) => f.code !== "audit/skipped").map((f) => `${f.level} ${f.code} ${f.kind ?? "-"}:${f.name ?? f.file}`);
+  findings
+    .filter((f) => f.code !== "audit/skipped")
+    .map((f) => `${f.level} ${f.code} ${f.kind ?? "-"}:${f.name ?? f.file}`);
 
 describe("auditSource", () => {
   test("each raising thing holds its definition; a plain one has no finding", async () => {
@@ -29,13 +35,19 @@ describe("auditSource", () => {
       ".claude/agents/planner.md": agentFile("planner", "Plans", "permissionMode: plan"),
       ".claude/agents/hooked.md": agentFile("hooked", "Hooks", "hooks:\n  PreToolUse: []"),
       ".claude/agents/served.md": agentFile("served", "MCP", "mcpServers:\n  db:\n    command: ./run-db"),
-      ".claude/agents/remote.md": agentFile("remote", "MCP over http", "mcpServers:\n  api:\n    url: https://x"),
-      ".codex/agents/sandboxed.toml": 'name = "sandboxed"\ndescription = "d"\ndeveloper_instructions = "x"\nsandbox_mode = "danger-full-access"\n',
+      ".claude/agents/remote.md": agentFile(
+        "remote",
+        "MCP over http",
+        "mcpServers:\n  api:\n    url: https://x",
+      ),
+      ".codex/agents/sandboxed.toml":
+        'name = "sandboxed"\ndescription = "d"\ndeveloper_instructions = "x"\nsandbox_mode = "danger-full-access"\n',
       ".claude/commands/deploy.md": "---\ndescription: Deploys\n---\nStatus: !`git status`\n",
       ".claude/commands/tidy.md": "---\ndescription: Tidies\nallowed-tools: Read, Grep\n---\nTidy.\n",
       ".claude/commands/push.md": "---\ndescription: Pushes\nallowed-tools: Bash(git push:*)\n---\nPush.\n",
       ".gemini/commands/grep.toml": 'description = "Greps"\nprompt = "Look: !{grep -r x .}"\n',
-      ".claude/skills/ship/SKILL.md": "---\nname: ship\ndescription: Ships\nallowed-tools: Read Grep\n---\nShip.\n",
+      ".claude/skills/ship/SKILL.md":
+        "---\nname: ship\ndescription: Ships\nallowed-tools: Read Grep\n---\nShip.\n",
     });
     const lines = summary(await audit());
     expect(lines).toEqual(

@@ -53,7 +53,8 @@ function about(ref: DefinitionRef, code: FindingCode, level: Finding["level"], m
 
 /** Splits a tool list written with commas or spaces (`Read Grep`, `Bash(git add:*), Read`), parentheses kept whole. */
 function splitTools(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string").map((v) => v.trim());
+  if (Array.isArray(value))
+    return value.filter((v): v is string => typeof v === "string").map((v) => v.trim());
   if (typeof value !== "string") return [];
   const items: string[] = [];
   let depth = 0;
@@ -95,32 +96,55 @@ function commandServers(value: unknown): string[] {
 }
 
 /** The raising findings of a definition's fields (frontmatter, TOML table). */
-function fieldFindings(ref: DefinitionRef, fields: Readonly<Record<string, unknown>>, vocabularies: readonly FamilyVocabulary[]): Finding[] {
+function fieldFindings(
+  ref: DefinitionRef,
+  fields: Readonly<Record<string, unknown>>,
+  vocabularies: readonly FamilyVocabulary[],
+): Finding[] {
   const out: Finding[] = [];
   for (const key of ["permissionMode", "permission-mode"]) {
     const mode = fields[key];
     if (typeof mode === "string" && raisesPermission(mode))
-      out.push(about(ref, "audit/raises-permission", "raising", `${key}: ${mode} lets it act without asking`));
+      out.push(
+        about(ref, "audit/raises-permission", "raising", `${key}: ${mode} lets it act without asking`),
+      );
   }
   const setting = raisingSetting(fields, vocabularies);
   if (setting)
     out.push(
-      about(ref, "audit/raises-permission", "raising", `${setting.key} = ${setting.value} lets it act without asking`),
+      about(
+        ref,
+        "audit/raises-permission",
+        "raising",
+        `${setting.key} = ${setting.value} lets it act without asking`,
+      ),
     );
   if (fields.hooks !== undefined && fields.hooks !== null)
-    out.push(about(ref, "audit/hooks", "raising", "it declares hooks: commands that run on the tool's events"));
+    out.push(
+      about(ref, "audit/hooks", "raising", "it declares hooks: commands that run on the tool's events"),
+    );
   for (const key of MCP_KEYS) {
     const servers = commandServers(fields[key]);
     if (servers.length > 0)
       out.push(
-        about(ref, "audit/mcp-command", "raising", `its MCP server ${servers.map((s) => JSON.stringify(s)).join(", ")} starts a command`),
+        about(
+          ref,
+          "audit/mcp-command",
+          "raising",
+          `its MCP server ${servers.map((s) => JSON.stringify(s)).join(", ")} starts a command`,
+        ),
       );
   }
   for (const key of ALLOWED_TOOLS_KEYS) {
     const beyond = toolsBeyondReading(fields[key]);
     if (beyond.length > 0)
       out.push(
-        about(ref, "audit/pre-approves-tools", "raising", `${key} pre-approves ${beyond.slice(0, 5).join(", ")}${beyond.length > 5 ? ", …" : ""} (more than reading)`),
+        about(
+          ref,
+          "audit/pre-approves-tools",
+          "raising",
+          `${key} pre-approves ${beyond.slice(0, 5).join(", ")}${beyond.length > 5 ? ", …" : ""} (more than reading)`,
+        ),
       );
   }
   return out;
@@ -131,23 +155,54 @@ function textFindings(ref: DefinitionRef, name: string, description: string): Fi
   const out: Finding[] = [];
   const problem = nameProblem(name);
   if (problem && /separator|\.\./.test(problem))
-    out.push(about(ref, "audit/name-is-path", "refused", `its name ${JSON.stringify(name)} ${problem}: never written`));
-  else if (problem) out.push(about(ref, "audit/terminal-escape", "refused", `its name ${JSON.stringify(name)} ${problem}: never written`));
+    out.push(
+      about(
+        ref,
+        "audit/name-is-path",
+        "refused",
+        `its name ${JSON.stringify(name)} ${problem}: never written`,
+      ),
+    );
+  else if (problem)
+    out.push(
+      about(
+        ref,
+        "audit/terminal-escape",
+        "refused",
+        `its name ${JSON.stringify(name)} ${problem}: never written`,
+      ),
+    );
   if (ESCAPES.test(description))
-    out.push(about(ref, "audit/terminal-escape", "warning", "its description holds control or invisible characters (shown escaped)"));
+    out.push(
+      about(
+        ref,
+        "audit/terminal-escape",
+        "warning",
+        "its description holds control or invisible characters (shown escaped)",
+      ),
+    );
   return out;
 }
 
 function shellFindings(ref: DefinitionRef, text: string): Finding[] {
   const match = SHELL_EXPANSION.exec(text);
   return match
-    ? [about(ref, "audit/shell-expansion", "raising", `${JSON.stringify(match[0].slice(0, 60))} runs a shell command when it is used`)]
+    ? [
+        about(
+          ref,
+          "audit/shell-expansion",
+          "raising",
+          `${JSON.stringify(match[0].slice(0, 60))} runs a shell command when it is used`,
+        ),
+      ]
     : [];
 }
 
 /** The agent's fields as written: the extras, and its permission mode in roster's words. */
 function agentFields(agent: AgentDefinition): Record<string, unknown> {
-  return agent.permissionMode !== undefined ? { ...agent.extra, permissionMode: agent.permissionMode } : { ...agent.extra };
+  return agent.permissionMode !== undefined
+    ? { ...agent.extra, permissionMode: agent.permissionMode }
+    : { ...agent.extra };
 }
 
 /** A command file's frontmatter and text, read within discovery's bound. */
@@ -209,10 +264,19 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
     );
     for (const hit of hits) claimed.add(hit);
     return hits.map((hit) =>
-      about(ref, "audit/link", "raising", `it goes through the link ${hit} (its content is written, never the link)`),
+      about(
+        ref,
+        "audit/link",
+        "raising",
+        `it goes through the link ${hit} (its content is written, never the link)`,
+      ),
     );
   };
-  const each = <T>(kind: DefinitionKind, list: ReadonlyArray<Found<T>>, check: (found: Found<T>, ref: DefinitionRef) => Finding[]) => {
+  const each = <T>(
+    kind: DefinitionKind,
+    list: ReadonlyArray<Found<T>>,
+    check: (found: Found<T>, ref: DefinitionRef) => Finding[],
+  ) => {
     for (const found of list) {
       const ref = { kind, name: found.name, file: found.file };
       findings.push(...check(found, ref));
@@ -243,7 +307,12 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
   });
   for (const link of links)
     if (!claimed.has(link))
-      findings.push({ code: "audit/link", level: "warning", message: "a link in the source; roster never writes it", file: link });
+      findings.push({
+        code: "audit/link",
+        level: "warning",
+        message: "a link in the source; roster never writes it",
+        file: link,
+      });
   if (truncated)
     findings.push({
       code: "audit/tree-too-large",
@@ -254,6 +323,12 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
 }
 
 /** The findings about one definition that hold it back (`raising`) or refuse it (`refused`). */
-export function blockingFindings(findings: readonly Finding[], kind: DefinitionKind, name: string): Finding[] {
-  return findings.filter((f) => f.kind === kind && f.name === name && (f.level === "raising" || f.level === "refused"));
+export function blockingFindings(
+  findings: readonly Finding[],
+  kind: DefinitionKind,
+  name: string,
+): Finding[] {
+  return findings.filter(
+    (f) => f.kind === kind && f.name === name && (f.level === "raising" || f.level === "refused"),
+  );
 }

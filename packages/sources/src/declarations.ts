@@ -4,8 +4,8 @@
 // JSON with its other keys untouched; its shape is @roster/config's to check.
 import { basename, dirname, join } from "node:path";
 import {
-  checkConfig,
   ConfigError,
+  checkConfig,
   findProjectConfig,
   isCodeFile,
   projectFolder,
@@ -29,7 +29,10 @@ export interface SourcePlaces {
 }
 
 /** The config and lock of `scope` for this context. */
-export function placesOf(ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">, scope: SourceScope): SourcePlaces {
+export function placesOf(
+  ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">,
+  scope: SourceScope,
+): SourcePlaces {
   if (scope === "user") {
     const dir = userConfigDir({ home: ctx.home, env: ctx.env });
     return { scope, configFile: join(dir, "config.json"), lockFile: join(dir, LOCK_FILE), root: ctx.home };
@@ -41,7 +44,12 @@ export function placesOf(ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">, sc
       "source/config-is-code",
       `${found.file} is code, which roster does not rewrite: declare sources in a roster.config.json beside it (move its settings there)`,
     );
-  return { scope, configFile: found?.file ?? join(folder, "roster.config.json"), lockFile: join(folder, LOCK_FILE), root: folder };
+  return {
+    scope,
+    configFile: found?.file ?? join(folder, "roster.config.json"),
+    lockFile: join(folder, LOCK_FILE),
+    root: folder,
+  };
 }
 
 /** A config file as JSON: its whole object (other keys kept) and its sources. */

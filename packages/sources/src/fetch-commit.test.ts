@@ -75,9 +75,14 @@ describe("fetchCommit", () => {
     const cacheDir = join(root, "cache");
     const tree = await fetchCommit({ url: remote.url, key: "k", commit: first, cacheDir, git });
     expect(readFileSync(join(tree.dir, "a.md"), "utf8")).toBe("1");
-    const gone = await fetchCommit({ url: remote.url, key: "k2", commit: "0".repeat(40), ref: "main", cacheDir, git }).catch(
-      (e) => e,
-    );
+    const gone = await fetchCommit({
+      url: remote.url,
+      key: "k2",
+      commit: "0".repeat(40),
+      ref: "main",
+      cacheDir,
+      git,
+    }).catch((e) => e);
     expect(gone.code).toBe("source/no-commit");
     expect(gone.message).toMatch(/roster update/);
   });

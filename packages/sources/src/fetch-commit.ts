@@ -42,7 +42,11 @@ function unreachable(url: string, stderr: string): SourceError {
  * its own answer (checked when fetched). Rejects with `source/unreachable`, `source/no-ref`
  * or `source/empty`.
  */
-export async function resolveRef(url: string, ref: string | undefined, git: GitOptions = {}): Promise<ResolvedRef> {
+export async function resolveRef(
+  url: string,
+  ref: string | undefined,
+  git: GitOptions = {},
+): Promise<ResolvedRef> {
   if (ref !== undefined && isCommitId(ref)) return { commit: ref };
   const args =
     ref === undefined
@@ -64,7 +68,10 @@ export async function resolveRef(url: string, ref: string | undefined, git: GitO
   if (ref === undefined) {
     const head = refs.get("HEAD");
     if (!head)
-      throw new SourceError("source/empty", `${url} has no commits yet: push a commit to it, or name another source`);
+      throw new SourceError(
+        "source/empty",
+        `${url} has no commits yet: push a commit to it, or name another source`,
+      );
     return branch ? { commit: head, branch } : { commit: head };
   }
   const commit =
@@ -179,7 +186,10 @@ async function checkoutInto(home: string, options: FetchCommitOptions): Promise<
   if (!fs.existsSync(join(repo, "HEAD"))) {
     const init = await runGit(["init", "--quiet", "--bare", repo], git);
     if (init.code !== 0)
-      throw new SourceError("source/git-failed", `cannot make a repository in ${repo}: ${gitReason(init.stderr)}`);
+      throw new SourceError(
+        "source/git-failed",
+        `cannot make a repository in ${repo}: ${gitReason(init.stderr)}`,
+      );
   }
   const inRepo = (args: string[], extraEnv?: Record<string, string>) =>
     runGit(["--git-dir", repo, ...args], { ...git, ...(extraEnv ? { extraEnv } : {}) });

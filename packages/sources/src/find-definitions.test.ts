@@ -15,7 +15,12 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const find = (path?: string) =>
-  findDefinitions({ tree, registry: testRegistry(), skillSources: TEST_SKILL_SOURCES, ...(path ? { path } : {}) });
+  findDefinitions({
+    tree,
+    registry: testRegistry(),
+    skillSources: TEST_SKILL_SOURCES,
+    ...(path ? { path } : {}),
+  });
 
 describe("findDefinitions", () => {
   test("every family's layout, a marketplace's plugins and a root with default folders", async () => {
@@ -23,7 +28,8 @@ describe("findDefinitions", () => {
       ".git": "gitdir: elsewhere\n",
       ".claude/agents/reviewer.md": agentFile("reviewer", "Reviews"),
       ".github/agents/planner.agent.md": agentFile("planner", "Plans"),
-      ".codex/agents/fixer.toml": 'name = "fixer"\ndescription = "Fixes"\ndeveloper_instructions = "Fix it."\n',
+      ".codex/agents/fixer.toml":
+        'name = "fixer"\ndescription = "Fixes"\ndeveloper_instructions = "Fix it."\n',
       ".claude/commands/ship.md": "---\ndescription: Ships\n---\nShip $ARGUMENTS\n",
       ".claude-plugin/marketplace.json": JSON.stringify({
         name: "m",

@@ -29,7 +29,12 @@ const PLUGIN_FOLDERS = ["agents", "commands", "skills"];
 /** Files of a plugin that run code (hooks, MCP servers): roster never installs them. */
 const PLUGIN_CODE = ["hooks/hooks.json", ".mcp.json"];
 /** Files of a project that run code (hooks and MCP servers in settings): roster never installs them. */
-const PROJECT_CODE = [".mcp.json", ".claude/settings.json", ".claude/settings.local.json", ".gemini/settings.json"];
+const PROJECT_CODE = [
+  ".mcp.json",
+  ".claude/settings.json",
+  ".claude/settings.local.json",
+  ".gemini/settings.json",
+];
 
 /** One definition found in a source: what it is, and its file relative to the repository. */
 export interface Found<T> {
@@ -108,7 +113,10 @@ export function sourceRoot(tree: string, path: string | undefined): string {
   if (path === undefined || path === "" || path === ".") return tree;
   const parts = path.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (isAbsolute(path) || parts.includes(".."))
-    throw new SourceError("source/bad-path", `--path ${JSON.stringify(path)} must be a folder inside the repository`);
+    throw new SourceError(
+      "source/bad-path",
+      `--path ${JSON.stringify(path)} must be a folder inside the repository`,
+    );
   let at = tree;
   for (const part of parts) {
     at = join(at, part);
@@ -116,12 +124,21 @@ export function sourceRoot(tree: string, path: string | undefined): string {
     try {
       stats = nodeFileSystem.lstat(at);
     } catch {
-      throw new SourceError("source/bad-path", `the repository has no folder ${JSON.stringify(path)}: check --path`);
+      throw new SourceError(
+        "source/bad-path",
+        `the repository has no folder ${JSON.stringify(path)}: check --path`,
+      );
     }
     if (stats.isSymbolicLink())
-      throw new SourceError("source/bad-path", `--path ${JSON.stringify(path)} goes through a link; give the folder itself`);
+      throw new SourceError(
+        "source/bad-path",
+        `--path ${JSON.stringify(path)} goes through a link; give the folder itself`,
+      );
     if (!stats.isDirectory())
-      throw new SourceError("source/bad-path", `--path ${JSON.stringify(path)} is not a folder of the repository`);
+      throw new SourceError(
+        "source/bad-path",
+        `--path ${JSON.stringify(path)} is not a folder of the repository`,
+      );
   }
   return at;
 }
@@ -228,24 +245,33 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
     // The source's folder is the project; the home is empty but for the plugins' registry;
     // no environment variable points anywhere else.
     const ctx: DiscoveryContext = { cwd: root, home, env: {}, trustProject: true };
-    const inside = (filePath: string) => isAbsolute(filePath) && isInside(realRoot, realOr(filePath));
+    const inside = (filePath: string | undefined): filePath is string =>
+      filePath !== undefined && isAbsolute(filePath) && isInside(realRoot, realOr(filePath));
     // As found (a link on the way stays in the path: the audit looks for links there).
     const fileOf = (filePath: string) => posixRelative(tree, filePath);
 
     const discovery = await discoverAgents(options.registry, ctx);
-    const agents = discovery.agents
-      .filter((a) => inside(a.filePath))
-      .map((agent) => ({ value: agent, file: fileOf(agent.filePath), name: agent.name }));
+    const agents: Array<Found<AgentDefinition>> = [];
+    for (const agent of discovery.agents)
+      if (inside(agent.filePath))
+        agents.push({ value: agent, file: fileOf(agent.filePath), name: agent.name });
     for (const { agent, shadowedBy } of discovery.shadowed)
-      if (inside(agent.filePath)) findings.push(duplicate("agent", agent.name, fileOf(agent.filePath), shadowedBy, tree));
+      if (inside(agent.filePath))
+        findings.push(duplicate("agent", agent.name, fileOf(agent.filePath), shadowedBy, tree));
 
     const skillDiscovery = discoverSkills(ctx, { sources: options.skillSources });
     const skills = skillDiscovery.skills
       .filter((s) => inside(s.filePath))
-      .map((skill) => ({ value: skill, file: fileOf(skill.filePath), name: bareName(skill.name, skill.plugin) }));
+      .map((skill) => ({
+        value: skill,
+        file: fileOf(skill.filePath),
+        name: bareName(skill.name, skill.plugin),
+      }));
     for (const { skill, shadowedBy } of skillDiscovery.shadowed)
       if (inside(skill.filePath))
-        findings.push(duplicate("skill", bareName(skill.name, skill.plugin), fileOf(skill.filePath), shadowedBy, tree));
+        findings.push(
+          duplicate("skill", bareName(skill.name, skill.plugin), fileOf(skill.filePath), shadowedBy, tree),
+        );
 
     const commandDiscovery = await discoverCommands(options.registry, ctx);
     const commands = commandDiscovery.commands
@@ -256,7 +282,11 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
         findings.push(duplicate("command", command.name, fileOf(command.filePath), shadowedBy, tree));
 
     const seen = new Set<string>();
-    for (const d of [...discovery.diagnostics, ...skillDiscovery.diagnostics, ...commandDiscovery.diagnostics]) {
+    for (const d of [
+      ...discovery.diagnostics,
+      ...skillDiscovery.diagnostics,
+      ...commandDiscovery.diagnostics,
+    ]) {
       if (!d.filePath || !isAbsolute(d.filePath) || !isInside(root, d.filePath)) continue;
       const finding = fromDiagnostic(d, posixRelative(tree, d.filePath));
       const id = `${finding.code}\0${finding.file}\0${finding.message}`;

@@ -85,7 +85,10 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
             { cause: error },
           ),
         );
-      else reject(new SourceError("source/git-failed", `cannot run ${command}: ${error.message}`, { cause: error }));
+      else
+        reject(
+          new SourceError("source/git-failed", `cannot run ${command}: ${error.message}`, { cause: error }),
+        );
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);

@@ -1,7 +1,12 @@
 // The public API of @roster/sources (SPEC §20): agents, skills and commands brought in from
 // git, declared in a config's `sources`, pinned in `roster.lock`, audited before they land
 // and checked per tool after. Nothing here prints: the CLI does.
-export { type SourceErrorCode, SourceError, SourceUsageError } from "./errors.js";
+
+export { applyChanges, type DiskChange } from "./apply-changes.js";
+export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES, toolsBeyondReading } from "./audit.js";
+export { placesOf, type SourcePlaces } from "./declarations.js";
+export { describeChange } from "./describe-change.js";
+export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
 export {
   type FetchCommitOptions,
   type FetchedTree,
@@ -11,6 +16,25 @@ export {
   resolveRef,
   sourcesCache,
 } from "./fetch-commit.js";
+export { type Found, findDefinitions, type SourceDefinitions } from "./find-definitions.js";
 export { DEFAULT_GIT_TIMEOUT_MS, type GitResult, gitReason, type RunGitOptions, runGit } from "./git.js";
+export { formatLock, LOCK_FILE, LOCK_SCHEMA_VERSION, parseLock, readLock, sha256 } from "./lock.js";
+export {
+  type AddSourceOptions,
+  addSource,
+  checkSources,
+  type Drift,
+  type InstallOptions,
+  installSources,
+  type ListedSource,
+  listSources,
+  type OperationReport,
+  type OutdatedEntry,
+  outdatedSources,
+  removeSource,
+  type UpdateOptions,
+  updateSources,
+} from "./operations.js";
 export { checkRef, displaySource, type ParseSourceSpecOptions, parseSourceSpec } from "./source-spec.js";
+export { summarizeTools } from "./tool-summary.js";
 export type * from "./types.js";

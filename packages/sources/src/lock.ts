@@ -26,7 +26,8 @@ export function sha256(bytes: string | Uint8Array): string {
 
 /** A path a lock may name: relative, `/`-separated, no `..`, no empty part. */
 export function isSafeLockPath(path: string): boolean {
-  if (path === "" || path.startsWith("/") || path.includes("\\") || /[\u0000-\u001f]/.test(path)) return false;
+  if (path === "" || path.startsWith("/") || path.includes("\\") || /[\u0000-\u001f]/.test(path))
+    return false;
   return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
@@ -72,7 +73,8 @@ export function parseLock(text: string, filePath: string): SourceLock {
       const file = (f ?? {}) as Record<string, unknown>;
       if (typeof file.path !== "string" || !isSafeLockPath(file.path))
         bad(`has ${where} whose path is not a relative path below its folder`);
-      if (typeof file.tool !== "string" || typeof file.name !== "string") bad(`has ${where} without its tool and name`);
+      if (typeof file.tool !== "string" || typeof file.name !== "string")
+        bad(`has ${where} without its tool and name`);
       if (!KINDS.includes(file.kind as DefinitionKind)) bad(`has ${where} of an unknown kind`);
       if (typeof file.sha256 !== "string" || !SHA256.test(file.sha256)) bad(`has ${where} without a SHA-256`);
       return {
@@ -108,7 +110,12 @@ export function readLock(filePath: string): { lock: SourceLock; exists: boolean 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { lock: { schemaVersion: LOCK_SCHEMA_VERSION, sources: [] }, exists: false };
-    const why = error instanceof BoundedReadError ? error.message : error instanceof Error ? error.message : String(error);
+    const why =
+      error instanceof BoundedReadError
+        ? error.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw new SourceError("source/lock-invalid", `cannot read ${filePath}: ${why}`, { cause: error });
   }
   return { lock: parseLock(bytes.toString("utf8"), filePath), exists: true };

@@ -10,7 +10,8 @@ const SCP_LIKE = /^([A-Za-z0-9._~-]+)@([A-Za-z0-9.-]+):(?!\/\/)(.+)$/;
 /** The URL schemes roster hands to git; every other transport (`ext::`, `fd::`, helpers) is refused. */
 const SCHEMES = new Set(["https:", "http:", "ssh:", "git:", "file:"]);
 
-const USAGE = "give owner/repo, a git URL (https://, ssh://, git@host:path, file://) or a local path (./dir, /dir)";
+const USAGE =
+  "give owner/repo, a git URL (https://, ssh://, git@host:path, file://) or a local path (./dir, /dir)";
 
 /** Options of {@link parseSourceSpec}. */
 export interface ParseSourceSpecOptions {
@@ -49,7 +50,9 @@ export function checkRef(ref: string): void {
 
 function parseBody(body: string, options: ParseSourceSpecOptions): Omit<SourceSpec, "ref"> {
   if (body.startsWith("-"))
-    throw new SourceUsageError(`${JSON.stringify(body)} starts with "-" and git would read it as an option: ${USAGE}`);
+    throw new SourceUsageError(
+      `${JSON.stringify(body)} starts with "-" and git would read it as an option: ${USAGE}`,
+    );
   if (/[\u0000-\u001f\u007f]/.test(body))
     throw new SourceUsageError(`the source holds control characters: ${USAGE}`);
   const github = /^github:(.+)$/.exec(body);
@@ -77,7 +80,9 @@ function parseBody(body: string, options: ParseSourceSpecOptions): Omit<SourceSp
     throw new SourceUsageError(`${JSON.stringify(body)} is not a source: ${USAGE}`);
   }
   if (!SCHEMES.has(url.protocol))
-    throw new SourceUsageError(`${JSON.stringify(body)}: roster reads https, http, ssh, git and file URLs only`);
+    throw new SourceUsageError(
+      `${JSON.stringify(body)}: roster reads https, http, ssh, git and file URLs only`,
+    );
   if (url.password !== "")
     throw new SourceUsageError(
       "the URL holds a password, which would be written to roster.config.json and roster.lock: let git's credential helper or SSH keys log in instead",
@@ -123,5 +128,7 @@ function isLocalPath(body: string): boolean {
 
 /** A source's short name for messages: `acme/agents` for GitHub, else its key. */
 export function displaySource(spec: Pick<SourceSpec, "key">): string {
-  return spec.key.startsWith("github.com/") ? spec.key.slice("github.com/".length) : spec.key.replace(/^file:/, "");
+  return spec.key.startsWith("github.com/")
+    ? spec.key.slice("github.com/".length)
+    : spec.key.replace(/^file:/, "");
 }

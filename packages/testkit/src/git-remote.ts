@@ -68,7 +68,16 @@ export function createGitRemote(
       }
       git(work, "add", "--all");
       count += 1;
-      git(work, "commit", "--quiet", "--allow-empty", "-m", message ?? `commit ${count}`, "--date", `2026-01-01T00:00:${String(count % 60).padStart(2, "0")}Z`);
+      git(
+        work,
+        "commit",
+        "--quiet",
+        "--allow-empty",
+        "-m",
+        message ?? `commit ${count}`,
+        "--date",
+        `2026-01-01T00:00:${String(count % 60).padStart(2, "0")}Z`,
+      );
       git(work, "push", "--quiet", "--force", "origin", "HEAD:main");
       return git(work, "rev-parse", "HEAD");
     },

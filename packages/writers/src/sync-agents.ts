@@ -473,7 +473,11 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
       const ahead = [...new Set([...manifest.before, ...manifest.after])];
       if (ahead.length > manifest.before.length) {
         try {
-          writeFileInside({ root: target.root, filePath: manifest.filePath, content: formatSyncManifest(ahead) });
+          writeFileInside({
+            root: target.root,
+            filePath: manifest.filePath,
+            content: formatSyncManifest(ahead),
+          });
         } catch (error) {
           for (const entry of mine)
             if (entry.action === "create" || entry.action === "update") fail(entry, error);
