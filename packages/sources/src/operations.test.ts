@@ -78,7 +78,7 @@ describe("addSource", () => {
       ".claude/agents/reviewer.md",
     ]);
     expect(report.tools).toEqual([
-      { tool: "claude", displayName: "Claude Code", kind: "agent", written: 2, loaded: 2, notLoaded: [] },
+      { tool: "claude", displayName: "Claude Code", kind: "agent", total: 2, loaded: 2, notLoaded: [] },
     ]);
   });
 

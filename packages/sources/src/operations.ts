@@ -183,6 +183,7 @@ async function toolsAfter(
   env: SourcesEnvironment,
   scope: Scope,
   locked: readonly LockedSource[],
+  reports: readonly SourceReport[] = [],
 ): Promise<ToolSummary[]> {
   const tools = [...new Set(locked.flatMap((s) => s.to))];
   return summarizeTools({
@@ -192,6 +193,7 @@ async function toolsAfter(
     skillSources: env.skillSources,
     tools,
     files: locked.flatMap((s) => s.files),
+    skipped: reports.flatMap((r) => r.files.filter((f) => f.action === "skip")),
     lockRoot: scope.places.root,
   });
 }
@@ -276,12 +278,13 @@ export async function addSource(
   lockSources.sort((a, b) => order(a) - order(b));
   const disk = [...done.disk, ...closingWrites(scope, sources, { schemaVersion: 1, sources: lockSources })];
   applyChanges(disk);
+  const report = reportOf(declaration, spec.key, done, resolved.commit, previous);
   return {
     scope: scope.places.scope,
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
-    sources: [reportOf(declaration, spec.key, done, resolved.commit, previous)],
-    tools: await toolsAfter(env, scope, [done.locked]),
+    sources: [report],
+    tools: await toolsAfter(env, scope, [done.locked], [report]),
     notes: done.note ? [done.note] : [],
     changed: disk.length > 0,
   };
@@ -446,7 +449,7 @@ export async function installSources(
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
     sources: reports,
-    tools: await toolsAfter(env, scope, lockSources),
+    tools: await toolsAfter(env, scope, lockSources, reports),
     notes,
     changed: disk.length > 0,
   };

@@ -7,7 +7,7 @@ import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
 import type { FamilyDefinition, SkillSource } from "@roster/family";
 import { viewAsTool } from "@roster/profiles";
 import { discoverSkills } from "@roster/skills";
-import type { LockedFile, ToolSummary } from "./types.js";
+import type { DefinitionKind, FileChange, LockedFile, ToolSummary } from "./types.js";
 
 /** Options of {@link summarizeTools}. */
 export interface SummarizeToolsOptions {
@@ -20,12 +20,15 @@ export interface SummarizeToolsOptions {
   tools: readonly string[];
   /** The files written (or kept) for them, relative to `lockRoot`. */
   files: readonly LockedFile[];
+  /** What a tool's writer could not write (`skip`): counted, with its reason. */
+  skipped?: readonly FileChange[];
   lockRoot: string;
 }
 
 /** Per target tool and kind, how many of the definitions written it loads, and why not the rest. */
 export async function summarizeTools(options: SummarizeToolsOptions): Promise<ToolSummary[]> {
   const out: ToolSummary[] = [];
+  const skipped = options.skipped ?? [];
   const pathOf = (f: LockedFile) => join(options.lockRoot, ...f.path.split("/"));
   for (const tool of options.tools) {
     const family = options.families.find((f) => f.id === tool);
@@ -41,7 +44,7 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
         tool,
         displayName: family.displayName,
         kind: "agent",
-        written: agents.length,
+        total: agents.length,
         loaded: 0,
         notLoaded: [],
       };
@@ -74,7 +77,7 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
         tool,
         displayName: family.displayName,
         kind: "skill",
-        written: skills.length,
+        total: skills.length,
         loaded: 0,
         notLoaded: [],
       };
@@ -101,5 +104,28 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
       out.push(summary);
     }
   }
-  return out;
+  // What a writer could not write counts for its tool too, with the writer's reason.
+  for (const skip of skipped) {
+    if (skip.action !== "skip" || (skip.kind !== "agent" && skip.kind !== "skill")) continue;
+    let summary = out.find((t) => t.tool === skip.tool && t.kind === skip.kind);
+    if (!summary) {
+      const family = options.families.find((f) => f.id === skip.tool);
+      summary = {
+        tool: skip.tool,
+        displayName: family?.displayName ?? skip.tool,
+        kind: skip.kind as DefinitionKind,
+        total: 0,
+        loaded: 0,
+        notLoaded: [],
+      };
+      out.push(summary);
+    }
+    summary.total += 1;
+    summary.notLoaded.push({
+      name: skip.name,
+      reason: { code: skip.code ?? "export/skipped", message: skip.message ?? "not written" },
+    });
+  }
+  const order = (t: ToolSummary) => options.tools.indexOf(t.tool) * 2 + (t.kind === "agent" ? 0 : 1);
+  return out.sort((a, b) => order(a) - order(b));
 }

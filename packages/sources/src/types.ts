@@ -138,11 +138,11 @@ export interface ToolSummary {
   tool: string;
   displayName: string;
   kind: DefinitionKind;
-  /** How many definitions of this kind were written for the tool. */
-  written: number;
+  /** How many definitions of this kind the source offers the tool (written, or refused by its writer). */
+  total: number;
   /** How many of them the tool loads. */
   loaded: number;
-  /** Each one it would not load, with the tool's reason. */
+  /** Each one it would not load (or roster could not write for it), with the tool's reason. */
   notLoaded: Array<{ name: string; reason: ToolReason | { code: string; message: string } }>;
 }
 
