@@ -126,13 +126,26 @@ function printFindings(
 const LOUD: ReadonlySet<FileChange["action"]> = new Set(["conflict", "kept", "skip", "remove"]);
 
 function printFiles(o: Output, files: readonly FileChange[]): void {
+  // One line per file that needs a look; a definition one writer refuses for several tools, once.
+  const skips = new Map<string, { change: FileChange; tools: string[] }>();
   for (const f of files.filter((x) => LOUD.has(x.action))) {
+    if (f.action === "skip") {
+      const key = `${f.kind}\0${f.name}\0${f.message}`;
+      const seen = skips.get(key);
+      if (seen) seen.tools.push(f.tool);
+      else skips.set(key, { change: f, tools: [f.tool] });
+      continue;
+    }
     const verb = f.action === "remove" ? "removed" : f.action;
-    const style = f.action === "conflict" || f.action === "skip" ? "yellow" : "dim";
+    const style = f.action === "conflict" ? "yellow" : "dim";
     o.out(
       line`  ${paint(o, style, verb)} ${showPath(o, f.path)} (${f.tool} ${f.kind} ${f.name})${f.message ? `: ${showPaths(o, f.message)}` : ""}`,
     );
   }
+  for (const { change: f, tools } of skips.values())
+    o.out(
+      line`  ${paint(o, "yellow", "not written")} ${f.kind} ${f.name} for ${tools.join(", ")}: ${f.message ?? ""}`,
+    );
   const counted = (["create", "update", "unchanged"] as const)
     .map((action) => [action, files.filter((f) => f.action === action).length] as const)
     .filter(([, n]) => n > 0)
@@ -150,19 +163,30 @@ function printChanges(o: Output, changes: readonly DefinitionChange[]): void {
     );
 }
 
-/** `claude: 12 of 12 · opencode: 11 of 12 (code-reviewer: name has a colon)`. */
+/** `claude: 12 of 12 · opencode: 11 of 12 (code-reviewer)`: what each tool loads of what was written. */
 export function toolLine(tools: readonly ToolSummary[]): string {
   return tools
     .map((t) => {
       const what = t.kind === "agent" ? "" : ` ${t.kind}s`;
-      const why = t.notLoaded
-        .slice(0, 3)
-        .map((n) => `${n.name}: ${n.reason.message}`)
-        .join("; ");
-      const more = t.notLoaded.length > 3 ? `; ${t.notLoaded.length - 3} more` : "";
-      return `${t.tool}${what}: ${t.loaded} of ${t.total}${why ? ` (${why}${more})` : ""}`;
+      const names = t.notLoaded.slice(0, 3).map((n) => n.name);
+      const more = t.notLoaded.length > 3 ? `, ${t.notLoaded.length - 3} more` : "";
+      return `${t.tool}${what}: ${t.loaded} of ${t.total}${names.length > 0 ? ` (${names.join(", ")}${more})` : ""}`;
     })
     .join(" · ");
+}
+
+/** One line per reason a tool will not load a definition (the same reason for several tools once). */
+function printToolReasons(o: Output, tools: readonly ToolSummary[]): void {
+  const reasons = new Map<string, { name: string; message: string; tools: string[] }>();
+  for (const t of tools)
+    for (const n of t.notLoaded) {
+      const key = `${n.name}\0${n.reason.message}`;
+      const seen = reasons.get(key);
+      if (seen) seen.tools.push(t.tool);
+      else reasons.set(key, { name: n.name, message: n.reason.message, tools: [t.tool] });
+    }
+  for (const r of reasons.values())
+    o.out(line`  ${r.name} (${r.tools.join(", ")}): ${showPaths(o, r.message)}`);
 }
 
 function short(commit: string | undefined): string {
@@ -173,7 +197,7 @@ function printSource(o: Output, s: SourceReport, yes: boolean): void {
   const moved = s.previousCommit ? `${short(s.previousCommit)} → ${short(s.commit)}` : short(s.commit);
   const ref = s.ref ? ` (${s.ref})` : "";
   o.out(
-    line`${paint(o, "bold", s.url)}${ref} ${moved}${s.fetched ? "" : s.commit ? " (nothing fetched)" : ""}`,
+    line`${paint(o, "bold", s.url)}${ref} ${moved}${s.fetched || !s.commit ? "" : s.files.length > 0 || s.findings.length > 0 ? " (from the cache)" : " (as locked)"}`,
   );
   printFindings(o, s.findings, s.held, yes);
   printChanges(o, s.changes);
@@ -194,7 +218,10 @@ function printReport(o: Output, report: OperationReport, yes: boolean, closing: 
   }
   for (const note of report.notes) o.err(line`roster: note: ${showPaths(o, note)}`);
   for (const s of report.sources) printSource(o, s, yes);
-  if (report.tools.length > 0) o.out(line`${toolLine(report.tools)}`);
+  if (report.tools.length > 0) {
+    o.out(line`${toolLine(report.tools)}`);
+    printToolReasons(o, report.tools);
+  }
   o.out(paint(o, "dim", closing));
   return exitOf(report);
 }
