@@ -316,3 +316,34 @@ describe("roster update, outdated, remove", () => {
     expect(roster(["sources"]).stdout).toMatch(/no source is declared/);
   });
 });
+
+describe("sources and the rest of roster", () => {
+  test("doctor says which files came from which source, and which were edited", () => {
+    expect(roster(["add", remote.url]).code).toBe(0);
+    writeFileSync(join(project(), ".claude/agents/planner.md"), agentFile("planner", "Mine now"));
+    const doctor = json(["doctor"]);
+    const about = doctor.value.diagnostics.filter((d: { code: string }) => d.code.startsWith("source/"));
+    expect(about).toEqual([
+      expect.objectContaining({
+        severity: "info",
+        code: "source/files",
+        filePath: join(project(), "roster.lock"),
+        message: expect.stringMatching(new RegExp(`^4 files came from ${remote.url} at [0-9a-f]{12} \\(agent planner, agent reviewer, command ship, skill deploy\\)`)),
+      }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "source/edited",
+        filePath: join(project(), ".claude/agents/planner.md"),
+      }),
+    ]);
+  });
+
+  test("sync leaves a source's files alone: never removed as stale, never written over", () => {
+    writeTree(project(), { ".github/agents/checker.agent.md": agentFile("checker", "Checks") });
+    expect(roster(["add", remote.url, "--to", "claude"]).code).toBe(0);
+    const sync = json(["sync", "--to", "claude"]);
+    expect(sync.value.entries.filter((e: { action: string }) => e.action === "remove")).toEqual([]);
+    expect(readdirSync(join(project(), ".claude/agents")).sort()).toEqual(["checker.md", "planner.md", "reviewer.md"]);
+    expect(roster(["install", "--check"]).code).toBe(0);
+  });
+});

@@ -13,7 +13,8 @@ import {
   type SourceEntry,
   userConfigDir,
 } from "@roster/config";
-import type { DiscoveryContext } from "@roster/core";
+import type { DiscoveryContext, FileSystem } from "@roster/core";
+import { nodeFileSystem } from "@roster/core/provider-kit";
 import { SourceError } from "./errors.js";
 import { LOCK_FILE } from "./lock.js";
 import type { SourceDeclaration, SourceScope } from "./types.js";
@@ -32,13 +33,14 @@ export interface SourcePlaces {
 export function placesOf(
   ctx: Pick<DiscoveryContext, "cwd" | "home" | "env">,
   scope: SourceScope,
+  fs: FileSystem = nodeFileSystem,
 ): SourcePlaces {
   if (scope === "user") {
     const dir = userConfigDir({ home: ctx.home, env: ctx.env });
     return { scope, configFile: join(dir, "config.json"), lockFile: join(dir, LOCK_FILE), root: ctx.home };
   }
-  const found = findProjectConfig(ctx.cwd, ctx.home);
-  const folder = found?.dir ?? projectFolder(ctx.cwd, ctx.home);
+  const found = findProjectConfig(ctx.cwd, ctx.home, fs);
+  const folder = found?.dir ?? projectFolder(ctx.cwd, ctx.home, fs);
   if (found && isCodeFile(found.file))
     throw new SourceError(
       "source/config-is-code",
@@ -63,10 +65,10 @@ export interface DeclaredSources {
 }
 
 /** Reads the sources a config declares (none when the file is absent); a bad config is a {@link ConfigError}. */
-export function readDeclarations(configFile: string): DeclaredSources {
+export function readDeclarations(configFile: string, fs: FileSystem = nodeFileSystem): DeclaredSources {
   let bytes: Buffer;
   try {
-    bytes = readConfigBytes(configFile);
+    bytes = readConfigBytes(configFile, fs);
   } catch (error) {
     if (error instanceof ConfigError && /does not exist/.test(error.message))
       return { exists: false, data: {}, sources: [], indent: 2 };

@@ -35,6 +35,7 @@ export {
   type UpdateOptions,
   updateSources,
 } from "./operations.js";
+export { pinnedPaths, sourceDiagnostics } from "./source-diagnostics.js";
 export { checkRef, displaySource, type ParseSourceSpecOptions, parseSourceSpec } from "./source-spec.js";
 export { summarizeTools } from "./tool-summary.js";
 export type * from "./types.js";

@@ -3,7 +3,7 @@
 // SHA-256 (README "The lock"). Read through a bound, checked whole: a lock roster cannot
 // trust is an error naming the fix, never half-read.
 import { createHash } from "node:crypto";
-import { BoundedReadError } from "@roster/core";
+import { BoundedReadError, type FileSystem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { SourceError } from "./errors.js";
 import type { AcceptedFinding, DefinitionKind, LockedFile, LockedSource, SourceLock } from "./types.js";
@@ -103,10 +103,13 @@ export function parseLock(text: string, filePath: string): SourceLock {
 }
 
 /** The lock at `filePath`, or an empty one when there is none. */
-export function readLock(filePath: string): { lock: SourceLock; exists: boolean } {
+export function readLock(
+  filePath: string,
+  fs: FileSystem = nodeFileSystem,
+): { lock: SourceLock; exists: boolean } {
   let bytes: Buffer;
   try {
-    bytes = nodeFileSystem.readFile(filePath, MAX_LOCK_BYTES);
+    bytes = fs.readFile(filePath, MAX_LOCK_BYTES);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { lock: { schemaVersion: LOCK_SCHEMA_VERSION, sources: [] }, exists: false };

@@ -79,6 +79,11 @@ export interface PlanSyncOptions {
   discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "copies">;
   writers: readonly AgentWriter[];
   scope: "project" | "user";
+  /**
+   * Files a source wrote (`roster add`, pinned in a `roster.lock`): a sync neither writes over
+   * them nor removes them, though they carry roster's mark.
+   */
+  pinned?: ReadonlySet<string>;
 }
 
 interface Manifest {
@@ -366,6 +371,16 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         );
         continue;
       }
+      if (options.pinned?.has(result.filePath)) {
+        entries.push({
+          ...base,
+          action: "conflict",
+          filePath: result.filePath,
+          code: "sync/conflict",
+          message: "a source wrote this file (roster.lock); left to it (roster remove SOURCE frees the name)",
+        });
+        continue;
+      }
       const { owner, text: existing } = ownerOf(fs, writer, dir, result.relativePath, inManifest);
       const report = { fields: result.fields, filePath: result.filePath };
       if (owner === "absent") {
@@ -393,7 +408,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     for (const relativePath of candidates) {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
-      if (writePathProblem(root, filePath, fs)) continue;
+      if (options.pinned?.has(filePath) || writePathProblem(root, filePath, fs)) continue;
       if (ownerOf(fs, writer, dir, relativePath, inManifest).owner !== "roster") continue;
       entries.push({
         tool: writer.tool,
