@@ -28,11 +28,15 @@ const project = () => join(root, "project");
 const home = () => join(root, "home");
 
 function roster(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const result = spawnSync(process.execPath, [bin, "--home", home(), "--cwd", options.cwd ?? project(), ...args], {
-    env: { ...hermeticGitEnv(join(root, "git-home")), ROSTER_NO_CACHE: "1", ...options.env },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", home(), "--cwd", options.cwd ?? project(), ...args],
+    {
+      env: { ...hermeticGitEnv(join(root, "git-home")), ROSTER_NO_CACHE: "1", ...options.env },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 const json = (args: string[], options: Parameters<typeof roster>[1] = {}) => {
@@ -60,7 +64,11 @@ function snapshot(dir: string): Record<string, string> {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "roster-sources-"));
-  writeTree(root, { "home/.keep": "", "project/.git/HEAD": "ref: refs/heads/main\n", "project/.claude/settings.json": "{}" });
+  writeTree(root, {
+    "home/.keep": "",
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.claude/settings.json": "{}",
+  });
   remote = createGitRemote(root, "team", {
     ".claude/agents/reviewer.md": agentFile("reviewer", "Reviews code", "tools: Read, Grep"),
     ".claude/agents/planner.md": agentFile("planner", "Plans work"),
@@ -80,8 +88,12 @@ describe("roster add", () => {
     expect(readFileSync(join(project(), ".claude/skills/deploy/SKILL.md"), "utf8")).toBe(
       "---\nname: deploy\ndescription: Deploys\n---\nDeploy it.\n",
     );
-    expect(readFileSync(join(project(), ".claude/commands/ship.md"), "utf8")).toBe("---\ndescription: Ships\n---\nShip $ARGUMENTS\n");
-    expect(JSON.parse(readFileSync(join(project(), ".claude/commands/.roster-sync.json"), "utf8")).files).toEqual(["ship.md"]);
+    expect(readFileSync(join(project(), ".claude/commands/ship.md"), "utf8")).toBe(
+      "---\ndescription: Ships\n---\nShip $ARGUMENTS\n",
+    );
+    expect(
+      JSON.parse(readFileSync(join(project(), ".claude/commands/.roster-sync.json"), "utf8")).files,
+    ).toEqual(["ship.md"]);
     const config = JSON.parse(readFileSync(join(project(), "roster.config.json"), "utf8"));
     expect(config).toEqual({ sources: [{ url: remote.url, to: ["claude"] }] });
     const lock = JSON.parse(readFileSync(join(project(), "roster.lock"), "utf8"));
@@ -109,14 +121,26 @@ describe("roster add", () => {
     expect(added.code).toBe(0);
     const lock = JSON.parse(readFileSync(join(project(), "roster.lock"), "utf8"));
     for (const summary of added.value.tools.filter((t: { kind: string }) => t.kind === "agent")) {
-      const listed = json(["list", "--as", summary.tool]).value.agents as Array<{ name: string; filePath?: string }>;
+      const listed = json(["list", "--as", summary.tool]).value.agents as Array<{
+        name: string;
+        filePath?: string;
+      }>;
       const written = lock.sources[0].files
         .filter((f: { tool: string; kind: string }) => f.tool === summary.tool && f.kind === "agent")
         .map((f: { path: string; name: string }) => ({ name: f.name, path: join(project(), f.path) }));
       const loaded = written.filter((w: { path: string }) => listed.some((a) => a.filePath === w.path));
-      expect({ tool: summary.tool, loaded: summary.loaded }).toEqual({ tool: summary.tool, loaded: loaded.length });
+      expect({ tool: summary.tool, loaded: summary.loaded }).toEqual({
+        tool: summary.tool,
+        loaded: loaded.length,
+      });
       for (const miss of summary.notLoaded)
-        expect(listed.some((a) => written.some((w: { name: string; path: string }) => w.name === miss.name && a.filePath === w.path))).toBe(false);
+        expect(
+          listed.some((a) =>
+            written.some(
+              (w: { name: string; path: string }) => w.name === miss.name && a.filePath === w.path,
+            ),
+          ),
+        ).toBe(false);
     }
   });
 
@@ -127,22 +151,24 @@ describe("roster add", () => {
     });
     const held = roster(["add", remote.url]);
     expect(held.code).toBe(1);
-    expect(held.stdout).toMatch(/raising audit\/raises-permission agent bypass .*held back \(--yes writes it\)/);
+    expect(held.stdout).toMatch(
+      /raising audit\/raises-permission agent bypass .*held back \(--yes writes it\)/,
+    );
     expect(held.stdout).toMatch(/raising audit\/hooks agent hooked/);
     expect(existsSync(join(project(), ".claude/agents/bypass.md"))).toBe(false);
     const asJson = json(["add", remote.url]);
-    expect(asJson.value.sources[0].findings.map((f: { code: string; name: string }) => `${f.code} ${f.name}`)).toEqual([
-      "audit/raises-permission bypass",
-      "audit/hooks hooked",
-    ]);
+    expect(
+      asJson.value.sources[0].findings.map((f: { code: string; name: string }) => `${f.code} ${f.name}`),
+    ).toEqual(["audit/raises-permission bypass", "audit/hooks hooked"]);
     const yes = roster(["add", remote.url, "--yes"]);
     expect(yes.code).toBe(0);
-    expect(readFileSync(join(project(), ".claude/agents/bypass.md"), "utf8")).toMatch(/permissionMode: bypassPermissions/);
+    expect(readFileSync(join(project(), ".claude/agents/bypass.md"), "utf8")).toMatch(
+      /permissionMode: bypassPermissions/,
+    );
     const lock = JSON.parse(readFileSync(join(project(), "roster.lock"), "utf8"));
-    expect(lock.sources[0].accepted.map((a: { code: string; name: string }) => `${a.code} ${a.name}`)).toEqual([
-      "audit/raises-permission bypass",
-      "audit/hooks hooked",
-    ]);
+    expect(
+      lock.sources[0].accepted.map((a: { code: string; name: string }) => `${a.code} ${a.name}`),
+    ).toEqual(["audit/raises-permission bypass", "audit/hooks hooked"]);
   });
 
   test("a link in a source never becomes a file outside the tool folders, and is held back without --yes", () => {
@@ -175,7 +201,9 @@ describe("roster add", () => {
     const before = snapshot(project());
     const r = roster(["add", other.url]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: cannot write .*roster\.lock: .*symbolic link.*; nothing was changed\n$/);
+    expect(r.stderr).toMatch(
+      /^roster: cannot write .*roster\.lock: .*symbolic link.*; nothing was changed\n$/,
+    );
     expect(snapshot(project())).toEqual(before);
   });
 
@@ -204,7 +232,9 @@ describe("roster add", () => {
     mkdirSync(fake);
     writeFileSync(join(fake, "git"), "#!/bin/sh\nsleep 60\n");
     chmodSync(join(fake, "git"), 0o755);
-    const r = roster(["add", remote.url], { env: { PATH: `${fake}:${process.env.PATH}`, ROSTER_GIT_TIMEOUT: "0.5" } });
+    const r = roster(["add", remote.url], {
+      env: { PATH: `${fake}:${process.env.PATH}`, ROSTER_GIT_TIMEOUT: "0.5" },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/git ls-remote took longer than \d+ s and was stopped/);
   });
@@ -216,8 +246,12 @@ describe("roster install", () => {
     remote.push({ ".claude/agents/later.md": agentFile("later", "Pushed after the lock") });
     const clone = join(root, "clone");
     writeTree(clone, { ".git/HEAD": "ref: refs/heads/main\n" });
-    for (const file of ["roster.config.json", "roster.lock"]) cpSync(join(project(), file), join(clone, file));
-    const r = roster(["install", "--frozen"], { cwd: clone, env: { XDG_CACHE_HOME: join(root, "fresh-cache") } });
+    for (const file of ["roster.config.json", "roster.lock"])
+      cpSync(join(project(), file), join(clone, file));
+    const r = roster(["install", "--frozen"], {
+      cwd: clone,
+      env: { XDG_CACHE_HOME: join(root, "fresh-cache") },
+    });
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     for (const dir of [".claude", ".opencode", ".gemini"]) {
@@ -254,7 +288,9 @@ describe("roster install", () => {
     const other = createGitRemote(root, "other", { ".claude/agents/extra.md": agentFile("extra", "Extra") });
     config.sources.push({ url: other.url, to: ["claude"] });
     writeFileSync(join(project(), "roster.config.json"), JSON.stringify(config));
-    expect(json(["install", "--check"]).value.drift.map((d: { code: string }) => d.code)).toContain("drift/not-locked");
+    expect(json(["install", "--check"]).value.drift.map((d: { code: string }) => d.code)).toContain(
+      "drift/not-locked",
+    );
     const frozen = roster(["install", "--frozen"]);
     expect(frozen.code).toBe(1);
     expect(frozen.stderr).toMatch(/declared but not in roster\.lock; run roster install without --frozen/);
@@ -289,7 +325,9 @@ describe("roster update, outdated, remove", () => {
     });
     const outdated = json(["outdated"]);
     expect(outdated.code).toBe(0);
-    expect(outdated.value.sources).toEqual([{ url: remote.url, locked: first, latest: second, outdated: true }]);
+    expect(outdated.value.sources).toEqual([
+      { url: remote.url, locked: first, latest: second, outdated: true },
+    ]);
     const update = roster(["update"]);
     expect(update.code).toBe(0);
     expect(update.stdout).toContain(`${first.slice(0, 12)} → ${second.slice(0, 12)}`);
@@ -328,7 +366,11 @@ describe("sources and the rest of roster", () => {
         severity: "info",
         code: "source/files",
         filePath: join(project(), "roster.lock"),
-        message: expect.stringMatching(new RegExp(`^4 files came from ${remote.url} at [0-9a-f]{12} \\(agent planner, agent reviewer, command ship, skill deploy\\)`)),
+        message: expect.stringMatching(
+          new RegExp(
+            `^4 files came from ${remote.url} at [0-9a-f]{12} \\(agent planner, agent reviewer, command ship, skill deploy\\)`,
+          ),
+        ),
       }),
       expect.objectContaining({
         severity: "warning",
@@ -343,7 +385,11 @@ describe("sources and the rest of roster", () => {
     expect(roster(["add", remote.url, "--to", "claude"]).code).toBe(0);
     const sync = json(["sync", "--to", "claude"]);
     expect(sync.value.entries.filter((e: { action: string }) => e.action === "remove")).toEqual([]);
-    expect(readdirSync(join(project(), ".claude/agents")).sort()).toEqual(["checker.md", "planner.md", "reviewer.md"]);
+    expect(readdirSync(join(project(), ".claude/agents")).sort()).toEqual([
+      "checker.md",
+      "planner.md",
+      "reviewer.md",
+    ]);
     expect(roster(["install", "--check"]).code).toBe(0);
   });
 });

@@ -16,7 +16,14 @@ export {
 export { envPath } from "./env-paths.js";
 export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 // what raises a permission (SPEC §17): the hosts and the audit of a source read it
-export { NON_RAISING_MODES, type RaisingSetting, raisesPermission, raisingSetting } from "./raising.js";
+export {
+  NON_RAISING_MODES,
+  type RaisingSetting,
+  READING_CAPABILITIES,
+  raisesPermission,
+  raisingSetting,
+  toolsBeyondReading,
+} from "./raising.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
 export {

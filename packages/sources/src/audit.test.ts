@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentFile, writeTree } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { auditSource, toolsBeyondReading } from "./audit.js";
+import { auditSource } from "./audit.js";
 import { findDefinitions } from "./find-definitions.js";
 import { TEST_FAMILIES, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
 
@@ -91,11 +91,5 @@ describe("auditSource", () => {
     expect(lines).toContain("refused audit/name-is-path agent:../evil");
     expect(lines).toContain("warning audit/terminal-escape agent:bell");
     expect(lines).toContain("refused audit/terminal-escape agent:\u202eflip");
-  });
-
-  test("toolsBeyondReading: reading tools pass, the rest (unknown included) do not", () => {
-    expect(toolsBeyondReading("Read, Grep, Glob, WebSearch")).toEqual([]);
-    expect(toolsBeyondReading("Read Bash(git status:*) Edit")).toEqual(["Bash(git status:*)", "Edit"]);
-    expect(toolsBeyondReading(["read_file", "mystery"])).toEqual(["mystery"]);
   });
 });

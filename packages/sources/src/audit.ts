@@ -8,8 +8,7 @@ import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
 import { nameProblem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
-import { PLAN_MODE_TOOLS } from "@roster/executor";
-import { capabilityOf, type FamilyVocabulary, raisesPermission, raisingSetting } from "@roster/family";
+import { type FamilyVocabulary, raisesPermission, raisingSetting, toolsBeyondReading } from "@roster/family";
 import { parseFrontmatter } from "@roster/frontmatter";
 import type { Found, SourceDefinitions } from "./find-definitions.js";
 import type { DefinitionKind, Finding, FindingCode } from "./types.js";
@@ -49,35 +48,6 @@ export interface DefinitionRef {
 /** Findings about one definition. */
 function about(ref: DefinitionRef, code: FindingCode, level: Finding["level"], message: string): Finding {
   return { code, level, message, file: ref.file, kind: ref.kind, name: ref.name };
-}
-
-/** Splits a tool list written with commas or spaces (`Read Grep`, `Bash(git add:*), Read`), parentheses kept whole. */
-function splitTools(value: unknown): string[] {
-  if (Array.isArray(value))
-    return value.filter((v): v is string => typeof v === "string").map((v) => v.trim());
-  if (typeof value !== "string") return [];
-  const items: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const c of value) {
-    if (c === "(") depth += 1;
-    else if (c === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (c === "," || /\s/.test(c))) {
-      if (current.trim()) items.push(current.trim());
-      current = "";
-    } else current += c;
-  }
-  if (current.trim()) items.push(current.trim());
-  return items;
-}
-
-/** The tools of a list that are not read-only (plan mode's tools are; anything unknown is not). */
-export function toolsBeyondReading(value: unknown): string[] {
-  return splitTools(value).filter((tool) => {
-    const name = tool.replace(/\(.*$/s, "").trim();
-    const capability = capabilityOf(name);
-    return capability === undefined || !PLAN_MODE_TOOLS.includes(capability);
-  });
 }
 
 /** MCP servers of a field's value that start a command (`command`, or a stdio entry). */

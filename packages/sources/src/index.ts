@@ -3,7 +3,7 @@
 // and checked per tool after. Nothing here prints: the CLI does.
 
 export { applyChanges, type DiskChange } from "./apply-changes.js";
-export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES, toolsBeyondReading } from "./audit.js";
+export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES } from "./audit.js";
 export { placesOf, type SourcePlaces } from "./declarations.js";
 export { describeChange } from "./describe-change.js";
 export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
