@@ -31,6 +31,8 @@ class Journal {
   private readonly files: Noted[] = [];
   private readonly seen = new Set<string>();
   private readonly made: string[] = [];
+  /** Folders known to be there (a write's folders are looked up once for all its files). */
+  private readonly present = new Set<string>();
 
   /** Notes a change's file; true when it was not noted before. */
   note(change: DiskChange): boolean {
@@ -39,23 +41,28 @@ class Journal {
     if (first) {
       this.seen.add(change.path);
       let before: Noted["before"] = null;
-      try {
-        const stats = fs.lstatSync(change.path);
-        if (stats.isFile() && stats.size <= MAX_KEPT_BYTES)
-          before = { bytes: fs.readFileSync(change.path), mode: stats.mode & 0o7777 };
-      } catch {
-        // Absent: putting it back removes it.
-      }
+      // Absent (most files a source brings): putting it back removes it. No error is made for it.
+      const stats = lstatOrUndefined(change.path);
+      if (stats?.isFile() && stats.size <= MAX_KEPT_BYTES)
+        before = { bytes: fs.readFileSync(change.path), mode: stats.mode & 0o7777 };
       this.files.push({ root: change.root, path: change.path, before });
     }
     // The folders a write will make, outermost first (removed again, innermost first).
     if (change.op === "write") {
       const missing: string[] = [];
       for (let dir = dirname(change.path); isBelow(change.root, dir); dir = dirname(dir)) {
-        if (fs.existsSync(dir)) break;
+        if (this.present.has(dir)) break;
+        if (lstatOrUndefined(dir)) {
+          this.present.add(dir);
+          break;
+        }
         missing.unshift(dir);
       }
-      for (const dir of missing) if (!this.made.includes(dir)) this.made.push(dir);
+      for (const dir of missing)
+        if (!this.present.has(dir)) {
+          this.present.add(dir);
+          this.made.push(dir);
+        }
     }
     return first;
   }
@@ -85,6 +92,14 @@ class Journal {
       }
     }
     return problems;
+  }
+}
+
+function lstatOrUndefined(path: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
   }
 }
 

@@ -183,7 +183,8 @@ async function checkoutInto(home: string, options: FetchCommitOptions): Promise<
   const { url, commit } = options;
   const git = options.git ?? {};
   const repo = join(home, "repo.git");
-  if (!fs.existsSync(join(repo, "HEAD"))) {
+  const fresh = !fs.existsSync(join(repo, "HEAD"));
+  if (fresh) {
     const init = await runGit(["init", "--quiet", "--bare", repo], git);
     if (init.code !== 0)
       throw new SourceError(
@@ -194,15 +195,18 @@ async function checkoutInto(home: string, options: FetchCommitOptions): Promise<
   const inRepo = (args: string[], extraEnv?: Record<string, string>) =>
     runGit(["--git-dir", repo, ...args], { ...git, ...(extraEnv ? { extraEnv } : {}) });
   const has = async () => (await inRepo(["cat-file", "-e", `${commit}^{commit}`])).code === 0;
-  if (!(await has())) {
+  // A repository just made has nothing: no need to ask it.
+  if (fresh || !(await has())) {
     const shallow = await inRepo(["fetch", "--quiet", "--no-tags", "--depth", "1", "--", url, commit]);
     if (shallow.code !== 0 && !refused(shallow.stderr)) throw unreachable(url, shallow.stderr);
+    let got = shallow.code === 0;
     // A server that allows no commit id in a fetch: the ref it came from, whole, then look again.
-    if (shallow.code !== 0 && options.ref !== undefined && !isCommitId(options.ref)) {
+    if (!got && options.ref !== undefined && !isCommitId(options.ref)) {
       const whole = await inRepo(["fetch", "--quiet", "--no-tags", "--", url, options.ref]);
       if (whole.code !== 0 && !refused(whole.stderr)) throw unreachable(url, whole.stderr);
+      got = await has();
     }
-    if (!(await has()))
+    if (!got)
       throw new SourceError(
         "source/no-commit",
         `${url} no longer has commit ${commit.slice(0, 12)}${options.ref ? ` (${options.ref})` : ""}: run roster update to pin its newest commit`,
@@ -213,17 +217,15 @@ async function checkoutInto(home: string, options: FetchCommitOptions): Promise<
   const index = `${stage}.index`;
   fs.mkdirSync(stage, { recursive: true, mode: 0o700 });
   try {
-    for (const args of [
-      ["--work-tree", stage, "read-tree", commit],
-      ["--work-tree", stage, "checkout-index", "--all", "--force"],
-    ]) {
-      const step = await inRepo(args, { GIT_INDEX_FILE: index });
-      if (step.code !== 0)
-        throw new SourceError(
-          "source/git-failed",
-          `cannot check out commit ${commit.slice(0, 12)} of ${url}: ${gitReason(step.stderr)}`,
-        );
-    }
+    // Its files into the stage, through an index of its own (the repository's HEAD stays).
+    const step = await inRepo(["--work-tree", stage, "checkout", "--force", commit, "--", "."], {
+      GIT_INDEX_FILE: index,
+    });
+    if (step.code !== 0)
+      throw new SourceError(
+        "source/git-failed",
+        `cannot check out commit ${commit.slice(0, 12)} of ${url}: ${gitReason(step.stderr)}`,
+      );
     // The checkout's root is a repository's root for every walk up (discovery stops here).
     fs.writeFileSync(join(stage, ".git"), `gitdir: ${repo}\n`);
     try {

@@ -5,7 +5,7 @@
 // or the folder's `.roster-sync.json`). A file is replaced only when this source wrote it and
 // it is still as written (its SHA-256 in the lock); anything else in the way is left alone and
 // reported. Reads only: the changes are carried out by `applyChanges`.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { lstatSync, mkdtempSync, rmSync, type Stats, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, extname, join, relative } from "node:path";
 import type { WorkflowCommand } from "@roster/commands";
@@ -282,6 +282,30 @@ function lookAt(
   }
 }
 
+/** `lstat` that answers `undefined` for a missing path (no error made: most files a source brings are new). */
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** An `lstat` layer that looks at each path once: a plan checks the same folders for every file. */
+function lookingOnce(): Pick<FileSystem, "lstat"> {
+  const seen = new Map<string, Stats | undefined>();
+  return {
+    lstat(path) {
+      if (!seen.has(path)) seen.set(path, lstatOrUndefined(path));
+      const stats = seen.get(path);
+      if (stats) return stats;
+      throw Object.assign(new Error(`ENOENT: no such file or directory, lstat '${path}'`), {
+        code: "ENOENT",
+      });
+    },
+  };
+}
+
 function same(bytes: Buffer, content: string | Buffer): boolean {
   return bytes.equals(typeof content === "string" ? Buffer.from(content) : content);
 }
@@ -308,6 +332,7 @@ function manifestEntries(dir: string): string[] {
  */
 export function planChanges(options: PlanChangesOptions): PlannedChanges {
   const { lockRoot } = options;
+  const looks = lookingOnce();
   const previous = new Map(options.previous.map((f) => [f.path, f]));
   const changes: FileChange[] = [];
   const writes: DiskChange[] = [];
@@ -344,7 +369,7 @@ export function planChanges(options: PlanChangesOptions): PlannedChanges {
       continue;
     }
     wantedPaths.add(rel);
-    const blocked = writePathProblem(file.root, file.path);
+    const blocked = writePathProblem(file.root, file.path, looks);
     if (blocked) {
       changes.push({ ...base, action: "conflict", code: "source/conflict", message: blocked.message });
       continue;

@@ -48,8 +48,9 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
         loaded: 0,
         notLoaded: [],
       };
+      const byPath = new Map(view.files.map((f) => [f.filePath, f]));
       for (const agent of agents) {
-        const seen = view.files.find((f) => f.filePath === pathOf(agent));
+        const seen = byPath.get(pathOf(agent));
         if (view.refusedBy) summary.notLoaded.push({ name: agent.name, reason: view.refusedBy.reason });
         else if (seen?.outcome === "loaded") summary.loaded += 1;
         else
@@ -81,13 +82,15 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
         loaded: 0,
         notLoaded: [],
       };
+      const loaded = new Set(view.skills.map((s) => s.filePath));
+      const records = new Map(view.files.map((f) => [f.path, f]));
       for (const skill of skills) {
         const path = pathOf(skill);
-        if (view.skills.some((s) => s.filePath === path)) {
+        if (loaded.has(path)) {
           summary.loaded += 1;
           continue;
         }
-        const record = view.files.find((f) => f.path === path);
+        const record = records.get(path);
         summary.notLoaded.push({
           name: skill.name,
           reason:
