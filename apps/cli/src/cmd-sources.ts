@@ -4,7 +4,6 @@
 import { cacheDirOf } from "@roster/index";
 import {
   addSource,
-  checkSources,
   type DefinitionChange,
   type FileChange,
   type Finding,
@@ -79,7 +78,7 @@ function environmentOf(app: App, scope: "project" | "user"): SourcesEnvironment 
 }
 
 /** Runs an operation, turning the package's errors into the CLI's (exit 1, or 2 for usage). */
-async function guarded<T>(run: () => Promise<T> | T): Promise<T> {
+export async function guarded<T>(run: () => Promise<T> | T): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -260,19 +259,7 @@ export async function installCommand(app: App, flags: InstallFlags): Promise<num
   const scope = scopeOf(flags.scope);
   const env = environmentOf(app, scope);
   const o = app.output;
-  if (flags.check) {
-    if (flags.frozen)
-      throw new UsageError("--check writes nothing and resolves nothing: --frozen adds nothing to it");
-    const { report, drift } = await guarded(() => checkSources(env, { scope }));
-    if (o.json) printJson(o, { ...report, drift });
-    else if (drift.length === 0) o.out(`every source matches ${showPath(o, report.lockFile)}`);
-    else
-      for (const d of drift)
-        o.out(
-          line`${paint(o, "yellow", d.code)} ${d.url}${d.path ? ` ${showPath(o, d.path)}` : ""}: ${d.message}`,
-        );
-    return drift.length > 0 ? 1 : 0;
-  }
+  if (flags.check) return (await import("./cmd-check.js")).checkCommand(app.flags, flags);
   const report = await guarded(() =>
     installSources(env, { scope, frozen: flags.frozen === true, yes: flags.yes === true }),
   );

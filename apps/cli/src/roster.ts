@@ -338,9 +338,12 @@ program
   )
   .addOption(scopeOption())
   .option("--yes", "also write definitions the audit holds back")
-  .action((flags: import("./cmd-sources.js").InstallFlags) =>
-    withApp(async (app) => (await loadApp()).installCommand(app, flags)),
-  );
+  .action(async (flags: import("./cmd-sources.js").InstallFlags) => {
+    // A check reads the config, the lock and the pinned files only: no app to load.
+    if (flags.check)
+      exitCode = await (await import("./cmd-check.js")).checkCommand(program.opts<GlobalFlags>(), flags);
+    else await withApp(async (app) => (await loadApp()).installCommand(app, flags));
+  });
 program
   .command("update")
   .description("move sources to the newest commit of their ref and say what changed per agent")

@@ -4,6 +4,7 @@
 
 export { applyChanges, type DiskChange } from "./apply-changes.js";
 export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES } from "./audit.js";
+export { checkSources, type Drift } from "./check-sources.js";
 export { placesOf, type SourcePlaces } from "./declarations.js";
 export { describeChange } from "./describe-change.js";
 export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
@@ -22,8 +23,6 @@ export { formatLock, LOCK_FILE, LOCK_SCHEMA_VERSION, parseLock, readLock, sha256
 export {
   type AddSourceOptions,
   addSource,
-  checkSources,
-  type Drift,
   type InstallOptions,
   installSources,
   type ListedSource,

@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentFile, createGitRemote, type GitRemote, hermeticGitEnv } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { checkSources } from "./check-sources.js";
 import { SourceError } from "./errors.js";
 import {
   addSource,
-  checkSources,
   installSources,
   listSources,
   outdatedSources,

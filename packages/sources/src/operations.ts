@@ -5,19 +5,13 @@
 import { dirname, join } from "node:path";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { applyChanges, type DiskChange } from "./apply-changes.js";
-import {
-  entryOf,
-  formatDeclarations,
-  placesOf,
-  readDeclarations,
-  type SourcePlaces,
-  sameDeclaration,
-} from "./declarations.js";
+import { entryOf, formatDeclarations, sameDeclaration } from "./declarations.js";
 import { SourceError, SourceUsageError } from "./errors.js";
 import { isCommitId, resolveRef } from "./fetch-commit.js";
-import { formatLock, readLock, sha256 } from "./lock.js";
+import { formatLock, sha256 } from "./lock.js";
 import { defaultTools, type Materialized, materialize, targetsOf } from "./materialize.js";
-import { commandPlace, manifestEntryOf, type PlanContext, planChanges } from "./plan-files.js";
+import { commandPlace, manifestEntryOf, planChanges } from "./plan-files.js";
+import { keyOf, openScope, type Scope } from "./scope.js";
 import { checkRef, parseSourceSpec } from "./source-spec.js";
 import { summarizeTools } from "./tool-summary.js";
 import type {
@@ -44,46 +38,6 @@ export interface OperationReport {
   notes: string[];
   /** Something was written (files, config or lock). */
   changed: boolean;
-}
-
-/** One place the files on disk, the config or the lock differ from what they should be (`install --check`). */
-export interface Drift {
-  code:
-    | "drift/edited"
-    | "drift/missing"
-    | "drift/not-locked"
-    | "drift/not-declared"
-    | "drift/declaration-changed";
-  url: string;
-  message: string;
-  /** The file, when it is about one (absolute). */
-  path?: string;
-}
-
-/** What a scope is, read once: where its files are, what it declares and pins. */
-interface Scope {
-  places: SourcePlaces;
-  plan: PlanContext;
-  declared: ReturnType<typeof readDeclarations>;
-  lock: SourceLock;
-  lockExists: boolean;
-}
-
-function openScope(env: SourcesEnvironment, scope: SourceScope = "project"): Scope {
-  const places = placesOf(env.ctx, scope);
-  const ctx = scope === "project" ? { ...env.ctx, cwd: places.root } : env.ctx;
-  const declared = readDeclarations(places.configFile);
-  const { lock, exists } = readLock(places.lockFile);
-  return { places, plan: { ctx, scope, skillSources: env.skillSources }, declared, lock, lockExists: exists };
-}
-
-/** The identity of a declared URL (what `parseSourceSpec` gives it). */
-function keyOf(scope: Scope, url: string): string {
-  try {
-    return parseSourceSpec(url, { cwd: scope.places.root, home: scope.plan.ctx.home }).key;
-  } catch {
-    return url;
-  }
 }
 
 /** Where each pinned file's `.roster-sync.json` entry is, to forget it when the file goes. */
@@ -296,73 +250,6 @@ export interface InstallOptions {
   /** Never resolve a ref again: a config and a lock that disagree are an error (CI). */
   frozen?: boolean;
   yes?: boolean;
-}
-
-/** Where the config and the lock disagree, and files on disk differ from the lock. Reads only. */
-export function checkSources(
-  env: SourcesEnvironment,
-  options: { scope?: SourceScope } = {},
-): {
-  report: Pick<OperationReport, "scope" | "configFile" | "lockFile">;
-  drift: Drift[];
-} {
-  const scope = openScope(env, options.scope);
-  const drift: Drift[] = [];
-  const lockName = "roster.lock";
-  for (const d of scope.declared.sources) {
-    const locked = scope.lock.sources.find((s) => keyOf(scope, s.url) === keyOf(scope, d.url));
-    if (!locked)
-      drift.push({
-        code: "drift/not-locked",
-        url: d.url,
-        message: `declared but not in ${lockName}: run roster install`,
-      });
-    else if (!sameDeclaration(d, locked))
-      drift.push({
-        code: "drift/declaration-changed",
-        url: d.url,
-        message: `the config and ${lockName} differ (ref, path, names or tools): run roster install`,
-      });
-  }
-  for (const s of scope.lock.sources) {
-    if (!scope.declared.sources.some((d) => keyOf(scope, d.url) === keyOf(scope, s.url)))
-      drift.push({
-        code: "drift/not-declared",
-        url: s.url,
-        message: `in ${lockName} but not declared: run roster install`,
-      });
-    for (const f of s.files) {
-      const path = absolute(scope, f);
-      let bytes: Buffer | undefined;
-      try {
-        bytes = nodeFileSystem.readFile(path, 64 * 1024 * 1024);
-      } catch {
-        bytes = undefined;
-      }
-      if (bytes === undefined)
-        drift.push({
-          code: "drift/missing",
-          url: s.url,
-          path,
-          message: "pinned but missing: run roster install",
-        });
-      else if (sha256(bytes) !== f.sha256)
-        drift.push({
-          code: "drift/edited",
-          url: s.url,
-          path,
-          message: "edited since roster wrote it (delete it and run roster install to get the source's)",
-        });
-    }
-  }
-  return {
-    report: {
-      scope: scope.places.scope,
-      configFile: scope.places.configFile,
-      lockFile: scope.places.lockFile,
-    },
-    drift,
-  };
 }
 
 /**

@@ -487,7 +487,8 @@ export function manifestEntryOf(
   const path = join(lockRoot, ...file.path.split("/"));
   if (file.kind === "agent") {
     const writer = family?.writer;
-    if (!writer || writer.marker !== "manifest") return undefined;
+    // A writer whose files carry the marker key has no manifest entry to forget.
+    if (writer?.marker !== "manifest") return undefined;
     const dir = writer.agentsDir(plan.ctx, plan.scope);
     return isInside(dir, path) ? { dir, entry: posixRelative(dir, path) } : undefined;
   }
