@@ -86,10 +86,12 @@ describe("auditSource", () => {
       ".claude/agents/a.md": agentFile("../evil", "Path"),
       ".claude/agents/b.md": agentFile("bell", "Rings \u0007 the bell"),
       ".claude/agents/c.md": agentFile("\u202eflip", "Bidi"),
+      ".claude/agents/d.md": agentFile("team/lead", "A path some tools take"),
     });
     const lines = summary(await audit());
     expect(lines).toContain("refused audit/name-is-path agent:../evil");
     expect(lines).toContain("warning audit/terminal-escape agent:bell");
     expect(lines).toContain("refused audit/terminal-escape agent:\u202eflip");
+    expect(lines).toContain("warning audit/name-is-path agent:team/lead");
   });
 });

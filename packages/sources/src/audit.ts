@@ -124,13 +124,24 @@ function fieldFindings(
 function textFindings(ref: DefinitionRef, name: string, description: string): Finding[] {
   const out: Finding[] = [];
   const problem = nameProblem(name);
-  if (problem && /separator|\.\./.test(problem))
+  const climbs = name.includes("..") || name.includes("\\") || name.startsWith("/");
+  if (climbs)
     out.push(
       about(
         ref,
         "audit/name-is-path",
         "refused",
-        `its name ${JSON.stringify(name)} ${problem}: never written`,
+        `its name ${JSON.stringify(name)} ${problem ?? "is a path"}: never written`,
+      ),
+    );
+  else if (problem && /separator/.test(problem))
+    // `team/reviewer`: a tool that names agents by path takes it; each writer says whether it does.
+    out.push(
+      about(
+        ref,
+        "audit/name-is-path",
+        "warning",
+        `its name ${JSON.stringify(name)} is a path: written only for tools that name agents by path`,
       ),
     );
   else if (problem)

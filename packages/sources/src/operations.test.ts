@@ -205,4 +205,21 @@ describe("install, update, outdated, remove", () => {
     expect(config()).toEqual({});
     expect(listSources(env).sources).toEqual([]);
   });
+
+  test("--scope user: the user's config and lock, the tools' user folders, paths relative to the home", async () => {
+    await add({ scope: "user", to: ["claude"] });
+    expect(readdirSync(join(home, ".claude/agents")).sort()).toEqual(["planner.md", "reviewer.md"]);
+    expect(existsSync(join(project, ".claude/agents"))).toBe(false);
+    const userConfig = JSON.parse(readFileSync(join(home, ".config/roster/config.json"), "utf8"));
+    expect(userConfig.sources).toEqual([{ url: remote.url, to: ["claude"] }]);
+    const userLock = JSON.parse(readFileSync(join(home, ".config/roster/roster.lock"), "utf8"));
+    expect(userLock.sources[0].files.map((f: { path: string }) => f.path)).toEqual([
+      ".claude/agents/planner.md",
+      ".claude/agents/reviewer.md",
+    ]);
+    expect(checkSources(env, { scope: "user" }).drift).toEqual([]);
+    expect(listSources(env).sources).toEqual([]);
+    await removeSource(env, { source: remote.url, scope: "user" });
+    expect(readdirSync(join(home, ".claude/agents"))).toEqual([]);
+  });
 });
