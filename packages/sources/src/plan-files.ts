@@ -192,7 +192,18 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
       for (const file of copy.files) {
         if (file.action !== "copied") continue;
         const content = readBounded(join(skill.dir, ...file.path.split("/")));
-        if (content === undefined) continue;
+        if (content === undefined) {
+          skipped.push({
+            action: "skip",
+            path: join(copy.dir, ...file.path.split("/")),
+            tool: writer.tool,
+            kind: "skill",
+            name,
+            code: "source/unreadable",
+            message: `${file.path} of the skill cannot be read (over ${MAX_COPY_BYTES / 1024 / 1024} MiB, or not a file): not copied`,
+          });
+          continue;
+        }
         files.push({
           path: join(copy.dir, ...file.path.split("/")),
           root: copyRoot(options),

@@ -109,7 +109,13 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
   }
   // What a writer could not write counts for its tool too, with the writer's reason.
   for (const skip of skipped) {
-    if (skip.action !== "skip" || (skip.kind !== "agent" && skip.kind !== "skill")) continue;
+    // One file of a skill folder left out is not the skill refused.
+    if (
+      skip.action !== "skip" ||
+      (skip.kind !== "agent" && skip.kind !== "skill") ||
+      skip.code === "source/unreadable"
+    )
+      continue;
     let summary = out.find((t) => t.tool === skip.tool && t.kind === skip.kind);
     if (!summary) {
       const family = options.families.find((f) => f.id === skip.tool);
