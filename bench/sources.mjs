@@ -7,7 +7,7 @@
 //
 //   node bench/sources.mjs [N] [rounds]        (N = 300, rounds = 7; `pnpm build` first)
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -69,7 +69,9 @@ function agentTexts() {
 const { texts, synthetic } = agentTexts();
 const work = join(root, "work");
 mkdirSync(join(work, ".claude/agents"), { recursive: true });
-texts.forEach((text, i) => writeFileSync(join(work, ".claude/agents", `agent-${String(i).padStart(3, "0")}.md`), text));
+texts.forEach((text, i) =>
+  writeFileSync(join(work, ".claude/agents", `agent-${String(i).padStart(3, "0")}.md`), text),
+);
 git(root, "init", "--quiet", "--initial-branch=main", work);
 git(work, "add", "--all");
 git(work, "commit", "--quiet", "-m", "agents");
@@ -86,39 +88,58 @@ function fresh(name) {
   return dir;
 }
 
+const TIME = "/usr/bin/time";
+const cpuFile = join(root, "cpu.txt");
+/** Runs a program; its wall time (ms) and its CPU time, user + system of it and its children (ms, via /usr/bin/time). */
 function timed(command, args, options) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  const r = spawnSync(TIME, ["-o", cpuFile, "-f", "%U %S", command, ...args], {
+    ...options,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
-  return ms;
+  const [user, sys] = readFileSync(cpuFile, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+  return { ms, cpu: (user + sys) * 1000 };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = { add: [], clone: [], check: [], version: [], node: [] };
+const cpu = { add: [], clone: [], check: [], version: [] };
+const record = (name, t) => {
+  results[name].push(t.ms);
+  if (cpu[name]) cpu[name].push(t.cpu);
+};
 for (let round = 0; round < ROUNDS; round++) {
   // roster add: fresh project, empty cache (XDG_CACHE_HOME under the round's folder).
   const a = fresh("add");
-  results.add.push(
+  record(
+    "add",
     timed(process.execPath, [cli, "add", url, "--cwd", join(a, "project"), "--home", join(a, "home")], {
       env: { ...env, XDG_CACHE_HOME: join(a, "cache"), ROSTER_NO_CACHE: "1" },
     }),
   );
   // install --check on the unchanged project just added.
-  results.check.push(
-    timed(process.execPath, [cli, "install", "--check", "--cwd", join(a, "project"), "--home", join(a, "home")], {
-      env: { ...env, XDG_CACHE_HOME: join(a, "cache"), ROSTER_NO_CACHE: "1" },
-    }),
+  record(
+    "check",
+    timed(
+      process.execPath,
+      [cli, "install", "--check", "--cwd", join(a, "project"), "--home", join(a, "home")],
+      {
+        env: { ...env, XDG_CACHE_HOME: join(a, "cache"), ROSTER_NO_CACHE: "1" },
+      },
+    ),
   );
   // The floors of any roster command: Node starting, and the bin printing its version.
-  results.node.push(timed(process.execPath, ["-e", ""], { env }));
-  results.version.push(timed(process.execPath, [cli, "--version"], { env }));
+  record("node", timed(process.execPath, ["-e", ""], { env }));
+  record("version", timed(process.execPath, [cli, "--version"], { env }));
   // The baseline: a shallow clone, then the agent files copied into the project.
   const c = fresh("clone");
-  const start = process.hrtime.bigint();
-  git(c, "clone", "--quiet", "--depth", "1", url, join(c, "clone"));
-  cpSync(join(c, "clone/.claude/agents"), join(c, "project/.claude/agents"), { recursive: true });
-  results.clone.push(Number(process.hrtime.bigint() - start) / 1e6);
+  const cloned = timed("git", ["clone", "--quiet", "--depth", "1", url, join(c, "clone")], { env });
+  const copied = timed("cp", ["-R", join(c, "clone/.claude/agents"), join(c, "project/.claude/agents")], {
+    env,
+  });
+  record("clone", { ms: cloned.ms + copied.ms, cpu: cloned.cpu + copied.cpu });
 }
 
 const add = median(results.add);
@@ -126,16 +147,27 @@ const clone = median(results.clone);
 const check = median(results.check);
 const version = median(results.version);
 const node = median(results.node);
+const cpuOf = (name) => median(cpu[name]);
 const files = readdirSync(join(root, "add/project/.claude/agents")).length;
-console.log(`sources bench: ${N} agent files${synthetic ? " (SYNTHETIC)" : " (from ../shared/corpus, renamed)"}, ${ROUNDS} rounds, medians`);
-console.log(`  roster add file://…                          ${add.toFixed(0)} ms  (${files} files written)`);
-console.log(`  git clone --depth 1 + copy the agent files   ${clone.toFixed(0)} ms`);
-console.log(`  ratio add / (clone + copy)                   ${(add / clone).toFixed(2)}×  (target ≤ 1.5×)`);
-console.log(`  roster install --check, unchanged project    ${check.toFixed(0)} ms  (target ≤ 300 ms)`);
-console.log(`  roster --version (the bin's floor)           ${version.toFixed(0)} ms;  node -e "" ${node.toFixed(0)} ms`);
-console.log(`  install --check / --version                  ${(check / version).toFixed(2)}×`);
+console.log(
+  `sources bench: ${N} agent files${synthetic ? " (SYNTHETIC)" : " (from ../shared/corpus, renamed)"}, ${ROUNDS} rounds, medians`,
+);
+const row = (what, ms, cpuMs, note = "") =>
+  console.log(
+    `  ${what.padEnd(44)} ${`${ms.toFixed(0)} ms`.padStart(8)}  ${`cpu ${cpuMs.toFixed(0)} ms`.padStart(12)}${note}`,
+  );
+row("roster add file://…", add, cpuOf("add"), `  (${files} files written)`);
+row("git clone --depth 1 + cp -R the agent files", clone, cpuOf("clone"));
+console.log(
+  `  ratio add / (clone + copy)                   wall ${(add / clone).toFixed(2)}×, cpu ${(cpuOf("add") / cpuOf("clone")).toFixed(2)}×  (target ≤ 1.5×)`,
+);
+row("roster install --check, unchanged project", check, cpuOf("check"), "  (target ≤ 300 ms)");
+row("roster --version (the bin's floor)", version, cpuOf("version"), `;  node -e "" ${node.toFixed(0)} ms`);
+console.log(
+  `  install --check / --version                  wall ${(check / version).toFixed(2)}×, cpu ${(cpuOf("check") / cpuOf("version")).toFixed(2)}×`,
+);
 writeFileSync(
   join(repoRoot, "bench/sources-results.json"),
-  `${JSON.stringify({ n: N, rounds: ROUNDS, synthetic, medianMs: { add, clone, check, version, node }, runsMs: results }, null, 2)}\n`,
+  `${JSON.stringify({ n: N, rounds: ROUNDS, synthetic, medianMs: { add, clone, check, version, node }, medianCpuMs: Object.fromEntries(Object.keys(cpu).map((k) => [k, cpuOf(k)])), runsMs: results, cpuMs: cpu }, null, 2)}\n`,
 );
 rmSync(root, { recursive: true, force: true });
