@@ -69,9 +69,8 @@ function agentTexts() {
 const { texts, synthetic } = agentTexts();
 const work = join(root, "work");
 mkdirSync(join(work, ".claude/agents"), { recursive: true });
-texts.forEach((text, i) =>
-  writeFileSync(join(work, ".claude/agents", `agent-${String(i).padStart(3, "0")}.md`), text),
-);
+for (const [i, text] of texts.entries())
+  writeFileSync(join(work, ".claude/agents", `agent-${String(i).padStart(3, "0")}.md`), text);
 git(root, "init", "--quiet", "--initial-branch=main", work);
 git(work, "add", "--all");
 git(work, "commit", "--quiet", "-m", "agents");
