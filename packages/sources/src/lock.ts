@@ -85,7 +85,16 @@ export function parseLock(text: string, filePath: string): SourceLock {
         sha256: file.sha256 as string,
       };
     });
-    const accepted = Array.isArray(s.accepted) ? (s.accepted as AcceptedFinding[]) : undefined;
+    // Only well-formed entries: a finding accepted is compared field by field, never trusted whole.
+    const accepted = Array.isArray(s.accepted)
+      ? s.accepted.filter(
+          (a): a is AcceptedFinding =>
+            typeof a === "object" &&
+            a !== null &&
+            ["code", "name", "message"].every((k) => typeof (a as Record<string, unknown>)[k] === "string") &&
+            KINDS.includes((a as { kind?: unknown }).kind as DefinitionKind),
+        )
+      : undefined;
     return {
       url: s.url as string,
       ...(s.ref !== undefined ? { ref: s.ref as string } : {}),
