@@ -392,4 +392,24 @@ describe("sources and the rest of roster", () => {
     ]);
     expect(roster(["install", "--check"]).code).toBe(0);
   });
+  test("export and sync --skills never write over a source's agent or skill folder", () => {
+    expect(roster(["add", remote.url, "--to", "claude"]).code).toBe(0);
+    const agent = join(project(), ".claude/agents/reviewer.md");
+    const skill = join(project(), ".claude/skills/deploy/SKILL.md");
+    const before = [readFileSync(agent, "utf8"), readFileSync(skill, "utf8")];
+    writeTree(project(), {
+      ".github/agents/reviewer.agent.md": agentFile("reviewer", "A person's Copilot reviewer"),
+      ".opencode/skills/deploy/SKILL.md": "---\nname: deploy\ndescription: Another deploy\n---\nOther.\n",
+    });
+    const exported = roster(["export", "reviewer", "--provider", "copilot", "--to", "claude"]);
+    expect(exported.code).toBe(1);
+    expect(exported.stderr).toMatch(/was written by a source \(roster\.lock\); left untouched/);
+    const skills = json(["sync", "--skills", "--to", "claude"]);
+    expect(skills.value.copies.find((c: { skill: string }) => c.skill === "deploy")).toMatchObject({
+      action: "conflict",
+      error: { code: "sync/conflict" },
+    });
+    expect([readFileSync(agent, "utf8"), readFileSync(skill, "utf8")]).toEqual(before);
+    expect(roster(["install", "--check"]).code).toBe(0);
+  });
 });
