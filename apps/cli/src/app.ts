@@ -13,6 +13,14 @@ export { exportCommand } from "./cmd-export.js";
 export { graph } from "./cmd-graph.js";
 export { report } from "./cmd-report.js";
 export { exportSkill, listSkills, showSkill, syncSkills, whySkill } from "./cmd-skills.js";
+export {
+  addCommand,
+  installCommand,
+  outdatedCommand,
+  removeCommand,
+  sourcesCommand,
+  updateCommand,
+} from "./cmd-sources.js";
 export { syncCommand } from "./cmd-sync.js";
 export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";

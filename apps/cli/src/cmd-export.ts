@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { discoverAgents } from "@roster/core";
 import { describeFsError } from "@roster/core/provider-kit";
+import { pinnedPaths } from "@roster/sources";
 import {
   exportAgent,
   fileOwner,
@@ -68,12 +69,16 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   const refused = flags.strict === true && lossy;
   // Every component below the project, the home or --out DIR: never a link (SPEC §17).
   const blocked = flags.stdout ? undefined : writePathProblem(result.root, result.filePath);
+  // A file a source wrote (roster.lock) is the source's: not written over (SPEC §20).
+  const pinned = !flags.stdout && !flags.out && pinnedPaths(app.ctx).paths.has(result.filePath);
   const owner = flags.stdout
     ? "absent"
     : blocked
       ? "blocked"
-      : fileOwner(app.ctx, writer, result.dir, result.relativePath);
-  const conflict = owner === "person" || owner === "symlink" || owner === "blocked";
+      : pinned
+        ? "source"
+        : fileOwner(app.ctx, writer, result.dir, result.relativePath);
+  const conflict = owner === "person" || owner === "symlink" || owner === "blocked" || owner === "source";
   let written = !refused && !conflict && !flags.stdout;
   let failed: string | undefined;
   if (written) {
@@ -106,7 +111,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
         ? {
             error: {
               code: "sync/conflict",
-              message: blocked ? blocked.message : "a file roster did not write is in the way",
+              message: blocked
+                ? blocked.message
+                : owner === "source"
+                  ? "a source wrote this file (roster.lock)"
+                  : "a file roster did not write is in the way",
             },
           }
         : {}),
@@ -142,6 +151,11 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     );
   }
   if (failed) throw new FindingError(`cannot write ${showPath(o, result.filePath)}: ${failed}`);
+  if (conflict && owner === "source") {
+    throw new FindingError(
+      `${showPath(o, result.filePath)} was written by a source (roster.lock); left untouched (roster remove SOURCE frees the name; --out DIR or --stdout write elsewhere)`,
+    );
+  }
   if (conflict) {
     throw new FindingError(
       `${showPath(o, result.filePath)} exists and roster did not write it${owner === "symlink" ? " (a symbolic link)" : ""}; left untouched (--out DIR or --stdout write elsewhere)`,

@@ -1,6 +1,7 @@
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
+import { pinnedPaths } from "@roster/sources";
 import { copySkill, type SkillCopy } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
@@ -270,6 +271,22 @@ function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
   throw unknownValue("scope", "--scope", scope, ["project", "user"]);
 }
 
+/**
+ * `copySkill`, unless a source wrote into that skill folder (roster.lock): then a conflict,
+ * nothing written (SPEC §20: a source's files are its own).
+ */
+function copyUnlessPinned(options: Parameters<typeof copySkill>[0], pinned: ReadonlySet<string>): SkillCopy {
+  const planned = copySkill({ ...options, dryRun: true });
+  const inside = planned.dir !== "" && [...pinned].some((path) => path.startsWith(`${planned.dir}${sep}`));
+  if (!inside) return options.dryRun ? planned : copySkill(options);
+  return {
+    ...planned,
+    action: "conflict",
+    files: [],
+    error: { code: "sync/conflict", message: "a source wrote this skill folder (roster.lock); left to it" },
+  };
+}
+
 function printCopies(app: App, copies: readonly SkillCopy[]): void {
   const o = app.output;
   const rows = copies.map((c) => [
@@ -303,15 +320,18 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
   const skill = find(d, name);
   const target = targets[0]!;
   const scope = scopeFlag(flags.scope) ?? (skill.scope === "project" ? "project" : "user");
-  const copy = copySkill({
-    ctx: app.ctx,
-    skill,
-    target,
-    scope,
-    sources: SKILL_SOURCES,
-    ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
-    ...(flags.dryRun ? { dryRun: true } : {}),
-  });
+  const copy = copyUnlessPinned(
+    {
+      ctx: app.ctx,
+      skill,
+      target,
+      scope,
+      sources: SKILL_SOURCES,
+      ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
+      ...(flags.dryRun ? { dryRun: true } : {}),
+    },
+    flags.out ? new Set() : pinnedPaths(app.ctx).paths,
+  );
   if (app.output.json) printJson(app.output, copy);
   else printCopies(app, [copy]);
   if (copy.error)
@@ -328,6 +348,7 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
   const targets = targetsOf(flags.to);
   const only = scopeFlag(flags.scope);
   const d = skillDiscovery(app);
+  const pinned = pinnedPaths(app.ctx).paths;
   const copies: SkillCopy[] = [];
   for (const target of targets) {
     const own = discoverSkills(app.ctx, { sources: SKILL_SOURCES, as: target.tool! });
@@ -337,14 +358,17 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
       const scope = skill.scope === "project" ? "project" : "user";
       if (only && scope !== only) continue;
       copies.push(
-        copySkill({
-          ctx: app.ctx,
-          skill,
-          target,
-          scope,
-          sources: SKILL_SOURCES,
-          ...(flags.dryRun ? { dryRun: true } : {}),
-        }),
+        copyUnlessPinned(
+          {
+            ctx: app.ctx,
+            skill,
+            target,
+            scope,
+            sources: SKILL_SOURCES,
+            ...(flags.dryRun ? { dryRun: true } : {}),
+          },
+          pinned,
+        ),
       );
     }
   }

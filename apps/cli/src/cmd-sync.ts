@@ -1,9 +1,10 @@
 import { createInterface } from "node:readline/promises";
 import { discoverAgents } from "@roster/core";
+import { pinnedPaths } from "@roster/sources";
 import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { type Cell, line, paint, printJson, sentenceLines, showPath, table } from "./output.js";
+import { type Cell, line, paint, printJson, printNotes, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
 
@@ -72,12 +73,16 @@ export async function syncCommand(
   const scope = scopeOf(flags.scope);
   const o = app.output;
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // The files a source wrote are its own: a sync leaves them (and says so for a lock it cannot read).
+  const pinned = pinnedPaths(app.ctx);
+  printNotes(o, pinned.problems);
   const plan = planSync({
     ctx: app.ctx,
     discovery,
     writers,
     scope,
     trustProject: app.loaded.project?.trusted === true,
+    pinned: pinned.paths,
   });
   // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
   const writes = plan.entries.filter(

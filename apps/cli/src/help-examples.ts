@@ -43,6 +43,17 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     "roster sync --to opencode --scope user",
     "roster sync --skills --to codex,opencode --dry-run",
   ],
+  add: [
+    "roster add wshobson/agents --path plugins/code-review",
+    "roster add https://github.com/acme/agents.git#v2 --to claude,opencode",
+    "roster add ../team-agents --agent reviewer --agent planner",
+    "roster add acme/agents --json | jq '.sources[].findings'",
+  ],
+  install: ["roster install", "roster install --frozen --yes", "roster install --check"],
+  update: ["roster update", "roster update acme/agents"],
+  outdated: ["roster outdated", "roster outdated --json"],
+  remove: ["roster remove acme/agents"],
+  sources: ["roster sources", "roster sources --scope user --json"],
   completion: ['eval "$(roster completion bash)"', "roster completion fish | source"],
   "commands list": ["roster commands list", "roster commands list --names"],
   "skills list": [

@@ -11,6 +11,7 @@ import {
 import { type DoctorReport, findProblems } from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
+import { sourceDiagnostics } from "@roster/sources";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
@@ -73,7 +74,8 @@ export async function runDoctor(
       return text === undefined ? undefined : keyAsWritten(text, key);
     },
     skills: skillDiscovery(app),
-    configDiagnostics: app.loaded.diagnostics,
+    // Which files came from which source, and whether each is still as written (SPEC §20).
+    configDiagnostics: [...app.loaded.diagnostics, ...sourceDiagnostics(ctx)],
     sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,
     ...(compileOutputSchema ? { compileOutputSchema } : {}),
   });

@@ -307,6 +307,75 @@ program
     ),
   );
 
+// Sources (SPEC §20): agents, skills and commands brought in from git, pinned in roster.lock.
+const scopeOption = () =>
+  new Option("--scope <scope>", "the project's config and folders (default), or your own (user)");
+program
+  .command("add")
+  .description("bring agents, skills and commands in from a git source; without SOURCE, list the sources")
+  .argument(
+    "[source]",
+    "owner/repo, github:owner/repo, a git URL (https, ssh, git@host:path, file) or a local path; SOURCE#REF",
+  )
+  .option("--ref <ref>", "a branch, tag or full commit (default: the remote's default branch)")
+  .option("--path <dir>", "read this folder of the repository instead of its root")
+  .addOption(new Option("--agent <name>", "only this agent (repeatable, or a,b)").argParser(collect))
+  .addOption(new Option("--skill <name>", "only this skill (repeatable)").argParser(collect))
+  .addOption(new Option("--command <name>", "only this command (repeatable)").argParser(collect))
+  .option("--to <tools>", "comma-separated tools to write for (default: those the project uses, else claude)")
+  .addOption(scopeOption())
+  .option("--yes", "also write definitions the audit holds back (raised permissions, hooks, commands, links)")
+  .action((source: string | undefined, flags: import("./cmd-sources.js").AddFlags) =>
+    withApp(async (app) => (await loadApp()).addCommand(app, source, flags)),
+  );
+program
+  .command("install")
+  .description("make the tools' folders match roster.lock (fetching only what is missing)")
+  .option("--frozen", "never resolve a ref again: fail when the config and roster.lock disagree (CI)")
+  .option(
+    "--check",
+    "write nothing; exit 1 when a pinned file is edited or missing, or the config and lock disagree",
+  )
+  .addOption(scopeOption())
+  .option("--yes", "also write definitions the audit holds back")
+  .action(async (flags: import("./cmd-sources.js").InstallFlags) => {
+    // A check reads the config, the lock and the pinned files only: no app to load.
+    if (flags.check)
+      exitCode = await (await import("./cmd-check.js")).checkCommand(program.opts<GlobalFlags>(), flags);
+    else await withApp(async (app) => (await loadApp()).installCommand(app, flags));
+  });
+program
+  .command("update")
+  .description("move sources to the newest commit of their ref and say what changed per agent")
+  .argument("[sources...]", "only these sources (as declared, or as you would add them)")
+  .addOption(scopeOption())
+  .option("--yes", "also write definitions the audit holds back")
+  .action((sources: string[], flags: import("./cmd-sources.js").SourcesFlags) =>
+    withApp(async (app) => (await loadApp()).updateCommand(app, sources, flags)),
+  );
+program
+  .command("outdated")
+  .description("the sources whose ref has moved since roster.lock pinned it")
+  .addOption(scopeOption())
+  .action((flags: import("./cmd-sources.js").SourcesFlags) =>
+    withApp(async (app) => (await loadApp()).outdatedCommand(app, flags)),
+  );
+program
+  .command("remove")
+  .description("remove a source and the files it wrote that are still as written (edited ones are kept)")
+  .argument("<source>", "the source, as declared or as you would add it")
+  .addOption(scopeOption())
+  .action((source: string, flags: import("./cmd-sources.js").SourcesFlags) =>
+    withApp(async (app) => (await loadApp()).removeCommand(app, source, flags)),
+  );
+program
+  .command("sources")
+  .description("the sources declared in the config and pinned in roster.lock")
+  .addOption(scopeOption())
+  .action((flags: import("./cmd-sources.js").SourcesFlags) =>
+    withApp(async (app) => (await loadApp()).sourcesCommand(app, flags)),
+  );
+
 program
   .command("graph")
   .description("who may spawn whom, what hides what, and what the executor would refuse")

@@ -155,3 +155,16 @@ describe("trustCommand", () => {
     expect(trustCommand("/src/it's $HOME")).toBe(`roster trust '/src/it'\\''s $HOME'`);
   });
 });
+
+describe("sources (SPEC §20)", () => {
+  it("a project config declaring sources loads; their shape is checked", async () => {
+    write(join(repo, "roster.config.json"), {
+      sources: [{ url: "https://github.com/acme/agents.git", ref: "main", to: ["claude"] }],
+    });
+    expect((await load()).diagnostics).toEqual([]);
+    write(join(repo, "roster.config.json"), { sources: [{ url: "https://x/y.git" }] });
+    await expect(load()).rejects.toThrow(/"sources\[0\]\.to" must name the tools/);
+    write(join(repo, "roster.config.json"), { sources: "acme/agents" });
+    await expect(load()).rejects.toThrow(/"sources" must be a list/);
+  });
+});

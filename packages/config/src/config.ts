@@ -57,6 +57,23 @@ export interface RosterConfig {
    * app checks the name against its families (`unknown host … for "defaultHost"`).
    */
   defaultHost?: HostId;
+  /**
+   * Where agents, skills and commands are brought in from (`roster add`, SPEC §20), pinned in
+   * the `roster.lock` beside the config. Read by `@roster/sources` from the config file itself;
+   * checked here for its shape only.
+   */
+  sources?: SourceEntry[];
+}
+
+/** One entry of `sources`: a git remote, what to take from it and the tools it is written for. */
+export interface SourceEntry {
+  url: string;
+  ref?: string;
+  path?: string;
+  agents?: string[];
+  skills?: string[];
+  commands?: string[];
+  to: string[];
 }
 
 /**
@@ -136,6 +153,7 @@ const KEYS: ReadonlyArray<keyof RosterConfig> = [
   "trustProject",
   "hosts",
   "defaultHost",
+  "sources",
 ];
 /** Keys that make roster run something, or choose a model: a project's only after `roster trust`. */
 const CODE_KEYS: ReadonlyArray<keyof RosterConfig> = ["providers", "hosts", "agentModelOverrides"];
@@ -229,7 +247,31 @@ export function validateConfig(config: unknown): ValidatedConfig {
     else hostProblem = strings(`hosts.${name}.args`, h.args);
   }
   keep("hosts", hostProblem);
+  keep("sources", sourcesProblem(c.sources, strings));
   return out;
+}
+
+/** The first problem of a config's `sources` list (`roster add` writes it), if any. */
+function sourcesProblem(
+  sources: unknown,
+  strings: (key: string, v: unknown) => string | undefined,
+): string | undefined {
+  if (sources === undefined) return undefined;
+  if (!Array.isArray(sources)) return `"sources" must be a list of sources ({ "url": …, "to": [ … ] })`;
+  for (const [i, entry] of sources.entries()) {
+    const at = `sources[${i}]`;
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return `"${at}" must be an object`;
+    const e = entry as Record<string, unknown>;
+    if (typeof e.url !== "string" || e.url.trim() === "") return `"${at}.url" must be a git URL`;
+    for (const key of ["ref", "path"])
+      if (e[key] !== undefined && typeof e[key] !== "string") return `"${at}.${key}" must be a string`;
+    for (const key of ["agents", "skills", "commands", "to"]) {
+      const problem = strings(`${at}.${key}`, e[key]);
+      if (problem !== undefined) return problem;
+    }
+    if (!Array.isArray(e.to) || e.to.length === 0) return `"${at}.to" must name the tools written for`;
+  }
+  return undefined;
 }
 
 /** Checks the shape of a config value; any problem is a usage error naming the file. */

@@ -17,6 +17,7 @@ export {
   type RosterConfig,
   recordTrust,
   runnerSettings,
+  type SourceEntry,
   trustCommand,
   trustStatus,
   type ValidatedConfig,

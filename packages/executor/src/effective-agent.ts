@@ -1,9 +1,10 @@
 import type { AgentDefinition } from "@roster/core";
+import { READING_CAPABILITIES } from "@roster/family";
 import { DEFAULT_SETTINGS } from "./default-settings.js";
 import type { EffectiveAgent, TaskSession } from "./types.js";
 
-/** The tools a plan-mode child is limited to. */
-export const PLAN_MODE_TOOLS: readonly string[] = ["read", "grep", "find", "ls", "lsp", "web_search"];
+/** The tools a plan-mode child is limited to: the capabilities that only read (@roster/family's one list). */
+export const PLAN_MODE_TOOLS: readonly string[] = READING_CAPABILITIES;
 
 /** The default plan-mode prompt placed before the agent's own prompt. */
 export const PLAN_MODE_PROMPT =

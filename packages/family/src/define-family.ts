@@ -24,6 +24,12 @@ export interface FamilyVocabulary {
   modelAliases: readonly string[];
   /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
   builtInTools?: readonly string[];
+  /**
+   * Settings of the tool's own agent files that raise a permission, by key, with the values
+   * that do (Codex's `sandbox_mode`, `approval_policy`); roster's `permissionMode` is judged by
+   * `raisesPermission` whatever the tool.
+   */
+  raisingSettings?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What a family's host slot holds at least; `@roster/hosts` defines the full shape. */

@@ -15,6 +15,15 @@ export {
 // where a family's tool keeps its folders: an environment variable's folder
 export { envPath } from "./env-paths.js";
 export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
+// what raises a permission (SPEC §17): the hosts and the audit of a source read it
+export {
+  NON_RAISING_MODES,
+  type RaisingSetting,
+  READING_CAPABILITIES,
+  raisesPermission,
+  raisingSetting,
+  toolsBeyondReading,
+} from "./raising.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
 export {
@@ -55,9 +64,8 @@ export {
   type WrittenAgent,
 } from "./tool-profile.js";
 export {
+  type DroppedSetting,
   isReadOnlyTool,
-  type RaisingSetting,
   READ_ONLY_CAPABILITIES,
-  raisesPermissions,
   withoutRaisingSettings,
 } from "./untrusted.js";

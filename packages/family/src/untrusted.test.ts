@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isReadOnlyTool, raisesPermissions, withoutRaisingSettings } from "./untrusted.js";
+import { raisesPermission } from "./raising.js";
+import { isReadOnlyTool, withoutRaisingSettings } from "./untrusted.js";
 
 describe("what an untrusted project's agent may be pre-approved (SPEC §17, issue 49)", () => {
   it("reading, searching and listing tools in every vocabulary, and rules of those tools, are read-only", () => {
@@ -34,10 +35,10 @@ describe("what an untrusted project's agent may be pre-approved (SPEC §17, issu
       expect(isReadOnlyTool(name), name).toBe(false);
   });
   it("every permission mode but default and plan raises", () => {
-    expect(raisesPermissions("default")).toBe(false);
-    expect(raisesPermissions("plan")).toBe(false);
+    expect(raisesPermission("default")).toBe(false);
+    expect(raisesPermission("plan")).toBe(false);
     for (const mode of ["acceptEdits", "bypassPermissions", "dontAsk", "yolo", "auto"])
-      expect(raisesPermissions(mode)).toBe(true);
+      expect(raisesPermission(mode)).toBe(true);
   });
 });
 

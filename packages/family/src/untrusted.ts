@@ -1,4 +1,5 @@
 import type { AgentDefinition } from "@roster/core";
+import { READING_CAPABILITIES, raisesPermission } from "./raising.js";
 import { type Capability, capabilityOf, ruleToolName } from "./tool-names.js";
 
 /**
@@ -7,7 +8,11 @@ import { type Capability, capabilityOf, ruleToolName } from "./tool-names.js";
  * session's own todo list. They change nothing and reach nothing outside the session; every
  * other tool (a shell, edits, the web, sub-agents, MCP tools) is left to the host's own rules.
  */
-export const READ_ONLY_CAPABILITIES: readonly Capability[] = ["read", "grep", "find", "ls", "lsp", "todo"];
+export const READ_ONLY_CAPABILITIES: readonly Capability[] = [
+  // Plan mode's reading tools but the web (a search leaves the session), and the todo list.
+  ...READING_CAPABILITIES.filter((c) => c !== "web_search"),
+  "todo",
+];
 
 /**
  * Whether a tool name, in any vocabulary, is read-only ({@link READ_ONLY_CAPABILITIES}); a
@@ -20,17 +25,6 @@ export function isReadOnlyTool(name: string): boolean {
   const tool = ruleToolName(name);
   const capability = tool === undefined ? undefined : capabilityOf(tool);
   return capability !== undefined && READ_ONLY_CAPABILITIES.includes(capability);
-}
-
-/** The permission modes an agent of an untrusted project keeps: neither raises anything. */
-const KEPT_MODES: ReadonlySet<string> = new Set(["default", "plan"]);
-
-/**
- * Whether a permission mode raises what an agent may do without asking (`acceptEdits`,
- * `bypassPermissions`, `dontAsk`, …): every mode but `default` and `plan`.
- */
-export function raisesPermissions(mode: string): boolean {
-  return !KEPT_MODES.has(mode);
 }
 
 /** Agent-file keys that start programs or set permissions whatever their value (compared without case, `-` or `_`). */
@@ -71,7 +65,7 @@ function withoutAllow(value: unknown): { kept: unknown; lost: unknown } {
 }
 
 /** A setting {@link withoutRaisingSettings} left out: the field (`permissionMode`, `extra.hooks`) and its value, or the part of it (`lost`). */
-export interface RaisingSetting {
+export interface DroppedSetting {
   field: string;
   value: unknown;
   /** Only this part of the value was left out (an `allow` inside a permission map). */
@@ -88,11 +82,11 @@ export interface RaisingSetting {
  */
 export function withoutRaisingSettings(agent: AgentDefinition): {
   agent: AgentDefinition;
-  dropped: RaisingSetting[];
+  dropped: DroppedSetting[];
 } {
-  const dropped: RaisingSetting[] = [];
+  const dropped: DroppedSetting[] = [];
   const out: AgentDefinition = { ...agent };
-  if (agent.permissionMode != null && raisesPermissions(agent.permissionMode)) {
+  if (agent.permissionMode != null && raisesPermission(agent.permissionMode)) {
     dropped.push({ field: "permissionMode", value: agent.permissionMode });
     delete out.permissionMode;
   }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { TaskInvocation } from "@roster/executor";
-import { isReadOnlyTool, raisesPermissions } from "@roster/family";
+import { isReadOnlyTool, raisesPermission } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import type { PlanContext } from "./types.js";
 
@@ -59,7 +59,7 @@ export function allowedPermissionMode(
 ): string | undefined {
   const mode = invocation.permissionMode ?? undefined;
   if (mode === undefined) return undefined;
-  if (!ctx.trustProject && invocation.source === "project" && raisesPermissions(mode)) {
+  if (!ctx.trustProject && invocation.source === "project" && raisesPermission(mode)) {
     addNote(
       trustNotes,
       `permission mode "${mode}" of project agent "${invocation.agent}" was dropped: the project is not trusted`,

@@ -28,4 +28,9 @@ export const codexVocabulary: FamilyVocabulary = {
     bypassPermissions: "danger-full-access",
   },
   modelAliases: [],
+  // A role file's own settings that let it write or run without asking (the audit of a source, SPEC §20).
+  raisingSettings: {
+    sandbox_mode: ["workspace-write", "danger-full-access"],
+    approval_policy: ["never"],
+  },
 };

@@ -192,3 +192,5 @@ export function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 let gcOnce: (() => void) | undefined;
+
+export { createGitRemote, type GitRemote, hermeticGitEnv } from "./git-remote.js";

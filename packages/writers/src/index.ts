@@ -46,6 +46,7 @@ export {
   applySync,
   type FileOwner,
   fileOwner,
+  formatSyncManifest,
   type PlanSyncOptions,
   planSync,
   type RecordInManifestOptions,

@@ -81,6 +81,11 @@ export interface PlanSyncOptions {
   scope: "project" | "user";
   /** The user trusted the project: its agents keep raising settings in the user's scope (see `exportAgent`). */
   trustProject?: boolean;
+  /**
+   * Files a source wrote (`roster add`, pinned in a `roster.lock`): a sync neither writes over
+   * them nor removes them, though they carry roster's mark.
+   */
+  pinned?: ReadonlySet<string>;
 }
 
 interface Manifest {
@@ -164,8 +169,8 @@ function ownerOf(
   return { owner: hasMarkerKey(writer, filePath, relativePath, text) ? "roster" : "person", text };
 }
 
-/** A manifest's text listing `files`. */
-function manifestText(files: readonly string[]): string {
+/** A `.roster-sync.json`'s text listing `files` (sorted): what sync, export and `roster add` write. */
+export function formatSyncManifest(files: readonly string[]): string {
   const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files: [...files].sort() };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
@@ -192,7 +197,7 @@ export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifes
   writeFileInside({
     root: options.root ?? writeRootOf(dir),
     filePath: join(dir, SYNC_MANIFEST),
-    content: manifestText([...current, relativePath]),
+    content: formatSyncManifest([...current, relativePath]),
   });
 }
 
@@ -373,6 +378,16 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         );
         continue;
       }
+      if (options.pinned?.has(result.filePath)) {
+        entries.push({
+          ...base,
+          action: "conflict",
+          filePath: result.filePath,
+          code: "sync/conflict",
+          message: "a source wrote this file (roster.lock); left to it (roster remove SOURCE frees the name)",
+        });
+        continue;
+      }
       const { owner, text: existing } = ownerOf(fs, writer, dir, result.relativePath, inManifest);
       const report = { fields: result.fields, filePath: result.filePath };
       if (owner === "absent") {
@@ -400,7 +415,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     for (const relativePath of candidates) {
       if (written.has(relativePath)) continue;
       const filePath = join(dir, ...relativePath.split("/"));
-      if (writePathProblem(root, filePath, fs)) continue;
+      if (options.pinned?.has(filePath) || writePathProblem(root, filePath, fs)) continue;
       if (ownerOf(fs, writer, dir, relativePath, inManifest).owner !== "roster") continue;
       entries.push({
         tool: writer.tool,
@@ -480,7 +495,11 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
       const ahead = [...new Set([...manifest.before, ...manifest.after])];
       if (ahead.length > manifest.before.length) {
         try {
-          writeFileInside({ root: target.root, filePath: manifest.filePath, content: manifestText(ahead) });
+          writeFileInside({
+            root: target.root,
+            filePath: manifest.filePath,
+            content: formatSyncManifest(ahead),
+          });
         } catch (error) {
           for (const entry of mine)
             if (entry.action === "create" || entry.action === "update") fail(entry, error);
@@ -516,7 +535,7 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
           writeFileInside({
             root: target.root,
             filePath: manifest.filePath,
-            content: manifestText([...kept]),
+            content: formatSyncManifest([...kept]),
           });
       } catch (error) {
         done.push({

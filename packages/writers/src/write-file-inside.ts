@@ -136,14 +136,17 @@ export function writePathProblem(
   let path = root;
   for (let i = 0; i < parts.length; i++) {
     path = join(path, parts[i]!);
-    let stats: nodeFs.Stats;
+    let stats: nodeFs.Stats | undefined;
     try {
-      stats = fs.lstat(path);
+      // On node:fs a missing component answers undefined: no error is made (a write of many
+      // new files would make one per file).
+      stats = fs === nodeFileSystem ? lstatIfThere(path) : fs.lstat(path);
     } catch (error) {
       if (errorCode(error) === "ENOENT") return undefined;
       if (errorCode(error) === "ENOTDIR") return notAFolder(root, path);
       throw error;
     }
+    if (stats === undefined) return undefined;
     if (stats.isSymbolicLink()) return linkRefusal(root, path);
     const last = i === parts.length - 1;
     if (last && !stats.isFile()) return notAFile(root, path);
@@ -152,17 +155,25 @@ export function writePathProblem(
   return undefined;
 }
 
+/** `lstat` of a path, or undefined when nothing is there (without making an error for it). */
+function lstatIfThere(path: string): nodeFs.Stats | undefined {
+  return nodeFs.lstatSync(path, { throwIfNoEntry: false });
+}
+
 /** Creates (or checks) each folder between `root` and the file; returns their identities. */
 function makeFolders(root: string, parts: readonly string[], dirMode: number | undefined): string[] {
-  nodeFs.mkdirSync(root, { recursive: true, ...(dirMode !== undefined ? { mode: dirMode } : {}) });
+  if (lstatIfThere(root) === undefined)
+    nodeFs.mkdirSync(root, { recursive: true, ...(dirMode !== undefined ? { mode: dirMode } : {}) });
   const ids: string[] = [];
   let path = root;
   for (const part of parts.slice(0, -1)) {
     path = join(path, part);
-    try {
-      nodeFs.mkdirSync(path, dirMode !== undefined ? { mode: dirMode } : undefined);
-    } catch (error) {
-      if (errorCode(error) !== "EEXIST") throw error;
+    if (lstatIfThere(path) === undefined) {
+      try {
+        nodeFs.mkdirSync(path, dirMode !== undefined ? { mode: dirMode } : undefined);
+      } catch (error) {
+        if (errorCode(error) !== "EEXIST") throw error;
+      }
     }
     ids.push(folderId(root, path));
   }
@@ -196,13 +207,11 @@ export function writeFileInside(options: WriteFileInsideOptions): void {
 
   // A replaced file keeps its own mode (as an in-place write would), unless one is asked for.
   let keep: number | undefined;
-  try {
-    const existing = nodeFs.lstatSync(filePath);
+  const existing = lstatIfThere(filePath);
+  if (existing) {
     if (existing.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
     if (!existing.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
     if (options.mode === undefined) keep = existing.mode & 0o7777;
-  } catch (error) {
-    if (errorCode(error) !== "ENOENT") throw error;
   }
 
   // A short fixed-length name: a file name near NAME_MAX still has room for its temporary.
@@ -229,13 +238,9 @@ export function writeFileInside(options: WriteFileInsideOptions): void {
       if (folderId(root, path) !== ids[i]) throw new WriteRefusedError(linkRefusal(root, path));
     });
     // 2. The file's own place is still a file or nothing: a rename replaces a link, never follows it.
-    try {
-      const now = nodeFs.lstatSync(filePath);
-      if (now.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
-      if (!now.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw error;
-    }
+    const now = lstatIfThere(filePath);
+    if (now?.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
+    if (now && !now.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
     nodeFs.renameSync(temp, filePath);
   } catch (error) {
     try {

@@ -1,0 +1,59 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { applyChanges } from "./apply-changes.js";
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-apply-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("applyChanges", () => {
+  test("a failure half-way puts every file and folder back as it was", () => {
+    writeFileSync(join(root, "kept.md"), "before");
+    writeFileSync(join(root, "gone.md"), "to remove");
+    chmodSync(join(root, "kept.md"), 0o640);
+    mkdirSync(join(root, "blocked"));
+    symlinkSync("/etc", join(root, "blocked/link"));
+    expect(() =>
+      applyChanges([
+        { op: "write", root, path: join(root, "kept.md"), content: "after" },
+        { op: "write", root, path: join(root, "new/deep/file.md"), content: "new" },
+        { op: "remove", root, path: join(root, "gone.md") },
+        // A link on the way: refused by the safe write.
+        { op: "write", root, path: join(root, "blocked/link/x.md"), content: "x" },
+      ]),
+    ).toThrow(/cannot write .*blocked\/link\/x\.md: .*symbolic link.*; nothing was changed$/);
+    expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("before");
+    expect(readFileSync(join(root, "gone.md"), "utf8")).toBe("to remove");
+    expect(existsSync(join(root, "new"))).toBe(false);
+    expect(existsSync("/etc/x.md")).toBe(false);
+  });
+
+  test("all changes land when none fails; rmdir removes an emptied folder only", () => {
+    mkdirSync(join(root, "skill"));
+    writeFileSync(join(root, "skill/SKILL.md"), "s");
+    mkdirSync(join(root, "full"));
+    writeFileSync(join(root, "full/other"), "o");
+    applyChanges([
+      { op: "remove", root, path: join(root, "skill/SKILL.md") },
+      { op: "rmdir", root, path: join(root, "skill") },
+      { op: "rmdir", root, path: join(root, "full") },
+      { op: "write", root, path: join(root, "a/b.md"), content: "b" },
+    ]);
+    expect(existsSync(join(root, "skill"))).toBe(false);
+    expect(existsSync(join(root, "full/other"))).toBe(true);
+    expect(readFileSync(join(root, "a/b.md"), "utf8")).toBe("b");
+  });
+});

@@ -1,0 +1,102 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createGitRemote, hermeticGitEnv } from "@roster/testkit";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { SourceError } from "./errors.js";
+import { fetchCommit, resolveRef, sourcesCache } from "./fetch-commit.js";
+import { runGit } from "./git.js";
+
+let root: string;
+let git: { env: Record<string, string> };
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "roster-fetch-"));
+  git = { env: hermeticGitEnv(join(root, "home")) };
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const code = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (error) {
+    return error instanceof SourceError ? error.code : String(error);
+  }
+  return "resolved";
+};
+
+describe("resolveRef", () => {
+  test("a branch, a tag (peeled), the default branch; an unknown ref and an empty remote say so", async () => {
+    const remote = createGitRemote(root, "team", { "agents/a.md": "a" });
+    remote.tag("v1");
+    const first = remote.head();
+    const second = remote.push({ "agents/b.md": "b" });
+    expect(await resolveRef(remote.url, "main", git)).toEqual({ commit: second });
+    expect(await resolveRef(remote.url, "v1", git)).toEqual({ commit: first });
+    expect(await resolveRef(remote.url, undefined, git)).toEqual({ commit: second, branch: "main" });
+    expect(await resolveRef(remote.url, first, git)).toEqual({ commit: first });
+    expect(await code(resolveRef(remote.url, "nope", git))).toBe("source/no-ref");
+    expect(await code(resolveRef(join(root, "missing.git"), undefined, git))).toBe("source/unreachable");
+    const empty = createGitRemote(root, "empty");
+    expect(await code(resolveRef(empty.url, undefined, git))).toBe("source/empty");
+  });
+
+  test("a missing git is one clear error, and a call that hangs is stopped at its timeout", async () => {
+    const missing = await resolveRef("file:///x", "main", { command: join(root, "no-git") }).catch((e) => e);
+    expect(missing).toBeInstanceOf(SourceError);
+    expect(missing.code).toBe("source/git-missing");
+    expect(missing.message).toMatch(/install git/);
+    const slow = join(root, "slow-git");
+    writeFileSync(slow, "#!/bin/sh\nsleep 30\n");
+    chmodSync(slow, 0o755);
+    // Without the timeout the test itself would time out (sleep 30).
+    expect(await code(runGit(["ls-remote"], { command: slow, timeoutMs: 300 }))).toBe("source/timeout");
+  });
+});
+
+describe("fetchCommit", () => {
+  test("fetches one commit into the cache; the second time no git runs", async () => {
+    const remote = createGitRemote(root, "team", { "agents/a.md": "first" });
+    const second = remote.push({ "agents/a.md": "second", "skills/s/SKILL.md": "skill" });
+    const cacheDir = join(root, "cache");
+    const options = { url: remote.url, key: "k", commit: second, cacheDir, git };
+    const one = await fetchCommit(options);
+    expect(one.fetched).toBe(true);
+    expect(readFileSync(join(one.dir, "agents/a.md"), "utf8")).toBe("second");
+    expect(existsSync(join(one.dir, ".git"))).toBe(true);
+    // A git that cannot run proves the cache answered alone.
+    const two = await fetchCommit({ ...options, git: { ...git, command: join(root, "no-git") } });
+    expect(two).toMatchObject({ fetched: false, dir: one.dir });
+  });
+
+  test("an older commit (not the tip) is fetched by its id; a commit the remote lacks says run update", async () => {
+    const remote = createGitRemote(root, "team", { "a.md": "1" });
+    const first = remote.head();
+    remote.push({ "a.md": "2" });
+    const cacheDir = join(root, "cache");
+    const tree = await fetchCommit({ url: remote.url, key: "k", commit: first, cacheDir, git });
+    expect(readFileSync(join(tree.dir, "a.md"), "utf8")).toBe("1");
+    const gone = await fetchCommit({
+      url: remote.url,
+      key: "k2",
+      commit: "0".repeat(40),
+      ref: "main",
+      cacheDir,
+      git,
+    }).catch((e) => e);
+    expect(gone.code).toBe("source/no-commit");
+    expect(gone.message).toMatch(/roster update/);
+  });
+
+  test("a cache folder others can write is not used: a temporary checkout, and a note", async () => {
+    const remote = createGitRemote(root, "team", { "a.md": "1" });
+    const cacheDir = join(root, "shared-cache");
+    mkdirSync(cacheDir, { mode: 0o777 });
+    chmodSync(cacheDir, 0o777);
+    expect(sourcesCache(cacheDir)).toEqual({ problem: `others can write in ${cacheDir}` });
+    const tree = await fetchCommit({ url: remote.url, key: "k", commit: remote.head(), cacheDir, git });
+    expect(tree.note).toMatch(/others can write/);
+    expect(tree.dir.startsWith(cacheDir)).toBe(false);
+    tree.dispose();
+    expect(existsSync(tree.dir)).toBe(false);
+  });
+});

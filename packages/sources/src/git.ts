@@ -1,0 +1,121 @@
+// The user's own `git`, driven without a shell: every call has a timeout (the whole process
+// group is ended when it passes), never asks on a terminal (GIT_TERMINAL_PROMPT=0), and never
+// lets a URL or a ref be read as an option (`--` before them; sources are checked too).
+import { spawn } from "node:child_process";
+import { SourceError } from "./errors.js";
+import type { GitOptions } from "./types.js";
+
+/** The default longest git call: a slow clone over a poor link, not a hang. */
+export const DEFAULT_GIT_TIMEOUT_MS = 120_000;
+/** The most output kept from one call (ls-remote of a big repository is a few MB). */
+const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
+
+/** What one git call gave. */
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of one call. */
+export interface RunGitOptions extends GitOptions {
+  /** The folder git runs in. */
+  cwd?: string;
+  /** Extra environment (`GIT_INDEX_FILE`). */
+  extraEnv?: Record<string, string>;
+}
+
+/**
+ * Runs `git ARGS` and resolves with its exit code and output (a failing exit code is an
+ * answer, not an error). Rejects with a {@link SourceError}: `source/git-missing` when no git
+ * is found, `source/timeout` when the call runs past its timeout (its process group is killed).
+ */
+export function runGit(args: readonly string[], options: RunGitOptions = {}): Promise<GitResult> {
+  const command = options.command ?? "git";
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  const env: Record<string, string | undefined> = {
+    ...(options.env ?? process.env),
+    ...options.extraEnv,
+    // Never a question: no terminal prompt, no credential manager window. The child has no
+    // controlling terminal either (its own session), so ssh cannot ask on /dev/tty.
+    GIT_TERMINAL_PROMPT: "0",
+    GCM_INTERACTIVE: "never",
+    GIT_PAGER: "cat",
+    // git's messages in one language: roster reads a few of them ("not our ref").
+    LC_ALL: "C",
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, ["-c", "protocol.ext.allow=never", ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // Its own session and process group: a timeout ends git and what it started (ssh,
+      // remote helpers), and nothing it starts has a terminal to ask on.
+      detached: true,
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let timedOut = false;
+    const collect = (into: Buffer[]) => (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_OUTPUT_BYTES) into.push(chunk);
+    };
+    child.stdout.on("data", collect(out));
+    child.stderr.on("data", collect(err));
+    const kill = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, timeoutMs);
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (error.code === "ENOENT")
+        reject(
+          new SourceError(
+            "source/git-missing",
+            `roster brings sources in with your own git, and no "${command}" was found on the PATH: install git (https://git-scm.com) and try again`,
+            { cause: error },
+          ),
+        );
+      else
+        reject(
+          new SourceError("source/git-failed", `cannot run ${command}: ${error.message}`, { cause: error }),
+        );
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        reject(
+          new SourceError(
+            "source/timeout",
+            `git ${args[0]} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
+          ),
+        );
+        return;
+      }
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      });
+    });
+  });
+}
+
+/** The last meaningful line of git's stderr (`fatal: …`), for a message. */
+export function gitReason(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("hint:"));
+  const fatal = lines.filter((l) => /^(fatal|error):/.test(l)).at(-1) ?? lines.at(-1) ?? "no reason given";
+  return fatal.replace(/^(fatal|error):\s*/, "").slice(0, 300);
+}

@@ -1,0 +1,40 @@
+// The public API of @roster/sources (SPEC §20): agents, skills and commands brought in from
+// git, declared in a config's `sources`, pinned in `roster.lock`, audited before they land
+// and checked per tool after. Nothing here prints: the CLI does.
+
+export { applyChanges, type DiskChange } from "./apply-changes.js";
+export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES } from "./audit.js";
+export { checkSources, type Drift } from "./check-sources.js";
+export { placesOf, type SourcePlaces } from "./declarations.js";
+export { describeChange } from "./describe-change.js";
+export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
+export {
+  type FetchCommitOptions,
+  type FetchedTree,
+  fetchCommit,
+  isCommitId,
+  type ResolvedRef,
+  resolveRef,
+  sourcesCache,
+} from "./fetch-commit.js";
+export { type Found, findDefinitions, type SourceDefinitions } from "./find-definitions.js";
+export { DEFAULT_GIT_TIMEOUT_MS, type GitResult, gitReason, type RunGitOptions, runGit } from "./git.js";
+export { formatLock, LOCK_FILE, LOCK_SCHEMA_VERSION, parseLock, readLock, sha256 } from "./lock.js";
+export {
+  type AddSourceOptions,
+  addSource,
+  type InstallOptions,
+  installSources,
+  type ListedSource,
+  listSources,
+  type OperationReport,
+  type OutdatedEntry,
+  outdatedSources,
+  removeSource,
+  type UpdateOptions,
+  updateSources,
+} from "./operations.js";
+export { pinnedPaths, sourceDiagnostics } from "./source-diagnostics.js";
+export { checkRef, displaySource, type ParseSourceSpecOptions, parseSourceSpec } from "./source-spec.js";
+export { summarizeTools } from "./tool-summary.js";
+export type * from "./types.js";
