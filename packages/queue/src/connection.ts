@@ -30,22 +30,17 @@ export interface RedisTarget {
  * parseRedisUrl("redis://:secret@queue.internal:6379/2").shown; // "redis://:***@queue.internal:6379/2"
  */
 export function parseRedisUrl(text: string): RedisTarget {
+  const form = `a queue URL is redis://[user:password@]HOST[:PORT][/DB] (rediss:// for TLS), not "${text.slice(0, 200)}"`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new QueueUrlError(
-      `--queue takes a Redis URL like redis://HOST:PORT[/DB], got "${text.slice(0, 200)}"`,
-    );
+    throw new QueueUrlError(form);
   }
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    throw new QueueUrlError(
-      `--queue takes a redis:// or rediss:// URL, got "${url.protocol}" (${url.protocol.slice(0, -1)} is not Redis)`,
-    );
-  if (url.hostname === "") throw new QueueUrlError(`the queue URL names no host: "${text.slice(0, 200)}"`);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw new QueueUrlError(form);
+  if (url.hostname === "") throw new QueueUrlError(form);
   const db = url.pathname.replace(/^\//, "");
-  if (db !== "" && !/^\d{1,5}$/.test(db))
-    throw new QueueUrlError(`the queue URL's database must be a number (redis://HOST:PORT/DB), got "/${db}"`);
+  if (db !== "" && !/^\d{1,5}$/.test(db)) throw new QueueUrlError(`${form}: its database must be a number`);
   if (url.search !== "" || url.hash !== "")
     throw new QueueUrlError(
       "the queue URL takes no query or fragment: redis://[user:password@]HOST[:PORT][/DB]",
@@ -107,8 +102,12 @@ export async function checkRedis(target: RedisTarget): Promise<string> {
     retryStrategy: () => null,
     maxRetriesPerRequest: 0,
   });
-  // Errors are answered by the promises below; an 'error' event with no listener would throw.
-  client.on("error", () => {});
+  // The socket's own error (ECONNREFUSED, ENOTFOUND) comes as an event; the rejection only says
+  // the connection closed.
+  let socketError: unknown;
+  client.on("error", (error) => {
+    socketError ??= error;
+  });
   const deadline = new Promise<never>((_, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000}s`)),
@@ -132,8 +131,9 @@ export async function checkRedis(target: RedisTarget): Promise<string> {
     return version;
   } catch (error) {
     if (error instanceof QueueConnectionError) throw error;
-    throw new QueueConnectionError(`cannot reach Redis at ${target.shown}: ${reasonOf(error)}`, {
-      cause: error,
+    const reason = socketError ?? error;
+    throw new QueueConnectionError(`cannot reach Redis at ${target.shown}: ${reasonOf(reason)}`, {
+      cause: reason,
     });
   } finally {
     client.disconnect();
