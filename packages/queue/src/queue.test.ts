@@ -232,6 +232,29 @@ describe.skipIf(!HAS_REDIS)("a worker runs queued jobs (real redis-server, fake 
     }
   });
 
+  test("a host that runs past the lock's duration keeps its lock: the job runs once, on its worker", async () => {
+    const pids = join(root, "pids-long");
+    mkdirSync(pids, { recursive: true });
+    const hold = join(root, "hold-long");
+    const path = writeHoldingHost(join(root, "holding"));
+    const hostEnv = { env: { FAKE_PIDS: pids, FAKE_HOLD: hold }, path, lockDurationMs: 600 };
+    // Two workers, each checking for stalled jobs every 600 ms.
+    const { worker: a } = await worker(hostEnv);
+    const { worker: b } = await worker(hostEnv);
+    try {
+      const outcome = run(job());
+      await waitFor(() => readdirSync(pids).length === 1, "the host started");
+      // Five lock durations later the job still belongs to the worker running it.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      writeFileSync(hold, "");
+      const done = await outcome;
+      expect(done.state).toBe("completed");
+      expect(readdirSync(pids)).toHaveLength(1);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
   test("stop() ends the host processes it holds and hands their jobs back to the queue", async () => {
     const pids = join(root, "pids");
     mkdirSync(pids, { recursive: true });

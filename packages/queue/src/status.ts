@@ -16,7 +16,7 @@ export interface HostQueueStatus {
   workers: number;
 }
 
-/** One live worker, from the record it refreshes. */
+/** One worker connected to a queue now, from the record it refreshes. */
 export interface WorkerStatus {
   name: string;
   hosts: string[];
@@ -75,15 +75,22 @@ export async function readQueueStatus(target: RedisTarget, hosts: readonly strin
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
     const all = [...new Set([...hosts, ...workers.flatMap((w) => w.hosts)])];
+    // The workers connected to a queue now, by name: a killed worker's record lingers until it
+    // expires, its connection does not.
+    const connected = new Set<string>();
     const rows = await Promise.all(
       all.map(async (host): Promise<HostQueueStatus> => {
         const queue = new Queue(host, { connection: client, prefix: QUEUE_PREFIX });
         queue.on("error", () => {});
         opened.push(queue);
-        const [counts, connected] = await Promise.all([
+        const [counts, clients] = await Promise.all([
           queue.getJobCounts("waiting", "prioritized", "delayed", "active", "completed", "failed"),
-          queue.getWorkersCount(),
+          queue.getWorkers(),
         ]);
+        for (const c of clients) {
+          const name = /:w:(.+)$/.exec(String(c.rawname ?? ""))?.[1];
+          if (name !== undefined) connected.add(name);
+        }
         const n = (state: string) => counts[state] ?? 0;
         return {
           host,
@@ -91,12 +98,17 @@ export async function readQueueStatus(target: RedisTarget, hosts: readonly strin
           active: n("active"),
           done: n("completed"),
           failed: n("failed"),
-          workers: connected,
+          workers: clients.length,
         };
       }),
     );
     const shown = rows.filter((r) => r.waiting + r.active + r.done + r.failed + r.workers > 0);
-    return { url: target.shown, redisVersion, hosts: shown, workers };
+    return {
+      url: target.shown,
+      redisVersion,
+      hosts: shown,
+      workers: workers.filter((w) => connected.has(w.name)),
+    };
   } finally {
     await Promise.all(opened.map((q) => q.close().catch(() => {})));
     client.disconnect();
