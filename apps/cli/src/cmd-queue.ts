@@ -152,7 +152,7 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
     ...(rateLimit ? { rateLimit } : {}),
     onEvent: print,
   });
-  if (!flags.quiet && !o.json)
+  if (!o.json)
     o.err(
       line`roster: worker ${worker.name} takes ${hosts.map((h) => h.family.id).join(", ")} jobs from ${target.shown} (${count(concurrency, "job")} at once per host, permissions up to ${ceiling}, checkouts in ${workdir}); Ctrl-C stops it`,
     );

@@ -231,7 +231,7 @@ program
   )
   .option("--rate <jobs/duration>", "at most JOBS per DURATION on each host queue, across all workers: 50/1m")
   .option("--name <name>", "this worker's name in queue status (default: machine.pid)")
-  .option("--quiet", "only failures and connection problems on stderr")
+  .option("--quiet", "no line per job on stderr: only the start line, failures and connection problems")
   .action((flags: import("./cmd-queue.js").WorkerFlags) =>
     withApp(async (app) => (await import("./cmd-queue.js")).runWorker(app, flags)),
   );

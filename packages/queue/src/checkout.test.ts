@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitFor } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { makeRepo, type TestRepo } from "../test/repos.js";
 import { createCheckouts, GitError, isFetchableUrl, localRepository, resolveRepoSpec } from "./index.js";
@@ -76,9 +77,30 @@ describe("a worker's checkouts: a cached clone per repository, a worktree per jo
     // One clone per repository, however many jobs.
     expect(readdirSync(join(workdir, "repos"))).toHaveLength(2);
     for (const c of [one, two, other]) await c.remove();
+    await checkouts.close();
     expect(readdirSync(join(workdir, "jobs"))).toEqual([]);
     for (const clone of readdirSync(join(workdir, "repos")))
       expect(readdirSync(join(workdir, "repos", clone, "worktrees"))).toEqual([]);
+  });
+
+  test("from a commit's second job on, the next job of that commit gets a worktree made beforehand", async () => {
+    const workdir = join(root, "work-spare");
+    const checkouts = createCheckouts({ workdir });
+    const repo = { url: alpha.url, commit: commits.a1!, label: "alpha" };
+    const first = await checkouts.prepare(repo);
+    await first.remove();
+    // One job of a commit leaves no spare behind.
+    expect(readdirSync(join(workdir, "jobs"))).toEqual([]);
+    const second = await checkouts.prepare(repo);
+    await second.remove();
+    await waitFor(() => readdirSync(join(workdir, "jobs")).length === 1, "the spare made");
+    const [spare] = readdirSync(join(workdir, "jobs"));
+    const third = await checkouts.prepare(repo);
+    expect(third.dir).toBe(join(workdir, "jobs", spare!));
+    expect(readFileSync(join(third.dir, "marker.txt"), "utf8")).toBe("alpha one");
+    await third.remove();
+    await checkouts.close();
+    expect(readdirSync(join(workdir, "jobs"))).toEqual([]);
   });
 
   test("a commit pushed after the clone was made is fetched; one that is nowhere is an error", async () => {

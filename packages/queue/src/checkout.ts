@@ -8,6 +8,9 @@ import type { QueuedRepo } from "./types.js";
 
 const COMMIT = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
+/** How many commits keep a spare worktree ready for their next job. */
+const MAX_SPARES = 4;
+
 /** A short name for a repository URL: its last path part without `.git` (`alpha`). */
 export function repoLabel(url: string): string {
   const last = url
@@ -123,6 +126,8 @@ export interface Checkout {
 export interface Checkouts {
   /** Fetches what is missing and makes a worktree at `repo.commit`. Rejects with a {@link GitError}. */
   prepare(repo: QueuedRepo, signal?: AbortSignal): Promise<Checkout>;
+  /** Removes the spare worktrees (a worker that stops). */
+  close(): Promise<void>;
   /**
    * Removes every job's worktree left behind (by a worker that was killed) and prunes the
    * clones' records of them. Only for a worker that holds the workdir alone.
@@ -195,6 +200,67 @@ export function createCheckouts(options: {
     if (!(await has())) throw new GitError(`commit ${repo.commit} is not in ${repo.url} (was it pushed?)`);
   }
 
+  const cacheOf = (repo: QueuedRepo): string => {
+    const key = createHash("sha256").update(repo.url).digest("hex").slice(0, 16);
+    return join(workdir, "repos", `${key}-${repoLabel(repo.url)}`);
+  };
+  const newDir = (repo: QueuedRepo) => {
+    mkdirSync(join(workdir, "repos"), { recursive: true, mode: 0o700 });
+    mkdirSync(join(workdir, "jobs"), { recursive: true, mode: 0o700 });
+    return join(workdir, "jobs", `${repoLabel(repo.url)}-${randomBytes(6).toString("hex")}`);
+  };
+
+  /** Adds a worktree at the commit: one git process when the clone has it, else fetch first. */
+  const addWorktree = (cache: string, repo: QueuedRepo, dir: string, signal?: AbortSignal) => {
+    const add = () => git(["-C", cache, "worktree", "add", "--detach", "--quiet", dir, repo.commit], signal);
+    return serial(cache, async () => {
+      if (
+        existsSync(join(cache, "HEAD")) &&
+        (await add().then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
+      await fetchCommit(cache, repo, signal);
+      await add();
+    });
+  };
+
+  /** Removes a worktree and git's record of it (`<clone>/worktrees/<name>`, whose `gitdir` names it), without a git process. */
+  const removeWorktree = async (cache: string, dir: string) => {
+    await rm(dir, { recursive: true, force: true });
+    const record = join(cache, "worktrees", basename(dir));
+    try {
+      if ((await readFile(join(record, "gitdir"), "utf8")).trim() === join(dir, ".git"))
+        await rm(record, { recursive: true, force: true });
+    } catch {}
+  };
+
+  /** The commits of the last jobs, oldest first. */
+  const seen = new Set<string>();
+  /** One spare worktree per commit of the last few used; a spare that fails is simply not there. */
+  const spares = new Map<string, { cache: string; made: Promise<string | undefined> }>();
+  const dropSpare = async (spare: { cache: string; made: Promise<string | undefined> }) => {
+    const dir = await spare.made;
+    if (dir !== undefined) await removeWorktree(spare.cache, dir);
+  };
+  const makeSpare = (key: string, cache: string, repo: QueuedRepo) => {
+    if (spares.has(key)) return;
+    const dir = newDir(repo);
+    const made = addWorktree(cache, repo, dir).then(
+      () => dir,
+      () => undefined,
+    );
+    spares.set(key, { cache, made });
+    // The oldest commit's spare goes when there are more than MAX_SPARES.
+    if (spares.size > MAX_SPARES) {
+      const [oldest, spare] = spares.entries().next().value!;
+      spares.delete(oldest);
+      void dropSpare(spare);
+    }
+  };
+
   return {
     workdir,
     async clean() {
@@ -212,42 +278,30 @@ export function createCheckouts(options: {
       if (!isFetchableUrl(repo.url))
         throw new GitError(`"${repo.url.slice(0, 200)}" is not a URL a worker fetches`);
       if (!COMMIT.test(repo.commit)) throw new GitError(`"${repo.commit.slice(0, 80)}" is not a commit id`);
-      const key = createHash("sha256").update(repo.url).digest("hex").slice(0, 16);
-      const cache = join(workdir, "repos", `${key}-${repoLabel(repo.url)}`);
-      const dir = join(workdir, "jobs", `${repoLabel(repo.url)}-${randomBytes(6).toString("hex")}`);
-      mkdirSync(join(workdir, "repos"), { recursive: true, mode: 0o700 });
-      mkdirSync(join(workdir, "jobs"), { recursive: true, mode: 0o700 });
-      const add = () =>
-        git(["-C", cache, "worktree", "add", "--detach", "--quiet", dir, repo.commit], signal);
-      await serial(cache, async () => {
-        // Most jobs find their commit in the clone: one git process. Otherwise fetch, then add.
-        if (
-          existsSync(join(cache, "HEAD")) &&
-          (await add().then(
-            () => true,
-            () => false,
-          ))
-        )
-          return;
-        await fetchCommit(cache, repo, signal);
-        await add();
-      });
-      let removed = false;
-      return {
-        dir,
-        async remove() {
-          if (removed) return;
-          removed = true;
-          // The worktree and git's record of it (`<clone>/worktrees/<name>`, whose `gitdir`
-          // names this folder), without a git process; `clean()` prunes anything missed.
-          await rm(dir, { recursive: true, force: true });
-          const record = join(cache, "worktrees", basename(dir));
-          try {
-            if ((await readFile(join(record, "gitdir"), "utf8")).trim() === join(dir, ".git"))
-              await rm(record, { recursive: true, force: true });
-          } catch {}
-        },
-      };
+      const cache = cacheOf(repo);
+      const key = `${repo.url}\n${repo.commit}`;
+      // A spare worktree made after the last job of this commit: no git process on the way.
+      const spare = spares.get(key);
+      spares.delete(key);
+      let dir = spare ? await spare.made : undefined;
+      if (dir === undefined) {
+        dir = newDir(repo);
+        await addWorktree(cache, repo, dir, signal);
+      }
+      // From a commit's second job on, the next one finds its worktree ready (made while this
+      // one runs); a commit that gets one job (a fan-out) never costs a spare.
+      if (seen.has(key)) makeSpare(key, cache, repo);
+      seen.delete(key);
+      seen.add(key);
+      if (seen.size > 64) seen.delete(seen.values().next().value!);
+      const taken = dir;
+      let removed: Promise<void> | undefined;
+      return { dir: taken, remove: () => (removed ??= removeWorktree(cache, taken)) };
+    },
+    async close() {
+      const left = [...spares.values()];
+      spares.clear();
+      await Promise.all(left.map(dropSpare));
     },
   };
 }

@@ -347,6 +347,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         );
         reaper.reapAll();
         await Promise.all(removals);
+        await checkouts.close();
         await records.del(recordKey).catch(() => {});
         for (const c of clients) c.disconnect();
         release();

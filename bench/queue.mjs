@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// The queue's own cost (issue #54; not a timed test): a real redis-server, real `roster worker`
+// processes (the built bin) and a fake host that answers at once, so what is measured is
+// roster and BullMQ, not a model.
+//
+// 1. Overhead per job: JOBS jobs over 2 workers, as many in flight as the workers have slots
+//    (so no job waits behind another): for each, submit → result at the submitter minus the
+//    host's time (the worker's executor's `durationMs`: the host process from start to end).
+// 2. Throughput: JOBS jobs queued at once, drained by 1, 2 and 4 workers (jobs per second).
+//
+// Usage: node bench/queue.mjs [--jobs 1000] [--workers 1,2,4] [--concurrency 1]
+// (`pnpm build` first; needs redis-server and git on PATH).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "./lib.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    jobs: { type: "string", default: "1000" },
+    workers: { type: "string", default: "1,2,4" },
+    concurrency: { type: "string", default: "1" },
+  },
+});
+const JOBS = Number(args.jobs);
+const SERIES = args.workers.split(",").map(Number);
+const CONCURRENCY = Number(args.concurrency);
+
+if (spawnSync("redis-server", ["--version"]).status !== 0) {
+  console.error("bench/queue: redis-server is not installed (apt-get install redis-server)");
+  process.exit(1);
+}
+const queue = await import(pathToFileURL(join(repoRoot, "packages/queue/dist/index.js")).href);
+const bin = join(repoRoot, "apps/cli/dist/roster.js");
+
+const root = mkdtempSync(join(tmpdir(), "roster-bench-queue-"));
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+  rmSync(root, { recursive: true, force: true });
+});
+
+const port = await new Promise((resolve) => {
+  const server = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+  stdio: "ignore",
+});
+children.add(redis);
+const url = `redis://127.0.0.1:${port}`;
+const target = queue.parseRedisUrl(url);
+for (let i = 0; i < 200; i++) {
+  try {
+    await queue.checkRedis(target);
+    break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+// A repository on file:// and a host that answers at once.
+const git = (cwd, ...a) => execFileSync("git", a, { cwd, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } }).trim();
+mkdirSync(join(root, "repo"));
+git(join(root, "repo"), "init", "--quiet", "--initial-branch=main");
+writeFileSync(join(root, "repo", "README"), "bench\n");
+git(join(root, "repo"), "add", "-A");
+git(join(root, "repo"), "-c", "user.name=b", "-c", "user.email=b@b", "commit", "--quiet", "-m", "one");
+const commit = git(join(root, "repo"), "rev-parse", "HEAD");
+const repo = { url: pathToFileURL(join(root, "repo")).href, commit, label: "repo" };
+mkdirSync(join(root, "bin"));
+writeFileSync(
+  join(root, "bin", "claude"),
+  `#!/bin/sh\ncase "$*" in *"auth status") echo '{"loggedIn":true}'; exit 0;; esac\ncat >/dev/null\necho '{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s"}'\n`,
+);
+chmodSync(join(root, "bin", "claude"), 0o755);
+
+let workerN = 0;
+/** Starts `count` roster workers and waits until each says it is ready. */
+async function startWorkers(count) {
+  const started = [];
+  for (let i = 0; i < count; i++) {
+    const name = `bench-${++workerN}`;
+    const child = spawn(
+      process.execPath,
+      [bin, "--home", root, "worker", "--queue", url, "--hosts", "claude", "--concurrency", String(CONCURRENCY),
+        "--workdir", join(root, `work-${name}`), "--name", name, "--quiet"],
+      { env: { ...process.env, PATH: `${join(root, "bin")}:${process.env.PATH}` }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    children.add(child);
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    started.push({ child, ready: () => err.includes("Ctrl-C stops it"), err: () => err });
+  }
+  for (const w of started) {
+    const t0 = Date.now();
+    while (!w.ready()) {
+      if (w.child.exitCode !== null || Date.now() - t0 > 60_000) throw new Error(`a worker did not start: ${w.err()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return {
+    async stop() {
+      await Promise.all(
+        started.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.child.once("exit", resolve);
+              w.child.kill("SIGTERM");
+            }),
+        ),
+      );
+      for (const w of started) children.delete(w.child);
+    },
+  };
+}
+
+const submitter = await queue.openSubmitter(target);
+await submitter.listen(["claude"]);
+const run = queue.newRunId();
+let jobN = 0;
+const job = () => ({
+  v: 1,
+  taskId: `task-${jobN + 1}`,
+  host: "claude",
+  agent: { name: "bench", description: "bench", systemPrompt: "Answer.", source: "user", provider: "claude" },
+  prompt: "go",
+  session: { depth: 0, planMode: false, maxRecursionDepth: 2 },
+  repo,
+  submittedBy: "bench@here",
+});
+/** Queues one job; resolves with submit → result (ms) and the host's own time. */
+async function one() {
+  const id = queue.jobIdOf("claude", run, ++jobN);
+  const t0 = performance.now();
+  const outcome = submitter.outcome(id, "claude");
+  await submitter.submit(id, job());
+  const answer = await outcome;
+  const total = performance.now() - t0;
+  if (answer.state !== "completed" || answer.result.exitCode !== 0)
+    throw new Error(`job ${id}: ${answer.reason ?? answer.result?.error}`);
+  return { total, host: answer.result.durationMs };
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))];
+};
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+console.log(`bench/queue: ${JOBS} jobs, redis-server ${queue.MIN_REDIS_VERSION}+ on loopback, ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`);
+
+// 1. Overhead per job over 2 workers, in flight as many as their slots.
+{
+  const fleet = await startWorkers(2);
+  const slots = 2 * CONCURRENCY;
+  // Warm up: the first job of each worker clones the repository.
+  await Promise.all(Array.from({ length: slots * 2 }, one));
+  const samples = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: slots }, async () => {
+      while (next++ < JOBS) samples.push(await one());
+    }),
+  );
+  await fleet.stop();
+  const overhead = samples.map((s) => s.total - s.host);
+  console.log(
+    `overhead per job (submit → result − host), 2 workers × ${CONCURRENCY}: median ${fmt(pct(overhead, 0.5))}, p90 ${fmt(pct(overhead, 0.9))}` +
+      ` (submit → result median ${fmt(pct(samples.map((s) => s.total), 0.5))}, host median ${fmt(pct(samples.map((s) => s.host), 0.5))})`,
+  );
+}
+
+// 2. Throughput: all jobs queued at once.
+for (const count of SERIES) {
+  const fleet = await startWorkers(count);
+  await Promise.all(Array.from({ length: count * 2 }, one));
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: JOBS }, one));
+  const seconds = (performance.now() - t0) / 1000;
+  await fleet.stop();
+  console.log(`throughput, ${count} worker${count === 1 ? "" : "s"} × ${CONCURRENCY}: ${(JOBS / seconds).toFixed(1)} jobs/s (${JOBS} jobs in ${seconds.toFixed(1)} s)`);
+}
+
+await submitter.close();
+console.log(`load after: ${loadavg()[0].toFixed(1)}`);
+process.exit(0);
