@@ -15,8 +15,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { repoRoot } from "./lib.mjs";
 
 const { values: args } = parseArgs({
@@ -50,9 +50,13 @@ const port = await new Promise((resolve) => {
     server.close(() => resolve(port));
   });
 });
-const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-  stdio: "ignore",
-});
+const redis = spawn(
+  "redis-server",
+  ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+  {
+    stdio: "ignore",
+  },
+);
 children.add(redis);
 const url = `redis://127.0.0.1:${port}`;
 const target = queue.parseRedisUrl(url);
@@ -66,7 +70,12 @@ for (let i = 0; i < 200; i++) {
 }
 
 // A repository on file:// and a host that answers at once.
-const git = (cwd, ...a) => execFileSync("git", a, { cwd, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } }).trim();
+const git = (cwd, ...a) =>
+  execFileSync("git", a, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
+  }).trim();
 mkdirSync(join(root, "repo"));
 git(join(root, "repo"), "init", "--quiet", "--initial-branch=main");
 writeFileSync(join(root, "repo", "README"), "bench\n");
@@ -89,9 +98,27 @@ async function startWorkers(count) {
     const name = `bench-${++workerN}`;
     const child = spawn(
       process.execPath,
-      [bin, "--home", root, "worker", "--queue", url, "--hosts", "claude", "--concurrency", String(CONCURRENCY),
-        "--workdir", join(root, `work-${name}`), "--name", name, "--quiet"],
-      { env: { ...process.env, PATH: `${join(root, "bin")}:${process.env.PATH}` }, stdio: ["ignore", "ignore", "pipe"] },
+      [
+        bin,
+        "--home",
+        root,
+        "worker",
+        "--queue",
+        url,
+        "--hosts",
+        "claude",
+        "--concurrency",
+        String(CONCURRENCY),
+        "--workdir",
+        join(root, `work-${name}`),
+        "--name",
+        name,
+        "--quiet",
+      ],
+      {
+        env: { ...process.env, PATH: `${join(root, "bin")}:${process.env.PATH}` },
+        stdio: ["ignore", "ignore", "pipe"],
+      },
     );
     children.add(child);
     let err = "";
@@ -101,7 +128,8 @@ async function startWorkers(count) {
   for (const w of started) {
     const t0 = Date.now();
     while (!w.ready()) {
-      if (w.child.exitCode !== null || Date.now() - t0 > 60_000) throw new Error(`a worker did not start: ${w.err()}`);
+      if (w.child.exitCode !== null || Date.now() - t0 > 60_000)
+        throw new Error(`a worker did not start: ${w.err()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -154,7 +182,9 @@ const pct = (xs, p) => {
 };
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
-console.log(`bench/queue: ${JOBS} jobs, redis-server ${queue.MIN_REDIS_VERSION}+ on loopback, ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `bench/queue: ${JOBS} jobs, redis-server ${queue.MIN_REDIS_VERSION}+ on loopback, ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`,
+);
 
 // 1. Overhead per job over 2 workers, in flight as many as their slots.
 {
@@ -173,7 +203,17 @@ console.log(`bench/queue: ${JOBS} jobs, redis-server ${queue.MIN_REDIS_VERSION}+
   const overhead = samples.map((s) => s.total - s.host);
   console.log(
     `overhead per job (submit → result − host), 2 workers × ${CONCURRENCY}: median ${fmt(pct(overhead, 0.5))}, p90 ${fmt(pct(overhead, 0.9))}` +
-      ` (submit → result median ${fmt(pct(samples.map((s) => s.total), 0.5))}, host median ${fmt(pct(samples.map((s) => s.host), 0.5))})`,
+      ` (submit → result median ${fmt(
+        pct(
+          samples.map((s) => s.total),
+          0.5,
+        ),
+      )}, host median ${fmt(
+        pct(
+          samples.map((s) => s.host),
+          0.5,
+        ),
+      )})`,
   );
 }
 
@@ -185,7 +225,9 @@ for (const count of SERIES) {
   await Promise.all(Array.from({ length: JOBS }, one));
   const seconds = (performance.now() - t0) / 1000;
   await fleet.stop();
-  console.log(`throughput, ${count} worker${count === 1 ? "" : "s"} × ${CONCURRENCY}: ${(JOBS / seconds).toFixed(1)} jobs/s (${JOBS} jobs in ${seconds.toFixed(1)} s)`);
+  console.log(
+    `throughput, ${count} worker${count === 1 ? "" : "s"} × ${CONCURRENCY}: ${(JOBS / seconds).toFixed(1)} jobs/s (${JOBS} jobs in ${seconds.toFixed(1)} s)`,
+  );
 }
 
 await submitter.close();

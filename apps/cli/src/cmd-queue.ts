@@ -163,7 +163,8 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
   });
   for (const name of Object.keys(STOP_SIGNALS) as StopSignal[])
     process.on(name, () => process.exit(128 + STOP_SIGNALS[name]));
-  if (!flags.quiet && !o.json) o.err(line`roster: ${signal}: handing the jobs held back to the queue`);
+  if (!flags.quiet && !o.json)
+    o.err(line`roster: ${signal}: stopping; the jobs running here go back to the queue`);
   await worker.stop();
   return 0;
 }
@@ -283,10 +284,7 @@ export async function queueWait(
     await Promise.all(
       unique.map(async (id, index) => {
         const outcome: JobOutcome = await submitter.outcome(id, hostOf.get(id)!, { check: true });
-        const run = resultOf(outcome, {
-          quiet: quiet || o.json,
-          print: (text) => o.err(line`roster: note: [${id}] ${text}`),
-        });
+        const run = resultOf(outcome);
         const result = {
           id: outcome.state === "completed" ? outcome.result.id : id,
           agent: outcome.state === "completed" ? outcome.result.agent : "?",

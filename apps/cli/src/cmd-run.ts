@@ -466,6 +466,10 @@ export function printResult(
     : paint(o, "green", `exit ${r.exitCode}`);
   const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
   if (failed || !options.quiet) o.err(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
+  // What a queue's worker held back from the task (a permission mode above its ceiling).
+  const notes = (r as { notes?: unknown }).notes;
+  if (!options.quiet && Array.isArray(notes))
+    for (const note of notes) o.err(line`  ${paint(o, "yellow", `note: ${String(note)}`)}`);
   const answer = r.output.trimEnd();
   const repeated = failed && answer !== "" && (r.error ?? "").includes(answer.trim());
   if (answer && !repeated) {

@@ -244,10 +244,7 @@ export function prepareQueueRun(app: App, options: QueueRunOptions): QueueRun {
           error: `stopped waiting; the job goes on: roster queue wait ${jobId} --queue ${target.shown}`,
           jobId,
         };
-      return resultOf(answer, {
-        quiet,
-        print: (text) => o.err(line`roster: note: [${invocation.id}] ${text}`),
-      });
+      return resultOf(answer);
     },
   };
 
@@ -293,11 +290,11 @@ function uniqueLabels(specs: readonly string[]): Array<{ spec: string; label: st
   });
 }
 
-/** A job's outcome as a runner's result (the executor checks it again, schema included). */
-export function resultOf(
-  outcome: JobOutcome,
-  options: { quiet: boolean; print(text: string): void },
-): QueuedRunResult {
+/**
+ * A job's outcome as a runner's result (the executor checks it again, schema included): the
+ * job's id, the worker's name and its notes ride along (printed with the header, kept in `--json`).
+ */
+export function resultOf(outcome: JobOutcome): QueuedRunResult {
   const base = { exitCode: null, output: "", stderr: "", truncated: false, jobId: outcome.jobId };
   if (outcome.state === "gone") return { ...base, error: outcome.reason };
   if (outcome.state === "failed")
@@ -306,7 +303,6 @@ export function resultOf(
       error: `the worker could not run it: ${outcome.reason}`,
       ...(outcome.worker ? { worker: outcome.worker } : {}),
     };
-  if (!options.quiet) for (const note of outcome.notes) options.print(note);
   const { id: _id, agent: _agent, source: _source, durationMs: _duration, ...result } = outcome.result;
   return {
     ...result,

@@ -224,7 +224,10 @@ program
     ).choices(["plan", "default", "acceptEdits", "auto", "bypassPermissions"]),
   )
   .option("--timeout <duration>", "end each job after this long, whatever it asks: 90s, 30m")
-  .option("--max-depth <n>", "lowest recursion limit a job gets (default: the config's maxRecursionDepth)")
+  .option(
+    "--max-depth <n>",
+    "a job's recursion limit is at most this (default: the config's maxRecursionDepth)",
+  )
   .option(
     "--lock-duration <duration>",
     "a dead worker's jobs return to the queue within about twice this (default 30s)",
@@ -241,7 +244,7 @@ const queue = program
   .description("the Redis queue of agent tasks (roster run --queue, roster worker)");
 queue
   .command("status")
-  .description("jobs waiting, active, done and failed per host, and the live workers")
+  .description("jobs waiting, active, done and failed per host, and the connected workers")
   .argument("[url]", "the queue: redis://HOST:PORT[/DB] (default: ROSTER_QUEUE)")
   .action((url: string | undefined) =>
     withApp(async (app) => (await import("./cmd-queue.js")).queueStatus(app, url)),
