@@ -8,7 +8,8 @@
 //    host's time (the worker's executor's `durationMs`: the host process from start to end).
 // 2. Throughput: JOBS jobs queued at once, drained by 1, 2 and 4 workers (jobs per second).
 //
-// Usage: node bench/queue.mjs [--jobs 1000] [--workers 1,2,4] [--concurrency 1]
+// Usage: node bench/queue.mjs [--jobs 1000] [--workers 1,2,4] [--concurrency 1] [--profile DIR]
+// (--profile: each worker writes a CPU profile into DIR when it stops)
 // (`pnpm build` first; needs redis-server and git on PATH).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     jobs: { type: "string", default: "1000" },
     workers: { type: "string", default: "1,2,4" },
     concurrency: { type: "string", default: "1" },
+    profile: { type: "string" },
   },
 });
 const JOBS = Number(args.jobs);
@@ -99,6 +101,7 @@ async function startWorkers(count) {
     const child = spawn(
       process.execPath,
       [
+        ...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] : []),
         bin,
         "--home",
         root,

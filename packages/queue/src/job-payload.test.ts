@@ -44,6 +44,11 @@ describe("parseJob: a queued job is untrusted input", () => {
     ["a URL that reads as an option", withJob("repo.url", "--upload-pack=touch x"), "repo.url"],
     ["a control character in a name", withJob("agent.name", "a\u001b[2Jb"), "agent.name"],
     ["a host that is no host id", withJob("host", "../claude"), "host"],
+    [
+      "a tool that reads as an option",
+      withJob("agent.tools", ["--dangerously-skip-permissions"]),
+      "agent.tools.0",
+    ],
     ["a depth below zero", withJob("session.depth", -1), "session.depth"],
   ])("refuses %s, saying where", (_, data, words) => {
     expect(refused(data)).toContain(words);

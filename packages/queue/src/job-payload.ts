@@ -18,7 +18,12 @@ const name = (max = 256) => ({
   pattern: "^[^\\u0000-\\u001f\\u007f]*$",
 });
 const text = (max: number) => ({ type: "string", maxLength: max });
-const list = (max = 1000) => ({ type: "array", maxItems: max, items: text(KiB) });
+/** A list of words that reach a host's command line (tools, models): none reads as an option. */
+const list = (max = 1000) => ({
+  type: "array",
+  maxItems: max,
+  items: { type: "string", maxLength: KiB, pattern: "^(?!-)[^\\u0000-\\u001f\\u007f]*$" },
+});
 
 /** What a job may hold, every field bounded (JSON Schema, checked by Ajv). */
 const JOB_SCHEMA = {

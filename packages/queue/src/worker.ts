@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { createReaper, type Runner, type TaskInvocation } from "@roster/executor";
 import { createHostRunner, type HostConfig, type HostRunner, type RunnableFamily } from "@roster/hosts";
-import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
+import { isNotConnectionError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { ceilingRaises } from "./ceiling.js";
 import { type Checkout, createCheckouts } from "./checkout.js";
@@ -309,7 +309,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
         ? { limiter: { max: options.rateLimit.max, duration: options.rateLimit.durationMs } }
         : {}),
     });
-    worker.on("error", onConnectionError);
+    // A worker's errors are Redis going away, or a job's own trouble (its key removed while it
+    // ran, a lock lost): only the first kind is a lost connection.
+    worker.on("error", (error) => {
+      if (!isNotConnectionError(error)) onConnectionError(error);
+      else if (!stopping) emit({ type: "error", message: reasonOf(error) });
+    });
     worker.on("ready", onReady);
     worker.on("failed", (job, error) => {
       if (job && !(error instanceof WaitingError))
