@@ -4,8 +4,10 @@
 // roster and BullMQ, not a model.
 //
 // 1. Overhead per job: JOBS jobs over 2 workers, as many in flight as the workers have slots
-//    (so no job waits behind another): for each, submit → result at the submitter minus the
-//    host's time (the worker's executor's `durationMs`: the host process from start to end).
+//    (so no job waits behind another): the median of submit → result at the submitter, less
+//    the median time of the host alone (the same fake host spawned by node with the same
+//    stdin, as many at once, measured just before and after). Also the per-job difference
+//    with the worker's own measure of its host run (the executor's `durationMs`).
 // 2. Throughput: JOBS jobs queued at once, drained by 1, 2 and 4 workers (jobs per second).
 //
 // Usage: node bench/queue.mjs [--jobs 1000] [--workers 1,2,4] [--concurrency 1] [--profile DIR]
@@ -179,6 +181,24 @@ async function one() {
   return { total, host: answer.result.durationMs };
 }
 
+/** The fake host alone: spawned with the prompt on stdin, until it exits (ms). */
+function hostAlone() {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(join(root, "bin", "claude"), ["-p"], { stdio: ["pipe", "ignore", "ignore"] });
+    child.on("error", reject);
+    child.on("exit", () => resolve(performance.now() - t0));
+    child.stdin.end("go");
+  });
+}
+/** `rounds` samples of the host alone, `parallel` at a time. */
+async function hostAloneSamples(rounds, parallel) {
+  const samples = [];
+  for (let i = 0; i < rounds; i += parallel)
+    samples.push(...(await Promise.all(Array.from({ length: parallel }, hostAlone))));
+  return samples;
+}
+
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * p))];
@@ -195,6 +215,7 @@ console.log(
   const slots = 2 * CONCURRENCY;
   // Warm up: the first job of each worker clones the repository.
   await Promise.all(Array.from({ length: slots * 2 }, one));
+  const alone = await hostAloneSamples(100, slots);
   const samples = [];
   let next = 0;
   await Promise.all(
@@ -202,21 +223,15 @@ console.log(
       while (next++ < JOBS) samples.push(await one());
     }),
   );
+  alone.push(...(await hostAloneSamples(100, slots)));
   await fleet.stop();
-  const overhead = samples.map((s) => s.total - s.host);
+  const total = samples.map((s) => s.total);
+  const beyond = samples.map((s) => s.total - s.host);
+  const [t50, t90, a50] = [pct(total, 0.5), pct(total, 0.9), pct(alone, 0.5)];
   console.log(
-    `overhead per job (submit → result − host), 2 workers × ${CONCURRENCY}: median ${fmt(pct(overhead, 0.5))}, p90 ${fmt(pct(overhead, 0.9))}` +
-      ` (submit → result median ${fmt(
-        pct(
-          samples.map((s) => s.total),
-          0.5,
-        ),
-      )}, host median ${fmt(
-        pct(
-          samples.map((s) => s.host),
-          0.5,
-        ),
-      )})`,
+    `overhead per job, ${samples.length} jobs over 2 workers × ${CONCURRENCY}: submit → result median ${fmt(t50)} (p90 ${fmt(t90)}),` +
+      ` the host alone median ${fmt(a50)}: roster's overhead ${fmt(t50 - a50)};` +
+      ` beyond the worker's own measure of its host run: median ${fmt(pct(beyond, 0.5))} (p90 ${fmt(pct(beyond, 0.9))})`,
   );
 }
 

@@ -88,10 +88,12 @@ describe("a worker's checkouts: a cached clone per repository, a worktree per jo
     const checkouts = createCheckouts({ workdir });
     const repo = { url: alpha.url, commit: commits.a1!, label: "alpha" };
     const first = await checkouts.prepare(repo);
+    first.spare();
     await first.remove();
     // One job of a commit leaves no spare behind.
     expect(readdirSync(join(workdir, "jobs"))).toEqual([]);
     const second = await checkouts.prepare(repo);
+    second.spare();
     await second.remove();
     await waitFor(() => readdirSync(join(workdir, "jobs")).length === 1, "the spare made");
     const [spare] = readdirSync(join(workdir, "jobs"));

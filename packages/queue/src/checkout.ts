@@ -120,6 +120,12 @@ export async function resolveRepoSpec(
 export interface Checkout {
   dir: string;
   remove(): Promise<void>;
+  /**
+   * Starts making the worktree for the next job of this commit, when the commit has had a job
+   * before (a fan-out of one job per commit never costs a spare). Call it once the job's host
+   * runs: git then works while the host does, not before it starts.
+   */
+  spare(): void;
 }
 
 /** A worker's checkouts: one cached clone per repository, one worktree per job. */
@@ -288,15 +294,19 @@ export function createCheckouts(options: {
         dir = newDir(repo);
         await addWorktree(cache, repo, dir, signal);
       }
-      // From a commit's second job on, the next one finds its worktree ready (made while this
-      // one runs); a commit that gets one job (a fan-out) never costs a spare.
-      if (seen.has(key)) makeSpare(key, cache, repo);
+      const repeated = seen.has(key);
       seen.delete(key);
       seen.add(key);
       if (seen.size > 64) seen.delete(seen.values().next().value!);
       const taken = dir;
       let removed: Promise<void> | undefined;
-      return { dir: taken, remove: () => (removed ??= removeWorktree(cache, taken)) };
+      return {
+        dir: taken,
+        remove: () => (removed ??= removeWorktree(cache, taken)),
+        spare: () => {
+          if (repeated) makeSpare(key, cache, repo);
+        },
+      };
     },
     async close() {
       const left = [...spares.values()];

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
-import { createReaper, type Runner, type TaskInvocation } from "@roster/executor";
+import { createReaper, type Reaper, type Runner, type TaskInvocation } from "@roster/executor";
 import { createHostRunner, type HostConfig, type HostRunner, type RunnableFamily } from "@roster/hosts";
 import { isNotConnectionError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -202,6 +202,15 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       .catch(() => {});
   };
 
+  /** The worker's reaper, which also starts the checkout's spare once the job's host runs. */
+  const startedBy = (checkout: Checkout): Reaper => ({
+    ...reaper,
+    addGroup(pid) {
+      reaper.addGroup(pid);
+      checkout.spare();
+    },
+  });
+
   let stopping = false;
   const removals = new Set<Promise<void>>();
   const handBack = async (job: Job, token: string | undefined, host: string): Promise<never> => {
@@ -257,7 +266,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
           limits: options.limits,
           env: options.env,
           home: options.home,
-          reaper,
+          reaper: startedBy(checkout),
           ...(signal ? { signal } : {}),
           onNote: (note) => notes.push(note),
         });
