@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { HOST_ID } from "./names.js";
 import type { QueuedJob, QueuedResult } from "./types.js";
 
 /** The most characters a job's JSON text may hold; a longer one is refused before it is parsed. */
@@ -33,7 +34,7 @@ const JOB_SCHEMA = {
   properties: {
     v: { const: 1 },
     taskId: name(),
-    host: { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,63}$" },
+    host: { type: "string", pattern: HOST_ID.source },
     agent: {
       type: "object",
       additionalProperties: false,
