@@ -8,13 +8,16 @@
 //    the median time of the host alone (the same fake host spawned by node with the same
 //    stdin, as many at once, measured just before and after). Also the per-job difference
 //    with the worker's own measure of its host run (the executor's `durationMs`).
-// 2. Throughput: JOBS jobs queued at once, drained by 1, 2 and 4 workers (jobs per second).
+// 2. Throughput: JOBS jobs queued at once, drained by 1, 2 and 4 workers (jobs per second),
+//    and the CPU time each job cost (less moved by the machine's load than any wall time):
+//    the workers' own (roster and BullMQ in Node), their children's (git and the host),
+//    redis-server's and the submitter's (this process).
 //
 // Usage: node bench/queue.mjs [--jobs 1000] [--workers 1,2,4] [--concurrency 1] [--profile DIR]
 // (--profile: each worker writes a CPU profile into DIR when it stops)
 // (`pnpm build` first; needs redis-server and git on PATH).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -139,6 +142,7 @@ async function startWorkers(count) {
     }
   }
   return {
+    pids: started.map((w) => w.child.pid),
     async stop() {
       await Promise.all(
         started.map(
@@ -199,6 +203,21 @@ async function hostAloneSamples(rounds, parallel) {
   return samples;
 }
 
+/** A process's CPU time so far, ms: its own and its waited-for children's (/proc/PID/stat). */
+function cpuOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const tick = 10; // ms per clock tick (USER_HZ 100)
+  return {
+    own: (Number(fields[11]) + Number(fields[12])) * tick,
+    children: (Number(fields[13]) + Number(fields[14])) * tick,
+  };
+}
+const cpuAll = (pids) =>
+  pids
+    .map(cpuOf)
+    .reduce((a, b) => ({ own: a.own + b.own, children: a.children + b.children }), { own: 0, children: 0 });
+
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * p))];
@@ -239,12 +258,20 @@ console.log(
 for (const count of SERIES) {
   const fleet = await startWorkers(count);
   await Promise.all(Array.from({ length: count * 2 }, one));
+  const [before, redisBefore, submitterBefore] = [cpuAll(fleet.pids), cpuOf(redis.pid), process.cpuUsage()];
   const t0 = performance.now();
   await Promise.all(Array.from({ length: JOBS }, one));
   const seconds = (performance.now() - t0) / 1000;
+  const [after, redisAfter, submitterUsed] = [
+    cpuAll(fleet.pids),
+    cpuOf(redis.pid),
+    process.cpuUsage(submitterBefore),
+  ];
   await fleet.stop();
+  const perJob = (a, b) => ((b - a) / JOBS).toFixed(1);
   console.log(
-    `throughput, ${count} worker${count === 1 ? "" : "s"} × ${CONCURRENCY}: ${(JOBS / seconds).toFixed(1)} jobs/s (${JOBS} jobs in ${seconds.toFixed(1)} s)`,
+    `throughput, ${count} worker${count === 1 ? "" : "s"} × ${CONCURRENCY}: ${(JOBS / seconds).toFixed(1)} jobs/s (${JOBS} jobs in ${seconds.toFixed(1)} s);` +
+      ` CPU per job: workers ${perJob(before.own, after.own)} ms, their git and host processes ${perJob(before.children, after.children)} ms, redis-server ${perJob(redisBefore.own, redisAfter.own)} ms, the submitter ${perJob(0, (submitterUsed.user + submitterUsed.system) / 1000)} ms`,
   );
 }
 
