@@ -41,6 +41,7 @@ beforeAll(async () => {
   commits.beta1 = beta.commit({ "marker.txt": "beta at v1" }, { tag: "v1" });
   commits.beta2 = beta.commit({ "marker.txt": "beta later" });
   mkdirSync(join(root, "home"), { recursive: true });
+  mkdirSync(join(root, "tmp"), { recursive: true });
 });
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
@@ -51,7 +52,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const env = (extra: Record<string, string> = {}) => ({ PATH: `${hosts}:/usr/bin:/bin`, ...extra });
+// TMPDIR inside the test's folder: a worker killed with SIGKILL leaves its run folder behind.
+const env = (extra: Record<string, string> = {}) => ({
+  PATH: `${hosts}:/usr/bin:/bin`,
+  TMPDIR: join(root, "tmp"),
+  ...extra,
+});
 const args = (rest: string[]) => [bin, "--home", join(root, "home"), "--cwd", alpha.clone, ...rest];
 
 /** Runs roster to its end. */
