@@ -22,14 +22,25 @@ import { FindingError, UsageError } from "./errors.js";
 import { lookUpNames, type NameLookup } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
-import { Block, line, type Output, omitNulls, oneLine, paint, printJson, sentenceLines } from "./output.js";
+import {
+  Block,
+  count,
+  line,
+  type Output,
+  omitNulls,
+  oneLine,
+  paint,
+  printJson,
+  sentenceLines,
+} from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
+import type { QueueRun, QueueRunFlags } from "./queue-run.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 import { shortenRefusal, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
-export interface RunFlags {
+export interface RunFlags extends QueueRunFlags {
   task?: string[];
   context?: string;
   schema?: string;
@@ -109,6 +120,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   if ((flags.task ?? []).length === 0)
     throw new UsageError("roster run needs at least one --task TEXT (--task - reads it from stdin).");
   checkProvider(app.registry.ids(), flags.provider);
+  // `--queue` (SPEC §21): the tasks become jobs for the fleet's workers (queue-run.ts).
+  const queueing = flags.queue !== undefined || flags.detach === true || (flags.repo ?? []).length > 0;
+  const queueModule = queueing ? await import("./queue-run.js") : undefined;
+  queueModule?.checkQueueFlags(flags);
   // One lookup of the agent, stopping at the first family that defines it, serves the host's
   // choice and the task tool; a name it does not settle goes to the whole discovery, one per
   // run, which the task tool and a refusal's did-you-mean share.
@@ -123,36 +138,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const { tasks, context } = await readDashes(flags);
   const mode = await chooseMode(app, agent, flags, lookup);
   const dryRun = flags.dryRun === true;
-  const hostRunner = mode.kind === "host" ? configuredHostRunner(app, mode.host) : undefined;
-
-  // A problem found before the run is raised only when the executor lets the call through, so
-  // its refusals (unknown, disabled, spawn policy) keep precedence.
-  let deferred: Error | undefined;
-  const failing = (error: Error): Runner => ({
-    async run() {
-      deferred = error;
-      return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
-    },
-  });
-  let runner: Runner;
-  if (mode.kind === "none") runner = failing(mode.error);
-  else if (mode.kind === "runner")
-    runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
-  else if (dryRun) {
-    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
-    // held to the output schema).
-    runner = {
-      dryRun: true,
-      async run(invocation, options) {
-        const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
-        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
-        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
-      },
-    };
-  } else {
-    const missing = missingHost(app, mode.host);
-    runner = missing !== undefined ? failing(new FindingError(missing)) : hostRunner!;
-  }
+  const queued = flags.queue !== undefined;
+  const hostRunner = mode.kind === "host" && !queued ? configuredHostRunner(app, mode.host) : undefined;
 
   // The session's depth comes from the environment; one that cannot be read refuses the run.
   const fromEnv = readSessionFromEnv(app.env);
@@ -170,6 +157,70 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
   if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
 
+  // A problem found before the run is raised only when the executor lets the call through, so
+  // its refusals (unknown, disabled, spawn policy) keep precedence.
+  let deferred: Error | undefined;
+  const failing = (error: Error): Runner => ({
+    async run() {
+      deferred = error;
+      return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
+    },
+  });
+  let runner: Runner;
+  let queue: QueueRun | undefined;
+  if (mode.kind === "none") runner = failing(mode.error);
+  else if (queued && mode.kind === "host") {
+    queue = queueModule!.prepareQueueRun(app, {
+      flags,
+      agent,
+      host: mode.host,
+      lookup,
+      ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
+      session: {
+        depth: session.depth ?? 0,
+        ...(fromEnv.spawns !== undefined ? { spawns: fromEnv.spawns } : {}),
+        planMode: session.planMode === true,
+        maxRecursionDepth: session.settings!.maxRecursionDepth!,
+        ...(app.env.PI_BLOCKED_AGENT ? { blockedAgent: app.env.PI_BLOCKED_AGENT } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      },
+    });
+    // Redis out of reach, a repository that cannot be resolved: one line for the whole run.
+    const queueRunner = queue.runner;
+    runner = {
+      async run(invocation, options) {
+        try {
+          return await queueRunner.run(invocation, options);
+        } catch (error) {
+          deferred ??= error as Error;
+          return {
+            exitCode: null,
+            output: "",
+            stderr: "",
+            truncated: false,
+            error: (error as Error).message,
+          };
+        }
+      },
+    };
+  } else if (mode.kind === "runner")
+    runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
+  else if (dryRun) {
+    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
+    // held to the output schema).
+    runner = {
+      dryRun: true,
+      async run(invocation, options) {
+        const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
+        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
+        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
+      },
+    };
+  } else {
+    const missing = missingHost(app, mode.host);
+    runner = missing !== undefined ? failing(new FindingError(missing)) : hostRunner!;
+  }
+
   const input: TaskInput = {
     agent,
     ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
@@ -179,6 +230,11 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       assignment,
     })),
   };
+  if (queue) {
+    // One job per task and repository, all queued at once: the fleet decides how many run.
+    input.tasks = queue.expand(input.tasks);
+    session.settings!.maxConcurrency = input.tasks.length;
+  }
   if (context !== undefined) input.context = context;
   if (flags.schema !== undefined) {
     try {
@@ -235,9 +291,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const hostDryRun = dryRun && mode.kind !== "runner";
   // --json: one object, whatever ran (`{ schemaVersion, results }` or, for a dry run,
   // `{ schemaVersion, dryRun: true, invocations }`).
+  const detached = queue !== undefined && flags.detach === true;
   const stream = o.json
     ? createJsonArrayStream({
-        key: dryRun ? "invocations" : "results",
+        key: dryRun ? "invocations" : detached ? "jobs" : "results",
         total,
         write: o.raw,
         ...(dryRun ? { fields: { dryRun: true } } : {}),
@@ -248,6 +305,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const folder = app.loaded.project?.folder;
   const pending = createInOrder(total, (value) => {
     if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand }, folder);
+    else if (detached) o.raw(String(value));
     else o.raw(JSON.stringify(value));
   });
   let failed = false;
@@ -272,6 +330,14 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       else pending.put(index, value);
       return;
     }
+    if (detached) {
+      // `--detach`: the job ids (one per line, for `roster queue wait`); results come later.
+      const jobId = (r as { jobId?: string }).jobId;
+      if (stream) stream.put(index, r.error === undefined ? { id: r.id, jobId, host: hostName } : r);
+      else if (r.error === undefined && jobId !== undefined) pending.put(index, jobId);
+      else o.err(line`roster: ${r.id}: ${r.error ?? "not queued"}`);
+      return;
+    }
     if (stream) {
       stream.put(index, hostName ? { ...r, host: hostName } : r);
       return;
@@ -288,6 +354,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   } finally {
     board?.stop();
     for (const signal of signals) process.off(signal, onSignal);
+    await queue?.close();
   }
   if (outcome.status === "refused") {
     const discovery = await lookup.whole();
@@ -308,6 +375,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     throw deferred;
   }
   stream?.end();
+  if (detached && !quiet && !o.json)
+    o.err(
+      line`roster: queued ${count(input.tasks.length, "job")} on ${queue!.target.shown}; \`roster queue wait ID… --queue ${queue!.target.shown}\` collects the results`,
+    );
   if (dryRun && !quiet) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
   if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
   if (dryRun) return hostDryRun && failed ? 1 : 0;
@@ -374,7 +445,7 @@ function seconds(ms: number): string {
  * already in the error is not repeated, and the tail of its stderr follows only when roster
  * has no one-line reason of its own (`code`).
  */
-function printResult(
+export function printResult(
   o: Output,
   r: TaskResult,
   options: { host: string | undefined; quiet: boolean; answers: { printed: number } },
@@ -382,6 +453,9 @@ function printResult(
   const { id, agent } = r;
   const failed = r.error !== undefined || r.exitCode !== 0;
   const extra: string[] = [];
+  // A queued task names the worker that ran it.
+  const worker = (r as { worker?: unknown }).worker;
+  if (typeof worker === "string") extra.push(`worker ${worker}`);
   if (r.sessionId) extra.push(`session ${r.sessionId}`);
   // A cost of nothing on a failure is noise: nothing ran.
   if (r.cost && !(failed && r.cost.amount === 0))
@@ -392,6 +466,10 @@ function printResult(
     : paint(o, "green", `exit ${r.exitCode}`);
   const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
   if (failed || !options.quiet) o.err(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
+  // What a queue's worker held back from the task (a permission mode above its ceiling).
+  const notes = (r as { notes?: unknown }).notes;
+  if (!options.quiet && Array.isArray(notes))
+    for (const note of notes) o.err(line`  ${paint(o, "yellow", `note: ${String(note)}`)}`);
   const answer = r.output.trimEnd();
   const repeated = failed && answer !== "" && (r.error ?? "").includes(answer.trim());
   if (answer && !repeated) {

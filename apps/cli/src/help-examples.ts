@@ -32,7 +32,14 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'roster run code-reviewer --task "Review src/auth.ts"',
     'roster run planner --task "Plan the login page" --dry-run',
     'roster run code-reviewer --task "a" --task "b" --host codex',
+    'roster run code-reviewer --task "Review the diff" --queue redis://queue.internal:6379',
   ],
+  worker: [
+    "roster worker --queue redis://queue.internal:6379",
+    "roster worker --queue redis://queue.internal:6379 --hosts claude --concurrency 4 --max-permission acceptEdits",
+  ],
+  "queue status": ["roster queue status redis://queue.internal:6379", "roster queue status --json"],
+  "queue wait": ["roster queue wait $(roster run reviewer --task go --queue $Q --detach) --queue $Q"],
   export: [
     "roster export planner --to codex",
     "roster export reviewer --to gemini --stdout",

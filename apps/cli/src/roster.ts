@@ -192,8 +192,71 @@ program
   .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
   .option("--no-watch", "stat every file on every call instead of watching the folders (network mounts)")
   .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
+  .option(
+    "--queue <url>",
+    "queue one job per task on a Redis queue (redis://HOST:PORT[/DB]) for `roster worker`s",
+  )
+  .option("--detach", "with --queue: print the job ids and return (roster queue wait collects the results)")
+  .addOption(
+    new Option(
+      "--repo <url#ref>",
+      "with --queue: run in a checkout of this repository (repeatable: one job per task and repository)",
+    ).argParser(collect),
+  )
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
     withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
+  );
+
+program
+  .command("worker")
+  .description("take agent tasks from a Redis queue and run them on this machine's hosts, until stopped")
+  .option("--queue <url>", "the queue: redis://HOST:PORT[/DB] (default: ROSTER_QUEUE)")
+  .option("--concurrency <n>", "jobs at once per host (default 1)")
+  .option("--hosts <list>", "comma-separated hosts to serve (default: every host installed here)")
+  .option(
+    "--workdir <dir>",
+    "where repositories are cloned and checked out (default: $XDG_CACHE_HOME/roster/worker)",
+  )
+  .addOption(
+    new Option(
+      "--max-permission <mode>",
+      "the highest permission mode a queued agent gets (default: default)",
+    ).choices(["plan", "default", "acceptEdits", "auto", "bypassPermissions"]),
+  )
+  .option("--timeout <duration>", "end each job after this long, whatever it asks: 90s, 30m")
+  .option(
+    "--max-depth <n>",
+    "a job's recursion limit is at most this (default: the config's maxRecursionDepth)",
+  )
+  .option(
+    "--lock-duration <duration>",
+    "a dead worker's jobs return to the queue within about twice this (default 30s)",
+  )
+  .option("--rate <jobs/duration>", "at most JOBS per DURATION on each host queue, across all workers: 50/1m")
+  .option("--name <name>", "this worker's name in queue status (default: machine.pid)")
+  .option("--quiet", "no line per job on stderr: only the start line, failures and connection problems")
+  .action((flags: import("./cmd-queue.js").WorkerFlags) =>
+    withApp(async (app) => (await import("./cmd-queue.js")).runWorker(app, flags)),
+  );
+
+const queue = program
+  .command("queue")
+  .description("the Redis queue of agent tasks (roster run --queue, roster worker)");
+queue
+  .command("status")
+  .description("jobs waiting, active, done and failed per host, and the connected workers")
+  .argument("[url]", "the queue: redis://HOST:PORT[/DB] (default: ROSTER_QUEUE)")
+  .action((url: string | undefined) =>
+    withApp(async (app) => (await import("./cmd-queue.js")).queueStatus(app, url)),
+  );
+queue
+  .command("wait")
+  .description("print the results of queued jobs (ids from run --detach), once each, as run prints them")
+  .argument("<ids...>", "job ids")
+  .option("--queue <url>", "the queue: redis://HOST:PORT[/DB] (default: ROSTER_QUEUE)")
+  .option("--quiet", "no headers on stderr; only results and errors")
+  .action((ids: string[], flags: { queue?: string; quiet?: boolean }) =>
+    withApp(async (app) => (await import("./cmd-queue.js")).queueWait(app, ids, flags)),
   );
 
 program
@@ -433,7 +496,7 @@ addExamples(program);
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
   cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
-for (const group of [commands, skills, cache]) {
+for (const group of [commands, skills, cache, queue]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
   // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.

@@ -1,0 +1,305 @@
+// `roster worker`, `roster queue status` and `roster queue wait` (SPEC §21): argv and output
+// only; the queue itself is @roster/queue's.
+import { join, resolve } from "node:path";
+import { MAX_TIMEOUT_MS } from "@roster/executor";
+import { locateHost } from "@roster/hosts";
+import { cacheDirOf } from "@roster/index";
+import {
+  DEFAULT_CEILING,
+  type JobOutcome,
+  openSubmitter,
+  PERMISSION_CEILINGS,
+  type PermissionCeiling,
+  type QueueStatus,
+  readQueueStatus,
+  startWorker,
+  type WorkerEvent,
+  type WorkerHost,
+} from "@roster/queue";
+import { printResult } from "./cmd-run.js";
+import type { App } from "./context.js";
+import { FindingError, UsageError } from "./errors.js";
+import { hostFamilies } from "./families.js";
+import { parseDuration, parseInteger } from "./flags.js";
+import { createJsonArrayStream } from "./json-stream.js";
+import { count, headedTable, line, type Output, paint, printJson } from "./output.js";
+import { hostsOfJobIds, queueTarget, resultOf } from "./queue-run.js";
+import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
+import { unknownValue } from "./unknown-name.js";
+
+/** The queue URL of a command: its flag or argument, else `ROSTER_QUEUE`. */
+function queueUrl(app: App, given: string | undefined, how: string): string {
+  const url = given ?? app.env.ROSTER_QUEUE;
+  if (url === undefined || url.trim() === "")
+    throw new UsageError(
+      `${how} needs the queue's URL: ${how.includes("status") ? "roster queue status URL" : "--queue URL"} (or ROSTER_QUEUE=URL).`,
+    );
+  return url;
+}
+
+/** Flags of `roster worker`. */
+export interface WorkerFlags {
+  queue?: string;
+  concurrency?: string;
+  hosts?: string;
+  workdir?: string;
+  maxPermission?: string;
+  timeout?: string;
+  maxDepth?: string;
+  lockDuration?: string;
+  rate?: string;
+  name?: string;
+  quiet?: boolean;
+}
+
+/** `--rate N/DURATION`: BullMQ's rate limiter, N jobs per DURATION on each host queue. */
+function parseRate(value: string | undefined): { max: number; durationMs: number } | undefined {
+  if (value === undefined) return undefined;
+  const [max, duration] = value.split("/");
+  if (max === undefined || duration === undefined)
+    throw new UsageError(
+      `--rate takes JOBS/DURATION, like 50/1m (at most 50 jobs a minute), got "${value.slice(0, 40)}".`,
+    );
+  return {
+    max: parseInteger("--rate", max, { min: 1, max: 1_000_000 })!,
+    durationMs: parseDuration("--rate", duration, MAX_TIMEOUT_MS)!,
+  };
+}
+
+/** The hosts a worker serves: `--hosts`, else every host whose program is found on this machine. */
+function workerHosts(app: App, wanted: string | undefined): WorkerHost[] {
+  const families = hostFamilies(app.families);
+  const configOf = (id: string) => app.loaded.config.hosts?.[id];
+  if (wanted !== undefined) {
+    const names = wanted
+      .split(",")
+      .map((h) => h.trim())
+      .filter((h) => h !== "");
+    if (names.length === 0)
+      throw new UsageError("--hosts takes a comma-separated list, like --hosts claude,codex.");
+    return [...new Set(names)].map((name) => {
+      const family = families.find((f) => f.id === name);
+      if (!family)
+        throw unknownValue(
+          "host",
+          "--hosts",
+          name,
+          families.map((f) => f.id),
+        );
+      const config = configOf(name);
+      return { family, ...(config ? { config } : {}) };
+    });
+  }
+  const found = families.filter((f) => {
+    const config = configOf(f.id);
+    return locateHost(f.host, { ...(config ? { config } : {}), env: app.env, cwd: app.ctx.cwd }) !== null;
+  });
+  if (found.length === 0)
+    throw new FindingError(
+      `no agent host is installed here (looked for ${families.map((f) => f.host.command).join(", ")} on PATH): install one, or name one with --hosts and hosts.<id>.command in the config`,
+    );
+  return found.map((family) => {
+    const config = configOf(family.id);
+    return { family, ...(config ? { config } : {}) };
+  });
+}
+
+/**
+ * `roster worker --queue URL`: takes jobs from the queues of this machine's hosts and runs
+ * them until SIGINT or SIGTERM, which hands the jobs it holds back to the queue and ends their
+ * host processes.
+ */
+export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
+  const target = queueTarget(queueUrl(app, flags.queue, "roster worker"));
+  const o = app.output;
+  const concurrency = parseInteger("--concurrency", flags.concurrency, { min: 1, max: 1000 }) ?? 1;
+  const ceiling = (flags.maxPermission ?? DEFAULT_CEILING) as PermissionCeiling;
+  if (!PERMISSION_CEILINGS.includes(ceiling))
+    throw unknownValue("permission mode", "--max-permission", ceiling, PERMISSION_CEILINGS);
+  const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
+  const maxDepth =
+    parseInteger("--max-depth", flags.maxDepth, { min: -1 }) ?? app.loaded.config.maxRecursionDepth;
+  const lockDurationMs = parseDuration("--lock-duration", flags.lockDuration, 3_600_000);
+  if (lockDurationMs !== undefined && lockDurationMs < 500)
+    throw new UsageError(
+      "--lock-duration takes at least 500ms: a lock renewed more often than that only loads Redis.",
+    );
+  const rateLimit = parseRate(flags.rate);
+  if (flags.name !== undefined && !/^[\w.-]{1,100}$/.test(flags.name))
+    throw new UsageError("--name takes letters, digits, dots, dashes and underscores (at most 100).");
+  const hosts = workerHosts(app, flags.hosts);
+  const workdir = resolve(
+    app.ctx.cwd,
+    flags.workdir ?? join(cacheDirOf({ home: app.ctx.home, env: app.env }), "worker"),
+  );
+
+  const print = workerPrinter(o, flags.quiet === true);
+  const worker = await startWorker({
+    target,
+    hosts,
+    concurrency,
+    workdir,
+    limits: {
+      ceiling,
+      ...(maxDepth !== undefined ? { maxRecursionDepth: maxDepth } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(app.loaded.config.disabledAgents ? { disabledAgents: app.loaded.config.disabledAgents } : {}),
+    },
+    env: app.env,
+    home: app.ctx.home,
+    ...(flags.name !== undefined ? { name: flags.name } : {}),
+    ...(lockDurationMs !== undefined ? { lockDurationMs } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+    onEvent: print,
+  });
+  if (!o.json)
+    o.err(
+      line`roster: worker ${worker.name} takes ${hosts.map((h) => h.family.id).join(", ")} jobs from ${target.shown} (${count(concurrency, "job")} at once per host, permissions up to ${ceiling}, checkouts in ${workdir}); Ctrl-C stops it`,
+    );
+
+  // Until a stop signal: the first hands the jobs back and closes; a second leaves at once.
+  const signal = await new Promise<StopSignal>((done) => {
+    for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(name, () => done(name));
+  });
+  for (const name of Object.keys(STOP_SIGNALS) as StopSignal[])
+    process.on(name, () => process.exit(128 + STOP_SIGNALS[name]));
+  if (!flags.quiet && !o.json)
+    o.err(line`roster: ${signal}: stopping; the jobs running here go back to the queue`);
+  await worker.stop();
+  return 0;
+}
+
+/** How a worker's events print: a line each on stderr, or JSON Lines on stdout with `--json`. */
+function workerPrinter(o: Output, quiet: boolean): (event: WorkerEvent) => void {
+  return (event) => {
+    if (o.json) {
+      o.raw(JSON.stringify({ ...event, at: new Date().toISOString() }));
+      return;
+    }
+    const tag = (id: string) => paint(o, "bold", `[${id}]`);
+    switch (event.type) {
+      case "ready":
+        return;
+      case "started":
+        if (!quiet)
+          o.err(line`${tag(event.jobId)} ${event.taskId} ${event.agent} on ${event.host} in ${event.repo}`);
+        return;
+      case "finished":
+        if (event.ok) {
+          if (!quiet)
+            o.err(
+              line`${tag(event.jobId)} ${paint(o, "green", "done")} in ${(event.durationMs / 1000).toFixed(1)}s`,
+            );
+        } else
+          o.err(line`${tag(event.jobId)} ${paint(o, "red", `failed: ${event.error ?? "the host failed"}`)}`);
+        return;
+      case "failed":
+        o.err(line`${tag(event.jobId)} ${paint(o, "red", `refused: ${event.reason}`)}`);
+        return;
+      case "handed-back":
+        o.err(line`${tag(event.jobId)} handed back to the queue`);
+        return;
+      case "note":
+        if (!quiet) o.err(line`${tag(event.jobId)} note: ${event.note}`);
+        return;
+      case "connection-lost":
+        o.err(line`roster: lost Redis (${event.reason}); retrying, running jobs go on`);
+        return;
+      case "reconnected":
+        o.err(line`roster: Redis is back`);
+        return;
+      case "error":
+        o.err(line`roster: ${event.message}`);
+        return;
+    }
+  };
+}
+
+/** `roster queue status [URL]`: jobs per host queue and state, and the live workers. */
+export async function queueStatus(app: App, url: string | undefined): Promise<number> {
+  const target = queueTarget(queueUrl(app, url, "roster queue status"));
+  const hosts = hostFamilies(app.families).map((f) => f.id);
+  const status = await readQueueStatus(target, hosts);
+  const o = app.output;
+  if (o.json) {
+    printJson(o, status);
+    return 0;
+  }
+  printStatus(o, status);
+  return 0;
+}
+
+function printStatus(o: Output, status: QueueStatus): void {
+  o.out(line`${paint(o, "bold", status.url)} (Redis ${status.redisVersion})`);
+  if (status.hosts.length === 0) o.out("no jobs and no workers");
+  else
+    o.out(
+      headedTable(
+        o,
+        ["host", "waiting", "active", "done", "failed", "workers"],
+        status.hosts.map((h) => [h.host, ...[h.waiting, h.active, h.done, h.failed, h.workers].map(String)]),
+      ),
+    );
+  if (status.workers.length === 0) return;
+  o.out("");
+  const ago = (ms: number) => {
+    const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+    return s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : `${Math.round(s / 3600)}h`;
+  };
+  o.out(
+    headedTable(
+      o,
+      ["worker", "hosts", "active", "done", "failed", "up"],
+      status.workers.map((w) => [
+        w.name,
+        w.hosts.join(","),
+        `${w.active}/${w.concurrency * w.hosts.length}`,
+        String(w.done),
+        String(w.failed),
+        ago(w.since),
+      ]),
+    ),
+  );
+}
+
+/** `roster queue wait ID…`: each job's result, printed once as `run` prints it, as it arrives. */
+export async function queueWait(
+  app: App,
+  ids: string[],
+  flags: { queue?: string; quiet?: boolean },
+): Promise<number> {
+  const target = queueTarget(queueUrl(app, flags.queue, "roster queue wait"));
+  const hostOf = hostsOfJobIds(ids);
+  const unique = [...new Set(ids)];
+  const o = app.output;
+  const quiet = flags.quiet === true;
+  const submitter = await openSubmitter(target);
+  let failed = false;
+  const stream = o.json
+    ? createJsonArrayStream({ key: "results", total: unique.length, write: o.raw })
+    : undefined;
+  const answers = { printed: 0 };
+  try {
+    await submitter.listen([...new Set(hostOf.values())]);
+    await Promise.all(
+      unique.map(async (id, index) => {
+        const outcome: JobOutcome = await submitter.outcome(id, hostOf.get(id)!, { check: true });
+        const run = resultOf(outcome);
+        const result = {
+          id: outcome.state === "completed" ? outcome.result.id : id,
+          agent: outcome.state === "completed" ? outcome.result.agent : "?",
+          source: outcome.state === "completed" ? outcome.result.source : ("project" as const),
+          durationMs: outcome.state === "completed" ? outcome.result.durationMs : 0,
+          ...run,
+        };
+        if (result.error !== undefined || result.exitCode !== 0) failed = true;
+        if (stream) stream.put(index, { ...result, host: hostOf.get(id) });
+        else printResult(o, result, { host: hostOf.get(id), quiet, answers });
+      }),
+    );
+  } finally {
+    await submitter.close();
+  }
+  stream?.end();
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,56 @@
+export {
+  capInvocation,
+  capPermissionMode,
+  ceilingRaises,
+  DEFAULT_CEILING,
+  PERMISSION_CEILINGS,
+  PERMISSION_LADDER,
+} from "./ceiling.js";
+export {
+  type Checkout,
+  type Checkouts,
+  createCheckouts,
+  type LocalRepository,
+  localRepository,
+  repoLabel,
+  resolveRepoSpec,
+} from "./checkout.js";
+export {
+  type ClientRole,
+  CONNECT_TIMEOUT_MS,
+  checkRedis,
+  clientOptions,
+  MIN_REDIS_VERSION,
+  parseRedisUrl,
+  QueueConnectionError,
+  QueueUrlError,
+  type RedisTarget,
+} from "./connection.js";
+export { GitError, isFetchableUrl, runGit } from "./git.js";
+export { encodeJob, MAX_JOB_CHARS, MAX_RESULT_CHARS, parseJob, parseResult } from "./job-payload.js";
+export { HOST_ID, hostOfJobId, jobIdOf, newRunId, QUEUE_PREFIX } from "./names.js";
+export {
+  type QueuedRunOutcome,
+  type RunQueuedJobOptions,
+  runQueuedJob,
+  type WorkerLimits,
+} from "./run-job.js";
+export { type HostQueueStatus, type QueueStatus, readQueueStatus, type WorkerStatus } from "./status.js";
+export { KEEP_FINISHED, openSubmitter, type Submitter } from "./submit.js";
+export type {
+  JobOutcome,
+  PermissionCeiling,
+  QueuedAgent,
+  QueuedJob,
+  QueuedRepo,
+  QueuedResult,
+  QueuedSession,
+} from "./types.js";
+export {
+  defaultWorkerName,
+  type RunningWorker,
+  type StartWorkerOptions,
+  startWorker,
+  type WorkerEvent,
+  type WorkerHost,
+} from "./worker.js";
