@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { commanderUnknown, errorLine, UsageError } from "./errors.js";
+import { commanderUnknown, errorLine, UsageError, unknownText } from "./errors.js";
 import { addExamples } from "./help-examples.js";
 import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
@@ -224,13 +224,13 @@ program
   });
 
 const commands = program.command("commands").description("workflow commands (prompt templates)");
+const listCommands = (flags: { names?: boolean }) =>
+  withApp(async (app) => (await loadApp()).listCommands(app, flags), "json");
 commands
   .command("list")
   .description("the merged workflow commands")
   .option("--names", "names only, one per line")
-  .action((flags: { names?: boolean }) =>
-    withApp(async (app) => (await loadApp()).listCommands(app, flags), "json"),
-  );
+  .action(listCommands);
 commands
   .command("show")
   .description("one command in full")
@@ -249,14 +249,14 @@ const skills = program
   .command("skills")
   .description("Agent Skills (folders holding SKILL.md) as each tool reads them");
 const skillsAs = "that tool's places and rules (claude, codex, gemini, opencode, copilot)";
+const listSkills = (flags: import("./cmd-skills.js").SkillFlags) =>
+  withApp(async (app) => (await loadApp()).listSkills(app, flags), "json");
 skills
   .command("list")
   .description("the merged skills (or one tool's, with --as)")
   .option("--names", "names only, one per line")
   .option("--as <tool>", skillsAs)
-  .action((flags: import("./cmd-skills.js").SkillFlags) =>
-    withApp(async (app) => (await loadApp()).listSkills(app, flags), "json"),
-  );
+  .action(listSkills);
 skills
   .command("show")
   .description("one skill: its fields, the files in its folder (listed, not read) and its instructions")
@@ -359,7 +359,81 @@ program
     exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
+/**
+ * What a group does with no sub-command (`roster commands`, and `roster` itself): its help on
+ * stdout, as plain `roster` prints it; with `--json`, its `list` when it has one (never text on
+ * a `--json` request), else a usage error. A word that names none of its commands is an
+ * unknown command, with the closest names.
+ */
+function groupDefault(group: Command, list?: () => Promise<void>): void {
+  group.allowExcessArguments(true).action(async (_flags: unknown, self: Command) => {
+    const word = self.args[0];
+    if (word !== undefined) throw await unknownSubcommand(group, "command", word);
+    if (program.opts<GlobalFlags>().json === true) {
+      if (list) return list();
+      throw new UsageError(
+        `${commandPath(group)} --json needs a command: ${visibleNames(group).join(", ")} (${commandPath(group)} --help shows them)`,
+      );
+    }
+    group.help();
+  });
+}
+
+/** `roster commands` for `commands`, `roster` for the program. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+/** A group's commands as its help lists them (`help` aside). */
+function visibleNames(group: Command): string[] {
+  return group.commands.map((c) => c.name()).filter((name) => name !== "help");
+}
+
+/** The usage error for a word that names none of `group`'s commands: the closest names first (core's suggester). */
+async function unknownSubcommand(group: Command, kind: string, word: string): Promise<UsageError> {
+  const { suggestNames } = await import("@roster/core");
+  const names = visibleNames(group);
+  return new UsageError(
+    unknownText({
+      kind,
+      wanted: word,
+      suggestions: suggestNames(word, names),
+      all: `${commandPath(group)} --help lists them`,
+    }),
+  );
+}
+
+/**
+ * `help [COMMAND…]` in place of commander's own, which answers an unknown topic with the
+ * top help and exit 0: the help of the command named, or a usage error (exit 2) with the
+ * closest names.
+ */
+function helpCommand(group: Command): void {
+  group.helpCommand(false);
+  group
+    .command("help")
+    .description("display help for command")
+    .argument("[command...]", "the command (a group and its command: commands list)")
+    .action(async (words: string[]) => {
+      let command = group;
+      for (const word of words) {
+        const next = command.commands.find((c) => c.name() === word && c.name() !== "help");
+        if (!next) throw await unknownSubcommand(command, "help topic", word);
+        command = next;
+      }
+      command.help();
+    });
+}
+
 addExamples(program);
+
+groupDefault(program);
+groupDefault(commands, () => listCommands({}));
+groupDefault(skills, () => listSkills({}));
+groupDefault(cache);
+for (const group of [program, commands, skills, cache]) helpCommand(group);
 
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
@@ -367,7 +441,7 @@ for (const cmd of program.commands)
 for (const group of [commands, skills, cache]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
-  // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.
+  // A group's help goes to stdout, as plain `roster`'s does.
   group.configureOutput({
     ...errorOutput(`roster ${group.name()} --help`),
     writeErr: (text) => process.stdout.write(text),

@@ -1,0 +1,115 @@
+// Every command a contract (issue 50): what a command prints and its exit code say whether
+// it did what was asked. The BUILT binary against temporary trees and a temporary home.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let box: Sandbox;
+
+function roster(args: string[], options: { input?: string; cwd?: string } = {}) {
+  const result = spawnSync(
+    process.execPath,
+    [bin, "--home", box.home, "--cwd", options.cwd ?? box.project, ...args],
+    {
+      cwd: box.root,
+      env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+      encoding: "utf8",
+      ...(options.input !== undefined ? { input: options.input } : {}),
+    },
+  );
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
+  box = createSandbox("roster-contracts-");
+  box.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code"),
+    "project/.claude/commands/ship.md": "---\ndescription: Ship it\n---\nShip $ARGUMENTS\n",
+    "project/.claude/skills/release/SKILL.md": "---\nname: release\ndescription: Cut a release\n---\nDo it.\n",
+  });
+});
+afterAll(() => box.cleanup());
+
+describe("a group asked for --json without a command", () => {
+  test("commands and skills run their list: one JSON object, exit 0", () => {
+    const commands = roster(["commands", "--json"]);
+    expect(commands.code).toBe(0);
+    const c = JSON.parse(commands.stdout);
+    expect(c).toEqual(JSON.parse(roster(["commands", "list", "--json"]).stdout));
+    expect(c.commands.map((x: { name: string }) => x.name)).toContain("ship");
+    const skills = roster(["skills", "--json"]);
+    expect(skills.code).toBe(0);
+    const s = JSON.parse(skills.stdout);
+    expect(s).toEqual(JSON.parse(roster(["skills", "list", "--json"]).stdout));
+    expect(s.skills.map((x: { name: string }) => x.name)).toContain("release");
+  });
+
+  test("cache has no list: a usage error naming its commands, nothing on stdout", () => {
+    const r = roster(["cache", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "roster: roster cache --json needs a command: clear (roster cache --help shows them)\n",
+    );
+  });
+
+  test("plain roster --json is a usage error too, never the help text", () => {
+    const r = roster(["--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^roster: roster --json needs a command: list, show, why, /);
+  });
+
+  test("without --json a group alone still prints its help on stdout, exit 0", () => {
+    for (const group of ["commands", "skills", "cache"]) {
+      const r = roster([group]);
+      expect(r.code, group).toBe(0);
+      expect(r.stdout, group).toMatch(new RegExp(`^Usage: roster ${group} `));
+    }
+  });
+
+  test("a word that names none of a group's commands is an unknown command, with the closest", () => {
+    const r = roster(["commands", "lsit"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'roster: unknown command "lsit"; did you mean list? (roster commands --help lists them)\n',
+    );
+  });
+});
+
+describe("roster help TOPIC", () => {
+  test("an unknown topic is a usage error with the closest names", () => {
+    const r = roster(["help", "nosuch"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('roster: unknown help topic "nosuch" (roster --help lists them)\n');
+    const typo = roster(["help", "doctr"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('roster: unknown help topic "doctr"; did you mean doctor? (roster --help lists them)\n');
+    const inGroup = roster(["help", "commands", "shwo"]);
+    expect(inGroup.code).toBe(2);
+    expect(inGroup.stderr).toBe(
+      'roster: unknown help topic "shwo"; did you mean show? (roster commands --help lists them)\n',
+    );
+  });
+
+  test("a known topic prints that command's help on stdout, exit 0", () => {
+    expect(roster(["help"]).stdout).toMatch(/^Usage: roster \[options\] \[command\]/);
+    const doctor = roster(["help", "doctor"]);
+    expect(doctor.code).toBe(0);
+    expect(doctor.stdout).toMatch(/^Usage: roster doctor /);
+    for (const args of [
+      ["help", "commands", "list"],
+      ["commands", "help", "list"],
+    ]) {
+      const r = roster(args);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout, args.join(" ")).toMatch(/^Usage: roster commands list /);
+    }
+  });
+});
