@@ -1,6 +1,6 @@
 // Every command a contract (issue 50): what a command prints and its exit code say whether
 // it did what was asked. The BUILT binary against temporary trees and a temporary home.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
@@ -111,5 +111,37 @@ describe("roster help TOPIC", () => {
       expect(r.code, args.join(" ")).toBe(0);
       expect(r.stdout, args.join(" ")).toMatch(/^Usage: roster commands list /);
     }
+  });
+});
+
+describe("roster mcp and a line that is not JSON-RPC", () => {
+  test("answers -32700 (not JSON) and -32600 (no message) with id null, and serves on", async () => {
+    const server = spawn(process.execPath, [bin, "mcp", "--home", box.home, "--cwd", box.project], {
+      env: { PATH: process.env.PATH ?? "" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    server.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    const exited = new Promise((resolve) => server.on("exit", resolve));
+    const lines = () =>
+      stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number }; result?: unknown });
+    server.stdin.write("hello, server\n");
+    server.stdin.write("[1, 2]\n");
+    server.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+    await expect.poll(() => lines().length, { timeout: 15_000 }).toBe(3);
+    server.stdin.end();
+    await exited;
+    expect(lines()).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the line is not JSON" } },
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: "Invalid Request: the line is not a JSON-RPC 2.0 message" },
+      },
+      { jsonrpc: "2.0", id: 1, result: {} },
+    ]);
   });
 });
