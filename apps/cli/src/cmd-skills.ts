@@ -249,6 +249,8 @@ export interface SkillCopyFlags {
   scope?: string;
   out?: string;
   dryRun?: boolean;
+  /** `sync --skills --strict`: a conflict (a person's folder in the way) fails the run too. */
+  strict?: boolean;
 }
 
 function targetsOf(to: string | undefined): SkillSource[] {
@@ -348,5 +350,8 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
   else if (copies.length === 0)
     app.output.out("nothing to copy: every skill is already where each tool reads it");
   else printCopies(app, copies);
-  return copies.some((c) => c.action === "failed" || c.action === "refused") ? 1 : 0;
+  // A conflict is reported and kept, as `sync` keeps a person's agent file; --strict fails on it.
+  const fails = (c: SkillCopy) =>
+    c.action === "failed" || c.action === "refused" || (flags.strict === true && c.action === "conflict");
+  return copies.some(fails) ? 1 : 0;
 }

@@ -300,6 +300,10 @@ program
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
   .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
+  .option(
+    "--strict",
+    "exit 1 when a file is left as it is (a conflict, an agent a tool cannot take), not only when a write fails",
+  )
   .option("--skills", "copy every skill folder instead (project skills to project folders)")
   .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
     withApp(async (app) =>

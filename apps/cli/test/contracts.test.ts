@@ -1,7 +1,8 @@
 // Every command a contract (issue 50): what a command prints and its exit code say whether
 // it did what was asked. The BUILT binary against temporary trees and a temporary home.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -143,5 +144,52 @@ describe("roster mcp and a line that is not JSON-RPC", () => {
       },
       { jsonrpc: "2.0", id: 1, result: {} },
     ]);
+  });
+});
+
+describe("roster sync and the files it keeps", () => {
+  test("a conflict is reported and kept: the rest is written, exit 0; --strict exits 1", () => {
+    const work = createSandbox("roster-sync-exit-");
+    try {
+      work.write({
+        "project/.git/HEAD": "ref: refs/heads/main\n",
+        "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code"),
+        "project/.claude/agents/writer.md": agentFile("writer", "Writes docs"),
+        // A person's own Cursor agent of the same name: roster leaves it alone.
+        "project/.cursor/agents/writer.md": agentFile("writer", "mine"),
+      });
+      const run = (...args: string[]) => {
+        const r = spawnSync(process.execPath, [bin, "--home", work.home, "--cwd", work.project, ...args], {
+          env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+          encoding: "utf8",
+        });
+        return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+      };
+      const plain = run("sync", "--to", "cursor");
+      expect(plain.code).toBe(0);
+      expect(plain.stdout).toMatch(/conflict +\.cursor\/agents\/writer\.md/);
+      expect(plain.stdout).toMatch(/^1 created, 1 conflict$/m);
+      expect(plain.stdout).toMatch(/^1 file left as it is \(above\); --strict makes that exit 1$/m);
+      expect(readFileSync(join(work.project, ".cursor/agents/reviewer.md"), "utf8")).toMatch(/generated-by/);
+      expect(readFileSync(join(work.project, ".cursor/agents/writer.md"), "utf8")).toBe(agentFile("writer", "mine"));
+      // --json: the same entries, the same exit code.
+      const asJson = run("--json", "sync", "--to", "cursor");
+      expect(asJson.code).toBe(0);
+      expect(JSON.parse(asJson.stdout).entries.map((e: { action: string }) => e.action)).toEqual([
+        "unchanged",
+        "conflict",
+      ]);
+      for (const args of [
+        ["sync", "--to", "cursor", "--strict"],
+        ["--json", "sync", "--to", "cursor", "--strict"],
+        ["sync", "--to", "cursor", "--strict", "--dry-run"],
+      ]) {
+        const strict = run(...args);
+        expect(strict.code, args.join(" ")).toBe(1);
+        expect(strict.stdout, args.join(" ")).toMatch(/conflict/);
+      }
+    } finally {
+      work.cleanup();
+    }
   });
 });

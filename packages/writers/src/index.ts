@@ -56,6 +56,7 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
+export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   type FileContent,
   NAME_MAX,
