@@ -25,6 +25,8 @@ export interface ExportFlags {
   stdout?: boolean;
   scope?: string;
   strict?: boolean;
+  /** Say what would be written, where, and the field report; write nothing. */
+  dryRun?: boolean;
   /** That provider's definition of the agent, even when another shadows it (SPEC §16). */
   provider?: string;
 }
@@ -69,7 +71,9 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       ? "blocked"
       : fileOwner(app.ctx, writer, result.dir, result.relativePath);
   const conflict = owner === "person" || owner === "symlink" || owner === "blocked";
-  let written = !refused && !conflict && !flags.stdout;
+  // What a real run would write; a dry run stops short of it.
+  const writable = !refused && !conflict && !flags.stdout;
+  let written = writable && flags.dryRun !== true;
   let failed: string | undefined;
   if (written) {
     try {
@@ -93,6 +97,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       tool: writer.tool,
       filePath: result.filePath,
       written,
+      ...(flags.dryRun ? { dryRun: true } : {}),
       lossy,
       ...(refused
         ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
@@ -116,6 +121,10 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     if (written)
       say(
         `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
+    else if (writable && flags.dryRun)
+      say(
+        `would write ${target} — ${writer.displayName} would load it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"}); dry run: nothing written`,
       );
     else if (flags.stdout)
       say(

@@ -284,6 +284,7 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
+  .option("--dry-run", "say what would be written and where, and the field report; write nothing")
   .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
@@ -325,7 +326,10 @@ program
 program
   .command("report")
   .description("write one self-contained HTML page: agents, agents × tools, spawn graph, diagnostics")
-  .option("--html <file>", "the page to write (replaced; never through a symbolic link)")
+  .option(
+    "--html <file>",
+    "the page to write (default: roster-report.html here; replaced; never through a symbolic link)",
+  )
   .action((flags: import("./cmd-report.js").ReportFlags) =>
     withApp(async (app) => (await loadApp()).report(app, flags), "always"),
   );

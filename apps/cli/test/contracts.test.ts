@@ -193,3 +193,49 @@ describe("roster sync and the files it keeps", () => {
     }
   });
 });
+
+describe("export --dry-run and report's own file", () => {
+  test("export --dry-run says what it would write and where, with the field report, and writes nothing", () => {
+    const r = roster(["export", "reviewer", "--to", "codex", "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^would write \.codex\/agents\/reviewer\.toml — Codex would load it \(checked against .*\); dry run: nothing written$/m);
+    expect(r.stdout).toMatch(/description/);
+    expect(existsSync(join(box.project, ".codex"))).toBe(false);
+    const asJson = JSON.parse(roster(["--json", "export", "reviewer", "--to", "codex", "--dry-run"]).stdout);
+    expect(asJson).toMatchObject({
+      agent: "reviewer",
+      tool: "codex",
+      filePath: join(box.project, ".codex/agents/reviewer.toml"),
+      written: false,
+      dryRun: true,
+    });
+    expect(existsSync(join(box.project, ".codex"))).toBe(false);
+    // A skill too (the flag was documented for --skills and refused before).
+    const skill = roster(["export", "release", "--skills", "--to", "codex", "--dry-run"]);
+    expect(skill.code).toBe(0);
+    expect(existsSync(join(box.project, ".codex"))).toBe(false);
+  });
+
+  test("report without --html writes roster-report.html in the shell's folder and says so on stderr", () => {
+    const shell = createSandbox("roster-report-here-");
+    try {
+      const r = spawnSync(process.execPath, [bin, "--home", box.home, "--cwd", box.project, "report"], {
+        cwd: shell.project,
+        env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+        encoding: "utf8",
+      });
+      expect(r.status).toBe(0);
+      const page = join(shell.project, "roster-report.html");
+      expect(readFileSync(page, "utf8")).toMatch(/^<!doctype html>/i);
+      expect(r.stderr).toBe(
+        `roster: no --html FILE given: writing ${page} (--html FILE writes elsewhere)\n`,
+      );
+      expect(r.stdout).toMatch(/^wrote .*roster-report\.html \(\d+ KB\)/);
+      // An empty name is a usage error, not a page called "".
+      const empty = roster(["report", "--html", ""]);
+      expect(empty.code).toBe(2);
+    } finally {
+      shell.cleanup();
+    }
+  });
+});
