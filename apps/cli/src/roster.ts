@@ -168,6 +168,11 @@ program
   });
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** `--timeout` of run and mcp: its grace is the executor's `terminationGrace` (test/contracts.test.ts checks). */
+const timeoutHelp = (what: string) =>
+  `${what}, every task and the host's wind-down, ends within this long: 90s, 5m, 1500ms ` +
+  "(a bare number: ms); a host gets SIGTERM 1s before the end (a quarter of the time when " +
+  "shorter than 4s), SIGKILL at the end";
 program
   .command("run")
   .description(
@@ -189,7 +194,7 @@ program
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--timeout <duration>", timeoutHelp("the whole run"))
   .option("--no-watch", "stat every file on every call instead of watching the folders (network mounts)")
   .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
   .action((agent: string, flags: import("./cmd-run.js").RunFlags) =>
@@ -205,7 +210,7 @@ program
   .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--timeout <duration>", timeoutHelp("each run_task call"))
   .addHelpText(
     "after",
     [

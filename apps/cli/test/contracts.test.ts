@@ -4,8 +4,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TERM_GRACE_MS, terminationGrace } from "@roster/executor";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { writeFakeHosts } from "../../../packages/hosts/test/fake-hosts.js";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 let box: Sandbox;
@@ -236,6 +238,50 @@ describe("export --dry-run and report's own file", () => {
       expect(empty.code).toBe(2);
     } finally {
       shell.cleanup();
+    }
+  });
+});
+
+describe("run --timeout bounds the whole run", () => {
+  test("a hung status check and a host deaf to SIGTERM: SIGTERM before the end, killed at it", () => {
+    const fakes = writeFakeHosts(join(box.root, "fake-hosts"), ["claude"]);
+    const deaf = join(box.root, "deaf.log");
+    const status = join(box.root, "status");
+    const r = spawnSync(
+      process.execPath,
+      [bin, "--home", box.home, "--cwd", box.project, "run", "reviewer", "--task", "go", "--timeout", "2s", "--json"],
+      {
+        cwd: box.project,
+        encoding: "utf8",
+        env: {
+          PATH: `${fakes}:/usr/bin:/bin`,
+          ROSTER_NO_CACHE: "1",
+          FAKE_HOST_STATUS_HANG: "1",
+          FAKE_HOST_STATUS_RECORD: status,
+          FAKE_HOST_DEAF: deaf,
+        },
+      },
+    );
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).results[0]).toMatchObject({
+      host: "claude",
+      aborted: true,
+      error: "timed out after 2000 ms",
+    });
+    // The preflight ran (and was given up on) within the budget, leaving the host time to
+    // start; the host was asked to wind down (SIGTERM, which it ignored) before it was killed.
+    expect(existsSync(status)).toBe(true);
+    expect(readFileSync(deaf, "utf8")).toBe("start\nTERM\n");
+  });
+
+  test("--help says how long the grace is: the executor's", () => {
+    expect(TERM_GRACE_MS).toBe(1000);
+    expect(terminationGrace(3999)).toBeLessThan(TERM_GRACE_MS);
+    for (const command of ["run", "mcp"]) {
+      const help = roster([command, "--help"]).stdout.replace(/\s+/g, " ");
+      expect(help, command).toContain(
+        "a host gets SIGTERM 1s before the end (a quarter of the time when shorter than 4s), SIGKILL at the end",
+      );
     }
   });
 });
