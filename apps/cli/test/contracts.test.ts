@@ -33,7 +33,8 @@ beforeAll(() => {
     "project/.git/HEAD": "ref: refs/heads/main\n",
     "project/.claude/agents/reviewer.md": agentFile("reviewer", "Reviews code"),
     "project/.claude/commands/ship.md": "---\ndescription: Ship it\n---\nShip $ARGUMENTS\n",
-    "project/.claude/skills/release/SKILL.md": "---\nname: release\ndescription: Cut a release\n---\nDo it.\n",
+    "project/.claude/skills/release/SKILL.md":
+      "---\nname: release\ndescription: Cut a release\n---\nDo it.\n",
   });
 });
 afterAll(() => box.cleanup());
@@ -93,7 +94,9 @@ describe("roster help TOPIC", () => {
     expect(r.stderr).toBe('roster: unknown help topic "nosuch" (roster --help lists them)\n');
     const typo = roster(["help", "doctr"]);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toBe('roster: unknown help topic "doctr"; did you mean doctor? (roster --help lists them)\n');
+    expect(typo.stderr).toBe(
+      'roster: unknown help topic "doctr"; did you mean doctor? (roster --help lists them)\n',
+    );
     const inGroup = roster(["help", "commands", "shwo"]);
     expect(inGroup.code).toBe(2);
     expect(inGroup.stderr).toBe(
@@ -173,7 +176,9 @@ describe("roster sync and the files it keeps", () => {
       expect(plain.stdout).toMatch(/^1 created, 1 conflict$/m);
       expect(plain.stdout).toMatch(/^1 file left as it is \(above\); --strict makes that exit 1$/m);
       expect(readFileSync(join(work.project, ".cursor/agents/reviewer.md"), "utf8")).toMatch(/generated-by/);
-      expect(readFileSync(join(work.project, ".cursor/agents/writer.md"), "utf8")).toBe(agentFile("writer", "mine"));
+      expect(readFileSync(join(work.project, ".cursor/agents/writer.md"), "utf8")).toBe(
+        agentFile("writer", "mine"),
+      );
       // --json: the same entries, the same exit code.
       const asJson = run("--json", "sync", "--to", "cursor");
       expect(asJson.code).toBe(0);
@@ -200,7 +205,9 @@ describe("export --dry-run and report's own file", () => {
   test("export --dry-run says what it would write and where, with the field report, and writes nothing", () => {
     const r = roster(["export", "reviewer", "--to", "codex", "--dry-run"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^would write \.codex\/agents\/reviewer\.toml — Codex would load it \(checked against .*\); dry run: nothing written$/m);
+    expect(r.stdout).toMatch(
+      /^would write \.codex\/agents\/reviewer\.toml — Codex would load it \(checked against .*\); dry run: nothing written$/m,
+    );
     expect(r.stdout).toMatch(/description/);
     expect(existsSync(join(box.project, ".codex"))).toBe(false);
     const asJson = JSON.parse(roster(["--json", "export", "reviewer", "--to", "codex", "--dry-run"]).stdout);
@@ -229,9 +236,7 @@ describe("export --dry-run and report's own file", () => {
       expect(r.status).toBe(0);
       const page = join(shell.project, "roster-report.html");
       expect(readFileSync(page, "utf8")).toMatch(/^<!doctype html>/i);
-      expect(r.stderr).toBe(
-        `roster: no --html FILE given: writing ${page} (--html FILE writes elsewhere)\n`,
-      );
+      expect(r.stderr).toBe(`roster: no --html FILE given: writing ${page} (--html FILE writes elsewhere)\n`);
       expect(r.stdout).toMatch(/^wrote .*roster-report\.html \(\d+ KB\)/);
       // An empty name is a usage error, not a page called "".
       const empty = roster(["report", "--html", ""]);
@@ -249,7 +254,20 @@ describe("run --timeout bounds the whole run", () => {
     const status = join(box.root, "status");
     const r = spawnSync(
       process.execPath,
-      [bin, "--home", box.home, "--cwd", box.project, "run", "reviewer", "--task", "go", "--timeout", "2s", "--json"],
+      [
+        bin,
+        "--home",
+        box.home,
+        "--cwd",
+        box.project,
+        "run",
+        "reviewer",
+        "--task",
+        "go",
+        "--timeout",
+        "2s",
+        "--json",
+      ],
       {
         cwd: box.project,
         encoding: "utf8",

@@ -32,9 +32,7 @@ function swapsNeighbours(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
-  return (
-    i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
-  );
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** Edits between two names, a swap of neighbours counted as one (as Damerau counts it). */

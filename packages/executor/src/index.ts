@@ -35,13 +35,6 @@ export {
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
-export {
-  deadlineOf,
-  type KillSchedule,
-  killSchedule,
-  TERM_GRACE_MS,
-  terminationGrace,
-} from "./timeout-budget.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
 export {
@@ -55,6 +48,13 @@ export {
   type TaskToolDescription,
   type TaskToolOptions,
 } from "./task-tool.js";
+export {
+  deadlineOf,
+  type KillSchedule,
+  killSchedule,
+  TERM_GRACE_MS,
+  terminationGrace,
+} from "./timeout-budget.js";
 export type {
   Diagnostic,
   EffectiveAgent,

@@ -60,10 +60,7 @@ export function layerEnv(
  */
 export function runChild(
   child: ChildCommand,
-  run: Pick<
-    RunOptions,
-    "signal" | "timeoutMs" | "deadline" | "reaper" | "maxOutputBytes" | "maxOutputLines"
-  >,
+  run: Pick<RunOptions, "signal" | "timeoutMs" | "deadline" | "reaper" | "maxOutputBytes" | "maxOutputLines">,
 ): Promise<ChildOutcome> {
   const maxBytes = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const maxLines = run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES;

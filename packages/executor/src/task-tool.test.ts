@@ -461,7 +461,10 @@ test("timeoutFrom: the timeout counts from then (a process's start), not from ex
   );
   expect(runner.calls).toHaveLength(0);
   if (outcome.status !== "completed") throw new Error("expected a run");
-  expect(outcome.results[0]).toMatchObject({ aborted: true, error: "timed out after 300 ms before it could start" });
+  expect(outcome.results[0]).toMatchObject({
+    aborted: true,
+    error: "timed out after 300 ms before it could start",
+  });
   await tool.execute({ agent: "explore", tasks: [task("b")] }, { ...session, settings: { timeoutMs: 300 } });
   expect(runner.calls[0]!.options.deadline).toBeGreaterThan(300);
 });

@@ -12,11 +12,20 @@ describe("the timeout budget", () => {
 
   test("SIGTERM and SIGKILL both fall within the timeout, counted from the call's deadline", () => {
     // A 2 s call, task started at once: SIGTERM at 1.5 s, SIGKILL at 2 s.
-    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 0 })).toEqual({ termInMs: 1500, killInMs: 2000 });
+    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 0 })).toEqual({
+      termInMs: 1500,
+      killInMs: 2000,
+    });
     // The same call, a task started 1.8 s in: SIGTERM at once, SIGKILL 200 ms later.
-    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 1800 })).toEqual({ termInMs: 0, killInMs: 200 });
+    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 1800 })).toEqual({
+      termInMs: 0,
+      killInMs: 200,
+    });
     // Past the deadline: both at once.
-    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 2500 })).toEqual({ termInMs: 0, killInMs: 0 });
+    expect(killSchedule({ deadline: 2000, timeoutMs: 2000, now: 2500 })).toEqual({
+      termInMs: 0,
+      killInMs: 0,
+    });
   });
 
   test("the deadline: given, else the timeout from now, else none", () => {

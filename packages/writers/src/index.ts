@@ -42,6 +42,7 @@ export {
   exportNameProblem,
   writeRootOf,
 } from "./export-agent.js";
+export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   applySync,
   type FileOwner,
@@ -56,7 +57,6 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
-export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   type FileContent,
   NAME_MAX,

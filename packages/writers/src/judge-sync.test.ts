@@ -26,7 +26,9 @@ describe("judgeSync", () => {
   });
 
   test("--strict: anything kept fails the run; nothing kept, nothing fails", () => {
-    expect(judgeSync([entry("create"), entry("conflict", "sync/conflict")], { strict: true }).fails).toBe(true);
+    expect(judgeSync([entry("create"), entry("conflict", "sync/conflict")], { strict: true }).fails).toBe(
+      true,
+    );
     expect(judgeSync([entry("create"), entry("skip", "sync/native")], { strict: true }).fails).toBe(false);
   });
 

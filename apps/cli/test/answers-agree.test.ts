@@ -1,0 +1,94 @@
+// Answers that agree with each other (issue 50): `why` by a scoped id and by the bare name,
+// `show --as` and `why --as`, the counts of list, doctor and report. The BUILT binary against
+// a temporary project and home.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+let box: Sandbox;
+
+function roster(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, "--home", box.home, "--cwd", box.project, ...args], {
+    cwd: box.root,
+    env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+    encoding: "utf8",
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const rel = (path: unknown) => (typeof path === "string" ? path.replace(`${box.root}/`, "") : path);
+
+beforeAll(() => {
+  expect(existsSync(bin), "apps/cli is not built: run pnpm build (pnpm test does)").toBe(true);
+  box = createSandbox("roster-agree-");
+  const plugin = join(box.home, ".claude/plugins/cache/m/pr-review-toolkit");
+  box.write({
+    "project/.git/HEAD": "ref: refs/heads/main\n",
+    // Two files of one name in one folder: the sub-folder's path sorts first.
+    "project/.claude/agents/code-reviewer.md": agentFile("code-reviewer", "top-level reviewer"),
+    "project/.claude/agents/ahk/code-reviewer.md": agentFile("code-reviewer", "sub-folder reviewer"),
+    "home/.claude/plugins/cache/m/pr-review-toolkit/.claude-plugin/plugin.json": JSON.stringify({
+      name: "pr-review-toolkit",
+      version: "1.0.0",
+    }),
+    "home/.claude/plugins/cache/m/pr-review-toolkit/agents/code-reviewer.md": agentFile(
+      "code-reviewer",
+      "the plugin's reviewer",
+    ),
+    "home/.claude/plugins/installed_plugins.json": JSON.stringify({
+      version: 2,
+      plugins: { "pr-review-toolkit@m": [{ scope: "user", installPath: plugin, version: "1.0.0" }] },
+    }),
+  });
+});
+afterAll(() => box.cleanup());
+
+describe("why by a scoped id keeps the real order", () => {
+  test("the same table as the bare name; the winner is the bare name's, the plugin's file is shadowed", () => {
+    const scoped = JSON.parse(roster("why", "pr-review-toolkit:code-reviewer", "--json").stdout);
+    const bare = JSON.parse(roster("why", "code-reviewer", "--json").stdout);
+    expect(scoped.candidates).toEqual(bare.candidates);
+    const outcomes = (why: { candidates: Array<{ filePath?: string; outcome: string }> }) =>
+      why.candidates.filter((c) => c.filePath).map((c) => [rel(c.filePath), c.outcome]);
+    expect(outcomes(scoped)).toEqual([
+      ["project/.claude/agents/ahk/code-reviewer.md", "winner"],
+      ["project/.claude/agents/code-reviewer.md", "shadowed"],
+      ["home/.claude/plugins/cache/m/pr-review-toolkit/agents/code-reviewer.md", "shadowed"],
+    ]);
+    expect(rel(scoped.winner.filePath)).toBe("project/.claude/agents/ahk/code-reviewer.md");
+    expect(scoped.scoped).toMatchObject({ provider: "plugins", name: "code-reviewer" });
+    expect(rel(scoped.scoped.filePath)).toBe(
+      "home/.claude/plugins/cache/m/pr-review-toolkit/agents/code-reviewer.md",
+    );
+    expect(bare.scoped).toBeUndefined();
+  });
+
+  test("the sentence under the table says what the scoped id names and which file wins the bare name", () => {
+    const r = roster("why", "pr-review-toolkit:code-reviewer");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "pr-review-toolkit:code-reviewer names ~/.claude/plugins/cache/m/pr-review-toolkit/agents/code-reviewer.md (plugins, user); " +
+        ".claude/agents/ahk/code-reviewer.md (claude, project) wins the bare name code-reviewer, shadowing",
+    );
+    expect(r.stdout).not.toMatch(/pr-review-toolkit:code-reviewer resolves to/);
+  });
+});
+
+describe("why says why a sub-folder file wins in its folder", () => {
+  test("the order of the path below the folder, in human output and in --json", () => {
+    const because =
+      "ahk/code-reviewer.md is read before code-reviewer.md (within one folder, files are read in code-unit order of their path below it, sub-folders included), and the first definition wins";
+    const r = roster("why", "code-reviewer");
+    expect(r.stdout).toContain(`In .claude/agents, ${because}.`);
+    const top = JSON.parse(roster("why", "code-reviewer", "--json").stdout).candidates.find(
+      (c: { filePath?: string }) => c.filePath === join(box.project, ".claude/agents/code-reviewer.md"),
+    );
+    expect(top).toMatchObject({
+      outcome: "shadowed",
+      sameFolder: { first: join(box.project, ".claude/agents/ahk/code-reviewer.md"), message: because },
+    });
+  });
+});
