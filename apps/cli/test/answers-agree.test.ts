@@ -92,3 +92,91 @@ describe("why says why a sub-folder file wins in its folder", () => {
     });
   });
 });
+
+describe("show NAME --as TOOL when the tool will not load the file of that name", () => {
+  const cases = [
+    // [tool, name, the file, its outcome, the start of the tool's reason]
+    [
+      "gemini",
+      "planner",
+      ".gemini/agents/planner.md",
+      "ignored",
+      "Gemini CLI registers a project agent only once the user acknowledged it",
+    ],
+    [
+      "cursor",
+      "verifier",
+      ".cursor/agents/sub/verifier.md",
+      "ignored",
+      "Cursor does not read sub-folders of .cursor/agents",
+    ],
+    ["codex", "helper", ".codex/agents/helper.md", "ignored", "Codex reads only *.toml files here, not *.md"],
+    [
+      "claude",
+      "nodesc",
+      ".claude/agents/nodesc.md",
+      "rejected",
+      "Claude Code skips it: `description` is missing",
+    ],
+    [
+      "copilot",
+      "nodesc",
+      ".claude/agents/nodesc.md",
+      "rejected",
+      "Copilot CLI skips it: `description` is missing",
+    ],
+  ] as const;
+  let work: Sandbox;
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [bin, "--home", work.home, "--cwd", work.project, ...args], {
+      cwd: work.root,
+      env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+      encoding: "utf8",
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  beforeAll(() => {
+    work = createSandbox("roster-not-loaded-");
+    work.write({
+      "project/.git/HEAD": "ref: refs/heads/main\n",
+      "project/.gemini/agents/planner.md": agentFile("planner", "Plans"),
+      "project/.cursor/agents/sub/verifier.md": agentFile("verifier", "Verifies"),
+      "project/.codex/agents/helper.md": agentFile("helper", "Helps"),
+      "project/.claude/agents/nodesc.md": "---\nname: nodesc\n---\nNo description.\n",
+    });
+    // Gemini CLI trusts the folder, but the user never acknowledged its agents.
+    work.write({ "home/.gemini/trustedFolders.json": JSON.stringify({ [work.project]: "TRUST_FOLDER" }) });
+  });
+  afterAll(() => work.cleanup());
+
+  test.each(cases)(
+    "%s, %s: says the file is there and why the tool will not load it",
+    (tool, name, file, outcome, reason) => {
+      const r = run("show", name, "--as", tool);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^roster: /);
+      expect(r.stderr).toContain(`does not load "${name}": ${file} is ${outcome}: ${reason}`);
+      expect(r.stderr).toContain(`(roster why ${name} --as ${tool})`);
+      expect(r.stderr).not.toMatch(/unknown .* agent/);
+      // --json: the same files and reasons `why --as` gives.
+      const shown = JSON.parse(run("--json", "show", name, "--as", tool).stdout);
+      const why = JSON.parse(run("--json", "why", name, "--as", tool).stdout);
+      expect(shown).toMatchObject({ tool, name, code: "cli/not-loaded" });
+      expect(shown.files).toEqual(
+        why.files.map((f: { filePath: string; outcome: string; reason: unknown }) => ({
+          filePath: f.filePath,
+          outcome: f.outcome,
+          reason: f.reason,
+        })),
+      );
+      expect(shown.files.map((f: { filePath: string }) => f.filePath)).toEqual([join(work.project, file)]);
+    },
+  );
+
+  test("a name no file has is still an unknown name, with the closest", () => {
+    const r = run("show", "plannr", "--as", "gemini");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^roster: unknown Gemini CLI agent "plannr"/);
+  });
+});
