@@ -54,7 +54,7 @@ function total(d: SkillDiscovery): string {
   const as = d.as ? ` for ${d.as}` : "";
   const shadowed = d.shadowed.length ? `, ${d.shadowed.length} shadowed` : "";
   const problems = d.diagnostics.filter((x) => x.severity !== "info").length;
-  const notes = problems ? `, ${count(problems, "diagnostic")} (roster doctor)` : "";
+  const notes = problems ? `, ${count(problems, "problem")} reading skill files (roster doctor)` : "";
   return `${count(d.skills.length, "skill")}${as}${shadowed}${notes}`;
 }
 

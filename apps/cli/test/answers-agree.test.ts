@@ -2,13 +2,17 @@
 // `show --as` and `why --as`, the counts of list, doctor and report. The BUILT binary against
 // a temporary project and home.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
+const CHROMIUM = process.env.ROSTER_CHROMIUM ?? "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`skipping the report's spawn-graph counts: no Chromium at ${CHROMIUM}`);
 let box: Sandbox;
 
 function roster(...args: string[]) {
@@ -178,5 +182,130 @@ describe("show NAME --as TOOL when the tool will not load the file of that name"
     const r = run("show", "plannr", "--as", "gemini");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^roster: unknown Gemini CLI agent "plannr"/);
+  });
+});
+
+describe("the report's spawn graph: the counts and the picture read one graph", () => {
+  test.skipIf(!hasChromium)(
+    "an agent only `spawns: *` agents reach counts them, as the picture beside it draws them",
+    () => {
+      const work = createSandbox("roster-report-counts-");
+      const profile = mkdtempSync(join(tmpdir(), "roster-chromium-"));
+      try {
+        work.write({
+          // First in the list, so the picture beside the list is its own.
+          "project/.claude/agents/a-quiet.md": agentFile("a-quiet", "spawns nothing, named by no one"),
+          "project/.claude/agents/boss.md": agentFile("boss", "may spawn any agent", "spawns: '*'"),
+          "project/.claude/agents/chief.md": agentFile("chief", "may spawn any agent", "spawns: '*'"),
+          "project/.claude/agents/lead.md": agentFile("lead", "may spawn any agent", "tools: Read, Agent"),
+        });
+        const file = join(work.root, "report.html");
+        const made = spawnSync(
+          process.execPath,
+          [bin, "--home", work.home, "--cwd", work.project, "report", "--html", file],
+          { env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" }, encoding: "utf8" },
+        );
+        expect(made.status).toBe(0);
+        // Every agent that may spawn any agent (the three here and a bundled one: roster graph's).
+        const graph = JSON.parse(
+          spawnSync(process.execPath, [bin, "--home", work.home, "--cwd", work.project, "--json", "graph"], {
+            env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+            encoding: "utf8",
+          }).stdout,
+        );
+        const star = graph.edges.filter(
+          (e: { kind: string; to: string }) => e.kind === "spawns" && e.to === "any",
+        );
+        expect(star.length).toBeGreaterThanOrEqual(3);
+        const r = spawnSync(
+          CHROMIUM,
+          [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            `--user-data-dir=${profile}`,
+            "--dump-dom",
+            `${pathToFileURL(file).href}#view=graph`,
+          ],
+          { encoding: "utf8", timeout: 120_000 },
+        );
+        expect(r.stdout).toContain('data-ready="true"');
+        // The picture: every `*` agent may spawn it (one box for those that may spawn any agent)…
+        expect(r.stdout).toContain(`${star.length} agents spawning *`);
+        // …and the list beside it counts the same agents.
+        expect(r.stdout).toContain(`a-quiet<span class="sub"> → 0 · ← ${star.length}</span>`);
+        // A `*` agent: one edge to "any"; every other `*` agent may spawn it.
+        expect(r.stdout).toContain(`boss<span class="sub"> → 1 · ← ${star.length - 1}</span>`);
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+        work.cleanup();
+      }
+    },
+    150_000,
+  );
+});
+
+describe("counts of the same thing agree between list, doctor and the report", () => {
+  test("problems reading agent files, and shadowed agent files (not commands), one number each", () => {
+    const work = createSandbox("roster-counts-");
+    try {
+      work.write({
+        "project/.git/HEAD": "ref: refs/heads/main\n",
+        "project/.claude/agents/checker.md": agentFile("checker", "Checks"),
+        // A value with ": " unquoted: read with the fallback parser, two warnings.
+        "project/.claude/agents/odd.md":
+          "---\nname: odd\ndescription: Use it: when odd\n  nested: x\n---\nOdd.\n",
+        // Skipped (no description): a warning while reading, an error for doctor.
+        "project/.claude/agents/nodesc.md": "---\nname: nodesc\n---\nNo description.\n",
+        // Documentation beside the agents: a note, never a problem.
+        "project/.claude/agents/README.md": "# Our agents\n",
+        // doctor's own check (an unknown key): counted by doctor only.
+        "project/.claude/agents/keyed.md": agentFile("keyed", "Keyed", "colour: blue"),
+        "home/.claude/agents/checker.md": agentFile("checker", "The old checker"),
+        // A shadowed command: doctor counts it, among commands.
+        "project/.claude/commands/ship.md": "---\ndescription: Ship\n---\nShip it.\n",
+        "home/.claude/commands/ship.md": "---\ndescription: Old ship\n---\nShip it.\n",
+      });
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [bin, "--home", work.home, "--cwd", work.project, ...args], {
+          cwd: work.root,
+          env: { PATH: process.env.PATH ?? "", ROSTER_NO_CACHE: "1" },
+          encoding: "utf8",
+        });
+      const doctor = JSON.parse(run("--json", "doctor").stdout).summary;
+      // Both kinds have a shadowed file, counted apart.
+      expect(doctor.kinds.agents.shadowed).toBe(1);
+      expect(doctor.kinds.commands.shadowed).toBe(1);
+      expect(doctor.errors).toBeGreaterThanOrEqual(1);
+      expect(doctor.readingAgentFiles).toBeGreaterThan(0);
+      expect(doctor.readingAgentFiles).toBeLessThan(doctor.errors + doctor.warnings);
+
+      // list's footer: the same number, under the same words.
+      const list = run("list").stdout.trim().split("\n").at(-1);
+      expect(list).toContain(`${doctor.readingAgentFiles} problems reading agent files (roster doctor)`);
+      // doctor's totals: each kind apart, and how many of its findings list counts.
+      const totals = run("doctor")
+        .stdout.split("\n")
+        .find((l) => /^\d+ files/.test(l));
+      expect(totals).toMatch(
+        /\(agents: \d+ loaded, 1 shadowed, 1 skipped, 1 not an agent; commands: \d+ loaded, 1 shadowed\)/,
+      );
+      expect(totals).toContain(`, ${doctor.readingAgentFiles} of them from reading agent files`);
+
+      // The report's header counts agent files as doctor does.
+      const page = join(work.root, "r.html");
+      expect(run("report", "--html", page).status).toBe(0);
+      const html = readFileSync(page, "utf8");
+      expect(html).toContain(`<b>${doctor.kinds.agents.shadowed}</b> shadowed`);
+      expect(html).toContain(`<b>${doctor.kinds.agents.skipped}</b> skipped`);
+      expect(html).toContain(`<b>${doctor.errors}</b> errors`);
+      expect(html).toContain(`<b>${doctor.warnings}</b> warnings`);
+    } finally {
+      work.cleanup();
+    }
   });
 });
