@@ -12,7 +12,7 @@ const file = (relativePath: string, extra: Partial<ToolViewFile>): ToolViewFile 
 
 describe("filesAbout", () => {
   test("files the tool calls NAME but does not load, and unnamed refusals whose file name is NAME", () => {
-    const reason = { code: "tool/x", message: "why" };
+    const reason = { code: "tool/untrusted" as const, message: "why" };
     const files = [
       file("planner.md", { outcome: "ignored", id: "planner", reason }),
       file("sub/planner.md", { outcome: "ignored", reason }),
