@@ -3,7 +3,17 @@
 // both print through here, so their output is the same bytes.
 import type { AgentSource, FileRecord } from "@roster/core";
 import { fileRecordView } from "@roster/profiles";
-import { count, headedTable, type Output, oneLine, paint, printJson, shortList, showPath } from "./output.js";
+import {
+  count,
+  headedTable,
+  type Output,
+  oneLine,
+  paint,
+  printJson,
+  sentenceLines,
+  shortList,
+  showPath,
+} from "./output.js";
 
 /** One file record as `--json` shows it: core's view, shared with MCP `why_agent`. */
 export const fileView = fileRecordView;
@@ -207,6 +217,8 @@ export function printListing(
     agents.length === listing.agents.length
       ? count(agents.length, "agent")
       : `${agents.length} of ${count(listing.agents.length, "agent")}`;
-  o.out(paint(o, "dim", `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  // On a terminal the footer wraps at spaces, as doctor's totals do; piped, it is one line.
+  for (const piece of sentenceLines(o, `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`))
+    o.out(paint(o, "dim", piece));
   return 0;
 }
