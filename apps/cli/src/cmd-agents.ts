@@ -38,6 +38,7 @@ import {
   oneLine,
   paint,
   printJson,
+  sentenceLines,
   showPath,
 } from "./output.js";
 import { printPaged } from "./pager.js";
@@ -274,9 +275,29 @@ export async function whyAgent(
     throw unknown();
   }
   const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
-  o.out(
-    line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
-  );
+  const asked = why.asked ?? why.winner;
+  o.out("");
+  if (asked.name !== name) {
+    // A scoped id names one plugin's definition; the table keeps the real order, and this says
+    // which definition the bare name resolves to.
+    const bare =
+      asked === why.winner
+        ? "which also wins"
+        : `${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source}) wins`;
+    for (const piece of sentenceLines(
+      o,
+      `${name} names ${showPath(o, asked.filePath)} (${asked.provider}, ${asked.source}); ${bare} the bare name ${asked.name}${shadowed ? `, shadowing ${shadowed}` : ""}`,
+    ))
+      o.out(piece);
+  } else
+    o.out(
+      line`${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
+    );
+  // Within one folder, the order of the files decides (code-unit order of the path below it).
+  for (const c of why.candidates)
+    if (c.sameFolder)
+      for (const piece of sentenceLines(o, `In ${showPath(o, c.location)}, ${c.sameFolder.message}.`))
+        o.out(piece);
   const winner = why.winner;
   if (d.copies.some((c) => c.agent === winner && c.copyOf === undefined))
     o.out("It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.");

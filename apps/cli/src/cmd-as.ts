@@ -9,6 +9,7 @@ import {
 import type { ToolProfile } from "@roster/family";
 import {
   checkFileAsEach,
+  filesAbout,
   type OtherTool,
   otherToolsFor,
   prepareToolViews,
@@ -187,6 +188,38 @@ async function unknownIn(app: App, profile: ToolProfile, name: string): Promise<
   return unknownAs(await view(app, profile, { prompts: false }), name);
 }
 
+/**
+ * The tool does not answer to NAME, but files of that name exist (`filesAbout`): the finding
+ * says so, with each file and why the tool will not load it, in the tool's words.
+ */
+function notLoadedAs(
+  o: App["output"],
+  v: ToolView,
+  name: string,
+  files: readonly ToolViewFile[],
+): FindingError {
+  const why = files
+    .map((f) => `${showPath(o, f.filePath)} is ${f.outcome}: ${f.reason?.message ?? f.outcome}`)
+    .join("; ");
+  return new FindingError(
+    `${v.displayName} does not load "${name}": ${showPaths(o, why)} (roster why ${name} --as ${v.tool})`,
+    { code: "cli/not-loaded" },
+  );
+}
+
+/**
+ * When the tool answers to no NAME: the files about NAME it does not load (from its whole view:
+ * a focused view keeps only what it calls NAME), or the whole view for the did-you-mean.
+ */
+async function notAnswered(
+  app: App,
+  profile: ToolProfile,
+  name: string,
+): Promise<{ view: ToolView; files: ToolViewFile[] }> {
+  const whole = await view(app, profile, { prompts: false });
+  return { view: whole, files: filesAbout(whole, name) };
+}
+
 /** A name the tool does not answer to, in the form of every unknown name. */
 function unknownAs(v: ToolView, name: string): FindingError {
   const ids = v.agents.map((a) => a.id);
@@ -204,9 +237,14 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
   const profile = profileFor(tool, app.families);
   const o = app.output;
   // Its JSON gives each file's prompt, as the tool would hand it over; its table none.
-  const { view: v } = await viewAbout(app, profile, name, { prompts: o.json });
+  let { view: v } = await viewAbout(app, profile, name, { prompts: o.json });
   const winner = resolution(v, name);
-  const files = v.files.filter((f) => f.id === name);
+  let files = v.files.filter((f) => f.id === name);
+  // The tool answers to no NAME and calls no file so: a file it refused unnamed may still be it.
+  if (!winner && files.length === 0) {
+    const whole = await notAnswered(app, profile, name);
+    if (whole.files.length > 0) ({ view: v, files } = whole);
+  }
   if (o.json) {
     printJson(o, {
       name,
@@ -240,6 +278,11 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
   for (const file of files) if (file.reason) o.out(`${showPath(o, file.filePath)}: ${file.reason.message}`);
   if (!winner) {
     o.out("");
+    // Files of the name are there (above, with the tool's reasons): not an unknown name.
+    if (files.length > 0)
+      throw new FindingError(`${v.displayName} does not load "${name}": the reasons are above`, {
+        code: "cli/not-loaded",
+      });
     throw await unknownIn(app, profile, name);
   }
   o.out(
@@ -254,7 +297,29 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
   const { view: v, discovery } = await viewAbout(app, profile, name, { prompts: true, discover: true });
   const winner = resolution(v, name);
   const o = app.output;
-  if (!winner) throw await unknownIn(app, profile, name);
+  if (!winner) {
+    // A file of the name the tool will not load is not an unknown name: say it is there, and why.
+    const focused = filesAbout(v, name);
+    const { view: whole, files } =
+      focused.length > 0 ? { view: v, files: focused } : await notAnswered(app, profile, name);
+    if (files.length === 0) throw unknownAs(whole, name);
+    const finding = notLoadedAs(o, whole, name, files);
+    if (o.json) {
+      printJson(o, {
+        tool: whole.tool,
+        name,
+        error: finding.message,
+        code: "cli/not-loaded",
+        files: files.map((f) => ({
+          filePath: f.filePath,
+          outcome: f.outcome,
+          ...(f.reason ? { reason: f.reason } : {}),
+        })),
+      });
+      finding.details.printed = true;
+    }
+    throw finding;
+  }
   const definition = winner.filePath ? await definitionAt(app, discovery, winner.filePath) : undefined;
   if (o.json) {
     // The agent as `show --json` gives it, with that tool's name, source and id for it.

@@ -26,6 +26,8 @@ export interface ExportFlags {
   stdout?: boolean;
   scope?: string;
   strict?: boolean;
+  /** Say what would be written, where, and the field report; write nothing. */
+  dryRun?: boolean;
   /** That provider's definition of the agent, even when another shadows it (SPEC §16). */
   provider?: string;
 }
@@ -79,7 +81,9 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
         ? "source"
         : fileOwner(app.ctx, writer, result.dir, result.relativePath);
   const conflict = owner === "person" || owner === "symlink" || owner === "blocked" || owner === "source";
-  let written = !refused && !conflict && !flags.stdout;
+  // What a real run would write; a dry run stops short of it.
+  const writable = !refused && !conflict && !flags.stdout;
+  let written = writable && flags.dryRun !== true;
   let failed: string | undefined;
   if (written) {
     try {
@@ -103,6 +107,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       tool: writer.tool,
       filePath: result.filePath,
       written,
+      ...(flags.dryRun ? { dryRun: true } : {}),
       lossy,
       ...(refused
         ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
@@ -130,6 +135,10 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     if (written)
       say(
         `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
+      );
+    else if (writable && flags.dryRun)
+      say(
+        `would write ${target} — ${writer.displayName} would load it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"}); dry run: nothing written`,
       );
     else if (flags.stdout)
       say(

@@ -15,14 +15,20 @@ export interface ReportFlags {
   html?: string;
 }
 
+/** The page `roster report` writes without `--html FILE`: in the shell's folder, as `gh`/`npm` write theirs. */
+export const DEFAULT_REPORT_FILE = "roster-report.html";
+
 /**
  * `roster report --html FILE`: one self-contained page of the merged view, the agents ×
  * tools matrix (every `--as` view), the spawn graph and every diagnostic per file.
  */
 export async function report(app: App, flags: ReportFlags): Promise<number> {
-  if (!flags.html) throw new UsageError("report needs --html FILE: the page to write");
-  const file = fromShell(flags.html);
+  if (flags.html === "") throw new UsageError("--html needs a file name: the page to write");
+  const file = fromShell(flags.html ?? DEFAULT_REPORT_FILE);
   const o = app.output;
+  // Where the page goes when no file was named: said on stderr, so stdout stays the answer.
+  if (flags.html === undefined)
+    o.err(line`roster: no --html FILE given: writing ${showPath(o, file)} (--html FILE writes elsewhere)`);
   const { buildReport, renderReportHtml } = await import("@roster/pictures");
   // One read of each agent file for the merged view, the graph, doctor and every tool's view,
   // as plain `doctor` reads: the views are planned first and take the discovery's reads.

@@ -350,7 +350,13 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
 
   let outcome: Awaited<ReturnType<typeof tool.execute>>;
   try {
-    outcome = await tool.execute(input, session, { signal: controller.signal, onResult, keepResults: false });
+    // --timeout counts from the process's start (performance.now()'s origin): it bounds the whole run.
+    outcome = await tool.execute(input, session, {
+      signal: controller.signal,
+      onResult,
+      keepResults: false,
+      timeoutFrom: 0,
+    });
   } finally {
     board?.stop();
     for (const signal of signals) process.off(signal, onSignal);

@@ -56,7 +56,7 @@ function total(d: SkillDiscovery): string {
   const as = d.as ? ` for ${d.as}` : "";
   const shadowed = d.shadowed.length ? `, ${d.shadowed.length} shadowed` : "";
   const problems = d.diagnostics.filter((x) => x.severity !== "info").length;
-  const notes = problems ? `, ${count(problems, "diagnostic")} (roster doctor)` : "";
+  const notes = problems ? `, ${count(problems, "problem")} reading skill files (roster doctor)` : "";
   return `${count(d.skills.length, "skill")}${as}${shadowed}${notes}`;
 }
 
@@ -254,6 +254,8 @@ export interface SkillCopyFlags {
   scope?: string;
   out?: string;
   dryRun?: boolean;
+  /** `sync --skills --strict`: a conflict (a person's folder in the way) fails the run too. */
+  strict?: boolean;
 }
 
 function targetsOf(to: string | undefined): SkillSource[] {
@@ -376,5 +378,8 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
   else if (copies.length === 0)
     app.output.out("nothing to copy: every skill is already where each tool reads it");
   else printCopies(app, copies);
-  return copies.some((c) => c.action === "failed" || c.action === "refused") ? 1 : 0;
+  // A conflict is reported and kept, as `sync` keeps a person's agent file; --strict fails on it.
+  const fails = (c: SkillCopy) =>
+    c.action === "failed" || c.action === "refused" || (flags.strict === true && c.action === "conflict");
+  return copies.some(fails) ? 1 : 0;
 }

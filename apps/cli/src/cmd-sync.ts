@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { discoverAgents } from "@roster/core";
 import { pinnedPaths } from "@roster/sources";
-import { applySync, planSync, type SyncEntry } from "@roster/writers";
+import { applySync, judgeSync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { type Cell, line, paint, printJson, printNotes, sentenceLines, showPath, table } from "./output.js";
@@ -15,6 +15,8 @@ export interface SyncFlags {
   dryRun?: boolean;
   /** Write a large sync without asking (SPEC §16). */
   yes?: boolean;
+  /** Exit 1 when anything was kept (a conflict, an agent the tool cannot take), not only when a write failed. */
+  strict?: boolean;
 }
 
 /** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16). */
@@ -100,12 +102,8 @@ export async function syncCommand(
     }
   }
   const done = flags.dryRun ? plan.entries : applySync(plan);
-  const trouble = done.filter(
-    (e) =>
-      e.action === "conflict" ||
-      e.action === "failed" ||
-      (e.action === "skip" && (e.code?.startsWith("export/") || e.code === "sync/unwritable")),
-  );
+  // Conflicts and refused agents are kept and reported; a failed write (or, --strict, anything kept) fails.
+  const judged = judgeSync(done, { strict: flags.strict === true });
 
   if (o.json) {
     printJson(o, {
@@ -114,7 +112,7 @@ export async function syncCommand(
       entries: done.map(({ content: _content, ...entry }) => entry),
       otherScope: plan.otherScope,
     });
-    return trouble.length > 0 ? 1 : 0;
+    return judged.fails ? 1 : 0;
   }
   const words = flags.dryRun ? WOULD : VERB;
   for (const writer of writers) {
@@ -152,5 +150,9 @@ export async function syncCommand(
   if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
     o.out(`field by field: roster export NAME --to ${writers[0]?.tool ?? WRITERS[0]!.tool} --stdout`);
   }
-  return trouble.length > 0 ? 1 : 0;
+  if (judged.kept.length > 0 && !judged.fails) {
+    const kept = `${judged.kept.length} ${judged.kept.length === 1 ? "file" : "files"} left as ${judged.kept.length === 1 ? "it is" : "they are"} (above); --strict makes that exit 1`;
+    for (const piece of sentenceLines(o, kept)) o.out(paint(o, "dim", piece));
+  }
+  return judged.fails ? 1 : 0;
 }

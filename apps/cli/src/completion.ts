@@ -92,7 +92,9 @@ export function completionSpec(program: Command, valuesOf: ValuesOf): Completion
       );
       // A group (`commands`) completes its commands' names as its first argument.
       const groupArg: Values | undefined =
-        sub.commands.length > 0 ? { kind: "words", words: sub.commands.map((c) => c.name()) } : undefined;
+        sub.commands.length > 0
+          ? { kind: "words", words: sub.commands.map((c) => c.name()).filter((n) => n !== "help") }
+          : undefined;
       commands.push({
         path: here,
         description: sub.description(),

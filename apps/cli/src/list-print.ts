@@ -11,6 +11,7 @@ import {
   paint,
   printJson,
   printNames,
+  sentenceLines,
   shortList,
   showPath,
 } from "./output.js";
@@ -198,8 +199,12 @@ export function printListing(
     o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");
   }
-  // The discovery's own diagnostics: the listing's, less the config's (listed first).
-  const found = listing.diagnostics.length - configNotes;
+  // The problems found reading agent files: the listing's diagnostics, less the config's (listed
+  // first) and the notes (`info`: a README beside the agents). `doctor` counts the same number
+  // among its errors and warnings ("N of them from reading agent files"; its `readingAgentFiles`).
+  const found = listing.diagnostics
+    .slice(configNotes)
+    .filter((d) => (d as { severity?: unknown }).severity !== "info").length;
   const notes: string[] = [];
   // The shadowed by name (each once), so `roster why NAME` can be typed from the line.
   const shadowed = [
@@ -211,11 +216,13 @@ export function printListing(
   // roster's own copies (sync, export) stand under their sources: counted, never listed as agents.
   const copies = agents.reduce((n, a) => n + (Array.isArray(a.copies) ? a.copies.length : 0), 0);
   if (copies > 0) notes.push(`${count(copies, "copy", "copies")} roster wrote, under their sources`);
-  if (found > 0) notes.push(`${count(found, "diagnostic")} (roster doctor)`);
+  if (found > 0) notes.push(`${count(found, "problem")} reading agent files (roster doctor)`);
   const agentCount =
     agents.length === listing.agents.length
       ? count(agents.length, "agent")
       : `${agents.length} of ${count(listing.agents.length, "agent")}`;
-  o.out(paint(o, "dim", `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`));
+  // On a terminal the footer wraps at spaces, as doctor's totals do; piped, it is one line.
+  for (const piece of sentenceLines(o, `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`))
+    o.out(paint(o, "dim", piece));
   return 0;
 }

@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { commanderUnknown, errorLine, UsageError } from "./errors.js";
+import { commanderUnknown, errorLine, UsageError, unknownText } from "./errors.js";
 import { addExamples } from "./help-examples.js";
 import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
@@ -168,6 +168,11 @@ program
   });
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** `--timeout` of run and mcp: its grace is the executor's `terminationGrace` (test/contracts.test.ts checks). */
+const timeoutHelp = (what: string) =>
+  `${what}, every task and the host's wind-down, ends within this long: 90s, 5m, 1500ms ` +
+  "(a bare number: ms); a host gets SIGTERM 1s before the end (a quarter of the time when " +
+  "shorter than 4s), SIGKILL at the end";
 program
   .command("run")
   .description(
@@ -189,7 +194,7 @@ program
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt")
   // Whole-number flags are checked by the command (a usage error naming the flag and its range).
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--timeout <duration>", timeoutHelp("the whole run"))
   .option("--no-watch", "stat every file on every call instead of watching the folders (network mounts)")
   .option("--quiet", "no status on stderr (progress, headers, costs); only results and errors")
   .option(
@@ -268,7 +273,7 @@ program
   .option("--dry-run", "run nothing: each task answers with what it would have run")
   .option("--plan-mode", "read-only tools, no spawns, plan-mode prompt for every task")
   .option("--max-depth <n>", "maximum recursion depth (default 2; -1: no limit)")
-  .option("--timeout <duration>", "end each task after this long: 90s, 5m, 1500ms (a bare number: ms)")
+  .option("--timeout <duration>", timeoutHelp("each run_task call"))
   .addHelpText(
     "after",
     [
@@ -287,13 +292,13 @@ program
   });
 
 const commands = program.command("commands").description("workflow commands (prompt templates)");
+const listCommands = (flags: { names?: boolean }) =>
+  withApp(async (app) => (await loadApp()).listCommands(app, flags), "json");
 commands
   .command("list")
   .description("the merged workflow commands")
   .option("--names", "names only, one per line")
-  .action((flags: { names?: boolean }) =>
-    withApp(async (app) => (await loadApp()).listCommands(app, flags), "json"),
-  );
+  .action(listCommands);
 commands
   .command("show")
   .description("one command in full")
@@ -312,14 +317,14 @@ const skills = program
   .command("skills")
   .description("Agent Skills (folders holding SKILL.md) as each tool reads them");
 const skillsAs = "that tool's places and rules (claude, codex, gemini, opencode, copilot)";
+const listSkills = (flags: import("./cmd-skills.js").SkillFlags) =>
+  withApp(async (app) => (await loadApp()).listSkills(app, flags), "json");
 skills
   .command("list")
   .description("the merged skills (or one tool's, with --as)")
   .option("--names", "names only, one per line")
   .option("--as <tool>", skillsAs)
-  .action((flags: import("./cmd-skills.js").SkillFlags) =>
-    withApp(async (app) => (await loadApp()).listSkills(app, flags), "json"),
-  );
+  .action(listSkills);
 skills
   .command("show")
   .description("one skill: its fields, the files in its folder (listed, not read) and its instructions")
@@ -347,6 +352,7 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
+  .option("--dry-run", "say what would be written and where, and the field report; write nothing")
   .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
@@ -363,6 +369,10 @@ program
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
   .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
+  .option(
+    "--strict",
+    "exit 1 when a file is left as it is (a conflict, an agent a tool cannot take), not only when a write fails",
+  )
   .option("--skills", "copy every skill folder instead (project skills to project folders)")
   .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
     withApp(async (app) =>
@@ -453,7 +463,10 @@ program
 program
   .command("report")
   .description("write one self-contained HTML page: agents, agents × tools, spawn graph, diagnostics")
-  .option("--html <file>", "the page to write (replaced; never through a symbolic link)")
+  .option(
+    "--html <file>",
+    "the page to write (default: roster-report.html here; replaced; never through a symbolic link)",
+  )
   .action((flags: import("./cmd-report.js").ReportFlags) =>
     withApp(async (app) => (await loadApp()).report(app, flags), "always"),
   );
@@ -491,7 +504,81 @@ program
     exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   });
 
+/**
+ * What a group does with no sub-command (`roster commands`, and `roster` itself): its help on
+ * stdout, as plain `roster` prints it; with `--json`, its `list` when it has one (never text on
+ * a `--json` request), else a usage error. A word that names none of its commands is an
+ * unknown command, with the closest names.
+ */
+function groupDefault(group: Command, list?: () => Promise<void>): void {
+  group.allowExcessArguments(true).action(async (_flags: unknown, self: Command) => {
+    const word = self.args[0];
+    if (word !== undefined) throw await unknownSubcommand(group, "command", word);
+    if (program.opts<GlobalFlags>().json === true) {
+      if (list) return list();
+      throw new UsageError(
+        `${commandPath(group)} --json needs a command: ${visibleNames(group).join(", ")} (${commandPath(group)} --help shows them)`,
+      );
+    }
+    group.help();
+  });
+}
+
+/** `roster commands` for `commands`, `roster` for the program. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+/** A group's commands as its help lists them (`help` aside). */
+function visibleNames(group: Command): string[] {
+  return group.commands.map((c) => c.name()).filter((name) => name !== "help");
+}
+
+/** The usage error for a word that names none of `group`'s commands: the closest names first (core's suggester). */
+async function unknownSubcommand(group: Command, kind: string, word: string): Promise<UsageError> {
+  const { suggestNames } = await import("@roster/core");
+  const names = visibleNames(group);
+  return new UsageError(
+    unknownText({
+      kind,
+      wanted: word,
+      suggestions: suggestNames(word, names),
+      all: `${commandPath(group)} --help lists them`,
+    }),
+  );
+}
+
+/**
+ * `help [COMMAND…]` in place of commander's own, which answers an unknown topic with the
+ * top help and exit 0: the help of the command named, or a usage error (exit 2) with the
+ * closest names.
+ */
+function helpCommand(group: Command): void {
+  group.helpCommand(false);
+  group
+    .command("help")
+    .description("display help for command")
+    .argument("[command...]", "the command (a group and its command: commands list)")
+    .action(async (words: string[]) => {
+      let command = group;
+      for (const word of words) {
+        const next = command.commands.find((c) => c.name() === word && c.name() !== "help");
+        if (!next) throw await unknownSubcommand(command, "help topic", word);
+        command = next;
+      }
+      command.help();
+    });
+}
+
 addExamples(program);
+
+groupDefault(program);
+groupDefault(commands, () => listCommands({}));
+groupDefault(skills, () => listSkills({}));
+groupDefault(cache);
+for (const group of [program, commands, skills, cache]) helpCommand(group);
 
 // Sub-commands inherit the parent's output settings and exit override.
 for (const cmd of program.commands)
@@ -499,7 +586,7 @@ for (const cmd of program.commands)
 for (const group of [commands, skills, cache, queue]) {
   for (const cmd of group.commands)
     cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
-  // A group alone (`roster commands`) is a request for its help, as plain `roster` is: on stdout.
+  // A group's help goes to stdout, as plain `roster`'s does.
   group.configureOutput({
     ...errorOutput(`roster ${group.name()} --help`),
     writeErr: (text) => process.stdout.write(text),

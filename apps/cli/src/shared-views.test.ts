@@ -7,7 +7,14 @@ import { createHash } from "node:crypto";
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type AgentDiscovery, type DiscoveryContext, discoverAgents, getAgent } from "@roster/core";
-import { differentResolution, explainAgent, prepareToolViews, reportWhy, viewAsTool } from "@roster/profiles";
+import {
+  differentResolution,
+  explainAgent,
+  filesAbout,
+  prepareToolViews,
+  reportWhy,
+  viewAsTool,
+} from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -277,7 +284,11 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
             tool: whole.tool,
             ...(winner ? { winner: toolAgentView(winner) } : {}),
             places: whole.places,
-            files: whole.files.filter((f) => f.id === name),
+            // The files it calls NAME; when there are none and no winner, the files of that
+            // name it refused before naming them (filesAbout).
+            files: ((named) => (named.length > 0 || winner ? named : filesAbout(whole, name)))(
+              whole.files.filter((f) => f.id === name),
+            ),
           };
           expect(await asJson(ctx, (app) => whyAs(app, name, profile.tool))).toEqual({
             code: winner ? 0 : 1,

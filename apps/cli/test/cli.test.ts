@@ -268,7 +268,7 @@ describe("roster why / show", () => {
   test("list's footer counts in words and names the shadowed agents", () => {
     const text = roster(inTree("list")).stdout;
     expect(text.trimEnd().split("\n").at(-1)).toBe(
-      "12 agents; shadowed: reviewer, doc-writer, code-reviewer, explore, plan (roster why NAME); 2 diagnostics (roster doctor)",
+      "12 agents; shadowed: reviewer, doc-writer, code-reviewer, explore, plan (roster why NAME); 1 problem reading agent files (roster doctor)",
     );
   });
 
@@ -354,6 +354,13 @@ describe("roster doctor", () => {
       expect(json(bad).summary).toEqual({
         files: 9,
         outcomes: { loaded: 8, shadowed: 0, skipped: 1, "not-an-agent": 0, copy: 0 },
+        kinds: {
+          agents: { loaded: 7, shadowed: 0, skipped: 1, "not-an-agent": 0, copy: 0 },
+          commands: { loaded: 1, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 },
+          skills: { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 },
+        },
+        // The skipped file's reason: a warning while reading (list counts it), an error here.
+        readingAgentFiles: 1,
         agents: 7,
         commands: 1,
         skills: 0,
@@ -419,7 +426,10 @@ describe("roster doctor", () => {
         (d: { filePath?: string }) => d.filePath === join(work, ".gemini/commands/broken.toml"),
       );
       expect(about).toEqual([expect.objectContaining({ severity: "error", code: "gemini/toml-error" })]);
-      expect(roster(args).stdout).toMatch(/1 skipped, 1 not an agent/);
+      // Each kind of file apart: the README among agents, the broken command among commands.
+      expect(roster(args).stdout).toMatch(
+        /\(agents: \d+ loaded, 1 not an agent; commands: \d+ loaded, 1 skipped\)/,
+      );
       // The session's environment is checked too.
       const env = roster([...args, "--json"], { env: { ROSTER_TASK_DEPTH: "abc" } });
       expect(json(env).diagnostics).toContainEqual(

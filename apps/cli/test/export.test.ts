@@ -210,10 +210,10 @@ describe("roster sync", () => {
     expect(again.stdout).toMatch(/^4 unchanged \(dry run: nothing written\)$/m);
   });
 
-  test("--json: one object with every entry and its report; a conflict exits 1", () => {
+  test("--json: one object with every entry and its report; a conflict is kept (exit 0, --strict 1)", () => {
     writeTree(root, { "project/.cursor/agents/writer.md": agentFile("writer", "mine") });
     const r = roster("--json", "sync", "--to", "cursor");
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ schemaVersion: 2, dryRun: false, scope: "project" });
     expect(out.entries.map((e: { action: string; agent: string }) => `${e.action} ${e.agent}`)).toEqual([
@@ -225,5 +225,6 @@ describe("roster sync", () => {
       to: "readonly",
     });
     expect(out.entries[0].content).toBeUndefined();
+    expect(roster("--json", "sync", "--to", "cursor", "--strict").code).toBe(1);
   });
 });

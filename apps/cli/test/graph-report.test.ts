@@ -195,10 +195,10 @@ describe("roster report --html", () => {
     expect(readFileSync(join(root, "out/new/r.html"), "utf8")).toMatch(/^<!doctype html>/);
   });
 
-  test("without --html it is a usage error", () => {
-    const r = roster(["report"]);
+  test("--html with an empty name is a usage error (without --html: roster-report.html, test/contracts.test.ts)", () => {
+    const r = roster(["report", "--html", ""]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("roster: report needs --html FILE: the page to write\n");
+    expect(r.stderr).toBe("roster: --html needs a file name: the page to write\n");
   });
 
   test.skipIf(!hasChromium)(

@@ -149,7 +149,7 @@ describe("output schemas cannot crash run", () => {
 
   test("a 5,000-level result under a recursive schema is an error on that result; the rest run to their end", async () => {
     const r = roster(
-      args("tree", "--task", "deep", "--task", "hang", "--timeout", "1500", "--json", ...runner()),
+      args("tree", "--task", "deep", "--task", "hang", "--timeout", "4000", "--json", ...runner()),
     );
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -158,7 +158,7 @@ describe("output schemas cannot crash run", () => {
     expect(results[0].error).toMatch(/structured result is nested deeper than 128 levels/);
     expect(results[0].data).toBeUndefined();
     expect(results[0].output).toBe("deep-done");
-    expect(results[1]).toMatchObject({ aborted: true, error: "timed out after 1500 ms" });
+    expect(results[1]).toMatchObject({ aborted: true, error: "timed out after 4000 ms" });
     await expectNothingLeft();
   });
 

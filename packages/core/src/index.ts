@@ -13,6 +13,7 @@ export {
 } from "./agent-fields.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
+export { countOutcomes, type OutcomeCounts, type OutcomeCountsByKind } from "./count-outcomes.js";
 export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
   type AgentDiscovery,

@@ -41,6 +41,15 @@ describe("suggestNames", () => {
     expect(suggestNames("kubernets-architect", names)).toEqual(["cloud-infrastructure-kubernetes-architect"]);
   });
 
+  test("two neighbouring characters swapped are one edit, as a short name allows", () => {
+    // Levenshtein counts `lsit` → `list` as two edits, more than a four-letter word allows.
+    expect(suggestNames("lsit", ["list", "show", "why"])).toEqual(["list"]);
+    expect(suggestNames("hsow", ["list", "show", "why"])).toEqual(["show"]);
+    // Two swaps, or a swap of letters that are not neighbours, are not one slip.
+    expect(suggestNames("lsti", ["list"])).toEqual([]);
+    expect(suggestNames("tisl", ["list"])).toEqual([]);
+  });
+
   test("case is ignored; an exact match in another case ranks first", () => {
     expect(suggestNames("PLAN", names)[0]).toBe("plan");
   });

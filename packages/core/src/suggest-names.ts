@@ -25,10 +25,28 @@ function wordTails(name: string): string[] {
 }
 
 /**
+ * True when `a` is `b` with two neighbouring characters swapped (`lsit`, `list`): one slip of
+ * the fingers, which Levenshtein counts as two edits.
+ */
+function swapsNeighbours(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** Edits between two names, a swap of neighbours counted as one (as Damerau counts it). */
+function edits(a: string, b: string): number {
+  const d = distance(a, b);
+  return d === 2 && swapsNeighbours(a, b) ? 1 : d;
+}
+
+/**
  * Ranks one candidate: a lower score is closer; undefined when it is not close at all.
  * 1. the same name in another case; 2. the wanted text starts the candidate;
  * 3. it starts a word of the candidate; 4. the candidate starts a word of it;
- * 5. a few edits away from the candidate or from one of its word tails.
+ * 5. a few edits away from the candidate or from one of its word tails (a swap of
+ *    neighbouring characters is one edit).
  */
 function score(wanted: string, candidate: string): number | undefined {
   if (candidate === wanted) return 0;
@@ -40,7 +58,7 @@ function score(wanted: string, candidate: string): number | undefined {
   let best = Number.POSITIVE_INFINITY;
   for (const tail of wordTails(candidate)) {
     if (Math.abs(tail.length - wanted.length) > allowed) continue;
-    best = Math.min(best, distance(wanted, tail) + (tail === candidate ? 0 : 0.5));
+    best = Math.min(best, edits(wanted, tail) + (tail === candidate ? 0 : 0.5));
   }
   return best <= allowed ? 4 + best / 100 + gap : undefined;
 }

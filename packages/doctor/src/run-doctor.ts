@@ -2,10 +2,13 @@ import type { CommandDiscovery } from "@roster/commands";
 import {
   type AgentDefinition,
   type AgentDiscovery,
+  countOutcomes,
   type Diagnostic,
   type FileOutcome,
   type FileRecord,
   markdownFormat,
+  type OutcomeCounts,
+  type OutcomeCountsByKind,
   suggestNames,
 } from "@roster/core";
 
@@ -37,13 +40,12 @@ function knownKeysOf(record: FileRecord): readonly string[] {
   return formats.find((format) => format.id === record.format)?.knownKeys?.[record.kind] ?? NO_KEYS;
 }
 
-/** Files per outcome. */
-export type OutcomeCounts = Record<FileOutcome, number>;
-
-function countOutcomes(files: readonly FileRecord[]): OutcomeCounts {
-  const counts: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 };
-  for (const file of files) counts[file.outcome] += 1;
-  return counts;
+/** Files per outcome of every kind together (`summary.outcomes`). */
+function sumOutcomes(kinds: OutcomeCountsByKind): OutcomeCounts {
+  const sum: OutcomeCounts = { loaded: 0, shadowed: 0, skipped: 0, "not-an-agent": 0, copy: 0 };
+  for (const counts of Object.values(kinds))
+    for (const outcome of Object.keys(sum) as FileOutcome[]) sum[outcome] += counts[outcome];
+  return sum;
 }
 
 /** What {@link findProblems} reads: one discovery of agents and one of commands, and the findings from before them. */
@@ -74,7 +76,15 @@ export interface DoctorInput {
 /** The counts `roster doctor` ends with. */
 export interface DoctorSummary {
   files: number;
+  /** Files per outcome, every kind together. */
   outcomes: OutcomeCounts;
+  /** Files per outcome, per kind (core's `countOutcomes`): what "shadowed" counts for agents, commands, skills. */
+  kinds: OutcomeCountsByKind;
+  /**
+   * The errors and warnings about agent files found while reading them, among `errors` and
+   * `warnings`: what `roster list`'s footer counts ("N problems reading agent files").
+   */
+  readingAgentFiles: number;
   agents: number;
   commands: number;
   skills: number;
@@ -268,9 +278,12 @@ export function findProblems(input: DoctorInput): DoctorReport {
   });
   diagnostics.splice(0, diagnostics.length, ...distinct);
 
+  const kinds = countOutcomes(files);
   const summary: DoctorSummary = {
     files: files.length,
-    outcomes: countOutcomes(files),
+    outcomes: sumOutcomes(kinds),
+    kinds,
+    readingAgentFiles: agents.diagnostics.filter((d) => d.severity !== "info").length,
     agents: agents.agents.length,
     commands: commands.commands.length,
     skills: skills.skills.length,

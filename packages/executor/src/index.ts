@@ -48,6 +48,13 @@ export {
   type TaskToolDescription,
   type TaskToolOptions,
 } from "./task-tool.js";
+export {
+  deadlineOf,
+  type KillSchedule,
+  killSchedule,
+  TERM_GRACE_MS,
+  terminationGrace,
+} from "./timeout-budget.js";
 export type {
   Diagnostic,
   EffectiveAgent,

@@ -45,6 +45,14 @@ const scripts: Record<string, string> = {
     writeFileSync(process.argv[2], String(g.pid));
     process.stdout.write("working\\n");
     setInterval(() => {}, 1000);`,
+  // A host that ignores SIGTERM: it notes the signal and carries on until it is killed.
+  "deaf.mjs": `
+    import { appendFileSync } from "node:fs";
+    const log = process.argv[2];
+    process.on("SIGTERM", () => appendFileSync(log, "TERM\\n"));
+    appendFileSync(log, "start\\n");
+    process.stdout.write("working\\n");
+    setInterval(() => {}, 1000);`,
   "result.mjs": `
     import { writeFileSync } from "node:fs";
     writeFileSync(process.env.ROSTER_RESULT_FILE, process.argv[2]);
@@ -181,6 +189,26 @@ describe("process runner", () => {
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     expect(grandchild).toBeGreaterThan(0);
     await waitFor(() => !isAlive(grandchild), "the grandchild to die");
+  });
+
+  test("the timeout asks the host to wind down (SIGTERM) before it kills it at the end (SIGKILL)", async () => {
+    const log = join(dir, "deaf.log");
+    const result = await runner("deaf.mjs", [log]).run(invocation(), { ...baseRun, timeoutMs: 800 });
+    expect(result).toMatchObject({ aborted: true, error: "timed out after 800 ms", output: "working\n" });
+    // It got SIGTERM (at 800 - 200 ms), ignored it, and was killed at the deadline all the same.
+    expect(readFileSync(log, "utf8")).toBe("start\nTERM\n");
+  });
+
+  test("a deadline given with the timeout ends the child there: a late task gets what is left", async () => {
+    const log = join(dir, "late.log");
+    const result = await runner("deaf.mjs", [log]).run(invocation(), {
+      ...baseRun,
+      timeoutMs: 60_000,
+      // The call's minute is almost over: this task may run 400 ms, not a minute.
+      deadline: performance.now() + 400,
+    });
+    // (Were the minute counted from this task's start, the test would time out first.)
+    expect(result).toMatchObject({ aborted: true, error: "timed out after 60000 ms" });
   });
 
   test("abort mid-run kills the child and says why", async () => {

@@ -41,6 +41,16 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
+/** Sends SIGTERM to a whole process group (a host's cue to wind down); a group that is already gone is fine. */
+export function terminateGroup(pid: number | undefined): void {
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 1) return;
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    // The group is already gone.
+  }
+}
+
 /** Removes a folder and everything in it; a folder that is already gone is fine. */
 export function removeDir(path: string): void {
   try {

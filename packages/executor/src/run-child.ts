@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
-import { killGroup } from "./reaper.js";
+import { killGroup, terminateGroup } from "./reaper.js";
+import { deadlineOf, killSchedule } from "./timeout-budget.js";
 import type { RunOptions } from "./types.js";
 
 /** One child process to run: the program, its arguments, where, with what, and what it reads. */
@@ -52,13 +53,14 @@ export function layerEnv(
 /**
  * Runs one child the way every runner of roster does: no shell, in a process group of its
  * own (registered with the run's reaper until it is gone), stdout and stderr kept to their
- * tails, the whole group killed when the run's signal aborts or its timeout passes, and
+ * tails, the whole group killed when the run's signal aborts or its timeout passes (asked to
+ * wind down with SIGTERM shortly before: `terminationGrace`), and
  * again when the child exits (whatever it left behind goes with it, so no pipe stays open).
  * Never rejects: a child that cannot start is a `spawnError`.
  */
 export function runChild(
   child: ChildCommand,
-  run: Pick<RunOptions, "signal" | "timeoutMs" | "reaper" | "maxOutputBytes" | "maxOutputLines">,
+  run: Pick<RunOptions, "signal" | "timeoutMs" | "deadline" | "reaper" | "maxOutputBytes" | "maxOutputLines">,
 ): Promise<ChildOutcome> {
   const maxBytes = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const maxLines = run.maxOutputLines ?? DEFAULT_MAX_OUTPUT_LINES;
@@ -83,14 +85,28 @@ export function runChild(
     };
     const onAbort = (): void => stop(`aborted: ${run.signal ? reasonText(run.signal) : "aborted"}`);
     run.signal?.addEventListener("abort", onAbort, { once: true });
-    const timer =
-      run.timeoutMs !== undefined && run.timeoutMs > 0
-        ? setTimeout(() => stop(`timed out after ${run.timeoutMs} ms`), run.timeoutMs)
-        : undefined;
+    // The timeout: SIGTERM to the group shortly before the deadline, so the host can wind down
+    // within the budget, and SIGKILL at the deadline (timeout-budget.ts).
+    const now = performance.now();
+    const deadline = deadlineOf(run, now);
+    const timers: NodeJS.Timeout[] = [];
+    if (deadline !== undefined) {
+      const total = run.timeoutMs ?? Math.max(1, Math.round(deadline - now));
+      const reason = `timed out after ${total} ms`;
+      const { termInMs, killInMs } = killSchedule({ deadline, timeoutMs: total, now });
+      if (termInMs < killInMs)
+        timers.push(
+          setTimeout(() => {
+            if (abortReason === undefined && exit === undefined) abortReason = reason;
+            terminateGroup(proc.pid);
+          }, termInMs),
+        );
+      timers.push(setTimeout(() => stop(reason), killInMs));
+    }
     const finish = (): void => {
       if (settled) return;
       settled = true;
-      if (timer) clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
       run.signal?.removeEventListener("abort", onAbort);
       const outcome: ChildOutcome = {
         exitCode: exit?.code ?? null,

@@ -412,6 +412,63 @@ describe("the effective agent reaches the runner", () => {
   });
 });
 
+describe("one timeout for the whole call", () => {
+  test("every task of a call gets the call's deadline; one queued past it never starts", async () => {
+    const mem = memoryRegistry([item({ name: "explore" })]);
+    const calls: Array<{ id: string; timeoutMs?: number; deadline?: number }> = [];
+    const tool = createTaskTool({
+      registry: mem.registry,
+      ctx: mem.ctx,
+      runner: {
+        async run(invocation, options) {
+          calls.push({
+            id: invocation.id,
+            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+            ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+          });
+          // The first task uses up the call's time (as a host would, until it is killed).
+          if (invocation.id === "a")
+            await new Promise((r) => setTimeout(r, Math.max(0, options.deadline! - performance.now()) + 20));
+          return { exitCode: 0, output: "", stderr: "", truncated: false };
+        },
+      },
+    });
+    const before = performance.now();
+    const outcome = await tool.execute(
+      { agent: "explore", tasks: [task("a"), task("b")] },
+      { ...session, settings: { timeoutMs: 300, maxConcurrency: 1 } },
+    );
+    expect(calls.map((c) => c.id)).toEqual(["a"]);
+    expect(calls[0]!.timeoutMs).toBe(300);
+    expect(calls[0]!.deadline).toBeGreaterThanOrEqual(before + 300);
+    if (outcome.status !== "completed") throw new Error("expected a run");
+    expect(outcome.results[1]).toMatchObject({
+      id: "b",
+      aborted: true,
+      error: "timed out after 300 ms before it could start",
+    });
+  });
+});
+
+test("timeoutFrom: the timeout counts from then (a process's start), not from execute", async () => {
+  const { tool, runner } = setup();
+  // This process started more than 300 ms ago: a 300 ms run counted from its start is over.
+  expect(performance.now()).toBeGreaterThan(300);
+  const outcome = await tool.execute(
+    { agent: "explore", tasks: [task("a")] },
+    { ...session, settings: { timeoutMs: 300 } },
+    { timeoutFrom: 0 },
+  );
+  expect(runner.calls).toHaveLength(0);
+  if (outcome.status !== "completed") throw new Error("expected a run");
+  expect(outcome.results[0]).toMatchObject({
+    aborted: true,
+    error: "timed out after 300 ms before it could start",
+  });
+  await tool.execute({ agent: "explore", tasks: [task("b")] }, { ...session, settings: { timeoutMs: 300 } });
+  expect(runner.calls[0]!.options.deadline).toBeGreaterThan(300);
+});
+
 describe("rediscovery and the description", () => {
   test("every execute rediscovers: an added agent is usable at once", async () => {
     const { tool, state } = setup([item({ name: "explore" })]);
@@ -578,7 +635,7 @@ describe("findAgent: a quick lookup of one name (a one-shot caller's)", () => {
       },
     });
     expect(refusal(await tool.execute({ agent: "mien", tasks: [task("a")] }, session))).toBe(
-      'Unknown agent "mien". Available: mine',
+      'Unknown agent "mien". Available: mine\nDid you mean "mine"?',
     );
     expect((await tool.execute({ agent: "mine", tasks: [task("a")] }, session)).status).toBe("completed");
     expect(asked).toBe(2);

@@ -183,6 +183,11 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
       });
 
       const settings = session.settings ?? {};
+      // One timeout for the whole call: every task starts with what is left of it.
+      const deadline =
+        settings.timeoutMs !== undefined
+          ? (call.timeoutFrom ?? performance.now()) + settings.timeoutMs
+          : undefined;
       const limit = createLimiter(settings.maxConcurrency ?? DEFAULT_SETTINGS.maxConcurrency);
       const context = typeof input.context === "string" ? input.context.trim() : "";
       const keep = call.keepResults !== false;
@@ -234,6 +239,12 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
           return { ...noRun(base, 0, "aborted before start"), aborted: true };
         }
         if (runDir === undefined) return noRun(base, 0, runDirError ?? "no temp folder");
+        // Queued behind others until the call's time was up: it never starts.
+        if (deadline !== undefined && startedAt >= deadline)
+          return {
+            ...noRun(base, 0, `timed out after ${settings.timeoutMs} ms before it could start`),
+            aborted: true,
+          };
         const taskDir = join(runDir, String(index + 1));
         try {
           mkdirSync(taskDir, { mode: 0o700 });
@@ -241,7 +252,9 @@ export function createTaskTool(options: TaskToolOptions): TaskTool {
             depth: effective.childDepth,
             env: { ...env },
             signal,
-            ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+            ...(settings.timeoutMs !== undefined && deadline !== undefined
+              ? { timeoutMs: settings.timeoutMs, deadline }
+              : {}),
             maxOutputBytes,
             maxOutputLines,
             runDir,

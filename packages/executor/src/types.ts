@@ -35,7 +35,10 @@ export interface TaskSettings {
   disabledAgents?: readonly string[];
   /** Agent name → model (a string, a CSV string, or a prioritised list). */
   agentModelOverrides?: Readonly<Record<string, string | readonly string[]>>;
-  /** Per-task time limit in milliseconds; absent means none. */
+  /**
+   * Time limit of one call in milliseconds, every task of it included (each starts with what is
+   * left; a host gets SIGTERM shortly before the end, SIGKILL at it); absent means none.
+   */
   timeoutMs?: number;
 }
 
@@ -97,7 +100,17 @@ export interface RunOptions {
   /** The parent environment to hand on. */
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /**
+   * The run's timeout in milliseconds: the whole call's, which every task of it and a host's
+   * own checks share (`deadline` says when it ends). A runner given `timeoutMs` alone counts it
+   * from the start of its own run.
+   */
   timeoutMs?: number;
+  /**
+   * When the call's timeout ends, on `performance.now()`'s clock (set by the task tool with
+   * `timeoutMs`): a child gets SIGTERM `terminationGrace(timeoutMs)` before it, SIGKILL at it.
+   */
+  deadline?: number;
   /** Output cap in bytes (default 500,000). */
   maxOutputBytes?: number;
   /** Output cap in lines (default 5,000). */
@@ -174,6 +187,12 @@ export interface ExecuteOptions {
   onResult?: (result: TaskResult, index: number) => void | Promise<void>;
   /** Default true. False leaves the outcome's `results` empty, so memory does not grow with them: read them in `onResult`. */
   keepResults?: boolean;
+  /**
+   * When the session's `timeoutMs` started, on `performance.now()`'s clock (default: when
+   * `execute` is called). A one-shot process passes 0, its own start: the timeout then bounds
+   * the whole process, its start-up and discovery included.
+   */
+  timeoutFrom?: number;
 }
 
 /** The result of one task, in input order. */

@@ -1,13 +1,22 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
 import { ruleToolName } from "@roster/family";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
-import { checkHostReady } from "./check-host-ready.js";
+import { checkHostReady, STATUS_TIMEOUT_MS } from "./check-host-ready.js";
 import { opencodePermission } from "./host-opencode.js";
-import { createHostRunner } from "./host-runner.js";
+import { createHostRunner, statusBudget } from "./host-runner.js";
 import { testFamily } from "./test-families.js";
 import type { HostId } from "./types.js";
 
@@ -502,6 +511,30 @@ describe("mapping rows", () => {
     });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: bin }, timeoutMs: 300 });
     expect(result).toMatchObject({ aborted: true, error: "timed out after 300 ms" });
+  });
+
+  test("one timeout for the run: a hung status check takes a quarter, the host gets SIGTERM before SIGKILL", async () => {
+    const deaf = join(root, `deaf-${counter++}.log`);
+    const status = join(root, `status-${counter++}`);
+    const runner = createHostRunner({ family: testFamily("claude") });
+    const result = await runner.run(invocation(), {
+      depth: 1,
+      env: { PATH: bin, FAKE_HOST_STATUS_HANG: "1", FAKE_HOST_STATUS_RECORD: status, FAKE_HOST_DEAF: deaf },
+      timeoutMs: 2000,
+    });
+    expect(result).toMatchObject({ aborted: true, error: "timed out after 2000 ms" });
+    // The status check was asked (and given up on), the host started, was asked to wind down
+    // (SIGTERM, ignored) and was killed at the end of the same budget.
+    expect(readdirSync(status)).toHaveLength(1);
+    expect(readFileSync(deaf, "utf8")).toBe("start\nTERM\n");
+  });
+
+  test("statusBudget: a quarter of what is left of the run, at most the status timeout", () => {
+    expect(statusBudget({})).toEqual({});
+    expect(statusBudget({ timeoutMs: 2000 }).timeoutMs).toBeLessThanOrEqual(500);
+    expect(statusBudget({ timeoutMs: 600_000 }).timeoutMs).toBe(STATUS_TIMEOUT_MS);
+    // A run whose time is all but gone still gives the check a millisecond, never a negative one.
+    expect(statusBudget({ timeoutMs: 2000, deadline: performance.now() - 10 }).timeoutMs).toBe(1);
   });
 
   describe("preflight: a host that is not logged in is one line before anything starts", () => {

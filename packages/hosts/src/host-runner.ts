@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   type ChildOutcome,
+  deadlineOf,
   layerEnv,
   type Runner,
+  type RunOptions,
   type RunResult,
   reasonText,
   runChild,
@@ -87,6 +89,18 @@ export function planHostCommand(
 }
 
 /**
+ * How long the preflight's status command may take within a run's timeout: a quarter of what
+ * is left of it (at most {@link STATUS_TIMEOUT_MS}), so a status command that hangs leaves the
+ * task most of the budget; the timeout bounds the whole run, preflight included.
+ */
+export function statusBudget(run: Pick<RunOptions, "timeoutMs" | "deadline">): { timeoutMs?: number } {
+  const end = deadlineOf(run, performance.now());
+  if (end === undefined) return {};
+  const left = end - performance.now();
+  return { timeoutMs: Math.max(1, Math.min(STATUS_TIMEOUT_MS, Math.floor(left / 4))) };
+}
+
+/**
  * A runner that runs each invocation on one agent host's own CLI, non-interactively, and
  * turns the host's output back into a result (answer, structured data validated against the
  * JTD schema, session id, cost).
@@ -117,7 +131,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
         cwd: invocation.cwd,
         ...(run.signal ? { signal: run.signal } : {}),
         ...(run.reaper ? { reaper: run.reaper } : {}),
-        ...(run.timeoutMs !== undefined ? { timeoutMs: Math.min(run.timeoutMs, STATUS_TIMEOUT_MS) } : {}),
+        ...statusBudget(run),
       });
       const ready = await readiness;
       if (!ready.ready) return { ...none, error: ready.message, code: ready.code };

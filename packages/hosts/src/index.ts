@@ -17,6 +17,7 @@ export {
   type HostRunner,
   type HostRunnerOptions,
   planHostCommand,
+  statusBudget,
 } from "./host-runner.js";
 export {
   type HostChoice,

@@ -4,7 +4,8 @@
 // output shape (FAKE_HOST_MODE=error: the host's "not logged in" answer and exit code).
 // Claude's `auth status` and Codex's `login status` answer as the real ones do
 // (FAKE_HOST_LOGIN=out, or a file FAKE_HOST_LOGIN_FILE that exists: not logged in),
-// recorded apart (FAKE_HOST_STATUS_RECORD).
+// recorded apart (FAKE_HOST_STATUS_RECORD); FAKE_HOST_STATUS_HANG: the status command never
+// answers. FAKE_HOST_DEAF=<file>: a run notes "start" there, then each SIGTERM it ignores ("TERM").
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -24,10 +25,19 @@ if (status) {
     fs.mkdirSync(env.FAKE_HOST_STATUS_RECORD, { recursive: true });
     fs.writeFileSync(path.join(env.FAKE_HOST_STATUS_RECORD, host + "-" + process.pid), argv.join(" "));
   }
+  // A status command that never answers: blocked until it is killed.
+  if (env.FAKE_HOST_STATUS_HANG) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   const out = env.FAKE_HOST_LOGIN === "out" || (env.FAKE_HOST_LOGIN_FILE !== undefined && fs.existsSync(env.FAKE_HOST_LOGIN_FILE));
   if (statusOf === "auth status") process.stdout.write(JSON.stringify({ loggedIn: !out, authMethod: out ? "none" : "claude.ai" }, null, 2) + "\n");
   else process[out ? "stderr" : "stdout"].write(out ? "Not logged in\n" : "Logged in using ChatGPT\n");
   process.exit(out ? 1 : 0);
+}
+// A host that ignores SIGTERM and never ends: it notes "start" and each SIGTERM in the file.
+if (env.FAKE_HOST_DEAF) {
+  fs.appendFileSync(env.FAKE_HOST_DEAF, "start\n");
+  process.on("SIGTERM", () => fs.appendFileSync(env.FAKE_HOST_DEAF, "TERM\n"));
+  setInterval(() => {}, 1000);
+  return;
 }
 let stdin = "";
 try { stdin = fs.readFileSync(0, "utf8"); } catch {}

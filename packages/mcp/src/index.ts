@@ -6,7 +6,13 @@ export {
   RUN_TASK_DESCRIPTION_BYTES,
   serverInstructions,
 } from "./create-server.js";
-export { type ServeStdioOptions, serveStdio } from "./serve-stdio.js";
+export {
+  answerUnreadableLine,
+  INVALID_REQUEST,
+  PARSE_ERROR,
+  type ServeStdioOptions,
+  serveStdio,
+} from "./serve-stdio.js";
 export { type ResolveServerSessionOptions, resolveServerSession } from "./server-session.js";
 export type {
   Diagnostic,

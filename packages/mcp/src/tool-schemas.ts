@@ -80,7 +80,10 @@ export const showAgentOutput = {
 /** `roster why --json`'s object (core's `reportWhy`), without `schemaVersion`. */
 export const whyAgentOutput = {
   name: z.string(),
-  winner: agentBrief.optional(),
+  winner: agentBrief.optional().describe("the definition the bare name resolves to (first wins)"),
+  scoped: agentBrief
+    .optional()
+    .describe("for <plugin>:<name>: that plugin's definition, which the winner may shadow"),
   candidates: z.array(
     z.looseObject({
       location: z.string(),
@@ -93,7 +96,7 @@ export const whyAgentOutput = {
   shadowed: z.array(agentBrief),
   copies: z
     .array(agentBrief)
-    .describe("files roster wrote from the winner (sync, export): never in its place"),
+    .describe("files roster wrote from the definition asked for (sync, export): never in its place"),
   picked: agentBrief.optional().describe("with provider: that provider's definition of the name"),
   files: z.array(z.looseObject({ path: z.string(), outcome: z.string() })),
   otherTools: z.array(

@@ -1,4 +1,4 @@
-import type { AgentDiscovery, Diagnostic, FileRecord } from "@roster/core";
+import { type AgentDiscovery, countOutcomes, type Diagnostic, type FileRecord } from "@roster/core";
 import type { ToolView, ToolViewFile } from "@roster/profiles";
 import { depthNote } from "./graph-words.js";
 import { renderGraphMermaid } from "./render-graph-mermaid.js";
@@ -202,6 +202,7 @@ export function buildReport(options: BuildReportOptions): ReportData {
     group.items.push(item);
   }
 
+  const agentOutcomes = countOutcomes(discovery.files).agents;
   const data: ReportData = {
     schemaVersion: 1,
     title: `roster report: ${options.cwd}`,
@@ -218,8 +219,9 @@ export function buildReport(options: BuildReportOptions): ReportData {
     diagnostics: [...groups.values()],
     counts: {
       agents: discovery.agents.length,
-      shadowed: discovery.shadowed.length,
-      skipped: records.filter((r) => r.outcome === "skipped").length,
+      // Agent files, as `doctor` counts them per kind (core's countOutcomes): never commands.
+      shadowed: agentOutcomes.shadowed,
+      skipped: agentOutcomes.skipped,
       errors: options.diagnostics.filter((d) => d.severity === "error").length,
       warnings: options.diagnostics.filter((d) => d.severity === "warning").length,
     },

@@ -9,9 +9,19 @@ export interface GraphLookup {
   spawnersOf(id: string): GraphEdge[];
   /** Shadowed nodes hidden behind `id`. */
   shadowsOf(id: string): GraphNode[];
+  /**
+   * Who may spawn `id`, as the picture of one agent draws them and its counts count them:
+   * `direct`, the agents that name it (itself aside: a self-spawn is what it may spawn), and
+   * `viaAny`, the other agents that may spawn any agent (`spawns: *`) and do not name it too.
+   */
+  spawnersAll(id: string): { direct: GraphEdge[]; viaAny: GraphEdge[] };
 }
 
-/** Builds the {@link GraphLookup} of a graph (one pass over nodes and edges). */
+/**
+ * Builds the {@link GraphLookup} of a graph (one pass over nodes and edges). Self-contained (it
+ * uses nothing outside its body): the report page's script gets its source text, so the page's
+ * picture and counts follow the same rules as `roster graph`.
+ */
 export function lookupGraph(graph: SpawnGraph): GraphLookup {
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
   const out = new Map<string, GraphEdge[]>();
@@ -37,6 +47,13 @@ export function lookupGraph(graph: SpawnGraph): GraphLookup {
     spawnsOf: (id) => out.get(id) ?? [],
     spawnersOf: (id) => into.get(id) ?? [],
     shadowsOf: (id) => shadows.get(id) ?? [],
+    spawnersAll: (id) => {
+      const direct = (into.get(id) ?? []).filter((e) => e.from !== id);
+      const named = new Set(direct.map((e) => e.from));
+      const viaAny =
+        id === "any" ? [] : (into.get("any") ?? []).filter((e) => e.from !== id && !named.has(e.from));
+      return { direct, viaAny };
+    },
   };
 }
 

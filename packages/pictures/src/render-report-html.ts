@@ -1,4 +1,5 @@
 import type { ReportData } from "./build-report.js";
+import { lookupGraph } from "./graph-lookup.js";
 import { reportApp } from "./report-app.js";
 
 /** Text for HTML: `& < > " '` as character references. */
@@ -103,6 +104,11 @@ function section(id: string, body: string): string {
   return `<section id="${id}" role="tabpanel" aria-labelledby="tab-${id}" hidden>${body}</section>`;
 }
 
+/** A function's source text, safe inside a `<script>` element (no `</script` in it). */
+function scriptSource(fn: (...args: never[]) => unknown): string {
+  return fn.toString().replace(/<\/(script)/gi, "<\\/$1");
+}
+
 /**
  * The report as one self-contained HTML page: inline CSS and script, the data embedded as
  * JSON (escaped for a script element), a Content-Security-Policy that allows no network.
@@ -173,7 +179,7 @@ ${diagnostics}
 <noscript><p>This report draws its tables with JavaScript; the data is the JSON in the page's source.</p></noscript>
 </main>
 <script type="application/json" id="roster-data">${scriptJson(data)}</script>
-<script>(${reportApp.toString().replace(/<\/(script)/gi, "<\\/$1")})();</script>
+<script>(${scriptSource(reportApp)})(${scriptSource(lookupGraph)});</script>
 </body>
 </html>
 `;

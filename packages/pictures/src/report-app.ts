@@ -2,10 +2,15 @@
 // it must use nothing from outside its own body. Every piece of data reaches the page as
 // text (`textContent`, `setAttribute`), never as markup.
 import type { ReportData } from "./build-report.js";
+import type { lookupGraph } from "./graph-lookup.js";
 import type { GraphEdge, GraphNode, GraphRefusal } from "./types.js";
 
-/** The page's script: reads the embedded data and draws the four views. */
-export function reportApp(): void {
+/**
+ * The page's script: reads the embedded data and draws the four views. `lookup` is
+ * `lookupGraph`, handed over as its own source text: the agent list's counts and the picture
+ * beside it come from its one reading of the graph, as `roster graph` reads it.
+ */
+export function reportApp(lookup: typeof lookupGraph): void {
   const PAGE = 100;
   const doc = document;
   const data = JSON.parse(
@@ -150,23 +155,17 @@ export function reportApp(): void {
   }
 
   const nodes = new Map<string, GraphNode>(data.graph.nodes.map((n) => [n.id, n]));
-  const out = new Map<string, GraphEdge[]>();
-  const into = new Map<string, GraphEdge[]>();
-  const hides = new Map<string, GraphNode[]>();
-  for (const e of data.graph.edges) {
-    const add = <T>(m: Map<string, T[]>, k: string, v: T) => {
-      const list = m.get(k);
-      if (list) list.push(v);
-      else m.set(k, [v]);
-    };
-    if (e.kind === "spawns") {
-      add(out, e.from, e);
-      add(into, e.to, e);
-    } else add(hides, e.to, nodes.get(e.from) as GraphNode);
-  }
-  const graphAgents = data.graph.nodes.filter(
-    (n) => n.kind === "agent" && (out.has(n.id) || into.has(n.id) || hides.has(n.id)),
-  );
+  const graph = lookup(data.graph);
+  /** What the picture of one agent shows, and its counts count: one reading of the graph. */
+  const around = (id: string) => {
+    const { direct, viaAny } = graph.spawnersAll(id);
+    return { direct, viaAny, spawns: graph.spawnsOf(id), hides: graph.shadowsOf(id) };
+  };
+  const graphAgents = data.graph.nodes.filter((n) => {
+    if (n.kind !== "agent") return false;
+    const a = around(n.id);
+    return a.spawns.length + a.direct.length + a.viaAny.length + a.hides.length > 0;
+  });
 
   const SVG = "http://www.w3.org/2000/svg";
   const svgEl = (tag: string, attrs: Record<string, string | number>, text?: string) => {
@@ -201,11 +200,10 @@ export function reportApp(): void {
         },
       ];
     };
-    const direct: Side[] = (into.get(id) ?? [])
-      .filter((e) => e.from !== id)
-      .map((e) => ({ node: nodes.get(e.from) as GraphNode, edge: e }));
+    const near = around(id);
+    const direct: Side[] = near.direct.map((e) => ({ node: nodes.get(e.from) as GraphNode, edge: e }));
     // Agents that may spawn any agent are one box, not one each.
-    const anyOthers = (into.get("any") ?? []).filter((e) => e.from !== id);
+    const anyOthers = near.viaAny;
     const anySide: Side[] = anyOthers.length
       ? [
           {
@@ -216,8 +214,8 @@ export function reportApp(): void {
         ]
       : [];
     const left = [...fit(direct), ...anySide];
-    const right = fit((out.get(id) ?? []).map((e) => ({ node: nodes.get(e.to) as GraphNode, edge: e })));
-    const below = hides.get(id) ?? [];
+    const right = fit(near.spawns.map((e) => ({ node: nodes.get(e.to) as GraphNode, edge: e })));
+    const below = near.hides;
     const rowH = 34;
     const rows = Math.max(left.length, right.length, 1);
     const height = Math.max(rows * rowH + 20, 120) + (below.length ? below.length * rowH + 20 : 0);
@@ -303,9 +301,7 @@ export function reportApp(): void {
         svgEl("text", { x: 570, y: y + 17, class: "hidden-label" }, `hidden: ${clip(s.filePath ?? "", 48)}`),
       );
     });
-    const refusals = [...direct, ...(out.get(id) ?? []).map((edge) => ({ edge }))].filter(
-      (x) => x.edge?.refusal,
-    );
+    const refusals = [...direct, ...near.spawns.map((edge) => ({ edge }))].filter((x) => x.edge?.refusal);
     const parts: Node[] = [
       el("h3", null, node.name, el("span", { class: "sub" }, ` ${node.family} · ${node.source}`)),
       svg,
@@ -342,8 +338,10 @@ export function reportApp(): void {
     if (!state.focus && rows.length) state.focus = rows[0]!.id;
     $("graph-list").replaceChildren(
       ...rows.slice(start, end).map((n) => {
-        const spawns = (out.get(n.id) ?? []).length;
-        const by = (into.get(n.id) ?? []).length;
+        // The same reading as the picture: the agents that name it and those that may spawn any.
+        const near = around(n.id);
+        const spawns = near.spawns.length;
+        const by = near.direct.length + near.viaAny.length;
         const b = el(
           "button",
           { type: "button", class: n.id === state.focus ? "picked" : "" },

@@ -76,6 +76,66 @@ describe("explainAgent", () => {
     expect(cached.candidates.map((c) => c.outcome)).toEqual(["winner", "shadowed", "shadowed"]);
   });
 
+  test("a scoped id names its plugin's definition; the order stays real and the bare name's winner wins", async () => {
+    sb.write({
+      "project/.claude/agents/code-reviewer.md": agentFile("code-reviewer"),
+      "home/plug/agents/code-reviewer.md": agentFile("code-reviewer", "plugin reviewer"),
+    });
+    const plugin = defineProvider({
+      id: "plugins",
+      locate: (ctx) => ({
+        locations: [
+          {
+            dir: join(ctx.home, "plug/agents"),
+            scope: "user",
+            plugin: { id: "pr-review-toolkit@m", name: "pr-review-toolkit", marketplace: "m", version: "1" },
+          },
+        ],
+        diagnostics: [],
+      }),
+    });
+    const d = await discoverAgents(createRegistry([family("claude"), plugin]), sb.ctx());
+    const scoped = explainAgent(d, "pr-review-toolkit:code-reviewer");
+    const bare = explainAgent(d, "code-reviewer");
+    // The same table either way: the project's file wins the bare name, the plugin's is shadowed.
+    expect(scoped.candidates).toEqual(bare.candidates);
+    expect(scoped.candidates.filter((c) => c.filePath).map((c) => [rel(c.filePath), c.outcome])).toEqual([
+      ["project/.claude/agents/code-reviewer.md", "winner"],
+      ["home/plug/agents/code-reviewer.md", "shadowed"],
+    ]);
+    expect(rel(scoped.winner?.filePath)).toBe("project/.claude/agents/code-reviewer.md");
+    expect(rel(scoped.asked?.filePath)).toBe("home/plug/agents/code-reviewer.md");
+    expect(scoped.shadowed.map((a) => rel(a.filePath))).toEqual(["home/plug/agents/code-reviewer.md"]);
+    expect(bare.asked).toBe(bare.winner);
+  });
+
+  test("a sub-folder file that wins in its folder says why: code-unit order of the path below it", async () => {
+    sb.write({
+      "project/.claude/agents/code-reviewer.md": agentFile("code-reviewer"),
+      "project/.claude/agents/ahk/code-reviewer.md": agentFile("code-reviewer", "in a sub-folder"),
+      "home/.claude/agents/code-reviewer.md": agentFile("code-reviewer"),
+    });
+    const nested = defineProvider({
+      id: "claude",
+      locate: (ctx, kind) =>
+        familyLocations(ctx, {
+          project: `.claude/${kind}`,
+          user: join(ctx.home, ".claude", kind),
+          recursive: true,
+        }),
+    });
+    const why = explainAgent(await discoverAgents(createRegistry([nested]), sb.ctx()), "code-reviewer");
+    expect(why.candidates.map((c) => [rel(c.filePath), c.outcome, rel(c.sameFolder?.first)])).toEqual([
+      ["project/.claude/agents/ahk/code-reviewer.md", "winner", undefined],
+      ["project/.claude/agents/code-reviewer.md", "shadowed", "project/.claude/agents/ahk/code-reviewer.md"],
+      // Beaten by a file of another place: the order of places says it, no folder rule.
+      ["home/.claude/agents/code-reviewer.md", "shadowed", undefined],
+    ]);
+    expect(why.candidates[1]!.sameFolder?.message).toBe(
+      "ahk/code-reviewer.md is read before code-reviewer.md (within one folder, files are read in code-unit order of their path below it, sub-folders included), and the first definition wins",
+    );
+  });
+
   test("an unknown name has no winner and every location absent or missing", async () => {
     const explanation = explainAgent(
       await discoverAgents(createRegistry([family("claude")]), sb.ctx()),

@@ -60,12 +60,24 @@ export interface ExplainCandidate {
   reason?: Pick<SkipReason, "code" | "message">;
   /** For a `copy`: the file (or provider) of the definition it was written from. */
   copyOf?: string;
+  /**
+   * For a `shadowed` file beaten by a file of the same folder: the file read first there, and
+   * why it comes first (within one folder files are read in code-unit order of their path
+   * below it, sub-folders included: `ahk/code-reviewer.md` before `code-reviewer.md`).
+   */
+  sameFolder?: { first: string; message: string };
 }
 
 /** Why an agent resolves as it does (the data `roster why` prints). */
 export interface AgentExplanation {
   name: string;
+  /** The definition the bare name resolves to (first wins, SPEC §5), even when NAME is a scoped id. */
   winner: AgentDefinition | null;
+  /**
+   * The definition NAME names: the winner, or for a scoped id `<plugin>:<name>` that plugin's
+   * definition, which may be shadowed by the bare name's winner (SPEC §5 `getAgent`).
+   */
+  asked: AgentDefinition | null;
   candidates: ExplainCandidate[];
   shadowed: AgentDefinition[];
   /** The files roster wrote from the winner (sync, export), in search order: never in its place. */
@@ -80,14 +92,36 @@ function sameLocation(a: Location | undefined, b: Location): boolean {
   return a !== undefined && a.dir === b.dir && a.scope === b.scope && a.plugin?.id === b.plugin?.id;
 }
 
+/** `/`-separated path of `file` below `dir`. */
+function below(dir: string, file: string): string {
+  return file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : file;
+}
+
+/**
+ * Why `first` beats `record` in the same folder: first wins, and within one folder the files
+ * are read in code-unit order of their path below it (SPEC §5 step 2), sub-folders included.
+ */
+function sameFolderOrder(record: FileRecord, first: FileRecord): ExplainCandidate["sameFolder"] {
+  const dir = record.location!.dir;
+  const a = below(dir, first.path);
+  const b = below(dir, record.path);
+  return {
+    first: first.path,
+    message: `${a} is read before ${b} (within one folder, files are read in code-unit order of their path below it, sub-folders included), and the first definition wins`,
+  };
+}
+
 /**
  * Explains a name over a discovery: every location searched in order, which files there
  * define it (winner, shadowed, or skipped with the reason), the winner and what it
  * shadows. A location with no file of the name is `absent` (or says why it was not
- * read: `missing`, `untrusted`, `outside-root`, …).
+ * read: `missing`, `untrusted`, `outside-root`, …). A scoped id `<plugin>:<name>` keeps the
+ * real order: the bare name's winner is the `winner`, the plugin's definition is `asked`.
  */
 export function explainAgent(discovery: AgentDiscovery, name: string): AgentExplanation {
-  const winner = getAgent(discovery, name) ?? null;
+  const asked = getAgent(discovery, name) ?? null;
+  // A scoped id names one plugin's definition; the bare name still follows first-wins.
+  const winner = asked && asked.name !== name ? (getAgent(discovery, asked.name) ?? asked) : asked;
   const target = winner?.name ?? name;
   const defining = [...discovery.agents, ...discovery.shadowed.map((s) => s.agent)].filter(
     (agent) => agent.name === target || agent === winner,
@@ -110,6 +144,12 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
     const c: ExplainCandidate = { ...base, filePath: record.path, outcome: outcomeOf(record) };
     if (record.outcome === "skipped") c.reason = { code: record.reason.code, message: record.reason.message };
     if (record.outcome === "copy") c.copyOf = record.copyOf;
+    if (record.outcome === "shadowed" && record.location) {
+      const first = recordsAt
+        .get(record.shadowedBy)
+        ?.find((r) => r.location && sameLocation(r.location, record.location!));
+      if (first) c.sameFolder = sameFolderOrder(record, first);
+    }
     return c;
   };
 
@@ -148,9 +188,10 @@ export function explainAgent(discovery: AgentDiscovery, name: string): AgentExpl
   return {
     name,
     winner,
+    asked,
     candidates,
     shadowed: defining.filter((agent) => agent !== winner),
-    copies: winner ? copiesOf(discovery, winner) : [],
+    copies: asked ? copiesOf(discovery, asked) : [],
     files,
   };
 }

@@ -12,6 +12,7 @@ export {
   explainAgent,
   OUTCOME_MEANINGS,
 } from "./explain-agent.js";
+export { filesAbout } from "./files-about.js";
 export { type PrepareToolViewsOptions, prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 export {
   differentResolution,

@@ -125,7 +125,8 @@ export async function otherToolsFor(
   options: WhyOptions,
 ): Promise<OtherTool[]> {
   const why = explainAgent(discovery, name);
-  const winner = why.winner;
+  // What NAME names (a scoped id: that plugin's definition), as each tool is asked about NAME.
+  const winner = why.asked;
   if (!winner) return [];
   const copies = why.copies.flatMap((c) => (c.filePath !== undefined ? [c.filePath] : []));
   const found: OtherTool[] = [];
@@ -154,8 +155,13 @@ export async function otherToolsFor(
 /** The answer to "why does NAME resolve as it does": `roster why --json` and MCP `why_agent` alike. */
 export interface WhyReport {
   name: string;
-  /** The definition that wins; absent for a name nothing defines. */
+  /** The definition that wins the bare name (first wins, even for a scoped id); absent for a name nothing defines. */
   winner?: { name: string; source: string; provider: string; filePath?: string };
+  /**
+   * For a scoped id `<plugin>:<name>`: the definition it names, which `winner` shadows when
+   * another definition wins the bare name (then it is among `shadowed`).
+   */
+  scoped?: ReturnType<typeof briefAgent>;
   /** Every place searched, in search order, with what it held for NAME. */
   candidates: ExplainCandidate[];
   /** Every definition of NAME the winner shadows, in search order. */
@@ -208,6 +214,7 @@ export async function reportWhy(
   return {
     name,
     winner: briefAgent(why.winner),
+    ...(why.asked && why.asked.name !== name ? { scoped: briefAgent(why.asked) } : {}),
     ...(picked ? { picked: briefAgent(picked) } : {}),
     ...rest,
     otherTools: await otherToolsFor(discovery, name, options),

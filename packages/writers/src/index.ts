@@ -42,6 +42,7 @@ export {
   exportNameProblem,
   writeRootOf,
 } from "./export-agent.js";
+export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   applySync,
   type FileOwner,
