@@ -231,6 +231,11 @@ export function isCopy(source: ReadableSource): boolean {
   return source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter));
 }
 
+/** A copy written under another name (its folder's manifest says whose): that agent's name. */
+export function sourceNameOf(source: ReadableSource): string | undefined {
+  return source.kind === "file" ? source.listedAs : undefined;
+}
+
 /** Everything decided by one read: reused whole while nothing that decides it changed. */
 type Merged = Omit<AgentDiscovery, "searched">;
 
@@ -242,6 +247,7 @@ function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, recor
     idOf: (winner) => winner.filePath ?? winner.provider,
     // Read from the file's own fields and its folder's manifest, as the writer marked it.
     isCopy,
+    sourceNameOf,
     records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");

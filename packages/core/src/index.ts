@@ -85,7 +85,9 @@ export {
   isMarkerKey,
   MAX_SYNC_MANIFEST_BYTES,
   parseSyncManifest,
+  readSyncManifest,
   SYNC_MANIFEST,
+  type SyncManifest,
 } from "./roster-copy.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";

@@ -6,7 +6,7 @@ import { Look, type SourcesStat } from "./look.js";
 import { parseMarkdown } from "./markdown-format.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
-import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
+import { MAX_SYNC_MANIFEST_BYTES, readSyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,
@@ -41,6 +41,8 @@ interface FileSourceBase {
   format: FileFormat;
   /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16). */
   listed?: true;
+  /** Written under another name than its agent's: that agent's name (the manifest's `renamed`). */
+  listedAs?: string;
 }
 
 /** One source of definitions, in search order: a parsed file, a skipped file, or a provider's item. */
@@ -86,7 +88,7 @@ function readManifestAt(
   filePath: string,
   fingerprint: Fingerprint,
   look: Look | undefined,
-): ReadonlySet<string> | undefined {
+): { files: ReadonlySet<string>; renamed: Readonly<Record<string, string>> } | undefined {
   let stats: Stats;
   try {
     stats = fs.stat(filePath);
@@ -96,8 +98,10 @@ function readManifestAt(
   fingerprint.file(filePath, stats);
   look?.file(filePath, stats);
   try {
-    const files = parseSyncManifest(fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8"));
-    return files && files.length > 0 ? new Set(files) : undefined;
+    const manifest = readSyncManifest(fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8"));
+    return manifest && manifest.files.length > 0
+      ? { files: new Set(manifest.files), renamed: manifest.renamed }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -168,7 +172,7 @@ export async function readSources(
   for (const diagnostic of diagnostics) fingerprint.problem(diagnostic);
 
   const sources: Source[] = [];
-  // One options object for every file read (only `file` changes).
+  // One options object for every file read (only `file` and `sift` change).
   const fileOptions: ReadSourceFileOptions = {
     fs,
     file: undefined as unknown as FileToRead,
@@ -209,6 +213,8 @@ export async function readSources(
           continue;
         }
         fileOptions.file = walked;
+        // A copy written under another name answers to its source's name: never sifted out.
+        fileOptions.sift = listed?.renamed[relativePath] === undefined ? options.sift : undefined;
         const read = readSourceFile(fileOptions);
         if (read.stats) fingerprint.file(filePath, read.stats);
         if (look) lookAt(look, fs, filePath, read.stats);
@@ -227,7 +233,11 @@ export async function readSources(
             format,
             parsed: read.parsed,
           };
-          if (listed?.has(relativePath)) source.listed = true;
+          if (listed?.files.has(relativePath)) {
+            source.listed = true;
+            const as = listed.renamed[relativePath];
+            if (as !== undefined) source.listedAs = as;
+          }
           sources.push(source);
         }
       }

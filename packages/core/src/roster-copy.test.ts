@@ -9,7 +9,8 @@ import { familyLocations } from "./family.js";
 import { getAgent } from "./get-agent.js";
 import { defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
-import { parseSyncManifest, SYNC_MANIFEST } from "./roster-copy.js";
+import { findAgentAt } from "./find-agent.js";
+import { parseSyncManifest, readSyncManifest, SYNC_MANIFEST } from "./roster-copy.js";
 import { statSources } from "./stat-sources.js";
 import type { LoadedItem, SourceProvider } from "./types.js";
 
@@ -122,6 +123,38 @@ describe("copies roster wrote (SPEC §16)", () => {
     expect(lookAfter.fingerprint).not.toBe(lookBefore.fingerprint);
     // The look a discovery stores is the one a later stat-only look finds again.
     expect(after.look?.fingerprint).toBe(lookAfter.fingerprint);
+  });
+
+  test("a copy its manifest says was written under another name stands under that name's source", async () => {
+    sb.write({
+      "project/.gemini/agents/csharp-expert.md": agentFile("csharp-expert", "the copy"),
+      [`project/.gemini/agents/${SYNC_MANIFEST}`]: JSON.stringify({
+        generatedBy: "roster",
+        files: ["csharp-expert.md"],
+        renamed: { "csharp-expert.md": "CSharpExpert" },
+      }),
+      "project/.codex/agents/CSharpExpert.md": agentFile("CSharpExpert", "the source"),
+    });
+    const registry = createRegistry([family("gemini"), family("codex")]);
+    for (const records of [true, false]) {
+      const d = await discoverAgents(registry, sb.ctx(), { records });
+      // Not an orphan copy loading under its own name: listed under CSharpExpert's file.
+      expect(d.agents.map((a) => a.name)).toEqual(["CSharpExpert"]);
+      expect(d.copies.map((c) => [rel(c.agent.filePath), rel(c.copyOf)])).toEqual([
+        ["project/.gemini/agents/csharp-expert.md", "project/.codex/agents/CSharpExpert.md"],
+      ]);
+    }
+    // Asked by name, one family at a time, the copy is found though its text never names CSharpExpert.
+    const found = await findAgentAt(registry, sb.ctx(), "CSharpExpert", { copies: true });
+    expect(found?.copies?.map(rel)).toEqual(["project/.gemini/agents/csharp-expert.md"]);
+  });
+
+  test("readSyncManifest keeps renames of listed files only, as plain strings", () => {
+    const text = '{"files":["a.md","b.md"],"renamed":{"a.md":"A","c.md":"C","b.md":3,"__proto__":"x"}}';
+    const manifest = readSyncManifest(text);
+    expect(manifest?.files).toEqual(["a.md", "b.md"]);
+    expect({ ...manifest?.renamed }).toEqual({ "a.md": "A" });
+    expect(readSyncManifest('{"files":["a.md"],"renamed":["a.md"]}')?.renamed).toEqual({});
   });
 
   test("parseSyncManifest keeps paths below its folder only", () => {

@@ -34,12 +34,24 @@ export function hasRosterMarker(fields: Readonly<Record<string, unknown>> | unde
   return false;
 }
 
+/** What a `.roster-sync.json` holds: the files roster wrote, and those written under another name. */
+export interface SyncManifest {
+  /** `/`-separated paths below its folder (see {@link parseSyncManifest}). */
+  files: string[];
+  /**
+   * A listed file written under a name that is not its agent's (`sync --name`, a tool's slug
+   * rule): file → the agent's own name, so the copy stands under its source and a later sync
+   * writes the same file.
+   */
+  renamed: Record<string, string>;
+}
+
 /**
- * The files a `.roster-sync.json` lists (`/`-separated paths below its folder; anything
- * else is ignored: a manifest is project data), or `undefined` when the text is not a
- * manifest.
+ * A `.roster-sync.json` read as data (anything else in it is ignored: a manifest is project
+ * data), or `undefined` when the text is not a manifest. A rename counts only for a file the
+ * manifest lists, and names a non-empty string.
  */
-export function parseSyncManifest(text: string): string[] | undefined {
+export function readSyncManifest(text: string): SyncManifest | undefined {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -47,7 +59,26 @@ export function parseSyncManifest(text: string): string[] | undefined {
     return undefined;
   }
   if (typeof data !== "object" || data === null) return undefined;
-  const files = (data as { files?: unknown }).files;
-  if (!Array.isArray(files)) return undefined;
-  return files.filter((f): f is string => typeof f === "string" && SAFE_FILE.test(f) && !f.includes(".."));
+  const raw = data as { files?: unknown; renamed?: unknown };
+  if (!Array.isArray(raw.files)) return undefined;
+  const files = raw.files.filter(
+    (f): f is string => typeof f === "string" && SAFE_FILE.test(f) && !f.includes(".."),
+  );
+  // A null-prototype record: a file named `__proto__.md` is only a key.
+  const renamed: Record<string, string> = Object.create(null);
+  if (typeof raw.renamed === "object" && raw.renamed !== null && !Array.isArray(raw.renamed)) {
+    for (const [file, name] of Object.entries(raw.renamed as Record<string, unknown>)) {
+      if (typeof name === "string" && name !== "" && files.includes(file)) renamed[file] = name;
+    }
+  }
+  return { files, renamed };
+}
+
+/**
+ * The files a `.roster-sync.json` lists (`/`-separated paths below its folder; anything
+ * else is ignored: a manifest is project data), or `undefined` when the text is not a
+ * manifest.
+ */
+export function parseSyncManifest(text: string): string[] | undefined {
+  return readSyncManifest(text)?.files;
 }
