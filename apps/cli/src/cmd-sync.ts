@@ -3,6 +3,7 @@ import { discoverAgents } from "@roster/core";
 import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
+import { unknownName } from "./unknown-name.js";
 import { type Cell, line, paint, printJson, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
@@ -14,6 +15,27 @@ export interface SyncFlags {
   dryRun?: boolean;
   /** Write a large sync without asking (SPEC §16). */
   yes?: boolean;
+  /** `AGENT=NEW`, repeatable: write that agent under another name (kept for later syncs). */
+  name?: string[];
+}
+
+/**
+ * `--name AGENT=NEW` values as agent → name. The last `=` splits (an agent's name may hold
+ * one, a name a file is made of never does); each agent once; either side empty is a usage error.
+ */
+export function namesOf(values: readonly string[] | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const value of values ?? []) {
+    const at = value.lastIndexOf("=");
+    const agent = at === -1 ? "" : value.slice(0, at);
+    const name = at === -1 ? "" : value.slice(at + 1);
+    if (agent === "" || name.trim() === "")
+      throw new UsageError(`--name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not ${JSON.stringify(value)}`);
+    if (names.has(agent) && names.get(agent) !== name)
+      throw new UsageError(`--name names ${JSON.stringify(agent)} twice`);
+    names.set(agent, name);
+  }
+  return names;
 }
 
 /** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16). */
@@ -71,8 +93,16 @@ export async function syncCommand(
   const writers = writersFor(flags.to, app.families);
   const scope = scopeOf(flags.scope);
   const o = app.output;
+  const names = namesOf(flags.name);
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
-  const plan = planSync({ ctx: app.ctx, discovery, writers, scope });
+  // A name for an agent that is not here renames nothing: said, with the closest names.
+  if (names.size > 0) {
+    const idsOf = (a: (typeof discovery.agents)[number]) =>
+      a.plugin ? [a.name, `${a.plugin.name}:${a.name}`] : [a.name];
+    const ids = new Set([...discovery.agents.flatMap(idsOf), ...discovery.shadowed.flatMap((s) => idsOf(s.agent))]);
+    for (const agent of names.keys()) if (!ids.has(agent)) throw unknownName("agent", agent, [...ids]);
+  }
+  const plan = planSync({ ctx: app.ctx, discovery, writers, scope, ...(names.size > 0 ? { names } : {}) });
   // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
   const writes = plan.entries.filter(
     (e) => e.action === "create" || e.action === "update" || e.action === "remove",

@@ -284,10 +284,13 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
+  .option("--name <new>", "write it under this name (default: its own, or the tool's slug of a name it refuses)")
   .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
-      flags.skills
+      flags.skills && flags.name !== undefined
+        ? Promise.reject(new UsageError("--name renames an agent; a skill is copied under its own name"))
+        : flags.skills
         ? (await loadApp()).exportSkill(app, name, flags)
         : (await loadApp()).exportCommand(app, name, flags),
     ),
@@ -300,10 +303,18 @@ program
   .option("--scope <scope>", "the tools' project (default) or user folders")
   .option("--dry-run", "say what would change, write nothing")
   .option("--yes", "write more than 20 files without asking (needed when no terminal can answer, as in CI)")
+  .addOption(
+    new Option(
+      "--name <agent=new>",
+      "write AGENT under the name NEW (repeatable); later syncs keep it (.roster-sync.json)",
+    ).argParser(collect),
+  )
   .option("--skills", "copy every skill folder instead (project skills to project folders)")
   .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
     withApp(async (app) =>
-      flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
+      flags.skills && flags.name !== undefined
+        ? Promise.reject(new UsageError("--name renames agents; skills are copied under their own names"))
+        : flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
     ),
   );
 

@@ -39,13 +39,21 @@ export {
   type ExportCode,
   type ExportRefusal,
   exportAgent,
-  exportNameProblem,
   writeRootOf,
 } from "./export-agent.js";
+export {
+  exportNameProblem,
+  type NameRefusal,
+  nameRefusal,
+  renameFor,
+  type SlugRename,
+  slugName,
+} from "./rename-agent.js";
 export {
   applySync,
   type FileOwner,
   fileOwner,
+  type ManifestChange,
   type PlanSyncOptions,
   planSync,
   type RecordInManifestOptions,
