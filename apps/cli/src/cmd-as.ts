@@ -195,6 +195,20 @@ function unknownAs(v: ToolView, name: string): FindingError {
   return new FindingError(message, { code: "cli/unknown-agent", suggestions: suggestNames(name, ids) });
 }
 
+/**
+ * What one tool does with `name` (the view `why NAME --as TOOL` prints): the agent it loads
+ * for it, if any, and every file of that id with its outcome and reason.
+ */
+export async function toolResolution(
+  app: App,
+  profile: ToolProfile,
+  name: string,
+): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
+  const { view: v } = await viewAbout(app, profile, name, { prompts: false });
+  const winner = resolution(v, name);
+  return { displayName: v.displayName, ...(winner ? { winner } : {}), files: v.files.filter((f) => f.id === name) };
+}
+
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
 export async function whyAs(app: App, name: string, tool: string): Promise<number> {
   const profile = profileFor(tool, app.families);

@@ -297,6 +297,19 @@ program
   );
 
 program
+  .command("new")
+  .description("write a new agent file where TOOL reads it, and check that TOOL loads it")
+  .argument("<name>", "the agent's name (a name TOOL refuses is a usage error that offers one it takes)")
+  .option("--for <tool>", "xcsh, claude, codex, gemini, opencode, copilot or cursor")
+  .option("--description <text>", "when to use it (default: a line to fill in)")
+  .option("--tools <list>", "comma-separated tools it may use (Read,Grep or the tool's own names)")
+  .option("--prompt <text>", "its instructions (- reads them from stdin; default: a starting text)")
+  .option("--scope <scope>", "the tool's project (default) or user folder")
+  .action((name: string, flags: import("./cmd-new.js").NewFlags) =>
+    withApp(async (app) => (await loadApp()).newAgent(app, name, flags)),
+  );
+
+program
   .command("sync")
   .description("write every agent for other tools; update and remove only roster's own files")
   .option("--to <tools>", "comma-separated: xcsh, claude, codex, gemini, opencode, copilot, cursor")
