@@ -59,7 +59,7 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
-export { nameProblem } from "./names.js";
+export { nameProblem, slugName } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly

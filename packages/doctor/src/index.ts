@@ -8,3 +8,11 @@ export {
   findProblems,
   type OutcomeCounts,
 } from "./run-doctor.js";
+export {
+  FIX_CODES,
+  type FixAgentTextOptions,
+  type FixCode,
+  type FixedText,
+  fixAgentText,
+  type TextFix,
+} from "./fix-agent-text.js";

@@ -1,4 +1,7 @@
+import { slugName } from "@roster/core";
 import type { AgentWriter } from "@roster/family";
+
+export { slugName };
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
 
@@ -14,22 +17,6 @@ export function exportNameProblem(name: string, folders: boolean): string | unde
     return "is not a safe file name (letters, digits, _ . - @ + only, not starting with . or -)";
   }
   return undefined;
-}
-
-/**
- * A name as a slug: lower case, a word break of camel case (`CSharpExpert`) and every run of
- * characters outside `a-z 0-9 _` as one `-`, no `-` or `_` at either end (`CSharpExpert` →
- * `csharp-expert`, `dotnet-framework-4.8-expert` → `dotnet-framework-4-8-expert`,
- * `Code Reviewer` → `code-reviewer`). Empty when nothing of the name is left.
- */
-export function slugName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, "-")
-    .replace(/^[-_]+|[-_]+$/g, "");
 }
 
 /** Why a tool will not take a file of this name: not a safe file name, or against its name rules. */
