@@ -206,7 +206,11 @@ export async function toolResolution(
 ): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
   const { view: v } = await viewAbout(app, profile, name, { prompts: false });
   const winner = resolution(v, name);
-  return { displayName: v.displayName, ...(winner ? { winner } : {}), files: v.files.filter((f) => f.id === name) };
+  return {
+    displayName: v.displayName,
+    ...(winner ? { winner } : {}),
+    files: v.files.filter((f) => f.id === name),
+  };
 }
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */

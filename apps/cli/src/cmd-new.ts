@@ -6,8 +6,8 @@ import { describeFsError, fileSystemOf } from "@roster/core/provider-kit";
 import {
   exportAgent,
   nameRefusal,
-  renameFor,
   removeFileInside,
+  renameFor,
   WriteRefusedError,
   writeFileInside,
   writePathProblem,
@@ -169,7 +169,8 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
     return 0;
   }
   const checked = check ? ` (checked: roster why ${name} --as ${writer.tool})` : "";
-  if (loads) o.out(line`created ${target} — ${writer.displayName} loads it as ${paint(o, "bold", name)}${checked}`);
+  if (loads)
+    o.out(line`created ${target} — ${writer.displayName} loads it as ${paint(o, "bold", name)}${checked}`);
   else {
     // A sentence with paths in it: wrapped at spaces on a terminal, never inside a path.
     const said = `created ${target} — ${writer.displayName} loads it after a step of yours: ${why ?? ""}`;

@@ -3,9 +3,9 @@ import { discoverAgents } from "@roster/core";
 import { applySync, planSync, type SyncEntry } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { unknownName } from "./unknown-name.js";
 import { type Cell, line, paint, printJson, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
+import { unknownName } from "./unknown-name.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
 
 /** Flags of `roster sync`. */
@@ -30,7 +30,9 @@ export function namesOf(values: readonly string[] | undefined): Map<string, stri
     const agent = at === -1 ? "" : value.slice(0, at);
     const name = at === -1 ? "" : value.slice(at + 1);
     if (agent === "" || name.trim() === "")
-      throw new UsageError(`--name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not ${JSON.stringify(value)}`);
+      throw new UsageError(
+        `--name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not ${JSON.stringify(value)}`,
+      );
     if (names.has(agent) && names.get(agent) !== name)
       throw new UsageError(`--name names ${JSON.stringify(agent)} twice`);
     names.set(agent, name);
@@ -99,7 +101,10 @@ export async function syncCommand(
   if (names.size > 0) {
     const idsOf = (a: (typeof discovery.agents)[number]) =>
       a.plugin ? [a.name, `${a.plugin.name}:${a.name}`] : [a.name];
-    const ids = new Set([...discovery.agents.flatMap(idsOf), ...discovery.shadowed.flatMap((s) => idsOf(s.agent))]);
+    const ids = new Set([
+      ...discovery.agents.flatMap(idsOf),
+      ...discovery.shadowed.flatMap((s) => idsOf(s.agent)),
+    ]);
     for (const agent of names.keys()) if (!ids.has(agent)) throw unknownName("agent", agent, [...ids]);
   }
   const plan = planSync({ ctx: app.ctx, discovery, writers, scope, ...(names.size > 0 ? { names } : {}) });

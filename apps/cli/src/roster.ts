@@ -156,16 +156,34 @@ program
       "text, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), for CI",
     ).choices(["text", "sarif", "github"]),
   )
-  .action(async (flags: import("./print-doctor.js").DoctorFlags & AsFlag) => {
-    // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
-    const record = await recordsFor(flags);
-    await withApp(
-      async (app) =>
-        flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
-      "always",
-      { record },
-    );
-  });
+  .option("--fix", "fix what has one safe fix, in files git tracks; print each change as a diff")
+  .option("--dry-run", "with --fix: print the diffs, write nothing (exit 1 when a file would change)")
+  .action(
+    async (
+      flags: import("./print-doctor.js").DoctorFlags &
+        AsFlag &
+        import("./cmd-fix.js").FixFlags & { fix?: boolean },
+    ) => {
+      if (flags.dryRun && !flags.fix)
+        throw new UsageError("--dry-run goes with --fix (roster doctor --fix --dry-run)");
+      if (flags.fix) {
+        const other = flags.as !== undefined ? "--as" : flags.format !== undefined ? "--format" : undefined;
+        if (other)
+          throw new UsageError(
+            `--fix does not go with ${other}: it fixes the files, then roster doctor reports`,
+          );
+        return withApp(async (app) => (await loadApp()).fixDoctor(app, flags), "always");
+      }
+      // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
+      const record = await recordsFor(flags);
+      await withApp(
+        async (app) =>
+          flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
+        "always",
+        { record },
+      );
+    },
+  );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 program
@@ -284,15 +302,18 @@ program
   .option("--stdout", "print the file instead of writing it (the report goes to stderr)")
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
-  .option("--name <new>", "write it under this name (default: its own, or the tool's slug of a name it refuses)")
+  .option(
+    "--name <new>",
+    "write it under this name (default: its own, or the tool's slug of a name it refuses)",
+  )
   .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
       flags.skills && flags.name !== undefined
         ? Promise.reject(new UsageError("--name renames an agent; a skill is copied under its own name"))
         : flags.skills
-        ? (await loadApp()).exportSkill(app, name, flags)
-        : (await loadApp()).exportCommand(app, name, flags),
+          ? (await loadApp()).exportSkill(app, name, flags)
+          : (await loadApp()).exportCommand(app, name, flags),
     ),
   );
 
@@ -327,7 +348,9 @@ program
     withApp(async (app) =>
       flags.skills && flags.name !== undefined
         ? Promise.reject(new UsageError("--name renames agents; skills are copied under their own names"))
-        : flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
+        : flags.skills
+          ? (await loadApp()).syncSkills(app, flags)
+          : (await loadApp()).syncCommand(app, flags),
     ),
   );
 

@@ -291,7 +291,9 @@ describe("roster sync", () => {
       agent: "CSharpExpert",
       writtenAs: "csharp-expert",
       code: "sync/renamed",
-      message: expect.stringMatching(/Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert/),
+      message: expect.stringMatching(
+        /Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert/,
+      ),
     });
     const manifest = JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8"));
     expect(manifest).toEqual({
@@ -303,7 +305,9 @@ describe("roster sync", () => {
     const d = await discoverAgents(createDefaultRegistry(), sb.ctx());
     expect(d.agents.map((a) => a.name)).toEqual(expect.not.arrayContaining(["csharp-expert"]));
     expect(d.copies.map((c) => c.agent.name)).toEqual(["csharp-expert"]);
-    expect(summary((await sync("gemini")).entries)).toEqual(["gemini unchanged .gemini/agents/csharp-expert.md"]);
+    expect(summary((await sync("gemini")).entries)).toEqual([
+      "gemini unchanged .gemini/agents/csharp-expert.md",
+    ]);
   });
 
   test("names asked for are kept: a later sync without them updates the same file", async () => {
@@ -313,7 +317,9 @@ describe("roster sync", () => {
       "codex create .codex/agents/code-reviewer.toml",
       "xcsh create .xcsh/agents/code-reviewer.md",
     ]);
-    expect(first.entries.every((e) => e.code === "sync/renamed" && e.writtenAs === "code-reviewer")).toBe(true);
+    expect(first.entries.every((e) => e.code === "sync/renamed" && e.writtenAs === "code-reviewer")).toBe(
+      true,
+    );
     // A key-marked format keeps its renames in a manifest too (the file has its key as well).
     for (const file of [".codex/agents/code-reviewer.toml", ".xcsh/agents/code-reviewer.md"]) {
       const [dir, name] = [file.slice(0, file.lastIndexOf("/")), file.slice(file.lastIndexOf("/") + 1)];

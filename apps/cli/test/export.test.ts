@@ -190,8 +190,12 @@ describe("renames: export --name, sync --name, and names a tool refuses (issue 5
     });
     const exported = roster("export", "CSharpExpert", "--to", "gemini");
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toMatch(/^renamed: Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert$/m);
-    expect(readFileSync(join(project(), ".gemini/agents/csharp-expert.md"), "utf8")).toMatch(/^name: csharp-expert$/m);
+    expect(exported.stdout).toMatch(
+      /^renamed: Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert$/m,
+    );
+    expect(readFileSync(join(project(), ".gemini/agents/csharp-expert.md"), "utf8")).toMatch(
+      /^name: csharp-expert$/m,
+    );
     expect(manifestOf(".gemini/agents").renamed).toEqual({ "csharp-expert.md": "CSharpExpert" });
 
     const sync = JSON.parse(roster("sync", "--to", "gemini", "--json").stdout) as {
@@ -203,7 +207,9 @@ describe("renames: export --name, sync --name, and names a tool refuses (issue 5
       writtenAs: "csharp-expert",
     });
     // The copy stands under its source in the merged view: no agent "csharp-expert".
-    const list = JSON.parse(roster("list", "--json").stdout) as { agents: Array<{ name: string; copies?: string[] }> };
+    const list = JSON.parse(roster("list", "--json").stdout) as {
+      agents: Array<{ name: string; copies?: string[] }>;
+    };
     expect(list.agents.map((a) => a.name)).not.toContain("csharp-expert");
     expect(list.agents.find((a) => a.name === "CSharpExpert")?.copies).toEqual([
       join(project(), ".gemini/agents/csharp-expert.md"),
@@ -232,7 +238,10 @@ describe("renames: export --name, sync --name, and names a tool refuses (issue 5
     expect(roster("sync", "--to", "xcsh").stdout).toMatch(/unchanged\s+\.xcsh\/agents\/docs\.md/);
 
     const bad = roster("sync", "--to", "codex", "--name", "writer");
-    expect([bad.code, bad.stderr]).toEqual([2, 'roster: --name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not "writer"\n']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'roster: --name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not "writer"\n',
+    ]);
     const unknown = roster("sync", "--to", "codex", "--name", "writr=docs");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/unknown agent "writr"; did you mean writer\?/);

@@ -28,7 +28,18 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("roster new", () => {
   test("writes the tool's file where it reads it, and says the tool loads it", () => {
-    const r = roster("new", "reviewer", "--for", "claude", "--description", "Reviews code: carefully", "--tools", "Read,Grep", "--prompt", "You review.");
+    const r = roster(
+      "new",
+      "reviewer",
+      "--for",
+      "claude",
+      "--description",
+      "Reviews code: carefully",
+      "--tools",
+      "Read,Grep",
+      "--prompt",
+      "You review.",
+    );
     expect([r.code, r.stderr]).toEqual([0, ""]);
     expect(r.stdout).toBe(
       "created .claude/agents/reviewer.md — Claude Code loads it as reviewer (checked: roster why reviewer --as claude)\n",
@@ -37,7 +48,9 @@ describe("roster new", () => {
       '---\nname: reviewer\ndescription: "Reviews code: carefully"\ntools: Read, Grep\n---\n\nYou review.\n',
     );
     // A person's own agent, not a copy: the merged view lists it as a project agent.
-    const list = JSON.parse(roster("list", "--json").stdout) as { agents: Array<{ name: string; source: string }> };
+    const list = JSON.parse(roster("list", "--json").stdout) as {
+      agents: Array<{ name: string; source: string }>;
+    };
     expect(list.agents.find((a) => a.name === "reviewer")?.source).toBe("project");
   });
 
@@ -48,7 +61,9 @@ describe("roster new", () => {
     expect(out).toMatchObject({ name: "planner", tool: "gemini", scope: "project", loads: false });
     // The file is right; Gemini CLI itself asks to trust the folder first: said, and kept.
     expect(out.reason.code).toBe("tool/untrusted");
-    expect(readFileSync(join(project(), ".gemini/agents/planner.md"), "utf8")).toMatch(/^tools:\n {2}- read_file$/m);
+    expect(readFileSync(join(project(), ".gemini/agents/planner.md"), "utf8")).toMatch(
+      /^tools:\n {2}- read_file$/m,
+    );
 
     expect(roster("new", "helper", "--for", "copilot").code).toBe(0);
     expect(existsSync(join(project(), ".github/agents/helper.agent.md"))).toBe(true);
@@ -72,7 +87,9 @@ describe("roster new", () => {
     writeTree(root, { "project/.claude/agents/reviewer.md": agentFile("reviewer", "the project's") });
     const r = roster("new", "reviewer", "--for", "claude", "--scope", "user");
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^roster: ~\/\.claude\/agents\/reviewer\.md would not load as reviewer: .*project before user.*; nothing written\n$/);
+    expect(r.stderr).toMatch(
+      /^roster: ~\/\.claude\/agents\/reviewer\.md would not load as reviewer: .*project before user.*; nothing written\n$/,
+    );
     expect(existsSync(join(home(), ".claude/agents/reviewer.md"))).toBe(false);
   });
 

@@ -1,18 +1,23 @@
 import { describe, expect, test } from "vitest";
 import { fixAgentText } from "./fix-agent-text.js";
 
-const slugOnly = (name: string) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _");
+const slugOnly = (name: string) =>
+  /^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _";
 
 describe("fixAgentText", () => {
   test("quotes a top-level value holding ': ' when that makes the YAML readable", () => {
-    const text = "---\nname: reviewer\ndescription: Use when: a PR is \"ready\"\ntools: Read\n---\nYou review.\n";
+    const text =
+      '---\nname: reviewer\ndescription: Use when: a PR is "ready"\ntools: Read\n---\nYou review.\n';
     const { text: fixed, fixes } = fixAgentText(text);
-    expect(fixed).toBe('---\nname: reviewer\ndescription: "Use when: a PR is \\"ready\\""\ntools: Read\n---\nYou review.\n');
+    expect(fixed).toBe(
+      '---\nname: reviewer\ndescription: "Use when: a PR is \\"ready\\""\ntools: Read\n---\nYou review.\n',
+    );
     expect(fixes).toEqual([
       {
         code: "fix/quote-value",
         line: 3,
-        message: 'quoted the value of description: it holds ": ", which YAML reads as the start of another key',
+        message:
+          'quoted the value of description: it holds ": ", which YAML reads as the start of another key',
       },
     ]);
     // Fixed once, nothing more to fix.
@@ -47,22 +52,33 @@ describe("fixAgentText", () => {
       {
         code: "fix/slug-name",
         line: 2,
-        message: 'name "Code Reviewer" → code-reviewer: Gemini CLI does not take it (it is not a slug of a-z, 0-9, - and _)',
+        message:
+          'name "Code Reviewer" → code-reviewer: Gemini CLI does not take it (it is not a slug of a-z, 0-9, - and _)',
       },
     ]);
     expect(fixAgentText(text).fixes).toEqual([]);
     // No spaces: not this fix's (CSharpExpert is renamed by export, not by doctor).
-    expect(fixAgentText("---\nname: CSharpExpert\ndescription: d\n---\nb\n", { nameProblem: slugOnly }).fixes).toEqual([]);
+    expect(
+      fixAgentText("---\nname: CSharpExpert\ndescription: d\n---\nb\n", { nameProblem: slugOnly }).fixes,
+    ).toEqual([]);
   });
 
   test("a missing description comes from the body's first line, after the name; an empty one is replaced", () => {
     const text = "---\nname: reviewer\ntools: Read\n---\n\n# Code reviewer\n\nYou review.\n";
     const fixed = fixAgentText(text);
-    expect(fixed.text).toBe('---\nname: reviewer\ndescription: "Code reviewer"\ntools: Read\n---\n\n# Code reviewer\n\nYou review.\n');
+    expect(fixed.text).toBe(
+      '---\nname: reviewer\ndescription: "Code reviewer"\ntools: Read\n---\n\n# Code reviewer\n\nYou review.\n',
+    );
     expect(fixed.fixes).toEqual([
-      { code: "fix/description-from-body", line: 3, message: "description taken from the first line of the body" },
+      {
+        code: "fix/description-from-body",
+        line: 3,
+        message: "description taken from the first line of the body",
+      },
     ]);
-    expect(fixAgentText('---\nname: r\ndescription: ""\n---\nDo it.\n').text).toBe('---\nname: r\ndescription: "Do it."\n---\nDo it.\n');
+    expect(fixAgentText('---\nname: r\ndescription: ""\n---\nDo it.\n').text).toBe(
+      '---\nname: r\ndescription: "Do it."\n---\nDo it.\n',
+    );
     // No body to take it from: nothing.
     expect(fixAgentText("---\nname: r\n---\n\n").fixes).toEqual([]);
   });

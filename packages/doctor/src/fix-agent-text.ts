@@ -162,7 +162,11 @@ export function fixAgentText(text: string, options: FixAgentTextOptions = {}): F
         // The lines below it moved down one.
         for (const fix of fixes) if (fix.line >= line) fix.line++;
       }
-      fixes.push({ code: "fix/description-from-body", line, message: "description taken from the first line of the body" });
+      fixes.push({
+        code: "fix/description-from-body",
+        line,
+        message: "description taken from the first line of the body",
+      });
     }
   }
   if (fixes.length === 0) return { text, fixes };

@@ -2,13 +2,6 @@
 // and one of commands. It prints nothing: the CLI prints the findings (text, JSON, SARIF).
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
 export {
-  type DoctorInput,
-  type DoctorReport,
-  type DoctorSummary,
-  findProblems,
-  type OutcomeCounts,
-} from "./run-doctor.js";
-export {
   FIX_CODES,
   type FixAgentTextOptions,
   type FixCode,
@@ -16,3 +9,10 @@ export {
   fixAgentText,
   type TextFix,
 } from "./fix-agent-text.js";
+export {
+  type DoctorInput,
+  type DoctorReport,
+  type DoctorSummary,
+  findProblems,
+  type OutcomeCounts,
+} from "./run-doctor.js";

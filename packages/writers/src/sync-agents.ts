@@ -368,7 +368,15 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       }
       // The name it is written under: asked for (--name), kept from a sync before, a plugin
       // collision's, or the tool's slug of a name it refuses; else its own.
-      const chosen = nameToWrite({ agent, as, renamed, id: base.agent, writer, names: options.names, recorded });
+      const chosen = nameToWrite({
+        agent,
+        as,
+        renamed,
+        id: base.agent,
+        writer,
+        names: options.names,
+        recorded,
+      });
       const result = exportAgent(agent, writer, { ctx: options.ctx, scope: options.scope, as: chosen.name });
       if (!result.ok) {
         entries.push({ ...base, action: "skip", code: result.code, message: result.message });
@@ -505,7 +513,8 @@ function nameToWrite(options: {
   const asked = options.names?.get(id);
   // A collision's file is named for its plugin, not its agent: no rename of it is kept.
   const keep = renamed ? {} : { keep: true as const };
-  if (asked !== undefined && asked !== agent.name) return { name: asked, why: `written as ${asked} (--name)`, ...keep };
+  if (asked !== undefined && asked !== agent.name)
+    return { name: asked, why: `written as ${asked} (--name)`, ...keep };
   if (asked !== undefined) return { name: asked };
   const before = renamed ? undefined : options.recorded.get(agent.name);
   const slug = renameFor(writer, as);

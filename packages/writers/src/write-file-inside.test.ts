@@ -123,7 +123,10 @@ describe("writeFileInside", () => {
     expect(readFileSync(file, "utf8")).toBe("mine");
     expect(readdirSync(join(root, ".claude", "agents"))).toEqual(["new.md"]);
     const again = refusal(() => writeFileInside({ root, filePath: file, content: "other", exclusive: true }));
-    expect([again.code, again.message]).toEqual(["write/exists", ".claude/agents/new.md exists; roster replaces nothing here"]);
+    expect([again.code, again.message]).toEqual([
+      "write/exists",
+      ".claude/agents/new.md exists; roster replaces nothing here",
+    ]);
     expect(readFileSync(file, "utf8")).toBe("mine");
     expect(readdirSync(join(root, ".claude", "agents"))).toEqual(["new.md"]);
   });
