@@ -11,6 +11,7 @@ import {
   type ToolViews,
 } from "@roster/profiles";
 import type { App } from "./context.js";
+import { UsageError } from "./errors.js";
 import { type FoundAgent, findShownAgent } from "./find-stored-agent.js";
 import {
   cacheWanted,
@@ -52,12 +53,15 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const o = app.output;
   const problem = filterProblem(app.registry.ids(), flags);
   if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
+  if (flags.fullText && word === undefined)
+    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.
   const plain = printsWhole(o, flags, word);
   let stored: StoredListing | undefined;
-  if (!flags.files && cacheWanted(app)) {
+  // --full-text reads every prompt: never from the stored listing (it holds none).
+  if (!flags.files && !flags.fullText && cacheWanted(app)) {
     stored = await storedListing(app);
     const code = stored.bytes && printStored(o, stored.bytes, flags, word, app.loaded.diagnostics.length);
     if (code !== undefined) {
@@ -73,7 +77,8 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const ctx = stored?.recorded ? recordingContext(app) : app.ctx;
   // Records only for --files, the one form that shows them.
   const d = await discoverAgents(app.registry, ctx, {
-    bodies: "none",
+    // A prompt is read (once, when asked) only for --full-text, for an agent WORD is not in otherwise.
+    bodies: flags.fullText ? "on-demand" : "none",
     look: stored !== undefined,
     records: flags.files === true,
   });
@@ -105,7 +110,17 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const printsWhileStoring = plain && stored !== undefined;
   const code = printsWhileStoring
     ? 0
-    : printListing(o, listing, flags, word, app.loaded.diagnostics.length, flags.files ? d.files : undefined);
+    : printListing(
+        o,
+        listing,
+        flags,
+        word,
+        app.loaded.diagnostics.length,
+        flags.files ? d.files : undefined,
+        flags.fullText
+          ? (i, needle) => d.agents[i]?.systemPrompt.toLowerCase().includes(needle) === true
+          : undefined,
+      );
   if (stored) {
     // The whole listing is stored, whatever this run printed of it: `list --json` prints the
     // same bytes it stores (encoded once).

@@ -21,7 +21,7 @@ import {
 import { printLegend } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { FindingError, unknownText } from "./errors.js";
+import { FindingError, UsageError, unknownText } from "./errors.js";
 import { type AppFamily, FAMILIES } from "./families.js";
 import {
   checkFormat,
@@ -30,10 +30,12 @@ import {
   groupRepeats,
   printFindingsAs,
 } from "./format-findings.js";
+import { filterProblem, type ListFlags, sortAgents } from "./list-print.js";
 import {
   Block,
   type Cell,
   count,
+  descriptionLine,
   fieldPrinter,
   headedTable,
   line,
@@ -120,23 +122,37 @@ export function toolAgentView(agent: ToolViewAgent) {
   };
 }
 
-/** `roster list --as TOOL [WORD] [--names]`: what that tool would offer from here. */
+/** `roster list --as TOOL [WORD] [--names] [--sort] [--wide] [--full-text]`: what that tool would offer from here. */
 export async function listAs(
   app: App,
   tool: string,
-  flags: { names?: boolean } = {},
+  flags: Pick<ListFlags, "names" | "sort" | "wide" | "fullText"> = {},
   word?: string,
 ): Promise<number> {
   const o = app.output;
-  // Only its JSON gives prompts: the table and the names shape none.
-  const v = await view(app, profileFor(tool, app.families), { prompts: o.json && flags.names !== true });
+  const problem = filterProblem([], { ...(flags.sort !== undefined ? { sort: flags.sort } : {}) });
+  if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
+  if (flags.fullText && word === undefined)
+    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+  // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
+  const prompts = (o.json && flags.names !== true) || flags.fullText === true;
+  const v = await view(app, profileFor(tool, app.families), { prompts });
   const needle = word?.toLowerCase();
-  const agents = v.agents.filter(
+  const found = v.agents.filter(
     (a) =>
       needle === undefined ||
       a.id.toLowerCase().includes(needle) ||
-      a.description.toLowerCase().includes(needle),
+      a.description.toLowerCase().includes(needle) ||
+      (flags.fullText === true && a.prompt?.toLowerCase().includes(needle) === true),
   );
+  // --sort: the tool is the one provider here, so `provider` keeps its order, as `name` sorts by what it calls them.
+  const agents =
+    flags.sort === "name" || flags.sort === "source"
+      ? sortAgents(
+          found.map((a, i) => ({ name: a.id, source: a.scope, provider: v.tool, i })),
+          flags.sort,
+        ).map((row) => found[row.i]!)
+      : found;
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
     for (const a of agents) o.out(a.id);
@@ -151,10 +167,14 @@ export async function listAs(
     paint(o, "bold", a.id),
     a.scope,
     a.filePath ? showPath(o, a.filePath) : "(built-in)",
-    oneLine(a.description),
+    descriptionLine(a.description),
   ]);
   o.out(
-    headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }),
+    headedTable(flags.wide ? { columns: undefined } : o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, {
+      keepEnd: [2],
+      drop: [2],
+      grow: 3,
+    }),
   );
   o.out("");
   if (v.refusedBy) {

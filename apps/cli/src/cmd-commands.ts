@@ -8,7 +8,7 @@ import {
 import type { Skill } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { Block, count, headedTable, line, oneLine, paint, printJson, showPath } from "./output.js";
+import { Block, count, descriptionLine, headedTable, line, paint, printJson, showPath } from "./output.js";
 import { skillRulesOf } from "./skill-sources.js";
 import { unknownName } from "./unknown-name.js";
 
@@ -117,14 +117,14 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
       c.namespace ? `${c.source}:${c.namespace}` : c.source,
       c.provider,
       showPath(o, c.filePath),
-      oneLine(c.description),
+      descriptionLine(c.description),
     ]),
     ...all.skills.map((s) => [
       paint(o, "bold", s.name),
       `${s.scope} skill`,
       s.provider,
       showPath(o, s.dir),
-      oneLine(s.description),
+      descriptionLine(s.description),
     ]),
   ];
   if (rows.length > 0) {

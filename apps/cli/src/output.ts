@@ -262,6 +262,11 @@ export interface TableOptions {
   header?: string[];
   /** Columns that keep their end when cut (paths: the file name says most). */
   keepEnd?: number[];
+  /**
+   * Columns cut, keeping their start, as early as the `keepEnd` ones (a plugin's name in a
+   * SOURCE column), rather than after every other column.
+   */
+  cutFirst?: number[];
   /** Fit into this many columns (a terminal's width); undefined: never cut. */
   width?: number;
   /**
@@ -290,6 +295,8 @@ const GAP = 2;
 const MIN_COLUMN = 6;
 /** The narrowest a first-to-cut column (a description, a path) is made before the others are cut. */
 const MIN_FLEX = 16;
+/** The narrowest a `cutFirst` column is cut to before other columns are (`project`, `bundled` stay whole). */
+const CUT_FIRST_FLOOR = 8;
 /** The share of the width the `grow` column is given before other columns are dropped for it. */
 const GROW_SHARE = 0.4;
 
@@ -351,7 +358,9 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   let shown = Array.from({ length: columns }, (_, i) => i);
   const sum = (ws: number[]) => ws.reduce((total, w) => total + w, 0) + GAP * (ws.length - 1);
   const layout = (cols: number[]) => {
-    const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
+    const flex = cols.filter(
+      (i) => options.keepEnd?.includes(i) || options.cutFirst?.includes(i) || i === cols.at(-1),
+    );
     const ws = cols.map((i) => natural[i]!);
     if (fitted === undefined) return { ws, fits: true };
     const floors = cols.map(floorOf);
@@ -369,7 +378,16 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
       flexAt.filter((k) => k !== growAt),
       fitted,
     );
-    const second = sum(first) <= fitted ? first : waterFill(first, flexFloors, [growAt], fitted);
+    const cut = waterFill(first, flexFloors, [growAt], fitted);
+    // 3. The cut-first columns down to a few letters, before any other column is cut.
+    const firstCut = (options.cutFirst ?? []).map((i) => cols.indexOf(i)).filter((k) => k !== -1);
+    const hard = floors.map((f, k) => (firstCut.includes(k) ? Math.max(f, CUT_FIRST_FLOOR) : f));
+    const second =
+      sum(first) <= fitted
+        ? first
+        : sum(cut) <= fitted || firstCut.length === 0
+          ? cut
+          : waterFill(cut, hard, firstCut, fitted);
     const share = Math.min(ws[growAt]!, Math.floor(fitted * GROW_SHARE));
     return {
       ws: sum(second) <= fitted ? second : fitWidths(second, floors, flexAt, fitted),
@@ -474,6 +492,15 @@ export function oneLine(text: string, max?: number): string {
   // are, not copied (the replace took 70 ms of a 9,000-row `list`).
   const flat = NOT_ONE_LINE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
   return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * A description as one line: {@link oneLine}, and each `\n` a file writes for a line break
+ * (Claude Code reads it as one, SPEC §15: `description: Use it when…\n\n<example>…`) as a
+ * space too.
+ */
+export function descriptionLine(text: string): string {
+  return oneLine(text.includes("\\n") ? text.replaceAll("\\n", " ") : text);
 }
 
 /** What {@link oneLine} changes: whitespace other than a space, two spaces, a space at either end. */
