@@ -39,6 +39,7 @@ import {
   oneLine,
   paint,
   printJson,
+  sentenceLines,
   showPath,
 } from "./output.js";
 import { printPaged } from "./pager.js";
@@ -188,6 +189,13 @@ export async function showAgent(
   return 0;
 }
 
+/** A sentence as its lines: wrapped at spaces on a terminal (see `sentenceLines`), one line piped. */
+export function sayLines(o: Output, text: string, indent = ""): void {
+  const width = o.columns === undefined ? undefined : o.columns - indent.length;
+  for (const piece of width === undefined ? [text] : sentenceLines({ columns: width }, text))
+    o.out(`${indent}${piece}`);
+}
+
 /** Under a `why` table: what each outcome it shows means, once each (in core's order: winner first). */
 export function printLegend(o: Output, outcomes: readonly string[]): void {
   const present = new Set(outcomes);
@@ -289,19 +297,30 @@ export async function whyAgent(
     throw unknown();
   }
   const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
-  o.out(
-    line`\n${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
-  );
+  // Sentences with paths: on a terminal wrapped at spaces (a path too long for a line after a
+  // `/`), never broken by the terminal in the middle of a word.
+  o.out("");
+  const resolves = `${name} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`;
+  sentenceLines(o, resolves).forEach((piece, i) => {
+    // The name stands out, as a heading does (the first line starts with it, whole or cut).
+    const head = i === 0 && piece.startsWith(name) ? name : "";
+    o.out(line`${paint(o, "bold", head)}${piece.slice(head.length)}`);
+  });
   const winner = why.winner;
   if (d.copies.some((c) => c.agent === winner && c.copyOf === undefined))
-    o.out("It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.");
+    sayLines(
+      o,
+      "It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.",
+    );
   if (why.copies.length > 0)
-    o.out(
-      line`roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
+    sayLines(
+      o,
+      `roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
     );
   if (picked && picked !== winner)
-    o.out(
-      line`--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
+    sayLines(
+      o,
+      `--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
     );
   await printOtherTools?.(d, views);
   return 0;

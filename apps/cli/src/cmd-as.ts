@@ -18,7 +18,7 @@ import {
   type ToolViews,
   viewAsTool,
 } from "@roster/profiles";
-import { printLegend } from "./cmd-agents.js";
+import { printLegend, sayLines } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError, unknownText } from "./errors.js";
@@ -41,6 +41,7 @@ import {
   line,
   oneLine,
   paint,
+  placeOf,
   printJson,
   showPath,
   showPaths,
@@ -443,7 +444,7 @@ export async function doctorAs(
   const rows = groupRepeats(diagnostics).map(({ diagnostic: x, files }) => [
     paint(o, colour[x.severity], x.severity),
     x.code,
-    files.length > 1 ? count(files.length, "file") : showPath(o, x.filePath),
+    files.length > 1 ? count(files.length, "file") : x.filePath ? placeOf(o, x.filePath, x.line ?? 0) : "",
     files.length > 1
       ? `${showPaths(o, x.message)} (${fewFiles(files.map((f) => showPath(o, f)))})`
       : showPaths(o, x.message),
@@ -503,5 +504,5 @@ export async function printOtherTools(
   const o = app.output;
   o.out("");
   o.out(paint(o, "dim", `Other tools see "${name}" differently (roster why ${name} --as <tool>):`));
-  for (const line of lines) o.out(`  ${line}`);
+  for (const line of lines) sayLines(o, line, "  ");
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { styleText } from "node:util";
-import { cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
+import { cutPathToWidth, cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
 import { writeJson } from "./write-json.js";
 
 /** The styles roster draws with (node's `util.styleText` names). */
@@ -225,6 +225,19 @@ export function showPath(
   return path;
 }
 
+/**
+ * A file as a finding's place: `path:line` when the line is known (0: not), as people and
+ * terminals read a place; on a terminal too narrow for it, its end in whole segments
+ * (`…/agents/reviewer.md:3`), never a path broken by the terminal mid-word.
+ */
+export function placeOf(o: Pick<Output, "cwd" | "home" | "columns">, filePath: string, line: number): string {
+  const suffix = line > 0 ? `:${line}` : "";
+  const path = showPath(o, filePath);
+  return o.columns === undefined
+    ? `${path}${suffix}`
+    : `${cutPathToWidth(path, o.columns - suffix.length)}${suffix}`;
+}
+
 /** A `.` or `..` segment, an empty one or a trailing separator: what `relative` would normalise. */
 const NOT_NORMAL = /\/\.{0,2}(?:\/|$)/;
 
@@ -420,7 +433,12 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
       const cell = row[i];
       const whole = texts[r]![i]!;
       const fits = cellWidths[r]![i]! <= widths[k]!;
-      const text = fits ? whole : cutToWidth(whole, widths[k]!, keepEnd.has(i) ? "end" : "start");
+      // A path (keepEnd) keeps its end in whole segments: `…/opencode/agents`, never `…config/opencode/agents`.
+      const text = fits
+        ? whole
+        : keepEnd.has(i)
+          ? cutPathToWidth(whole, widths[k]!)
+          : cutToWidth(whole, widths[k]!);
       if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
       // The text is escaped already; escaping it again changes nothing.
       const wrapped = wrapAt !== undefined && k === shown.length - 1 && lastAt + cellWidths[r]![i]! > width!;
