@@ -179,10 +179,10 @@ export function cutPathToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   for (let i = 1; i < text.length - 1; i++) {
     const c = text[i];
-    // A `/` stays (it says a folder was left out); a word separator inside a name goes.
-    const rest =
-      c === "/" ? text.slice(i) : c === "-" || c === "_" || c === " " ? text.slice(i + 1) : undefined;
-    if (rest !== undefined && rest !== "" && displayWidth(rest) + 1 <= width) return `…${rest}`;
+    if (c !== "/" && c !== "-" && c !== "_" && c !== " ") continue;
+    // A `/` stays where it fits (it says a folder was left out); a word separator goes.
+    for (const rest of c === "/" ? [text.slice(i), text.slice(i + 1)] : [text.slice(i + 1)])
+      if (rest !== "" && displayWidth(rest) + 1 <= width) return `…${rest}`;
   }
   return cutToWidth(text, width, "end");
 }
