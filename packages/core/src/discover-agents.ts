@@ -226,14 +226,9 @@ export function interpret(
   return cache.build(source.parsed, key, build);
 }
 
-/** Is this a file roster wrote (a copy)? Read from its own fields and its folder's manifest, as the writer marked it. */
-export function isCopy(source: ReadableSource): boolean {
-  return source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter));
-}
-
-/** A copy written under another name (its folder's manifest says whose): that agent's name. */
-export function sourceNameOf(source: ReadableSource): string | undefined {
-  return source.kind === "file" ? source.listedAs : undefined;
+/** Is this a file roster wrote (a copy; a string: written under another name, its agent's)? Read from its own fields and its folder's manifest. */
+export function isCopy(source: ReadableSource): boolean | string {
+  return source.kind === "file" && (source.listed ?? hasRosterMarker(source.parsed.frontmatter));
 }
 
 /** Everything decided by one read: reused whole while nothing that decides it changed. */
@@ -247,7 +242,6 @@ function mergeAgents(read: SourcesRead, cache: DiscoveryCache | undefined, recor
     idOf: (winner) => winner.filePath ?? winner.provider,
     // Read from the file's own fields and its folder's manifest, as the writer marked it.
     isCopy,
-    sourceNameOf,
     records,
   });
   const project = read.searched.find((s) => s.location.scope === "project" && s.status === "read");

@@ -59,7 +59,7 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
-export { nameProblem, slugName } from "./names.js";
+export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly
@@ -85,7 +85,6 @@ export {
   isMarkerKey,
   MAX_SYNC_MANIFEST_BYTES,
   parseSyncManifest,
-  readSyncManifest,
   SYNC_MANIFEST,
   type SyncManifest,
 } from "./roster-copy.js";

@@ -31,14 +31,9 @@ export interface MergeSourcesOptions<T> {
   /**
    * Is this definition a copy roster wrote (SPEC §16)? A copy never outranks or shadows: it
    * is listed under the definition of its name, and loads, last of all, only when nothing
-   * else defines the name. Default: nothing is a copy.
+   * else defines the name (a string: the name of its source, when it was written under another). Default: nothing is a copy.
    */
-  isCopy?: (source: ReadableSource, value: T) => boolean;
-  /**
-   * A copy written under another name than its source's (`sync --name`, a tool's slug rule):
-   * the source's name, which it is listed under. Default: the copy's own name.
-   */
-  sourceNameOf?: (source: ReadableSource) => string | undefined;
+  isCopy?: (source: ReadableSource, value: T) => boolean | string;
   /**
    * `false`: no record per source (`files` is empty); winners, shadowed and diagnostics are
    * the same. For a caller that shows neither records nor outcomes (a listing).
@@ -145,7 +140,7 @@ function readNotes(read: SourcesRead, into: Diagnostic[]): (count: number) => vo
  */
 function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
   const { read } = options;
-  const definitions: Array<Definition<T>> = [];
+  const definitions: Array<{ value: T; copy: boolean | string }> = [];
   const diagnostics: Diagnostic[] = [];
   const notesUpTo = readNotes(read, diagnostics);
   for (let i = 0; i < read.sources.length; i++) {
@@ -156,7 +151,8 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
       continue;
     }
     const meaning = options.interpret(source);
-    if (meaning.kind === "definition") definitions.push(definitionOf(options, source, meaning.value));
+    if (meaning.kind === "definition")
+      definitions.push({ value: meaning.value, copy: options.isCopy?.(source, meaning.value) ?? false });
     for (const d of deepFreeze(meaning.diagnostics)) diagnostics.push(d);
   }
   notesUpTo(Number.POSITIVE_INFINITY);
@@ -170,26 +166,13 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
   };
 }
 
-/** A definition in search order: whether it is a copy, and the name of its source when a copy was renamed. */
-interface Definition<T> {
-  value: T;
-  copy: boolean;
-  sourceName?: string;
-}
-
-function definitionOf<T>(options: MergeSourcesOptions<T>, source: ReadableSource, value: T): Definition<T> {
-  const copy = options.isCopy?.(source, value) === true;
-  const sourceName = copy ? options.sourceNameOf?.(source) : undefined;
-  return sourceName !== undefined ? { value, copy, sourceName } : { value, copy };
-}
-
 /**
  * First wins by exact name among the definitions that are not copies; then each copy goes
  * under its name's winner. Copies of a name nothing else defines come last of all (after
  * bundled definitions), first wins among them.
  */
 function mergeWithCopies<T extends { name: string }>(
-  definitions: ReadonlyArray<Definition<T>>,
+  definitions: ReadonlyArray<{ value: T; copy: boolean | string }>,
 ): {
   winners: T[];
   shadowed: Array<{ item: T; winner: T }>;
@@ -204,12 +187,9 @@ function mergeWithCopies<T extends { name: string }>(
   const orphans: T[] = [];
   for (const d of definitions) {
     if (!d.copy) continue;
-    const source = first.winnerOf.get(d.sourceName ?? d.value.name);
-    if (source) copies.push({ item: d.value, of: source });
-    else {
-      copies.push({ item: d.value });
-      orphans.push(d.value);
-    }
+    const source = first.winnerOf.get(typeof d.copy === "string" ? d.copy : d.value.name);
+    copies.push(source ? { item: d.value, of: source } : { item: d.value });
+    if (!source) orphans.push(d.value);
   }
   const last = mergeFirstWins(orphans);
   return {
@@ -233,7 +213,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   const bases: Array<readonly Diagnostic[]> = [];
   /** The definition each draft holds, by draft index (undefined for drafts that hold none). */
   const held: Array<T | undefined> = [];
-  const definitions: Array<Definition<T>> = [];
+  const definitions: Array<{ value: T; copy: boolean | string }> = [];
   for (const source of read.sources) {
     if (source.kind === "skipped") {
       const draft = draftOf(source, kind, [source.reason]);
@@ -250,9 +230,9 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     if (keys) draft.unknownKeys = keys;
     if (meaning.kind === "definition") {
       held[drafts.length] = meaning.value;
-      const definition = definitionOf(options, source, meaning.value);
-      if (definition.copy) draft.copy = true;
-      definitions.push(definition);
+      const copy = options.isCopy?.(source, meaning.value) ?? false;
+      if (copy) draft.copy = true;
+      definitions.push({ value: meaning.value, copy });
     } else if (meaning.kind === "skipped") {
       draft.outcome = "skipped";
       if (meaning.name !== undefined) draft.name = meaning.name;

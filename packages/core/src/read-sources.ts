@@ -6,7 +6,7 @@ import { Look, type SourcesStat } from "./look.js";
 import { parseMarkdown } from "./markdown-format.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
-import { MAX_SYNC_MANIFEST_BYTES, readSyncManifest } from "./roster-copy.js";
+import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest, type SyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,
@@ -39,10 +39,8 @@ interface FileSourceBase {
   /** `/`-separated path relative to the location's folder. */
   relativePath: string;
   format: FileFormat;
-  /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16). */
-  listed?: true;
-  /** Written under another name than its agent's: that agent's name (the manifest's `renamed`). */
-  listedAs?: string;
+  /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16); written under another name, its agent's name. */
+  listed?: true | string;
 }
 
 /** One source of definitions, in search order: a parsed file, a skipped file, or a provider's item. */
@@ -88,20 +86,14 @@ function readManifestAt(
   filePath: string,
   fingerprint: Fingerprint,
   look: Look | undefined,
-): { files: ReadonlySet<string>; renamed: Readonly<Record<string, string>> } | undefined {
-  let stats: Stats;
+): { files: ReadonlySet<string>; renamed: SyncManifest["renamed"] } | undefined {
   try {
-    stats = fs.stat(filePath);
-  } catch {
-    return undefined;
-  }
-  fingerprint.file(filePath, stats);
-  look?.file(filePath, stats);
-  try {
-    const manifest = readSyncManifest(fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8"));
-    return manifest && manifest.files.length > 0
-      ? { files: new Set(manifest.files), renamed: manifest.renamed }
-      : undefined;
+    const stats = fs.stat(filePath);
+    fingerprint.file(filePath, stats);
+    look?.file(filePath, stats);
+    const text = fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8");
+    const manifest = parseSyncManifest(text);
+    return manifest?.files.length ? { files: new Set(manifest.files), renamed: manifest.renamed } : undefined;
   } catch {
     return undefined;
   }
@@ -233,11 +225,7 @@ export async function readSources(
             format,
             parsed: read.parsed,
           };
-          if (listed?.files.has(relativePath)) {
-            source.listed = true;
-            const as = listed.renamed[relativePath];
-            if (as !== undefined) source.listedAs = as;
-          }
+          if (listed?.files.has(relativePath)) source.listed = listed.renamed[relativePath] ?? true;
           sources.push(source);
         }
       }

@@ -10,7 +10,7 @@ import { findAgentAt } from "./find-agent.js";
 import { getAgent } from "./get-agent.js";
 import { defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
-import { parseSyncManifest, readSyncManifest, SYNC_MANIFEST } from "./roster-copy.js";
+import { parseSyncManifest, SYNC_MANIFEST } from "./roster-copy.js";
 import { statSources } from "./stat-sources.js";
 import type { LoadedItem, SourceProvider } from "./types.js";
 
@@ -149,19 +149,18 @@ describe("copies roster wrote (SPEC §16)", () => {
     expect(found?.copies?.map(rel)).toEqual(["project/.gemini/agents/csharp-expert.md"]);
   });
 
-  test("readSyncManifest keeps renames of listed files only, as plain strings", () => {
+  test("parseSyncManifest keeps renames of listed files only, as plain strings", () => {
     const text = '{"files":["a.md","b.md"],"renamed":{"a.md":"A","c.md":"C","b.md":3,"__proto__":"x"}}';
-    const manifest = readSyncManifest(text);
+    const manifest = parseSyncManifest(text);
     expect(manifest?.files).toEqual(["a.md", "b.md"]);
     expect({ ...manifest?.renamed }).toEqual({ "a.md": "A" });
-    expect(readSyncManifest('{"files":["a.md"],"renamed":["a.md"]}')?.renamed).toEqual({});
+    expect(parseSyncManifest('{"files":["a.md"],"renamed":["a.md"]}')?.renamed).toEqual({});
   });
 
   test("parseSyncManifest keeps paths below its folder only", () => {
     expect(
-      parseSyncManifest(
-        '{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}',
-      ),
+      parseSyncManifest('{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}')
+        ?.files,
     ).toEqual(["a.md", "sub/b.md"]);
     expect(parseSyncManifest("[]")).toBeUndefined();
     expect(parseSyncManifest("not json")).toBeUndefined();

@@ -1,4 +1,4 @@
-import { slugName } from "@roster/core";
+import { slugName } from "@roster/family";
 import { parseFrontmatter } from "@roster/frontmatter";
 
 /** The fixes `doctor --fix` makes: each the one safe change for its problem. */

@@ -17,6 +17,7 @@ export { envPath } from "./env-paths.js";
 export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
+export { slugName } from "./slug-name.js";
 export {
   CAPABILITIES,
   type Capability,

@@ -1,5 +1,4 @@
-import { slugName } from "@roster/core";
-import type { AgentWriter } from "@roster/family";
+import { type AgentWriter, slugName } from "@roster/family";
 
 export { slugName };
 

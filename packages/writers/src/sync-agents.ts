@@ -7,7 +7,7 @@ import {
   GENERATED_BY_VALUE,
   hasRosterMarker,
   MAX_SYNC_MANIFEST_BYTES,
-  readSyncManifest,
+  parseSyncManifest,
   SYNC_MANIFEST,
 } from "@roster/core";
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
@@ -116,7 +116,7 @@ function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
     return undefined;
   }
   // A manifest is project data: only plain file names in this folder count, never a path.
-  return readSyncManifest(text);
+  return parseSyncManifest(text);
 }
 
 /**
