@@ -39,7 +39,6 @@ import {
   fieldPrinter,
   headedTable,
   line,
-  oneLine,
   paint,
   placeOf,
   printJson,
