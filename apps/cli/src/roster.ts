@@ -172,7 +172,7 @@ program
           throw new UsageError(
             `--fix does not go with ${other}: it fixes the files, then roster doctor reports`,
           );
-        return withApp(async (app) => (await loadApp()).fixDoctor(app, flags), "always");
+        return withApp(async (app) => (await loadApp()).fixDoctor(app, flags));
       }
       // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
       const record = await recordsFor(flags);
