@@ -180,9 +180,15 @@ export function cutPathToWidth(text: string, width: number): string {
   for (let i = 1; i < text.length - 1; i++) {
     const c = text[i];
     if (c !== "/" && c !== "-" && c !== "_" && c !== " ") continue;
-    // A `/` stays where it fits (it says a folder was left out); a word separator goes.
-    for (const rest of c === "/" ? [text.slice(i), text.slice(i + 1)] : [text.slice(i + 1)])
-      if (rest !== "" && displayWidth(rest) + 1 <= width) return `…${rest}`;
+    // A `/` stays where it fits (it says a folder was left out); a word separator goes. A
+    // `/` before a dot folder stays (`….config/…` reads as a typo).
+    const cuts =
+      c !== "/"
+        ? [text.slice(i + 1)]
+        : text[i + 1] === "."
+          ? [text.slice(i)]
+          : [text.slice(i), text.slice(i + 1)];
+    for (const rest of cuts) if (rest !== "" && displayWidth(rest) + 1 <= width) return `…${rest}`;
   }
   return cutToWidth(text, width, "end");
 }
