@@ -10,7 +10,9 @@ export { doctorAs, listAs, otherTools, printOtherTools, profilesOf, showAs, whyA
 export { clearCache } from "./cmd-cache.js";
 export { expand, listCommands, showCommand } from "./cmd-commands.js";
 export { exportCommand } from "./cmd-export.js";
+export { fixDoctor } from "./cmd-fix.js";
 export { graph } from "./cmd-graph.js";
+export { newAgent } from "./cmd-new.js";
 export { report } from "./cmd-report.js";
 export { exportSkill, listSkills, showSkill, syncSkills, whySkill } from "./cmd-skills.js";
 export {

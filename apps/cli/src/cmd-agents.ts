@@ -11,6 +11,7 @@ import {
   type ToolViews,
 } from "@roster/profiles";
 import type { App } from "./context.js";
+import { UsageError } from "./errors.js";
 import { type FoundAgent, findShownAgent } from "./find-stored-agent.js";
 import {
   cacheWanted,
@@ -53,12 +54,15 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const o = app.output;
   const problem = filterProblem(app.registry.ids(), flags);
   if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
+  if (flags.fullText && word === undefined)
+    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.
   const plain = printsWhole(o, flags, word);
   let stored: StoredListing | undefined;
-  if (!flags.files && cacheWanted(app)) {
+  // --full-text reads every prompt: never from the stored listing (it holds none).
+  if (!flags.files && !flags.fullText && cacheWanted(app)) {
     stored = await storedListing(app);
     const code = stored.bytes && printStored(o, stored.bytes, flags, word, app.loaded.diagnostics.length);
     if (code !== undefined) {
@@ -74,7 +78,8 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const ctx = stored?.recorded ? recordingContext(app) : app.ctx;
   // Records only for --files, the one form that shows them.
   const d = await discoverAgents(app.registry, ctx, {
-    bodies: "none",
+    // A prompt is read (once, when asked) only for --full-text, for an agent WORD is not in otherwise.
+    bodies: flags.fullText ? "on-demand" : "none",
     look: stored !== undefined,
     records: flags.files === true,
   });
@@ -106,7 +111,17 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
   const printsWhileStoring = plain && stored !== undefined;
   const code = printsWhileStoring
     ? 0
-    : printListing(o, listing, flags, word, app.loaded.diagnostics.length, flags.files ? d.files : undefined);
+    : printListing(
+        o,
+        listing,
+        flags,
+        word,
+        app.loaded.diagnostics.length,
+        flags.files ? d.files : undefined,
+        flags.fullText
+          ? (i, needle) => d.agents[i]?.systemPrompt.toLowerCase().includes(needle) === true
+          : undefined,
+      );
   if (stored) {
     // The whole listing is stored, whatever this run printed of it: `list --json` prints the
     // same bytes it stores (encoded once).
@@ -172,6 +187,13 @@ export async function showAgent(
     { env: app.env, rows: process.stdout.rows },
   );
   return 0;
+}
+
+/** A sentence as its lines: wrapped at spaces on a terminal (see `sentenceLines`), one line piped. */
+export function sayLines(o: Output, text: string, indent = ""): void {
+  const width = o.columns === undefined ? undefined : o.columns - indent.length;
+  for (const piece of width === undefined ? [text] : sentenceLines({ columns: width }, text))
+    o.out(`${indent}${piece}`);
 }
 
 /** Under a `why` table: what each outcome it shows means, once each (in core's order: winner first). */
@@ -289,10 +311,16 @@ export async function whyAgent(
       `${name} names ${showPath(o, asked.filePath)} (${asked.provider}, ${asked.source}); ${bare} the bare name ${asked.name}${shadowed ? `, shadowing ${shadowed}` : ""}`,
     ))
       o.out(piece);
-  } else
-    o.out(
-      line`${paint(o, "bold", name)} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`,
-    );
+  } else {
+    // Sentences with paths: on a terminal wrapped at spaces (a path too long for a line after a
+    // `/`), never broken by the terminal in the middle of a word.
+    const resolves = `${name} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`;
+    sentenceLines(o, resolves).forEach((piece, i) => {
+      // The name stands out, as a heading does (the first line starts with it, whole or cut).
+      const head = i === 0 && piece.startsWith(name) ? name : "";
+      o.out(line`${paint(o, "bold", head)}${piece.slice(head.length)}`);
+    });
+  }
   // Within one folder, the order of the files decides (code-unit order of the path below it).
   for (const c of why.candidates)
     if (c.sameFolder)
@@ -300,14 +328,19 @@ export async function whyAgent(
         o.out(piece);
   const winner = why.winner;
   if (d.copies.some((c) => c.agent === winner && c.copyOf === undefined))
-    o.out("It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.");
+    sayLines(
+      o,
+      "It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.",
+    );
   if (why.copies.length > 0)
-    o.out(
-      line`roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
+    sayLines(
+      o,
+      `roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
     );
   if (picked && picked !== winner)
-    o.out(
-      line`--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
+    sayLines(
+      o,
+      `--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
     );
   await printOtherTools?.(d, views);
   return 0;

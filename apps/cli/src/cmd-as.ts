@@ -19,10 +19,10 @@ import {
   type ToolViews,
   viewAsTool,
 } from "@roster/profiles";
-import { printLegend } from "./cmd-agents.js";
+import { printLegend, sayLines } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { FindingError, unknownText } from "./errors.js";
+import { FindingError, UsageError, unknownText } from "./errors.js";
 import { type AppFamily, FAMILIES } from "./families.js";
 import {
   checkFormat,
@@ -31,15 +31,17 @@ import {
   groupRepeats,
   printFindingsAs,
 } from "./format-findings.js";
+import { filterProblem, type ListFlags, sortAgents } from "./list-print.js";
 import {
   Block,
   type Cell,
   count,
+  descriptionLine,
   fieldPrinter,
   headedTable,
   line,
-  oneLine,
   paint,
+  placeOf,
   printJson,
   printNames,
   showPath,
@@ -122,23 +124,37 @@ export function toolAgentView(agent: ToolViewAgent) {
   };
 }
 
-/** `roster list --as TOOL [WORD] [--names]`: what that tool would offer from here. */
+/** `roster list --as TOOL [WORD] [--names] [--sort] [--wide] [--full-text]`: what that tool would offer from here. */
 export async function listAs(
   app: App,
   tool: string,
-  flags: { names?: boolean } = {},
+  flags: Pick<ListFlags, "names" | "sort" | "wide" | "fullText"> = {},
   word?: string,
 ): Promise<number> {
   const o = app.output;
-  // Only its JSON gives prompts: the table and the names shape none.
-  const v = await view(app, profileFor(tool, app.families), { prompts: o.json && flags.names !== true });
+  const problem = filterProblem([], { ...(flags.sort !== undefined ? { sort: flags.sort } : {}) });
+  if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
+  if (flags.fullText && word === undefined)
+    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+  // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
+  const prompts = (o.json && flags.names !== true) || flags.fullText === true;
+  const v = await view(app, profileFor(tool, app.families), { prompts });
   const needle = word?.toLowerCase();
-  const agents = v.agents.filter(
+  const found = v.agents.filter(
     (a) =>
       needle === undefined ||
       a.id.toLowerCase().includes(needle) ||
-      a.description.toLowerCase().includes(needle),
+      a.description.toLowerCase().includes(needle) ||
+      (flags.fullText === true && a.prompt?.toLowerCase().includes(needle) === true),
   );
+  // --sort: the tool is the one provider here, so `provider` keeps its order, as `name` sorts by what it calls them.
+  const agents =
+    flags.sort === "name" || flags.sort === "source"
+      ? sortAgents(
+          found.map((a, i) => ({ name: a.id, source: a.scope, provider: v.tool, i })),
+          flags.sort,
+        ).map((row) => found[row.i]!)
+      : found;
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
     printNames(
@@ -156,10 +172,14 @@ export async function listAs(
     paint(o, "bold", a.id),
     a.scope,
     a.filePath ? showPath(o, a.filePath) : "(built-in)",
-    oneLine(a.description),
+    descriptionLine(a.description),
   ]);
   o.out(
-    headedTable(o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, { keepEnd: [2], drop: [2, 1], grow: 3 }),
+    headedTable(flags.wide ? { columns: undefined } : o, ["NAME", "SOURCE", "FILE", "DESCRIPTION"], rows, {
+      keepEnd: [2],
+      drop: [2],
+      grow: 3,
+    }),
   );
   o.out("");
   if (v.refusedBy) {
@@ -230,6 +250,24 @@ function unknownAs(v: ToolView, name: string): FindingError {
     all: `roster list --as ${v.tool} shows all ${ids.length}`,
   });
   return new FindingError(message, { code: "cli/unknown-agent", suggestions: suggestNames(name, ids) });
+}
+
+/**
+ * What one tool does with `name` (the view `why NAME --as TOOL` prints): the agent it loads
+ * for it, if any, and every file of that id with its outcome and reason.
+ */
+export async function toolResolution(
+  app: App,
+  profile: ToolProfile,
+  name: string,
+): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
+  const { view: v } = await viewAbout(app, profile, name, { prompts: false });
+  const winner = resolution(v, name);
+  return {
+    displayName: v.displayName,
+    ...(winner ? { winner } : {}),
+    files: v.files.filter((f) => f.id === name),
+  };
 }
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
@@ -474,7 +512,7 @@ export async function doctorAs(
   const rows = groupRepeats(diagnostics).map(({ diagnostic: x, files }) => [
     paint(o, colour[x.severity], x.severity),
     x.code,
-    files.length > 1 ? count(files.length, "file") : showPath(o, x.filePath),
+    files.length > 1 ? count(files.length, "file") : x.filePath ? placeOf(o, x.filePath, x.line ?? 0) : "",
     files.length > 1
       ? `${showPaths(o, x.message)} (${fewFiles(files.map((f) => showPath(o, f)))})`
       : showPaths(o, x.message),
@@ -534,5 +572,5 @@ export async function printOtherTools(
   const o = app.output;
   o.out("");
   o.out(paint(o, "dim", `Other tools see "${name}" differently (roster why ${name} --as <tool>):`));
-  for (const line of lines) o.out(`  ${line}`);
+  for (const line of lines) sayLines(o, line, "  ");
 }

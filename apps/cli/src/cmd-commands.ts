@@ -11,6 +11,7 @@ import type { App } from "./context.js";
 import {
   Block,
   count,
+  descriptionLine,
   headedTable,
   line,
   oneLine,
@@ -130,14 +131,14 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
       c.namespace ? `${c.source}:${c.namespace}` : c.source,
       c.provider,
       showPath(o, c.filePath),
-      oneLine(c.description),
+      descriptionLine(c.description),
     ]),
     ...all.skills.map((s) => [
       paint(o, "bold", s.name),
       `${s.scope} skill`,
       s.provider,
       showPath(o, s.dir),
-      oneLine(s.description),
+      descriptionLine(s.description),
     ]),
   ];
   if (rows.length > 0) {

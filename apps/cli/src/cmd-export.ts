@@ -7,6 +7,7 @@ import {
   fileOwner,
   isLossy,
   recordInManifest,
+  renameFor,
   WriteRefusedError,
   writeFileInside,
   writePathProblem,
@@ -30,6 +31,8 @@ export interface ExportFlags {
   dryRun?: boolean;
   /** That provider's definition of the agent, even when another shadows it (SPEC §16). */
   provider?: string;
+  /** The name to write the agent under (its file's name too). */
+  name?: string;
 }
 
 /**
@@ -55,11 +58,20 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       name,
       flags.provider,
     );
+  // The name written: the one asked for, else the tool's slug of a name it refuses, else its own.
+  if (flags.name !== undefined && flags.name.trim() === "") throw new UsageError("--name needs a name");
+  const slug = flags.name === undefined ? renameFor(writer, agent.name) : undefined;
+  const as = flags.name ?? slug?.name;
+  const renamed =
+    as === undefined || as === agent.name
+      ? undefined
+      : { to: as, why: slug ? slug.reason : `written as ${as} (--name)` };
   const options = {
     ctx: app.ctx,
     scope,
     trustProject: app.loaded.project?.trusted === true,
     ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
+    ...(as !== undefined ? { as } : {}),
   };
   const result = exportAgent(agent, writer, options);
   if (!result.ok) {
@@ -87,12 +99,14 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   let failed: string | undefined;
   if (written) {
     try {
-      // The manifest first: a file written is never left without roster's mark.
-      if (writer.marker === "manifest" && !flags.out)
+      // The manifest first: a file written is never left without roster's mark. A rename is
+      // kept there whatever the format's mark, so that a later sync writes the same file.
+      if ((writer.marker === "manifest" || renamed) && !flags.out)
         recordInManifest(app.ctx, {
           dir: result.dir,
           relativePath: result.relativePath,
           root: result.root,
+          ...(renamed ? { renamedFrom: agent.name } : {}),
         });
       writeFileInside({ root: result.root, filePath: result.filePath, content: result.content });
     } catch (error) {
@@ -104,6 +118,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   if (o.json) {
     printJson(o, {
       agent: agent.name,
+      ...(renamed ? { writtenAs: renamed.to, renamed: renamed.why } : {}),
       tool: writer.tool,
       filePath: result.filePath,
       written,
@@ -132,6 +147,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     if (flags.stdout) process.stdout.write(result.content);
     const say = flags.stdout ? o.err : o.out;
     const target = showPath(o, result.filePath);
+    if (renamed) say(`renamed: ${renamed.why}`);
     if (written)
       say(
         `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,

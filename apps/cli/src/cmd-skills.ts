@@ -8,6 +8,7 @@ import { FindingError, UsageError } from "./errors.js";
 import {
   Block,
   count,
+  descriptionLine,
   fieldPrinter,
   headedTable,
   line,
@@ -91,7 +92,7 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
     s.scope,
     s.provider,
     showPath(o, s.dir),
-    oneLine(s.description),
+    descriptionLine(s.description),
   ]);
   if (rows.length > 0) {
     o.out(

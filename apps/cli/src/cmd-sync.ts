@@ -6,6 +6,7 @@ import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { type Cell, line, paint, printJson, printNotes, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
+import { unknownName } from "./unknown-name.js";
 import { scopeOf, WRITERS, writersFor } from "./writers.js";
 
 /** Flags of `roster sync`. */
@@ -17,6 +18,29 @@ export interface SyncFlags {
   yes?: boolean;
   /** Exit 1 when anything was kept (a conflict, an agent the tool cannot take), not only when a write failed. */
   strict?: boolean;
+  /** `AGENT=NEW`, repeatable: write that agent under another name (kept for later syncs). */
+  name?: string[];
+}
+
+/**
+ * `--name AGENT=NEW` values as agent → name. The last `=` splits (an agent's name may hold
+ * one, a name a file is made of never does); each agent once; either side empty is a usage error.
+ */
+export function namesOf(values: readonly string[] | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const value of values ?? []) {
+    const at = value.lastIndexOf("=");
+    const agent = at === -1 ? "" : value.slice(0, at);
+    const name = at === -1 ? "" : value.slice(at + 1);
+    if (agent === "" || name.trim() === "")
+      throw new UsageError(
+        `--name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not ${JSON.stringify(value)}`,
+      );
+    if (names.has(agent) && names.get(agent) !== name)
+      throw new UsageError(`--name names ${JSON.stringify(agent)} twice`);
+    names.set(agent, name);
+  }
+  return names;
 }
 
 /** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16). */
@@ -74,7 +98,18 @@ export async function syncCommand(
   const writers = writersFor(flags.to, app.families);
   const scope = scopeOf(flags.scope);
   const o = app.output;
+  const names = namesOf(flags.name);
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
+  // A name for an agent that is not here renames nothing: said, with the closest names.
+  if (names.size > 0) {
+    const idsOf = (a: (typeof discovery.agents)[number]) =>
+      a.plugin ? [a.name, `${a.plugin.name}:${a.name}`] : [a.name];
+    const ids = new Set([
+      ...discovery.agents.flatMap(idsOf),
+      ...discovery.shadowed.flatMap((s) => idsOf(s.agent)),
+    ]);
+    for (const agent of names.keys()) if (!ids.has(agent)) throw unknownName("agent", agent, [...ids]);
+  }
   // The files a source wrote are its own: a sync leaves them (and says so for a lock it cannot read).
   const pinned = pinnedPaths(app.ctx);
   printNotes(o, pinned.problems);
@@ -85,6 +120,7 @@ export async function syncCommand(
     scope,
     trustProject: app.loaded.project?.trusted === true,
     pinned: pinned.paths,
+    ...(names.size > 0 ? { names } : {}),
   });
   // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
   const writes = plan.entries.filter(

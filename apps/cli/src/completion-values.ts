@@ -28,6 +28,7 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
     words: writersOf(FAMILIES).map((w) => w.tool),
     list: command.name() === "sync",
   }),
+  "--for": () => ({ kind: "words", words: writersOf(FAMILIES).map((w) => w.tool) }),
   "--host": () => ({ kind: "words", words: [...hostFamilies(FAMILIES).map((f) => f.id), "auto"] }),
   "--provider": () => ({ kind: "words", words: FAMILIES.map((f) => f.id) }),
   "--source": () => ({ kind: "words", words: SOURCES }),
@@ -42,7 +43,8 @@ export function valuesOf(item: Option | Argument, command: Command): Values | un
   if ("long" in item) return item.long ? FLAG_VALUES[item.long]?.(command) : undefined;
   const name = item.name();
   if (name === "dir") return { kind: "dirs" };
-  if (name === "name" || name === "agent") {
+  // `roster new NAME` names an agent that is not there yet: nothing to complete.
+  if ((name === "name" || name === "agent") && command.name() !== "new") {
     const group = command.parent?.name();
     return group === "commands"
       ? { kind: "commands" }

@@ -43,10 +43,17 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   export: [
     "roster export planner --to codex",
     "roster export reviewer --to gemini --stdout",
+    "roster export reviewer --to codex --name code-reviewer",
     "roster export deploy --skills --to copilot",
+  ],
+  new: [
+    'roster new reviewer --for claude --description "Reviews a change before merge" --tools Read,Grep',
+    "roster new planner --for gemini --scope user",
+    "roster new helper --for codex --prompt - < instructions.md",
   ],
   sync: [
     "roster sync --to codex,gemini --dry-run",
+    "roster sync --to gemini --name CSharpExpert=csharp-expert",
     "roster sync --to opencode --scope user",
     "roster sync --skills --to codex,opencode --dry-run",
   ],

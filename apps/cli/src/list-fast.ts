@@ -16,7 +16,7 @@ const OPTIONS = parseArgsOptions([...GLOBAL_OPTIONS, ...LIST_OPTIONS]);
 /** A `roster list` command line, as the app's parser would read it. */
 export interface ListArgs {
   global: GlobalFlags;
-  /** The list's own flags but `--as` and `--files`. */
+  /** The list's own flags but `--as` and `--files` (`--sort`, `--wide` and `--full-text` among them). */
   flags: ListFlags;
   word: string | undefined;
   as: string | undefined;
@@ -42,7 +42,14 @@ export function parseList(argv: readonly string[]): ListArgs | undefined {
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
   const on = (name: string) => values[name] === true;
-  const [cwd, home, config, provider, source] = ["cwd", "home", "config", "provider", "source"].map(text);
+  const [cwd, home, config, provider, source, sort] = [
+    "cwd",
+    "home",
+    "config",
+    "provider",
+    "source",
+    "sort",
+  ].map(text);
   const global: GlobalFlags = {
     ...(cwd !== undefined ? { cwd } : {}),
     ...(home !== undefined ? { home } : {}),
@@ -57,6 +64,9 @@ export function parseList(argv: readonly string[]): ListArgs | undefined {
     ...(provider !== undefined ? { provider } : {}),
     ...(source !== undefined ? { source } : {}),
     ...(on("names") ? { names: true } : {}),
+    ...(sort !== undefined ? { sort } : {}),
+    ...(on("wide") ? { wide: true } : {}),
+    ...(on("full-text") ? { fullText: true } : {}),
   };
   return { global, flags, word: positionals[1], as: text("as"), files: on("files") };
 }

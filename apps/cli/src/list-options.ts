@@ -43,6 +43,12 @@ export const LIST_OPTIONS: readonly OptionSpec[] = [
     flags: "--files",
     help: "also show every file looked at and its outcome (loaded, shadowed, skipped, not-an-agent)",
   },
+  {
+    flags: "--sort <key>",
+    help: "order by name, source or provider (default: precedence, the winner's order)",
+  },
+  { flags: "--wide", help: "every column whole, even on a terminal (nothing cut or left out)" },
+  { flags: "--full-text", help: "WORD also matches the agents' prompts (reads every prompt)" },
 ];
 
 /** An option's long name as parseArgs keys it: `--cwd <dir>` → `cwd`, `--no-cache` → `no-cache`. */

@@ -5,6 +5,7 @@ import type { AgentSource, FileRecord } from "@roster/core";
 import { fileRecordView } from "@roster/profiles";
 import {
   count,
+  descriptionLine,
   headedTable,
   type Output,
   oneLine,
@@ -27,9 +28,18 @@ export interface ListFlags {
   names?: boolean;
   /** Add one record per file looked at (`files`). */
   files?: boolean;
+  /** Order the agents by name, source or provider (default: precedence). */
+  sort?: string;
+  /** Every column whole, even on a terminal. */
+  wide?: boolean;
+  /** WORD matches the prompts too (they are read: never from the stored listing). */
+  fullText?: boolean;
 }
 
 export const SOURCES: readonly AgentSource[] = ["project", "user", "bundled"];
+
+/** What `--sort` takes. */
+export const SORT_KEYS = ["name", "source", "provider"] as const;
 
 /** What `list` prints of one agent, from a discovery or from the stored listing. */
 export interface AgentRow {
@@ -43,12 +53,14 @@ export interface AgentRow {
   copies?: string[];
   /** This agent is itself a file roster wrote whose source is gone (the next sync removes it). */
   copy?: true;
+  /** The plugin it comes from (its name is what the SOURCE column shows). */
+  plugin?: { name: string };
 }
 
 /** A filter value `list` does not have: what the app reports (the shortcut leaves it to the app). */
 export interface FilterProblem {
-  kind: "provider" | "source";
-  flag: "--provider" | "--source";
+  kind: "provider" | "source" | "sort key";
+  flag: "--provider" | "--source" | "--sort";
   wanted: string;
   known: readonly string[];
 }
@@ -59,19 +71,61 @@ export function filterProblem(providers: readonly string[], flags: ListFlags): F
     return { kind: "provider", flag: "--provider", wanted: flags.provider, known: providers };
   if (flags.source !== undefined && !SOURCES.includes(flags.source as AgentSource))
     return { kind: "source", flag: "--source", wanted: flags.source, known: SOURCES };
+  if (flags.sort !== undefined && !(SORT_KEYS as readonly string[]).includes(flags.sort))
+    return { kind: "sort key", flag: "--sort", wanted: flags.sort, known: SORT_KEYS };
   return undefined;
 }
 
-/** The agents `list` shows: by provider, by source, and a word found in the name or description. */
-export function filterAgents(agents: readonly AgentRow[], flags: ListFlags, word?: string): AgentRow[] {
+/** What the SOURCE column shows: `project`, `user`, `bundled`, or the plugin's name. */
+export function sourceOf(agent: Pick<AgentRow, "source" | "plugin">): string {
+  return typeof agent.plugin?.name === "string" ? agent.plugin.name : agent.source;
+}
+
+/** The order `--sort source` gives: project, user, plugins (by name), bundled. */
+const SOURCE_RANK: Readonly<Record<string, number>> = { project: 0, user: 1, bundled: 3 };
+
+/** Text compared as people read a list: case aside first, then as written (a stable, locale-free order). */
+function byText(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The agents in `--sort` order (a stable sort: ties keep precedence order); as they are without a key. */
+export function sortAgents<T extends Pick<AgentRow, "name" | "source" | "provider" | "plugin">>(
+  agents: readonly T[],
+  key: string | undefined,
+): T[] {
+  if (key === undefined) return [...agents];
+  const rank = (a: T) => (a.plugin ? 2 : (SOURCE_RANK[a.source] ?? 2));
+  const compare: (a: T, b: T) => number =
+    key === "source"
+      ? (a, b) => rank(a) - rank(b) || byText(sourceOf(a), sourceOf(b)) || byText(a.name, b.name)
+      : key === "provider"
+        ? (a, b) => byText(a.provider, b.provider) || byText(a.name, b.name)
+        : (a, b) => byText(a.name, b.name);
+  return [...agents].sort(compare);
+}
+
+/**
+ * The agents `list` shows: by provider, by source, and a word found in the name or
+ * description — or, with `--full-text`, in the prompt (`inPrompt`: does agent `i`'s prompt
+ * hold the word, lower-cased?).
+ */
+export function filterAgents(
+  agents: readonly AgentRow[],
+  flags: ListFlags,
+  word?: string,
+  inPrompt?: (index: number, needle: string) => boolean,
+): AgentRow[] {
   const needle = word?.toLowerCase();
   return agents.filter(
-    (a) =>
+    (a, i) =>
       (flags.provider === undefined || a.provider === flags.provider) &&
       (flags.source === undefined || a.source === flags.source) &&
       (needle === undefined ||
         a.name.toLowerCase().includes(needle) ||
-        a.description.toLowerCase().includes(needle)),
+        a.description.toLowerCase().includes(needle) ||
+        inPrompt?.(i, needle) === true),
   );
 }
 
@@ -112,7 +166,15 @@ export function parseListing(bytes: Buffer): Listing | undefined {
 
 /** True when `list` prints the whole listing as JSON (no word, filter or `--names`): the stored bytes as they are. */
 export function printsWhole(o: Pick<Output, "json">, flags: ListFlags, word: string | undefined): boolean {
-  return o.json && word === undefined && !flags.names && !flags.files && !flags.provider && !flags.source;
+  return (
+    o.json &&
+    word === undefined &&
+    !flags.names &&
+    !flags.files &&
+    !flags.provider &&
+    !flags.source &&
+    flags.sort === undefined
+  );
 }
 
 /**
@@ -147,8 +209,9 @@ export function printListing(
   word: string | undefined,
   configNotes: number,
   files?: readonly FileRecord[],
+  inPrompt?: (index: number, needle: string) => boolean,
 ): number {
-  const agents = filterAgents(listing.agents, flags, word);
+  const agents = sortAgents(filterAgents(listing.agents, flags, word, inPrompt), flags.sort);
   if (flags.names) {
     printNames(
       o,
@@ -168,16 +231,21 @@ export function printListing(
   }
   const rows = agents.map((a) => [
     a.disabled ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
-    a.source,
+    sourceOf(a),
     a.provider,
     showPath(o, a.filePath),
-    oneLine(a.description),
+    descriptionLine(a.description),
   ]);
+  // --wide: every column whole, as piped output has them.
+  const fit = flags.wide ? { columns: undefined } : o;
   if (rows.length > 0) {
+    // On a narrow terminal the file goes first, then the provider; the SOURCE stays (it says
+    // project, user or which plugin) and is cut, from its end, before the name is.
     o.out(
-      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
+      headedTable(fit, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
         keepEnd: [3],
-        drop: [3, 2, 1],
+        cutFirst: [1],
+        drop: [3, 2],
         grow: 4,
       }),
     );
@@ -196,7 +264,7 @@ export function printListing(
             ? `${f.reason.code}: ${oneLine(f.reason.message)}`
             : "",
     ]);
-    o.out(headedTable(o, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
+    o.out(headedTable(fit, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
     o.out("");
   }
   // The problems found reading agent files: the listing's diagnostics, less the config's (listed

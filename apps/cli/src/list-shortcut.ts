@@ -81,18 +81,19 @@ export function listingIndex(
   });
 }
 
-/** The `list` flags the shortcut is for: not `--config`, `--debug`, `--no-cache`, `--as` or `--files`. */
+/** The `list` flags the shortcut is for: not `--config`, `--debug`, `--no-cache`, `--as`, `--files` or `--full-text`. */
 export interface ShortcutFlags {
   config?: string;
   debug?: boolean;
   cache?: boolean;
   as?: string;
   files?: boolean;
+  fullText?: boolean;
 }
 
 /**
  * Whether a `list` with these flags may take the shortcut (and so records one): it prints
- * from the stored listing (not `--files`, `--as`), may use the cache (not `--no-cache` or
+ * from the stored listing (not `--files`, `--as`, `--full-text`: it holds no prompt), may use the cache (not `--no-cache` or
  * `ROSTER_NO_CACHE=1`), and reads only what a record sees (not `--config`, a file outside
  * the places recorded). `--debug` runs the app, for its stack traces.
  */
@@ -103,6 +104,7 @@ export function shortcutApplies(flags: ShortcutFlags, env: Record<string, string
     flags.cache !== false &&
     flags.as === undefined &&
     flags.files !== true &&
+    flags.fullText !== true &&
     !indexDisabledBy(env)
   );
 }

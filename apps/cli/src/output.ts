@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { styleText } from "node:util";
-import { cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
+import { cutPathToWidth, cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
 import { writeJson } from "./write-json.js";
 
 /** The styles roster draws with (node's `util.styleText` names). */
@@ -234,6 +234,19 @@ export function showPath(
   return path;
 }
 
+/**
+ * A file as a finding's place: `path:line` when the line is known (0: not), as people and
+ * terminals read a place; on a terminal too narrow for it, its end in whole segments
+ * (`…/agents/reviewer.md:3`), never a path broken by the terminal mid-word.
+ */
+export function placeOf(o: Pick<Output, "cwd" | "home" | "columns">, filePath: string, line: number): string {
+  const suffix = line > 0 ? `:${line}` : "";
+  const path = showPath(o, filePath);
+  return o.columns === undefined
+    ? `${path}${suffix}`
+    : `${cutPathToWidth(path, o.columns - suffix.length)}${suffix}`;
+}
+
 /** A `.` or `..` segment, an empty one or a trailing separator: what `relative` would normalise. */
 const NOT_NORMAL = /\/\.{0,2}(?:\/|$)/;
 
@@ -271,6 +284,11 @@ export interface TableOptions {
   header?: string[];
   /** Columns that keep their end when cut (paths: the file name says most). */
   keepEnd?: number[];
+  /**
+   * Columns cut, keeping their start, as early as the `keepEnd` ones (a plugin's name in a
+   * SOURCE column), rather than after every other column.
+   */
+  cutFirst?: number[];
   /** Fit into this many columns (a terminal's width); undefined: never cut. */
   width?: number;
   /**
@@ -299,6 +317,8 @@ const GAP = 2;
 const MIN_COLUMN = 6;
 /** The narrowest a first-to-cut column (a description, a path) is made before the others are cut. */
 const MIN_FLEX = 16;
+/** The narrowest a `cutFirst` column is cut to before other columns are (`project`, `bundled` stay whole). */
+const CUT_FIRST_FLOOR = 8;
 /** The share of the width the `grow` column is given before other columns are dropped for it. */
 const GROW_SHARE = 0.4;
 
@@ -360,7 +380,9 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
   let shown = Array.from({ length: columns }, (_, i) => i);
   const sum = (ws: number[]) => ws.reduce((total, w) => total + w, 0) + GAP * (ws.length - 1);
   const layout = (cols: number[]) => {
-    const flex = cols.filter((i) => options.keepEnd?.includes(i) || i === cols.at(-1));
+    const flex = cols.filter(
+      (i) => options.keepEnd?.includes(i) || options.cutFirst?.includes(i) || i === cols.at(-1),
+    );
     const ws = cols.map((i) => natural[i]!);
     if (fitted === undefined) return { ws, fits: true };
     const floors = cols.map(floorOf);
@@ -378,7 +400,16 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
       flexAt.filter((k) => k !== growAt),
       fitted,
     );
-    const second = sum(first) <= fitted ? first : waterFill(first, flexFloors, [growAt], fitted);
+    const cut = waterFill(first, flexFloors, [growAt], fitted);
+    // 3. The cut-first columns down to a few letters, before any other column is cut.
+    const firstCut = (options.cutFirst ?? []).map((i) => cols.indexOf(i)).filter((k) => k !== -1);
+    const hard = floors.map((f, k) => (firstCut.includes(k) ? Math.max(f, CUT_FIRST_FLOOR) : f));
+    const second =
+      sum(first) <= fitted
+        ? first
+        : sum(cut) <= fitted || firstCut.length === 0
+          ? cut
+          : waterFill(cut, hard, firstCut, fitted);
     const share = Math.min(ws[growAt]!, Math.floor(fitted * GROW_SHARE));
     return {
       ws: sum(second) <= fitted ? second : fitWidths(second, floors, flexAt, fitted),
@@ -411,7 +442,12 @@ export function table(o: Pick<Output, "columns">, rows: Cell[][], options: Table
       const cell = row[i];
       const whole = texts[r]![i]!;
       const fits = cellWidths[r]![i]! <= widths[k]!;
-      const text = fits ? whole : cutToWidth(whole, widths[k]!, keepEnd.has(i) ? "end" : "start");
+      // A path (keepEnd) keeps its end in whole segments: `…/opencode/agents`, never `…config/opencode/agents`.
+      const text = fits
+        ? whole
+        : keepEnd.has(i)
+          ? cutPathToWidth(whole, widths[k]!)
+          : cutToWidth(whole, widths[k]!);
       if (k > 0) rowParts.push({ raw: " ".repeat(GAP) });
       // The text is escaped already; escaping it again changes nothing.
       const wrapped = wrapAt !== undefined && k === shown.length - 1 && lastAt + cellWidths[r]![i]! > width!;
@@ -483,6 +519,15 @@ export function oneLine(text: string, max?: number): string {
   // are, not copied (the replace took 70 ms of a 9,000-row `list`).
   const flat = NOT_ONE_LINE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
   return max !== undefined && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * A description as one line: {@link oneLine}, and each `\n` a file writes for a line break
+ * (Claude Code reads it as one, SPEC §15: `description: Use it when…\n\n<example>…`) as a
+ * space too.
+ */
+export function descriptionLine(text: string): string {
+  return oneLine(text.includes("\\n") ? text.replaceAll("\\n", " ") : text);
 }
 
 /** What {@link oneLine} changes: whitespace other than a space, two spaces, a space at either end. */

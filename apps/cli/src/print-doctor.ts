@@ -30,6 +30,7 @@ import {
   inOneWrite,
   type Output,
   paint,
+  placeOf,
   printJson,
   sentenceLines,
   showPath,
@@ -225,27 +226,32 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
   inOneWrite(app.output, (o) => {
     const colour = { error: "red", warning: "yellow", info: "dim" } as const;
     // A finding many files share (more than three) is one line, under the first of them.
-    const groups = new Map<string, Cell[][]>();
+    // Per file, its findings under `path:line` where the line is known (a terminal makes
+    // that a link), else under `path`: each file once, its places in the order found.
+    const groups = new Map<string, Map<number, Cell[][]>>();
     for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
       const key = x.filePath ?? "";
       const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
       const row: Cell[] = [
         "",
-        x.line ? String(x.line) : "",
         paint(o, colour[x.severity], x.severity),
         x.code,
         about.length > 1
           ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
           : message,
       ];
-      const group = groups.get(key);
-      if (group) group.push(row);
-      else groups.set(key, [row]);
+      const places = groups.get(key) ?? new Map<number, Cell[][]>();
+      groups.set(key, places);
+      const at = places.get(x.line ?? 0);
+      if (at) at.push(row);
+      else places.set(x.line ?? 0, [row]);
     }
-    for (const [filePath, rows] of groups) {
-      o.out(paint(o, "bold", filePath ? showPath(o, filePath) : "(no file)"));
-      // Messages are never cut: a long one wraps rather than losing what it explains.
-      o.out(table(o, rows, { wrap: true }));
+    for (const [filePath, places] of groups) {
+      for (const [at, rows] of places) {
+        o.out(paint(o, "bold", filePath ? placeOf(o, filePath, at) : "(no file)"));
+        // Messages are never cut: a long one wraps rather than losing what it explains.
+        o.out(table(o, rows, { wrap: true }));
+      }
       o.out("");
     }
     const totals = doctorTotals(summary, failed);

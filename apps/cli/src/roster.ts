@@ -156,16 +156,34 @@ program
       "text, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), for CI",
     ).choices(["text", "sarif", "github"]),
   )
-  .action(async (flags: import("./print-doctor.js").DoctorFlags & AsFlag) => {
-    // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
-    const record = await recordsFor(flags);
-    await withApp(
-      async (app) =>
-        flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
-      "always",
-      { record },
-    );
-  });
+  .option("--fix", "fix what has one safe fix, in files git tracks; print each change as a diff")
+  .option("--dry-run", "with --fix: print the diffs, write nothing (exit 1 when a file would change)")
+  .action(
+    async (
+      flags: import("./print-doctor.js").DoctorFlags &
+        AsFlag &
+        import("./cmd-fix.js").FixFlags & { fix?: boolean },
+    ) => {
+      if (flags.dryRun && !flags.fix)
+        throw new UsageError("--dry-run goes with --fix (roster doctor --fix --dry-run)");
+      if (flags.fix) {
+        const other = flags.as !== undefined ? "--as" : flags.format !== undefined ? "--format" : undefined;
+        if (other)
+          throw new UsageError(
+            `--fix does not go with ${other}: it fixes the files, then roster doctor reports`,
+          );
+        return withApp(async (app) => (await loadApp()).fixDoctor(app, flags));
+      }
+      // A plain doctor records what it reads, to store its output for the next one (stored-run.ts).
+      const record = await recordsFor(flags);
+      await withApp(
+        async (app) =>
+          flags.as ? (await loadApp()).doctorAs(app, flags.as, flags) : (await loadApp()).doctor(app, flags),
+        "always",
+        { record },
+      );
+    },
+  );
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 /** `--timeout` of run and mcp: its grace is the executor's `terminationGrace` (test/contracts.test.ts checks). */
@@ -353,13 +371,32 @@ program
   .option("--scope <scope>", "the tool's project (default) or user folder")
   .option("--strict", "refuse when any field would be lost")
   .option("--dry-run", "say what would be written and where, and the field report; write nothing")
+  .option(
+    "--name <new>",
+    "write it under this name (default: its own, or the tool's slug of a name it refuses)",
+  )
   .option("--skills", "NAME is a skill: copy its folder where the tool reads skills")
   .action((name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
-      flags.skills
-        ? (await loadApp()).exportSkill(app, name, flags)
-        : (await loadApp()).exportCommand(app, name, flags),
+      flags.skills && flags.name !== undefined
+        ? Promise.reject(new UsageError("--name renames an agent; a skill is copied under its own name"))
+        : flags.skills
+          ? (await loadApp()).exportSkill(app, name, flags)
+          : (await loadApp()).exportCommand(app, name, flags),
     ),
+  );
+
+program
+  .command("new")
+  .description("write a new agent file where TOOL reads it, and check that TOOL loads it")
+  .argument("<name>", "the agent's name (a name TOOL refuses is a usage error that offers one it takes)")
+  .option("--for <tool>", "xcsh, claude, codex, gemini, opencode, copilot or cursor")
+  .option("--description <text>", "when to use it (default: a line to fill in)")
+  .option("--tools <list>", "comma-separated tools it may use (Read,Grep or the tool's own names)")
+  .option("--prompt <text>", "its instructions (- reads them from stdin; default: a starting text)")
+  .option("--scope <scope>", "the tool's project (default) or user folder")
+  .action((name: string, flags: import("./cmd-new.js").NewFlags) =>
+    withApp(async (app) => (await loadApp()).newAgent(app, name, flags)),
   );
 
 program
@@ -373,10 +410,20 @@ program
     "--strict",
     "exit 1 when a file is left as it is (a conflict, an agent a tool cannot take), not only when a write fails",
   )
+  .addOption(
+    new Option(
+      "--name <agent=new>",
+      "write AGENT under the name NEW (repeatable); later syncs keep it (.roster-sync.json)",
+    ).argParser(collect),
+  )
   .option("--skills", "copy every skill folder instead (project skills to project folders)")
   .action((flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
     withApp(async (app) =>
-      flags.skills ? (await loadApp()).syncSkills(app, flags) : (await loadApp()).syncCommand(app, flags),
+      flags.skills && flags.name !== undefined
+        ? Promise.reject(new UsageError("--name renames agents; skills are copied under their own names"))
+        : flags.skills
+          ? (await loadApp()).syncSkills(app, flags)
+          : (await loadApp()).syncCommand(app, flags),
     ),
   );
 

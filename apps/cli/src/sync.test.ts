@@ -16,10 +16,19 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-async function sync(to: string, options: { dryRun?: boolean; scope?: "project" | "user" } = {}) {
+async function sync(
+  to: string,
+  options: { dryRun?: boolean; scope?: "project" | "user"; names?: Record<string, string> } = {},
+) {
   const ctx = sb.ctx();
   const discovery = await discoverAgents(createDefaultRegistry(), ctx);
-  const plan = planSync({ ctx, discovery, writers: writersFor(to), scope: options.scope ?? "project" });
+  const plan = planSync({
+    ctx,
+    discovery,
+    writers: writersFor(to),
+    scope: options.scope ?? "project",
+    ...(options.names ? { names: new Map(Object.entries(options.names)) } : {}),
+  });
   if (options.dryRun) return plan;
   return { ...plan, entries: applySync(plan) };
 }
@@ -272,6 +281,84 @@ describe("roster sync", () => {
     expect(readFileSync(join(sb.home, ".codex/agents/beta-reviewer.toml"), "utf8")).toMatch(
       /beta's reviewer/,
     );
+  });
+
+  test("a name the tool refuses is written as its slug, reported, and kept in the manifest", async () => {
+    sb.write({ "project/.claude/agents/CSharpExpert.md": agentFile("CSharpExpert", "C# help") });
+    const plan = await sync("gemini");
+    expect(summary(plan.entries)).toEqual(["gemini create .gemini/agents/csharp-expert.md"]);
+    expect(plan.entries[0]).toMatchObject({
+      agent: "CSharpExpert",
+      writtenAs: "csharp-expert",
+      code: "sync/renamed",
+      message: expect.stringMatching(
+        /Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert/,
+      ),
+    });
+    const manifest = JSON.parse(readFileSync(p(`.gemini/agents/${SYNC_MANIFEST}`), "utf8"));
+    expect(manifest).toEqual({
+      generatedBy: "roster",
+      files: ["csharp-expert.md"],
+      renamed: { "csharp-expert.md": "CSharpExpert" },
+    });
+    // The copy stands under its source: no agent csharp-expert appears in the merged view.
+    const d = await discoverAgents(createDefaultRegistry(), sb.ctx());
+    expect(d.agents.map((a) => a.name)).toEqual(expect.not.arrayContaining(["csharp-expert"]));
+    expect(d.copies.map((c) => c.agent.name)).toEqual(["csharp-expert"]);
+    expect(summary((await sync("gemini")).entries)).toEqual([
+      "gemini unchanged .gemini/agents/csharp-expert.md",
+    ]);
+  });
+
+  test("names asked for are kept: a later sync without them updates the same file", async () => {
+    sb.write({ "project/.claude/agents/reviewer.md": REVIEWER });
+    const first = await sync("codex,xcsh", { names: { reviewer: "code-reviewer" } });
+    expect(summary(first.entries)).toEqual([
+      "codex create .codex/agents/code-reviewer.toml",
+      "xcsh create .xcsh/agents/code-reviewer.md",
+    ]);
+    expect(first.entries.every((e) => e.code === "sync/renamed" && e.writtenAs === "code-reviewer")).toBe(
+      true,
+    );
+    // A key-marked format keeps its renames in a manifest too (the file has its key as well).
+    for (const file of [".codex/agents/code-reviewer.toml", ".xcsh/agents/code-reviewer.md"]) {
+      const [dir, name] = [file.slice(0, file.lastIndexOf("/")), file.slice(file.lastIndexOf("/") + 1)];
+      expect(JSON.parse(readFileSync(p(`${dir}/${SYNC_MANIFEST}`), "utf8")).renamed).toEqual({
+        [name]: "reviewer",
+      });
+    }
+    // Changed source, no --name: the same files are updated; nothing under the agent's own name.
+    sb.write({ "project/.claude/agents/reviewer.md": REVIEWER.replace("carefully", "closely") });
+    const later = await sync("codex,xcsh");
+    expect(summary(later.entries)).toEqual([
+      "codex update .codex/agents/code-reviewer.toml",
+      "xcsh update .xcsh/agents/code-reviewer.md",
+    ]);
+    // Asked back to its own name: the renamed file goes, and the key-marked folder's manifest with it.
+    const back = await sync("codex,xcsh", { names: { reviewer: "reviewer" } });
+    expect(summary(back.entries)).toEqual([
+      "codex create .codex/agents/reviewer.toml",
+      "codex remove .codex/agents/code-reviewer.toml",
+      "xcsh create .xcsh/agents/reviewer.md",
+      "xcsh remove .xcsh/agents/code-reviewer.md",
+    ]);
+    expect(JSON.parse(readFileSync(p(`.codex/agents/${SYNC_MANIFEST}`), "utf8"))).toEqual({
+      generatedBy: "roster",
+      files: ["reviewer.toml"],
+    });
+    expect(existsSync(p(`.xcsh/agents/${SYNC_MANIFEST}`))).toBe(false);
+  });
+
+  test("a slug never takes the file of an agent of that very name", async () => {
+    sb.write({
+      "project/.claude/agents/CSharpExpert.md": agentFile("CSharpExpert", "renamed"),
+      "project/.claude/agents/csharp-expert.md": agentFile("csharp-expert", "its own"),
+    });
+    const plan = await sync("gemini");
+    expect(plan.entries.map((e) => [e.agent, e.action, e.code])).toEqual([
+      ["csharp-expert", "create", undefined],
+      ["CSharpExpert", "skip", "sync/duplicate-path"],
+    ]);
   });
 
   test("a linked .roster-sync.json is a conflict: never overwritten, nothing written beside it", async () => {

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
-import { cutToWidth, displayWidth, NARROW, NARROW_OR_EMOJI, wrapToWidth } from "./terminal.js";
+import {
+  cutPathToWidth,
+  cutToWidth,
+  displayWidth,
+  NARROW,
+  NARROW_OR_EMOJI,
+  wrapToWidth,
+} from "./terminal.js";
 
 /** Every BMP character the narrow class holds. */
 const narrowChars: string[] = [];
@@ -124,4 +131,51 @@ describe("long text is segmented a piece at a time", () => {
     expect(lines[0]).toBe("漢字 ".repeat(12).trimEnd());
     expect(lines.join(" ")).toBe(text.trimEnd());
   }, 60_000);
+});
+
+describe("paths at a terminal's width (issue 50): their distinguishing end, in whole words", () => {
+  test("cutPathToWidth cuts at a / first, else after a - _ or space, never inside a word", () => {
+    expect(cutPathToWidth("~/.config/opencode/agents", 23)).toBe("…/opencode/agents");
+    expect(cutPathToWidth("~/plugins/accessibility-compliance/agents", 23)).toBe("…compliance/agents");
+    expect(cutPathToWidth("/corpus/plugins/agent-teams/agents/team-lead.md", 23)).toBe(
+      "…/agents/team-lead.md",
+    );
+    expect(cutPathToWidth(".claude/agents/api-documenter.md", 16)).toBe("…documenter.md");
+    // Fits: as it is. A last word wider than the room: its end, as cutToWidth keeps it.
+    expect(cutPathToWidth("a/b.md", 10)).toBe("a/b.md");
+    expect(cutPathToWidth("dir/averyveryverylongname.md", 10)).toBe("…ngname.md");
+  });
+
+  test("every cut keeps an end of the path whole: a property over paths and widths", () => {
+    const segment = fc.stringMatching(/^[a-z]{1,12}([-_][a-z]{1,12})?$/);
+    fc.assert(
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 2, max: 60 }),
+        (parts, width) => {
+          const path = parts.join("/");
+          const cut = cutPathToWidth(path, width);
+          expect(displayWidth(cut)).toBeLessThanOrEqual(Math.max(width, 1));
+          if (cut === path) return;
+          const rest = cut.slice(1);
+          expect(path.endsWith(rest)).toBe(true);
+          // Cut at a word's start unless its last word alone is too wide.
+          const last = parts.at(-1)!.split(/[-_]/).at(-1)!;
+          const before = path[path.length - rest.length - 1];
+          if (last.length + 1 <= width)
+            expect(rest.startsWith("/") || ["-", "_", "/"].includes(before ?? "")).toBe(true);
+        },
+      ),
+    );
+  });
+
+  test("wrapToWidth breaks a path too long for a line after a /, not inside a segment", () => {
+    const path = "/work/shared/corpus/wshobson-agents/plugins/agent-teams/agents/team-lead.md";
+    expect(wrapToWidth(`resolves to ${path} (plugins, user)`, 40)).toEqual([
+      "resolves to",
+      "/work/shared/corpus/wshobson-agents/",
+      "plugins/agent-teams/agents/team-lead.md",
+      "(plugins, user)",
+    ]);
+  });
 });

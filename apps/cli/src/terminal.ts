@@ -168,8 +168,66 @@ export function cutToWidth(text: string, width: number, keep: "start" | "end" = 
 }
 
 /**
+ * A path cut to `width` columns keeping its distinguishing end in whole words: cut at a `/`
+ * (`…/opencode/agents`, `…/agents/team-lead.md`) or, where no `/` leaves enough, after a `-`,
+ * `_` or space inside a segment (`…compliance/agents` of `…/accessibility-compliance/agents`)
+ * — never in the middle of a word (`…config/opencode/agents`), unless its last word alone is
+ * wider than `width` (then that keeps its end, as {@link cutToWidth} cuts). The longest end
+ * that fits is kept.
+ */
+export function cutPathToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  for (let i = 1; i < text.length - 1; i++) {
+    const c = text[i];
+    if (c !== "/" && c !== "-" && c !== "_" && c !== " ") continue;
+    // A `/` stays where it fits (it says a folder was left out); a word separator goes. A
+    // `/` before a dot folder stays (`….config/…` reads as a typo).
+    const cuts =
+      c !== "/"
+        ? [text.slice(i + 1)]
+        : text[i + 1] === "."
+          ? [text.slice(i)]
+          : [text.slice(i), text.slice(i + 1)];
+    for (const rest of cuts) if (rest !== "" && displayWidth(rest) + 1 <= width) return `…${rest}`;
+  }
+  return cutToWidth(text, width, "end");
+}
+
+/**
+ * A word too long for a line, in pieces of at most `width` columns; a path (a word with `/`)
+ * is broken after a `/` wherever a piece can end there, never inside a segment that fits a line.
+ */
+function wordPieces(word: string, width: number): Array<{ text: string; width: number }> {
+  if (!word.includes("/")) return piecesOf(word, width);
+  const pieces: Array<{ text: string; width: number }> = [];
+  let piece = "";
+  let used = 0;
+  for (const segment of word.match(/[^/]*\/|[^/]+$/g) ?? [word]) {
+    const w = displayWidth(segment);
+    if (piece !== "" && used + w > width) {
+      pieces.push({ text: piece, width: used });
+      piece = "";
+      used = 0;
+    }
+    if (w > width) {
+      // A segment wider than a line: cut where it must be.
+      const parts = piecesOf(segment, width);
+      for (const part of parts.slice(0, -1)) pieces.push(part);
+      piece = parts.at(-1)!.text;
+      used = parts.at(-1)!.width;
+      continue;
+    }
+    piece += segment;
+    used += w;
+  }
+  if (piece !== "") pieces.push({ text: piece, width: used });
+  return pieces;
+}
+
+/**
  * Text in lines of at most `width` columns, broken at spaces (the spaces at a break, and
- * before the first word, go); a word longer than a line is broken where it must be. Nothing
+ * before the first word, go); a word longer than a line is broken where it must be (a path
+ * after a `/`). Nothing
  * else is lost: the lines hold every other character of the text, in order.
  */
 export function wrapToWidth(text: string, width: number): string[] {
@@ -198,8 +256,8 @@ export function wrapToWidth(text: string, width: number): string[] {
       continue;
     }
     if (used > 0) end();
-    // A word longer than a line: in pieces of the width, the last one going on as the line.
-    const pieces = piecesOf(token, width);
+    // A word longer than a line: in pieces of the width (a path's after a `/`), the last one going on as the line.
+    const pieces = wordPieces(token, width);
     for (let p = 0; p < pieces.length - 1; p++) lines.push(pieces[p]!.text);
     line = pieces.at(-1)!.text;
     used = pieces.at(-1)!.width;

@@ -263,7 +263,7 @@ describe.skipIf(!existsSync(corpus))("every agent of ../shared/corpus to every t
       const badNames: string[] = [];
       const writer = WRITERS.find((w) => w.tool === tool)!;
       for (const agent of agents) {
-        // A name the tool's own rules refuse is reported, never written under another name.
+        // exportAgent refuses a name the tool's own rules refuse (export and sync choose its slug: renameFor).
         const check = exportAgent(agent, writer, { ctx, scope: "project" });
         if (!check.ok && check.code === "export/bad-name") {
           badNames.push(agent.name);

@@ -11,21 +11,28 @@ export function writersOf(families: readonly AppFamily[]): AgentWriter[] {
 /** Every built-in tool `roster export` and `roster sync` write for, in the registry's order. */
 export const WRITERS: readonly AgentWriter[] = writersOf(FAMILIES);
 
-/** The writers named by a `--to` value (`codex,gemini`) among `families`' writers; a usage error names the choices. */
-export function writersFor(to: string | undefined, families: readonly AppFamily[] = FAMILIES): AgentWriter[] {
+/**
+ * The writers named by a `--to` value (`codex,gemini`) among `families`' writers; a usage
+ * error names the choices. `flag`: the flag as the user typed it (`--for` of `roster new`).
+ */
+export function writersFor(
+  to: string | undefined,
+  families: readonly AppFamily[] = FAMILIES,
+  flag = "--to",
+): AgentWriter[] {
   const all = writersOf(families);
   const names = (to ?? "")
     .split(",")
     .map((n) => n.trim())
     .filter(Boolean);
   const choices = all.map((w) => w.tool).join(", ");
-  if (names.length === 0) throw new UsageError(`--to needs a tool: one of ${choices}`);
+  if (names.length === 0) throw new UsageError(`${flag} needs a tool: one of ${choices}`);
   return [...new Set(names)].map((name) => {
     const writer = all.find((w) => w.tool === name);
     if (!writer)
       throw unknownValue(
         "tool",
-        "--to",
+        flag,
         name,
         all.map((w) => w.tool),
       );

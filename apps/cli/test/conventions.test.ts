@@ -385,6 +385,9 @@ describe("completion", () => {
     expect(bash("roster cache ")).toEqual(["clear"]);
     expect(bash("roster commands ")).toEqual(["list", "show", "expand"]);
     expect(bash("roster completion z")).toEqual(["zsh"]);
+    // roster new: --for takes a tool; its NAME is new, so no agent name completes there.
+    expect(bash("roster new x --for ge")).toEqual(["gemini"]);
+    expect(bash("roster new hel")).toEqual([]);
   });
 
   test.skipIf(!hasShell("zsh"))("zsh: commands and flags with their descriptions", () => {

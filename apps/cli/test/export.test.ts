@@ -228,3 +228,75 @@ describe("roster sync", () => {
     expect(roster("--json", "sync", "--to", "cursor", "--strict").code).toBe(1);
   });
 });
+
+describe("renames: export --name, sync --name, and names a tool refuses (issue 50)", () => {
+  const manifestOf = (dir: string) =>
+    JSON.parse(readFileSync(join(project(), dir, ".roster-sync.json"), "utf8")) as {
+      files: string[];
+      renamed?: Record<string, string>;
+    };
+
+  test("a name Gemini CLI refuses is exported and synced as its slug, and said so", () => {
+    writeTree(root, {
+      "project/.claude/agents/CSharpExpert.md": agentFile("CSharpExpert", "C# help", "", "You help with C#."),
+    });
+    const exported = roster("export", "CSharpExpert", "--to", "gemini");
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(
+      /^renamed: Gemini CLI does not accept the name "CSharpExpert".*written as csharp-expert$/m,
+    );
+    expect(readFileSync(join(project(), ".gemini/agents/csharp-expert.md"), "utf8")).toMatch(
+      /^name: csharp-expert$/m,
+    );
+    expect(manifestOf(".gemini/agents").renamed).toEqual({ "csharp-expert.md": "CSharpExpert" });
+
+    const sync = JSON.parse(roster("sync", "--to", "gemini", "--json").stdout) as {
+      entries: Array<{ agent: string; action: string; code?: string; writtenAs?: string }>;
+    };
+    expect(sync.entries.find((e) => e.agent === "CSharpExpert")).toMatchObject({
+      action: "unchanged",
+      code: "sync/renamed",
+      writtenAs: "csharp-expert",
+    });
+    // The copy stands under its source in the merged view: no agent "csharp-expert".
+    const list = JSON.parse(roster("list", "--json").stdout) as {
+      agents: Array<{ name: string; copies?: string[] }>;
+    };
+    expect(list.agents.map((a) => a.name)).not.toContain("csharp-expert");
+    expect(list.agents.find((a) => a.name === "CSharpExpert")?.copies).toEqual([
+      join(project(), ".gemini/agents/csharp-expert.md"),
+    ]);
+  });
+
+  test("export --name NEW writes that name, and a later sync updates the same file", () => {
+    const r = roster("export", "writer", "--to", "codex", "--name", "doc-writer", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ agent: "writer", writtenAs: "doc-writer", written: true });
+    expect(manifestOf(".codex/agents")).toEqual({
+      generatedBy: "roster",
+      files: ["doc-writer.toml"],
+      renamed: { "doc-writer.toml": "writer" },
+    });
+    const sync = roster("sync", "--to", "codex");
+    expect(sync.stdout).toMatch(/unchanged\s+\.codex\/agents\/doc-writer\.toml/);
+    expect(existsSync(join(project(), ".codex/agents/writer.toml"))).toBe(false);
+  });
+
+  test("sync --name AGENT=NEW; a malformed value or an unknown agent is said, nothing written", () => {
+    const r = roster("sync", "--to", "xcsh", "--name", "writer=docs");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/created\s+\.xcsh\/agents\/docs\.md\s+.*written as docs \(--name\)/);
+    expect(manifestOf(".xcsh/agents").renamed).toEqual({ "docs.md": "writer" });
+    expect(roster("sync", "--to", "xcsh").stdout).toMatch(/unchanged\s+\.xcsh\/agents\/docs\.md/);
+
+    const bad = roster("sync", "--to", "codex", "--name", "writer");
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'roster: --name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not "writer"\n',
+    ]);
+    const unknown = roster("sync", "--to", "codex", "--name", "writr=docs");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/unknown agent "writr"; did you mean writer\?/);
+    expect(existsSync(join(project(), ".codex"))).toBe(false);
+  });
+});

@@ -63,5 +63,11 @@ describe("one options table for roster list", () => {
       as: "claude",
       files: false,
     });
+    // Issue 50's: an order, every column, the prompts too.
+    expect(parseList(["list", "x", "--sort", "name", "--wide", "--full-text"])?.flags).toEqual({
+      sort: "name",
+      wide: true,
+      fullText: true,
+    });
   });
 });

@@ -94,6 +94,11 @@ const LISTS = [
   ["--json", "list", "a"],
   ["list", "--no-color", "--names", "--provider=claude"],
   ["list", "--no-project"],
+  // Issue 50: an order, every column, over the same stored listing.
+  ["list", "--sort", "name"],
+  ["list", "--sort", "source", "--json"],
+  ["list", "--names", "--sort", "provider"],
+  ["list", "--wide", "--sort=source"],
 ];
 
 /**
@@ -170,6 +175,9 @@ describe("the shortcut prints what the app prints, without the app", () => {
       ["list", "--", "a"],
       ["list", "--provider", "nobody"],
       ["list", "--source", "elsewhere"],
+      // The prompts are not in the stored listing; a sort key that is none is the app's to say.
+      ["list", "a", "--full-text"],
+      ["list", "--sort", "nme"],
       ["list", "-h"],
       ["commands", "list"],
       ["show", "list"],

@@ -226,9 +226,9 @@ export function interpret(
   return cache.build(source.parsed, key, build);
 }
 
-/** Is this a file roster wrote (a copy)? Read from its own fields and its folder's manifest, as the writer marked it. */
-export function isCopy(source: ReadableSource): boolean {
-  return source.kind === "file" && (source.listed === true || hasRosterMarker(source.parsed.frontmatter));
+/** Is this a file roster wrote (a copy; a string: written under another name, its agent's)? Read from its own fields and its folder's manifest. */
+export function isCopy(source: ReadableSource): boolean | string {
+  return source.kind === "file" && (source.listed ?? hasRosterMarker(source.parsed.frontmatter));
 }
 
 /** Everything decided by one read: reused whole while nothing that decides it changed. */

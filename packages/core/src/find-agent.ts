@@ -107,14 +107,15 @@ export async function findAgentAt(
         continue;
       }
       // A definition's name is its `name` field as written: a file of another name is passed unbuilt.
-      if (bare && source.parsed.frontmatter.name !== name) continue;
+      if (bare && source.parsed.frontmatter.name !== name && source.listed !== name) continue;
       const copy = isCopy(source);
       // A copy never answers; after the agent, only copies are looked at.
       if (copy ? !options.copies : found) continue;
       const meaning = interpret(source, undefined);
       if (meaning.kind !== "definition") continue;
       const agent = meaning.value;
-      if (copy) copies.push({ name: agent.name, filePath: source.filePath });
+      if (copy)
+        copies.push({ name: typeof copy === "string" ? copy : agent.name, filePath: source.filePath });
       else if (!wanted(agent)) {
         if (options.copies && !firsts.has(agent.name)) firsts.set(agent.name, agent);
       } else {

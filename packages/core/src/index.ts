@@ -87,6 +87,7 @@ export {
   MAX_SYNC_MANIFEST_BYTES,
   parseSyncManifest,
   SYNC_MANIFEST,
+  type SyncManifest,
 } from "./roster-copy.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
 export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";

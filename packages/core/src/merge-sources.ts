@@ -31,9 +31,9 @@ export interface MergeSourcesOptions<T> {
   /**
    * Is this definition a copy roster wrote (SPEC §16)? A copy never outranks or shadows: it
    * is listed under the definition of its name, and loads, last of all, only when nothing
-   * else defines the name. Default: nothing is a copy.
+   * else defines the name (a string: the name of its source, when it was written under another). Default: nothing is a copy.
    */
-  isCopy?: (source: ReadableSource, value: T) => boolean;
+  isCopy?: (source: ReadableSource, value: T) => boolean | string;
   /**
    * `false`: no record per source (`files` is empty); winners, shadowed and diagnostics are
    * the same. For a caller that shows neither records nor outcomes (a listing).
@@ -140,7 +140,7 @@ function readNotes(read: SourcesRead, into: Diagnostic[]): (count: number) => vo
  */
 function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOptions<T>): MergedSources<T> {
   const { read } = options;
-  const definitions: Array<{ value: T; copy: boolean }> = [];
+  const definitions: Array<{ value: T; copy: boolean | string }> = [];
   const diagnostics: Diagnostic[] = [];
   const notesUpTo = readNotes(read, diagnostics);
   for (let i = 0; i < read.sources.length; i++) {
@@ -152,7 +152,7 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
     }
     const meaning = options.interpret(source);
     if (meaning.kind === "definition")
-      definitions.push({ value: meaning.value, copy: options.isCopy?.(source, meaning.value) === true });
+      definitions.push({ value: meaning.value, copy: options.isCopy?.(source, meaning.value) ?? false });
     for (const d of deepFreeze(meaning.diagnostics)) diagnostics.push(d);
   }
   notesUpTo(Number.POSITIVE_INFINITY);
@@ -172,7 +172,7 @@ function mergeWithoutRecords<T extends { name: string }>(options: MergeSourcesOp
  * bundled definitions), first wins among them.
  */
 function mergeWithCopies<T extends { name: string }>(
-  definitions: ReadonlyArray<{ value: T; copy: boolean }>,
+  definitions: ReadonlyArray<{ value: T; copy: boolean | string }>,
 ): {
   winners: T[];
   shadowed: Array<{ item: T; winner: T }>;
@@ -187,12 +187,9 @@ function mergeWithCopies<T extends { name: string }>(
   const orphans: T[] = [];
   for (const d of definitions) {
     if (!d.copy) continue;
-    const source = first.winnerOf.get(d.value.name);
-    if (source) copies.push({ item: d.value, of: source });
-    else {
-      copies.push({ item: d.value });
-      orphans.push(d.value);
-    }
+    const source = first.winnerOf.get(typeof d.copy === "string" ? d.copy : d.value.name);
+    copies.push(source ? { item: d.value, of: source } : { item: d.value });
+    if (!source) orphans.push(d.value);
   }
   const last = mergeFirstWins(orphans);
   return {
@@ -216,7 +213,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
   const bases: Array<readonly Diagnostic[]> = [];
   /** The definition each draft holds, by draft index (undefined for drafts that hold none). */
   const held: Array<T | undefined> = [];
-  const definitions: Array<{ value: T; copy: boolean }> = [];
+  const definitions: Array<{ value: T; copy: boolean | string }> = [];
   for (const source of read.sources) {
     if (source.kind === "skipped") {
       const draft = draftOf(source, kind, [source.reason]);
@@ -233,7 +230,7 @@ export function mergeSources<T extends { name: string }>(options: MergeSourcesOp
     if (keys) draft.unknownKeys = keys;
     if (meaning.kind === "definition") {
       held[drafts.length] = meaning.value;
-      const copy = options.isCopy?.(source, meaning.value) === true;
+      const copy = options.isCopy?.(source, meaning.value) ?? false;
       if (copy) draft.copy = true;
       definitions.push({ value: meaning.value, copy });
     } else if (meaning.kind === "skipped") {

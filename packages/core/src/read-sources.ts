@@ -6,7 +6,7 @@ import { Look, type SourcesStat } from "./look.js";
 import { parseMarkdown } from "./markdown-format.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
-import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest } from "./roster-copy.js";
+import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest, type SyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,
@@ -39,8 +39,8 @@ interface FileSourceBase {
   /** `/`-separated path relative to the location's folder. */
   relativePath: string;
   format: FileFormat;
-  /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16). */
-  listed?: true;
+  /** Listed in its folder's `.roster-sync.json`: a file a sync wrote (a copy, SPEC §16); written under another name, its agent's name. */
+  listed?: true | string;
 }
 
 /** One source of definitions, in search order: a parsed file, a skipped file, or a provider's item. */
@@ -86,18 +86,14 @@ function readManifestAt(
   filePath: string,
   fingerprint: Fingerprint,
   look: Look | undefined,
-): ReadonlySet<string> | undefined {
-  let stats: Stats;
+): { files: ReadonlySet<string>; renamed: SyncManifest["renamed"] } | undefined {
   try {
-    stats = fs.stat(filePath);
-  } catch {
-    return undefined;
-  }
-  fingerprint.file(filePath, stats);
-  look?.file(filePath, stats);
-  try {
-    const files = parseSyncManifest(fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8"));
-    return files && files.length > 0 ? new Set(files) : undefined;
+    const stats = fs.stat(filePath);
+    fingerprint.file(filePath, stats);
+    look?.file(filePath, stats);
+    const text = fs.readFile(filePath, MAX_SYNC_MANIFEST_BYTES, stats).toString("utf8");
+    const manifest = parseSyncManifest(text);
+    return manifest?.files.length ? { files: new Set(manifest.files), renamed: manifest.renamed } : undefined;
   } catch {
     return undefined;
   }
@@ -168,7 +164,7 @@ export async function readSources(
   for (const diagnostic of diagnostics) fingerprint.problem(diagnostic);
 
   const sources: Source[] = [];
-  // One options object for every file read (only `file` changes).
+  // One options object for every file read (only `file` and `sift` change).
   const fileOptions: ReadSourceFileOptions = {
     fs,
     file: undefined as unknown as FileToRead,
@@ -209,6 +205,8 @@ export async function readSources(
           continue;
         }
         fileOptions.file = walked;
+        // A copy written under another name answers to its source's name: never sifted out.
+        fileOptions.sift = listed?.renamed[relativePath] === undefined ? options.sift : undefined;
         const read = readSourceFile(fileOptions);
         if (read.stats) fingerprint.file(filePath, read.stats);
         if (look) lookAt(look, fs, filePath, read.stats);
@@ -227,7 +225,7 @@ export async function readSources(
             format,
             parsed: read.parsed,
           };
-          if (listed?.has(relativePath)) source.listed = true;
+          if (listed?.files.has(relativePath)) source.listed = listed.renamed[relativePath] ?? true;
           sources.push(source);
         }
       }

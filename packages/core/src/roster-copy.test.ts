@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverAgents } from "./discover-agents.js";
 import { DiscoveryCache } from "./discovery-cache.js";
 import { familyLocations } from "./family.js";
+import { findAgentAt } from "./find-agent.js";
 import { getAgent } from "./get-agent.js";
 import { defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
@@ -124,11 +125,42 @@ describe("copies roster wrote (SPEC §16)", () => {
     expect(after.look?.fingerprint).toBe(lookAfter.fingerprint);
   });
 
+  test("a copy its manifest says was written under another name stands under that name's source", async () => {
+    sb.write({
+      "project/.gemini/agents/csharp-expert.md": agentFile("csharp-expert", "the copy"),
+      [`project/.gemini/agents/${SYNC_MANIFEST}`]: JSON.stringify({
+        generatedBy: "roster",
+        files: ["csharp-expert.md"],
+        renamed: { "csharp-expert.md": "CSharpExpert" },
+      }),
+      "project/.codex/agents/CSharpExpert.md": agentFile("CSharpExpert", "the source"),
+    });
+    const registry = createRegistry([family("gemini"), family("codex")]);
+    for (const records of [true, false]) {
+      const d = await discoverAgents(registry, sb.ctx(), { records });
+      // Not an orphan copy loading under its own name: listed under CSharpExpert's file.
+      expect(d.agents.map((a) => a.name)).toEqual(["CSharpExpert"]);
+      expect(d.copies.map((c) => [rel(c.agent.filePath), rel(c.copyOf)])).toEqual([
+        ["project/.gemini/agents/csharp-expert.md", "project/.codex/agents/CSharpExpert.md"],
+      ]);
+    }
+    // Asked by name, one family at a time, the copy is found though its text never names CSharpExpert.
+    const found = await findAgentAt(registry, sb.ctx(), "CSharpExpert", { copies: true });
+    expect(found?.copies?.map(rel)).toEqual(["project/.gemini/agents/csharp-expert.md"]);
+  });
+
+  test("parseSyncManifest keeps renames of listed files only, as plain strings", () => {
+    const text = '{"files":["a.md","b.md"],"renamed":{"a.md":"A","c.md":"C","b.md":3,"__proto__":"x"}}';
+    const manifest = parseSyncManifest(text);
+    expect(manifest?.files).toEqual(["a.md", "b.md"]);
+    expect({ ...manifest?.renamed }).toEqual({ "a.md": "A" });
+    expect(parseSyncManifest('{"files":["a.md"],"renamed":["a.md"]}')?.renamed).toEqual({});
+  });
+
   test("parseSyncManifest keeps paths below its folder only", () => {
     expect(
-      parseSyncManifest(
-        '{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}',
-      ),
+      parseSyncManifest('{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}')
+        ?.files,
     ).toEqual(["a.md", "sub/b.md"]);
     expect(parseSyncManifest("[]")).toBeUndefined();
     expect(parseSyncManifest("not json")).toBeUndefined();

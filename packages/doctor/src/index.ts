@@ -5,6 +5,14 @@
 export type { OutcomeCounts } from "@roster/core";
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
 export {
+  FIX_CODES,
+  type FixAgentTextOptions,
+  type FixCode,
+  type FixedText,
+  fixAgentText,
+  type TextFix,
+} from "./fix-agent-text.js";
+export {
   type DoctorInput,
   type DoctorReport,
   type DoctorSummary,

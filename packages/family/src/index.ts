@@ -26,6 +26,7 @@ export {
 } from "./raising.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
+export { slugName } from "./slug-name.js";
 export {
   CAPABILITIES,
   type Capability,

@@ -3,6 +3,7 @@ import { type AgentDefinition, type DiscoveryContext, parseAgentFields } from "@
 import { type AgentWriter, type FieldMapping, withoutRaisingSettings } from "@roster/family";
 import { checkFileAs } from "@roster/profiles";
 import { isLossy } from "./agent-writer.js";
+import { nameRefusal } from "./rename-agent.js";
 import { NAME_MAX } from "./write-file-inside.js";
 
 /** Stable codes of an export that cannot be written. */
@@ -70,22 +71,6 @@ export interface ExportRefusal {
   content?: string;
 }
 
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._@+-]*$/;
-
-/**
- * Why a name cannot become a file path (SPEC §9: names never build a path unchecked), or
- * `undefined`. Segments are letters, digits, `_`, `.`, `-`, `@`, `+`, not starting with
- * `.` or `-`; `/` only where the tool names agents by path.
- */
-export function exportNameProblem(name: string, folders: boolean): string | undefined {
-  const segments = name.split("/");
-  if (!folders && segments.length > 1) return `contains "/" and this tool names agents by a single file`;
-  if (segments.some((s) => !SEGMENT.test(s) || s.includes(".."))) {
-    return "is not a safe file name (letters, digits, _ . - @ + only, not starting with . or -)";
-  }
-  return undefined;
-}
-
 /**
  * The folder a tool's agents folder may be written below: the one holding the tool's own
  * folder (`<project>` for `<project>/.claude/agents`, the home for `~/.codex/agents`). The
@@ -117,8 +102,8 @@ export function exportAgent(
     message,
     ...(content !== undefined ? { content } : {}),
   });
-  const unsafe = exportNameProblem(name, writer.folders);
-  if (unsafe) return refuse("export/unsafe-name", `agent name ${JSON.stringify(name)} ${unsafe}`);
+  const unsafe = nameRefusal(writer, name);
+  if (unsafe?.code === "export/unsafe-name") return refuse(unsafe.code, unsafe.message);
 
   const profile = writer.profile;
   if (profile && !profile.filesOverrideBuiltins && profile.builtins.includes(name)) {
@@ -127,13 +112,7 @@ export function exportAgent(
       `${writer.displayName} has a built-in agent named ${JSON.stringify(name)} that a file cannot replace`,
     );
   }
-  const badName = profile?.nameProblem?.(name);
-  if (badName) {
-    return refuse(
-      "export/bad-name",
-      `${writer.displayName} does not accept the name ${JSON.stringify(name)}: it ${badName}`,
-    );
-  }
+  if (unsafe) return refuse(unsafe.code, unsafe.message);
   // A project's raising setting reaches the user's own folder only from a trusted project.
   const lowered =
     agent.source === "project" && options.scope === "user" && options.trustProject !== true

@@ -39,15 +39,23 @@ export {
   type ExportCode,
   type ExportRefusal,
   exportAgent,
-  exportNameProblem,
   writeRootOf,
 } from "./export-agent.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
+export {
+  exportNameProblem,
+  type NameRefusal,
+  nameRefusal,
+  renameFor,
+  type SlugRename,
+  slugName,
+} from "./rename-agent.js";
 export {
   applySync,
   type FileOwner,
   fileOwner,
   formatSyncManifest,
+  type ManifestChange,
   type PlanSyncOptions,
   planSync,
   type RecordInManifestOptions,

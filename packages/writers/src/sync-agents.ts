@@ -13,6 +13,7 @@ import {
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
 import type { AgentWriter, FieldMapping } from "@roster/family";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
+import { renameFor } from "./rename-agent.js";
 import {
   removeFileInside,
   WriteRefusedError,
@@ -50,14 +51,29 @@ export interface SyncEntry {
   content?: string;
 }
 
+/**
+ * A folder's `.roster-sync.json` in a plan: the files it lists before and after, and which of
+ * them were written under another name than their agent's (file → the agent's name).
+ */
+export interface ManifestChange {
+  filePath: string;
+  before: string[];
+  after: string[];
+  renamedBefore: Record<string, string>;
+  renamedAfter: Record<string, string>;
+}
+
 /** One tool's folder in a plan: where it is, the folder writes stay below, its manifest. */
 export interface SyncTarget {
   tool: string;
   dir: string;
   /** Nothing below this folder is followed when written ({@link writeRootOf}). */
   root: string;
-  /** The `.roster-sync.json` of a manifest-marked format: the files listed before and after. */
-  manifest?: { filePath: string; before: string[]; after: string[] };
+  /**
+   * The `.roster-sync.json`, when it changes: a manifest-marked format lists every file roster
+   * wrote there; any format lists the files it wrote under another name (a rename is kept).
+   */
+  manifest?: ManifestChange;
 }
 
 /** A planned sync: entries in order and the folders they go to. */
@@ -86,11 +102,17 @@ export interface PlanSyncOptions {
    * them nor removes them, though they carry roster's mark.
    */
   pinned?: ReadonlySet<string>;
+  /**
+   * Names to write agents under (`sync --name AGENT=NEW`): agent name (a plugin collision's
+   * scoped id `plugin:name`) → the name written. Kept in each folder's manifest, so a later
+   * sync without it writes the same file.
+   */
+  names?: ReadonlyMap<string, string>;
 }
 
 interface Manifest {
-  generatedBy: string;
   files: string[];
+  renamed: Record<string, string>;
 }
 
 function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
@@ -101,8 +123,7 @@ function readManifest(fs: FileSystem, dir: string): Manifest | undefined {
     return undefined;
   }
   // A manifest is project data: only plain file names in this folder count, never a path.
-  const files = parseSyncManifest(text);
-  return files ? { generatedBy: GENERATED_BY_VALUE, files } : undefined;
+  return parseSyncManifest(text);
 }
 
 /**
@@ -169,9 +190,21 @@ function ownerOf(
   return { owner: hasMarkerKey(writer, filePath, relativePath, text) ? "roster" : "person", text };
 }
 
-/** A `.roster-sync.json`'s text listing `files` (sorted): what sync, export and `roster add` write. */
-export function formatSyncManifest(files: readonly string[]): string {
-  const body: Manifest = { generatedBy: GENERATED_BY_VALUE, files: [...files].sort() };
+/**
+ * A `.roster-sync.json`'s text listing `files` (sorted), and the renames of those it lists
+ * (none: no `renamed` key): what sync, export and `roster add` write.
+ */
+export function formatSyncManifest(
+  files: readonly string[],
+  renamed: Readonly<Record<string, string>> = {},
+): string {
+  const sorted = [...new Set(files)].sort();
+  const kept = sorted.filter((f) => Object.hasOwn(renamed, f)).map((f) => [f, renamed[f]!] as const);
+  const body = {
+    generatedBy: GENERATED_BY_VALUE,
+    files: sorted,
+    ...(kept.length > 0 ? { renamed: Object.fromEntries(kept) } : {}),
+  };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
@@ -183,6 +216,8 @@ export interface RecordInManifestOptions {
   relativePath: string;
   /** The folder writes stay below; default {@link writeRootOf} `dir`. */
   root?: string;
+  /** The file holds this agent under another name (`export --name`, a slug): kept for later syncs. */
+  renamedFrom?: string;
 }
 
 /**
@@ -191,13 +226,16 @@ export interface RecordInManifestOptions {
  * link is on the way.
  */
 export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifestOptions): void {
-  const { dir, relativePath } = options;
-  const current = readManifest(fileSystemOf(ctx), dir)?.files ?? [];
-  if (current.includes(relativePath)) return;
+  const { dir, relativePath, renamedFrom } = options;
+  const current = readManifest(fileSystemOf(ctx), dir) ?? { files: [], renamed: {} };
+  const renamed: Record<string, string> = { ...current.renamed };
+  if (renamedFrom !== undefined) renamed[relativePath] = renamedFrom;
+  else delete renamed[relativePath];
+  if (current.files.includes(relativePath) && current.renamed[relativePath] === renamed[relativePath]) return;
   writeFileInside({
     root: options.root ?? writeRootOf(dir),
     filePath: join(dir, SYNC_MANIFEST),
-    content: formatSyncManifest([...current, relativePath]),
+    content: formatSyncManifest([...current.files, relativePath], renamed),
   });
 }
 
@@ -323,11 +361,13 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     const onDisk = readManifest(fs, dir);
     const listed = new Set(onDisk?.files ?? []);
     const inManifest = (relativePath: string) => listed.has(relativePath);
-    const manifest = writer.marker === "manifest" ? onDisk : undefined;
-    const owned = new Set(manifest?.files ?? []);
+    const owned = new Set(onDisk?.files ?? []);
     const written = new Set<string>();
+    // The names a sync before wrote agents under (agent → name), and those this one writes under.
+    const recorded = recordedNames(onDisk, writer.extension);
+    const renamedAfter: Record<string, string> = {};
 
-    for (const { agent, as, renamed } of agents) {
+    for (const { agent, as, renamed } of ordered(agents, writer, options.names, recorded)) {
       const base = { tool: writer.tool, agent: renamed ? `${agent.plugin?.name}:${agent.name}` : agent.name };
       if (agent.provider === writer.tool) {
         entries.push({
@@ -339,17 +379,30 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         });
         continue;
       }
+      // The name it is written under: asked for (--name), kept from a sync before, a plugin
+      // collision's, or the tool's slug of a name it refuses; else its own.
+      const chosen = nameToWrite({
+        agent,
+        as,
+        renamed,
+        id: base.agent,
+        writer,
+        names: options.names,
+        recorded,
+      });
       const result = exportAgent(agent, writer, {
         ctx: options.ctx,
         scope: options.scope,
-        as,
+        as: chosen.name,
         ...(options.trustProject !== undefined ? { trustProject: options.trustProject } : {}),
       });
       if (!result.ok) {
         entries.push({ ...base, action: "skip", code: result.code, message: result.message });
         continue;
       }
-      const named = renamed ? { writtenAs: as, code: "sync/renamed" as const, message: renamed } : {};
+      const named = chosen.why
+        ? { writtenAs: chosen.name, code: "sync/renamed" as const, message: chosen.why }
+        : {};
       if (written.has(result.relativePath)) {
         entries.push({
           ...base,
@@ -408,6 +461,8 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
         entries.push({ ...base, ...named, ...report, action: "unchanged" });
       } else entries.push({ ...base, ...named, ...report, action: "update", content: result.content });
       written.add(result.relativePath);
+      // A rename of the agent's own name is kept (not a collision's: its source is another's name).
+      if (chosen.keep) renamedAfter[result.relativePath] = agent.name;
     }
 
     // Files roster wrote earlier whose agent is gone.
@@ -426,16 +481,96 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
     }
 
     const target: SyncTarget = { tool: writer.tool, dir, root };
-    if (writer.marker === "manifest") {
-      const after = [...written].sort();
-      const before = [...owned].sort();
-      if (JSON.stringify(after) !== JSON.stringify(before) || (after.length === 0 && manifest)) {
-        target.manifest = { filePath: join(dir, SYNC_MANIFEST), before, after };
-      }
+    // A manifest-marked format lists every file roster wrote; a key-marked one only those
+    // written under another name (each has its key too), so that the rename is kept.
+    const after = (
+      writer.marker === "manifest" ? [...written] : [...written].filter((f) => Object.hasOwn(renamedAfter, f))
+    ).sort();
+    const before = [...owned].sort();
+    const renamedBefore = { ...onDisk?.renamed };
+    const same =
+      JSON.stringify(after) === JSON.stringify(before) &&
+      JSON.stringify(sortedEntries(renamedAfter)) === JSON.stringify(sortedEntries(renamedBefore));
+    if (!same || (after.length === 0 && onDisk)) {
+      target.manifest = { filePath: join(dir, SYNC_MANIFEST), before, after, renamedBefore, renamedAfter };
     }
     targets.push(target);
   }
   return { entries, targets, otherScope };
+}
+
+/** A record's entries by key: two records compared whatever their order. */
+function sortedEntries(record: Readonly<Record<string, string>>): Array<[string, string]> {
+  return Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The names a sync before wrote agents under: agent → name (the manifest's renames, file → agent). */
+function recordedNames(manifest: Manifest | undefined, extension: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [file, agent] of Object.entries(manifest?.renamed ?? {})) {
+    if (file.endsWith(extension) && !names.has(agent)) names.set(agent, file.slice(0, -extension.length));
+  }
+  return names;
+}
+
+/** One agent to write, as {@link agentsToSync} gives it. */
+type ToSync = { agent: AgentDefinition; as: string; renamed?: string };
+
+/** The name an agent is written under, why it is not its own, and whether the rename is kept in the manifest. */
+interface ChosenName {
+  name: string;
+  why?: string;
+  keep?: true;
+}
+
+/**
+ * The name one agent is written under for one tool, in order: the one asked for (`names`,
+ * by its id), the one a sync before wrote it under (`recorded`), a plugin collision's scoped
+ * name, the tool's slug of a name it refuses ({@link renameFor}); else its own.
+ */
+function nameToWrite(options: {
+  agent: AgentDefinition;
+  as: string;
+  renamed?: string | undefined;
+  id: string;
+  writer: AgentWriter;
+  names: ReadonlyMap<string, string> | undefined;
+  recorded: ReadonlyMap<string, string>;
+}): ChosenName {
+  const { agent, as, renamed, id, writer } = options;
+  const asked = options.names?.get(id);
+  // A collision's file is named for its plugin, not its agent: no rename of it is kept.
+  const keep = renamed ? {} : { keep: true as const };
+  if (asked !== undefined && asked !== agent.name)
+    return { name: asked, why: `written as ${asked} (--name)`, ...keep };
+  if (asked !== undefined) return { name: asked };
+  const before = renamed ? undefined : options.recorded.get(agent.name);
+  const slug = renameFor(writer, as);
+  if (before !== undefined && before !== agent.name && before !== slug?.name)
+    return { name: before, why: `written as ${before}, as named before (${SYNC_MANIFEST})`, ...keep };
+  if (slug) return { name: slug.name, why: renamed ? `${renamed}; ${slug.reason}` : slug.reason, ...keep };
+  return renamed ? { name: as, why: renamed } : { name: as };
+}
+
+/**
+ * The agents in the order a tool's files are decided: those written under their own name
+ * first, then the renamed (a slug, a name asked for), so a renamed agent never takes the
+ * file of an agent of that very name (`csharp-expert` beside `CSharpExpert`).
+ */
+function ordered(
+  agents: readonly ToSync[],
+  writer: AgentWriter,
+  names: ReadonlyMap<string, string> | undefined,
+  recorded: ReadonlyMap<string, string>,
+): ToSync[] {
+  const own: ToSync[] = [];
+  const others: ToSync[] = [];
+  for (const item of agents) {
+    const id = item.renamed ? `${item.agent.plugin?.name}:${item.agent.name}` : item.agent.name;
+    const chosen = nameToWrite({ ...item, id, writer, names, recorded });
+    (chosen.why === undefined ? own : others).push(item);
+  }
+  return [...own, ...others];
 }
 
 /**
@@ -493,12 +628,16 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
     if (manifest) {
       // 1. Ownership first: the files about to be written are listed before they exist.
       const ahead = [...new Set([...manifest.before, ...manifest.after])];
-      if (ahead.length > manifest.before.length) {
+      const renamedAhead = { ...manifest.renamedBefore, ...manifest.renamedAfter };
+      const renamesAhead = Object.keys(manifest.renamedAfter).some(
+        (f) => manifest.renamedBefore[f] !== manifest.renamedAfter[f],
+      );
+      if (ahead.length > manifest.before.length || renamesAhead) {
         try {
           writeFileInside({
             root: target.root,
             filePath: manifest.filePath,
-            content: formatSyncManifest(ahead),
+            content: formatSyncManifest(ahead, renamedAhead),
           });
         } catch (error) {
           for (const entry of mine)
@@ -527,15 +666,19 @@ export function applySync(plan: SyncPlan): SyncEntry[] {
         if (action === "remove") kept.add(relativePath);
       }
     }
-    // 3. The manifest lists what roster wrote and keeps; none left, no manifest.
+    // 3. The manifest lists what roster wrote and keeps, with their renames; none left, no manifest.
     if (manifest) {
+      const renamed = { ...manifest.renamedBefore, ...manifest.renamedAfter };
+      for (const file of Object.keys(renamed))
+        if (!kept.has(file) || (manifest.after.includes(file) && !Object.hasOwn(manifest.renamedAfter, file)))
+          delete renamed[file];
       try {
         if (kept.size === 0) removeFileInside({ root: target.root, filePath: manifest.filePath });
         else
           writeFileInside({
             root: target.root,
             filePath: manifest.filePath,
-            content: formatSyncManifest([...kept]),
+            content: formatSyncManifest([...kept], renamed),
           });
       } catch (error) {
         done.push({

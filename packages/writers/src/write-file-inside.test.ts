@@ -116,6 +116,20 @@ describe("writeFileInside", () => {
     writeFileInside({ root, filePath: secret, content: "{}", mode: 0o600 });
     expect(statSync(secret).mode & 0o777).toBe(0o600);
   });
+
+  it("exclusive: writes a new file, and refuses a name anything has (a file, a link, a folder)", () => {
+    const file = join(root, ".claude", "agents", "new.md");
+    writeFileInside({ root, filePath: file, content: "mine", exclusive: true });
+    expect(readFileSync(file, "utf8")).toBe("mine");
+    expect(readdirSync(join(root, ".claude", "agents"))).toEqual(["new.md"]);
+    const again = refusal(() => writeFileInside({ root, filePath: file, content: "other", exclusive: true }));
+    expect([again.code, again.message]).toEqual([
+      "write/exists",
+      ".claude/agents/new.md exists; roster replaces nothing here",
+    ]);
+    expect(readFileSync(file, "utf8")).toBe("mine");
+    expect(readdirSync(join(root, ".claude", "agents"))).toEqual(["new.md"]);
+  });
 });
 
 describe("removeFileInside", () => {

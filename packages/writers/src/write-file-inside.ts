@@ -13,7 +13,9 @@ export type WriteRefusalCode =
   /** A folder on the way is a file (or the file's place is a folder, a FIFO, a device). */
   | "write/not-a-file"
   /** A component is longer than {@link NAME_MAX} bytes, or the path longer than PATH_MAX. */
-  | "write/name-too-long";
+  | "write/name-too-long"
+  /** Something has the file's name, and the write was for a new file only (`exclusive`). */
+  | "write/exists";
 
 /** A write roster refused, with the component at fault. */
 export interface WriteRefusal {
@@ -55,6 +57,11 @@ export interface WriteFileInsideOptions {
   mode?: number;
   /** Mode of folders created on the way (default 0o777, less the umask). */
   dirMode?: number;
+  /**
+   * A new file only: put in place with a hard link, which fails when anything has its name
+   * (`write/exists`), never renamed over what appeared since it was looked at (`roster new`).
+   */
+  exclusive?: boolean;
 }
 
 /** Options of {@link removeFileInside}. */
@@ -207,8 +214,15 @@ export function writeFileInside(options: WriteFileInsideOptions): void {
 
   // A replaced file keeps its own mode (as an in-place write would), unless one is asked for.
   let keep: number | undefined;
+  const exists = (): WriteRefusedError =>
+    new WriteRefusedError({
+      code: "write/exists",
+      path: filePath,
+      message: `${named(root, filePath)} exists; roster replaces nothing here`,
+    });
   const existing = lstatIfThere(filePath);
   if (existing) {
+    if (options.exclusive) throw exists();
     if (existing.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
     if (!existing.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
     if (options.mode === undefined) keep = existing.mode & 0o7777;
@@ -241,7 +255,15 @@ export function writeFileInside(options: WriteFileInsideOptions): void {
     const now = lstatIfThere(filePath);
     if (now?.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
     if (now && !now.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
-    nodeFs.renameSync(temp, filePath);
+    if (options.exclusive) {
+      // link(2) never replaces: a name that appeared since is an error, left as it is.
+      try {
+        nodeFs.linkSync(temp, filePath);
+      } catch (error) {
+        throw errorCode(error) === "EEXIST" ? exists() : error;
+      }
+      nodeFs.rmSync(temp, { force: true });
+    } else nodeFs.renameSync(temp, filePath);
   } catch (error) {
     try {
       nodeFs.rmSync(temp, { force: true });

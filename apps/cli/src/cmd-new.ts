@@ -1,0 +1,192 @@
+// `roster new NAME --for TOOL`: a new agent file, written by that tool's writer where the tool
+// reads it, and checked with the tool's own view (`roster why NAME --as TOOL`) before it is
+// called done.
+import { parseAgentFields } from "@roster/core";
+import { describeFsError, fileSystemOf } from "@roster/core/provider-kit";
+import {
+  exportAgent,
+  nameRefusal,
+  removeFileInside,
+  renameFor,
+  WriteRefusedError,
+  writeFileInside,
+  writePathProblem,
+} from "@roster/writers";
+import { profileFor, toolResolution } from "./cmd-as.js";
+import type { App } from "./context.js";
+import { FindingError, UsageError } from "./errors.js";
+import { line, paint, printJson, sentenceLines, showPath, showPaths } from "./output.js";
+import { readStdinBounded } from "./read-stdin.js";
+import { fieldRows } from "./report-fields.js";
+import { scopeOf, writersFor, writersOf } from "./writers.js";
+
+/** Flags of `roster new`. */
+export interface NewFlags {
+  for?: string;
+  description?: string;
+  /** Comma-separated tool names (roster's or the tool's own: `Read,Grep`, `read_file`). */
+  tools?: string;
+  /** The agent's instructions (`-` reads them from stdin). */
+  prompt?: string;
+  scope?: string;
+}
+
+/** The gates a person passes in the tool itself (trusting a folder, acknowledging an agent): the file is right, the tool asks first. */
+const ASKS_FIRST = new Set(["tool/untrusted", "tool/unacknowledged"]);
+
+/** The instructions a new agent gets without `--prompt`: what to write there. */
+export function starterPrompt(name: string, description: string): string {
+  return [
+    `You are ${name}. ${description}`,
+    "",
+    "Write this agent's instructions here: what it is given, how it works, and what it hands back.",
+    "",
+  ].join("\n");
+}
+
+/**
+ * `roster new NAME --for TOOL`: writes NAME's file in TOOL's project (or user) folder through
+ * TOOL's writer — never over a file that is there — then asks TOOL's own view whether it
+ * loads NAME from that file. A file the tool would not load as NAME is removed again and the
+ * reason is the error; one the tool loads once a person says so in the tool (a folder to
+ * trust, an agent to acknowledge) stays, and the step is said.
+ */
+export async function newAgent(app: App, name: string, flags: NewFlags): Promise<number> {
+  if (flags.for === undefined)
+    throw new UsageError(
+      `roster new needs --for TOOL: one of ${writersOf(app.families)
+        .map((w) => w.tool)
+        .join(", ")}`,
+    );
+  const writers = writersFor(flags.for, app.families, "--for");
+  if (writers.length !== 1) throw new UsageError("roster new writes one agent for one tool");
+  const writer = writers[0]!;
+  const scope = scopeOf(flags.scope);
+  const o = app.output;
+
+  // 1. The name, as the tool takes it: a name it refuses is a usage error that offers its slug.
+  const refused = nameRefusal(writer, name);
+  if (refused) {
+    const slug = renameFor(writer, name);
+    throw new UsageError(`${refused.message}${slug ? `; try ${slug.name}` : ""}`);
+  }
+  const description = flags.description ?? `Describe when to use ${name}.`;
+  if (description.trim() === "") throw new UsageError("--description needs a text");
+  const prompt = flags.prompt === "-" ? await readStdinBounded("--prompt") : flags.prompt;
+  if (prompt !== undefined && prompt.trim() === "") throw new UsageError("--prompt needs a text");
+  const tools = flags.tools
+    ?.split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (flags.tools !== undefined && tools?.length === 0)
+    throw new UsageError("--tools needs one or more tool names, comma-separated (Read,Grep)");
+
+  // 2. The agent as roster reads one, written by the tool's writer (no roster marker: it is the user's own).
+  const fields = parseAgentFields({ name, description, ...(tools ? { tools: tools.join(", ") } : {}) });
+  if (!fields) throw new UsageError(`cannot make an agent named ${JSON.stringify(name)}`);
+  const agent = {
+    ...fields,
+    systemPrompt: prompt ?? starterPrompt(name, description),
+    source: scope,
+    provider: writer.tool,
+  };
+  const result = exportAgent(agent, writer, { ctx: app.ctx, scope, marker: false });
+  if (!result.ok)
+    throw new FindingError(
+      `cannot write "${name}" for ${writer.displayName} (${result.code}): ${result.message}`,
+      { code: result.code },
+    );
+  // What was asked is written whole, or not at all (a tool name the tool has no word for).
+  const lost = result.fields.filter((f) => f.fate === "dropped" || f.lost !== undefined);
+  if (lost.length > 0) {
+    o.err(fieldRows(o, lost));
+    const what = lost.map((f) => (Array.isArray(f.lost) ? f.lost.join(", ") : f.field));
+    throw new FindingError(
+      `${writer.displayName} has no place for ${what.join(", ")}; nothing written (leave it out, or another tool)`,
+      { code: "new/lossy" },
+    );
+  }
+
+  // 3. Never over anything: a file (or a link) of that name, or a link on the way.
+  const target = showPath(o, result.filePath);
+  const blocked = writePathProblem(result.root, result.filePath);
+  if (blocked)
+    throw new FindingError(`cannot write ${target}: ${blocked.message}; nothing written`, {
+      code: blocked.code,
+    });
+  const taken = () =>
+    new FindingError(`${target} exists; roster new never replaces a file (another name, or edit that file)`, {
+      code: "write/exists",
+    });
+  if (exists(app, result.filePath)) throw taken();
+  try {
+    writeFileInside({
+      root: result.root,
+      filePath: result.filePath,
+      content: result.content,
+      exclusive: true,
+    });
+  } catch (error) {
+    if (error instanceof WriteRefusedError && error.code === "write/exists") throw taken();
+    const why = error instanceof WriteRefusedError ? error.message : describeFsError(error);
+    throw new FindingError(`cannot write ${target}: ${why}`, { code: "sync/unwritable" });
+  }
+
+  // 4. The tool's own view: does it load NAME from this file?
+  const profile = writer.profile ? profileFor(writer.tool, app.families) : undefined;
+  const check = profile ? await toolResolution(app, profile, name) : undefined;
+  const mine = check?.files.find((f) => f.filePath === result.filePath);
+  const loads = check === undefined || check.winner?.filePath === result.filePath;
+  const asks = !loads && mine?.reason !== undefined && ASKS_FIRST.has(mine.reason.code);
+  const why =
+    loads || check === undefined
+      ? undefined
+      : showPaths(
+          o,
+          mine?.reason?.message ??
+            (check.winner
+              ? `${check.displayName} loads ${check.winner.filePath ?? "its built-in"} for ${name} instead`
+              : `${check.displayName} does not load it`),
+        );
+  if (!loads && !asks) {
+    // Not the agent that was asked for: the file goes again, nothing is left half-done.
+    removeFileInside({ root: result.root, filePath: result.filePath });
+    throw new FindingError(`${target} would not load as ${name}: ${why}; nothing written`, {
+      code: mine?.reason?.code ?? "tool/shadowed",
+    });
+  }
+
+  if (o.json) {
+    printJson(o, {
+      name,
+      tool: writer.tool,
+      scope,
+      filePath: result.filePath,
+      loads,
+      ...(asks && mine?.reason ? { reason: mine.reason } : {}),
+      fields: result.fields,
+    });
+    return 0;
+  }
+  const checked = check ? ` (checked: roster why ${name} --as ${writer.tool})` : "";
+  if (loads)
+    o.out(line`created ${target} — ${writer.displayName} loads it as ${paint(o, "bold", name)}${checked}`);
+  else {
+    // A sentence with paths in it: wrapped at spaces on a terminal, never inside a path.
+    const said = `created ${target} — ${writer.displayName} loads it after a step of yours: ${why ?? ""}`;
+    for (const piece of sentenceLines(o, said)) o.out(paint(o, "yellow", piece));
+  }
+  const notKept = result.fields.filter((f) => f.fate !== "kept");
+  if (notKept.length > 0) o.out(fieldRows(o, notKept));
+  return 0;
+}
+
+/** Is anything at `path` (a file, a folder, a link, even a broken one)? */
+function exists(app: App, path: string): boolean {
+  try {
+    fileSystemOf(app.ctx).lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
