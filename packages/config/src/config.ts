@@ -260,7 +260,8 @@ function sourcesProblem(
   if (!Array.isArray(sources)) return `"sources" must be a list of sources ({ "url": …, "to": [ … ] })`;
   for (const [i, entry] of sources.entries()) {
     const at = `sources[${i}]`;
-    if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return `"${at}" must be an object`;
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry))
+      return `"${at}" must be an object`;
     const e = entry as Record<string, unknown>;
     if (typeof e.url !== "string" || e.url.trim() === "") return `"${at}.url" must be a git URL`;
     for (const key of ["ref", "path"])

@@ -321,16 +321,15 @@ function same(bytes: Buffer, content: string | Buffer): boolean {
   return bytes.equals(typeof content === "string" ? Buffer.from(content) : content);
 }
 
-/** The entries a `.roster-sync.json` lists now. */
-function manifestEntries(dir: string): string[] {
+/** The entries a `.roster-sync.json` lists now, and the renames a sync recorded there (kept as they are). */
+function manifestEntries(dir: string): { files: string[]; renamed: Record<string, string> } {
   try {
-    return (
-      parseSyncManifest(
-        nodeFileSystem.readFile(join(dir, SYNC_MANIFEST), MAX_SYNC_MANIFEST_BYTES).toString("utf8"),
-      ) ?? []
+    const manifest = parseSyncManifest(
+      nodeFileSystem.readFile(join(dir, SYNC_MANIFEST), MAX_SYNC_MANIFEST_BYTES).toString("utf8"),
     );
+    return { files: manifest?.files ?? [], renamed: { ...(manifest?.renamed ?? {}) } };
   } catch {
-    return [];
+    return { files: [], renamed: {} };
   }
 }
 
@@ -466,17 +465,28 @@ export function planChanges(options: PlanChangesOptions): PlannedChanges {
   const manifests: DiskChange[] = [];
   const ahead: DiskChange[] = [];
   for (const dir of new Set([...added.keys(), ...dropped.keys()])) {
-    const now = manifestEntries(dir);
+    const { files: now, renamed } = manifestEntries(dir);
     const adds = added.get(dir) ?? new Set<string>();
     const drops = new Set([...(dropped.get(dir) ?? [])].filter((e) => !adds.has(e)));
     const union = [...new Set([...now, ...adds])];
     const after = union.filter((e) => !drops.has(e));
     const filePath = join(dir, SYNC_MANIFEST);
     if (!sameSet(union, now))
-      ahead.push({ op: "write", root: lockRoot, path: filePath, content: formatSyncManifest(union) });
+      ahead.push({
+        op: "write",
+        root: lockRoot,
+        path: filePath,
+        content: formatSyncManifest(union, renamed),
+      });
     if (sameSet(after, union)) continue;
     if (after.length === 0) manifests.push({ op: "remove", root: lockRoot, path: filePath });
-    else manifests.push({ op: "write", root: lockRoot, path: filePath, content: formatSyncManifest(after) });
+    else
+      manifests.push({
+        op: "write",
+        root: lockRoot,
+        path: filePath,
+        content: formatSyncManifest(after, renamed),
+      });
   }
   // The manifests list new files before they exist, and lose removed ones after.
   return { changes, disk: [...ahead, ...writes, ...removals, ...manifests], locked };
