@@ -100,6 +100,8 @@ async function candidates(app: App) {
   for (const record of d.files) {
     if (record.scope !== "project" || record.copy || !isAbsolute(record.path) || !record.path.endsWith(".md"))
       continue;
+    // A file whose real path leaves the project is never read, here as in discovery.
+    if (record.diagnostics.some((d) => d.code === "load/outside-root")) continue;
     const family = app.families.find((f) => f.id === record.provider);
     const profile = family?.profile;
     const known = byPath.get(record.path);
@@ -124,7 +126,7 @@ export async function fixDoctor(app: App, flags: FixFlags): Promise<number> {
   const found: Array<{ filePath: string; before: string; after: string; fixes: TextFix[]; left?: string }> =
     [];
   for (const [filePath, rule] of await candidates(app)) {
-    // A link is never read through for a fix, nor written through.
+    // A link inside the project is read (discovery reads it too) but never written through.
     let isLink = false;
     try {
       isLink = lstatSync(filePath).isSymbolicLink();

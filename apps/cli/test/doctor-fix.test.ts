@@ -34,7 +34,8 @@ function git(...args: string[]) {
 
 const COLON = "---\nname: reviewer\ndescription: Use when: a PR is ready\ntools: Read\n---\nYou review.\n";
 const SPACED = "---\nname: Code Planner\n---\n# Plans work\n\nYou plan.\n";
-const OUTSIDE = "---\nname: linked\ndescription: Use when: linked\n---\nbody\n";
+const LINKED = "---\nname: linked\ndescription: Use when: linked\n---\nbody\n";
+const OUTSIDE = "---\nname: outside\ndescription: Use when: outside\n---\nbody\n";
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "roster-fix-"));
@@ -43,9 +44,12 @@ beforeEach(() => {
     "project/.claude/agents/reviewer.md": COLON,
     "project/.gemini/agents/planner.md": SPACED,
     "project/.gitignore": ".claude/agents/ignored.md\n",
+    "project/docs/linked.md": LINKED,
     "outside.md": OUTSIDE,
   });
-  symlinkSync(join(root, "outside.md"), at(".claude/agents/linked.md"));
+  // A link inside the project is read but never written through; one that leaves it is never read.
+  symlinkSync(at("docs/linked.md"), at(".claude/agents/linked.md"));
+  symlinkSync(join(root, "outside.md"), at(".claude/agents/outside.md"));
   git("init", "-q");
   git("add", ".");
   git("commit", "-qm", "agents");
@@ -100,7 +104,9 @@ describe("roster doctor --fix", () => {
     expect(r.stdout).toMatch(
       /^left \.claude\/agents\/linked\.md: a symbolic link; roster never writes through one$/m,
     );
+    expect(readFileSync(at("docs/linked.md"), "utf8")).toBe(LINKED);
     expect(readFileSync(join(root, "outside.md"), "utf8")).toBe(OUTSIDE);
+    expect(r.stdout).not.toContain("outside.md");
     expect(r.stdout).toMatch(/fixed 2 files \(3 fixes\); 3 files with fixes left as it is/);
     // The fixed files now load: plain doctor no longer reports them.
     const doctor = JSON.parse(roster("doctor", "--json").stdout) as {
@@ -114,6 +120,11 @@ describe("roster doctor --fix", () => {
       "/.claude/agents/ignored.md",
       "/.claude/agents/linked.md",
     ]);
+    expect(
+      doctor.diagnostics
+        .filter((d) => d.code === "load/outside-root")
+        .map((d) => d.filePath?.slice(project().length)),
+    ).toEqual(["/.claude/agents/outside.md"]);
   });
 
   test("--json: each file's fixes, action and diff; outside a git work tree nothing is written", () => {

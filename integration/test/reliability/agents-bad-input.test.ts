@@ -547,13 +547,27 @@ describe("§9 symlink loops, dangling symlinks, a directory named x.md, unreadab
     );
   });
 
-  test("a symlink to a good file outside the folder loads it under the link's path", async () => {
+  test("a symlink to a good file elsewhere in the project loads it under the link's path", async () => {
+    await check(
+      {
+        "project/docs/real.md": agentFile("m-linked"),
+        [bad("m-linked.md")]: { symlink: join("..", "..", "docs", "real.md") },
+      },
+      { loads: [view("m-linked", bad("m-linked.md"))], diagnostics: [] },
+    );
+  });
+
+  test("a symlink to a file outside the project is skipped and never read (load/outside-root)", async () => {
     await check(
       {
         "elsewhere/real.md": agentFile("m-linked"),
         [bad("m-linked.md")]: { symlink: join("..", "..", "..", "elsewhere", "real.md") },
       },
-      { loads: [view("m-linked", bad("m-linked.md"))], diagnostics: [] },
+      {
+        diagnostics: [
+          { code: "load/outside-root", message: "file skipped: its real path", file: bad("m-linked.md") },
+        ],
+      },
     );
   });
 
