@@ -76,7 +76,10 @@ export interface Replay {
   bytes: Buffer;
 }
 
-/** What storing gave: whether it was stored, and the warnings of a folder that cannot be written. */
+/**
+ * What storing gave: the warnings of a folder that cannot be written, and `stored: false` when
+ * those or the racy window kept it back (an output over `maxBytes` is left out quietly).
+ */
 export interface Stored {
   stored: boolean;
   problems: IndexDiagnostic[];
