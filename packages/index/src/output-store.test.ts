@@ -106,20 +106,26 @@ describe("a stored answer", () => {
   });
 
   test.each([
-    ["truncated", (body: string) => body.slice(0, body.length / 2)],
-    ["garbled", () => "{ not json"],
-    ["null", () => "null"],
-    ["a field more", (body: string) => JSON.stringify({ ...JSON.parse(body), providers: ["claude"] })],
-    ["no exit code", (body: string) => JSON.stringify({ ...JSON.parse(body), exit: undefined })],
+    ["a truncated record", (body: string) => body.slice(0, body.length / 2)],
+    ["a garbled record", () => "{ not json"],
+    ["a record of null", () => "null"],
     [
-      "reads that do not unpack",
+      "a record with a field more",
+      (body: string) => JSON.stringify({ ...JSON.parse(body), providers: ["claude"] }),
+    ],
+    [
+      "a record without an exit code",
+      (body: string) => JSON.stringify({ ...JSON.parse(body), exit: undefined }),
+    ],
+    [
+      "a record whose reads do not unpack",
       (body: string) => JSON.stringify({ ...JSON.parse(body), reads: { stat: [["9|x"], [null]] } }),
     ],
     [
-      "an output without a name",
+      "a record whose output has no name",
       (body: string) => JSON.stringify({ ...JSON.parse(body), output: { fingerprint: "f" } }),
     ],
-  ])("a %s record is no answer", async (_, spoil) => {
+  ])("%s is no answer", async (_, spoil) => {
     await storeRun();
     const [header, body] = readFileSync(recordFile(), "utf8").split("\n") as [string, string];
     writeFileSync(recordFile(), `${header}\n${spoil(body)}`);
