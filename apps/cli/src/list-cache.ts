@@ -24,17 +24,27 @@ export interface StoredListing {
   recorded?: boolean;
 }
 
-/** The output store of this run's place (cwd, home, trust, providers): the listing, the agents found (find-stored-agent.ts). */
-export function openListStore(app: App): { store: OutputStore; key: IndexKey } {
+/**
+ * The output store of `kind` for this run's place (cwd, home, trust, providers), found through
+ * `env` (the app's by default) and warning through the app's output.
+ */
+export function placeStore(
+  app: App,
+  { kind, env = app.env }: { kind: string; env?: Record<string, string | undefined> },
+): { store: OutputStore; key: IndexKey } {
+  const { cwd, home } = app.ctx;
   const key: IndexKey = {
-    kind: "agents-output",
-    cwd: app.ctx.cwd,
-    home: app.ctx.home,
+    kind,
+    cwd,
+    home,
     trust: app.ctx.trustProject !== false,
-    providers: app.registry.list().map((p) => p.id),
+    providers: app.registry.ids(),
   };
-  return { store: openStore(key, app.env, app.ctx.home, app.output), key };
+  return { store: openStore(key, env, home, app.output), key };
 }
+
+/** The store of the listing and the agents found (find-stored-agent.ts). */
+export const openListStore = (app: App) => placeStore(app, { kind: "agents-output" });
 
 /** The look a listing is stored under: the files' fingerprint, the config's diagnostics and disabled agents. */
 function lookOf(app: App, look: SourcesStat, seenAt: number) {

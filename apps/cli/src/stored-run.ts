@@ -6,8 +6,7 @@
 // 10,000 files some 40 ms); it leaves a mark, and the next one records and stores.
 import type { OutputStore } from "@roster/index";
 import type { App } from "./context.js";
-import { cacheWanted } from "./list-cache.js";
-import { openStore } from "./list-shortcut.js";
+import { cacheWanted, placeStore } from "./list-cache.js";
 import { createOutput, type Output } from "./output.js";
 
 /** The commands whose output is stored so; each has one answer per place. */
@@ -56,21 +55,10 @@ function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>
   // Everything the bytes depend on besides what the run reads: the flags and how it prints.
   const how = { asked, json: o.json, color: o.color, columns: o.columns ?? null, cwd: o.cwd, home: o.home };
   let store: OutputStore | undefined;
+  // Where the store is is no input of the command's: found through process.env, not the
+  // recorder's (a record that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
   const open = () => {
-    store ??= openStore(
-      {
-        kind: OUTPUT,
-        cwd: app.ctx.cwd,
-        home: app.ctx.home,
-        trust: app.ctx.trustProject !== false,
-        providers: app.registry.ids(),
-      },
-      // Where the store is is no input of the command's: not read through the recorder (a record
-      // that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
-      process.env,
-      app.ctx.home,
-      o,
-    );
+    store ??= placeStore(app, { kind: OUTPUT, env: process.env }).store;
     return store;
   };
   const warn = (problems: readonly { severity: string; message: string }[]) => {
