@@ -8,6 +8,8 @@ import {
   createReaper,
   MAX_TIMEOUT_MS,
   type Runner,
+  STOP_SIGNALS,
+  type StopSignal,
   type TaskSettings,
 } from "@roster/executor";
 import { pickHost } from "@roster/hosts";
@@ -18,7 +20,6 @@ import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { SKILL_SOURCES } from "./skill-sources.js";
-import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
 export const TTY_NOTICE = [

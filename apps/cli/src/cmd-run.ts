@@ -1,27 +1,30 @@
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
 import { runnerSettings, userConfigDir } from "@roster/config";
 import { getAgent } from "@roster/core";
 import {
-  createDryRunRunner,
-  createProcessRunner,
   createReaper,
+  createRunRunner,
   createTaskTool,
   MAX_TIMEOUT_MS,
+  planRun,
   type Runner,
-  readSessionFromEnv,
-  type TaskInput,
+  runExitCode,
+  STOP_SIGNALS,
+  type StopSignal,
+  stopExitCode,
   type TaskResult,
-  type TaskSession,
+  taskInputOf,
 } from "@roster/executor";
-import { type HostCommand, type HostId, pickHost } from "@roster/hosts";
+import { type HostCommand, pickHost } from "@roster/hosts";
+import type { QueueRunFlags } from "@roster/queue";
 import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { lookUpNames, type NameLookup } from "./find-stored-agent.js";
+import { lookUpNames } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
+import { asUsage, usageOf } from "./library-usage.js";
 import {
   Block,
   count,
@@ -34,10 +37,8 @@ import {
   sentenceLines,
 } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
-import type { QueueRun, QueueRunFlags } from "./queue-run.js";
 import { readStdinBounded } from "./read-stdin.js";
-import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
-import { shortenRefusal, unknownValue } from "./unknown-name.js";
+import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
 export interface RunFlags extends QueueRunFlags {
@@ -73,61 +74,22 @@ async function readDashes(flags: RunFlags): Promise<{ tasks: string[]; context?:
   };
 }
 
-/** How the tasks run: a custom command, an agent host, or no host (an error said only once the call passed the executor's checks). */
-type Mode =
-  | { kind: "runner"; command: string; args: string[] }
-  | { kind: "host"; host: HostId }
-  | { kind: "none"; error: UsageError };
-
-/** `--host auto` (the default): the host of the agent's family, else `defaultHost` from the config. */
-async function chooseMode(app: App, agentName: string, flags: RunFlags, lookup: NameLookup): Promise<Mode> {
-  if (flags.runner !== undefined) {
-    if (flags.host !== undefined)
-      throw new UsageError("--runner and --host cannot be used together: pick one.");
-    const [command, ...args] = splitArguments(flags.runner);
-    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    return { kind: "runner", command, args };
-  }
-  const wanted = flags.host ?? "auto";
-  const hosts = hostIds(app);
-  if (wanted !== "auto" && !hosts.includes(wanted))
-    throw unknownValue("host", "--host", wanted, [...hosts, "auto"]);
-  if (wanted !== "auto") return { kind: "host", host: wanted };
-  const agent =
-    (flags.provider === undefined ? await lookup.agent(agentName) : undefined) ??
-    getAgent(
-      await lookup.whole(),
-      agentName,
-      flags.provider !== undefined ? { provider: flags.provider } : {},
-    );
-  // An unknown agent is refused by the task tool with its own text; any host will do until then.
-  if (!agent) return { kind: "host", host: "claude" };
-  const defaultHost = app.loaded.config.defaultHost;
-  const choice = pickHost(agent, app.families, defaultHost ? { defaultHost } : {});
-  if (choice.host === null) {
-    const config = join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json");
-    const error = new UsageError(
-      `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
-        `choose one with --host ${hosts.join("|")}, or set "defaultHost" in ${config}.`,
-    );
-    return { kind: "none", error };
-  }
-  return { kind: "host", host: choice.host };
-}
-
 /** `roster run AGENT --task TEXT …`: runs the agent on its host (or `--runner`), or shows what would run. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   if ((flags.task ?? []).length === 0)
     throw new UsageError("roster run needs at least one --task TEXT (--task - reads it from stdin).");
   checkProvider(app.registry.ids(), flags.provider);
-  // `--queue` (SPEC §21): the tasks become jobs for the fleet's workers (queue-run.ts).
+  // `--queue` (SPEC §21): the tasks become jobs for the fleet's workers (@roster/queue).
   const queueing = flags.queue !== undefined || flags.detach === true || (flags.repo ?? []).length > 0;
-  const queueModule = queueing ? await import("./queue-run.js") : undefined;
-  queueModule?.checkQueueFlags(flags);
+  const queueModule = queueing ? await import("@roster/queue") : undefined;
+  await usageOf(() => queueModule?.checkQueueFlags(flags));
   // One lookup of the agent, stopping at the first family that defines it, serves the host's
-  // choice and the task tool; a name it does not settle goes to the whole discovery, one per
-  // run, which the task tool and a refusal's did-you-mean share.
+  // choice, the queue and the task tool; a name it does not settle goes to the whole
+  // discovery, one per run, which the task tool and a refusal's did-you-mean share.
   const lookup = lookUpNames(app);
+  const findAgent = async () =>
+    (flags.provider === undefined ? await lookup.agent(agent) : undefined) ??
+    getAgent(await lookup.whole(), agent, flags.provider !== undefined ? { provider: flags.provider } : {});
   // A provider that does not define the agent: said as show and why say it, before anything runs.
   if (flags.provider !== undefined) pickAgent(await lookup.whole(), agent, flags.provider);
   const config = app.loaded.config;
@@ -136,106 +98,80 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   const { tasks, context } = await readDashes(flags);
-  const mode = await chooseMode(app, agent, flags, lookup);
-  const dryRun = flags.dryRun === true;
-  const queued = flags.queue !== undefined;
-  const hostRunner = mode.kind === "host" && !queued ? configuredHostRunner(app, mode.host) : undefined;
-
+  const plan = await usageOf(() =>
+    planRun({
+      ...(flags.runner !== undefined ? { runner: splitArguments(flags.runner) } : {}),
+      ...(flags.host !== undefined ? { host: flags.host } : {}),
+      hostIds: hostIds(app),
+      async agentHost() {
+        const found = await findAgent();
+        // An unknown agent is refused by the task tool with its own text; any host will do until then.
+        if (!found) return { host: "claude" };
+        const defaultHost = config.defaultHost;
+        const choice = pickHost(found, app.families, defaultHost ? { defaultHost } : {});
+        return choice.host !== null
+          ? { host: choice.host }
+          : { host: null, agent: found.name, provider: found.provider };
+      },
+      configFile: join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json"),
+      dryRun: flags.dryRun === true,
+      queued: flags.queue !== undefined,
+      env: app.env,
+      cwd: app.ctx.cwd,
+      planMode: flags.planMode === true,
+      settings: runnerSettings(config, maxDepth),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    }),
+  );
+  const { mode, dryRun, hostDryRun, session } = plan;
+  const hostName = plan.host;
+  const hostRunner = mode.kind === "host" && !plan.queued ? configuredHostRunner(app, mode.host) : undefined;
   // The session's depth comes from the environment; one that cannot be read refuses the run.
-  const fromEnv = readSessionFromEnv(app.env);
-  for (const d of fromEnv.diagnostics)
-    if (d.severity !== "error") o.err(`roster: ${d.severity}: ${d.message}`);
-  const unreadable = fromEnv.diagnostics.find((d) => d.severity === "error");
+  for (const d of plan.warnings) o.err(`roster: ${d.severity}: ${d.message}`);
   // With --json the answer is printed as { error, code } where errors are reported.
-  if (unreadable) throw new FindingError(unreadable.message, { code: unreadable.code });
-  const session: TaskSession = {
-    cwd: app.ctx.cwd,
-    depth: fromEnv.depth,
-    planMode: flags.planMode === true,
-    settings: runnerSettings(config, maxDepth),
-  };
-  if (fromEnv.spawns !== undefined) session.spawns = fromEnv.spawns;
-  if (timeoutMs !== undefined) session.settings!.timeoutMs = timeoutMs;
+  if (plan.refusal) throw new FindingError(plan.refusal.message, { code: plan.refusal.code });
 
-  // A problem found before the run is raised only when the executor lets the call through, so
-  // its refusals (unknown, disabled, spawn policy) keep precedence.
-  let deferred: Error | undefined;
-  const failing = (error: Error): Runner => ({
-    async run() {
-      deferred = error;
-      return { exitCode: null, output: "", stderr: "", truncated: false, error: error.message };
-    },
+  const queue =
+    plan.queued && hostName !== undefined
+      ? await usageOf(() =>
+          queueModule!.prepareQueueRun({
+            target: queueModule!.parseRedisUrl(flags.queue!),
+            host: hostName,
+            agent,
+            findAgent,
+            repos: flags.repo ?? [],
+            detach: flags.detach === true,
+            quiet: quiet || o.json,
+            cwd: app.ctx.cwd,
+            env: app.env,
+            ...(config.agentModelOverrides ? { modelOverrides: config.agentModelOverrides } : {}),
+            ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
+            session: plan.carried!,
+            onNote: (note) => o.err(line`roster: note: ${note}`),
+          }),
+        )
+      : undefined;
+  const missing =
+    mode.kind === "host" && !plan.queued && !dryRun ? missingHost(app, mode.host) : undefined;
+  const built = createRunRunner({
+    plan,
+    ...(hostRunner ? { hostRunner } : {}),
+    ...(queue ? { queueRunner: queue.runner } : {}),
+    ...(missing !== undefined ? { missingHost: missing } : {}),
   });
-  let runner: Runner;
-  let queue: QueueRun | undefined;
-  if (mode.kind === "none") runner = failing(mode.error);
-  else if (queued && mode.kind === "host") {
-    queue = queueModule!.prepareQueueRun(app, {
-      flags,
-      agent,
-      host: mode.host,
-      lookup,
-      ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
-      session: {
-        depth: session.depth ?? 0,
-        ...(fromEnv.spawns !== undefined ? { spawns: fromEnv.spawns } : {}),
-        planMode: session.planMode === true,
-        maxRecursionDepth: session.settings!.maxRecursionDepth!,
-        ...(app.env.PI_BLOCKED_AGENT ? { blockedAgent: app.env.PI_BLOCKED_AGENT } : {}),
-        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-      },
-    });
-    // Redis out of reach, a repository that cannot be resolved: one line for the whole run.
-    const queueRunner = queue.runner;
-    runner = {
-      async run(invocation, options) {
-        try {
-          return await queueRunner.run(invocation, options);
-        } catch (error) {
-          deferred ??= error as Error;
-          return {
-            exitCode: null,
-            output: "",
-            stderr: "",
-            truncated: false,
-            error: (error as Error).message,
-          };
-        }
-      },
-    };
-  } else if (mode.kind === "runner")
-    runner = dryRun ? createDryRunRunner() : createProcessRunner({ command: mode.command, args: mode.args });
-  else if (dryRun) {
-    // Starts nothing: the plan of each invocation is the task's data (a dry run's data is not
-    // held to the output schema).
-    runner = {
-      dryRun: true,
-      async run(invocation, options) {
-        const runDir = join(tmpdir(), `roster-run-${invocation.id}`);
-        const data = hostRunner!.plan(invocation, { depth: options.depth, runDir });
-        return { exitCode: 0, output: "", stderr: "", truncated: false, data };
-      },
-    };
-  } else {
-    const missing = missingHost(app, mode.host);
-    runner = missing !== undefined ? failing(new FindingError(missing)) : hostRunner!;
-  }
+  const runner = built.runner;
 
-  const input: TaskInput = {
+  const input = taskInputOf({
     agent,
     ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
-    tasks: tasks.map((assignment, i) => ({
-      id: `task-${i + 1}`,
-      description: assignment.slice(0, 60),
-      assignment,
-    })),
-  };
+    tasks,
+    ...(context !== undefined ? { context } : {}),
+  });
   if (queue) {
     // One job per task and repository, all queued at once: the fleet decides how many run.
     input.tasks = queue.expand(input.tasks);
     session.settings!.maxConcurrency = input.tasks.length;
   }
-  if (context !== undefined) input.context = context;
   if (flags.schema !== undefined) {
     try {
       JSON.parse(flags.schema);
@@ -249,7 +185,6 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // roster ends (a signal, a closed pipe, an uncaught error, process.exit), they go with it.
   const reaper = createReaper();
   process.on("exit", () => reaper.reapAll());
-  const hostName = mode.kind === "host" ? mode.host : undefined;
   // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
   const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
   const tracked: Runner = {
@@ -278,7 +213,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const onSignal = (signal: StopSignal) => {
     if (caught !== undefined) {
       // A second signal: leave now (the exit handler kills and removes what is left).
-      process.exit(128 + STOP_SIGNALS[signal]);
+      process.exit(stopExitCode(signal));
     }
     caught = signal;
     controller.abort(new Error(`interrupted by ${signal}`));
@@ -288,7 +223,6 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
-  const hostDryRun = dryRun && mode.kind !== "runner";
   // --json: one object, whatever ran (`{ schemaVersion, results }` or, for a dry run,
   // `{ schemaVersion, dryRun: true, invocations }`).
   const detached = queue !== undefined && flags.detach === true;
@@ -310,7 +244,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   });
   let failed = false;
   const onResult = (r: TaskResult, index: number) => {
-    if (deferred) return;
+    if (built.deferred()) return;
     if (r.error !== undefined || r.exitCode !== 0) failed = true;
     if (dryRun) {
       if (hostDryRun) {
@@ -376,9 +310,10 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     }
     throw finding;
   }
+  const deferred = built.deferred();
   if (deferred) {
     if (o.json) printJson(o, { error: deferred.message });
-    throw deferred;
+    throw asUsage(deferred);
   }
   stream?.end();
   if (detached && !quiet && !o.json)
@@ -386,9 +321,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       line`roster: queued ${count(input.tasks.length, "job")} on ${queue!.target.shown}; \`roster queue wait ID… --queue ${queue!.target.shown}\` collects the results`,
     );
   if (dryRun && !quiet) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
-  if (caught !== undefined) return 128 + STOP_SIGNALS[caught];
-  if (dryRun) return hostDryRun && failed ? 1 : 0;
-  return failed ? 1 : 0;
+  return runExitCode(plan, { failed, ...(caught !== undefined ? { signalCode: stopExitCode(caught) } : {}) });
 }
 
 /** Calls `print` for values in index order, holding only those that arrive early. */

@@ -33,8 +33,24 @@ export {
   validateOutput,
 } from "./output-schema.js";
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
+export {
+  type AgentHost,
+  type CarriedSession,
+  type PlanRunOptions,
+  planRun,
+  type RunMode,
+  type RunPlan,
+  runExitCode,
+} from "./plan-run.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
+export {
+  createRunRunner,
+  type PlanningRunner,
+  type RunRunner,
+  type RunRunnerOptions,
+} from "./run-runner.js";
+export { RunUsageError, type UnknownValue } from "./run-usage-error.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
 export {
@@ -42,6 +58,8 @@ export {
   descriptionFingerprint,
   type TaskDescriptionOptions,
 } from "./task-description.js";
+export { STOP_SIGNALS, type StopSignal, stopExitCode } from "./stop-signals.js";
+export { taskInputOf } from "./task-input.js";
 export {
   createTaskTool,
   type TaskTool,
