@@ -50,7 +50,9 @@ export interface WorkerFlags {
 }
 
 /** `--rate N/DURATION`: BullMQ's rate limiter, N jobs per DURATION on each host queue. */
-async function parseRate(value: string | undefined): Promise<{ max: number; durationMs: number } | undefined> {
+async function parseRate(
+  value: string | undefined,
+): Promise<{ max: number; durationMs: number } | undefined> {
   if (value === undefined) return undefined;
   const { max, duration } = await usageOf(() => splitRate(value));
   return {

@@ -151,8 +151,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
           }),
         )
       : undefined;
-  const missing =
-    mode.kind === "host" && !plan.queued && !dryRun ? missingHost(app, mode.host) : undefined;
+  const missing = mode.kind === "host" && !plan.queued && !dryRun ? missingHost(app, mode.host) : undefined;
   const built = createRunRunner({
     plan,
     ...(hostRunner ? { hostRunner } : {}),

@@ -32,7 +32,6 @@ export {
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";
-export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export {
   type AgentHost,
   type CarriedSession,
@@ -42,6 +41,7 @@ export {
   type RunPlan,
   runExitCode,
 } from "./plan-run.js";
+export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export {
@@ -53,12 +53,12 @@ export {
 export { RunUsageError, type UnknownValue } from "./run-usage-error.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
+export { STOP_SIGNALS, type StopSignal, stopExitCode } from "./stop-signals.js";
 export {
   buildTaskDescription,
   descriptionFingerprint,
   type TaskDescriptionOptions,
 } from "./task-description.js";
-export { STOP_SIGNALS, type StopSignal, stopExitCode } from "./stop-signals.js";
 export { taskInputOf } from "./task-input.js";
 export {
   createTaskTool,

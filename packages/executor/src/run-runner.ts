@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createDryRunRunner } from "./dry-run-runner.js";
 import type { RunPlan } from "./plan-run.js";
 import { createProcessRunner } from "./process-runner.js";
-import type { RunResult, Runner, TaskInvocation } from "./types.js";
+import type { Runner, RunResult, TaskInvocation } from "./types.js";
 
 /** A host's runner as `roster run` uses it: it runs an invocation, or only plans its command. */
 export interface PlanningRunner extends Runner {
