@@ -4,11 +4,8 @@ import { join, resolve } from "node:path";
 import { MAX_TIMEOUT_MS, STOP_SIGNALS, type StopSignal, stopExitCode } from "@roster/executor";
 import { cacheDirOf } from "@roster/index";
 import {
-  DEFAULT_CEILING,
-  hostsOfJobIds,
-  openSubmitter,
-  PERMISSION_CEILINGS,
-  type PermissionCeiling,
+  checkLockDuration,
+  checkWorkerName,
   parseRedisUrl,
   pickWorkerHosts,
   type QueueStatus,
@@ -17,17 +14,16 @@ import {
   splitRate,
   startWorker,
   type WorkerEvent,
-  waitedResult,
+  waitForJobs,
+  workerCeiling,
 } from "@roster/queue";
 import { printResult } from "./cmd-run.js";
 import type { App } from "./context.js";
-import { UsageError } from "./errors.js";
 import { hostFamilies } from "./families.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { usageOf } from "./library-usage.js";
 import { count, headedTable, line, type Output, paint, printJson } from "./output.js";
-import { unknownValue } from "./unknown-name.js";
 
 /** The checked queue of a command: its flag or argument, else `ROSTER_QUEUE` (`argument`: `queue status URL`). */
 function queueOf(app: App, given: string | undefined, command: string, argument = false) {
@@ -70,20 +66,14 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
   const target = await queueOf(app, flags.queue, "roster worker");
   const o = app.output;
   const concurrency = parseInteger("--concurrency", flags.concurrency, { min: 1, max: 1000 }) ?? 1;
-  const ceiling = (flags.maxPermission ?? DEFAULT_CEILING) as PermissionCeiling;
-  if (!PERMISSION_CEILINGS.includes(ceiling))
-    throw unknownValue("permission mode", "--max-permission", ceiling, PERMISSION_CEILINGS);
+  const ceiling = await usageOf(() => workerCeiling(flags.maxPermission));
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   const maxDepth =
     parseInteger("--max-depth", flags.maxDepth, { min: -1 }) ?? app.loaded.config.maxRecursionDepth;
   const lockDurationMs = parseDuration("--lock-duration", flags.lockDuration, 3_600_000);
-  if (lockDurationMs !== undefined && lockDurationMs < 500)
-    throw new UsageError(
-      "--lock-duration takes at least 500ms: a lock renewed more often than that only loads Redis.",
-    );
+  await usageOf(() => checkLockDuration(lockDurationMs));
   const rateLimit = await parseRate(flags.rate);
-  if (flags.name !== undefined && !/^[\w.-]{1,100}$/.test(flags.name))
-    throw new UsageError("--name takes letters, digits, dots, dashes and underscores (at most 100).");
+  await usageOf(() => checkWorkerName(flags.name));
   const hosts = await usageOf(() =>
     pickWorkerHosts({
       families: hostFamilies(app.families),
@@ -234,30 +224,23 @@ export async function queueWait(
   flags: { queue?: string; quiet?: boolean },
 ): Promise<number> {
   const target = await queueOf(app, flags.queue, "roster queue wait");
-  const hostOf = await usageOf(() => hostsOfJobIds(ids));
-  const unique = [...new Set(ids)];
   const o = app.output;
   const quiet = flags.quiet === true;
-  const submitter = await openSubmitter(target);
-  let failed = false;
-  const stream = o.json
-    ? createJsonArrayStream({ key: "results", total: unique.length, write: o.raw })
-    : undefined;
+  let stream = undefined as ReturnType<typeof createJsonArrayStream> | undefined;
   const answers = { printed: 0 };
-  try {
-    await submitter.listen([...new Set(hostOf.values())]);
-    await Promise.all(
-      unique.map(async (id, index) => {
-        const outcome = await submitter.outcome(id, hostOf.get(id)!, { check: true });
-        const result = waitedResult(id, outcome);
-        if (result.error !== undefined || result.exitCode !== 0) failed = true;
-        if (stream) stream.put(index, { ...result, host: hostOf.get(id) });
-        else printResult(o, result, { host: hostOf.get(id), quiet, answers });
-      }),
-    );
-  } finally {
-    await submitter.close();
-  }
+  const { failed } = await usageOf(() =>
+    waitForJobs({
+      target,
+      ids,
+      onReady(total) {
+        if (o.json) stream = createJsonArrayStream({ key: "results", total, write: o.raw });
+      },
+      onResult(result, index, host) {
+        if (stream) stream.put(index, { ...result, host });
+        else printResult(o, result, { host, quiet, answers });
+      },
+    }),
+  );
   stream?.end();
   return failed ? 1 : 0;
 }

@@ -3,16 +3,16 @@ import { splitArguments } from "@roster/commands";
 import { runnerSettings, userConfigDir } from "@roster/config";
 import { getAgent } from "@roster/core";
 import {
-  createReaper,
+  commandLine,
+  createInOrder,
   createRunRunner,
-  createTaskTool,
+  createTaskBoard,
   MAX_TIMEOUT_MS,
   planRun,
-  type Runner,
   runExitCode,
-  STOP_SIGNALS,
-  type StopSignal,
+  runTasks,
   stopExitCode,
+  summarizeResult,
   type TaskResult,
   taskInputOf,
 } from "@roster/executor";
@@ -180,45 +180,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     input.schema = flags.schema;
   }
 
-  // Every process group and the run's temp folder are known to the reaper: whatever way
-  // roster ends (a signal, a closed pipe, an uncaught error, process.exit), they go with it.
-  const reaper = createReaper();
-  process.on("exit", () => reaper.reapAll());
   // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
   const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
-  const tracked: Runner = {
-    // The wrapper is the runner the tool sees: it keeps saying whether this is a dry run.
-    ...(runner.dryRun === true ? { dryRun: true } : {}),
-    async run(invocation, options) {
-      board?.update(invocation.id, { state: "running", started: Date.now() });
-      const result = await runner.run(invocation, options);
-      const failed = result.error !== undefined || result.exitCode !== 0;
-      board?.update(invocation.id, { state: failed ? "failed" : "done" });
-      return result;
-    },
-  };
-  const tool = createTaskTool({
-    registry: app.registry,
-    ctx: app.ctx,
-    runner: tracked,
-    env: app.env,
-    cache: app.cache,
-    reaper,
-    findAgent: lookup.agent,
-    discover: lookup.whole,
-  });
-  const controller = new AbortController();
-  let caught: StopSignal | undefined;
-  const onSignal = (signal: StopSignal) => {
-    if (caught !== undefined) {
-      // A second signal: leave now (the exit handler kills and removes what is left).
-      process.exit(stopExitCode(signal));
-    }
-    caught = signal;
-    controller.abort(new Error(`interrupted by ${signal}`));
-  };
-  const signals = Object.keys(STOP_SIGNALS) as StopSignal[];
-  for (const signal of signals) process.on(signal, onSignal);
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
@@ -281,20 +244,26 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   };
   const answers = { printed: 0 };
 
-  let outcome: Awaited<ReturnType<typeof tool.execute>>;
+  let ended: Awaited<ReturnType<typeof runTasks>>;
   try {
-    // --timeout counts from the process's start (performance.now()'s origin): it bounds the whole run.
-    outcome = await tool.execute(input, session, {
-      signal: controller.signal,
+    ended = await runTasks({
+      registry: app.registry,
+      ctx: app.ctx,
+      runner,
+      env: app.env,
+      cache: app.cache,
+      findAgent: lookup.agent,
+      discover: lookup.whole,
+      input,
+      session,
       onResult,
-      keepResults: false,
-      timeoutFrom: 0,
+      onTask: (id, state) => board?.update(id, state),
     });
   } finally {
     board?.stop();
-    for (const signal of signals) process.off(signal, onSignal);
     await queue?.close();
   }
+  const { outcome } = ended;
   if (outcome.status === "refused") {
     const discovery = await lookup.whole();
     const finding = shortenRefusal(
@@ -320,31 +289,12 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       line`roster: queued ${count(input.tasks.length, "job")} on ${queue!.target.shown}; \`roster queue wait ID… --queue ${queue!.target.shown}\` collects the results`,
     );
   if (dryRun && !quiet) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
-  return runExitCode(plan, { failed, ...(caught !== undefined ? { signalCode: stopExitCode(caught) } : {}) });
-}
-
-/** Calls `print` for values in index order, holding only those that arrive early. */
-function createInOrder(total: number, print: (value: unknown) => void) {
-  const waiting = new Map<number, unknown>();
-  let next = 0;
-  return {
-    put(index: number, value: unknown) {
-      waiting.set(index, value);
-      while (next < total && waiting.has(next)) {
-        const ready = waiting.get(next);
-        waiting.delete(next);
-        next++;
-        print(ready);
-      }
-    },
-  };
+  return runExitCode(plan, { failed, ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}) });
 }
 
 /** One planned host command: a shell-like line, its stdin and files (`--json` puts the plan in `invocations`). */
 function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
-  const env = Object.entries(plan.env).map(([k, v]) => `${k}=${shellQuote(v)}`);
-  const command = [...env, shellQuote(plan.command), ...plan.args.map(shellQuote)].join(" ");
-  o.out(line`${paint(o, "bold", `[${id}]`)} ${command}`);
+  o.out(line`${paint(o, "bold", `[${id}]`)} ${commandLine(plan)}`);
   o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
   for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
   const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
@@ -366,16 +316,6 @@ function printNote(o: Output, note: string): void {
   });
 }
 
-/** Quotes a word for a POSIX shell when it needs it. */
-function shellQuote(word: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-function seconds(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${Math.round(ms / 1000)}s`;
-}
-
 /**
  * One finished task. stdout gets the answer alone (so `> review.md` holds only it; answers
  * of several tasks are separated by a blank line); stderr gets the header — id, agent, host,
@@ -388,68 +328,36 @@ export function printResult(
   r: TaskResult,
   options: { host: string | undefined; quiet: boolean; answers: { printed: number } },
 ): void {
-  const { id, agent } = r;
-  const failed = r.error !== undefined || r.exitCode !== 0;
-  const extra: string[] = [];
-  // A queued task names the worker that ran it.
-  const worker = (r as { worker?: unknown }).worker;
-  if (typeof worker === "string") extra.push(`worker ${worker}`);
-  if (r.sessionId) extra.push(`session ${r.sessionId}`);
-  // A cost of nothing on a failure is noise: nothing ran.
-  if (r.cost && !(failed && r.cost.amount === 0))
-    extra.push(r.cost.unit === "usd" ? `$${r.cost.amount.toFixed(4)}` : `${r.cost.amount} premium requests`);
+  const summary = summarizeResult(r);
   const on = options.host ? ` on ${options.host}` : "";
-  const status = failed
-    ? paint(o, "red", `failed: ${r.error ?? `exit ${r.exitCode}`}`)
-    : paint(o, "green", `exit ${r.exitCode}`);
-  const more = extra.length ? paint(o, "dim", ` (${extra.join(", ")})`) : undefined;
-  if (failed || !options.quiet) o.err(line`${paint(o, "bold", `[${id}] ${agent}${on}`)} ${status}${more}`);
-  // What a queue's worker held back from the task (a permission mode above its ceiling).
-  const notes = (r as { notes?: unknown }).notes;
-  if (!options.quiet && Array.isArray(notes))
-    for (const note of notes) o.err(line`  ${paint(o, "yellow", `note: ${String(note)}`)}`);
-  const answer = r.output.trimEnd();
-  const repeated = failed && answer !== "" && (r.error ?? "").includes(answer.trim());
-  if (answer && !repeated) {
+  const status = paint(o, summary.failed ? "red" : "green", summary.status);
+  const more = summary.extras.length ? paint(o, "dim", ` (${summary.extras.join(", ")})`) : undefined;
+  if (summary.failed || !options.quiet)
+    o.err(line`${paint(o, "bold", `[${r.id}] ${r.agent}${on}`)} ${status}${more}`);
+  if (!options.quiet) for (const note of summary.notes) o.err(line`  ${paint(o, "yellow", `note: ${note}`)}`);
+  if (summary.answer !== undefined) {
     if (options.answers.printed++ > 0) o.out("");
-    o.out(new Block(answer));
+    o.out(new Block(summary.answer));
   }
-  if (failed && r.code === undefined && !options.quiet && r.stderr.trim()) {
-    const tail = r.stderr.trimEnd().split("\n").slice(-10);
+  const tail = options.quiet ? undefined : summary.stderrTail;
+  if (tail) {
     o.err(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
     for (const text of tail) o.err(line`  ${paint(o, "dim", text)}`);
   }
 }
-
-type TaskState =
-  | { state: "queued" }
-  | { state: "running"; started: number }
-  | { state: "done" | "failed"; ms: number };
 
 /**
  * One status line per task on stderr, only on a TTY (queued / running Ns / done in Ns /
  * failed), redrawn every second; results printed meanwhile appear above the lines.
  */
 function createStatusBoard(ids: string[]): {
-  update(id: string, next: { state: "running"; started: number } | { state: "done" | "failed" }): void;
+  update(id: string, state: "running" | "done" | "failed"): void;
   print(write: () => void): void;
   stop(): void;
 } {
   const tty = process.stderr.isTTY === true;
-  const states = new Map<string, TaskState>(ids.map((id) => [id, { state: "queued" }]));
+  const board = createTaskBoard(ids);
   let drawn = 0;
-  const line = (id: string, s: TaskState) => {
-    switch (s.state) {
-      case "queued":
-        return `${id}  queued`;
-      case "running":
-        return `${id}  running ${seconds(Date.now() - s.started)}`;
-      case "done":
-        return `${id}  done in ${seconds(s.ms)}`;
-      case "failed":
-        return `${id}  failed after ${seconds(s.ms)}`;
-    }
-  };
   const clear = () => {
     if (drawn > 0) process.stderr.write(`\u001b[${drawn}F\u001b[J`);
     drawn = 0;
@@ -457,21 +365,16 @@ function createStatusBoard(ids: string[]): {
   const draw = () => {
     if (!tty) return;
     clear();
-    const text = [...states].map(([id, s]) => line(id, s)).join("\n");
-    process.stderr.write(`${text}\n`);
-    drawn = states.size;
+    const lines = board.lines(Date.now());
+    process.stderr.write(`${lines.join("\n")}\n`);
+    drawn = lines.length;
   };
   const timer = tty ? setInterval(draw, 1000) : undefined;
   timer?.unref();
   draw();
   return {
-    update(id, next) {
-      const before = states.get(id);
-      if (next.state === "running") states.set(id, next);
-      else {
-        const started = before?.state === "running" ? before.started : Date.now();
-        states.set(id, { state: next.state, ms: Date.now() - started });
-      }
+    update(id, state) {
+      board.update(id, state, Date.now());
       draw();
     },
     print(write) {

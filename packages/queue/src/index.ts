@@ -61,6 +61,7 @@ export type {
   QueuedResult,
   QueuedSession,
 } from "./types.js";
+export { type WaitForJobsOptions, waitForJobs } from "./wait-for-jobs.js";
 export {
   defaultWorkerName,
   type RunningWorker,
@@ -70,3 +71,9 @@ export {
   type WorkerHost,
 } from "./worker.js";
 export { type PickWorkerHostsOptions, pickWorkerHosts } from "./worker-hosts.js";
+export {
+  checkLockDuration,
+  checkWorkerName,
+  MIN_LOCK_DURATION_MS,
+  workerCeiling,
+} from "./worker-settings.js";
