@@ -7,6 +7,7 @@ import {
   createInOrder,
   createRunRunner,
   createTaskBoard,
+  fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
   runExitCode,
@@ -57,23 +58,6 @@ export interface RunFlags extends QueueRunFlags {
   provider?: string;
 }
 
-/**
- * `--task -` and `--context -` read stdin (once: only one of them may be `-`). Returns the
- * assignments and context with stdin put in.
- */
-async function readDashes(flags: RunFlags): Promise<{ tasks: string[]; context?: string }> {
-  const tasks = flags.task ?? [];
-  const dashes = tasks.filter((t) => t === "-").length + (flags.context === "-" ? 1 : 0);
-  if (dashes === 0) return { tasks, ...(flags.context !== undefined ? { context: flags.context } : {}) };
-  if (dashes > 1) throw new UsageError("Only one --task or --context can read stdin (-).");
-  const flag = flags.context === "-" ? "--context" : "--task";
-  const text = await readStdinBounded(flag);
-  return {
-    tasks: tasks.map((t) => (t === "-" ? text : t)),
-    ...(flags.context !== undefined ? { context: flags.context === "-" ? text : flags.context } : {}),
-  };
-}
-
 /** `roster run AGENT --task TEXT …`: runs the agent on its host (or `--runner`), or shows what would run. */
 export async function runAgent(app: App, agent: string, flags: RunFlags): Promise<number> {
   if ((flags.task ?? []).length === 0)
@@ -97,7 +81,13 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   const quiet = flags.quiet === true;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
-  const { tasks, context } = await readDashes(flags);
+  const { tasks, context } = await usageOf(() =>
+    fillFromStdin({
+      tasks: flags.task ?? [],
+      ...(flags.context !== undefined ? { context: flags.context } : {}),
+      read: readStdinBounded,
+    }),
+  );
   const plan = await usageOf(() =>
     planRun({
       ...(flags.runner !== undefined ? { runner: splitArguments(flags.runner) } : {}),

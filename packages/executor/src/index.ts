@@ -55,6 +55,7 @@ export { type RunTasksEnd, type RunTasksOptions, runTasks } from "./run-tasks.js
 export { RunUsageError, type UnknownValue } from "./run-usage-error.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
+export { fillFromStdin } from "./stdin-input.js";
 export { STOP_SIGNALS, type StopSignal, stopExitCode } from "./stop-signals.js";
 export { type ResultSummary, summarizeResult } from "./summarize-result.js";
 export { createInOrder, createTaskBoard, seconds, type TaskBoard, type TaskState } from "./task-board.js";
