@@ -8,6 +8,8 @@ import {
   createReaper,
   MAX_TIMEOUT_MS,
   type Runner,
+  STOP_SIGNALS,
+  type StopSignal,
   type TaskSettings,
 } from "@roster/executor";
 import { pickHost } from "@roster/hosts";
@@ -16,7 +18,6 @@ import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
-import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
 export const TTY_NOTICE = [

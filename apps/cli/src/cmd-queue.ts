@@ -1,40 +1,33 @@
 // `roster worker`, `roster queue status` and `roster queue wait` (SPEC §21): argv and output
 // only; the queue itself is @roster/queue's.
 import { join, resolve } from "node:path";
-import { MAX_TIMEOUT_MS } from "@roster/executor";
-import { locateHost } from "@roster/hosts";
+import { MAX_TIMEOUT_MS, STOP_SIGNALS, type StopSignal, stopExitCode } from "@roster/executor";
 import { cacheDirOf } from "@roster/index";
 import {
-  DEFAULT_CEILING,
-  type JobOutcome,
-  openSubmitter,
-  PERMISSION_CEILINGS,
-  type PermissionCeiling,
+  checkLockDuration,
+  checkWorkerName,
+  parseRedisUrl,
+  pickWorkerHosts,
   type QueueStatus,
+  queueUrlOf,
   readQueueStatus,
+  splitRate,
   startWorker,
   type WorkerEvent,
-  type WorkerHost,
+  waitForJobs,
+  workerCeiling,
 } from "@roster/queue";
 import { printResult } from "./cmd-run.js";
 import type { App } from "./context.js";
-import { FindingError, UsageError } from "./errors.js";
 import { hostFamilies } from "./families.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
+import { usageOf } from "./library-usage.js";
 import { count, headedTable, line, type Output, paint, printJson } from "./output.js";
-import { hostsOfJobIds, queueTarget, resultOf } from "./queue-run.js";
-import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
-import { unknownValue } from "./unknown-name.js";
 
-/** The queue URL of a command: its flag or argument, else `ROSTER_QUEUE`. */
-function queueUrl(app: App, given: string | undefined, how: string): string {
-  const url = given ?? app.env.ROSTER_QUEUE;
-  if (url === undefined || url.trim() === "")
-    throw new UsageError(
-      `${how} needs the queue's URL: ${how.includes("status") ? "roster queue status URL" : "--queue URL"} (or ROSTER_QUEUE=URL).`,
-    );
-  return url;
+/** The checked queue of a command: its flag or argument, else `ROSTER_QUEUE` (`argument`: `queue status URL`). */
+function queueOf(app: App, given: string | undefined, command: string, argument = false) {
+  return usageOf(() => parseRedisUrl(queueUrlOf({ given, env: app.env, command, argument })));
 }
 
 /** Flags of `roster worker`. */
@@ -53,55 +46,15 @@ export interface WorkerFlags {
 }
 
 /** `--rate N/DURATION`: BullMQ's rate limiter, N jobs per DURATION on each host queue. */
-function parseRate(value: string | undefined): { max: number; durationMs: number } | undefined {
+async function parseRate(
+  value: string | undefined,
+): Promise<{ max: number; durationMs: number } | undefined> {
   if (value === undefined) return undefined;
-  const [max, duration] = value.split("/");
-  if (max === undefined || duration === undefined)
-    throw new UsageError(
-      `--rate takes JOBS/DURATION, like 50/1m (at most 50 jobs a minute), got "${value.slice(0, 40)}".`,
-    );
+  const { max, duration } = await usageOf(() => splitRate(value));
   return {
     max: parseInteger("--rate", max, { min: 1, max: 1_000_000 })!,
     durationMs: parseDuration("--rate", duration, MAX_TIMEOUT_MS)!,
   };
-}
-
-/** The hosts a worker serves: `--hosts`, else every host whose program is found on this machine. */
-function workerHosts(app: App, wanted: string | undefined): WorkerHost[] {
-  const families = hostFamilies(app.families);
-  const configOf = (id: string) => app.loaded.config.hosts?.[id];
-  if (wanted !== undefined) {
-    const names = wanted
-      .split(",")
-      .map((h) => h.trim())
-      .filter((h) => h !== "");
-    if (names.length === 0)
-      throw new UsageError("--hosts takes a comma-separated list, like --hosts claude,codex.");
-    return [...new Set(names)].map((name) => {
-      const family = families.find((f) => f.id === name);
-      if (!family)
-        throw unknownValue(
-          "host",
-          "--hosts",
-          name,
-          families.map((f) => f.id),
-        );
-      const config = configOf(name);
-      return { family, ...(config ? { config } : {}) };
-    });
-  }
-  const found = families.filter((f) => {
-    const config = configOf(f.id);
-    return locateHost(f.host, { ...(config ? { config } : {}), env: app.env, cwd: app.ctx.cwd }) !== null;
-  });
-  if (found.length === 0)
-    throw new FindingError(
-      `no agent host is installed here (looked for ${families.map((f) => f.host.command).join(", ")} on PATH): install one, or name one with --hosts and hosts.<id>.command in the config`,
-    );
-  return found.map((family) => {
-    const config = configOf(family.id);
-    return { family, ...(config ? { config } : {}) };
-  });
 }
 
 /**
@@ -110,24 +63,26 @@ function workerHosts(app: App, wanted: string | undefined): WorkerHost[] {
  * host processes.
  */
 export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
-  const target = queueTarget(queueUrl(app, flags.queue, "roster worker"));
+  const target = await queueOf(app, flags.queue, "roster worker");
   const o = app.output;
   const concurrency = parseInteger("--concurrency", flags.concurrency, { min: 1, max: 1000 }) ?? 1;
-  const ceiling = (flags.maxPermission ?? DEFAULT_CEILING) as PermissionCeiling;
-  if (!PERMISSION_CEILINGS.includes(ceiling))
-    throw unknownValue("permission mode", "--max-permission", ceiling, PERMISSION_CEILINGS);
+  const ceiling = await usageOf(() => workerCeiling(flags.maxPermission));
   const timeoutMs = parseDuration("--timeout", flags.timeout, MAX_TIMEOUT_MS);
   const maxDepth =
     parseInteger("--max-depth", flags.maxDepth, { min: -1 }) ?? app.loaded.config.maxRecursionDepth;
   const lockDurationMs = parseDuration("--lock-duration", flags.lockDuration, 3_600_000);
-  if (lockDurationMs !== undefined && lockDurationMs < 500)
-    throw new UsageError(
-      "--lock-duration takes at least 500ms: a lock renewed more often than that only loads Redis.",
-    );
-  const rateLimit = parseRate(flags.rate);
-  if (flags.name !== undefined && !/^[\w.-]{1,100}$/.test(flags.name))
-    throw new UsageError("--name takes letters, digits, dots, dashes and underscores (at most 100).");
-  const hosts = workerHosts(app, flags.hosts);
+  await usageOf(() => checkLockDuration(lockDurationMs));
+  const rateLimit = await parseRate(flags.rate);
+  await usageOf(() => checkWorkerName(flags.name));
+  const hosts = await usageOf(() =>
+    pickWorkerHosts({
+      families: hostFamilies(app.families),
+      configOf: (id) => app.loaded.config.hosts?.[id],
+      wanted: flags.hosts,
+      env: app.env,
+      cwd: app.ctx.cwd,
+    }),
+  );
   const workdir = resolve(
     app.ctx.cwd,
     flags.workdir ?? join(cacheDirOf({ home: app.ctx.home, env: app.env }), "worker"),
@@ -162,7 +117,7 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
     for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(name, () => done(name));
   });
   for (const name of Object.keys(STOP_SIGNALS) as StopSignal[])
-    process.on(name, () => process.exit(128 + STOP_SIGNALS[name]));
+    process.on(name, () => process.exit(stopExitCode(name)));
   if (!flags.quiet && !o.json)
     o.err(line`roster: ${signal}: stopping; the jobs running here go back to the queue`);
   await worker.stop();
@@ -217,7 +172,7 @@ function workerPrinter(o: Output, quiet: boolean): (event: WorkerEvent) => void 
 
 /** `roster queue status [URL]`: jobs per host queue and state, and the live workers. */
 export async function queueStatus(app: App, url: string | undefined): Promise<number> {
-  const target = queueTarget(queueUrl(app, url, "roster queue status"));
+  const target = await queueOf(app, url, "roster queue status", true);
   const hosts = hostFamilies(app.families).map((f) => f.id);
   const status = await readQueueStatus(target, hosts);
   const o = app.output;
@@ -268,38 +223,24 @@ export async function queueWait(
   ids: string[],
   flags: { queue?: string; quiet?: boolean },
 ): Promise<number> {
-  const target = queueTarget(queueUrl(app, flags.queue, "roster queue wait"));
-  const hostOf = hostsOfJobIds(ids);
-  const unique = [...new Set(ids)];
+  const target = await queueOf(app, flags.queue, "roster queue wait");
   const o = app.output;
   const quiet = flags.quiet === true;
-  const submitter = await openSubmitter(target);
-  let failed = false;
-  const stream = o.json
-    ? createJsonArrayStream({ key: "results", total: unique.length, write: o.raw })
-    : undefined;
+  let stream = undefined as ReturnType<typeof createJsonArrayStream> | undefined;
   const answers = { printed: 0 };
-  try {
-    await submitter.listen([...new Set(hostOf.values())]);
-    await Promise.all(
-      unique.map(async (id, index) => {
-        const outcome: JobOutcome = await submitter.outcome(id, hostOf.get(id)!, { check: true });
-        const run = resultOf(outcome);
-        const result = {
-          id: outcome.state === "completed" ? outcome.result.id : id,
-          agent: outcome.state === "completed" ? outcome.result.agent : "?",
-          source: outcome.state === "completed" ? outcome.result.source : ("project" as const),
-          durationMs: outcome.state === "completed" ? outcome.result.durationMs : 0,
-          ...run,
-        };
-        if (result.error !== undefined || result.exitCode !== 0) failed = true;
-        if (stream) stream.put(index, { ...result, host: hostOf.get(id) });
-        else printResult(o, result, { host: hostOf.get(id), quiet, answers });
-      }),
-    );
-  } finally {
-    await submitter.close();
-  }
+  const { failed } = await usageOf(() =>
+    waitForJobs({
+      target,
+      ids,
+      onReady(total) {
+        if (o.json) stream = createJsonArrayStream({ key: "results", total, write: o.raw });
+      },
+      onResult(result, index, host) {
+        if (stream) stream.put(index, { ...result, host });
+        else printResult(o, result, { host, quiet, answers });
+      },
+    }),
+  );
   stream?.end();
   return failed ? 1 : 0;
 }

@@ -5,17 +5,24 @@ import { cacheDirOf } from "@roster/index";
 import {
   addSource,
   type DefinitionChange,
+  describeTools,
   type FileChange,
   type Finding,
+  filesToShow,
+  findingFate,
   installSources,
   listSources,
+  notLoadedReasons,
   type OperationReport,
+  outdatedExitCode,
   outdatedSources,
   removeSource,
+  reportExitCode,
   SourceError,
   type SourceReport,
   type SourcesEnvironment,
   SourceUsageError,
+  sourcesEnvironment,
   type ToolSummary,
   updateSources,
 } from "@roster/sources";
@@ -47,32 +54,19 @@ export interface InstallFlags extends SourcesFlags {
   check?: boolean;
 }
 
-/** The longest one git call may take: `ROSTER_GIT_TIMEOUT` seconds, else the package's default. */
-function gitTimeout(env: Record<string, string | undefined>): number | undefined {
-  const raw = env.ROSTER_GIT_TIMEOUT?.trim();
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new UsageError(`ROSTER_GIT_TIMEOUT must be a number of seconds, not ${JSON.stringify(raw)}`);
-  return Math.round(seconds * 1000);
-}
-
-/** What the sources package needs from the app: its families, registry, skill sources, cache and trust. */
-function environmentOf(app: App, scope: "project" | "user"): SourcesEnvironment {
-  if (scope === "project" && app.ctx.trustProject === false)
-    throw new UsageError(
-      "--no-project leaves the project alone: give --scope user to work on your own sources",
-    );
-  const timeoutMs = gitTimeout(process.env);
-  return {
-    ctx: app.ctx,
-    families: app.families.families,
-    registry: app.registry,
-    skillSources: app.families.skillSources,
-    cacheDir: cacheDirOf({ home: app.ctx.home, env: process.env }),
-    projectTrusted: app.loaded.project?.trusted === true,
-    git: timeoutMs !== undefined ? { timeoutMs } : {},
-  };
+/** What the sources package needs from the app: its families, registry, cache and trust. */
+function environmentOf(app: App, scope: "project" | "user"): Promise<SourcesEnvironment> {
+  return guarded(() =>
+    sourcesEnvironment({
+      ctx: app.ctx,
+      families: app.families.families,
+      registry: app.registry,
+      cacheDir: cacheDirOf({ home: app.ctx.home, env: process.env }),
+      projectTrusted: app.loaded.project?.trusted === true,
+      scope,
+      env: process.env,
+    }),
+  );
 }
 
 /** Runs an operation, turning the package's errors into the CLI's (exit 1, or 2 for usage). */
@@ -106,51 +100,31 @@ function printFindings(
   for (const f of findings) {
     const who = f.kind ? `${f.kind} ${f.name}` : (f.file ?? "");
     const where = f.kind && f.file ? ` (${f.file})` : "";
-    const fate =
-      f.level === "raising"
-        ? held.some((h) => h.kind === f.kind && h.name === f.name)
-          ? " — held back (--yes writes it)"
-          : yes
-            ? " — written (--yes)"
-            : " — written (accepted before)"
-        : f.level === "refused"
-          ? " — not written"
-          : "";
-    o.out(line`  ${paint(o, LEVEL_STYLE[f.level], f.level)} ${f.code} ${who}${where}: ${f.message}${fate}`);
+    o.out(
+      line`  ${paint(o, LEVEL_STYLE[f.level], f.level)} ${f.code} ${who}${where}: ${f.message}${findingFate(f, held, yes)}`,
+    );
   }
 }
 
-const LOUD: ReadonlySet<FileChange["action"]> = new Set(["conflict", "kept", "skip", "remove"]);
+/** The words of a file's action and of the counts (`removed`, `3 created`). */
+const DONE = { remove: "removed", create: "created", update: "updated", unchanged: "unchanged" } as const;
 
 function printFiles(o: Output, files: readonly FileChange[]): void {
   // One line per file that needs a look; a definition one writer refuses for several tools, once.
-  const skips = new Map<string, { change: FileChange; tools: string[] }>();
-  for (const f of files.filter((x) => LOUD.has(x.action))) {
-    if (f.action === "skip") {
-      const key = `${f.kind}\0${f.name}\0${f.message}`;
-      const seen = skips.get(key);
-      if (seen) seen.tools.push(f.tool);
-      else skips.set(key, { change: f, tools: [f.tool] });
-      continue;
-    }
-    const verb = f.action === "remove" ? "removed" : f.action;
+  const shown = filesToShow(files);
+  for (const f of shown.each) {
+    const verb = f.action === "remove" ? DONE.remove : f.action;
     const style = f.action === "conflict" ? "yellow" : "dim";
     o.out(
       line`  ${paint(o, style, verb)} ${showPath(o, f.path)} (${f.tool} ${f.kind} ${f.name})${f.message ? `: ${showPaths(o, f.message)}` : ""}`,
     );
   }
-  for (const { change: f, tools } of skips.values())
+  for (const { change: f, tools } of shown.skipped)
     o.out(
       line`  ${paint(o, "yellow", "not written")} ${f.kind} ${f.name} for ${tools.join(", ")}: ${f.message ?? ""}`,
     );
-  const counted = (["create", "update", "unchanged"] as const)
-    .map((action) => [action, files.filter((f) => f.action === action).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(
-      ([action, n]) =>
-        `${n} ${action === "create" ? "created" : action === "update" ? "updated" : "unchanged"}`,
-    );
-  if (counted.length > 0) o.out(`  files: ${counted.join(", ")}`);
+  if (shown.counted.length > 0)
+    o.out(`  files: ${shown.counted.map((c) => `${c.count} ${DONE[c.action]}`).join(", ")}`);
 }
 
 function printChanges(o: Output, changes: readonly DefinitionChange[]): void {
@@ -160,29 +134,9 @@ function printChanges(o: Output, changes: readonly DefinitionChange[]): void {
     );
 }
 
-/** `claude: 12 of 12 · opencode: 11 of 12 (code-reviewer)`: what each tool loads of what was written. */
-export function toolLine(tools: readonly ToolSummary[]): string {
-  return tools
-    .map((t) => {
-      const what = t.kind === "agent" ? "" : ` ${t.kind}s`;
-      const names = t.notLoaded.slice(0, 3).map((n) => n.name);
-      const more = t.notLoaded.length > 3 ? `, ${t.notLoaded.length - 3} more` : "";
-      return `${t.tool}${what}: ${t.loaded} of ${t.total}${names.length > 0 ? ` (${names.join(", ")}${more})` : ""}`;
-    })
-    .join(" · ");
-}
-
 /** One line per reason a tool will not load a definition (the same reason for several tools once). */
 function printToolReasons(o: Output, tools: readonly ToolSummary[]): void {
-  const reasons = new Map<string, { name: string; message: string; tools: string[] }>();
-  for (const t of tools)
-    for (const n of t.notLoaded) {
-      const key = `${n.name}\0${n.reason.message}`;
-      const seen = reasons.get(key);
-      if (seen) seen.tools.push(t.tool);
-      else reasons.set(key, { name: n.name, message: n.reason.message, tools: [t.tool] });
-    }
-  for (const r of reasons.values())
+  for (const r of notLoadedReasons(tools))
     o.out(line`  ${r.name} (${r.tools.join(", ")}): ${showPaths(o, r.message)}`);
 }
 
@@ -201,33 +155,26 @@ function printSource(o: Output, s: SourceReport, yes: boolean): void {
   printFiles(o, s.files);
 }
 
-/** The exit code of a report: 1 when something was held back or in the way. */
-function exitOf(report: OperationReport): number {
-  return report.sources.some((s) => s.held.length > 0 || s.files.some((f) => f.action === "conflict"))
-    ? 1
-    : 0;
-}
-
 function printReport(o: Output, report: OperationReport, yes: boolean, closing: string): number {
   if (o.json) {
     printJson(o, report);
-    return exitOf(report);
+    return reportExitCode(report);
   }
   for (const note of report.notes) o.err(line`roster: note: ${showPaths(o, note)}`);
   for (const s of report.sources) printSource(o, s, yes);
   if (report.tools.length > 0) {
-    o.out(line`${toolLine(report.tools)}`);
+    o.out(line`${describeTools(report.tools)}`);
     printToolReasons(o, report.tools);
   }
   o.out(paint(o, "dim", closing));
-  return exitOf(report);
+  return reportExitCode(report);
 }
 
 /** `roster add SOURCE …` (without SOURCE: `roster sources`). */
 export async function addCommand(app: App, source: string | undefined, flags: AddFlags): Promise<number> {
   if (source === undefined) return sourcesCommand(app, flags);
   const scope = scopeOf(flags.scope);
-  const env = environmentOf(app, scope);
+  const env = await environmentOf(app, scope);
   const to = flags.to === undefined ? undefined : names([flags.to]);
   const report = await guarded(() =>
     addSource(env, {
@@ -255,7 +202,7 @@ export async function addCommand(app: App, source: string | undefined, flags: Ad
 /** `roster install [--frozen] [--check]`. */
 export async function installCommand(app: App, flags: InstallFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
-  const env = environmentOf(app, scope);
+  const env = await environmentOf(app, scope);
   const o = app.output;
   if (flags.check) return (await import("./cmd-check.js")).checkCommand(app.flags, flags);
   const report = await guarded(() =>
@@ -278,8 +225,8 @@ export async function installCommand(app: App, flags: InstallFlags): Promise<num
 /** `roster update [SOURCE…]`. */
 export async function updateCommand(app: App, sources: string[], flags: SourcesFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
-  const report = await guarded(() =>
-    updateSources(environmentOf(app, scope), { sources, scope, yes: flags.yes === true }),
+  const report = await guarded(async () =>
+    updateSources(await environmentOf(app, scope), { sources, scope, yes: flags.yes === true }),
   );
   const o = app.output;
   if (!o.json && report.sources.length === 0) {
@@ -300,18 +247,19 @@ export async function updateCommand(app: App, sources: string[], flags: SourcesF
 /** `roster outdated`. */
 export async function outdatedCommand(app: App, flags: SourcesFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
-  const result = await guarded(() => outdatedSources(environmentOf(app, scope), { scope }));
+  const result = await guarded(async () => outdatedSources(await environmentOf(app, scope), { scope }));
   const o = app.output;
   const failed = result.sources.filter((s) => s.error);
+  const exit = outdatedExitCode(result.sources);
   if (o.json) {
     printJson(o, result);
-    return failed.length > 0 ? 1 : 0;
+    return exit;
   }
   for (const s of failed) o.err(line`roster: ${s.error!.message}`);
   const moved = result.sources.filter((s) => s.outdated);
   if (moved.length === 0) {
     if (failed.length === 0) o.out("every source is at the newest commit of its ref");
-    return failed.length > 0 ? 1 : 0;
+    return exit;
   }
   o.out(
     headedTable(
@@ -327,13 +275,13 @@ export async function outdatedCommand(app: App, flags: SourcesFlags): Promise<nu
     ),
   );
   o.out(paint(o, "dim", "roster update moves them"));
-  return failed.length > 0 ? 1 : 0;
+  return exit;
 }
 
 /** `roster remove SOURCE`. */
 export async function removeCommand(app: App, source: string, flags: SourcesFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
-  const report = await guarded(() => removeSource(environmentOf(app, scope), { source, scope }));
+  const report = await guarded(async () => removeSource(await environmentOf(app, scope), { source, scope }));
   const o = app.output;
   if (o.json) {
     printJson(o, report);
@@ -352,7 +300,7 @@ export async function removeCommand(app: App, source: string, flags: SourcesFlag
 /** `roster sources` (and `roster add` with no source). */
 export async function sourcesCommand(app: App, flags: SourcesFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
-  const result = await guarded(() => listSources(environmentOf(app, scope), { scope }));
+  const result = await guarded(async () => listSources(await environmentOf(app, scope), { scope }));
   const o = app.output;
   if (o.json) {
     printJson(o, result);

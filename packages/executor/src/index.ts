@@ -13,6 +13,7 @@ export {
   MAX_SCHEMA_NODES,
 } from "./check-schema-shape.js";
 export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
+export { commandLine, shellQuote } from "./command-line.js";
 export { DEFAULT_SETTINGS } from "./default-settings.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
@@ -32,16 +33,38 @@ export {
   type SchemaCompiler,
   validateOutput,
 } from "./output-schema.js";
+export {
+  type AgentHost,
+  type CarriedSession,
+  type PlanRunOptions,
+  planRun,
+  type RunMode,
+  type RunPlan,
+  runExitCode,
+} from "./plan-run.js";
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
+export {
+  createRunRunner,
+  type PlanningRunner,
+  type RunRunner,
+  type RunRunnerOptions,
+} from "./run-runner.js";
+export { type RunTasksEnd, type RunTasksOptions, runTasks } from "./run-tasks.js";
+export { RunUsageError, type UnknownValue } from "./run-usage-error.js";
 export { readSessionFromEnv, type SessionFromEnv } from "./session-env.js";
 export { describeAllowed, parseSpawnPolicy, type SpawnPolicy, spawnAllowed } from "./spawn-policy.js";
+export { fillFromStdin } from "./stdin-input.js";
+export { STOP_SIGNALS, type StopSignal, stopExitCode } from "./stop-signals.js";
+export { type ResultSummary, summarizeResult } from "./summarize-result.js";
+export { createInOrder, createTaskBoard, seconds, type TaskBoard, type TaskState } from "./task-board.js";
 export {
   buildTaskDescription,
   descriptionFingerprint,
   type TaskDescriptionOptions,
 } from "./task-description.js";
+export { taskInputOf } from "./task-input.js";
 export {
   createTaskTool,
   type TaskTool,

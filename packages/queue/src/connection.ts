@@ -1,3 +1,4 @@
+import { RunUsageError } from "@roster/executor";
 import { Redis, type RedisOptions } from "ioredis";
 
 /** How long a first connection may take before roster says Redis cannot be reached. */
@@ -6,9 +7,9 @@ export const CONNECT_TIMEOUT_MS = 3000;
 /** The oldest Redis the queue is tested on (BullMQ itself refuses anything below 5.0). */
 export const MIN_REDIS_VERSION = "6.2.0";
 
-/** A queue URL that is not one: thrown before anything connects (the CLI: a usage error). */
-export class QueueUrlError extends Error {
-  override readonly name = "QueueUrlError";
+/** A queue URL that is not one: thrown before anything connects (a usage error: a {@link RunUsageError}). */
+export class QueueUrlError extends RunUsageError {
+  override readonly name: string = "QueueUrlError";
 }
 
 /** Redis could not be reached, refused roster, or went away for good: one line naming the URL. */

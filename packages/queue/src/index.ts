@@ -7,6 +7,12 @@ export {
   PERMISSION_LADDER,
 } from "./ceiling.js";
 export {
+  checkQueueFlags,
+  type QueueRunFlags,
+  queueUrlOf,
+  splitRate,
+} from "./check-queue-flags.js";
+export {
   type Checkout,
   type Checkouts,
   createCheckouts,
@@ -26,9 +32,18 @@ export {
   QueueUrlError,
   type RedisTarget,
 } from "./connection.js";
+export { QueueRunError, QueueUsageError } from "./errors.js";
 export { GitError, isFetchableUrl, runGit } from "./git.js";
 export { encodeJob, MAX_JOB_CHARS, MAX_RESULT_CHARS, parseJob, parseResult } from "./job-payload.js";
 export { HOST_ID, hostOfJobId, jobIdOf, newRunId, QUEUE_PREFIX } from "./names.js";
+export {
+  type PrepareQueueRunOptions,
+  prepareQueueRun,
+  type QueueRun,
+  queuedAgent,
+  uniqueRepoLabels,
+} from "./prepare-queue-run.js";
+export { hostsOfJobIds, type QueuedRunResult, resultOf, waitedResult } from "./result-of.js";
 export {
   type QueuedRunOutcome,
   type RunQueuedJobOptions,
@@ -46,6 +61,7 @@ export type {
   QueuedResult,
   QueuedSession,
 } from "./types.js";
+export { type WaitForJobsOptions, waitForJobs } from "./wait-for-jobs.js";
 export {
   defaultWorkerName,
   type RunningWorker,
@@ -54,3 +70,10 @@ export {
   type WorkerEvent,
   type WorkerHost,
 } from "./worker.js";
+export { type PickWorkerHostsOptions, pickWorkerHosts } from "./worker-hosts.js";
+export {
+  checkLockDuration,
+  checkWorkerName,
+  MIN_LOCK_DURATION_MS,
+  workerCeiling,
+} from "./worker-settings.js";

@@ -34,7 +34,17 @@ export {
   type UpdateOptions,
   updateSources,
 } from "./operations.js";
+export {
+  describeTools,
+  type FilesToShow,
+  filesToShow,
+  findingFate,
+  notLoadedReasons,
+  outdatedExitCode,
+  reportExitCode,
+} from "./report-rules.js";
 export { pinnedPaths, sourceDiagnostics } from "./source-diagnostics.js";
 export { checkRef, displaySource, type ParseSourceSpecOptions, parseSourceSpec } from "./source-spec.js";
+export { gitTimeoutOf, type SourcesEnvironmentOptions, sourcesEnvironment } from "./sources-environment.js";
 export { summarizeTools } from "./tool-summary.js";
 export type * from "./types.js";

@@ -1,0 +1,24 @@
+import type { TaskInput } from "./types.js";
+
+/**
+ * The task tool's input for a run's assignments: one task each, `task-1`, `task-2`, …, its
+ * description the assignment's first 60 characters; the shared context when given.
+ */
+export function taskInputOf(options: {
+  agent: string;
+  provider?: string;
+  tasks: readonly string[];
+  context?: string;
+}): TaskInput {
+  const input: TaskInput = {
+    agent: options.agent,
+    ...(options.provider !== undefined ? { provider: options.provider } : {}),
+    tasks: options.tasks.map((assignment, i) => ({
+      id: `task-${i + 1}`,
+      description: assignment.slice(0, 60),
+      assignment,
+    })),
+  };
+  if (options.context !== undefined) input.context = options.context;
+  return input;
+}

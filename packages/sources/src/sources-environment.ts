@@ -1,0 +1,55 @@
+import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
+import type { FamilyDefinition } from "@roster/family";
+import { SourceUsageError } from "./errors.js";
+import type { SourcesEnvironment } from "./types.js";
+
+/**
+ * The longest one git call may take, from `ROSTER_GIT_TIMEOUT` (seconds, fractions allowed):
+ * undefined when unset or blank (the package's default, {@link DEFAULT_GIT_TIMEOUT_MS}); a
+ * value that is not a positive number is a {@link SourceUsageError}.
+ */
+export function gitTimeoutOf(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.ROSTER_GIT_TIMEOUT?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new SourceUsageError(`ROSTER_GIT_TIMEOUT must be a number of seconds, not ${JSON.stringify(raw)}`);
+  return Math.round(seconds * 1000);
+}
+
+/** What {@link sourcesEnvironment} builds an environment from: the app's parts and the scope asked for. */
+export interface SourcesEnvironmentOptions {
+  ctx: DiscoveryContext;
+  families: readonly FamilyDefinition[];
+  registry: ProviderRegistry;
+  /** roster's cache folder (`cacheDirOf`). */
+  cacheDir: string;
+  /** The user trusted the project (`roster trust`). */
+  projectTrusted: boolean;
+  /** The scope the operation works on. */
+  scope: "project" | "user";
+  /** Where `ROSTER_GIT_TIMEOUT` is read. */
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * The environment of an operation on sources: every family's skill source (registry order),
+ * git's timeout from the environment. The project scope with the project left alone
+ * (`--no-project`) is a {@link SourceUsageError} naming `--scope user`.
+ */
+export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesEnvironment {
+  if (options.scope === "project" && options.ctx.trustProject === false)
+    throw new SourceUsageError(
+      "--no-project leaves the project alone: give --scope user to work on your own sources",
+    );
+  const timeoutMs = gitTimeoutOf(options.env);
+  return {
+    ctx: options.ctx,
+    families: options.families,
+    registry: options.registry,
+    skillSources: options.families.flatMap((f) => (f.skills ? [f.skills] : [])),
+    cacheDir: options.cacheDir,
+    projectTrusted: options.projectTrusted,
+    git: timeoutMs !== undefined ? { timeoutMs } : {},
+  };
+}
