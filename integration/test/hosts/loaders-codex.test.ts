@@ -177,6 +177,9 @@ const RULES: Record<string, string> = {
   [`${P}/same.toml`]: role("same", "the project's"),
   [`${U}/same.toml`]: role("same", "the user's"),
   [`${U}/user-only.toml`]: role("user-only", "from $CODEX_HOME/agents"),
+  // Issue 52: roles of `[agents.<key>] config_file` tables in $CODEX_HOME/config.toml.
+  "home/.codex/roles/reviewer.toml": 'developer_instructions = "Review."\n',
+  "home/.codex/roles/named.toml": role("file-name", "the file's description"),
   "elsewhere/linked.toml": role("linked", "a symlinked file"),
   "elsewhere/dir/in-linked-dir.toml": role("in-linked-dir", "in a symlinked folder"),
 };
@@ -188,9 +191,22 @@ describe.skipIf(!enabled)("Codex's own loader agrees with roster list --as codex
       [`${P}/link.toml`]: "../../../elsewhere/linked.toml",
       [`${P}/linked-dir`]: "../../../elsewhere/dir",
     });
-    writeFileSync(join(world.home, ".codex/config.toml"), trusts(world.project));
+    writeFileSync(
+      join(world.home, ".codex/config.toml"),
+      `${trusts(world.project)}
+[agents.cfg-reviewer]
+description = "the table's description"
+config_file = "roles/reviewer.toml"
+
+[agents.cfg-named]
+description = "the table's, not used"
+config_file = "roles/named.toml"
+`,
+    );
     const [real, ours] = await Promise.all([codexLoads(world), rosterLoads(world)]);
-    expect(real.map((r) => r.id)).toEqual(expect.arrayContaining(["ok", "nested", "settings", "worker"]));
+    expect(real.map((r) => r.id)).toEqual(
+      expect.arrayContaining(["ok", "nested", "settings", "worker", "cfg-reviewer", "file-name"]),
+    );
     expect(ours).toEqual(real);
   }, 300_000);
 

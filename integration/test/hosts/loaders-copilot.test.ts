@@ -139,10 +139,37 @@ describe.skipIf(!enabled)("Copilot CLI's own discovery agrees with roster list -
       "project/.claude/agents/deep/two.md": md("name: two\ndescription: read recursively"),
       "home/.copilot/agents/same.agent.md": md("description: the user's", "User prompt"),
       "home/.copilot/agents/mine.md": md("description: the user's own"),
+      // `mcp-servers` (issue 52): each entry needs its own `tools`, a local one `args`.
+      ...Object.fromEntries(
+        Object.entries({
+          "entry-tools": "s:\n    command: x\n    args: []\n    tools: ['*']",
+          stdio: "s:\n    type: stdio\n    command: x\n    args: [a]\n    tools: []",
+          http: "s:\n    type: http\n    url: https://x\n    tools: ['*']",
+          "top-tools": "s:\n    command: x\n    args: []",
+          "no-args": "s:\n    type: local\n    command: x\n    tools: ['*']",
+          "http-no-tools": "s:\n    type: sse\n    url: https://x",
+          "ws-type": "s:\n    type: ws\n    url: https://x\n    tools: ['*']",
+          "string-entry": "s: x",
+          "args-string": "s:\n    command: x\n    args: a\n    tools: ['*']",
+        }).map(([name, servers]) => [
+          `project/.github/agents/mcp-${name}.agent.md`,
+          md(
+            `description: mcp ${name}${name === "top-tools" ? "\ntools: [read]" : ""}\nmcp-servers:\n  ${servers}`,
+          ),
+        ]),
+      ),
+      // HTML comments stay in the prompt, across lines and before the first line too.
+      "project/.github/agents/comments.agent.md": md(
+        "description: comments",
+        "<!-- first -->\nText <!-- inline -->\n<!--\nmulti\n-->\nend",
+      ),
     });
     worlds.push(world);
     const [real, ours] = await Promise.all([copilotLoads(world), rosterAs("copilot", world)]);
-    expect(real.map((a) => a.id)).toContain("ok");
+    expect(real.map((a) => a.id)).toEqual(
+      expect.arrayContaining(["ok", "mcp-entry-tools", "mcp-http", "comments"]),
+    );
+    expect(real.map((a) => a.id)).not.toContain("mcp-top-tools");
     // Copilot drops the blank lines the text after the closing fence starts with, nothing else.
     expect(ours).toEqual({ agents: real });
   }, 300_000);

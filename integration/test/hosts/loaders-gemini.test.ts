@@ -109,6 +109,22 @@ const CASES: Record<string, string> = {
   "kind.md": md("name: kinded\ndescription: d\nkind: local\nmodel: gemini-2.5-pro\ntimeout_mins: 5"),
   "sub/nested.md": md("name: nested\ndescription: d"),
   "notes.txt": "not an agent",
+  // Issue 52: the block ends at the first line starting `---` (the prompt is empty when the
+  // line goes on); remote agents (`kind: remote`, or an agent card without `kind`) load.
+  "suffix.md": "---\nname: suffix\ndescription: d\n---yaml\nBody after\n",
+  "dashes4.md": "---\nname: dashes4\ndescription: d\n----\nBody\n",
+  "remote.md": md(
+    "name: remote\nkind: remote\nagent_card_url: https://example.com/card.json",
+    "Not a prompt",
+  ),
+  "remote-nokind.md": md("name: remote-nokind\ndescription: r\nagent_card_url: https://example.com/c"),
+  "remote-json.md": md(`name: remote-json\nkind: remote\nagent_card_json: '{"a": 1}'`),
+  "remote-tools.md": md(
+    "name: remote-tools\nkind: remote\nagent_card_url: https://example.com/c\ntools: [read_file]",
+  ),
+  "remote-bad-url.md": md("name: remote-bad-url\nkind: remote\nagent_card_url: not a url"),
+  "mixed.md": md("name: mixed\ndescription: d\nagent_card_url: https://example.com/c\ntools: [read_file]"),
+  "local-nodesc.md": md("name: local-nodesc\nkind: local"),
 };
 
 describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as gemini", () => {
@@ -123,7 +139,9 @@ describe.skipIf(!enabled)("Gemini CLI's own loader agrees with roster list --as 
       geminiLoads(world, join(world.home, ".gemini/agents")),
       rosterAs("gemini", world),
     ]);
-    expect(real.map((a) => a.id)).toContain("ok");
+    expect(real.map((a) => a.id)).toEqual(
+      expect.arrayContaining(["ok", "suffix", "remote", "remote-nokind", "remote-json"]),
+    );
     expect(ours).toEqual({ agents: real });
   }, 300_000);
 });

@@ -116,6 +116,17 @@ const LOADING: Record<string, string> = {
   "project/.opencode/agents/no-frontmatter.md": "No frontmatter <!-- hi -->\nline2\n",
   "project/.opencode/agents/named.md": "---\nname: zed\ndescription: named\n---\nPN\n",
   "project/.opencode/agents/number-name.md": "---\nname: 5\ndescription: n\n---\nP5\n",
+  // Issue 52: `name: true` is the id "true"; the clean-up's block scalar (`key: |-`) makes a
+  // value with `: ` and a list line after it readable; a file the clean-up changes but cannot
+  // mend is dropped; one it does not change loads whole (above: broken.md); `model: inherit`
+  // and no description load as written.
+  "project/.opencode/agents/bool-name.md": "---\nname: true\ndescription: b\n---\nPB\n",
+  "project/.opencode/agents/mended.md": "---\ndescription: a: b\n  - x: y\n---\nP9\n",
+  "project/.opencode/agents/still-bad.md": '---\ndescription: a: b\nx: "unclosed\n---\nP6\n',
+  "project/.opencode/agents/inherit.md": a("inherit", "model: inherit\n"),
+  "project/.opencode/agents/no-description.md": "---\nmodel: a/b\n---\nPND\n",
+  // Above the git root: opencode does not read it (the project is a real repository here).
+  ".opencode/agents/above-root.md": a("above the root"),
   "project/.opencode/agents/unknown-keys.md": a("unknown", "weird: 1\nthinking: high\n"),
   "project/.opencode/agents/permission-string.md": a("perm", "permission: deny\n"),
   "project/.opencode/agents/tools-map.md": a("tools", "tools: {bash: false}\n"),
@@ -152,9 +163,15 @@ describe.skipIf(!enabled)("opencode's own loader agrees with roster list --as op
     if (unavailable) skip(unavailable);
     const world = makeWorld(LOADING, { "project/.opencode/agents/link": "real" });
     worlds.push(world);
+    // A real repository: opencode finds its root with git, and reads no `.opencode` above it.
+    expect((await run("git", ["init", "-q"], { cwd: world.project, timeout: 30_000 })).code).toBe(0);
     const { real, ours } = await compare(world, join(world.project, "sub"));
     expect(real.refusedBy).toBeUndefined();
     expect(real.agents.length).toBeGreaterThan(15);
+    const ids = real.agents.map((agent) => agent.id);
+    expect(ids).toEqual(expect.arrayContaining(["true", "mended", "inherit", "no-description"]));
+    expect(ids).not.toContain("still-bad");
+    expect(ids).not.toContain("above-root");
     expect(ours).toEqual(real);
   }, 300_000);
 

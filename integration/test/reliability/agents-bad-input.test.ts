@@ -378,7 +378,7 @@ describe("§9 CRLF, BOM, tabs, HTML comments, `---` inside the body", () => {
     );
   });
 
-  test("HTML comments are removed from frontmatter and body, even across lines", async () => {
+  test("HTML comments are removed from the frontmatter, even across lines; the body keeps them (SPEC §15)", async () => {
     const file = bad("m-comment.md");
     await check(
       {
@@ -386,7 +386,9 @@ describe("§9 CRLF, BOM, tabs, HTML comments, `---` inside the body", () => {
           "---\nname: m-comment\n<!-- description: hidden\n-->\ndescription: visible <!-- not this -->\n---\nKeep <!-- drop\nthis --> that.",
       },
       {
-        loads: [view("m-comment", file, { description: "visible", systemPrompt: "Keep  that." })],
+        loads: [
+          view("m-comment", file, { description: "visible", systemPrompt: "Keep <!-- drop\nthis --> that." }),
+        ],
         diagnostics: [],
       },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { kebabToCamel, normalizeContent, normalizeKeys, normalizeWithLines } from "./normalize.js";
+import { kebabToCamel, normalizeContent, normalizeKeys, stripComments } from "./normalize.js";
 
 describe("normalizeContent", () => {
   test("strips a leading BOM only", () => {
@@ -10,14 +10,18 @@ describe("normalizeContent", () => {
     expect(normalizeContent("a\r\nb\rc\n")).toBe("a\nb\nc\n");
   });
 
-  test("HTML comments are removed, including multi-line ones, non-greedily", () => {
-    expect(normalizeContent("a<!-- x -->b<!--\ny\n-->c -->")).toBe("abc -->");
+  test("HTML comments stay (SPEC §15: every tool keeps them)", () => {
+    expect(normalizeContent("a<!-- x -->b\r\n")).toBe("a<!-- x -->b\n");
   });
 });
 
-describe("normalizeWithLines", () => {
+describe("stripComments", () => {
+  test("HTML comments are removed, including multi-line ones, non-greedily", () => {
+    expect(stripComments("a<!-- x -->b<!--\ny\n-->c -->").text).toBe("abc -->");
+  });
+
   test("maps lines after a removed multi-line comment back to the original file", () => {
-    const { text, originalLine } = normalizeWithLines("one\n<!-- a\nb\nc -->\ntwo\nthree");
+    const { text, originalLine } = stripComments("one\n<!-- a\nb\nc -->\ntwo\nthree");
     expect(text).toBe("one\n\ntwo\nthree");
     expect(originalLine(1)).toBe(1);
     expect(originalLine(3)).toBe(5);

@@ -1,22 +1,24 @@
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
 
-/** Normalised text, plus a map from its line numbers back to the original file's. */
+/** Text with HTML comments removed, plus a map from its line numbers back to the text before. */
 export interface NormalizedText {
   text: string;
-  /** The 1-based line of the original content that normalised line `line` starts on. */
+  /** The 1-based line of the text before that line `line` of `text` starts on. */
   originalLine(line: number): number;
 }
 
-/** {@link normalizeContent}, keeping track of the lines multi-line HTML comments took away. */
-export function normalizeWithLines(content: string): NormalizedText {
-  return normalizeLines(content.charCodeAt(0) === 0xfeff ? content.slice(1) : content);
+/** CRLF and lone CR both become one LF (line numbers do not change). */
+export function normalizeLineEnds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
 
-/** {@link normalizeWithLines} without the BOM step: for text that does not start a file. */
-export function normalizeLines(content: string): NormalizedText {
+/**
+ * Removes `<!-- … -->` comments (non-greedy, across lines), keeping track of the lines a
+ * multi-line one took away. What is done to a frontmatter block only: a body keeps its
+ * comments, as every tool does (SPEC §15).
+ */
+export function stripComments(content: string): NormalizedText {
   let text = content;
-  // CRLF and lone CR both become one LF, so line numbers do not change here.
-  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
   // Offsets (in the output) where a removed comment took newlines with it.
   const removed: Array<{ at: number; lines: number }> = [];
   if (text.includes("<!--")) {
@@ -33,7 +35,7 @@ export function normalizeLines(content: string): NormalizedText {
   const final = text;
   const originalLine = (line: number): number => {
     if (removed.length === 0) return line;
-    // Offset where normalised line `line` starts; comments removed before it shift it down.
+    // Offset where line `line` starts; comments removed before it shift it down.
     let start = 0;
     for (let n = 1; n < line; n++) {
       const next = final.indexOf("\n", start);
@@ -47,9 +49,9 @@ export function normalizeLines(content: string): NormalizedText {
   return { text: final, originalLine };
 }
 
-/** Strips a BOM, turns CRLF and lone CR into LF, and removes HTML comments. */
+/** Strips a leading BOM and turns CRLF and lone CR into LF; HTML comments stay. */
 export function normalizeContent(content: string): string {
-  return normalizeWithLines(content).text;
+  return normalizeLineEnds(content.charCodeAt(0) === 0xfeff ? content.slice(1) : content);
 }
 
 /** `thinking-level` → `thinkingLevel`. */

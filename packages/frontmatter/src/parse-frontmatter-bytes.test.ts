@@ -55,14 +55,14 @@ describe("parseFrontmatterBytes", () => {
   test.each([
     ["no frontmatter", "just text\n", 0],
     ["a BOM and CRLF", "\ufeff---\r\nname: a\r\n---\r\nBody\r\n", 22],
-    ["a comment spanning the closing line", "---\nname: a\n<!--\n---\n-->\n---\nBody", undefined],
+    ["a comment over the closing line (it closes)", "---\nname: a\n<!--\n---\n-->\n---\nBody", 21],
     ["a lone CR before the closing line", "---\nname: a\r---\rBody", undefined],
     ["an unclosed block", "---\nname: a\nBody", undefined],
     ["NBSP after the closing dashes", "---\nname: a\n---\u00a0\nBody", undefined],
     ["a `---foo` line before the close", "---\nname: a\n---foo\n---\nBody", 23],
-    ["a comment before the opening line", "<!-- c -->---\nname: a\n---\nBody", undefined],
-    ["a comment at the third byte", "  <!-- c -->---\nname: a\n---\nBody", undefined],
-    ["a comment after a BOM", "\ufeff<!-- c -->---\nname: a\n---\nBody", undefined],
+    ["a comment before the opening line (none)", "<!-- c -->---\nname: a\n---\nBody", 0],
+    ["a comment at the third byte", "  <!-- c -->---\nname: a\n---\nBody", 0],
+    ["a comment after a BOM", "\ufeff<!-- c -->---\nname: a\n---\nBody", 0],
     ["a comment in the body only", "---\nname: a\n---\nBody <!-- late --> text", 16],
   ])("%s: the same result as parseFrontmatter (body start %s)", (_, text, start) => {
     const bytes = Buffer.from(text);

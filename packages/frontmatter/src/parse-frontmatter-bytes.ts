@@ -1,5 +1,5 @@
 import { isUtf8 } from "node:buffer";
-import { normalizeLines, normalizeWithLines } from "./normalize.js";
+import { normalizeContent, normalizeLineEnds } from "./normalize.js";
 import { ownString } from "./own-string.js";
 import { parseNormalized } from "./parse-frontmatter.js";
 import type { Diagnostic, ParseFrontmatterOptions } from "./types.js";
@@ -12,8 +12,7 @@ export interface ParsedBytes {
   validUtf8: boolean;
   /**
    * The byte offset {@link readBody} reads the body from, or `undefined` when the body had
-   * to be decoded with the frontmatter (an HTML comment or a lone CR around the closing
-   * line); `body()` then hands back that decoded body.
+   * to be decoded with the frontmatter (a lone CR around the closing line); `body()` then hands back that decoded body.
    */
   bodyStart: number | undefined;
   /** The body (system prompt), decoded from the same bytes on the first call. */
@@ -23,7 +22,6 @@ export interface ParsedBytes {
 const DASHES = 0x2d;
 const LF = 0x0a;
 const NL_DASHES = Buffer.from("\n---");
-const COMMENT = Buffer.from("<!--");
 
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -40,25 +38,12 @@ function blankAscii(bytes: Buffer, from: number, to: number): boolean | "unsure"
   return true;
 }
 
-/** Whether `<!--` starts at byte `at`. */
-function startsComment(bytes: Buffer, at: number): boolean {
-  return (
-    bytes[at] === COMMENT[0] &&
-    bytes[at + 1] === COMMENT[1] &&
-    bytes[at + 2] === COMMENT[2] &&
-    bytes[at + 3] === COMMENT[3]
-  );
-}
-
 /**
  * Where the frontmatter block ends in `bytes` (just past its closing line), `"none"` when
  * the file certainly has no frontmatter, `undefined` when only a whole-file decode can tell.
  */
 function findHeadEnd(bytes: Buffer): number | "none" | undefined {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  // A comment in the first three bytes could make the text start with `---` once removed.
-  // Looked for there only: a search of the whole file would read every body to the end.
-  for (let at = start; at <= start + 2; at++) if (startsComment(bytes, at)) return undefined;
   if (bytes[start] !== DASHES || bytes[start + 1] !== DASHES || bytes[start + 2] !== DASHES) return "none";
   let search = bytes.indexOf(LF, start);
   if (search === -1) return undefined;
@@ -114,8 +99,8 @@ function ownStrings(value: unknown, seen: Set<object>): unknown {
  */
 export function readBody(bytes: Uint8Array, start: number): string {
   const buffer = asBuffer(bytes);
-  if (start === 0) return normalizeWithLines(buffer.toString("utf8")).text.trim();
-  return normalizeLines(buffer.toString("utf8", start)).text.trim();
+  if (start === 0) return normalizeContent(buffer.toString("utf8")).trim();
+  return normalizeLineEnds(buffer.toString("utf8", start)).trim();
 }
 
 /** The result of {@link parseFrontmatterHead}. */
@@ -124,7 +109,7 @@ export interface ParsedHead {
   diagnostics: Diagnostic[];
   /**
    * The byte offset {@link readBody} reads the body from; `undefined` when the body had to
-   * be decoded with the frontmatter (an HTML comment or a lone CR around the closing line):
+   * be decoded with the frontmatter (a lone CR around the closing line):
    * `body` then holds it.
    */
   bodyStart: number | undefined;
@@ -145,19 +130,14 @@ export function parseFrontmatterHead(bytes: Uint8Array, options: ParseFrontmatte
   const headEnd = findHeadEnd(buffer);
   if (headEnd === "none") return { frontmatter: {}, diagnostics: [], bodyStart: 0 };
   if (headEnd !== undefined) {
-    const { text, originalLine } = normalizeWithLines(buffer.toString("utf8", 0, headEnd));
-    // An unclosed comment in the head could end in the body and swallow the closing line.
-    if (!text.includes("<!--")) {
-      const parsed = parseNormalized(text, originalLine, options);
-      if (parsed.split === "block" && parsed.rest === "") {
-        const frontmatter = ownRecord(parsed.frontmatter);
-        return { frontmatter, diagnostics: parsed.diagnostics, bodyStart: headEnd };
-      }
+    const parsed = parseNormalized(normalizeContent(buffer.toString("utf8", 0, headEnd)), options);
+    if (parsed.split === "block" && parsed.rest === "") {
+      const frontmatter = ownRecord(parsed.frontmatter);
+      return { frontmatter, diagnostics: parsed.diagnostics, bodyStart: headEnd };
     }
   }
   // The whole file decoded: the same answer, only without the saving.
-  const { text, originalLine } = normalizeWithLines(buffer.toString("utf8"));
-  const parsed = parseNormalized(text, originalLine, options);
+  const parsed = parseNormalized(normalizeContent(buffer.toString("utf8")), options);
   const frontmatter = ownRecord(parsed.frontmatter);
   return {
     frontmatter,

@@ -40,7 +40,7 @@ describe("rule 1: normalisation", () => {
     expect(result.body).toBe("body");
   });
 
-  test("HTML comments are removed from frontmatter and body", () => {
+  test("HTML comments are removed from the frontmatter only: the body keeps them byte for byte (SPEC §15)", () => {
     const result = parseFrontmatter(
       md(
         "---",
@@ -52,7 +52,14 @@ describe("rule 1: normalisation", () => {
       ),
     );
     expect(result.frontmatter).toEqual({ name: "a", description: "b" });
-    expect(result.body).toBe("Hello");
+    expect(result.body).toBe("<!-- note -->Hello");
+  });
+
+  test("a comment never hides a fence: the first `---` line closes the block, as every tool reads it", () => {
+    const result = parseFrontmatter(md("---", "name: a", "<!--", "---", "-->", "---", "Body <!-- x -->"));
+    expect(result.frontmatter).toEqual({ name: "a" });
+    expect(result.body).toBe("-->\n---\nBody <!-- x -->");
+    expect(parseFrontmatter("<!-- c -->---\nname: a\n---\nBody").frontmatter).toEqual({});
   });
 });
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { FrontmatterError } from "./errors.js";
 import { readSimpleYaml } from "./fast-yaml.js";
-import { containsCycle, normalizeKeys, normalizeWithLines, setOwn } from "./normalize.js";
+import { containsCycle, normalizeContent, normalizeKeys, setOwn, stripComments } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
 /** Alias expansions allowed in one document; a "billion laughs" document fails fast. */
@@ -158,17 +158,16 @@ export interface ParsedText {
  * // frontmatter = { name: "x" }, body = "Hello"
  */
 export function parseFrontmatter(content: string, options: ParseFrontmatterOptions = {}): ParsedFrontmatter {
-  const { text, originalLine } = normalizeWithLines(content);
-  const parsed = parseNormalized(text, originalLine, options);
+  const parsed = parseNormalized(normalizeContent(content), options);
   return { frontmatter: parsed.frontmatter, body: parsed.rest.trim(), diagnostics: parsed.diagnostics };
 }
 
-/** {@link parseFrontmatter} over normalised text, the body left untrimmed in `rest`. */
-export function parseNormalized(
-  text: string,
-  originalLine: (line: number) => number,
-  options: ParseFrontmatterOptions,
-): ParsedText {
+/**
+ * {@link parseFrontmatter} over normalised text (no BOM, LF line ends), the body left
+ * untrimmed in `rest`. HTML comments are removed from the frontmatter block only, after it
+ * is found: a comment never hides or moves a fence, and the body keeps its comments.
+ */
+export function parseNormalized(text: string, options: ParseFrontmatterOptions): ParsedText {
   const level = options.level ?? "warn";
   const location = options.location;
   const diagnostics: Diagnostic[] = [];
@@ -176,6 +175,8 @@ export function parseNormalized(
   const block = splitBlock(text);
   if (block === null) return { frontmatter: {}, rest: text, diagnostics, split: "none" };
 
+  // The file's line of a line of the block with its comments removed (the block starts on line 2).
+  let originalLine = (line: number): number => line;
   const report = (code: string, message: string, blockLine?: number, cause?: unknown): void => {
     const line = blockLine === undefined ? undefined : originalLine(blockLine);
     if (level === "fatal") {
@@ -195,7 +196,13 @@ export function parseNormalized(
     return { frontmatter: {}, rest: text, diagnostics, split: "unclosed" };
   }
 
-  const yaml = block.yaml.includes("\t") ? block.yaml.replace(/\t/g, "  ") : block.yaml;
+  let written = block.yaml;
+  if (written.includes("<!--")) {
+    const stripped = stripComments(written);
+    written = stripped.text;
+    originalLine = (line) => (line <= 1 ? line : stripped.originalLine(line - 1) + 1);
+  }
+  const yaml = written.includes("\t") ? written.replace(/\t/g, "  ") : written;
   let data: unknown;
   let failure: { code: string; message: string; line?: number; cause?: unknown } | undefined;
 

@@ -345,11 +345,12 @@ export function checkParsed(
   } else if (profile.identity === "path") id = withoutEnding;
   else if (profile.identity === "name-or-path") {
     const name = field(fields, "name");
-    // opencode keys its agents by the written name, a number included (`name: 5` is "5").
+    // opencode keys its agents by the written name, a number or boolean included (`name: 5`
+    // is "5", `name: true` is "true").
     id =
       typeof name === "string" && name.trim() !== ""
         ? name
-        : typeof name === "number"
+        : typeof name === "number" || typeof name === "boolean"
           ? String(name)
           : withoutEnding;
   } else id = stemId;

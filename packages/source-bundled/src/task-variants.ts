@@ -5,7 +5,8 @@ export const TASK_BODY_FILE = "task.md";
 
 /**
  * The `task` and `quick_task` agents: one body, frontmatter injected here (SPEC §4.3).
- * Neither lists tools, so both keep the tools of the session that spawns them.
+ * `agents/task.md` has no frontmatter on purpose and holds only the prompt (a body keeps its
+ * HTML comments, so a note for maintainers belongs here). Neither lists tools, so both keep the tools of the session that spawns them.
  */
 export const TASK_VARIANTS: readonly InjectedAgent[] = [
   {

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
 import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
-import { ancestorsToRepoRoot, type ProjectGate } from "@roster/family";
+import { ancestorsToRepoRoot, type ProfilePlace, type ProjectGate } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
 import { codexHome } from "./codex-paths.js";
@@ -178,6 +178,41 @@ export function loadCodexConfigAgents(ctx: DiscoveryContext): {
     }
   }
   return { items, diagnostics };
+}
+
+/**
+ * The roles `[agents.<key>]` tables with a `config_file` define, as Codex itself loads them
+ * (@openai/codex 0.171.0, `codex debug prompt-input`; issue 52): one place per config file,
+ * each role named by the file's `name`, else the table key, described by the file's
+ * `description`, else the table's. The same files as {@link loadCodexConfigAgents} reads (a
+ * path leaving the config's folder refused, one inside its `agents` folder left to that folder).
+ */
+export function codexConfigRolePlaces(ctx: DiscoveryContext): ProfilePlace[] {
+  const fs = fileSystemOf(ctx);
+  const diagnostics: Diagnostic[] = [];
+  return codexConfigFiles(ctx).map(({ path, scope }) => {
+    const agents = readToml(ctx, path, "Codex config", diagnostics)?.agents;
+    const root = dirname(path);
+    const entries = Object.entries(isRecord(agents) ? agents : {}).flatMap(([key, role]) => {
+      if (!isRecord(role) || typeof role.config_file !== "string") return [];
+      const target = resolve(root, role.config_file);
+      let real = target;
+      try {
+        real = fs.realpath(target);
+      } catch {
+        return [];
+      }
+      if (!inside(root, target) || !inside(fs.realpath(root), real) || inside(join(root, "agents"), target))
+        return [];
+      const data = readToml(ctx, target, "Codex agent", diagnostics);
+      if (!data) return [];
+      const fields: Record<string, unknown> = { ...data, name: data.name ?? key };
+      if (data.description === undefined && role.description !== undefined)
+        fields.description = role.description;
+      return [{ filePath: target, relativePath: key, fields }];
+    });
+    return { dir: path, scope, entries };
+  });
 }
 
 /**

@@ -60,6 +60,30 @@ describe("config.toml agent roles and limits", () => {
 });
 
 describe("codexProfile (Codex's own answer)", () => {
+  test("issue 52: [agents.<key>] config_file roles: the file's name, else the key; the file's description, else the table's", async () => {
+    sb.write({
+      "home/.codex/config.toml": [
+        "[agents.reviewer]",
+        'description = "table description"',
+        'config_file = "roles/reviewer.toml"',
+        "",
+        "[agents.named]",
+        'description = "table, not used"',
+        'config_file = "roles/named.toml"',
+        "",
+        "[agents.explorer]",
+        'description = "Only tunes the built-in"',
+      ].join("\n"),
+      "home/.codex/roles/reviewer.toml": 'developer_instructions = "Review."\n',
+      "home/.codex/roles/named.toml": toml("file-name", "file description"),
+    });
+    const view = await viewAsTool(codexProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description])).toEqual([
+      ["reviewer", "table description"],
+      ["file-name", "file description"],
+    ]);
+  });
+
   test("TOML only, developer_instructions required, custom agents override built-ins", async () => {
     sb.write({
       "project/.git/HEAD": "",

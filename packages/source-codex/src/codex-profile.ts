@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
-import { codexProjectGate, codexSetupNotes } from "./codex-config.js";
+import { codexConfigRolePlaces, codexProjectGate, codexSetupNotes } from "./codex-config.js";
 import { codexHome } from "./codex-paths.js";
 
 function parseCodexToml(content: string, filePath: string): ProfileParse {
@@ -189,6 +189,8 @@ export const codexProfile = defineToolProfile({
         scope: "project" as const,
       })),
       { dir: join(codexHome(ctx), "agents"), scope: "user" },
+      // `[agents.<key>] config_file = …` roles of each config.toml (issue 52).
+      ...codexConfigRolePlaces(ctx),
     ];
   },
   extensions: [".toml"],

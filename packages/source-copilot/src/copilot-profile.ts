@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile } from "@roster/family";
+import { copilotMcpServersProblem } from "./check-copilot-mcp-servers.js";
 import { COPILOT_AGENT_EXTENSION, COPILOT_AGENT_KEYS } from "./copilot-agent-format.js";
 import { copilotHome } from "./copilot-paths.js";
 
@@ -8,7 +9,8 @@ import { copilotHome } from "./copilot-paths.js";
  * `customAgentsDiscoverJson`): `~/.copilot/agents` first — the user's file beats the
  * repository's — then the repository root's `.github/agents`, then the project's
  * `.claude/agents`; all read recursively (`sub/x.agent.md` is `sub--x`); `*.agent.md` and
- * plain `*.md`; the file stem is the identity; an `mcp-servers` entry needs `tools`.
+ * plain `*.md`; the file stem is the identity; each `mcp-servers` entry needs its own `tools`
+ * (and a local one `args`: {@link copilotMcpServersProblem}).
  */
 export const copilotProfile = defineToolProfile({
   tool: "copilot",
@@ -36,13 +38,10 @@ export const copilotProfile = defineToolProfile({
   unknownKeys: "ignore",
   knownKeys: COPILOT_AGENT_KEYS,
   checkFields(fields) {
-    if ((fields["mcp-servers"] ?? fields.mcpServers) !== undefined && fields.tools === undefined)
-      return {
-        code: "tool/missing-key",
-        field: "mcp-servers",
-        message: "skips it: an `mcp-servers` entry needs `tools`",
-      };
-    return undefined;
+    const problem = copilotMcpServersProblem(fields["mcp-servers"] ?? fields.mcpServers);
+    if (!problem) return undefined;
+    const code = problem.endsWith("is required") ? "tool/missing-key" : "tool/bad-field";
+    return { code, field: "mcp-servers", message: `skips it: ${problem}` };
   },
   builtins: ["explore", "task", "general-purpose", "code-review"],
   filesOverrideBuiltins: true,

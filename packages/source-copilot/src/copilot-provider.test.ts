@@ -131,7 +131,7 @@ describe("copilotProfile per SPEC §15", () => {
       "project/.git/HEAD": "",
       "project/.github/agents/sub/x.agent.md": agent("nested"),
       "project/.github/agents/mcp.agent.md":
-        "---\ndescription: m\nmcp-servers:\n  a:\n    command: x\n---\nB\n",
+        "---\ndescription: m\nmcp-servers:\n  a:\n    command: x\n    args: []\n---\nB\n",
       "project/.claude/agents/team/rev.md": agent("from claude"),
     });
     const view = await viewAsTool(copilotProfile, sb.ctx());
@@ -140,6 +140,35 @@ describe("copilotProfile per SPEC §15", () => {
       ["team--rev", "from claude"],
     ]);
     expect(view.files.find((f) => f.relativePath === "mcp.agent.md")?.reason?.code).toBe("tool/missing-key");
+  });
+});
+
+describe("copilotProfile: `mcp-servers` as Copilot CLI 1.0.102 checks it (issue 52)", () => {
+  test("each entry needs its own `tools` (a top-level one does not stand in), a local one `args`", async () => {
+    const md = (name: string, front: string) => [
+      `project/.github/agents/${name}.agent.md`,
+      `---\ndescription: d\n${front}\n---\nB\n`,
+    ];
+    sb.write({
+      "project/.git/HEAD": "",
+      ...Object.fromEntries([
+        md("entry-tools", "mcp-servers:\n  s:\n    command: x\n    args: []\n    tools: ['*']"),
+        md("http", "mcp-servers:\n  s:\n    type: http\n    url: https://x\n    tools: []"),
+        md("none", "mcp-servers:"),
+        md("top-tools", "tools: [read]\nmcp-servers:\n  s:\n    command: x\n    args: []"),
+        md("no-args", "mcp-servers:\n  s:\n    type: local\n    command: x\n    tools: ['*']"),
+        md("bad-type", "mcp-servers:\n  s:\n    type: ws\n    url: https://x\n    tools: ['*']"),
+        md("a-list", "mcp-servers:\n  - s"),
+      ]),
+    });
+    const view = await viewAsTool(copilotProfile, sb.ctx());
+    expect(view.agents.filter((a) => a.filePath).map((a) => a.id)).toEqual(["entry-tools", "http", "none"]);
+    const reason = (name: string) =>
+      view.files.find((f) => f.relativePath === `${name}.agent.md`)?.reason?.message;
+    expect(reason("top-tools")).toContain("`mcp-servers.s.tools` is required");
+    expect(reason("no-args")).toContain("`mcp-servers.s.args` is required");
+    expect(reason("bad-type")).toContain("`mcp-servers.s.type` must be");
+    expect(reason("a-list")).toContain("`mcp-servers` must be a mapping, not a list");
   });
 });
 

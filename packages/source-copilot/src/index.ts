@@ -1,3 +1,4 @@
+export { copilotMcpServersProblem } from "./check-copilot-mcp-servers.js";
 export {
   COPILOT_AGENT_EXTENSION,
   COPILOT_AGENT_KEYS,

@@ -108,12 +108,12 @@ describe("geminiProfile (Gemini CLI's own answer)", () => {
       [
         "claude-style.md",
         "rejected",
-        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins, auth, agent_card_url, agent_card_json)",
       ],
       [
         "colored.md",
         "rejected",
-        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins, auth, agent_card_url, agent_card_json)",
       ],
       [
         "generalist.md",
@@ -273,5 +273,31 @@ describe("geminiProfile per SPEC §15 (checked with Gemini CLI's loadAgentsFromD
       ["space.md", "rejected", "tool/no-frontmatter"],
     ]);
     expect(view.agents.find((a) => a.id === "blank")?.prompt).toBe("Keep <!-- this -->");
+  });
+
+  test("issue 52: the block ends at the first line starting `---` (no prompt when it goes on); remote agents load", async () => {
+    const url = "agent_card_url: https://example.com/card.json";
+    sb.write({
+      "home/.gemini/agents/suffix.md": "---\nname: suffix\ndescription: d\n---yaml\nBody after\n",
+      "home/.gemini/agents/remote.md": `---\nname: remote\nkind: remote\n${url}\n---\nNot a prompt\n`,
+      "home/.gemini/agents/remote-nokind.md": `---\nname: remote-nokind\n${url}\n---\n`,
+      "home/.gemini/agents/remote-tools.md": `---\nname: remote-tools\nkind: remote\n${url}\ntools: [read_file]\n---\n`,
+      "home/.gemini/agents/remote-bad-url.md":
+        "---\nname: remote-bad-url\nkind: remote\nagent_card_url: not a url\n---\n",
+      "home/.gemini/agents/mixed.md": `---\nname: mixed\ndescription: d\n${url}\ntools: [read_file]\n---\nB\n`,
+      "home/.gemini/agents/local-nodesc.md": "---\nname: local-nodesc\nkind: local\n---\nB\n",
+    });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    const loaded = view.agents.filter((a) => a.filePath).map((a) => [a.id, a.prompt]);
+    expect(loaded.sort()).toEqual([
+      ["remote", ""],
+      ["remote-nokind", ""],
+      ["suffix", ""],
+    ]);
+    const code = (file: string) => view.files.find((f) => f.relativePath === file)?.reason?.code;
+    expect(code("remote-tools.md")).toBe("tool/unknown-key");
+    expect(code("remote-bad-url.md")).toBe("tool/bad-field");
+    expect(code("mixed.md")).toBe("tool/unknown-key");
+    expect(code("local-nodesc.md")).toBe("tool/missing-key");
   });
 });

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { defineToolProfile, type ProfileParse } from "@roster/family";
+import { defineToolProfile, type FieldProblem, type ProfileParse } from "@roster/family";
 import { parseMarkdownForTool, withMergeKeys } from "@roster/profiles";
 import { isGeminiToolName } from "./gemini-tools.js";
 import { geminiHomeOf, geminiProjectGate } from "./read-gemini-trust.js";
@@ -18,15 +18,78 @@ export const GEMINI_AGENT_KEYS = [
   "timeout_mins",
 ] as const;
 
+/** Gemini CLI's `FRONTMATTER_REGEX`: the block ends at the first line starting `---`. */
+const GEMINI_FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
+
+/** The keys of a remote agent (`remoteAgentUrlSchema`, `remoteAgentJsonSchema`). */
+export const GEMINI_REMOTE_AGENT_KEYS = [
+  "kind",
+  "name",
+  "description",
+  "display_name",
+  "auth",
+  "agent_card_url",
+  "agent_card_json",
+] as const;
+
+/** Keys only a local agent has (with them and no `kind`, Gemini CLI reads a local agent). */
+const LOCAL_ONLY_KEYS = ["tools", "mcp_servers", "model", "temperature", "max_turns", "timeout_mins"];
+
+/** Is it a remote agent, as Gemini CLI's schema union decides (`kind`, else an agent card key)? */
+const isRemote = (fields: Record<string, unknown>): boolean =>
+  fields.kind === "remote" ||
+  (fields.kind === undefined &&
+    (fields.agent_card_url !== undefined || fields.agent_card_json !== undefined));
+
 /**
- * Markdown as Gemini CLI reads it: the frontmatter must open with exactly `---` and a
- * newline (a BOM or a trailing space means none, SPEC §15).
+ * Markdown as Gemini CLI reads it (`parseAgentMarkdown`): the frontmatter must open with
+ * exactly `---` and a newline (a BOM or a trailing space means none, SPEC §15) and ends at the
+ * first line that starts with `---` (`---yaml` too); the prompt is what follows that line's
+ * newline (nothing when the line goes on). A remote agent has no prompt.
  */
 function parseLikeGemini(content: string, filePath: string): ProfileParse {
-  if (!/^---\r?\n/.test(content))
-    return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  const match = GEMINI_FRONTMATTER.exec(content);
+  if (!match) return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
   // js-yaml applies a merge key (`<<`), as the real loader showed.
-  return withMergeKeys(parseMarkdownForTool(content, filePath));
+  const parsed = withMergeKeys(parseMarkdownForTool(`---\n${match[1]}\n---\n`, filePath));
+  if (!parsed.ok) return parsed;
+  const body = isRemote(parsed.fields) ? "" : (match[2] ?? "");
+  return { ...parsed, fields: { ...parsed.fields, body } };
+}
+
+/** Why Gemini CLI refuses a remote agent (its `remoteAgentUrlSchema` / `remoteAgentJsonSchema`), or `undefined`. */
+function remoteProblem(fields: Record<string, unknown>): FieldProblem {
+  const local = LOCAL_ONLY_KEYS.find((key) => fields[key] !== undefined);
+  if (local)
+    return {
+      code: "tool/unknown-key",
+      field: local,
+      message: `rejects it because of key \`${local}\` (a remote agent accepts only ${GEMINI_REMOTE_AGENT_KEYS.join(", ")})`,
+    };
+  const bad = (field: string, what: string): FieldProblem => ({
+    code: "tool/bad-field",
+    field,
+    message: `rejects it: a remote agent's \`${field}\` must be ${what}`,
+  });
+  for (const key of ["description", "display_name"])
+    if (fields[key] !== undefined && typeof fields[key] !== "string") return bad(key, "text");
+  const url = fields.agent_card_url;
+  const json = fields.agent_card_json;
+  if ((url === undefined) === (json === undefined))
+    return bad("agent_card_url", "set, or else `agent_card_json` (exactly one of the two)");
+  if (url !== undefined && (typeof url !== "string" || !URL.canParse(url)))
+    return bad("agent_card_url", "a URL");
+  if (json !== undefined) {
+    if (typeof json !== "string") return bad("agent_card_json", "JSON text");
+    try {
+      JSON.parse(json);
+    } catch {
+      return bad("agent_card_json", "JSON text");
+    }
+  }
+  if (fields.auth !== undefined && (typeof fields.auth !== "object" || fields.auth === null))
+    return bad("auth", "a mapping");
+  return undefined;
 }
 
 const positiveInteger = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value > 0;
@@ -57,13 +120,30 @@ export const geminiProfile = defineToolProfile({
   followsSymlinks: false,
   identity: "name",
   parse: parseLikeGemini,
-  requiredKeys: ["name", "description"],
-  // A description of spaces is accepted; a missing or empty one is not.
+  // `description` is required of a local agent only (checkFields).
+  requiredKeys: ["name"],
   requiredMayBeSpaces: true,
   unknownKeys: "reject",
-  knownKeys: GEMINI_AGENT_KEYS,
+  knownKeys: [...new Set([...GEMINI_AGENT_KEYS, ...GEMINI_REMOTE_AGENT_KEYS])],
   nameProblem: (name) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _"),
   checkFields(fields) {
+    if (isRemote(fields)) return remoteProblem(fields);
+    const remoteKey = GEMINI_REMOTE_AGENT_KEYS.find(
+      (key) => !(GEMINI_AGENT_KEYS as readonly string[]).includes(key) && fields[key] !== undefined,
+    );
+    if (remoteKey)
+      return {
+        code: "tool/unknown-key",
+        field: remoteKey,
+        message: `rejects it because of key \`${remoteKey}\` (a local agent accepts only ${GEMINI_AGENT_KEYS.join(", ")})`,
+      };
+    // A description of spaces is accepted; a missing or empty one is not.
+    if (typeof fields.description !== "string" || fields.description === "")
+      return {
+        code: "tool/missing-key",
+        field: "description",
+        message: `skips it: \`description\` is ${fields.description === undefined ? "missing" : "empty or not text"}`,
+      };
     const tools = fields.tools;
     if (tools !== undefined) {
       if (!Array.isArray(tools))

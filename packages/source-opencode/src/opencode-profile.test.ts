@@ -105,8 +105,6 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
     expect(ours.map((p) => [p.scope, p.dir.slice(sb.root.length)])).toEqual([
       ["user", "/home/.opencode/agents"],
       ["user", "/home/.opencode/agent"],
-      ["project", "/.opencode/agents"],
-      ["project", "/.opencode/agent"],
       ["project", "/project/.opencode/agents"],
       ["project", "/project/.opencode/agent"],
       ["project", "/project/sub/.opencode/agents"],
@@ -114,8 +112,11 @@ describe("opencodeProfile: places and merging (opencode-ai 1.18.33, `opencode de
       ["user", "/home/.config/opencode/agents"],
       ["user", "/home/.config/opencode/agent"],
     ]);
-    // Every .opencode up to `/` is read, not only up to the repository root.
-    expect(view.places.some((p) => p.dir === "/.opencode/agents")).toBe(true);
+    // Up to the repository root only (issue 52): `.opencode` above it is not read; outside a
+    // repository every `.opencode` up to `/` is.
+    expect(view.places.some((p) => p.dir === "/.opencode/agents")).toBe(false);
+    const outside = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.home }));
+    expect(outside.places.some((p) => p.dir === "/.opencode/agents")).toBe(true);
     const files = view.agents.filter((a) => a.filePath);
     expect(files.map((a) => [a.id, a.description, a.prompt])).toEqual([
       ["h", "home dot", "Body of home dot."],
@@ -198,21 +199,27 @@ describe("opencodeProfile: parsing and the AgentConfig schema", () => {
     ]);
   });
 
-  test("bad YAML is retried with `: ` values quoted; what still fails loads with the whole text as prompt", async () => {
-    expect(sanitizeLikeOpencode("description: Use this: when x\nmodel: a/b")).toBe(
-      'description: "Use this: when x"\nmodel: a/b',
+  test("bad YAML is retried after opencode's clean-up; unchanged by it: the whole text is the prompt; still bad: dropped", async () => {
+    expect(sanitizeLikeOpencode("---\ndescription: Use this: when x\nmodel: a/b\n---\nP")).toBe(
+      "---\ndescription: |-\n  Use this: when x\nmodel: a/b\n---\nP",
     );
     const broken = "---\ndescription: [unclosed\n  - x: y\n---\nP4\n";
     sb.write({
       "project/.git/HEAD": "",
       "project/.opencode/agents/colon.md": "---\ndescription: Use this: when x\nmodel: a/b\n---\nP3\n",
       "project/.opencode/agents/broken.md": broken,
+      "project/.opencode/agents/list-after.md": "---\ndescription: a: b\n  - x: y\n---\nP9\n",
+      "project/.opencode/agents/still-bad.md": '---\ndescription: a: b\nx: "unclosed\n---\nP6\n',
+      "project/.opencode/agents/t.md": "---\nname: true\ndescription: T\n---\nT\n",
     });
     const view = await viewAsTool(opencodeProfile, sb.ctx());
     expect(view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description, a.prompt])).toEqual([
       ["broken", "", broken.trim()],
       ["colon", "Use this: when x", "P3"],
+      ["list-after", "a: b\n- x: y", "P9"],
+      ["true", "T", "T"],
     ]);
+    expect(view.files.find((f) => f.relativePath === "still-bad.md")?.reason?.code).toBe("tool/yaml-error");
   });
 
   // Each row was run through `opencode debug config` (opencode-ai 1.18.33): "Configuration is invalid".

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { ancestorsOf, type DiscoveryContext } from "@roster/core";
+import type { DiscoveryContext } from "@roster/core";
+import { fileSystemOf, walkToGitRoot } from "@roster/core/provider-kit";
 import { defineToolProfile, type ProfileParse, type ProfilePlace } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { readOpencodeConfigEntries } from "./opencode-config.js";
@@ -84,39 +85,50 @@ function schemaProblem(key: string, value: unknown): string | undefined {
   }
 }
 
-/** A plain `key: value` line whose value holds ": " gets its value quoted (opencode's retry). */
-export function sanitizeLikeOpencode(block: string): string {
-  return block
-    .split("\n")
-    .map((line) => {
-      const match = /^(\s*[\w-]+):\s+(.+)$/.exec(line);
-      if (!match) return line;
-      const [, key, value] = match as unknown as [string, string, string];
-      if (/^["'[{|>]/.test(value) || !value.includes(": ")) return line;
-      return `${key}: "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-    })
-    .join("\n");
+/**
+ * opencode's YAML clean-up (`ConfigMarkdown.sanitize`, opencode-ai 1.18.33), letter for letter:
+ * in the frontmatter block, a top-level `key: value` line whose value holds a `:` (and is not
+ * quoted, empty, `>` or `|`) becomes the block scalar `key: |-` with the value on the next line.
+ *
+ * @example sanitizeLikeOpencode("---\ndescription: Use: x\n---\nP") // "---\ndescription: |-\n  Use: x\n---\nP"
+ */
+export function sanitizeLikeOpencode(content: string): string {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(content);
+  if (!match) return content;
+  const block = match[1]!;
+  const lines = block.split(/\r?\n/).flatMap((line) => {
+    const trimmed = line.trim();
+    if (trimmed.startsWith("#") || trimmed === "" || /^\s+/.test(line)) return [line];
+    const pair = /^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$/.exec(line);
+    if (!pair) return [line];
+    const value = pair[2]!.trim();
+    if (value === "" || value === ">" || value === "|" || value.startsWith('"') || value.startsWith("'"))
+      return [line];
+    return value.includes(":") ? [`${pair[1]}: |-`, `  ${value}`] : [line];
+  });
+  return content.replace(block, () => lines.join("\n"));
 }
 
 /**
- * Markdown as opencode reads it: YAML; on a YAML error one retry with
- * {@link sanitizeLikeOpencode}; a file it still cannot read is loaded with no frontmatter
- * and the whole text as its prompt.
+ * Markdown as opencode reads it (gray-matter, then one retry after {@link sanitizeLikeOpencode}).
+ * When the clean-up changes nothing, gray-matter answers the retry from the cache it filled
+ * before the first parse threw: no frontmatter, the whole text as the prompt. When it changes
+ * something and the YAML still does not parse, opencode drops the file.
  */
 function parseLikeOpencode(content: string, filePath: string): ProfileParse {
   const first = parseMarkdownForTool(content, filePath);
-  if (first.ok || first.code === "tool/no-frontmatter") {
-    return first.ok ? first : { ok: true, keys: [], fields: { body: content } };
-  }
-  const match = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?\n)(---[ \t]*(?:\r?\n|$)[\s\S]*)$/.exec(content);
-  if (match) {
-    const retried = parseMarkdownForTool(
-      `${match[1]}${sanitizeLikeOpencode(match[2]!)}${match[3]}`,
-      filePath,
-    );
-    if (retried.ok) return retried;
-  }
-  return { ok: true, keys: [], fields: { body: content } };
+  if (first.ok) return first;
+  const whole: ProfileParse = { ok: true, keys: [], fields: { body: content } };
+  if (first.code === "tool/no-frontmatter") return whole;
+  const sanitized = sanitizeLikeOpencode(content);
+  if (sanitized === content) return whole;
+  const retried = parseMarkdownForTool(sanitized, filePath);
+  if (retried.ok) return retried;
+  return {
+    ok: false,
+    code: "tool/yaml-error",
+    message: "drops it: its frontmatter is not valid YAML, even after opencode's clean-up",
+  };
 }
 
 /** opencode's places that hold agent files within one config folder (`agents/` wins over `agent/`). */
@@ -164,7 +176,7 @@ function configFiles(ctx: DiscoveryContext, dir: string, scope: ProfilePlace["sc
  * opencode's own rules (checked against opencode-ai 1.18.33 with `opencode debug config`,
  * and its `ConfigAgentV1` schema read from the binary). opencode loads its config folders
  * in this order and a later one is deep-merged over an earlier one: the global folder,
- * every `.opencode` from the cwd up to `/` (nearest first), `~/.opencode`,
+ * every `.opencode` from the cwd up to the git root (`/` outside a repository; nearest first), `~/.opencode`,
  * `OPENCODE_CONFIG_DIR`. So, highest first: `OPENCODE_CONFIG_DIR`, `~/.opencode`, the
  * farthest `.opencode` … the nearest, the global folder. Identity is the `name` field or the
  * path. One file whose values its schema refuses stops opencode with "Configuration is
@@ -180,7 +192,9 @@ export const opencodeProfile = defineToolProfile({
     if (override) places.push(...agentFolders(override, "user"), ...configFiles(ctx, override, "user"));
     const homeDot = join(ctx.home, ".opencode");
     places.push(...agentFolders(homeDot, "user"), ...configFiles(ctx, homeDot, "user"));
-    for (const dir of [...ancestorsOf(ctx.cwd)].reverse()) {
+    // opencode walks up to the git worktree's root (to `/` outside a repository).
+    const ancestors = walkToGitRoot(ctx.cwd, fileSystemOf(ctx)).dirs;
+    for (const dir of [...ancestors].reverse()) {
       const dot = join(dir, ".opencode");
       if (dot !== homeDot) places.push(...agentFolders(dot, "project"), ...configFiles(ctx, dot, "project"));
     }
@@ -188,7 +202,7 @@ export const opencodeProfile = defineToolProfile({
     places.push(...agentFolders(global, "user"));
     // The project's own `opencode.json[c]`, folder by folder (nearest first, its `.jsonc` over
     // its `.json`), then the global folder's config files, merged first of all.
-    for (const dir of ancestorsOf(ctx.cwd)) places.push(...configFiles(ctx, dir, "project"));
+    for (const dir of ancestors) places.push(...configFiles(ctx, dir, "project"));
     for (const name of ["opencode.jsonc", "opencode.json", "config.json"])
       places.push(configPlace(ctx, join(global, name), "user"));
     return places;
