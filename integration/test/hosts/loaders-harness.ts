@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -233,6 +234,21 @@ export function skillLinkCase(
     files: { [`outside/ext-${tag}/SKILL.md`]: `---\nname: ext-${tag}\ndescription: outside\n---\nBody.\n` },
     links: { [`${dir}/link-${tag}`]: `${"../".repeat(dir.split("/").length)}outside/ext-${tag}` },
   };
+}
+
+/** Every `SKILL.md` below the world's folders `dirs` (links followed), as paths. */
+export function skillFiles(world: World, dirs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.name === "SKILL.md") found.push(path);
+      else if (entry.isDirectory() || entry.isSymbolicLink()) walk(path);
+    }
+  };
+  for (const dir of dirs) walk(join(world.root, dir));
+  return found;
 }
 
 /** What the built roster says TOOL loads (`roster skills list --as TOOL --json`). */

@@ -2,7 +2,7 @@
 // offline skill listing (`opencode debug skill`: every skill it loaded, no model call) and to
 // `roster skills list --as opencode --json`; any difference in the listed set, names or
 // descriptions fails. packages/source-opencode/README.md "Skills" lists each fact checked.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -11,11 +11,11 @@ import {
   type ListedSkill,
   listed,
   makeWorld,
-  roster,
   rosterSkillsAs,
   run,
   skillAgreement,
   skillCases,
+  skillFiles,
   skillLinkCase,
   type World,
 } from "./loaders-harness.js";
@@ -65,21 +65,6 @@ async function opencodeSkills(world: World): Promise<ListedSkill[]> {
       .filter((s) => s.location !== "<built-in>")
       .map((s) => ({ name: s.name, description: s.description ?? "", path: s.location })),
   );
-}
-
-/** Every `SKILL.md` below `world`'s project and home (links not followed), as paths. */
-function skillFiles(world: World, dirs: string[]): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.name === "SKILL.md") found.push(path);
-      else if (entry.isDirectory() || entry.isSymbolicLink()) walk(path);
-    }
-  };
-  for (const dir of dirs) walk(join(world.root, dir));
-  return found;
 }
 
 /** opencode's skills folders, each with its own tag. */
