@@ -40,6 +40,7 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
 export function skillSummary(skill: Skill) {
   return {
     name: skill.name,
+    ...(skill.displayName !== undefined ? { displayName: skill.displayName } : {}),
     description: skill.description,
     provider: skill.provider,
     scope: skill.scope,
@@ -49,6 +50,7 @@ export function skillSummary(skill: Skill) {
     modelInvocable: skill.modelInvocable,
     ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
     ...(skill.plugin ? { plugin: skill.plugin } : {}),
+    ...(skill.ambiguous ? { ambiguous: skill.ambiguous } : {}),
     files: skill.files.length,
   };
 }

@@ -74,7 +74,8 @@ async function copilotSkills(world: World): Promise<ListedSkill[]> {
     true,
     null,
     world.project,
-    false,
+    // includePersonalAgents: true unless a config folder other than ~/.copilot is given.
+    true,
     false,
     false,
   ];
