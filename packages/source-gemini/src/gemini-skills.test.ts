@@ -51,11 +51,15 @@ test("folder trust gates the project's skills as it gates project agents", () =>
     "project",
   ]);
   expect(untrusted.diagnostics.map((d) => d.code)).toContain("skill/untrusted");
-  sandbox.write({ "home/.gemini/trustedFolders.json": JSON.stringify({ [sandbox.project]: "TRUST_FOLDER" }) });
+  sandbox.write({
+    "home/.gemini/trustedFolders.json": JSON.stringify({ [sandbox.project]: "TRUST_FOLDER" }),
+  });
   const trusted = discoverSkills(sandbox.ctx(), { sources: [geminiSkills], as: "gemini" });
   expect(trusted.skills.map((s) => s.name)).toEqual(["ours", "mine", "user"]);
   // roster's own merged view is not Gemini CLI's: it still lists the project's skills.
-  expect(discoverSkills(sandbox.ctx(), { sources: [geminiSkills] }).skills.map((s) => s.name)).toContain("mine");
+  expect(discoverSkills(sandbox.ctx(), { sources: [geminiSkills] }).skills.map((s) => s.name)).toContain(
+    "mine",
+  );
 });
 
 // Its loader globs `SKILL.md` and `*/SKILL.md`: a root SKILL.md is a skill; `*` skips dot folders.
