@@ -104,6 +104,32 @@ describe.skipIf(!enabled)("opencode's own skill listing agrees with roster skill
   }, 300_000);
 });
 
+describe.skipIf(!enabled)("opencode's pick between two skills of one name", () => {
+  test("roster names no winner: the one opencode lists is among the ones roster calls ambiguous", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const twin = (where: string) => `---\nname: twin\ndescription: ${where}\n---\nB\n`;
+    const world = makeWorld({
+      "project/.opencode/skills/a/SKILL.md": twin("opencode a"),
+      "project/.opencode/skills/b/SKILL.md": twin("opencode b"),
+      "project/.claude/skills/c/SKILL.md": twin("claude"),
+    });
+    worlds.push(world);
+    const [real, ours] = await Promise.all([opencodeSkills(world), rosterSkillsAs("opencode", world)]);
+    expect(real.map((s) => s.name)).toEqual(["twin"]);
+    const listedByRoster = (ours.view.skills as { name: string; ambiguous?: string[] }[]).find(
+      (s) => s.name === "twin",
+    );
+    expect(listedByRoster?.ambiguous).toHaveLength(3);
+    expect(
+      listed(listedByRoster!.ambiguous!.map((path) => ({ name: "twin", description: "", path }))).map(
+        (s) => s.path,
+      ),
+    ).toContain(real[0]!.path);
+  }, 300_000);
+});
+
 test.skipIf(enabled)(
   "the opencode skills comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",
   () => {
