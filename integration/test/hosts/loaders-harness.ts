@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const enabled = process.env.ROSTER_TEST_HOSTS === "1";
@@ -306,4 +306,38 @@ export function skillAgreement(
     if (a !== b) differ.push(`${file}: tool ${a}; roster ${b}`);
   }
   return { agree: files.length - differ.length, total: files.length, differ };
+}
+
+/** The corpus of real third-party Agent Skills, when this machine has it (beside `CORPUS`). */
+export const SKILLS_CORPUS = join(dirname(CORPUS), "skills-corpus");
+
+/**
+ * A sample of real `SKILL.md` files (every `step`-th, their `name:` lines distinct) as world
+ * files below `dir`, each in a folder of its own; none when the corpus is absent (`skipped`).
+ */
+export function corpusSkillSample(
+  dir: string,
+  step = 6,
+): { files: Record<string, string>; skipped?: string } {
+  if (!existsSync(SKILLS_CORPUS)) return { files: {}, skipped: `no skills corpus at ${SKILLS_CORPUS}` };
+  const all: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name === "SKILL.md") all.push(path);
+    }
+  };
+  walk(SKILLS_CORPUS);
+  all.sort();
+  const files: Record<string, string> = {};
+  const names = new Set<string>();
+  for (let i = 0; i < all.length; i += step) {
+    const text = readFileSync(all[i]!, "utf8");
+    const name = /^name:\s*(.*)$/m.exec(text)?.[1]?.trim() ?? "";
+    if (names.has(name)) continue;
+    names.add(name);
+    files[`${dir}/corpus-${i}-${basename(dirname(all[i]!))}/SKILL.md`] = text;
+  }
+  return { files };
 }

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  corpusSkillSample,
   enabled,
   installTool,
   type ListedSkill,
@@ -103,6 +104,10 @@ describe.skipIf(!enabled)(
       }
       // A SKILL.md at the root of Claude Code's skills folder is no skill.
       files["project/.claude/skills/SKILL.md"] = "---\nname: root-skill\ndescription: at the root\n---\nB\n";
+      // A sample of real skills (../shared/skills-corpus), when this machine has it.
+      const corpus = corpusSkillSample("project/.claude/skills");
+      if (corpus.skipped) console.log(`corpus sample skipped: ${corpus.skipped}`);
+      files = { ...files, ...corpus.files };
       const world = makeWorld(files, links);
       worlds.push(world);
       const [real, ours] = await Promise.all([claudeSkills(world), rosterSkillsAs("claude", world)]);

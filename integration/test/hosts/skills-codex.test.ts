@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  corpusSkillSample,
   enabled,
   installTool,
   type ListedSkill,
@@ -101,6 +102,10 @@ describe.skipIf(!enabled)("Codex's skills/list agrees with roster skills list --
     // The same name in two places: Codex lists both.
     files["project/.codex/skills/twice/SKILL.md"] = "---\nname: twice\ndescription: repo\n---\nB\n";
     files["home/.agents/skills/twice/SKILL.md"] = "---\nname: twice\ndescription: user\n---\nB\n";
+    // A sample of real skills (../shared/skills-corpus), when this machine has it.
+    const corpus = corpusSkillSample("project/.agents/skills");
+    if (corpus.skipped) console.log(`corpus sample skipped: ${corpus.skipped}`);
+    files = { ...files, ...corpus.files };
     const world = makeWorld(files, links);
     worlds.push(world);
     const [real, ours] = await Promise.all([codexSkills(world), rosterSkillsAs("codex", world)]);

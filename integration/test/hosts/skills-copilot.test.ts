@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  corpusSkillSample,
   enabled,
   installTool,
   type ListedSkill,
@@ -129,6 +130,10 @@ describe.skipIf(!enabled)("Copilot CLI's skillsLoad agrees with roster skills li
     // The first line of the body, when there is no description.
     files["home/.copilot/skills/blank-first/SKILL.md"] =
       "---\nname: blank-first\n---\n\n\n  First words  \nmore\n";
+    // A sample of real skills (../shared/skills-corpus), when this machine has it.
+    const corpus = corpusSkillSample("project/.github/skills");
+    if (corpus.skipped) console.log(`corpus sample skipped: ${corpus.skipped}`);
+    files = { ...files, ...corpus.files };
     const world = makeWorld(files, links);
     worlds.push(world);
     const [real, ours] = await Promise.all([copilotSkills(world), rosterSkillsAs("copilot", world)]);

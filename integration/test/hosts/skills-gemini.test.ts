@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  corpusSkillSample,
   enabled,
   installTool,
   type ListedSkill,
@@ -96,6 +97,10 @@ function worldOf(trusted: boolean): World {
   }
   // A SKILL.md at the root of a skills folder is a skill of its own.
   files["project/.gemini/skills/SKILL.md"] = "---\nname: root-skill\ndescription: at the root\n---\nB\n";
+  // A sample of real skills (../shared/skills-corpus), when this machine has it.
+  const corpus = corpusSkillSample("project/.gemini/skills");
+  if (corpus.skipped) console.log(`corpus sample skipped: ${corpus.skipped}`);
+  files = { ...files, ...corpus.files };
   const world = makeWorld(files, links);
   worlds.push(world);
   if (trusted)

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  corpusSkillSample,
   enabled,
   installTool,
   type ListedSkill,
@@ -92,6 +93,10 @@ describe.skipIf(!enabled)("opencode's own skill listing agrees with roster skill
     // A SKILL.md at the root of a skills folder is a skill of its own (Codex, Gemini CLI, opencode).
     files["home/.agents/skills/SKILL.md"] = "---\nname: root-skill\ndescription: at the root\n---\nB\n";
     files["home/.agents/skills/beside/SKILL.md"] = "---\nname: beside-root\ndescription: beside it\n---\nB\n";
+    // A sample of real skills (../shared/skills-corpus), when this machine has it.
+    const corpus = corpusSkillSample("project/.opencode/skills");
+    if (corpus.skipped) console.log(`corpus sample skipped: ${corpus.skipped}`);
+    files = { ...files, ...corpus.files };
     const world = makeWorld(files, links);
     worlds.push(world);
     const [real, ours] = await Promise.all([opencodeSkills(world), rosterSkillsAs("opencode", world)]);

@@ -60,6 +60,8 @@ export interface SkillRules {
   checkName?: (value: unknown) => string | undefined;
   /** A `SKILL.md` at the root of a skills folder: a skill of its own (`skill`), or the whole folder is that one skill (`folder`, Copilot CLI). Absent: ignored. */
   rootSkill?: "skill" | "folder";
+  /** Is the description kept as YAML gives it, whitespace included (a folded `>` block's final newline)? Default: trimmed. */
+  rawDescription?: boolean;
   /** Are dot folders searched for skills? Default: yes one level deep, no in a `nested` search. */
   dotFolders?: boolean;
 }

@@ -391,7 +391,8 @@ function readSkill(
   if (name === undefined)
     return skip("skill/missing-name", `skipped: ${toolName} needs a "name"`, diagnostics);
   if (rules.sanitizeName) name = rules.sanitizeName(name);
-  let description = text(fields.description);
+  const raw = fields.description;
+  let description = rules.rawDescription && typeof raw === "string" && raw.trim() !== "" ? raw : text(raw);
   // A tool that makes a description from the body does so only when the key is missing.
   if (
     description === undefined &&

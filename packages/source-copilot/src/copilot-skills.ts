@@ -71,6 +71,7 @@ export const copilotSkills = defineSkillSource({
     layout: "nested",
     identity: "name-or-folder",
     duplicates: "first-wins",
+    rawDescription: true,
     requiresDescription: false,
     descriptionFromBody: copilotBodyDescription,
     badYaml: "skip",

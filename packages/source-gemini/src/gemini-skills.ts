@@ -30,6 +30,7 @@ export const geminiSkills = defineSkillSource({
     layout: "one-level",
     identity: "name",
     duplicates: "first-wins",
+    rawDescription: true,
     requiresDescription: true,
     badYaml: "fallback",
     requiresFrontmatter: true,

@@ -65,6 +65,7 @@ export const opencodeSkills = defineSkillSource({
     layout: "nested",
     identity: "name",
     duplicates: "ambiguous",
+    rawDescription: true,
     requiresDescription: false,
     badYaml: "skip",
     requiresFrontmatter: true,
