@@ -93,6 +93,8 @@ describe("roster skills", () => {
       GEMINI_CLI_TRUST_WORKSPACE: "true",
     });
     expect(json(trusted).skills.map((s: { name: string }) => s.name)).toEqual(["pdf"]);
+    const doctor = json(roster(["doctor", "--as", "gemini", "--json"]));
+    expect(doctor.diagnostics.map((d: { code: string }) => d.code)).toContain("skill/untrusted");
   });
 
   test("show lists the skill's files without reading them; an unknown name gets a did-you-mean", () => {
