@@ -472,6 +472,10 @@ export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
       diagnostics.push(isReason ? { ...d, severity: "error" } : d);
     }
   }
+  // What the tool does that no one file says (issue #52): a pick that changes from run to run,
+  // a trust gate on its project places, a linked skill folder that leaves the project.
+  const toolWide = new Set(["skill/ambiguous", "skill/untrusted", "skill/leaves-project"]);
+  diagnostics.push(...(skills?.diagnostics ?? []).filter((d) => toolWide.has(d.code)));
   const summary = {
     tool: v.tool,
     files: v.files.length,

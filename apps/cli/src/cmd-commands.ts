@@ -50,6 +50,12 @@ function answersTo(command: WorkflowCommand): string {
   return command.plugin ? `${command.plugin.name}:${command.name}` : command.name;
 }
 
+/** The command file of its own family that `skill` answers `/name` before (`clash: "skill"`, Claude Code), or `undefined`. */
+export function commandHiddenBy(d: CommandDiscovery, skill: Skill): WorkflowCommand | undefined {
+  if (!skill.userInvocable || skillRulesOf(skill.provider)?.clash !== "skill") return undefined;
+  return d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
+}
+
 /**
  * Commands and invocable skills side by side (SPEC §18): a skill and a command of one
  * family and one name clash, and the family's rule says which answers (`clash`).
@@ -61,9 +67,10 @@ function invocable(app: App, d: CommandDiscovery): Invocable {
     if (!skill.userInvocable) continue;
     const rule = skillRulesOf(app.families, skill.provider)?.clash;
     const command = d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
-    if (command && rule === "skill") {
-      hidden.add(command);
-      result.shadowedCommands.push({ command, by: skill });
+    const hides = commandHiddenBy(d, skill);
+    if (hides) {
+      hidden.add(hides);
+      result.shadowedCommands.push({ command: hides, by: skill });
     } else if (command && rule === "command") {
       result.shadowedSkills.push({ skill, by: command });
       continue;

@@ -1,8 +1,10 @@
 import { resolve, sep } from "node:path";
+import { discoverCommands } from "@roster/commands";
 import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
 import { copySkill, type SkillCopy } from "@roster/writers";
+import { commandHiddenBy } from "./cmd-commands.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import {
@@ -39,6 +41,7 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
 export function skillSummary(skill: Skill) {
   return {
     name: skill.name,
+    ...(skill.displayName !== undefined ? { displayName: skill.displayName } : {}),
     description: skill.description,
     provider: skill.provider,
     scope: skill.scope,
@@ -48,6 +51,7 @@ export function skillSummary(skill: Skill) {
     modelInvocable: skill.modelInvocable,
     ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
     ...(skill.plugin ? { plugin: skill.plugin } : {}),
+    ...(skill.ambiguous ? { ambiguous: skill.ambiguous } : {}),
     files: skill.files.length,
   };
 }
@@ -179,17 +183,28 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
       filePath: f.path,
       provider: f.provider,
       scope: f.scope,
-      outcome: f.outcome === "loaded" ? "winner" : f.outcome,
+      outcome: (f.outcome === "loaded" ? "winner" : f.outcome) as string,
       ...(f.outcome === "shadowed" ? { shadowedBy: f.shadowedBy } : {}),
       ...(f.outcome === "skipped" ? { reason: f.reason } : {}),
     }));
   const winner = d.skills.find((s) => s.name === name);
+  // The tool picks among these at random each run (opencode): none is the winner.
+  const ambiguous = new Set(winner?.ambiguous ?? []);
+  for (const c of candidates) if (ambiguous.has(c.filePath)) c.outcome = "ambiguous";
+  // What the skill hides from its tool: the command file of that name it answers before.
+  const commands = winner ? await discoverCommands(app.registry, app.ctx, { cache: app.cache }) : undefined;
+  const hidden = winner && commands ? commandHiddenBy(commands, winner) : undefined;
+  const hides = hidden
+    ? [{ kind: "command", name: hidden.name, provider: hidden.provider, filePath: hidden.filePath }]
+    : [];
   if (o.json) {
     const report = {
       name,
       ...(d.as ? { as: d.as } : {}),
-      winner: winner ? skillSummary(winner) : null,
+      winner: winner && ambiguous.size === 0 ? skillSummary(winner) : null,
+      ...(ambiguous.size > 0 ? { ambiguous: [...ambiguous] } : {}),
       candidates,
+      ...(hides.length > 0 ? { hides } : {}),
       searched: d.searched,
     };
     if (!winner) {
@@ -220,6 +235,7 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
     winner: paint(o, "green", "winner"),
     shadowed: paint(o, "yellow", "shadowed"),
     skipped: paint(o, "red", "skipped"),
+    ambiguous: paint(o, "yellow", "ambiguous"),
   };
   o.out(paint(o, "bold", `Every SKILL.md named ${name}:`));
   o.out(
@@ -242,9 +258,18 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
     return 1;
   }
   const as = d.as ? ` for ${d.as}` : "";
-  o.out(
-    line`\n${paint(o, "bold", name)} resolves${as} to ${showPath(o, winner.filePath)} (${winner.provider}, ${winner.scope})`,
-  );
+  if (ambiguous.size > 0)
+    o.out(
+      line`\n${paint(o, "bold", name)} is ambiguous${as}: the tool loads one of these ${String(ambiguous.size)}, a different one from run to run (give each its own name)`,
+    );
+  else
+    o.out(
+      line`\n${paint(o, "bold", name)} resolves${as} to ${showPath(o, winner.filePath)} (${winner.provider}, ${winner.scope})`,
+    );
+  if (hidden)
+    o.out(
+      line`It hides the command ${showPath(o, hidden.filePath)} (${hidden.provider}): the skill answers /${name} first`,
+    );
   return 0;
 }
 

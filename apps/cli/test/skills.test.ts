@@ -87,7 +87,14 @@ describe("roster skills", () => {
     expect(names("copilot")).toEqual(["pdf", "deploy", "review"]);
     // opencode: project folders first, then ~/.claude/skills (the personal deploy loses).
     expect(names("opencode")).toEqual(["pdf", "deploy", "review"]);
-    expect(names("gemini")).toEqual(["pdf"]);
+    // Gemini CLI reads no project skill in a folder it does not trust (issue #52).
+    expect(names("gemini")).toEqual([]);
+    const trusted = roster(["skills", "list", "--as", "gemini", "--json"], {
+      GEMINI_CLI_TRUST_WORKSPACE: "true",
+    });
+    expect(json(trusted).skills.map((s: { name: string }) => s.name)).toEqual(["pdf"]);
+    const doctor = json(roster(["doctor", "--as", "gemini", "--json"]));
+    expect(doctor.diagnostics.map((d: { code: string }) => d.code)).toContain("skill/untrusted");
   });
 
   test("show lists the skill's files without reading them; an unknown name gets a did-you-mean", () => {
@@ -140,13 +147,27 @@ describe("roster skills", () => {
     expect(human.stdout).toContain("Shadowed:");
   });
 
+  test("why names the command a skill hides from its tool (issue #52)", () => {
+    const out = json(roster(["skills", "why", "deploy", "--as", "claude", "--json"]));
+    expect(out.hides.map((h: { kind: string; filePath: string }) => [h.kind, rel(h.filePath)])).toEqual([
+      ["command", "project/.claude/commands/deploy.md"],
+    ]);
+    const human = roster(["skills", "why", "deploy"]);
+    expect(human.stdout).toContain(
+      "It hides the command .claude/commands/deploy.md (claude): the skill answers /deploy first",
+    );
+    // Codex makes no skill a command: nothing hidden.
+    expect(json(roster(["skills", "why", "pdf", "--json"])).hides).toBeUndefined();
+  });
+
   test("doctor checks SKILL.md: bad YAML, missing fields, unknown keys", () => {
     const out = json(roster(["doctor", "--json"]));
     const codes = out.diagnostics
       .filter((d: { filePath?: string }) => d.filePath?.includes("skills/broken"))
       .map((d: { code: string }) => d.code);
     expect(codes).toContain("frontmatter/yaml-error");
-    expect(codes).toContain("skill/missing-description");
+    // Claude Code reads YAML it cannot parse as `key: value` text: the description is "[oops" (issue #52).
+    expect(codes).not.toContain("skill/missing-description");
     expect(out.summary.skills).toBe(5);
     // Copilot CLI skips the SKILL.md whose YAML it cannot parse: an error for that tool, and doctor fails.
     const copilot = roster(["doctor", "--as", "copilot", "--json"]);
@@ -215,7 +236,8 @@ describe("export and sync --skills", () => {
     const out = json(roster(["sync", "--skills", "--to", "codex", "--dry-run", "--json"]));
     expect(out.copies.map((c: { skill: string; action: string }) => [c.skill, c.action])).toEqual([
       ["deploy", "create"],
-      ["broken", "refused"],
+      // Read as text, its description is "[oops": Codex reads the copy the same way.
+      ["broken", "create"],
       ["review", "create"],
     ]);
     expect(existsSync(join(project(), ".agents/skills/review"))).toBe(false);

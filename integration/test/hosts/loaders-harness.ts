@@ -6,13 +6,15 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const enabled = process.env.ROSTER_TEST_HOSTS === "1";
@@ -177,3 +179,165 @@ export const YAML_NAME_CASES: Record<string, string> = Object.fromEntries(
     "plain.md": "name: plain-name\ndescription: a plain name",
   }).map(([file, front]) => [file, `---\n${front}\n---\nBody.\n`]),
 );
+
+/** One skill as a tool lists it: the part every tool's listing reports. */
+export interface ListedSkill {
+  name: string;
+  description: string;
+  /** Its `SKILL.md`, real path (a tool may list a linked folder by either path). */
+  path: string;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** `skills`, each path made real, sorted by path then name. */
+export function listed(skills: ListedSkill[]): ListedSkill[] {
+  return skills
+    .map((s) => ({ ...s, path: realOr(s.path) }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.name < b.name ? -1 : 1));
+}
+
+/**
+ * The skill cases every tool's suite writes into each of its skills folders (`tag` keeps the
+ * names of two folders apart): one small case per rule the issue measured.
+ */
+export function skillCases(dir: string, tag: string): Record<string, string> {
+  const skill = (front: string | undefined, body = "Body.") =>
+    front === undefined ? `${body}\n` : `---\n${front}\n---\n${body}\n`;
+  const cases: Record<string, string> = {
+    [`ok-${tag}/SKILL.md`]: skill(`name: ok-${tag}\ndescription: fine`),
+    [`no-frontmatter-${tag}/SKILL.md`]: skill(undefined, "Just text\nsecond line"),
+    [`spaces-${tag}/SKILL.md`]: skill(`name: has spaces ${tag}\ndescription: d`),
+    [`no-description-${tag}/SKILL.md`]: skill(`name: no-description-${tag}`, "# Heading line\nSecond line"),
+    [`bad-yaml-${tag}/SKILL.md`]: skill(`name: bad-yaml-${tag}\ndescription: [oops`),
+    [`folder-${tag}/SKILL.md`]: skill(`name: display-${tag}\ndescription: d`),
+    [`no-name-${tag}/SKILL.md`]: skill("description: no name"),
+    [`deep-${tag}/inner/SKILL.md`]: skill(`name: inner-${tag}\ndescription: nested one folder down`),
+    [`.dot-${tag}/SKILL.md`]: skill(`name: dot-${tag}\ndescription: a dot folder`),
+    [`colon-${tag}/SKILL.md`]: skill(`name: "a:b-${tag}"\ndescription: a colon`),
+  };
+  return Object.fromEntries(Object.entries(cases).map(([rel, text]) => [`${dir}/${rel}`, text]));
+}
+
+/** The skill folder outside the project that `dir/link-<tag>` points at (every tool follows it). */
+export function skillLinkCase(
+  dir: string,
+  tag: string,
+): { files: Record<string, string>; links: Record<string, string> } {
+  return {
+    files: { [`outside/ext-${tag}/SKILL.md`]: `---\nname: ext-${tag}\ndescription: outside\n---\nBody.\n` },
+    links: { [`${dir}/link-${tag}`]: `${"../".repeat(dir.split("/").length)}outside/ext-${tag}` },
+  };
+}
+
+/** Every `SKILL.md` below the world's folders `dirs` (links followed), as paths. */
+export function skillFiles(world: World, dirs: string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.name === "SKILL.md") found.push(path);
+      else if (entry.isDirectory() || entry.isSymbolicLink()) walk(path);
+    }
+  };
+  for (const dir of dirs) walk(join(world.root, dir));
+  return found;
+}
+
+/** What the built roster says TOOL loads (`roster skills list --as TOOL --json`). */
+export async function rosterSkillsAs(
+  tool: string,
+  world: World,
+  env: Record<string, string> = {},
+): Promise<{ skills: ListedSkill[]; view: Record<string, unknown> }> {
+  const out = join(world.root, `roster-skills-${tool}.json`);
+  const ran = await run(
+    "sh",
+    [
+      "-c",
+      `"${process.execPath}" "${bin}" --home "${world.home}" --cwd "${world.project}" skills list --as ${tool} --json > "${out}"`,
+    ],
+    {
+      cwd: world.project,
+      env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg, ...env },
+      timeout: 60_000,
+    },
+  );
+  if (ran.code !== 0) throw new Error(`roster skills list --as ${tool} failed: ${ran.stderr}`);
+  const view = JSON.parse(readFileSync(out, "utf8")) as {
+    skills: { name: string; displayName?: string; description: string; filePath: string }[];
+  };
+  const skills = view.skills.map((s) => ({
+    name: s.displayName ?? s.name,
+    description: s.description,
+    path: s.filePath,
+  }));
+  return { skills: listed(skills), view };
+}
+
+/** How many `SKILL.md` files two listings agree on (listed alike, or both left out). */
+export function skillAgreement(
+  files: string[],
+  real: ListedSkill[],
+  ours: ListedSkill[],
+): { agree: number; total: number; differ: string[] } {
+  const key = (s: ListedSkill | undefined) => (s ? `${s.name} | ${s.description}` : "(not listed)");
+  const differ: string[] = [];
+  for (const file of files.map(realOr)) {
+    const a =
+      real
+        .filter((s) => s.path === file)
+        .map(key)
+        .sort()
+        .join(", ") || key(undefined);
+    const b =
+      ours
+        .filter((s) => s.path === file)
+        .map(key)
+        .sort()
+        .join(", ") || key(undefined);
+    if (a !== b) differ.push(`${file}: tool ${a}; roster ${b}`);
+  }
+  return { agree: files.length - differ.length, total: files.length, differ };
+}
+
+/** The corpus of real third-party Agent Skills, when this machine has it (beside `CORPUS`). */
+export const SKILLS_CORPUS = join(dirname(CORPUS), "skills-corpus");
+
+/**
+ * A sample of real `SKILL.md` files (every `step`-th, their `name:` lines distinct) as world
+ * files below `dir`, each in a folder of its own; none when the corpus is absent (`skipped`).
+ */
+export function corpusSkillSample(
+  dir: string,
+  step = 6,
+): { files: Record<string, string>; skipped?: string } {
+  if (!existsSync(SKILLS_CORPUS)) return { files: {}, skipped: `no skills corpus at ${SKILLS_CORPUS}` };
+  const all: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name === "SKILL.md") all.push(path);
+    }
+  };
+  walk(SKILLS_CORPUS);
+  all.sort();
+  const files: Record<string, string> = {};
+  const names = new Set<string>();
+  for (let i = 0; i < all.length; i += step) {
+    const text = readFileSync(all[i]!, "utf8");
+    const name = /^name:\s*(.*)$/m.exec(text)?.[1]?.trim() ?? "";
+    if (names.has(name)) continue;
+    names.add(name);
+    files[`${dir}/corpus-${i}-${basename(dirname(all[i]!))}/SKILL.md`] = text;
+  }
+  return { files };
+}

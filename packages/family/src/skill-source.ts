@@ -1,5 +1,5 @@
 import type { Diagnostic, DiscoveryContext, PluginInfo } from "@roster/core";
-import type { ProfileScope } from "./tool-profile.js";
+import type { ProfileScope, ToolReason } from "./tool-profile.js";
 
 /**
  * One folder a tool reads Agent Skills from (SPEC §18): each skill is a sub-folder holding
@@ -16,6 +16,8 @@ export interface SkillPlace {
   owner?: string;
   /** The folder is one skill (a plugin manifest entry naming a skill folder). */
   single?: boolean;
+  /** Dot folders hold skills here, whatever the rules say (opencode's `.claude/skills` and `.agents/skills`). */
+  dotFolders?: boolean;
 }
 
 /** How one tool reads skills, as data (checked against the installed tool; the family README cites the loader). */
@@ -27,12 +29,19 @@ export interface SkillRules {
    * the `name` field (skipped without one); `name-or-folder`: the field, else the folder.
    */
   identity: "folder" | "name" | "name-or-folder";
-  /** The same name twice: the first in place order wins (`first-wins`), or every copy is kept (`all`, Codex). */
-  duplicates: "first-wins" | "all";
+  /**
+   * The same name twice: the first in place order wins (`first-wins`), every copy is kept
+   * (`all`, Codex), or the tool picks one at random each run (`ambiguous`, opencode: its view
+   * names no winner; roster's merged view keeps the first).
+   */
+  duplicates: "first-wins" | "all" | "ambiguous";
   /** Is a skill without a `description` refused? */
   requiresDescription: boolean;
-  /** Without a description, the tool makes one from the body's first line (Claude Code). */
-  descriptionFromBody?: boolean;
+  /**
+   * Without a description, the tool makes one from the body: its first line (`true`, Claude
+   * Code), or what the function makes of the body when the key is missing (Copilot CLI).
+   */
+  descriptionFromBody?: boolean | ((body: string) => string);
   /** Frontmatter YAML it cannot parse: `ignore` the frontmatter and load, `skip` the skill, or read `key: value` lines (`fallback`). */
   badYaml: "ignore" | "skip" | "fallback";
   /** Is a `SKILL.md` without frontmatter refused? */
@@ -47,6 +56,14 @@ export interface SkillRules {
   maxBytes?: number;
   /** Characters it replaces in a name (Gemini CLI: `:\/<>*?"|` become `-`). */
   sanitizeName?: (name: string) => string;
+  /** Why the tool refuses a written `name` value (the skill is skipped), or `undefined`. */
+  checkName?: (value: unknown) => string | undefined;
+  /** A `SKILL.md` at the root of a skills folder: a skill of its own (`skill`), or the whole folder is that one skill (`folder`, Copilot CLI). Absent: ignored. */
+  rootSkill?: "skill" | "folder";
+  /** Is the description kept as YAML gives it, whitespace included (a folded `>` block's final newline)? Default: trimmed. */
+  rawDescription?: boolean;
+  /** Are dot folders searched for skills? Default: yes one level deep, no in a `nested` search. */
+  dotFolders?: boolean;
 }
 
 /**
@@ -79,6 +96,8 @@ export interface SkillSource {
   writeDir?(ctx: DiscoveryContext, scope: "project" | "user"): string;
   /** Other sources whose places this tool reads after its own (Claude Code: `plugins`). */
   borrows?: readonly string[];
+  /** Why the tool reads none of its project places in `ctx.cwd` (Gemini CLI's folder trust), or `undefined`. */
+  projectGate?(ctx: DiscoveryContext): ToolReason | undefined;
   rules: SkillRules;
 }
 

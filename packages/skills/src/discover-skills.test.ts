@@ -241,6 +241,24 @@ describe("discoverSkills on bad input", () => {
     ]);
   });
 
+  test("a linked skill folder leaving the project: the merged view skips it, a tool's view loads it and warns (issue #52)", () => {
+    mkdirSync(join(sandbox.root, "elsewhere/shared"), { recursive: true });
+    writeFileSync(join(sandbox.root, "elsewhere/shared/SKILL.md"), skill("shared"));
+    mkdirSync(join(sandbox.project, ".alpha/skills"), { recursive: true });
+    symlinkSync(join(sandbox.root, "elsewhere/shared"), join(sandbox.project, ".alpha/skills/shared"));
+    const merged = discoverSkills(sandbox.ctx(), { sources: [alpha] });
+    expect(merged.skills).toEqual([]);
+    expect(merged.diagnostics.map((x) => x.code)).toContain("load/outside-root");
+    const asAlpha = discoverSkills(sandbox.ctx(), { sources: [alpha], as: "alpha" });
+    expect(asAlpha.skills.map((s) => s.name)).toEqual(["shared"]);
+    const warning = asAlpha.diagnostics.find((x) => x.code === "skill/leaves-project");
+    expect(warning).toMatchObject({
+      severity: "warning",
+      filePath: join(sandbox.project, ".alpha/skills/shared"),
+    });
+    expect(warning?.message).toMatch(/^Alpha loads this linked skill folder, though its real path /);
+  });
+
   test("a skills folder with 5,000 entries is read up to its bound, with a diagnostic", () => {
     const skills = join(sandbox.project, ".alpha/skills");
     mkdirSync(skills, { recursive: true });

@@ -11,7 +11,7 @@ import {
   suggestNames,
 } from "@roster/core";
 import { describeFsError, errorCode, fileSystemOf, outsideRoot } from "@roster/core/provider-kit";
-import type { SkillPlace, SkillRules, SkillSource } from "@roster/family";
+import type { SkillPlace, SkillRules, SkillSource, ToolReason } from "@roster/family";
 import { kebabToCamel, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
 import { listSkillFiles } from "./list-skill-files.js";
 import type { SearchedSkillPlace, Skill, SkillDiscovery } from "./skill-types.js";
@@ -50,6 +50,8 @@ interface PlannedPlace {
   provider: string;
   /** The viewing tool's name, for messages. */
   toolName: string;
+  /** Why the viewing tool reads none of its project places here (`--as` only). */
+  gate?: ToolReason;
 }
 
 /** A folder that may hold a skill, found in a place. */
@@ -86,12 +88,14 @@ function plan(
       const tools = sources.flatMap((s) => (s.tool ? [s.tool] : []));
       throw new SkillSourceError(`no skill source reads skills as "${as}" (known: ${tools.join(", ")})`);
     }
+    const gate = viewer.projectGate?.(ctx);
     for (const place of placesOf(viewer, ctx, diagnostics))
       planned.push({
         place,
         rules: viewer.rules,
         provider: place.owner ?? viewer.id,
         toolName: viewer.displayName,
+        ...(gate && place.scope === "project" ? { gate } : {}),
       });
     for (const id of viewer.borrows ?? []) {
       const lent = sources.find((s) => s.id === id);
@@ -171,10 +175,10 @@ function listFolder(
 function entryFolder(
   fs: FileSystem,
   entry: Dirent,
-  dir: string,
-  root: string | undefined,
+  planned: PlannedPlace & { contain: boolean },
   diagnostics: Diagnostic[],
 ): string | undefined {
+  const { dir, root } = planned.place;
   const path = join(dir, entry.name);
   if (entry.isDirectory()) return path;
   if (!entry.isSymbolicLink()) return undefined;
@@ -189,11 +193,22 @@ function entryFolder(
     return undefined;
   }
   const outside = root === undefined ? undefined : outsideRoot(fs, { path, root, item: "skill" });
-  if (outside) {
+  if (outside && !planned.contain) diagnostics.push(leavesProject(outside, planned.toolName));
+  else if (outside) {
     diagnostics.push(outside);
     return undefined;
   }
   return path;
+}
+
+/** A tool's own view of a linked skill folder that leaves the project: the tool loads it (every tool follows the link). */
+function leavesProject(outside: Diagnostic, toolName: string): Diagnostic {
+  return {
+    ...outside,
+    code: "skill/leaves-project",
+    message: `${toolName} loads this linked skill folder, though ${outside.message.replace(/^skill skipped: /, "")}; roster's own view skips it`,
+    hint: "copy the skill into the project, or put it in your user folder",
+  };
 }
 
 function hasSkillFile(fs: FileSystem, folder: string): boolean {
@@ -208,13 +223,17 @@ function hasSkillFile(fs: FileSystem, folder: string): boolean {
 /** The candidate skill folders of a place, in code-unit order of relative path. */
 function candidatesOf(
   fs: FileSystem,
-  planned: PlannedPlace,
+  planned: PlannedPlace & { contain: boolean },
   max: number,
   diagnostics: Diagnostic[],
 ): Candidate[] {
   const { place, rules } = planned;
   if (place.single) return [{ folder: place.dir, relativePath: "." }];
-  const found: Candidate[] = [];
+  const root = rules.rootSkill !== undefined && hasSkillFile(fs, place.dir);
+  // A SKILL.md at the root: a skill of its own, or (`folder`) the whole folder is that one skill.
+  if (root && rules.rootSkill === "folder") return [{ folder: place.dir, relativePath: "." }];
+  const found: Candidate[] = root ? [{ folder: place.dir, relativePath: "." }] : [];
+  const dots = place.dotFolders ?? rules.dotFolders ?? rules.layout === "one-level";
   const entries = listFolder(fs, place.dir, max, diagnostics);
   if (!entries) return found;
   let budget = max;
@@ -229,14 +248,15 @@ function candidatesOf(
     budget -= inner.length;
     // Deeper than the top level, only real folders are entered: a link never leads back up.
     for (const entry of inner)
-      if (entry.isDirectory() && !entry.name.startsWith("."))
+      if (entry.isDirectory() && (dots || !entry.name.startsWith(".")))
         search(join(folder, entry.name), `${rel}/${entry.name}`, depth + 1);
   };
   for (const entry of entries) {
-    const folder = entryFolder(fs, entry, place.dir, place.root, diagnostics);
+    if (!dots && entry.name.startsWith(".")) continue;
+    const folder = entryFolder(fs, entry, planned, diagnostics);
     if (folder === undefined) continue;
     if (rules.layout === "one-level") found.push({ folder, relativePath: entry.name });
-    else if (!entry.name.startsWith(".")) search(folder, entry.name, 1);
+    else search(folder, entry.name, 1);
   }
   return found;
 }
@@ -359,6 +379,9 @@ function readSkill(
       `skipped: ${toolName} needs YAML frontmatter between --- lines`,
       diagnostics,
     );
+  const refused = fields.name === undefined ? undefined : rules.checkName?.(fields.name);
+  if (refused !== undefined)
+    return skip("skill/bad-name", `skipped: ${toolName} refuses its "name": ${refused}`, diagnostics);
   const written = text(fields.name);
   let name: string | undefined;
   if (place.plugin) name = `${place.plugin.name}:${folderName.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
@@ -368,7 +391,15 @@ function readSkill(
   if (name === undefined)
     return skip("skill/missing-name", `skipped: ${toolName} needs a "name"`, diagnostics);
   if (rules.sanitizeName) name = rules.sanitizeName(name);
-  let description = text(fields.description);
+  const raw = fields.description;
+  let description = rules.rawDescription && typeof raw === "string" && raw.trim() !== "" ? raw : text(raw);
+  // A tool that makes a description from the body does so only when the key is missing.
+  if (
+    description === undefined &&
+    typeof rules.descriptionFromBody === "function" &&
+    fields.description !== undefined
+  )
+    description = "";
   if (description === undefined) {
     if (rules.requiresDescription)
       return skip(
@@ -388,7 +419,12 @@ function readSkill(
       ),
       hint: "add a description saying what the skill does and when to use it",
     });
-    description = rules.descriptionFromBody ? firstLine(parsed.body) : "";
+    description =
+      typeof rules.descriptionFromBody === "function"
+        ? rules.descriptionFromBody(parsed.body)
+        : rules.descriptionFromBody
+          ? firstLine(parsed.body)
+          : "";
   }
   checkSpec({
     fields,
@@ -437,6 +473,9 @@ function readSkill(
     files: Object.freeze(listing.files),
   };
   if (place.plugin) skill.plugin = { ...place.plugin };
+  // Claude Code shows `name:` as the skill's title; the folder stays the command.
+  if (rules.identity === "folder" && !place.plugin && written !== undefined && written !== name)
+    skill.displayName = written;
   const hint = fields["argument-hint"];
   if (typeof hint === "string" && hint.trim() !== "") skill.argumentHint = hint.trim();
   else if (Array.isArray(hint)) skill.argumentHint = `[${hint.join(", ")}]`;
@@ -558,11 +597,26 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
   const skills: Skill[] = [];
   const shadowed: SkillDiscovery["shadowed"] = [];
   const winners = new Map<string, Skill>();
+  /** Names the tool picks among at random (`duplicates: "ambiguous"`), with every copy's `SKILL.md`. */
+  const picks = new Map<string, string[]>();
   for (const entry of planned) {
     const { place, rules, provider } = entry;
     const status =
       ctx.trustProject === false && place.scope === "project" ? "untrusted" : placeStatus(fs, place);
     if (status === "untrusted") continue;
+    if (entry.gate) {
+      // The tool's own gate (Gemini CLI's folder trust): it reads none of its project places.
+      searched.push({ dir: place.dir, scope: place.scope, provider, status: "untrusted" });
+      diagnostics.push({
+        ...note(
+          "info",
+          "skill/untrusted",
+          entry.gate.message.replace("project agents", "project skills"),
+          place.dir,
+        ),
+      });
+      continue;
+    }
     if (typeof status !== "string") {
       diagnostics.push(status);
       searched.push({ dir: place.dir, scope: place.scope, provider, status: "outside-root" });
@@ -573,7 +627,8 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
     const scope: AgentSource = place.scope === "project" ? "project" : "user";
     // A copy roster wrote (SPEC §16) never outranks its source in the merged view; the tool loads it.
     const copies = options.as === undefined ? skillCopiesIn(fs, place.dir) : new Set<string>();
-    for (const candidate of candidatesOf(fs, entry, maxEntries, diagnostics)) {
+    const contain = options.as === undefined;
+    for (const candidate of candidatesOf(fs, { ...entry, contain }, maxEntries, diagnostics)) {
       if (copies.has(candidate.relativePath.split("/")[0] ?? "")) {
         const reason: Diagnostic = {
           severity: "info",
@@ -627,7 +682,23 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
       }
       const { skill } = read;
       const extra = read.unknownKeys.length > 0 ? { unknownKeys: read.unknownKeys } : {};
-      const winner = rules.duplicates === "first-wins" ? winners.get(skill.name) : undefined;
+      const ambiguous = rules.duplicates === "ambiguous" && options.as !== undefined;
+      if (ambiguous && winners.has(skill.name)) {
+        // The tool picks one of them at random each run: every copy is loaded, none wins.
+        const paths = picks.get(skill.name) ?? [winners.get(skill.name)!.filePath];
+        picks.set(skill.name, [...paths, skill.filePath]);
+        files.push(
+          Object.freeze({
+            ...base,
+            ...extra,
+            outcome: "loaded",
+            name: skill.name,
+            diagnostics: read.diagnostics,
+          }),
+        );
+        continue;
+      }
+      const winner = rules.duplicates !== "all" ? winners.get(skill.name) : undefined;
       if (winner) {
         shadowed.push(Object.freeze({ skill, shadowedBy: winner.filePath }));
         files.push(
@@ -654,6 +725,19 @@ export function discoverSkills(ctx: DiscoveryContext, options: DiscoverSkillsOpt
         }),
       );
     }
+  }
+  for (const [name, paths] of picks) {
+    const at = skills.findIndex((s) => s.name === name);
+    skills[at] = Object.freeze({ ...skills[at]!, ambiguous: Object.freeze(paths) });
+    diagnostics.push({
+      ...note(
+        "warning",
+        "skill/ambiguous",
+        `${planned.find((p) => p.rules.duplicates === "ambiguous")?.toolName ?? "the tool"} loads one of the ${paths.length} skills named "${name}", a different one from run to run: ${paths.join(", ")}`,
+        paths[0]!,
+      ),
+      hint: "give each skill its own name",
+    });
   }
   const result: SkillDiscovery = { skills, shadowed, diagnostics, searched, files };
   if (options.as !== undefined) result.as = options.as;

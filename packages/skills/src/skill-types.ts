@@ -16,6 +16,13 @@ export interface SkillFileEntry {
 export interface Skill {
   /** The name the tool answers to (`deploy`, `plugin:deploy`). */
   name: string;
+  /** The title the tool shows instead, where it differs (Claude Code shows `name:`; the folder stays the command). */
+  displayName?: string;
+  /**
+   * With `--as`, the `SKILL.md` files of this name the tool picks among, a different one from
+   * run to run (opencode): no winner can be named. Absent when the tool's pick is settled.
+   */
+  ambiguous?: readonly string[];
   description: string;
   /** The skill folder. */
   dir: string;
@@ -58,7 +65,7 @@ export interface SearchedSkillPlace {
   dir: string;
   scope: ProfileScope;
   provider: string;
-  status: "read" | "missing" | "not-a-directory" | "outside-root" | "unreadable";
+  status: "read" | "missing" | "not-a-directory" | "outside-root" | "unreadable" | "untrusted";
 }
 
 /** The result of {@link discoverSkills}. */
@@ -99,6 +106,10 @@ export const SKILL_DIAGNOSTIC_CODES = [
   "skill/too-many-entries",
   "skill/files-truncated",
   "skill/roster-copy",
+  "skill/leaves-project",
+  "skill/bad-name",
+  "skill/ambiguous",
+  "skill/untrusted",
 ] as const;
 
 /** A `skill/*` diagnostic code. */

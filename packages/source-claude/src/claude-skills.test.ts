@@ -47,3 +47,18 @@ test("CLAUDE_CONFIG_DIR replaces ~/.claude; the folder names the skill, not `nam
     'Claude Code names it after its folder, "ship-it"',
   );
 });
+
+// Claude Code 2.1.197's `initialize` answer (README "Skills", issue #52).
+test("`name:` is the title Claude Code shows (the folder stays the command); bad YAML is read as text", () => {
+  sandbox.write({
+    "home/.claude/skills/deploy/SKILL.md": "---\nname: Ship it\ndescription: d\n---\nx\n",
+    "home/.claude/skills/same/SKILL.md": "---\nname: same\ndescription: d\n---\nx\n",
+    "home/.claude/skills/broken/SKILL.md": "---\nname: broken\ndescription: [oops\n---\nBody line\n",
+  });
+  const d = discoverSkills(sandbox.ctx(), { sources: [claudeSkills], as: "claude" });
+  expect(d.skills.map((s) => [s.name, s.displayName, s.description])).toEqual([
+    ["broken", undefined, "[oops"],
+    ["deploy", "Ship it", "d"],
+    ["same", undefined, "d"],
+  ]);
+});

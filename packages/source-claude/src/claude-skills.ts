@@ -31,8 +31,9 @@ export const CLAUDE_SKILL_KEYS: readonly string[] = [
  * Where Claude Code reads Agent Skills, highest precedence first (README "Skills"):
  * managed `/etc/claude-code/.claude/skills`, `<CLAUDE_CONFIG_DIR or ~/.claude>/skills`,
  * then every `.claude/skills` from the cwd up to the repository root (or up to the home
- * folder outside a repository), then plugin skills. One level deep, named by folder;
- * a skill answers `/name` before a command file of that name.
+ * folder outside a repository), then plugin skills. One level deep, named by folder (its
+ * `name:` is the title it shows); YAML it cannot parse is read as `key: value` text; a skill
+ * answers `/name` before a command file of that name.
  */
 export const claudeSkills = defineSkillSource({
   id: "claude",
@@ -53,7 +54,7 @@ export const claudeSkills = defineSkillSource({
     duplicates: "first-wins",
     requiresDescription: false,
     descriptionFromBody: true,
-    badYaml: "ignore",
+    badYaml: "fallback",
     requiresFrontmatter: false,
     invocable: true,
     clash: "skill",

@@ -6,7 +6,8 @@ import { codexHome } from "./codex-paths.js";
 /**
  * Where Codex reads Agent Skills, in the order its `skills/list` answers (README
  * "Skills"): every `.agents/skills` and `.codex/skills` from the cwd up to the repository
- * root, then `~/.agents/skills` and `$CODEX_HOME/skills`. Searched in sub-folders, named by
+ * root, then `~/.agents/skills` and `$CODEX_HOME/skills`. Searched in sub-folders (a
+ * `SKILL.md` at the root of a skills folder is a skill too), named by
  * `name` (else the folder); every copy of a name is kept; a skill is mentioned as `$name`,
  * not run as a `/` command.
  */
@@ -31,5 +32,6 @@ export const codexSkills = defineSkillSource({
     requiresFrontmatter: true,
     invocable: false,
     knownKeys: AGENT_SKILLS_KEYS,
+    rootSkill: "skill",
   },
 });

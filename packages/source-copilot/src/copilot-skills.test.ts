@@ -38,3 +38,41 @@ test("nearest project folder first (.github, .agents, .claude), then ~/.copilot 
     reason: { code: "skill/yaml-error" },
   });
 });
+
+// Copilot CLI 1.0.102 `skillsLoad` (README "Skills", issue #52).
+test("no frontmatter is refused; spaces in `name` become `-`; a bad name is refused; no description takes the body's first lines", () => {
+  sandbox.write({
+    "home/.copilot/skills/plain/SKILL.md": "Just text\n",
+    "home/.copilot/skills/spaced/SKILL.md": '---\nname: "  has  two spaces "\ndescription: d\n---\nx\n',
+    "home/.copilot/skills/dash/SKILL.md": '---\nname: "-lead"\ndescription: d\n---\nx\n',
+    "home/.copilot/skills/number/SKILL.md": "---\nname: 123\ndescription: d\n---\nx\n",
+    "home/.copilot/skills/body/SKILL.md":
+      "---\nname: body\n---\n# Title\n\n  one  \ntwo\n## Sub\nthree\nfour\n",
+    "home/.copilot/skills/empty/SKILL.md": '---\nname: empty\ndescription: ""\n---\nbody line\n',
+  });
+  const d = discoverSkills(sandbox.ctx(), { sources: [copilotSkills], as: "copilot" });
+  expect(d.skills.map((s) => [s.name, s.description])).toEqual([
+    ["body", "one two three"],
+    ["empty", ""],
+    ["has-two-spaces", "d"],
+  ]);
+  const reasons = Object.fromEntries(
+    d.files.flatMap((f) => (f.outcome === "skipped" ? [[f.path.split("/").at(-2), f.reason.code]] : [])),
+  );
+  expect(reasons).toEqual({
+    dash: "skill/bad-name",
+    number: "skill/bad-name",
+    plain: "skill/no-frontmatter",
+  });
+});
+
+test("a SKILL.md at the root of a skills folder makes the whole folder that one skill", () => {
+  sandbox.write({
+    "project/.git/HEAD": "x",
+    "project/.github/skills/SKILL.md": skill("root", "at the root"),
+    "project/.github/skills/beside/SKILL.md": skill("beside", "hidden by the root one"),
+    "project/.claude/skills/other/SKILL.md": skill("other", "another folder"),
+  });
+  const d = discoverSkills(sandbox.ctx(), { sources: [copilotSkills], as: "copilot" });
+  expect(d.skills.map((s) => s.name)).toEqual(["root", "other"]);
+});

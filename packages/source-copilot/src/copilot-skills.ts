@@ -5,12 +5,36 @@ import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import { copilotHome } from "./copilot-paths.js";
 
 /**
+ * Copilot CLI's description of a skill without a `description` key: the first three lines of
+ * the body that are neither blank nor headings (`#`), trimmed, joined by spaces.
+ */
+export function copilotBodyDescription(body: string): string {
+  return body
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"))
+    .slice(0, 3)
+    .join(" ");
+}
+
+/** Why Copilot CLI refuses a skill's written `name` (its loader's messages), or `undefined`. */
+export function checkCopilotSkillName(value: unknown): string | undefined {
+  if (typeof value !== "string") return "Skill name must be a string";
+  const name = value.trim();
+  if (name === "") return "Skill name must not be empty";
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.: -]*$/.test(name))
+    return "Skill name must start with an ASCII letter or number and contain only ASCII letters (a-z, A-Z), numbers, hyphens, underscores, dots, colons, and spaces";
+  return undefined;
+}
+
+/**
  * Where Copilot CLI reads Agent Skills, highest precedence first (README "Skills"; its
  * `skillsGetDiscoveryDirectories`): for each folder from the cwd up to the repository root,
  * nearest first, `.github/skills`, `.agents/skills` and `.claude/skills`; then
  * `<COPILOT_HOME or ~/.copilot>/skills`, `~/.agents/skills` and the folders of
- * `COPILOT_SKILLS_DIRS`. Searched in sub-folders, named by `name` (else the folder); the
- * first of a name wins; a skill answers `/name`.
+ * `COPILOT_SKILLS_DIRS`. Searched in sub-folders (a `SKILL.md` at the root makes the whole
+ * folder that one skill), named by `name` (else the folder; spaces become `-`); frontmatter is
+ * required; the first of a name wins; a skill answers `/name`.
  */
 export const copilotSkills = defineSkillSource({
   id: "copilot",
@@ -47,9 +71,14 @@ export const copilotSkills = defineSkillSource({
     layout: "nested",
     identity: "name-or-folder",
     duplicates: "first-wins",
+    rawDescription: true,
     requiresDescription: false,
+    descriptionFromBody: copilotBodyDescription,
     badYaml: "skip",
-    requiresFrontmatter: false,
+    requiresFrontmatter: true,
+    checkName: checkCopilotSkillName,
+    sanitizeName: (name) => name.trim().replace(/\s+/g, "-"),
+    rootSkill: "folder",
     invocable: true,
     knownKeys: [...AGENT_SKILLS_KEYS, "user-invocable", "disable-model-invocation", "argument-hint"],
   },

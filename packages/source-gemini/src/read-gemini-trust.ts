@@ -144,6 +144,11 @@ function folderReason(ctx: DiscoveryContext, gemini: string): ToolReason | undef
   };
 }
 
+/** Why Gemini CLI does not trust `ctx.cwd` (it then reads no project agent, skill or setting), or `undefined`. */
+export function geminiFolderTrust(ctx: DiscoveryContext): ToolReason | undefined {
+  return folderReason(ctx, join(geminiHomeOf(ctx), ".gemini"));
+}
+
 /**
  * Gemini CLI's own gate on project agents (`AgentRegistry.loadAgents` of
  * @google/gemini-cli 0.61.0): none in a folder it does not trust, and only agents the user

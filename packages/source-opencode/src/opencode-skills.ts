@@ -15,7 +15,9 @@ function on(ctx: DiscoveryContext, name: string): boolean {
  * up to the repository root, the global `{skill,skills}` folder, then the external
  * `.claude/skills` and `.agents/skills` of the project (the farthest first) and of the home
  * folder (`OPENCODE_DISABLE_EXTERNAL_SKILLS`, `OPENCODE_DISABLE_CLAUDE_CODE_SKILLS` turn
- * them off). Searched in sub-folders, named by `name`.
+ * them off). Searched in sub-folders (dot folders only in the external ones; a `SKILL.md` at
+ * the root is a skill too), named by `name`; of two skills of one name it loads one, a
+ * different one from run to run (`ambiguous`).
  */
 export const opencodeSkills = defineSkillSource({
   id: "opencode",
@@ -40,10 +42,21 @@ export const opencodeSkills = defineSkillSource({
     places.push(
       ...projectSkillPlaces(ctx, external, { upTo: "repo-root" })
         .reverse()
-        .map((place) => ({ ...place, owner: owner(place.dir) })),
+        .map((place) => ({ ...place, owner: owner(place.dir), dotFolders: true })),
     );
-    places.push({ dir: join(ctx.home, ".agents", "skills"), scope: "user", owner: "codex" });
-    if (!noClaude) places.push({ dir: join(ctx.home, ".claude", "skills"), scope: "user", owner: "claude" });
+    places.push({
+      dir: join(ctx.home, ".agents", "skills"),
+      scope: "user",
+      owner: "codex",
+      dotFolders: true,
+    });
+    if (!noClaude)
+      places.push({
+        dir: join(ctx.home, ".claude", "skills"),
+        scope: "user",
+        owner: "claude",
+        dotFolders: true,
+      });
     return places;
   },
   writeDir: (ctx, scope) =>
@@ -51,11 +64,13 @@ export const opencodeSkills = defineSkillSource({
   rules: {
     layout: "nested",
     identity: "name",
-    duplicates: "first-wins",
+    duplicates: "ambiguous",
+    rawDescription: true,
     requiresDescription: false,
     badYaml: "skip",
     requiresFrontmatter: true,
     invocable: false,
     knownKeys: AGENT_SKILLS_KEYS,
+    rootSkill: "skill",
   },
 });
