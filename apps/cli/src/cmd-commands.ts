@@ -8,6 +8,7 @@ import {
 import type { Skill } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
+import type { AppFamilies } from "./families.js";
 import {
   Block,
   count,
@@ -51,8 +52,12 @@ function answersTo(command: WorkflowCommand): string {
 }
 
 /** The command file of its own family that `skill` answers `/name` before (`clash: "skill"`, Claude Code), or `undefined`. */
-export function commandHiddenBy(d: CommandDiscovery, skill: Skill): WorkflowCommand | undefined {
-  if (!skill.userInvocable || skillRulesOf(skill.provider)?.clash !== "skill") return undefined;
+export function commandHiddenBy(
+  families: AppFamilies,
+  d: CommandDiscovery,
+  skill: Skill,
+): WorkflowCommand | undefined {
+  if (!skill.userInvocable || skillRulesOf(families, skill.provider)?.clash !== "skill") return undefined;
   return d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
 }
 
@@ -67,7 +72,7 @@ function invocable(app: App, d: CommandDiscovery): Invocable {
     if (!skill.userInvocable) continue;
     const rule = skillRulesOf(app.families, skill.provider)?.clash;
     const command = d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
-    const hides = commandHiddenBy(d, skill);
+    const hides = commandHiddenBy(app.families, d, skill);
     if (hides) {
       hidden.add(hides);
       result.shadowedCommands.push({ command: hides, by: skill });

@@ -193,7 +193,7 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
   for (const c of candidates) if (ambiguous.has(c.filePath)) c.outcome = "ambiguous";
   // What the skill hides from its tool: the command file of that name it answers before.
   const commands = winner ? await discoverCommands(app.registry, app.ctx, { cache: app.cache }) : undefined;
-  const hidden = winner && commands ? commandHiddenBy(commands, winner) : undefined;
+  const hidden = winner && commands ? commandHiddenBy(app.families, commands, winner) : undefined;
   const hides = hidden
     ? [{ kind: "command", name: hidden.name, provider: hidden.provider, filePath: hidden.filePath }]
     : [];
