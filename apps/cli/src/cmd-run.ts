@@ -98,7 +98,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
         // An unknown agent is refused by the task tool with its own text; any host will do until then.
         if (!found) {
           const first = hostIds(app)[0];
-          if (first === undefined) throw new UsageError("no family of this app has an agent host: give --runner");
+          if (first === undefined)
+            throw new UsageError("no family of this app has an agent host: give --runner");
           return { host: first };
         }
         const defaultHost = config.defaultHost;
