@@ -4,7 +4,7 @@
 
 export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "@roster/frontmatter";
 export { ancestorsOf, type GitRootWalk, walkToGitRoot } from "./ancestors.js";
-export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
+export { parsedFile, reshapeParsed } from "./deferred-body.js";
 export { agentFromParsed } from "./discover-agents.js";
 export { unchanged, type Validator, validatorOf } from "./discovery-cache.js";
 export { familyLocations, findProjectDirs, resolveUserPath } from "./family.js";
@@ -22,4 +22,5 @@ export { AGENT_KEYS, defineMarkdownFormat, markdownFormat } from "./markdown-for
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, readFileBounded } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";
+export type { DeferredBody } from "./types.js";
 export { isInside, outsideRoot } from "./walk-location.js";
