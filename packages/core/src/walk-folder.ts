@@ -50,7 +50,7 @@ export interface WalkFolderOptions {
 export interface FolderWalk {
   status: FolderStatus;
   entries: WalkedEntry[];
-  /** Sub-folders that could not be listed, with the error (the walk went on without them). */
+  /** Folders that could not be listed (the walked one too), with the error; the walk went on without them. */
   unlisted: Array<{ path: string; error: unknown }>;
 }
 
@@ -122,7 +122,7 @@ export function walkFolder(fs: FileSystem, dir: string, options: WalkFolderOptio
       listing = list(path);
     } catch (error) {
       if (depth === 0) walk.status = "unreadable";
-      else walk.unlisted.push({ path, error });
+      walk.unlisted.push({ path, error });
       return true;
     }
     listing.sort((a, b) => compareCodeUnits(a.name, b.name));

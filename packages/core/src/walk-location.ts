@@ -131,6 +131,7 @@ function walkEntries(walk: Walk, dir: string, dirStats: Stats): void {
     const stats = path === dir ? dirStats : fs.stat(path);
     return cache.folder({ kind, dir: path, stats, shape: "", generation }, () => fs.readdir(path));
   };
+  const under = dir.endsWith(sep) ? dir : dir + sep;
   const walked = walkFolder(fs, dir, {
     depth: location.recursive ? Number.POSITIVE_INFINITY : 0,
     list,
@@ -148,10 +149,7 @@ function walkEntries(walk: Walk, dir: string, dirStats: Stats): void {
     const code = errorCode(error);
     if (code === "ENOENT" || code === "ENOTDIR") continue; // Vanished since the listing: nothing to read.
     const severity = code === "EACCES" || code === "EPERM" ? "info" : "warning";
-    const at = `${path
-      .slice(dir.length + 1)
-      .split(sep)
-      .join("/")}/`;
+    const at = path === dir ? "" : `${path.slice(under.length).split(sep).join("/")}/`;
     walk.notes.push({
       at,
       note: note(
