@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from "node:fs";
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { dirname, join, normalize, sep } from "node:path";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
