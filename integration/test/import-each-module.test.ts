@@ -31,7 +31,9 @@ function sourcesOf(dir: string): string[] {
 function distEntriesOf(dir: string): string[] {
   const exports = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).exports ?? {};
   return Object.values(exports)
-    .map((target) => (typeof target === "object" && target !== null ? (target as { import?: string }).import : undefined))
+    .map((target) =>
+      typeof target === "object" && target !== null ? (target as { import?: string }).import : undefined,
+    )
     .filter((target): target is string => typeof target === "string")
     .map((target) => join(dir, target));
 }

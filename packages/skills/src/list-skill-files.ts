@@ -30,7 +30,12 @@ export function listSkillFiles(options: ListSkillFilesOptions): SkillFileListing
   const { fs, dir } = options;
   const maxDepth = options.maxDepth ?? 4;
   // Entries of the skill folder itself are at depth 1: `maxDepth - 1` levels below it are entered.
-  const walk = walkFolder(fs, dir, { depth: maxDepth - 1, hidden: true, root: dir, max: options.maxEntries ?? 256 });
+  const walk = walkFolder(fs, dir, {
+    depth: maxDepth - 1,
+    hidden: true,
+    root: dir,
+    max: options.maxEntries ?? 256,
+  });
   if (walk.status !== "read" && walk.status !== "truncated") return { files: [], truncated: false };
   let truncated = walk.status === "truncated";
   const files = walk.entries.map((entry): SkillFileEntry => {
@@ -44,7 +49,8 @@ export function listSkillFiles(options: ListSkillFilesOptions): SkillFileListing
       return size === undefined ? { path: rel, kind: "file" } : { path: rel, kind: "file", size };
     }
     if (entry.kind === "special") return { path: rel, kind: "other" };
-    if (entry.target === "broken" || entry.target === "loop") return { path: rel, kind: "symlink", target: "broken" };
+    if (entry.target === "broken" || entry.target === "loop")
+      return { path: rel, kind: "symlink", target: "broken" };
     if (entry.target === "outside-root") return { path: rel, kind: "symlink", target: "outside" };
     if (entry.target === "folder") return { path: rel, kind: "symlink", target: "folder" };
     const size = sizeOf(fs, entry.path, "stat");
