@@ -1,7 +1,11 @@
-import { createRequire } from "node:module";
+import { loadLazily } from "@roster/core/provider-kit";
 
 type StringWidth = (text: string) => number;
-let stringWidth: StringWidth | undefined;
+const stringWidthModule = loadLazily<{ default: StringWidth }>({
+  url: import.meta.url,
+  id: "string-width",
+  bundled: () => require("string-width"),
+});
 
 /**
  * string-width, loaded the first time text outside {@link NARROW_OR_EMOJI} is measured: loading
@@ -9,15 +13,7 @@ let stringWidth: StringWidth | undefined;
  * `--json` and `roster mcp` never pay for.
  */
 function stringWidthLib(): StringWidth {
-  // A bundler (the CLI's bin) sees this literal require() call and bundles the module into
-  // a file of its own, loaded on first call; elsewhere (tests) `require` is not defined and
-  // node's createRequire loads it from node_modules.
-  stringWidth ??= (
-    (typeof require === "function"
-      ? require("string-width")
-      : createRequire(import.meta.url)("string-width")) as { default: StringWidth }
-  ).default;
-  return stringWidth;
+  return stringWidthModule().default;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { parseArrayOrCSV, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
 import { AGENT_KEYS } from "./markdown-format.js";
+import { isRecord } from "./plain-values.js";
 
 /** {@link AGENT_KEYS} for lookups (every frontmatter key of every agent is checked). */
 const AGENT_KEY_SET: ReadonlySet<string> = new Set(AGENT_KEYS);
@@ -58,10 +59,6 @@ export type AgentFields = Omit<
   AgentDefinition,
   "source" | "provider" | "systemPrompt" | "filePath" | "plugin"
 >;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** True for a thinking level of SPEC §3. */
 function isThinkingLevel(value: unknown): value is ThinkingLevel {

@@ -1,7 +1,7 @@
 import type { Stats } from "node:fs";
 import { sameStat, type Validator, validatorOf } from "./discovery-cache.js";
 import { describeFsError } from "./fs.js";
-import type { Diagnostic, FileFormat, FileSystem, ParsedFile, ParseLevel } from "./types.js";
+import type { DeferredBody, Diagnostic, FileFormat, FileSystem, ParsedFile, ParseLevel } from "./types.js";
 
 /** Where a deferred body is kept on what carries it (a parsed file, an agent, a record). */
 const DEFERRED = Symbol("roster.deferredBody");
@@ -25,7 +25,7 @@ export interface DeferredBodySource {
  * file's own (or "" when it cannot be read) and {@link problem} says so
  * (`load/changed-after-read`), instead of mixing old frontmatter and a new body unseen.
  */
-export class DeferredBody {
+export class FileBody implements DeferredBody {
   private readonly fs: FileSystem;
   private readonly filePath: string;
   private readonly relativePath: string;
@@ -95,11 +95,11 @@ export class DeferredBody {
  * What `SourceFile.deferBody` gives when bodies are not wanted (`bodies: "none"`):
  * {@link parsedFile} makes a file with this body a plain one whose body is "".
  */
-export const NO_BODY: DeferredBody = Object.freeze(
-  Object.create(DeferredBody.prototype, {
-    read: { value: () => "" },
-  }),
-) as DeferredBody;
+export const NO_BODY: DeferredBody = Object.freeze({
+  read: () => "",
+  problem: undefined,
+  readDiagnostics: [],
+});
 
 function readBodyOf(this: { [DEFERRED]: DeferredBody }): string {
   return this[DEFERRED].read();

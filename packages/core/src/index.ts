@@ -14,7 +14,7 @@ export {
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
 export { countOutcomes, type OutcomeCounts, type OutcomeCountsByKind } from "./count-outcomes.js";
-export { type DeferredBody, parsedFile, reshapeParsed } from "./deferred-body.js";
+export { parsedFile, reshapeParsed } from "./deferred-body.js";
 export {
   type AgentDiscovery,
   type DiscoverOptions,
@@ -94,6 +94,7 @@ export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export type {
   AgentDefinition,
   AgentSource,
+  DeferredBody,
   Diagnostic,
   DiscoveryContext,
   DiscoveryKind,

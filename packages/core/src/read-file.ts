@@ -1,10 +1,11 @@
 import { isUtf8 } from "node:buffer";
 import type { Stats } from "node:fs";
-import { DeferredBody, NO_BODY } from "./deferred-body.js";
+import { FileBody, NO_BODY } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, nodeFileSystem } from "./fs.js";
 import { BoundedReadError, readListedFile } from "./read-bounded.js";
 import type {
+  DeferredBody,
   Diagnostic,
   DiscoveryKind,
   FileFormat,
@@ -115,7 +116,7 @@ class DeferringBytesSource extends BytesSource {
 
   deferBody(decode: (bytes: Uint8Array) => string): DeferredBody {
     const { fs, filePath, relativePath, stats, format, level } = this;
-    return new DeferredBody(
+    return new FileBody(
       { fs, filePath, relativePath, stats, format, level, maxBytes: MAX_FILE_BYTES },
       decode,
     );

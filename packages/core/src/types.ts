@@ -1,5 +1,4 @@
 import type { Diagnostic, ParsedFrontmatter, ParseLevel } from "@roster/frontmatter";
-import type { DeferredBody } from "./deferred-body.js";
 
 export type { Diagnostic, ParsedFrontmatter, ParseLevel };
 
@@ -123,6 +122,16 @@ export interface SourceFile {
    * (core reads the file again then, and notices a file changed in between).
    */
   deferBody?: (decode: (bytes: Uint8Array) => string) => DeferredBody;
+}
+
+/** A body decoded only when first read (what `SourceFile.deferBody` gives; see `parsedFile`). */
+export interface DeferredBody {
+  /** The body: read and decoded on the first call, the same string after. */
+  read(): string;
+  /** Set when the first read found the file changed or gone (`load/changed-after-read`). */
+  problem: Diagnostic | undefined;
+  /** The diagnostics of the file's record as read (the record adds {@link problem} to them). */
+  readDiagnostics: readonly Diagnostic[];
 }
 
 /** A file a format could read: its fields (frontmatter or the format's own table) and body. */

@@ -1,10 +1,12 @@
 import type { Dirent, Stats } from "node:fs";
-import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { dirname, join, normalize, sep } from "node:path";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
+import { compareCodeUnits } from "./plain-values.js";
 import { SYNC_MANIFEST } from "./roster-copy.js";
 import type { Diagnostic, DiscoveryKind, FileFormat, FileSystem, Location } from "./types.js";
+import { isInside, type LinkTarget, walkFolder } from "./walk-folder.js";
 
 /** What happened at one searched location. */
 export type LocationStatus =
@@ -55,10 +57,6 @@ function formatsOf(location: Location): readonly FileFormat[] {
   return location.formats ?? DEFAULT_FORMATS;
 }
 
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function formatFor(formats: readonly FileFormat[], name: string): FileFormat | undefined {
   for (const format of formats) {
     for (const extension of format.extensions) if (name.endsWith(extension)) return format;
@@ -70,91 +68,42 @@ function note(severity: Diagnostic["severity"], code: string, message: string, f
   return { severity, code, message, filePath };
 }
 
-/** One step of a folder plan: a file to check, or a sub-folder to enter. */
-type PlanItem =
-  | ({ kind: "file"; entry: "file" | "symlink" | "special" } & FileToRead)
-  | { kind: "folder"; path: string; relativePath: string };
-
-/** A listing turned into what to visit, and the folders named like definition files. */
-interface FolderPlan {
-  items: PlanItem[];
-  folderNotes: Array<{ name: string; path: string }>;
-  /** The top folder's `.roster-sync.json` (the files a sync wrote there: copies). */
-  manifest?: string;
-}
-
 interface Walk {
   options: WalkLocationOptions;
   formats: readonly FileFormat[];
   files: WalkedFile[];
-  notes: Diagnostic[];
+  /** Notes with the relative path they sort at: a folder's own notes before its entries'. */
+  notes: Array<{ at: string; note: Diagnostic }>;
   manifest?: string;
-}
-
-function entryKind(entry: Dirent): "file" | "symlink" | "special" | undefined {
-  if (entry.isFile()) return "file";
-  if (entry.isSymbolicLink()) return "symlink";
-  if (entry.isFIFO() || entry.isCharacterDevice() || entry.isBlockDevice() || entry.isSocket())
-    return "special";
-  return undefined;
-}
-
-/**
- * Turns a folder listing into the ordered files and sub-folders to visit. Files and
- * folders interleave by relative path: `b.md` < `b/c.md` because "." < "/".
- */
-function planFolder(walk: Walk, folder: { dir: string; prefix: string }): FolderPlan {
-  const { dir, prefix } = folder;
-  const { fs, location } = walk.options;
-  const entries = fs.readdir(dir);
-  const plan: FolderPlan = { items: [], folderNotes: [] };
-  for (const entry of entries) {
-    const name = entry.name;
-    // `dir` is a joined path already: appending is what `join` would do, without re-normalising.
-    const path = dir.endsWith(sep) ? dir + name : dir + sep + name;
-    const rel = prefix + name;
-    if (entry.isDirectory()) {
-      if (formatFor(walk.formats, name)) plan.folderNotes.push({ name, path });
-      if (location.recursive && !name.startsWith(".")) {
-        plan.items.push({ kind: "folder", path, relativePath: `${rel}/` });
-      }
-      continue;
-    }
-    if (prefix === "" && name === SYNC_MANIFEST && entry.isFile()) plan.manifest = path;
-    const format = formatFor(walk.formats, name);
-    const kind = entryKind(entry);
-    if (!format || !kind) continue;
-    plan.items.push({ kind: "file", entry: kind, filePath: path, relativePath: rel, format });
-  }
-  plan.items.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
-  return plan;
 }
 
 function skip(walk: Walk, file: FileToRead, reason: Diagnostic): void {
   walk.files.push({ kind: "skipped", ...file, reason });
 }
 
-/** Symlinks are re-checked every time: a target can change (or leave the root) unseen by the folder. */
-function checkSymlink(walk: Walk, file: FileToRead): "file" | "folder" | "skipped" {
-  let target: Stats;
-  try {
-    target = walk.options.fs.stat(file.filePath);
-  } catch (error) {
-    const code = errorCode(error);
-    const what =
-      code === "ELOOP" ? "a symlink loop" : code === "ENOENT" ? "a dangling symlink" : describeFsError(error);
+/** Symlinks are re-checked every walk (core's `linkTarget`): a target can change unseen by the folder. */
+function checkSymlink(walk: Walk, file: FileToRead, target: LinkTarget | undefined): "file" | "skipped" {
+  const { fs, location } = walk.options;
+  if (target === "loop" || target === "broken") {
+    let what = target === "loop" ? "a symlink loop" : "a dangling symlink";
+    try {
+      fs.stat(file.filePath);
+    } catch (error) {
+      if (target === "broken" && errorCode(error) !== "ENOENT") what = describeFsError(error);
+    }
     skip(walk, file, {
       ...note("warning", "load/broken-symlink", `skipped: ${what}`, file.filePath),
       hint: "point the link at an existing file, or remove it",
     });
     return "skipped";
   }
-  const outside = target.isFile() && escapesRoot(walk.options.fs, walk.options.location, file.filePath);
+  if (target !== "file") {
+    skip(walk, file, specialFile(file.filePath, "links to"));
+    return "skipped";
+  }
+  const outside = escapesRoot(fs, location, file.filePath);
   if (outside) skip(walk, file, outside);
-  if (target.isFile()) return outside ? "skipped" : "file";
-  if (target.isDirectory()) return "folder";
-  skip(walk, file, specialFile(file.filePath, "links to"));
-  return "skipped";
+  return outside ? "skipped" : "file";
 }
 
 function specialFile(filePath: string, how: "is" | "links to"): Diagnostic {
@@ -169,99 +118,82 @@ function specialFile(filePath: string, how: "is" | "links to"): Diagnostic {
   };
 }
 
-/** A folder to visit: its path, its stats and its `/`-terminated path relative to the location. */
-interface FolderVisit {
-  dir: string;
-  stats: Stats;
-  prefix: string;
-}
-
-function visitFolder(walk: Walk, folder: FolderVisit): void {
-  const { options } = walk;
-  const { dir, stats: dirStats, prefix } = folder;
-  if (isPathTooLong(dir)) {
-    walk.notes.push(note("warning", "load/path-too-long", "folder skipped: its path is past PATH_MAX", dir));
-    return;
-  }
-  let plan: FolderPlan;
-  try {
-    const shape = `${prefix}\0${options.location.recursive ? 1 : 0}\0${walk.formats.map((f) => f.id).join(",")}`;
-    const build = () => planFolder(walk, { dir, prefix });
-    plan = options.cache
-      ? options.cache.folder(
-          { kind: options.kind, dir, stats: dirStats, shape, generation: options.generation },
-          build,
-        )
-      : build();
-  } catch (error) {
+/**
+ * Lists the location's folder with core's walker (through the cache: a folder's listing is kept
+ * until its stat changes), not into dot-folders or symlinked folders, and turns its entries
+ * into files to read or skip. Files and notes come in code-unit order of relative path:
+ * `b.md` < `b/c.md` because "." < "/".
+ */
+function walkEntries(walk: Walk, dir: string, dirStats: Stats): void {
+  const { fs, location, cache, kind, generation } = walk.options;
+  const list = (path: string): Dirent[] => {
+    if (!cache) return fs.readdir(path);
+    const stats = path === dir ? dirStats : fs.stat(path);
+    return cache.folder({ kind, dir: path, stats, shape: "", generation }, () => fs.readdir(path));
+  };
+  const under = dir.endsWith(sep) ? dir : dir + sep;
+  const walked = walkFolder(fs, dir, {
+    depth: location.recursive ? Number.POSITIVE_INFINITY : 0,
+    list,
+    enter: (entry) => {
+      if (!isPathTooLong(entry.path)) return true;
+      const message = "folder skipped: its path is past PATH_MAX";
+      walk.notes.push({
+        at: `${entry.relativePath}/`,
+        note: note("warning", "load/path-too-long", message, entry.path),
+      });
+      return false;
+    },
+  });
+  for (const { path, error } of walked.unlisted) {
     const code = errorCode(error);
+    if (code === "ENOENT" || code === "ENOTDIR") continue; // Vanished since the listing: nothing to read.
     const severity = code === "EACCES" || code === "EPERM" ? "info" : "warning";
-    const message = `cannot list folder: ${describeFsError(error)}`;
-    if (code !== "ENOENT" && code !== "ENOTDIR")
-      walk.notes.push(note(severity, "load/unreadable-directory", message, dir));
-    return;
+    const at = path === dir ? "" : `${path.slice(under.length).split(sep).join("/")}/`;
+    walk.notes.push({
+      at,
+      note: note(
+        severity,
+        "load/unreadable-directory",
+        `cannot list folder: ${describeFsError(error)}`,
+        path,
+      ),
+    });
   }
-  // Notes are reported on every discovery, cached plan or not.
-  if (plan.manifest !== undefined) walk.manifest = plan.manifest;
-  for (const { name, path } of plan.folderNotes) {
-    const what = options.location.recursive ? "its files are read as a sub-folder" : "skipped";
-    walk.notes.push(note("info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path));
-  }
-  for (const item of plan.items) {
-    if (item.kind === "folder") {
-      if (isPathTooLong(item.path)) {
-        walk.notes.push(
-          note("warning", "load/path-too-long", "folder skipped: its path is past PATH_MAX", item.path),
-        );
-        continue;
-      }
-      let stats: Stats;
-      try {
-        stats = options.fs.stat(item.path);
-      } catch {
-        continue; // Vanished since the listing: nothing to read.
-      }
-      visitFolder(walk, { dir: item.path, stats, prefix: item.relativePath });
+  for (const entry of walked.entries) {
+    const { path, relativePath, kind: entryKind } = entry;
+    const name = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+    const format = formatFor(walk.formats, name);
+    const folderAt = relativePath.slice(0, relativePath.length - name.length);
+    if (entryKind === "folder") {
+      if (!format) continue;
+      const what = location.recursive ? "its files are read as a sub-folder" : "skipped";
+      walk.notes.push({
+        at: folderAt,
+        note: note("info", "load/not-a-file", `"${name}" is a folder, not a file: ${what}`, path),
+      });
       continue;
     }
-    const { entry } = item;
-    const file: FileToRead = {
-      filePath: item.filePath,
-      relativePath: item.relativePath,
-      format: item.format,
-    };
-    if (isPathTooLong(file.filePath)) {
-      skip(
-        walk,
-        file,
-        note("warning", "load/path-too-long", "skipped: its path is past PATH_MAX", file.filePath),
-      );
-      continue;
-    }
-    if (entry === "special") {
-      skip(walk, file, specialFile(file.filePath, "is"));
-      continue;
-    }
-    if (entry === "symlink") {
-      options.cache?.noteWatched(options.kind, file.filePath, "link", options.generation);
-      const target = checkSymlink(walk, file);
-      if (target === "skipped") continue;
-      if (target === "folder") {
-        const name = file.relativePath.split("/").pop();
-        walk.notes.push(
-          note("info", "load/not-a-file", `"${name}" links to a folder: skipped`, file.filePath),
-        );
-        continue;
-      }
-    }
-    walk.files.push({ kind: "read", ...file });
+    if (entry.depth === 0 && name === SYNC_MANIFEST && entryKind === "file") walk.manifest = path;
+    if (!format) continue;
+    const file: FileToRead = { filePath: path, relativePath, format };
+    if (isPathTooLong(path)) {
+      skip(walk, file, note("warning", "load/path-too-long", "skipped: its path is past PATH_MAX", path));
+    } else if (entryKind === "special") skip(walk, file, specialFile(path, "is"));
+    else if (entryKind === "link" && entry.target === "folder") {
+      cache?.noteWatched(kind, path, "link", generation);
+      walk.notes.push({
+        at: relativePath,
+        note: note("info", "load/not-a-file", `"${name}" links to a folder: skipped`, path),
+      });
+    } else if (entryKind === "link") {
+      cache?.noteWatched(kind, path, "link", generation);
+      if (checkSymlink(walk, file, entry.target) === "file") walk.files.push({ kind: "read", ...file });
+    } else walk.files.push({ kind: "read", ...file });
   }
-}
-
-/** True when `path` is `dir` or inside it (lexically). */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+  // The walker lists each folder in name order; a location reads in order of relative path.
+  walk.files.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));
+  walk.notes.sort((a, b) => compareCodeUnits(a.at, b.at));
 }
 
 /**
@@ -313,12 +245,15 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
     const code = errorCode(error);
     if (code === "EACCES" || code === "EPERM") {
       const message = `cannot open folder: ${describeFsError(error)}`;
-      walk.notes.push(note("info", "load/unreadable-directory", message, location.dir));
-      return { status: "unreadable", files: [], notes: walk.notes };
+      return {
+        status: "unreadable",
+        files: [],
+        notes: [note("info", "load/unreadable-directory", message, location.dir)],
+      };
     }
-    return { status: "missing", files: [], notes: walk.notes };
+    return { status: "missing", files: [], notes: [] };
   }
-  if (!dirStats.isDirectory()) return { status: "not-a-directory", files: [], notes: walk.notes };
+  if (!dirStats.isDirectory()) return { status: "not-a-directory", files: [], notes: [] };
   const outside = escapesRoot(fs, location);
   if (outside) return { status: "outside-root", files: [], notes: [outside] };
   if (location.only) {
@@ -339,8 +274,11 @@ export function walkLocation(options: WalkLocationOptions): LocationWalk {
       if (outside) skip(walk, file, outside);
       else walk.files.push({ kind: "read", ...file });
     }
-  } else visitFolder(walk, { dir: normalize(location.dir), stats: dirStats, prefix: "" });
-  const done: LocationWalk = { status: "read", files: walk.files, notes: walk.notes };
+  } else if (isPathTooLong(location.dir)) {
+    const message = "folder skipped: its path is past PATH_MAX";
+    walk.notes.push({ at: "", note: note("warning", "load/path-too-long", message, location.dir) });
+  } else walkEntries(walk, normalize(location.dir), dirStats);
+  const done: LocationWalk = { status: "read", files: walk.files, notes: walk.notes.map((n) => n.note) };
   if (walk.manifest !== undefined) done.manifest = walk.manifest;
   return done;
 }

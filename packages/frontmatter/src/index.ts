@@ -4,6 +4,7 @@ export { FrontmatterError } from "./errors.js";
 export type { SimpleYaml } from "./fast-yaml.js";
 export { COMPACT_MAPPING_MESSAGE, parseSimpleYaml, readSimpleYaml } from "./fast-yaml.js";
 export { keyAsWritten, lineOfKey, type WrittenKey } from "./line-of-key.js";
+export { type LoadLazilyOptions, loadLazily } from "./load-lazily.js";
 export { jsonNestedDeeperThan, MAX_DATA_DEPTH, nestedDeeperThan } from "./nesting-depth.js";
 export { kebabToCamel, normalizeContent, normalizeKeys } from "./normalize.js";
 export { ownString } from "./own-string.js";
@@ -23,3 +24,4 @@ export type {
   ParseFrontmatterOptions,
   ParseLevel,
 } from "./types.js";
+export { blockLines, writtenKeys } from "./written-keys.js";

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import { FrontmatterError } from "./errors.js";
 import { readSimpleYaml } from "./fast-yaml.js";
+import { loadLazily } from "./load-lazily.js";
 import { containsCycle, normalizeContent, normalizeKeys, setOwn, stripComments } from "./normalize.js";
 import type { Diagnostic, ParsedFrontmatter, ParseFrontmatterOptions } from "./types.js";
 
@@ -15,6 +15,12 @@ const refuse = (language: string) => () => {
 
 type Matter = (input: string, options: object) => { data: unknown };
 type Yaml = typeof import("yaml");
+const grayMatter = loadLazily<Matter>({
+  url: import.meta.url,
+  id: "gray-matter",
+  bundled: () => require("gray-matter"),
+});
+const yamlLib = loadLazily<Yaml>({ url: import.meta.url, id: "yaml", bundled: () => require("yaml") });
 
 /**
  * gray-matter and the YAML engine, loaded on first use: frontmatter the fast path reads
@@ -23,12 +29,8 @@ type Yaml = typeof import("yaml");
 let engines: { parse: (input: string) => { data: unknown } } | undefined;
 function fullParser(): NonNullable<typeof engines> {
   if (engines) return engines;
-  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
-  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
-  // node's createRequire loads them from node_modules.
-  const bundled = typeof require === "function";
-  const matter = (bundled ? require("gray-matter") : createRequire(import.meta.url)("gray-matter")) as Matter;
-  const YAML = (bundled ? require("yaml") : createRequire(import.meta.url)("yaml")) as Yaml;
+  const matter = grayMatter();
+  const YAML = yamlLib();
   /* gray-matter options: a safe YAML engine and no code-evaluating engines. Passing any
    * options object also keeps gray-matter's unbounded content cache out of the way. */
   const options = {

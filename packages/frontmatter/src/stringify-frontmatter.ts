@@ -1,15 +1,11 @@
-import { createRequire } from "node:module";
+import { loadLazily } from "./load-lazily.js";
 
-type Yaml = typeof import("yaml");
-let yaml: Yaml | undefined;
 /** The `yaml` library, loaded on the first write: reading never pays for it. */
-function yamlLib(): Yaml {
-  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
-  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
-  // node's createRequire loads them from node_modules.
-  yaml ??= (typeof require === "function" ? require("yaml") : createRequire(import.meta.url)("yaml")) as Yaml;
-  return yaml;
-}
+const yamlLib = loadLazily<typeof import("yaml")>({
+  url: import.meta.url,
+  id: "yaml",
+  bundled: () => require("yaml"),
+});
 
 /**
  * Writes a markdown file with YAML frontmatter: the keys in the given order (entries whose

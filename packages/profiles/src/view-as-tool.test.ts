@@ -7,14 +7,7 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { flatProfile } from "../test/flat-profile.js";
-import {
-  blockLines,
-  checkFileAs,
-  checkFileAsEach,
-  parseMarkdownForTool,
-  viewAsTool,
-  writtenKeys,
-} from "./view-as-tool.js";
+import { checkFileAs, checkFileAsEach, parseMarkdownForTool, viewAsTool } from "./view-as-tool.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -202,45 +195,6 @@ describe("the keys a view reads as written", () => {
         expect(parsed.keys).toEqual(keysOfWholeText(content));
       }),
       { numRuns: 3000 },
-    );
-  });
-});
-
-describe("writtenKeys", () => {
-  /** The keys as the first version found them: every line of the block through one expression. */
-  function keysBefore(content: string): string[] {
-    const keys: string[] = [];
-    for (const line of blockLines(content)) {
-      const match = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/.exec(line);
-      if (match) keys.push(match[1]!.replace(/^["']|["']$/g, ""));
-    }
-    return keys;
-  }
-
-  test("the same keys as one expression over every line, for any block", () => {
-    const piece = fc.constantFrom(
-      "a",
-      "b",
-      ":",
-      " ",
-      "\t",
-      "\n",
-      "\r",
-      "-",
-      "#",
-      '"',
-      "'",
-      "\u00a0",
-      "\v",
-      "---",
-    );
-    const block = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(""));
-    fc.assert(
-      fc.property(fc.boolean(), block, fc.boolean(), (bom, text, closed) => {
-        const content = `${bom ? "\uFEFF" : ""}---\n${text}${closed ? "\n---\nbody: x\n" : ""}`;
-        expect(writtenKeys(content)).toEqual(keysBefore(content));
-      }),
-      { numRuns: 2000 },
     );
   });
 });

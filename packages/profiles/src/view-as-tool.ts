@@ -1,4 +1,3 @@
-import type { Dirent } from "node:fs";
 import { basename, join } from "node:path";
 import {
   BoundedReadError,
@@ -8,7 +7,13 @@ import {
   type ProviderRegistry,
   readListedFile,
 } from "@roster/core";
-import { errorCode, fileSystemOf, nodeFileSystem } from "@roster/core/provider-kit";
+import {
+  compareCodeUnits,
+  errorCode,
+  fileSystemOf,
+  nodeFileSystem,
+  walkFolder,
+} from "@roster/core/provider-kit";
 import type {
   ProfileParse,
   ProfilePlace,
@@ -17,7 +22,7 @@ import type {
   ToolReason,
   ToolViewCode,
 } from "@roster/family";
-import { kebabToCamel, parseFrontmatter } from "@roster/frontmatter";
+import { kebabToCamel, parseFrontmatter, writtenKeys } from "@roster/frontmatter";
 import type { ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 
 /** Files larger than this are not read by a tool view either (`tool/unreadable`). */
@@ -38,42 +43,6 @@ export interface ViewAsToolOptions {
   focus?: { ids: ReadonlySet<string>; files?: ReadonlySet<string> };
   /** `false`: loaded files and agents carry no `prompt` (doctor's views never print one). */
   prompts?: boolean;
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A top-level key at the start of a frontmatter line: plain, or quoted. */
-const KEY_LINE = /^([^\s#:'"-][^:]*?|-[^\s:][^:]*?|"[^"]*"|'[^']*'):(\s|$)/;
-const KEY_QUOTES = /^["']|["']$/g;
-const LINE_BREAK = /\r\n?|\n/;
-
-/**
- * The lines of a frontmatter block, after its opening `---` (BOM allowed) up to the first line
- * break followed by `---`; none when the text does not open one. Only the block is split, not
- * the whole text (a body is most of a file).
- */
-export function blockLines(content: string): string[] {
-  const start = content.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (!content.startsWith("---", start)) return [];
-  const fence = /[\r\n]---/g;
-  fence.lastIndex = start + 3;
-  const end = fence.exec(content)?.index ?? content.length;
-  return content.slice(start + 3, end).split(LINE_BREAK);
-}
-
-/** Top-level keys as written in a frontmatter block, in order. */
-export function writtenKeys(content: string): string[] {
-  const keys: string[] = [];
-  for (const line of blockLines(content)) {
-    // An indented line (a nested value) is never a top-level key: no expression is run on it.
-    const first = line.charCodeAt(0);
-    if (first === 0x20 || first === 0x09 || Number.isNaN(first)) continue;
-    const match = KEY_LINE.exec(line);
-    if (match) keys.push(match[1]!.replace(KEY_QUOTES, ""));
-  }
-  return keys;
 }
 
 /**
@@ -410,39 +379,6 @@ function isFolder(fs: FileSystem, path: string): boolean {
   }
 }
 
-function list(
-  fs: FileSystem,
-  dir: string,
-  prefix: string,
-  depth: number,
-  out: FoundFile[],
-  hidden: boolean,
-): void {
-  let entries: Dirent[];
-  try {
-    entries = fs.readdir(dir);
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
-  // `join(dir, name)` for a name from a listing (no `/`, never `.` or `..`): below an
-  // absolute, normalised folder that is the folder, one `/` and the name.
-  const normal = join(dir);
-  const under = normal.startsWith("/") ? (normal.endsWith("/") ? normal : `${normal}/`) : undefined;
-  for (const entry of entries) {
-    const path = under !== undefined ? under + entry.name : join(dir, entry.name);
-    const rel = prefix + entry.name;
-    // Folders starting with "." and symlinked folders are entered only by tools that do.
-    const folder = entry.isDirectory() || (hidden && entry.isSymbolicLink() && isFolder(fs, path));
-    if (folder) {
-      if ((hidden || !entry.name.startsWith(".")) && depth < MAX_DEPTH)
-        list(fs, path, `${rel}/`, depth + 1, out, hidden);
-    } else if (entry.isFile() || entry.isSymbolicLink()) {
-      out.push({ filePath: path, relativePath: rel, symlink: entry.isSymbolicLink(), depth });
-    }
-  }
-}
-
 function placeStatus(fs: FileSystem, dir: string, isFile: boolean): ToolViewPlace["status"] {
   try {
     if (isFile) return fs.stat(dir).isFile() ? "read" : "missing";
@@ -533,7 +469,17 @@ export async function planView(
         }
         found.push({ filePath: join(place.dir, rel), relativePath: rel, symlink, depth: 0 });
       }
-    } else list(fs, place.dir, "", 0, found, profile.entersHiddenFolders === true);
+    } else {
+      // Folders starting with "." and symlinked folders are entered only by tools that do.
+      const hidden = profile.entersHiddenFolders === true;
+      const walk = walkFolder(fs, place.dir, { depth: MAX_DEPTH, hidden, links: hidden ? "follow" : "list" });
+      for (const { kind, target, path, relativePath, depth } of walk.entries) {
+        if (kind !== "file" && kind !== "link") continue;
+        // A linked folder it enters (or one leading back up) is no file of its own.
+        if (hidden && (target === "folder" || (target === "loop" && isFolder(fs, path)))) continue;
+        found.push({ filePath: path, relativePath, symlink: kind === "link", depth });
+      }
+    }
     // Files are read in code-unit order of their relative path (`b.md` < `b/c.md`); a
     // config file's entries keep its order.
     if (!place.entries) found.sort((a, b) => compareCodeUnits(a.relativePath, b.relativePath));

@@ -161,6 +161,15 @@ describe("discoverSkills", () => {
     expect(d.files[0]).toMatchObject({ unknownKeys: ["user-invokable"] });
   });
 
+  test('a quoted key is read as the key it quotes, as a tool view reads it ("color": red)', () => {
+    sandbox.write({ "project/.alpha/skills/x/SKILL.md": skill("x", "d", '"color": red\n') });
+    const d = discoverSkills(sandbox.ctx(), { sources: [alpha] });
+    const [x] = d.skills;
+    expect(x?.keys).toEqual(["name", "description", "color"]);
+    expect(x?.fields).toMatchObject({ color: "red" });
+    expect(d.files[0]).toMatchObject({ unknownKeys: ["color"] });
+  });
+
   test("user-invocable: false and disable-model-invocation are read", () => {
     sandbox.write({
       "project/.alpha/skills/x/SKILL.md": skill(

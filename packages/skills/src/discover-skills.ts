@@ -10,9 +10,16 @@ import {
   SYNC_MANIFEST,
   suggestNames,
 } from "@roster/core";
-import { describeFsError, errorCode, fileSystemOf, outsideRoot } from "@roster/core/provider-kit";
+import {
+  compareCodeUnits,
+  describeFsError,
+  errorCode,
+  fileSystemOf,
+  linkTarget,
+  outsideRoot,
+} from "@roster/core/provider-kit";
 import type { SkillPlace, SkillRules, SkillSource, ToolReason } from "@roster/family";
-import { kebabToCamel, parseBoolean, parseFrontmatter } from "@roster/frontmatter";
+import { kebabToCamel, parseBoolean, parseFrontmatter, writtenKeys } from "@roster/frontmatter";
 import { listSkillFiles } from "./list-skill-files.js";
 import type { SearchedSkillPlace, Skill, SkillDiscovery } from "./skill-types.js";
 
@@ -129,10 +136,6 @@ function plan(
   return planned;
 }
 
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function note(severity: Diagnostic["severity"], code: string, message: string, filePath: string): Diagnostic {
   return { severity, code, message, filePath };
 }
@@ -182,16 +185,16 @@ function entryFolder(
   const path = join(dir, entry.name);
   if (entry.isDirectory()) return path;
   if (!entry.isSymbolicLink()) return undefined;
-  try {
-    if (!fs.stat(path).isDirectory()) return undefined;
-  } catch (error) {
-    const what = errorCode(error) === "ELOOP" ? "a symlink loop" : "a dangling symlink";
+  // Core's rule for where a link leads (the walker's); a folder outside `root` is reported below.
+  const target = linkTarget(fs, path);
+  if (target === "loop" || target === "broken") {
+    const what = target === "loop" ? "a symlink loop" : "a dangling symlink";
     diagnostics.push({
       ...note("warning", "load/broken-symlink", `skipped: ${what}`, path),
       hint: "point the link at an existing skill folder, or remove it",
     });
-    return undefined;
   }
+  if (target !== "folder") return undefined;
   const outside = root === undefined ? undefined : outsideRoot(fs, { path, root, item: "skill" });
   if (outside && !planned.contain) diagnostics.push(leavesProject(outside, planned.toolName));
   else if (outside) {
@@ -259,20 +262,6 @@ function candidatesOf(
     else search(folder, entry.name, 1);
   }
   return found;
-}
-
-/** The top-level keys of a frontmatter block as written, in order. */
-function keysAsWritten(content: string): string[] {
-  const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  if (!text.startsWith("---\n")) return [];
-  const end = text.indexOf("\n---", 3);
-  const block = end === -1 ? "" : text.slice(4, end + 1);
-  const keys: string[] = [];
-  for (const line of block.split("\n")) {
-    const match = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:/.exec(line);
-    if (match?.[1] && !keys.includes(match[1])) keys.push(match[1]);
-  }
-  return keys;
 }
 
 function firstLine(body: string): string {
@@ -354,7 +343,8 @@ function readSkill(
   const yamlProblem = parsed.diagnostics.find(
     (d) => d.code.startsWith("frontmatter/") && d.severity !== "info",
   );
-  const keys = keysAsWritten(content);
+  // A key written twice is a YAML error; it is listed once.
+  const keys = [...new Set(writtenKeys(content))];
   let fields: Record<string, unknown> = {};
   for (const key of keys) {
     const value = parsed.frontmatter[kebabToCamel(key)] ?? parsed.frontmatter[key];

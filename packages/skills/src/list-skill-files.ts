@@ -1,7 +1,5 @@
-import type { Stats } from "node:fs";
-import { join } from "node:path";
 import type { FileSystem } from "@roster/core";
-import { isInside } from "@roster/core/provider-kit";
+import { walkFolder } from "@roster/core/provider-kit";
 import type { SkillFileEntry } from "./skill-types.js";
 
 /** Options of {@link listSkillFiles}. */
@@ -21,77 +19,52 @@ export interface SkillFileListing {
   truncated: boolean;
 }
 
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /**
  * Lists the files of a skill folder (SPEC §18): paths, kinds and sizes, never contents.
  * Sub-folders are entered up to `maxDepth`; a symlink is listed and never followed into a
  * folder (so a loop cannot recur), and one whose real path leaves the skill folder is
  * marked `outside` without its size. At most `maxEntries` entries; `truncated` says so.
+ * The walk is core's `walkFolder`.
  */
 export function listSkillFiles(options: ListSkillFilesOptions): SkillFileListing {
   const { fs, dir } = options;
-  const maxEntries = options.maxEntries ?? 256;
   const maxDepth = options.maxDepth ?? 4;
-  let root: string;
-  try {
-    root = fs.realpath(dir);
-  } catch {
-    return { files: [], truncated: false };
-  }
-  const files: SkillFileEntry[] = [];
-  let truncated = false;
-  const visit = (folder: string, prefix: string, depth: number): void => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = fs.readdir(folder);
-    } catch {
-      return;
+  // Entries of the skill folder itself are at depth 1: `maxDepth - 1` levels below it are entered.
+  const walk = walkFolder(fs, dir, {
+    depth: maxDepth - 1,
+    hidden: true,
+    root: dir,
+    max: options.maxEntries ?? 256,
+  });
+  if (walk.status !== "read" && walk.status !== "truncated") return { files: [], truncated: false };
+  let truncated = walk.status === "truncated";
+  const files = walk.entries.map((entry): SkillFileEntry => {
+    const rel = entry.relativePath;
+    if (entry.kind === "folder") {
+      if (entry.depth >= maxDepth - 1) truncated = true;
+      return { path: rel, kind: "folder" };
     }
-    entries.sort((a, b) => compareCodeUnits(a.name, b.name));
-    for (const entry of entries) {
-      if (files.length >= maxEntries) {
-        truncated = true;
-        return;
-      }
-      const path = join(folder, entry.name);
-      const rel = prefix + entry.name;
-      if (entry.isDirectory()) {
-        files.push({ path: rel, kind: "folder" });
-        if (depth < maxDepth) visit(path, `${rel}/`, depth + 1);
-        else truncated = true;
-      } else if (entry.isFile()) {
-        const size = sizeOf(fs, path);
-        files.push(size === undefined ? { path: rel, kind: "file" } : { path: rel, kind: "file", size });
-      } else if (entry.isSymbolicLink()) {
-        files.push(describeLink(fs, path, rel, root));
-      } else files.push({ path: rel, kind: "other" });
+    if (entry.kind === "file") {
+      const size = sizeOf(fs, entry.path, "lstat");
+      return size === undefined ? { path: rel, kind: "file" } : { path: rel, kind: "file", size };
     }
-  };
-  visit(dir, "", 1);
+    if (entry.kind === "special") return { path: rel, kind: "other" };
+    if (entry.target === "broken" || entry.target === "loop")
+      return { path: rel, kind: "symlink", target: "broken" };
+    if (entry.target === "outside-root") return { path: rel, kind: "symlink", target: "outside" };
+    if (entry.target === "folder") return { path: rel, kind: "symlink", target: "folder" };
+    const size = sizeOf(fs, entry.path, "stat");
+    return size === undefined
+      ? { path: rel, kind: "symlink", target: "broken" }
+      : { path: rel, kind: "symlink", target: "file", size };
+  });
   return { files, truncated };
 }
 
-function sizeOf(fs: FileSystem, path: string): number | undefined {
+function sizeOf(fs: FileSystem, path: string, how: "stat" | "lstat"): number | undefined {
   try {
-    return fs.lstat(path).size;
+    return fs[how](path).size;
   } catch {
     return undefined;
   }
-}
-
-function describeLink(fs: FileSystem, path: string, rel: string, root: string): SkillFileEntry {
-  let real: string;
-  let stats: Stats;
-  try {
-    real = fs.realpath(path);
-    stats = fs.stat(path);
-  } catch {
-    return { path: rel, kind: "symlink", target: "broken" };
-  }
-  if (!isInside(root, real)) return { path: rel, kind: "symlink", target: "outside" };
-  if (stats.isDirectory()) return { path: rel, kind: "symlink", target: "folder" };
-  return { path: rel, kind: "symlink", target: "file", size: stats.size };
 }

@@ -7,7 +7,7 @@ import {
   type SourceFile,
 } from "@roster/core";
 import { readTomlFile } from "@roster/toml";
-import { codexProfile } from "./codex-profile.js";
+import { CODEX_ROLE_KEYS } from "./codex-keys.js";
 import { CodexTomlError } from "./errors.js";
 
 /** Keys the format turns into other fields; every other key is kept as written. */
@@ -99,7 +99,7 @@ export const codexAgentFormat: FileFormat = {
   nameInText: true,
   // roster's own fields, and the keys Codex itself reads (its profile's list) as written.
   knownKeys: {
-    agents: [...new Set([...AGENT_KEYS, ...codexProfile.knownKeys.filter((key) => !isMapped(key))])],
+    agents: [...new Set([...AGENT_KEYS, ...CODEX_ROLE_KEYS.filter((key) => !isMapped(key))])],
   },
   parse(file: SourceFile): FormatResult {
     const read = readTomlFile(file, {

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { type Diagnostic, type DiscoveryContext, findProjectDirs, type LoadedItem } from "@roster/core";
-import { errorCode, fileSystemOf } from "@roster/core/provider-kit";
+import { errorCode, fileSystemOf, isRecord } from "@roster/core/provider-kit";
 import { ancestorsToRepoRoot, type ProfilePlace, type ProjectGate } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
 import { mapCodexAgent } from "./codex-agent-format.js";
@@ -17,10 +17,6 @@ export interface CodexAgentLimits {
   maxThreads?: number;
   /** The config file they came from. */
   filePath: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function inside(root: string, path: string): boolean {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
 import { codexConfigRolePlaces, codexProjectGate, codexSetupNotes } from "./codex-config.js";
+import { CODEX_ROLE_KEYS } from "./codex-keys.js";
 import { codexHome } from "./codex-paths.js";
 
 function parseCodexToml(content: string, filePath: string): ProfileParse {
@@ -19,104 +20,6 @@ function parseCodexToml(content: string, filePath: string): ProfileParse {
   }
   return { ok: true, keys: Object.keys(read.data), fields: read.data };
 }
-
-/**
- * The keys of Codex's `ConfigToml` (the field names in the 0.171.0 binary, plus those a
- * role file was seen to load with: `model_provider`, `profile`, `projects`, `features`,
- * `agents`, `skills`, `web_search`): a role file is `name`, `description`,
- * `nickname_candidates` and a config layer, deserialized with `deny_unknown_fields`
- * (`RawAgentRoleFileToml`), so any other key makes Codex skip the file.
- */
-export const CODEX_CONFIG_KEYS = [
-  "model",
-  "review_model",
-  "model_provider",
-  "model_context_window",
-  "model_auto_compact_token_limit",
-  "model_auto_compact_token_limit_scope",
-  "model_post_turn_compact_threshold_percent",
-  "approval_policy",
-  "approvals_reviewer",
-  "auto_review",
-  "browser_use",
-  "computer_use",
-  "shell_environment_policy",
-  "allow_login_shell",
-  "sandbox_mode",
-  "allow_symlinked_codex_home",
-  "sandbox_workspace_write",
-  "default_permissions",
-  "permissions",
-  "notify",
-  "instructions",
-  "developer_instructions",
-  "include_apps_instructions",
-  "include_collaboration_mode_instructions",
-  "include_environment_context",
-  "model_instructions_file",
-  "compact_prompt",
-  "forced_chatgpt_workspace_id",
-  "forced_login_method",
-  "cli_auth_credentials_store",
-  "mcp_servers",
-  "mcp_enterprise_managed_auth",
-  "mcp_oauth_credentials_store",
-  "mcp_oauth_callback_port",
-  "mcp_oauth_callback_url",
-  "mcp_optional_startup_grace_ms",
-  "model_providers",
-  "project_doc_max_bytes",
-  "project_doc_fallback_filenames",
-  "tool_output_token_limit",
-  "background_terminal_max_timeout",
-  "thread_unload_delay_secs",
-  "js_repl_node_path",
-  "js_repl_node_module_dirs",
-  "history",
-  "rollout_trace",
-  "sqlite_home",
-  "log_dir",
-  "file_opener",
-  "tui",
-  "hide_agent_reasoning",
-  "show_raw_agent_reasoning",
-  "model_reasoning_effort",
-  "plan_mode_reasoning_effort",
-  "model_reasoning_summary",
-  "model_verbosity",
-  "model_catalog_json",
-  "personality",
-  "service_tier",
-  "apps_mcp_product_sku",
-  "responses",
-  "responses_api_metadata",
-  "orchestrator",
-  "cloud",
-  "openai_base_url",
-  "audio",
-  "tools",
-  "tool_suggest",
-  "code_mode",
-  "goals",
-  "hooks",
-  "plugins",
-  "suppress_unstable_features_warning",
-  "ghost_snapshot",
-  "project_root_markers",
-  "check_for_update_on_startup",
-  "disable_paste_burst",
-  "analytics",
-  "desktop",
-  "notice",
-  "oss_provider",
-  "profile",
-  "profiles",
-  "projects",
-  "features",
-  "agents",
-  "skills",
-  "web_search",
-] as const;
 
 const SANDBOX_MODES = ["read-only", "workspace-write", "danger-full-access"];
 const isTable = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -202,7 +105,7 @@ export const codexProfile = defineToolProfile({
   parse: parseCodexToml,
   requiredKeys: ["name", "description", "developer_instructions"],
   unknownKeys: "reject",
-  knownKeys: ["name", "description", "nickname_candidates", ...CODEX_CONFIG_KEYS],
+  knownKeys: CODEX_ROLE_KEYS,
   checkFields: checkCodexFields,
   builtins: ["default", "worker", "explorer"],
   filesOverrideBuiltins: true,

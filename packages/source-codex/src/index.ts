@@ -8,8 +8,9 @@ export {
   readCodexLimits,
 } from "./codex-config.js";
 export { codexFamily } from "./codex-family.js";
+export { CODEX_CONFIG_KEYS } from "./codex-keys.js";
 export { codexHome } from "./codex-paths.js";
-export { CODEX_CONFIG_KEYS, codexProfile } from "./codex-profile.js";
+export { codexProfile } from "./codex-profile.js";
 export { codexProvider, createCodexProvider } from "./codex-provider.js";
 export { codexSkills } from "./codex-skills.js";
 export { codexVocabulary } from "./codex-vocabulary.js";

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { DiscoveryContext } from "@roster/core";
-import { fileSystemOf, resolveUserPath } from "@roster/core/provider-kit";
+import { fileSystemOf, isRecord, loadLazily, resolveUserPath } from "@roster/core/provider-kit";
 import type { ProjectGate, ToolReason } from "@roster/family";
 import type { ParseError } from "jsonc-parser";
 
@@ -23,6 +22,12 @@ export function geminiHomeOf(ctx: Pick<DiscoveryContext, "env" | "home" | "cwd">
 
 type Read = { ok: true; value: unknown } | { ok: false; missing: boolean; why: string };
 
+const jsoncParser = loadLazily<typeof import("jsonc-parser")>({
+  url: import.meta.url,
+  id: "jsonc-parser",
+  bundled: () => require("jsonc-parser"),
+});
+
 /**
  * JSON with comments, as the bundle's `parseTrustedFoldersJson` reads `trustedFolders.json`
  * (`JSON.parse(stripJsonComments(content))`: comments allowed, trailing commas not). jsonc-parser
@@ -32,9 +37,7 @@ function parseJsonWithComments(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (plain) {
-    const jsonc = (
-      typeof require === "function" ? require("jsonc-parser") : createRequire(import.meta.url)("jsonc-parser")
-    ) as typeof import("jsonc-parser");
+    const jsonc = jsoncParser();
     const errors: ParseError[] = [];
     const value = jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: false });
     if (errors.length > 0) throw plain;
@@ -57,9 +60,6 @@ function readJson(ctx: DiscoveryContext, path: string, comments = false): Read {
     return { ok: false, missing: false, why: `not valid JSON (${(error as Error).message})` };
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function realpathOr(ctx: DiscoveryContext, path: string): string {
   try {

@@ -1,34 +1,30 @@
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Diagnostic, DiscoveryContext, LoadedItem } from "@roster/core";
-import { errorCode, fileSystemOf, jsonNestedDeeperThan, MAX_DATA_DEPTH } from "@roster/core/provider-kit";
+import {
+  errorCode,
+  fileSystemOf,
+  isRecord,
+  jsonNestedDeeperThan,
+  loadLazily,
+  MAX_DATA_DEPTH,
+} from "@roster/core/provider-kit";
 import { ancestorsToRepoRoot } from "@roster/family";
 import type { ParseError } from "jsonc-parser";
 import { mapOpencodeAgent } from "./opencode-fields.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 
-type JsoncParser = typeof import("jsonc-parser");
-let jsonc: JsoncParser | undefined;
 /** jsonc-parser, loaded on the first config file found: most folders have none. */
-function jsoncParser(): JsoncParser {
-  // A bundler (the CLI's bin) sees this literal require() call and bundles the module,
-  // loaded on first call; elsewhere (the ESM dist, tests) `require` is not defined and
-  // node's createRequire loads it from node_modules.
-  jsonc ??= (
-    typeof require === "function" ? require("jsonc-parser") : createRequire(import.meta.url)("jsonc-parser")
-  ) as JsoncParser;
-  return jsonc;
-}
+const jsoncParser = loadLazily<typeof import("jsonc-parser")>({
+  url: import.meta.url,
+  id: "jsonc-parser",
+  bundled: () => require("jsonc-parser"),
+});
 
 /** A config file is a few KiB; larger ones are not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** Config file names opencode reads in a folder, in the order roster tries them. */
 export const OPENCODE_CONFIG_FILES = ["opencode.jsonc", "opencode.json"] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The config files roster reads, highest precedence first: project (nearest first, up to the repository root), then user. */
 export function opencodeConfigFiles(

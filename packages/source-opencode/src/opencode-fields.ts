@@ -1,4 +1,5 @@
 import type { Diagnostic } from "@roster/core";
+import { isRecord } from "@roster/core/provider-kit";
 
 /** Tools an opencode `permission` key governs, in opencode's own tool names. */
 export const PERMISSION_TOOLS: Readonly<Record<string, readonly string[]>> = {
@@ -7,10 +8,6 @@ export const PERMISSION_TOOLS: Readonly<Record<string, readonly string[]>> = {
   webfetch: ["webfetch"],
   task: ["task"],
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The result of {@link mapOpencodeAgent}: roster fields, and for a disabled agent the reason it is left out. */
 export interface MappedOpencodeAgent {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { DiscoveryContext } from "@roster/core";
-import { fileSystemOf, walkToGitRoot } from "@roster/core/provider-kit";
+import { fileSystemOf, isRecord, walkToGitRoot } from "@roster/core/provider-kit";
 import { defineToolProfile, type ProfileParse, type ProfilePlace } from "@roster/family";
 import { parseMarkdownForTool } from "@roster/profiles";
 import { readOpencodeConfigEntries } from "./opencode-config.js";
@@ -31,8 +31,6 @@ const ACTIONS = ["ask", "allow", "deny"];
 /** Permission keys whose value must be one action, never a pattern map. */
 const ACTION_ONLY = ["todowrite", "question", "webfetch", "websearch", "doom_loop"];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const isAction = (value: unknown) => typeof value === "string" && ACTIONS.includes(value);
 
 /**

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { type Diagnostic, type DiscoveryContext, fileSystemOf } from "@roster/core";
+import { isRecord } from "@roster/core/provider-kit";
 import { claudeDir, projectClaudeDir } from "./plugin-paths.js";
-import { isRecord, readJsonFile } from "./read-json.js";
+import { readJsonFile } from "./read-json.js";
 
 /** The result of {@link readEnabledPlugins}. */
 export interface EnabledPlugins {

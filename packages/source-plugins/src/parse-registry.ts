@@ -1,5 +1,5 @@
 import type { Diagnostic } from "@roster/core";
-import { isRecord } from "./read-json.js";
+import { isRecord } from "@roster/core/provider-kit";
 import type { ParsedRegistry, RegistryEntry, RegistryPlugin } from "./types.js";
 
 /** Options of {@link parseInstalledPlugins}. */

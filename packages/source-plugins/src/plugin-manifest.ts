@@ -1,7 +1,8 @@
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import type { Diagnostic, DiscoveryKind, FileSystem, Location } from "@roster/core";
+import { isRecord } from "@roster/core/provider-kit";
 import { isInside } from "./plugin-paths.js";
-import { isRecord, readJsonFile } from "./read-json.js";
+import { readJsonFile } from "./read-json.js";
 import type { PluginManifest } from "./types.js";
 
 /** Where a plugin keeps its manifest, relative to its root. */

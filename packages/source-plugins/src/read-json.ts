@@ -37,8 +37,3 @@ export function readJsonFile(fs: FileSystem, path: string): JsonRead {
     return { status: "invalid", reason: error instanceof Error ? error.message : String(error) };
   }
 }
-
-/** True for a plain JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

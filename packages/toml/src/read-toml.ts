@@ -1,19 +1,12 @@
-import { createRequire } from "node:module";
 import type { Diagnostic, SourceFile } from "@roster/core";
-import { MAX_DATA_DEPTH, nestedDeeperThan } from "@roster/core/provider-kit";
+import { loadLazily, MAX_DATA_DEPTH, nestedDeeperThan } from "@roster/core/provider-kit";
 
-type SmolToml = typeof import("smol-toml");
-let toml: SmolToml | undefined;
 /** smol-toml, loaded on the first TOML file: a start-up with no TOML file never pays for it. */
-function smolToml(): SmolToml {
-  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
-  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
-  // node's createRequire loads them from node_modules.
-  toml ??= (
-    typeof require === "function" ? require("smol-toml") : createRequire(import.meta.url)("smol-toml")
-  ) as SmolToml;
-  return toml;
-}
+const smolToml = loadLazily<typeof import("smol-toml")>({
+  url: import.meta.url,
+  id: "smol-toml",
+  bundled: () => require("smol-toml"),
+});
 
 /** Thrown at level `fatal` when a file is not valid TOML; names the file and line. */
 export class TomlFileError extends Error {

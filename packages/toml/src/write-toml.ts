@@ -1,17 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
+import { loadLazily } from "@roster/core/provider-kit";
 
-type SmolToml = typeof import("smol-toml");
-let toml: SmolToml | undefined;
-function smolToml(): SmolToml {
-  // A bundler (the CLI's bin) sees these literal require() calls and bundles the modules,
-  // evaluated on first call; elsewhere (the ESM dist, tests) `require` is not defined and
-  // node's createRequire loads them from node_modules.
-  toml ??= (
-    typeof require === "function" ? require("smol-toml") : createRequire(import.meta.url)("smol-toml")
-  ) as SmolToml;
-  return toml;
-}
+const smolToml = loadLazily<typeof import("smol-toml")>({
+  url: import.meta.url,
+  id: "smol-toml",
+  bundled: () => require("smol-toml"),
+});
 
 /**
  * Writes a TOML document with smol-toml: keys in the given order, entries whose value is

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import {
   type AgentDefinition,
   type AgentDiscovery,
@@ -10,7 +10,7 @@ import {
   parseSyncManifest,
   SYNC_MANIFEST,
 } from "@roster/core";
-import { describeFsError, fileSystemOf, MAX_FILE_BYTES } from "@roster/core/provider-kit";
+import { describeFsError, fileSystemOf, MAX_FILE_BYTES, walkFolder } from "@roster/core/provider-kit";
 import type { AgentWriter, FieldMapping } from "@roster/family";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
 import { renameFor } from "./rename-agent.js";
@@ -239,24 +239,14 @@ export function recordInManifest(ctx: DiscoveryContext, options: RecordInManifes
   });
 }
 
-/** Files below `dir` ending in `extension`, as `/`-separated relative paths. */
-function listFiles(fs: FileSystem, dir: string, extension: string, recursive: boolean, depth = 0): string[] {
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = fs.readdir(dir);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith(".")) continue;
-    if (entry.isDirectory() && recursive && depth < 8) {
-      for (const rel of listFiles(fs, join(dir, entry.name), extension, recursive, depth + 1)) {
-        out.push(`${entry.name}/${rel}`);
-      }
-    } else if (entry.isFile() && entry.name.endsWith(extension)) out.push(entry.name);
-  }
-  return out.sort();
+/** Regular files below `dir` ending in `extension` (dot entries aside), as `/`-separated relative paths. */
+function listFiles(fs: FileSystem, dir: string, extension: string, recursive: boolean): string[] {
+  const walk = walkFolder(fs, dir, { depth: recursive ? 8 : 0 });
+  return walk.entries
+    .filter((entry) => entry.kind === "file" && entry.relativePath.endsWith(extension))
+    .map((entry) => entry.relativePath)
+    .filter((path) => !basename(path).startsWith("."))
+    .sort();
 }
 
 /**
