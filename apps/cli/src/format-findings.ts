@@ -4,10 +4,10 @@ import { isAbsolute, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Diagnostic, readFileBounded } from "@roster/core";
 import { lineOfKey } from "@roster/frontmatter";
+import { escapeTerminal } from "@roster/terminal";
 import pkg from "../package.json" with { type: "json" };
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { escapeTerminal } from "./terminal.js";
 
 /** How `doctor` writes its findings: for people, SARIF 2.1.0, or GitHub Actions annotations. */
 export type DoctorFormat = "text" | "sarif" | "github";
