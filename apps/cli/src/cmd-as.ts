@@ -1,14 +1,7 @@
-import {
-  type AgentDefinition,
-  type AgentDiscovery,
-  type Diagnostic,
-  discoverAgents,
-  readFileBounded,
-  suggestNames,
-} from "@roster/core";
+import { type AgentDefinition, type AgentDiscovery, discoverAgents, suggestNames } from "@roster/core";
+import { findToolProblems, type ToolProblemsReport } from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
 import {
-  checkFileAsEach,
   filesAbout,
   type OtherTool,
   otherToolsFor,
@@ -400,95 +393,20 @@ async function definitionAt(
   return (about && at(about)) ?? at(await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
 }
 
-/** Other tools that accept this file's content as it is (for "valid for Claude Code but …"). */
-function acceptedBy(file: ToolViewFile, profile: ToolProfile, profiles: readonly ToolProfile[]): string[] {
-  let content: string;
-  try {
-    content = readFileBounded(file.filePath, 1024 * 1024).toString("utf8");
-  } catch {
-    return [];
-  }
-  const others = profiles.filter(
-    (other) => other !== profile && other.extensions.some((e) => file.filePath.endsWith(e)),
-  );
-  const checks = checkFileAsEach(others, content, file.filePath, file.relativePath);
-  return others.filter((_, i) => checks[i]!.ok).map((other) => other.displayName);
-}
-
-const SEVERITY: Record<string, Diagnostic["severity"]> = {
-  "tool/shadowed": "info",
-  "tool/unsettled-order": "warning",
-  "tool/builtin-wins": "warning",
-  "tool/untrusted": "info",
-  "tool/unacknowledged": "info",
-  "tool/skipped-prefix": "info",
-  "tool/disabled": "info",
-  "tool/config-refused": "warning",
-  "tool/not-recursive": "warning",
-  "tool/wrong-extension": "warning",
-  "tool/symlink": "warning",
-};
-
 /**
- * Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms.
+ * Every finding of `roster doctor --as TOOL` (@roster/doctor's `findToolProblems` over the tool's view).
  * `views`: the tool views plain `doctor` prepared before its discovery (they take its reads).
  */
-export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
+export async function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
   const profile = profileFor(tool, app.families);
   // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
   const v = views ? await views.view(profile) : await view(app, profile, { prompts: false });
-  const diagnostics: Diagnostic[] = [];
-  for (const file of v.files) {
-    if (file.outcome === "loaded") {
-      if (file.ignoredKeys) {
-        diagnostics.push({
-          severity: "warning",
-          code: "tool/ignored-key",
-          message: `${v.displayName} loads it but ignores ${file.ignoredKeys.map((k) => `\`${k}\``).join(", ")} in plugin agents`,
-          filePath: file.filePath,
-        });
-      }
-      continue;
-    }
-    const reason = file.reason!;
-    let message = reason.message;
-    if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
-      const others = acceptedBy(file, profile, profilesOf(app.families));
-      // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
-      if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
-    }
-    // A markdown file without frontmatter is documentation for most tools (SPEC §5: an info).
-    const severity =
-      reason.code === "tool/no-frontmatter" && !profile.reportsNoFrontmatter
-        ? "info"
-        : (SEVERITY[reason.code] ?? "error");
-    diagnostics.push({
-      severity,
-      code: reason.code,
-      message,
-      filePath: file.filePath,
-      ...(reason.field !== undefined ? { field: reason.field } : {}),
-    });
-  }
-  diagnostics.push(...(profile.setupNotes?.(app.ctx) ?? []));
-
-  // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
-  const skills = SKILL_TOOLS.includes(tool) ? skillDiscovery(app, tool) : undefined;
-  for (const file of skills?.files ?? []) {
-    for (const d of file.diagnostics) {
-      const isReason = file.outcome === "skipped" && d.code === file.reason.code && d.severity === "warning";
-      diagnostics.push(isReason ? { ...d, severity: "error" } : d);
-    }
-  }
-  const summary = {
-    tool: v.tool,
-    files: v.files.length,
-    agents: v.agents.length,
-    ...(skills && skills.files.length > 0 ? { skills: skills.skills.length } : {}),
-    errors: diagnostics.filter((x) => x.severity === "error").length,
-    warnings: diagnostics.filter((x) => x.severity === "warning").length,
-  };
-  return { view: v, diagnostics, summary };
+  return findToolProblems(v, {
+    profile,
+    profiles: profilesOf(app.families),
+    ctx: app.ctx,
+    ...(SKILL_TOOLS.includes(tool) ? { skills: skillDiscovery(app, tool) } : {}),
+  });
 }
 
 /** `roster doctor --as TOOL [--strict] [--format text|sarif|github]`. */

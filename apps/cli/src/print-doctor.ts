@@ -4,11 +4,18 @@ import { discoverCommands } from "@roster/commands";
 import {
   type AgentDefinition,
   type AgentDiscovery,
-  type Diagnostic,
   type DiscoveryContext,
   discoverAgents,
 } from "@roster/core";
-import { type DoctorReport, findProblems } from "@roster/doctor";
+import {
+  type DoctorReport,
+  doctorTotals,
+  findProblems,
+  namingTool,
+  type ToolFinding,
+  toolFails,
+  toolFinding,
+} from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
@@ -82,40 +89,6 @@ export async function runDoctor(
   });
 }
 
-/** Each kind of file in doctor's totals, with the word for a file of that folder that defines nothing. */
-const KINDS = [
-  ["agents", "not an agent"],
-  ["commands", "not a command"],
-  ["skills", "not a skill"],
-] as const;
-
-/**
- * The line `doctor` ends with. Each kind of file is counted apart (core's `countOutcomes`: the
- * report's "shadowed" is the agents' here), and the problems found reading agent files are the
- * number `roster list`'s footer gives:
- * `198 files (agents: 175 loaded, 3 shadowed, 10 not an agent; commands: 9 loaded, 1 shadowed):
- * 0 errors, 19 warnings, 16 of them from reading agent files — ok`.
- */
-export function doctorTotals(summary: DoctorReport["summary"], failed: boolean): string {
-  const kinds = KINDS.flatMap(([kind, notA]) => {
-    const c = summary.kinds[kind];
-    const files = c.loaded + c.shadowed + c.skipped + c["not-an-agent"] + c.copy;
-    if (files === 0) return [];
-    const parts = [`${c.loaded} loaded`];
-    if (c.shadowed > 0) parts.push(`${c.shadowed} shadowed`);
-    if (c.skipped > 0) parts.push(`${c.skipped} skipped`);
-    if (c["not-an-agent"] > 0) parts.push(`${c["not-an-agent"]} ${notA}`);
-    if (c.copy > 0) parts.push(`${c.copy} roster's ${c.copy === 1 ? "copy" : "copies"}`);
-    return [`${kind}: ${parts.join(", ")}`];
-  });
-  const reading = summary.readingAgentFiles;
-  return (
-    `${count(summary.files, "file")}${kinds.length > 0 ? ` (${kinds.join("; ")})` : ""}: ` +
-    `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}` +
-    `${reading > 0 ? `, ${reading} of them from reading agent files` : ""}${failed ? "" : " — ok"}`
-  );
-}
-
 /** Flags of `roster doctor`. */
 export interface DoctorFlags {
   /** Exit 1 on warnings too. */
@@ -126,40 +99,13 @@ export interface DoctorFlags {
   format?: DoctorFormat;
 }
 
-/** What one tool makes of this project, as `doctor --as TOOL` counts it. */
-export interface ToolFinding {
-  tool: string;
-  displayName: string;
-  errors: number;
-  warnings: number;
-  /** The file that makes the tool refuse its whole configuration (opencode), and why. */
-  refusedBy?: { filePath: string; reason: { code: string; message: string } };
-  /** Its error diagnostics, for `--format sarif|github`. */
-  errorDiagnostics: Diagnostic[];
-}
-
-/** A tool would refuse a file here: an error of its view, or its whole configuration refused. */
-export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): boolean {
-  return tool.errors > 0 || tool.refusedBy !== undefined;
-}
-
 /**
  * Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. `views`: the
  * tool views prepared before doctor's discovery ({@link runDoctor} with their `ctx`).
  */
 export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolFinding[]> {
   return Promise.all(
-    profilesOf(app.families).map(async (profile): Promise<ToolFinding> => {
-      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool, views);
-      return {
-        tool: view.tool,
-        displayName: view.displayName,
-        errors: summary.errors,
-        warnings: summary.warnings,
-        ...(view.refusedBy ? { refusedBy: view.refusedBy } : {}),
-        errorDiagnostics: diagnostics.filter((d) => d.severity === "error"),
-      };
-    }),
+    profilesOf(app.families).map(async (profile) => toolFinding(await runDoctorAs(app, profile.tool, views))),
   );
 }
 
@@ -173,13 +119,6 @@ function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
   if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
   const colour = toolFails(tool) ? "red" : "yellow";
   return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
-}
-
-/** The message of a tool's finding, naming the tool when it does not already. */
-function namingTool(tool: ToolFinding, d: Diagnostic): Diagnostic {
-  return d.message.startsWith(tool.displayName) || d.message.startsWith(tool.tool)
-    ? d
-    : { ...d, message: `${tool.displayName}: ${d.message}` };
 }
 
 /** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
