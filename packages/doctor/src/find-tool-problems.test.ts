@@ -18,6 +18,8 @@ const tool = (id: string, overrides: Partial<ToolProfile> = {}): ToolProfile => 
   requiredKeys: ["name", "description"],
   unknownKeys: "ignore",
   knownKeys: ["name", "description"],
+  builtins: [],
+  filesOverrideBuiltins: true,
   ...overrides,
 });
 
