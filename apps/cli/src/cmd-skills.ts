@@ -1,8 +1,8 @@
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
-import { copySkill, type SkillCopy } from "@roster/writers";
+import { exportSkillFolder, type SkillCopy, skillCopyFails, syncSkillFolders } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import {
@@ -274,22 +274,6 @@ function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
   throw unknownValue("scope", "--scope", scope, ["project", "user"]);
 }
 
-/**
- * `copySkill`, unless a source wrote into that skill folder (roster.lock): then a conflict,
- * nothing written (SPEC §20: a source's files are its own).
- */
-function copyUnlessPinned(options: Parameters<typeof copySkill>[0], pinned: ReadonlySet<string>): SkillCopy {
-  const planned = copySkill({ ...options, dryRun: true });
-  const inside = planned.dir !== "" && [...pinned].some((path) => path.startsWith(`${planned.dir}${sep}`));
-  if (!inside) return options.dryRun ? planned : copySkill(options);
-  return {
-    ...planned,
-    action: "conflict",
-    files: [],
-    error: { code: "sync/conflict", message: "a source wrote this skill folder (roster.lock); left to it" },
-  };
-}
-
 function printCopies(app: App, copies: readonly SkillCopy[]): void {
   const o = app.output;
   const rows = copies.map((c) => [
@@ -322,19 +306,16 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
   const d = skillDiscovery(app);
   const skill = find(d, name);
   const target = targets[0]!;
-  const scope = scopeFlag(flags.scope) ?? (skill.scope === "project" ? "project" : "user");
-  const copy = copyUnlessPinned(
-    {
-      ctx: app.ctx,
-      skill,
-      target,
-      scope,
-      sources: SKILL_SOURCES,
-      ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
-      ...(flags.dryRun ? { dryRun: true } : {}),
-    },
-    flags.out ? new Set() : pinnedPaths(app.ctx).paths,
-  );
+  const copy = exportSkillFolder({
+    ctx: app.ctx,
+    skill,
+    target,
+    sources: SKILL_SOURCES,
+    scope: scopeFlag(flags.scope),
+    outDir: flags.out ? resolve(app.ctx.cwd, flags.out) : undefined,
+    pinned: flags.out ? new Set() : pinnedPaths(app.ctx).paths,
+    dryRun: flags.dryRun,
+  });
   if (app.output.json) printJson(app.output, copy);
   else printCopies(app, [copy]);
   if (copy.error)
@@ -350,37 +331,19 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
 export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<number> {
   const targets = targetsOf(flags.to);
   const only = scopeFlag(flags.scope);
-  const d = skillDiscovery(app);
-  const pinned = pinnedPaths(app.ctx).paths;
-  const copies: SkillCopy[] = [];
-  for (const target of targets) {
-    const own = discoverSkills(app.ctx, { sources: SKILL_SOURCES, as: target.tool! });
-    const native = new Set(own.skills.map((s) => s.filePath));
-    for (const skill of d.skills) {
-      if (skill.plugin || native.has(skill.filePath)) continue;
-      const scope = skill.scope === "project" ? "project" : "user";
-      if (only && scope !== only) continue;
-      copies.push(
-        copyUnlessPinned(
-          {
-            ctx: app.ctx,
-            skill,
-            target,
-            scope,
-            sources: SKILL_SOURCES,
-            ...(flags.dryRun ? { dryRun: true } : {}),
-          },
-          pinned,
-        ),
-      );
-    }
-  }
+  const copies = syncSkillFolders({
+    ctx: app.ctx,
+    skills: skillDiscovery(app),
+    targets,
+    sources: SKILL_SOURCES,
+    only,
+    pinned: pinnedPaths(app.ctx).paths,
+    dryRun: flags.dryRun,
+  });
   if (app.output.json) printJson(app.output, { dryRun: flags.dryRun === true, copies });
   else if (copies.length === 0)
     app.output.out("nothing to copy: every skill is already where each tool reads it");
   else printCopies(app, copies);
   // A conflict is reported and kept, as `sync` keeps a person's agent file; --strict fails on it.
-  const fails = (c: SkillCopy) =>
-    c.action === "failed" || c.action === "refused" || (flags.strict === true && c.action === "conflict");
-  return copies.some(fails) ? 1 : 0;
+  return copies.some((c) => skillCopyFails(c, { strict: flags.strict === true })) ? 1 : 0;
 }
