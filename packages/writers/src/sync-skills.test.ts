@@ -129,11 +129,12 @@ describe("exportSkillFolder", () => {
     );
   });
 
-  test("a pinned folder is a conflict; written into --out, no source's folder is in the way", () => {
+  test("a pinned folder is a conflict; --out is a folder the person names, never left to a source", () => {
     const pinned = new Set([join(ctx().cwd, ".dst/skills/deploy/SKILL.md")]);
     const base = { ctx: ctx(), skill: deploy(), target: dst, sources, pinned };
     expect(exportSkillFolder(base).action).toBe("conflict");
-    const out = join(ctx().cwd, "out");
+    // Even the tool's own folder, named with --out.
+    const out = join(ctx().cwd, ".dst/skills");
     const copy = exportSkillFolder({ ...base, outDir: out });
     expect(copy).toMatchObject({ action: "create", dir: join(out, "deploy") });
     expect(existsSync(join(out, "deploy/SKILL.md"))).toBe(true);
