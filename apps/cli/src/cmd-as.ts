@@ -6,10 +6,12 @@ import {
   type OtherTool,
   otherToolsFor,
   prepareToolViews,
+  selectToolAgents,
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
   type ToolViews,
+  toolAgentView,
   viewAsTool,
 } from "@roster/profiles";
 import { printLegend, sayLines } from "./cmd-agents.js";
@@ -24,7 +26,7 @@ import {
   groupRepeats,
   printFindingsAs,
 } from "./format-findings.js";
-import { filterProblem, type ListFlags, sortAgents } from "./list-print.js";
+import { filterProblem, type ListFlags } from "./list-print.js";
 import {
   Block,
   type Cell,
@@ -98,24 +100,8 @@ function header(app: App, v: ToolView): void {
   app.output.out(paint(app.output, "dim", `as ${v.displayName} (rules checked against ${v.checkedAgainst})`));
 }
 
-/**
- * One agent of a tool's view in the shape every `--json` gives an agent (`list --json`):
- * `name` as its file writes it, `source`, and the tool's own `id` beside them where it differs
- * (opencode calls a file by its stem, Copilot a plugin's agent `plugin:name`).
- */
-export function toolAgentView(agent: ToolViewAgent) {
-  const name = agent.name ?? agent.id;
-  return {
-    name,
-    ...(agent.id !== name ? { id: agent.id } : {}),
-    description: agent.description,
-    source: agent.scope,
-    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
-    // What the tool would hand the model, byte for byte, and the files a deep merge read.
-    ...(agent.prompt !== undefined ? { prompt: agent.prompt } : {}),
-    ...(agent.mergedFrom !== undefined ? { mergedFrom: agent.mergedFrom } : {}),
-  };
-}
+/** One agent of a tool's view as every `--json` gives an agent (@roster/profiles). */
+export { toolAgentView } from "@roster/profiles";
 
 /** `roster list --as TOOL [WORD] [--names] [--sort] [--wide] [--full-text]`: what that tool would offer from here. */
 export async function listAs(
@@ -132,22 +118,7 @@ export async function listAs(
   // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
   const prompts = (o.json && flags.names !== true) || flags.fullText === true;
   const v = await view(app, profileFor(tool, app.families), { prompts });
-  const needle = word?.toLowerCase();
-  const found = v.agents.filter(
-    (a) =>
-      needle === undefined ||
-      a.id.toLowerCase().includes(needle) ||
-      a.description.toLowerCase().includes(needle) ||
-      (flags.fullText === true && a.prompt?.toLowerCase().includes(needle) === true),
-  );
-  // --sort: the tool is the one provider here, so `provider` keeps its order, as `name` sorts by what it calls them.
-  const agents =
-    flags.sort === "name" || flags.sort === "source"
-      ? sortAgents(
-          found.map((a, i) => ({ name: a.id, source: a.scope, provider: v.tool, i })),
-          flags.sort,
-        ).map((row) => found[row.i]!)
-      : found;
+  const agents = selectToolAgents(v, { word, fullText: flags.fullText, sort: flags.sort });
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
     printNames(

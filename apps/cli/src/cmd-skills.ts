@@ -1,6 +1,12 @@
 import { resolve } from "node:path";
 import type { SkillSource } from "@roster/family";
-import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
+import {
+  discoverSkills,
+  explainSkill,
+  type Skill,
+  type SkillDiscovery,
+  summarizeSkill,
+} from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
 import { exportSkillFolder, type SkillCopy, skillCopyFails, syncSkillFolders } from "@roster/writers";
 import type { App } from "./context.js";
@@ -36,22 +42,8 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
   );
 }
 
-/** The `skills list --json` view of one skill. */
-export function skillSummary(skill: Skill) {
-  return {
-    name: skill.name,
-    description: skill.description,
-    provider: skill.provider,
-    scope: skill.scope,
-    filePath: skill.filePath,
-    dir: skill.dir,
-    userInvocable: skill.userInvocable,
-    modelInvocable: skill.modelInvocable,
-    ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
-    ...(skill.plugin ? { plugin: skill.plugin } : {}),
-    files: skill.files.length,
-  };
-}
+/** The `skills list --json` view of one skill (@roster/skills). */
+export const skillSummary = summarizeSkill;
 
 function total(d: SkillDiscovery): string {
   const as = d.as ? ` for ${d.as}` : "";
@@ -174,17 +166,7 @@ export async function showSkill(app: App, name: string, flags: SkillFlags = {}):
 export async function whySkill(app: App, name: string, flags: SkillFlags = {}): Promise<number> {
   const d = skillDiscovery(app, flags.as);
   const o = app.output;
-  const candidates = d.files
-    .filter((f) => "name" in f && f.name === name)
-    .map((f) => ({
-      filePath: f.path,
-      provider: f.provider,
-      scope: f.scope,
-      outcome: f.outcome === "loaded" ? "winner" : f.outcome,
-      ...(f.outcome === "shadowed" ? { shadowedBy: f.shadowedBy } : {}),
-      ...(f.outcome === "skipped" ? { reason: f.reason } : {}),
-    }));
-  const winner = d.skills.find((s) => s.name === name);
+  const { winner, candidates } = explainSkill(d, name);
   if (o.json) {
     const report = {
       name,

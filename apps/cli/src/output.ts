@@ -1,5 +1,4 @@
-import { draw, line, type Style, Styled, showPath, showPaths, type Text } from "@roster/terminal";
-import { writeJson } from "./write-json.js";
+import { draw, line, type Style, Styled, showPath, showPaths, type Text, writeJson } from "@roster/terminal";
 
 // Pure text layout lives in @roster/terminal; it is re-exported here, where the commands meet
 // the `Output` that prints it (streams, cwd, width, colour).

@@ -39,6 +39,7 @@ export {
   sortAgents,
   sourceOf,
 } from "./select-listing.js";
+export { type SelectToolAgentsOptions, selectToolAgents, toolAgentView } from "./select-tool-agents.js";
 export type { ToolFileOutcome, ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 export {
   bodyAfterFence,

@@ -8,6 +8,7 @@ export {
   SkillSourceError,
   skillCopiesIn,
 } from "./discover-skills.js";
+export { explainSkill, type SkillCandidate, summarizeSkill } from "./explain-skill.js";
 export { type ListSkillFilesOptions, listSkillFiles, type SkillFileListing } from "./list-skill-files.js";
 export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
 export {

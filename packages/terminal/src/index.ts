@@ -20,3 +20,4 @@ export {
 } from "./styled-text.js";
 export type { Fit, PathBase } from "./types.js";
 export { sentenceLines, wrapToWidth } from "./wrap-to-width.js";
+export { type WriteJsonOptions, writeJson } from "./write-json.js";
