@@ -50,6 +50,7 @@ export {
   type SlugRename,
   slugName,
 } from "./rename-agent.js";
+export { summarizeFields } from "./summarize-fields.js";
 export {
   applySync,
   type FileOwner,
