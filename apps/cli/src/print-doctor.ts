@@ -10,6 +10,7 @@ import {
 import {
   type DoctorReport,
   doctorTotals,
+  findingsByPlace,
   findProblems,
   namingTool,
   type ToolFinding,
@@ -22,14 +23,7 @@ import { sourceDiagnostics } from "@roster/sources";
 import { profilesOf, runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import {
-  checkFormat,
-  type DoctorFormat,
-  fewFiles,
-  fileTexts,
-  groupRepeats,
-  printFindingsAs,
-} from "./format-findings.js";
+import { checkFormat, type DoctorFormat, fewFiles, fileTexts, printFindingsAs } from "./format-findings.js";
 import { fileView } from "./list-print.js";
 import {
   type Cell,
@@ -167,27 +161,20 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
     // A finding many files share (more than three) is one line, under the first of them.
     // Per file, its findings under `path:line` where the line is known (a terminal makes
     // that a link), else under `path`: each file once, its places in the order found.
-    const groups = new Map<string, Map<number, Cell[][]>>();
-    for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
-      const key = x.filePath ?? "";
-      const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-      const row: Cell[] = [
-        "",
-        paint(o, colour[x.severity], x.severity),
-        x.code,
-        about.length > 1
-          ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-          : message,
-      ];
-      const places = groups.get(key) ?? new Map<number, Cell[][]>();
-      groups.set(key, places);
-      const at = places.get(x.line ?? 0);
-      if (at) at.push(row);
-      else places.set(x.line ?? 0, [row]);
-    }
-    for (const [filePath, places] of groups) {
-      for (const [at, rows] of places) {
+    for (const { filePath, places } of findingsByPlace(diagnostics)) {
+      for (const { line: at, lines } of places) {
         o.out(paint(o, "bold", filePath ? placeOf(o, filePath, at) : "(no file)"));
+        const rows = lines.map(({ diagnostic: x, files: about }): Cell[] => {
+          const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
+          return [
+            "",
+            paint(o, colour[x.severity], x.severity),
+            x.code,
+            about.length > 1
+              ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
+              : message,
+          ];
+        });
         // Messages are never cut: a long one wraps rather than losing what it explains.
         o.out(table(o, rows, { wrap: true }));
       }

@@ -68,3 +68,32 @@ export function fewFiles(files: readonly string[]): string {
   const shown = files.slice(0, SHOWN_FILES).join(", ");
   return files.length > SHOWN_FILES ? `${shown} … and ${files.length - SHOWN_FILES} more` : shown;
 }
+
+/** The findings at one place of a file: its line (0: none known) and the lines there, in the order found. */
+export interface FindingPlace {
+  line: number;
+  lines: FindingLine[];
+}
+
+/**
+ * `doctor`'s findings for people, as it prints them: {@link groupRepeats}' lines by file
+ * (`""`: a finding about no file), then by line within it (a terminal makes `path:line` a
+ * link) — each file and each place once, in the order found.
+ */
+export function findingsByPlace(
+  diagnostics: readonly Diagnostic[],
+): Array<{ filePath: string; places: FindingPlace[] }> {
+  const files = new Map<string, Map<number, FindingLine[]>>();
+  for (const found of groupRepeats(diagnostics)) {
+    const d = found.diagnostic;
+    const places = files.get(d.filePath ?? "") ?? new Map<number, FindingLine[]>();
+    files.set(d.filePath ?? "", places);
+    const at = places.get(d.line ?? 0);
+    if (at) at.push(found);
+    else places.set(d.line ?? 0, [found]);
+  }
+  return [...files].map(([filePath, places]) => ({
+    filePath,
+    places: [...places].map(([line, lines]) => ({ line, lines })),
+  }));
+}

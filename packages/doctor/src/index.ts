@@ -22,7 +22,14 @@ export {
   fixAgentText,
   type TextFix,
 } from "./fix-agent-text.js";
-export { type FindingLine, fewFiles, groupRepeats, SHOWN_FILES } from "./group-repeats.js";
+export {
+  type FindingLine,
+  type FindingPlace,
+  fewFiles,
+  findingsByPlace,
+  groupRepeats,
+  SHOWN_FILES,
+} from "./group-repeats.js";
 export {
   type DoctorInput,
   type DoctorReport,
