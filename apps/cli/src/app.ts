@@ -5,6 +5,7 @@
 // `roster list` loaded about twenty. Heavy dependencies stay out: the executor loads inside
 // `doctor`, and the YAML, TOML, JSONC and string-width engines on first need.
 
+export { escapeTerminal } from "@roster/terminal";
 export { listAgents, showAgent, whyAgent } from "./cmd-agents.js";
 export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./cmd-as.js";
 export { clearCache } from "./cmd-cache.js";
@@ -31,4 +32,3 @@ export { printJson } from "./output.js";
 export { doctor } from "./print-doctor.js";
 export { reportError } from "./report.js";
 export { withStoredOutput } from "./stored-run.js";
-export { escapeTerminal } from "./terminal.js";

@@ -1,7 +1,7 @@
 import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import {
-  copiesByOriginal,
+  buildListing,
   copiesOf,
   explainAgent,
   OUTCOME_MEANINGS,
@@ -21,15 +21,7 @@ import {
   storedListing,
   storeListing,
 } from "./list-cache.js";
-import {
-  type AgentRow,
-  filterProblem,
-  type ListFlags,
-  type Listing,
-  printListing,
-  printStored,
-  printsWhole,
-} from "./list-print.js";
+import { filterProblem, type ListFlags, printListing, printStored, printsWhole } from "./list-print.js";
 import {
   Block,
   fieldPrinter,
@@ -83,29 +75,10 @@ export async function listAgents(app: App, flags: ListFlags = {}, word?: string)
     look: stored !== undefined,
     records: flags.files === true,
   });
-  const disabled = new Set(app.loaded.config.disabledAgents ?? []);
-  const orphans = new Set(d.copies.filter((c) => c.copyOf === undefined).map((c) => c.agent));
-  // Grouped once: a synced tree has thousands of copies, and every agent asks.
-  const copiesOfAgent = copiesByOriginal(d);
-  const listing: Listing = {
-    agents: d.agents.map((a) => {
-      const summary = agentSummary(a) as unknown as AgentRow;
-      if (disabled.has(a.name)) summary.disabled = true;
-      const copies = copiesOfAgent(a);
-      if (copies.length > 0) summary.copies = copies.map((c) => c.filePath ?? c.provider);
-      if (orphans.has(a)) summary.copy = true;
-      return summary;
-    }),
-    shadowed: d.shadowed.map((s) => ({
-      name: s.agent.name,
-      source: s.agent.source,
-      provider: s.agent.provider,
-      filePath: s.agent.filePath,
-      shadowedBy: s.shadowedBy,
-    })),
-    diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-    projectAgentsDir: d.projectAgentsDir ?? null,
-  };
+  const listing = buildListing(d, {
+    disabled: app.loaded.config.disabledAgents ?? [],
+    configDiagnostics: app.loaded.diagnostics,
+  });
   // Printed first, so what a person asked for shows before the listing is stored.
   // A plain `list --json` that stores prints while it encodes (below).
   const printsWhileStoring = plain && stored !== undefined;

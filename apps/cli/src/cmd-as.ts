@@ -1,22 +1,17 @@
-import {
-  type AgentDefinition,
-  type AgentDiscovery,
-  type Diagnostic,
-  discoverAgents,
-  readFileBounded,
-  suggestNames,
-} from "@roster/core";
+import { type AgentDefinition, type AgentDiscovery, discoverAgents, suggestNames } from "@roster/core";
+import { findToolProblems, type ToolProblemsReport } from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
 import {
-  checkFileAsEach,
   filesAbout,
   type OtherTool,
   otherToolsFor,
   prepareToolViews,
+  selectToolAgents,
   type ToolView,
   type ToolViewAgent,
   type ToolViewFile,
   type ToolViews,
+  toolAgentView,
   viewAsTool,
 } from "@roster/profiles";
 import { printLegend, sayLines } from "./cmd-agents.js";
@@ -31,7 +26,7 @@ import {
   groupRepeats,
   printFindingsAs,
 } from "./format-findings.js";
-import { filterProblem, type ListFlags, sortAgents } from "./list-print.js";
+import { filterProblem, type ListFlags } from "./list-print.js";
 import {
   Block,
   type Cell,
@@ -97,24 +92,8 @@ function header(app: App, v: ToolView): void {
   app.output.out(paint(app.output, "dim", `as ${v.displayName} (rules checked against ${v.checkedAgainst})`));
 }
 
-/**
- * One agent of a tool's view in the shape every `--json` gives an agent (`list --json`):
- * `name` as its file writes it, `source`, and the tool's own `id` beside them where it differs
- * (opencode calls a file by its stem, Copilot a plugin's agent `plugin:name`).
- */
-export function toolAgentView(agent: ToolViewAgent) {
-  const name = agent.name ?? agent.id;
-  return {
-    name,
-    ...(agent.id !== name ? { id: agent.id } : {}),
-    description: agent.description,
-    source: agent.scope,
-    ...(agent.filePath !== undefined ? { filePath: agent.filePath } : {}),
-    // What the tool would hand the model, byte for byte, and the files a deep merge read.
-    ...(agent.prompt !== undefined ? { prompt: agent.prompt } : {}),
-    ...(agent.mergedFrom !== undefined ? { mergedFrom: agent.mergedFrom } : {}),
-  };
-}
+/** One agent of a tool's view as every `--json` gives an agent (@roster/profiles). */
+export { toolAgentView } from "@roster/profiles";
 
 /** `roster list --as TOOL [WORD] [--names] [--sort] [--wide] [--full-text]`: what that tool would offer from here. */
 export async function listAs(
@@ -131,22 +110,7 @@ export async function listAs(
   // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
   const prompts = (o.json && flags.names !== true) || flags.fullText === true;
   const v = await view(app, profileFor(tool, app.families), { prompts });
-  const needle = word?.toLowerCase();
-  const found = v.agents.filter(
-    (a) =>
-      needle === undefined ||
-      a.id.toLowerCase().includes(needle) ||
-      a.description.toLowerCase().includes(needle) ||
-      (flags.fullText === true && a.prompt?.toLowerCase().includes(needle) === true),
-  );
-  // --sort: the tool is the one provider here, so `provider` keeps its order, as `name` sorts by what it calls them.
-  const agents =
-    flags.sort === "name" || flags.sort === "source"
-      ? sortAgents(
-          found.map((a, i) => ({ name: a.id, source: a.scope, provider: v.tool, i })),
-          flags.sort,
-        ).map((row) => found[row.i]!)
-      : found;
+  const agents = selectToolAgents(v, { word, fullText: flags.fullText, sort: flags.sort });
   // The names that tool answers to, one per line (what completion reads).
   if (flags.names) {
     printNames(
@@ -392,99 +356,20 @@ async function definitionAt(
   return (about && at(about)) ?? at(await discoverAgents(app.registry, app.ctx, { cache: app.cache }));
 }
 
-/** Other tools that accept this file's content as it is (for "valid for Claude Code but …"). */
-function acceptedBy(file: ToolViewFile, profile: ToolProfile, profiles: readonly ToolProfile[]): string[] {
-  let content: string;
-  try {
-    content = readFileBounded(file.filePath, 1024 * 1024).toString("utf8");
-  } catch {
-    return [];
-  }
-  const others = profiles.filter(
-    (other) => other !== profile && other.extensions.some((e) => file.filePath.endsWith(e)),
-  );
-  const checks = checkFileAsEach(others, content, file.filePath, file.relativePath);
-  return others.filter((_, i) => checks[i]!.ok).map((other) => other.displayName);
-}
-
-const SEVERITY: Record<string, Diagnostic["severity"]> = {
-  "tool/shadowed": "info",
-  "tool/unsettled-order": "warning",
-  "tool/builtin-wins": "warning",
-  "tool/untrusted": "info",
-  "tool/unacknowledged": "info",
-  "tool/skipped-prefix": "info",
-  "tool/disabled": "info",
-  "tool/config-refused": "warning",
-  "tool/not-recursive": "warning",
-  "tool/wrong-extension": "warning",
-  "tool/symlink": "warning",
-};
-
 /**
- * Every finding of `roster doctor --as TOOL`: each file the tool would not load, in its terms.
+ * Every finding of `roster doctor --as TOOL` (@roster/doctor's `findToolProblems` over the tool's view).
  * `views`: the tool views plain `doctor` prepared before its discovery (they take its reads).
  */
-export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
+export async function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
   const profile = profileFor(tool, app.families);
   // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
   const v = views ? await views.view(profile) : await view(app, profile, { prompts: false });
-  const diagnostics: Diagnostic[] = [];
-  for (const file of v.files) {
-    if (file.outcome === "loaded") {
-      if (file.ignoredKeys) {
-        diagnostics.push({
-          severity: "warning",
-          code: "tool/ignored-key",
-          message: `${v.displayName} loads it but ignores ${file.ignoredKeys.map((k) => `\`${k}\``).join(", ")} in plugin agents`,
-          filePath: file.filePath,
-        });
-      }
-      continue;
-    }
-    const reason = file.reason!;
-    let message = reason.message;
-    if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
-      const others = acceptedBy(file, profile, app.families.profiles);
-      // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
-      if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
-    }
-    // A markdown file without frontmatter is documentation for most tools (SPEC §5: an info).
-    const severity =
-      reason.code === "tool/no-frontmatter" && !profile.reportsNoFrontmatter
-        ? "info"
-        : (SEVERITY[reason.code] ?? "error");
-    diagnostics.push({
-      severity,
-      code: reason.code,
-      message,
-      filePath: file.filePath,
-      ...(reason.field !== undefined ? { field: reason.field } : {}),
-    });
-  }
-  diagnostics.push(...(profile.setupNotes?.(app.ctx) ?? []));
-
-  // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
-  const skills = skillToolsOf(app.families).includes(tool) ? skillDiscovery(app, tool) : undefined;
-  for (const file of skills?.files ?? []) {
-    for (const d of file.diagnostics) {
-      const isReason = file.outcome === "skipped" && d.code === file.reason.code && d.severity === "warning";
-      diagnostics.push(isReason ? { ...d, severity: "error" } : d);
-    }
-  }
-  // What the tool does that no one file says (issue #52): a pick that changes from run to run,
-  // a trust gate on its project places, a linked skill folder that leaves the project.
-  const toolWide = new Set(["skill/ambiguous", "skill/untrusted", "skill/leaves-project"]);
-  diagnostics.push(...(skills?.diagnostics ?? []).filter((d) => toolWide.has(d.code)));
-  const summary = {
-    tool: v.tool,
-    files: v.files.length,
-    agents: v.agents.length,
-    ...(skills && skills.files.length > 0 ? { skills: skills.skills.length } : {}),
-    errors: diagnostics.filter((x) => x.severity === "error").length,
-    warnings: diagnostics.filter((x) => x.severity === "warning").length,
-  };
-  return { view: v, diagnostics, summary };
+  return findToolProblems(v, {
+    profile,
+    profiles: app.families.profiles,
+    ctx: app.ctx,
+    ...(skillToolsOf(app.families).includes(tool) ? { skills: skillDiscovery(app, tool) } : {}),
+  });
 }
 
 /** `roster doctor --as TOOL [--strict] [--format text|sarif|github]`. */

@@ -1,21 +1,13 @@
-import {
-  type CommandDiscovery,
-  discoverCommands,
-  expandCommand,
-  getCommand,
-  type WorkflowCommand,
-} from "@roster/commands";
-import type { Skill } from "@roster/skills";
+import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
+import { resolveInvocable } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import type { AppFamilies } from "./families.js";
 import {
   Block,
   count,
   descriptionLine,
   headedTable,
   line,
-  oneLine,
   paint,
   printJson,
   printNames,
@@ -36,56 +28,6 @@ async function find(app: App, name: string) {
   return command;
 }
 
-/** What answers `/name`: command files, the skills a tool makes invocable, and who hides whom. */
-interface Invocable {
-  commands: WorkflowCommand[];
-  skills: Skill[];
-  /** Commands a skill of the same tool answers before (Claude Code). */
-  shadowedCommands: Array<{ command: WorkflowCommand; by: Skill }>;
-  /** Skills a command of the same tool answers before (Claude Code plugin commands over plugin skills). */
-  shadowedSkills: Array<{ skill: Skill; by: WorkflowCommand }>;
-}
-
-/** The name a command answers to as a plugin's scoped id, or its bare name. */
-function answersTo(command: WorkflowCommand): string {
-  return command.plugin ? `${command.plugin.name}:${command.name}` : command.name;
-}
-
-/** The command file of its own family that `skill` answers `/name` before (`clash: "skill"`, Claude Code), or `undefined`. */
-export function commandHiddenBy(
-  families: AppFamilies,
-  d: CommandDiscovery,
-  skill: Skill,
-): WorkflowCommand | undefined {
-  if (!skill.userInvocable || skillRulesOf(families, skill.provider)?.clash !== "skill") return undefined;
-  return d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
-}
-
-/**
- * Commands and invocable skills side by side (SPEC §18): a skill and a command of one
- * family and one name clash, and the family's rule says which answers (`clash`).
- */
-function invocable(app: App, d: CommandDiscovery): Invocable {
-  const result: Invocable = { commands: [], skills: [], shadowedCommands: [], shadowedSkills: [] };
-  const hidden = new Set<WorkflowCommand>();
-  for (const skill of skillDiscovery(app).skills) {
-    if (!skill.userInvocable) continue;
-    const rule = skillRulesOf(app.families, skill.provider)?.clash;
-    const command = d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
-    const hides = commandHiddenBy(app.families, d, skill);
-    if (hides) {
-      hidden.add(hides);
-      result.shadowedCommands.push({ command: hides, by: skill });
-    } else if (command && rule === "command") {
-      result.shadowedSkills.push({ skill, by: command });
-      continue;
-    }
-    result.skills.push(skill);
-  }
-  result.commands = d.commands.filter((c) => !hidden.has(c));
-  return result;
-}
-
 /** `roster commands list [--names]`: command files and the skills that answer `/name`. */
 export async function listCommands(app: App, flags: { names?: boolean } = {}): Promise<number> {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
@@ -98,7 +40,9 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
     );
     return 0;
   }
-  const all = invocable(app, d);
+  const all = resolveInvocable(d.commands, skillDiscovery(app).skills, (id) =>
+    skillRulesOf(app.families, id),
+  );
   if (o.json) {
     printJson(o, {
       commands: all.commands.map((c) => ({

@@ -1,8 +1,8 @@
+import { cutToWidth, displayWidth, escapeTerminal } from "@roster/terminal";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
 import { printJson, showPath } from "./output.js";
-import { cutToWidth, displayWidth, escapeTerminal } from "./terminal.js";
 import { unknownName } from "./unknown-name.js";
 
 /** The formats `roster graph --format` draws. */

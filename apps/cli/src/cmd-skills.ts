@@ -1,10 +1,16 @@
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { discoverCommands } from "@roster/commands";
 import type { SkillSource } from "@roster/family";
-import { discoverSkills, type Skill, type SkillDiscovery } from "@roster/skills";
+import {
+  commandHiddenBy,
+  discoverSkills,
+  explainSkill,
+  type Skill,
+  type SkillDiscovery,
+  summarizeSkill,
+} from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
-import { copySkill, type SkillCopy } from "@roster/writers";
-import { commandHiddenBy } from "./cmd-commands.js";
+import { exportSkillFolder, type SkillCopy, skillCopyFails, syncSkillFolders } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import {
@@ -20,7 +26,7 @@ import {
   printNames,
   showPath,
 } from "./output.js";
-import { skillToolsOf } from "./skill-sources.js";
+import { skillRulesOf, skillToolsOf } from "./skill-sources.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster skills list|show|why`. */
@@ -37,24 +43,8 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
   return discoverSkills(app.ctx, as === undefined ? { sources } : { sources, as });
 }
 
-/** The `skills list --json` view of one skill. */
-export function skillSummary(skill: Skill) {
-  return {
-    name: skill.name,
-    ...(skill.displayName !== undefined ? { displayName: skill.displayName } : {}),
-    description: skill.description,
-    provider: skill.provider,
-    scope: skill.scope,
-    filePath: skill.filePath,
-    dir: skill.dir,
-    userInvocable: skill.userInvocable,
-    modelInvocable: skill.modelInvocable,
-    ...(skill.argumentHint ? { argumentHint: skill.argumentHint } : {}),
-    ...(skill.plugin ? { plugin: skill.plugin } : {}),
-    ...(skill.ambiguous ? { ambiguous: skill.ambiguous } : {}),
-    files: skill.files.length,
-  };
-}
+/** The `skills list --json` view of one skill (@roster/skills). */
+export const skillSummary = summarizeSkill;
 
 function total(d: SkillDiscovery): string {
   const as = d.as ? ` for ${d.as}` : "";
@@ -177,23 +167,15 @@ export async function showSkill(app: App, name: string, flags: SkillFlags = {}):
 export async function whySkill(app: App, name: string, flags: SkillFlags = {}): Promise<number> {
   const d = skillDiscovery(app, flags.as);
   const o = app.output;
-  const candidates = d.files
-    .filter((f) => "name" in f && f.name === name)
-    .map((f) => ({
-      filePath: f.path,
-      provider: f.provider,
-      scope: f.scope,
-      outcome: (f.outcome === "loaded" ? "winner" : f.outcome) as string,
-      ...(f.outcome === "shadowed" ? { shadowedBy: f.shadowedBy } : {}),
-      ...(f.outcome === "skipped" ? { reason: f.reason } : {}),
-    }));
-  const winner = d.skills.find((s) => s.name === name);
+  const { winner, candidates } = explainSkill(d, name);
   // The tool picks among these at random each run (opencode): none is the winner.
   const ambiguous = new Set(winner?.ambiguous ?? []);
-  for (const c of candidates) if (ambiguous.has(c.filePath)) c.outcome = "ambiguous";
   // What the skill hides from its tool: the command file of that name it answers before.
   const commands = winner ? await discoverCommands(app.registry, app.ctx, { cache: app.cache }) : undefined;
-  const hidden = winner && commands ? commandHiddenBy(app.families, commands, winner) : undefined;
+  const hidden =
+    winner && commands
+      ? commandHiddenBy(commands.commands, winner, (id) => skillRulesOf(app.families, id))
+      : undefined;
   const hides = hidden
     ? [{ kind: "command", name: hidden.name, provider: hidden.provider, filePath: hidden.filePath }]
     : [];
@@ -299,22 +281,6 @@ function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
   throw unknownValue("scope", "--scope", scope, ["project", "user"]);
 }
 
-/**
- * `copySkill`, unless a source wrote into that skill folder (roster.lock): then a conflict,
- * nothing written (SPEC §20: a source's files are its own).
- */
-function copyUnlessPinned(options: Parameters<typeof copySkill>[0], pinned: ReadonlySet<string>): SkillCopy {
-  const planned = copySkill({ ...options, dryRun: true });
-  const inside = planned.dir !== "" && [...pinned].some((path) => path.startsWith(`${planned.dir}${sep}`));
-  if (!inside) return options.dryRun ? planned : copySkill(options);
-  return {
-    ...planned,
-    action: "conflict",
-    files: [],
-    error: { code: "sync/conflict", message: "a source wrote this skill folder (roster.lock); left to it" },
-  };
-}
-
 function printCopies(app: App, copies: readonly SkillCopy[]): void {
   const o = app.output;
   const rows = copies.map((c) => [
@@ -347,19 +313,16 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
   const d = skillDiscovery(app);
   const skill = find(d, name);
   const target = targets[0]!;
-  const scope = scopeFlag(flags.scope) ?? (skill.scope === "project" ? "project" : "user");
-  const copy = copyUnlessPinned(
-    {
-      ctx: app.ctx,
-      skill,
-      target,
-      scope,
-      sources: app.families.skillSources,
-      ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
-      ...(flags.dryRun ? { dryRun: true } : {}),
-    },
-    flags.out ? new Set() : pinnedPaths(app.ctx).paths,
-  );
+  const copy = exportSkillFolder({
+    ctx: app.ctx,
+    skill,
+    target,
+    sources: app.families.skillSources,
+    scope: scopeFlag(flags.scope),
+    outDir: flags.out ? resolve(app.ctx.cwd, flags.out) : undefined,
+    pinned: flags.out ? new Set() : pinnedPaths(app.ctx).paths,
+    dryRun: flags.dryRun,
+  });
   if (app.output.json) printJson(app.output, copy);
   else printCopies(app, [copy]);
   if (copy.error)
@@ -375,37 +338,19 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
 export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<number> {
   const targets = targetsOf(app, flags.to);
   const only = scopeFlag(flags.scope);
-  const d = skillDiscovery(app);
-  const pinned = pinnedPaths(app.ctx).paths;
-  const copies: SkillCopy[] = [];
-  for (const target of targets) {
-    const own = discoverSkills(app.ctx, { sources: app.families.skillSources, as: target.tool! });
-    const native = new Set(own.skills.map((s) => s.filePath));
-    for (const skill of d.skills) {
-      if (skill.plugin || native.has(skill.filePath)) continue;
-      const scope = skill.scope === "project" ? "project" : "user";
-      if (only && scope !== only) continue;
-      copies.push(
-        copyUnlessPinned(
-          {
-            ctx: app.ctx,
-            skill,
-            target,
-            scope,
-            sources: app.families.skillSources,
-            ...(flags.dryRun ? { dryRun: true } : {}),
-          },
-          pinned,
-        ),
-      );
-    }
-  }
+  const copies = syncSkillFolders({
+    ctx: app.ctx,
+    skills: skillDiscovery(app),
+    targets,
+    sources: app.families.skillSources,
+    only,
+    pinned: pinnedPaths(app.ctx).paths,
+    dryRun: flags.dryRun,
+  });
   if (app.output.json) printJson(app.output, { dryRun: flags.dryRun === true, copies });
   else if (copies.length === 0)
     app.output.out("nothing to copy: every skill is already where each tool reads it");
   else printCopies(app, copies);
   // A conflict is reported and kept, as `sync` keeps a person's agent file; --strict fails on it.
-  const fails = (c: SkillCopy) =>
-    c.action === "failed" || c.action === "refused" || (flags.strict === true && c.action === "conflict");
-  return copies.some(fails) ? 1 : 0;
+  return copies.some((c) => skillCopyFails(c, { strict: flags.strict === true })) ? 1 : 0;
 }

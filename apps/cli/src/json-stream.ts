@@ -1,10 +1,11 @@
+import { type JsonArrayStream, createJsonArrayStream as streamJsonArray } from "@roster/terminal";
 import { SCHEMA_VERSION } from "./output.js";
 
 /**
- * Prints `{ "schemaVersion": 2, …fields, "<key>": [ … ] }` one item at a time, in index
- * order, exactly as `JSON.stringify({ schemaVersion: 2, ...fields, [key]: items }, null, 2)` would, holding only the items that arrive
- * ahead of an earlier one. Nothing is printed before the first item is ready, so a caller
- * that ends up with no items (a refusal) can still print something else.
+ * Prints `{ "schemaVersion": 2, …fields, "<key>": [ … ] }` one item at a time, in index order,
+ * exactly as `JSON.stringify` would (@roster/terminal's stream, `schemaVersion` first). Nothing
+ * is printed before the first item is ready, so a caller that ends up with no items (a refusal)
+ * can still print something else.
  */
 export function createJsonArrayStream(options: {
   key: string;
@@ -12,37 +13,6 @@ export function createJsonArrayStream(options: {
   write: (text: string) => void;
   /** Fields printed before the array, after `schemaVersion`. */
   fields?: Record<string, unknown>;
-}): { put(index: number, value: unknown): void; end(): void; readonly started: boolean } {
-  const { key, total, write } = options;
-  // The object's opening: `{`, schemaVersion, the fields, each on its own line as JSON.stringify puts them.
-  const head = Object.entries({ schemaVersion: SCHEMA_VERSION, ...options.fields })
-    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, "\n  ")},`)
-    .join("\n");
-  const waiting = new Map<number, string>();
-  let next = 0;
-  let started = false;
-  const indent = (json: string) => json.replace(/^/gm, "    ");
-  return {
-    get started() {
-      return started;
-    },
-    put(index, value) {
-      // Serialised now, so the caller's object can be dropped while it waits its turn.
-      waiting.set(index, indent(JSON.stringify(value, null, 2) ?? "null"));
-      while (waiting.has(next)) {
-        if (!started) {
-          write(`{\n${head}\n  ${JSON.stringify(key)}: [`);
-          started = true;
-        }
-        const text = waiting.get(next)!;
-        waiting.delete(next);
-        next++;
-        write(next < total ? `${text},` : text);
-      }
-    },
-    end() {
-      if (!started) write(`{\n${head}\n  ${JSON.stringify(key)}: []\n}`);
-      else write("  ]\n}");
-    },
-  };
+}): JsonArrayStream {
+  return streamJsonArray({ ...options, fields: { schemaVersion: SCHEMA_VERSION, ...options.fields } });
 }

@@ -1,61 +1,10 @@
-import { isAbsolute, relative, sep } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
-import {
-  Block,
-  type Cell,
-  count,
-  createOutput,
-  draw,
-  inOneWrite,
-  line,
-  oneLine,
-  paint,
-  printJson,
-  shortList,
-  showPath,
-  showPaths,
-  table,
-} from "./output.js";
-import { cutToWidth, displayWidth, escapeTerminal, wrapToWidth } from "./terminal.js";
+import { Block, createOutput, draw, inOneWrite, line, paint, printJson, showPath } from "./output.js";
 import { shortenRefusal } from "./unknown-name.js";
-
-describe("escapeTerminal", () => {
-  test("C0, DEL, C1 and bidi/format characters become visible escapes", () => {
-    expect(escapeTerminal("a\u001b]52;c;aGk=\u0007b")).toBe("a\\x1b]52;c;aGk=\\x07b");
-    expect(escapeTerminal("x\u009b31m\u007f")).toBe("x\\x9b31m\\x7f");
-    expect(escapeTerminal("\u202eevil\u200b\ufeff\u2028")).toBe("\\u202eevil\\u200b\\ufeff\\u2028");
-    expect(escapeTerminal("tag\u{e0041}")).toBe("tag\\u{e0041}");
-    expect(escapeTerminal("a\r\nb\tc")).toBe("a\\x0d\\x0ab\\x09c");
-  });
-
-  test("with keepLayout, line breaks and tabs stay; \\r does not", () => {
-    expect(escapeTerminal("a\nb\tc\r", true)).toBe("a\nb\tc\\x0d");
-  });
-
-  test("ordinary text, wide characters and emoji pass unchanged", () => {
-    const text = "café 漢字 👩\u200d💻 — ok";
-    expect(escapeTerminal(text)).toBe(text);
-    // A joiner that joins no emoji is escaped: it could hide a difference between two names.
-    expect(escapeTerminal("ex\u200dplore")).toBe("ex\\u200dplore");
-  });
-});
-
-describe("display width", () => {
-  test("wide characters count two columns, combining marks none", () => {
-    expect(displayWidth("漢字")).toBe(4);
-    expect(displayWidth("e\u0301")).toBe(1);
-  });
-
-  test("cutToWidth cuts by columns, at the end or keeping the end", () => {
-    expect(cutToWidth("漢字漢字", 5)).toBe("漢字…");
-    expect(cutToWidth("abcdefgh", 5, "end")).toBe("…efgh");
-    expect(cutToWidth("short", 10)).toBe("short");
-  });
-});
 
 describe("human output is escaped; JSON is exact", () => {
   const capture = (color = false) => {
@@ -101,160 +50,6 @@ describe("human output is escaped; JSON is exact", () => {
     printJson(o, { name: "x\u001b" });
     expect(JSON.parse(text())).toEqual({ schemaVersion: 2, name: "x\u001b" });
     expect(Object.keys(JSON.parse(text()))[0]).toBe("schemaVersion");
-  });
-});
-
-describe("table", () => {
-  const rows = [
-    [
-      "cloud-infrastructure-kubernetes-architect",
-      "user",
-      "claude",
-      "/h/.claude/agents/k8s.md",
-      "A ".repeat(80).trim(),
-    ],
-    ["plan", "bundled", "bundled", "embedded:plan.md", "Plans."],
-  ];
-
-  test("piped (no width): nothing is cut and columns align", () => {
-    const text = draw(
-      table({}, rows, { header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"] }),
-      false,
-    );
-    expect(text).toContain("cloud-infrastructure-kubernetes-architect");
-    expect(text).toContain("A ".repeat(79).trim());
-    expect(text).not.toContain("…");
-    expect(text.split("\n").every((l) => l === l.trimEnd())).toBe(true);
-  });
-
-  test("with a width, every line fits it, paths keep their end", () => {
-    for (const width of [40, 60, 80, 120]) {
-      const text = draw(
-        table({ columns: width }, rows, {
-          header: ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"],
-          keepEnd: [3],
-        }),
-        false,
-      );
-      for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(width);
-    }
-    const text = draw(table({ columns: 100 }, rows, { keepEnd: [3] }), false);
-    expect(text).toMatch(/…[^ ]*k8s\.md|\/h\/\.claude\/agents\/k8s\.md/);
-  });
-
-  test("on a narrow terminal a droppable column goes before a name is cut", () => {
-    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
-    const text = draw(table({ columns: 80 }, rows, { header, keepEnd: [3], drop: [3, 2, 1] }), false);
-    expect(text).toContain("cloud-infrastructure-kubernetes-architect");
-    expect(text.split("\n")[0]).not.toContain("FILE");
-    for (const l of text.split("\n")) expect(displayWidth(l)).toBeLessThanOrEqual(80);
-  });
-
-  test("the grow column gets the room: paths are cut and columns dropped for it, never the other way", () => {
-    const header = ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"];
-    const long = "Build and TypeScript expert who reviews every change for type safety and speed";
-    const wide = [
-      ["typescript-pro", "user", "claude", "~/.claude/agents/typescript-pro.md", long],
-      ["go-pro", "project", "claude", ".claude/agents/go-pro.md", "Go."],
-    ];
-    const descriptionWidth = (width: number) => {
-      const text = draw(
-        table({ columns: width }, wide, { header, keepEnd: [3], drop: [3, 2, 1], grow: 4 }),
-        false,
-      );
-      const lines = text.split("\n");
-      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
-      const at = lines[0]!.indexOf("DESCRIPTION");
-      return { header: lines[0]!, width: displayWidth(lines[1]!.slice(at)) };
-    };
-    // At 80 columns FILE leaves so the description keeps 40 % of the row (it got 15 before).
-    const at80 = descriptionWidth(80);
-    expect(at80.header).not.toContain("FILE");
-    expect(at80.width).toBeGreaterThanOrEqual(32);
-    // Wider is never narrower for the description; at 160 everything fits.
-    let last = 0;
-    for (const width of [40, 60, 80, 100, 120, 160]) {
-      const { width: w } = descriptionWidth(width);
-      expect(w, `at ${width}`).toBeGreaterThanOrEqual(last);
-      last = w;
-    }
-    expect(descriptionWidth(160).header).toContain("FILE");
-    expect(descriptionWidth(160).width).toBe(long.length);
-  });
-
-  test("wide characters are measured by display width", () => {
-    const text = draw(
-      table({}, [
-        ["漢字", "x"],
-        ["ab", "y"],
-      ]),
-      false,
-    );
-    expect(text.split("\n")).toEqual(["漢字  x", "ab    y"]);
-  });
-
-  /** The lines of a wrapping table on a terminal `columns` wide, uncoloured. */
-  const wrappedAt = (columns: number, rows: Cell[][]) =>
-    draw(table({ columns }, rows, { wrap: true }), false).split("\n");
-
-  test("wrap: a last column too long for the terminal goes on under itself, nothing cut", () => {
-    const rows = [
-      [
-        "",
-        "warning",
-        "frontmatter/fallback",
-        "read 3 plain field(s) with the fallback parser: name, description, tools",
-      ],
-      ["", "info", "x", "short"],
-    ];
-    expect(wrappedAt(60, rows)).toEqual([
-      "  warning  frontmatter/fallback  read 3 plain field(s) with",
-      "                                 the fallback parser: name,",
-      "                                 description, tools",
-      "  info     x                     short",
-    ]);
-    // Piped (no width): one line a row, as without wrap.
-    expect(draw(table({}, rows, { wrap: true }), false)).toBe(draw(table({}, rows), false));
-  });
-
-  test("wrap: with too little room beside it, the last column starts a line under the column before", () => {
-    const rows = [
-      ["", "would create", ".gemini/agents/powershell-security-hardening.md", "loses model; changes tools"],
-      ["", "would create", ".gemini/agents/a.md", "changes tools"],
-    ];
-    expect(wrappedAt(80, rows)).toEqual([
-      "  would create  .gemini/agents/powershell-security-hardening.md",
-      "                loses model; changes tools",
-      "  would create  .gemini/agents/a.md                              changes tools",
-    ]);
-  });
-});
-
-describe("wrapToWidth", () => {
-  const word = fc.constantFrom("a", "bb", "word", "longerword", "漢字", "🙂", "e\u0301", "x".repeat(30), "");
-  test("every line fits, broken at spaces, and holds the text's words in order", () => {
-    fc.assert(
-      fc.property(fc.array(word, { maxLength: 20 }), fc.integer({ min: 1, max: 40 }), (words, width) => {
-        const text = words.join(" ");
-        const lines = wrapToWidth(text, width);
-        for (const line of lines)
-          if (line.includes(" ") || [...line].length > 1)
-            expect(displayWidth(line)).toBeLessThanOrEqual(Math.max(width, 2));
-        expect(lines.join("").replaceAll(" ", "")).toBe(text.replaceAll(" ", ""));
-        if (displayWidth(text) <= width) expect(lines).toEqual([text]);
-      }),
-      { numRuns: 1000 },
-    );
-  });
-});
-
-describe("paths", () => {
-  test("relative under the cwd, ~/ under home, otherwise as is", () => {
-    const o = { cwd: "/home/me/app", home: "/home/me" };
-    expect(showPath(o, "/home/me/app/.claude/agents/a.md")).toBe(".claude/agents/a.md");
-    expect(showPath(o, "/home/me/.claude/agents/a.md")).toBe("~/.claude/agents/a.md");
-    expect(showPath(o, "/home/meow/a.md")).toBe("/home/meow/a.md");
-    expect(showPath(o, "embedded:plan.md")).toBe("embedded:plan.md");
   });
 });
 
@@ -328,11 +123,6 @@ describe("refusals and names", () => {
     "cloud-infrastructure-kubernetes-architect",
   ]);
 
-  test("a long list is cut to the first names and a count", () => {
-    expect(shortList(["a", "b"])).toBe("a, b");
-    expect(shortList(names)).toBe("agent-0, agent-1, agent-2, agent-3, agent-4 and 232 more");
-  });
-
   test("the executor's refusal is shortened for people; the full text is kept for --json", () => {
     const message = `Unknown agent "kubernetes-architect". Available: ${names.join(", ")}`;
     const finding = shortenRefusal(
@@ -349,27 +139,6 @@ describe("refusals and names", () => {
       fullText: message,
       suggestions: ["cloud-infrastructure-kubernetes-architect"],
     });
-  });
-});
-
-describe("words", () => {
-  test("count: singular and plural, no (s)", () => {
-    expect([count(0, "agent"), count(1, "agent"), count(2, "file")]).toEqual([
-      "0 agents",
-      "1 agent",
-      "2 files",
-    ]);
-  });
-
-  test("showPaths: paths inside a message take the form showPath gives a path", () => {
-    const o = { cwd: "/home/me/app", home: "/home/me" };
-    expect(showPaths(o, "this config is code and /home/me/app is not trusted")).toBe(
-      "this config is code and ~/app is not trusted",
-    );
-    expect(showPaths(o, "/home/me/app/.claude/agents/a.md wins over /home/me/.claude/agents/a.md")).toBe(
-      ".claude/agents/a.md wins over ~/.claude/agents/a.md",
-    );
-    expect(showPaths(o, "/home/meadow/x and /opt/y")).toBe("/home/meadow/x and /opt/y");
   });
 });
 
@@ -418,61 +187,5 @@ describe("inOneWrite", () => {
       }),
     ).toThrow("boom");
     expect(written).toEqual(["before\n"]);
-  });
-});
-
-describe("the fast paths of showPath and oneLine give what the plain forms give", () => {
-  // The plain forms, as they were written before the fast paths.
-  const plainShowPath = (o: { cwd: string; home?: string }, path: string) => {
-    if (!path) return "";
-    if (!isAbsolute(path)) return path;
-    const under = (dir: string) =>
-      dir !== "" && (path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
-    if (under(o.cwd)) return relative(o.cwd, path) || ".";
-    if (o.home && under(o.home)) return `~${sep}${relative(o.home, path)}`;
-    return path;
-  };
-  const segment = fc.constantFrom("a", "b.md", ".claude", ".", "..", "", "x y", "ü");
-  const pathOf = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join("/")}`);
-
-  test("showPath", () => {
-    fc.assert(
-      fc.property(pathOf, pathOf, fc.array(segment, { maxLength: 4 }), (cwd, home, rest) => {
-        for (const base of [cwd, home, "/"]) {
-          const path = `${base}/${rest.join("/")}`;
-          expect(showPath({ cwd, home }, path)).toBe(plainShowPath({ cwd, home }, path));
-        }
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  test("oneLine", () => {
-    const piece = fc.constantFrom(
-      "a",
-      "bc",
-      " ",
-      "  ",
-      "\t",
-      "\n",
-      "\r\n",
-      "\u00a0",
-      "\u2028",
-      "\ufeff",
-      "é",
-    );
-    fc.assert(
-      fc.property(
-        fc.array(piece, { maxLength: 12 }),
-        fc.option(fc.integer({ min: 1, max: 20 })),
-        (pieces, max) => {
-          const text = pieces.join("");
-          const flat = text.replace(/\s+/g, " ").trim();
-          const expected = max !== null && flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-          expect(oneLine(text, max ?? undefined)).toBe(expected);
-        },
-      ),
-      { numRuns: 3000 },
-    );
   });
 });

@@ -4,25 +4,26 @@ import { discoverCommands } from "@roster/commands";
 import {
   type AgentDefinition,
   type AgentDiscovery,
-  type Diagnostic,
   type DiscoveryContext,
   discoverAgents,
 } from "@roster/core";
-import { type DoctorReport, findProblems } from "@roster/doctor";
+import {
+  type DoctorReport,
+  doctorTotals,
+  findingsByPlace,
+  findProblems,
+  namingTool,
+  type ToolFinding,
+  toolFails,
+  toolFinding,
+} from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
 import { runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import {
-  checkFormat,
-  type DoctorFormat,
-  fewFiles,
-  fileTexts,
-  groupRepeats,
-  printFindingsAs,
-} from "./format-findings.js";
+import { checkFormat, type DoctorFormat, fewFiles, fileTexts, printFindingsAs } from "./format-findings.js";
 import { fileView } from "./list-print.js";
 import {
   type Cell,
@@ -82,40 +83,6 @@ export async function runDoctor(
   });
 }
 
-/** Each kind of file in doctor's totals, with the word for a file of that folder that defines nothing. */
-const KINDS = [
-  ["agents", "not an agent"],
-  ["commands", "not a command"],
-  ["skills", "not a skill"],
-] as const;
-
-/**
- * The line `doctor` ends with. Each kind of file is counted apart (core's `countOutcomes`: the
- * report's "shadowed" is the agents' here), and the problems found reading agent files are the
- * number `roster list`'s footer gives:
- * `198 files (agents: 175 loaded, 3 shadowed, 10 not an agent; commands: 9 loaded, 1 shadowed):
- * 0 errors, 19 warnings, 16 of them from reading agent files — ok`.
- */
-export function doctorTotals(summary: DoctorReport["summary"], failed: boolean): string {
-  const kinds = KINDS.flatMap(([kind, notA]) => {
-    const c = summary.kinds[kind];
-    const files = c.loaded + c.shadowed + c.skipped + c["not-an-agent"] + c.copy;
-    if (files === 0) return [];
-    const parts = [`${c.loaded} loaded`];
-    if (c.shadowed > 0) parts.push(`${c.shadowed} shadowed`);
-    if (c.skipped > 0) parts.push(`${c.skipped} skipped`);
-    if (c["not-an-agent"] > 0) parts.push(`${c["not-an-agent"]} ${notA}`);
-    if (c.copy > 0) parts.push(`${c.copy} roster's ${c.copy === 1 ? "copy" : "copies"}`);
-    return [`${kind}: ${parts.join(", ")}`];
-  });
-  const reading = summary.readingAgentFiles;
-  return (
-    `${count(summary.files, "file")}${kinds.length > 0 ? ` (${kinds.join("; ")})` : ""}: ` +
-    `${count(summary.errors, "error")}, ${count(summary.warnings, "warning")}` +
-    `${reading > 0 ? `, ${reading} of them from reading agent files` : ""}${failed ? "" : " — ok"}`
-  );
-}
-
 /** Flags of `roster doctor`. */
 export interface DoctorFlags {
   /** Exit 1 on warnings too. */
@@ -126,40 +93,13 @@ export interface DoctorFlags {
   format?: DoctorFormat;
 }
 
-/** What one tool makes of this project, as `doctor --as TOOL` counts it. */
-export interface ToolFinding {
-  tool: string;
-  displayName: string;
-  errors: number;
-  warnings: number;
-  /** The file that makes the tool refuse its whole configuration (opencode), and why. */
-  refusedBy?: { filePath: string; reason: { code: string; message: string } };
-  /** Its error diagnostics, for `--format sarif|github`. */
-  errorDiagnostics: Diagnostic[];
-}
-
-/** A tool would refuse a file here: an error of its view, or its whole configuration refused. */
-export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): boolean {
-  return tool.errors > 0 || tool.refusedBy !== undefined;
-}
-
 /**
  * Every tool's `doctor --as TOOL`, counted: the lines plain `doctor` ends with. `views`: the
  * tool views prepared before doctor's discovery ({@link runDoctor} with their `ctx`).
  */
 export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolFinding[]> {
   return Promise.all(
-    app.families.profiles.map(async (profile): Promise<ToolFinding> => {
-      const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool, views);
-      return {
-        tool: view.tool,
-        displayName: view.displayName,
-        errors: summary.errors,
-        warnings: summary.warnings,
-        ...(view.refusedBy ? { refusedBy: view.refusedBy } : {}),
-        errorDiagnostics: diagnostics.filter((d) => d.severity === "error"),
-      };
-    }),
+    app.families.profiles.map(async (profile) => toolFinding(await runDoctorAs(app, profile.tool, views))),
   );
 }
 
@@ -173,13 +113,6 @@ function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
   if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
   const colour = toolFails(tool) ? "red" : "yellow";
   return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
-}
-
-/** The message of a tool's finding, naming the tool when it does not already. */
-function namingTool(tool: ToolFinding, d: Diagnostic): Diagnostic {
-  return d.message.startsWith(tool.displayName) || d.message.startsWith(tool.tool)
-    ? d
-    : { ...d, message: `${tool.displayName}: ${d.message}` };
 }
 
 /** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
@@ -228,27 +161,20 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
     // A finding many files share (more than three) is one line, under the first of them.
     // Per file, its findings under `path:line` where the line is known (a terminal makes
     // that a link), else under `path`: each file once, its places in the order found.
-    const groups = new Map<string, Map<number, Cell[][]>>();
-    for (const { diagnostic: x, files: about } of groupRepeats(diagnostics)) {
-      const key = x.filePath ?? "";
-      const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-      const row: Cell[] = [
-        "",
-        paint(o, colour[x.severity], x.severity),
-        x.code,
-        about.length > 1
-          ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-          : message,
-      ];
-      const places = groups.get(key) ?? new Map<number, Cell[][]>();
-      groups.set(key, places);
-      const at = places.get(x.line ?? 0);
-      if (at) at.push(row);
-      else places.set(x.line ?? 0, [row]);
-    }
-    for (const [filePath, places] of groups) {
-      for (const [at, rows] of places) {
+    for (const { filePath, places } of findingsByPlace(diagnostics)) {
+      for (const { line: at, lines } of places) {
         o.out(paint(o, "bold", filePath ? placeOf(o, filePath, at) : "(no file)"));
+        const rows = lines.map(({ diagnostic: x, files: about }): Cell[] => {
+          const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
+          return [
+            "",
+            paint(o, colour[x.severity], x.severity),
+            x.code,
+            about.length > 1
+              ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
+              : message,
+          ];
+        });
         // Messages are never cut: a long one wraps rather than losing what it explains.
         o.out(table(o, rows, { wrap: true }));
       }

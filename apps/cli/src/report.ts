@@ -2,10 +2,10 @@
 // answer a --json caller reads on stdout, and the exit code. The app and the bin's own
 // `list` (list-run.ts) report the same way.
 import { ConfigError } from "@roster/config";
+import { escapeTerminal } from "@roster/terminal";
 import type { GlobalFlags } from "./basics.js";
 import { errorLine, FindingError, UsageError } from "./errors.js";
 import { printJson } from "./output.js";
-import { escapeTerminal } from "./terminal.js";
 
 /** Prints `error` as roster reports a failed command and returns the exit code: 1, or 2 for a usage error. */
 export function reportError(error: unknown, flags: Pick<GlobalFlags, "json" | "debug">): number {

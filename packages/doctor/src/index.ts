@@ -1,9 +1,19 @@
 // The public API of @roster/doctor: the rules of `roster doctor` over one discovery of agents
-// and one of commands. It prints nothing: the CLI prints the findings (text, JSON, SARIF).
+// and one of commands, and of `doctor --as TOOL` over one tool's view; the findings for CI
+// (SARIF, GitHub annotations). It prints nothing: the CLI prints what it returns.
 
 /** Files per outcome: core's, re-exported where doctor's summary first named it. */
 export type { OutcomeCounts } from "@roster/core";
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
+export { doctorTotals } from "./doctor-totals.js";
+export {
+  findToolProblems,
+  TOOL_SEVERITY,
+  type ToolProblemsOptions,
+  type ToolProblemsReport,
+  type ToolProblemsSummary,
+} from "./find-tool-problems.js";
+export { SARIF_SCHEMA, toGithubAnnotations, toSarif } from "./findings-for-ci.js";
 export {
   FIX_CODES,
   type FixAgentTextOptions,
@@ -13,8 +23,18 @@ export {
   type TextFix,
 } from "./fix-agent-text.js";
 export {
+  type FindingLine,
+  type FindingPlace,
+  fewFiles,
+  findingsByPlace,
+  groupRepeats,
+  SHOWN_FILES,
+} from "./group-repeats.js";
+export {
   type DoctorInput,
   type DoctorReport,
   type DoctorSummary,
   findProblems,
 } from "./run-doctor.js";
+export { namingTool, type ToolFinding, toolFails, toolFinding } from "./tool-finding.js";
+export { fileTexts, withKeyLines } from "./with-key-lines.js";

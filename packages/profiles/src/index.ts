@@ -2,6 +2,7 @@
 // profile a family declares is core's contract (`ToolProfile` in @roster/core); what a tool
 // would load (`ToolView`) is this engine's answer.
 export { summarizeAgent } from "./agent-summary.js";
+export { type BuildListingOptions, buildListing } from "./build-listing.js";
 export {
   type AgentExplanation,
   briefAgent,
@@ -24,6 +25,21 @@ export {
   type WhyOptions,
   type WhyReport,
 } from "./report-why.js";
+export {
+  type AgentRow,
+  type FilterProblem,
+  filterAgents,
+  filterProblem,
+  type ListFilters,
+  type Listing,
+  type ListingSelection,
+  SORT_KEYS,
+  SOURCES,
+  selectListing,
+  sortAgents,
+  sourceOf,
+} from "./select-listing.js";
+export { type SelectToolAgentsOptions, selectToolAgents, toolAgentView } from "./select-tool-agents.js";
 export type { ToolFileOutcome, ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
 export {
   bodyAfterFence,

@@ -8,7 +8,15 @@ export {
   SkillSourceError,
   skillCopiesIn,
 } from "./discover-skills.js";
+export { explainSkill, type SkillCandidate, summarizeSkill } from "./explain-skill.js";
 export { type ListSkillFilesOptions, listSkillFiles, type SkillFileListing } from "./list-skill-files.js";
+export {
+  commandAnswersTo,
+  commandHiddenBy,
+  type Invocable,
+  type InvocableCommand,
+  resolveInvocable,
+} from "./resolve-invocable.js";
 export { type ProjectSkillPlacesOptions, projectSkillPlaces } from "./skill-places.js";
 export {
   AGENT_SKILLS_KEYS,

@@ -1,5 +1,5 @@
 // The public API of @roster/writers: export one agent to a tool's format, sync every agent
-// (SPEC §13), and the one safe write both use. The writer contract (`AgentWriter`) is core's.
+// (SPEC §13), copy skill folders (which, where: SPEC §18), and the one safe write they use. The writer contract (`AgentWriter`) is core's.
 
 // The sync manifest's name is core's (discovery reads the manifest: SPEC §16).
 export { SYNC_MANIFEST } from "@roster/core";
@@ -50,6 +50,7 @@ export {
   type SlugRename,
   slugName,
 } from "./rename-agent.js";
+export { summarizeFields } from "./summarize-fields.js";
 export {
   applySync,
   type FileOwner,
@@ -66,6 +67,16 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
+export {
+  copySkillUnlessPinned,
+  type ExportSkillFolderOptions,
+  exportSkillFolder,
+  type SkillCopyScope,
+  type SyncSkillFoldersOptions,
+  skillCopyFails,
+  skillCopyScope,
+  syncSkillFolders,
+} from "./sync-skills.js";
 export {
   type FileContent,
   NAME_MAX,

@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
-import {
-  cutPathToWidth,
-  cutToWidth,
-  displayWidth,
-  NARROW,
-  NARROW_OR_EMOJI,
-  wrapToWidth,
-} from "./terminal.js";
+import { cutPathToWidth, cutToWidth, displayWidth, NARROW, NARROW_OR_EMOJI, wrapToWidth } from "./index.js";
 
 /** Every BMP character the narrow class holds. */
 const narrowChars: string[] = [];

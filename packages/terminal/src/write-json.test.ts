@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { writeJson } from "./write-json.js";
+import { writeJson } from "./index.js";
 
 const written = (value: unknown, depth?: number, chunkChars?: number) => {
   const chunks: Buffer[] = [];

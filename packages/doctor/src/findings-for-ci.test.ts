@@ -1,6 +1,6 @@
 import type { Diagnostic } from "@roster/core";
 import { describe, expect, test } from "vitest";
-import { groupRepeats, toGithubAnnotations, toSarif } from "./format-findings.js";
+import { groupRepeats, toGithubAnnotations, toSarif } from "./index.js";
 
 const cwd = "/work/p";
 
