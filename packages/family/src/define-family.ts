@@ -1,4 +1,5 @@
 import type { SourceProvider, ThinkingLevel } from "@roster/core";
+import type { ModelRules } from "./model-names.js";
 import type { SkillSource } from "./skill-source.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
@@ -22,6 +23,8 @@ export interface FamilyVocabulary {
   permissionModes: Readonly<Record<string, string>>;
   /** Model names the tool takes besides full model ids (`opus`, `flash`). */
   modelAliases: readonly string[];
+  /** Which model names the tool takes and how it spells them; absent: every name as given. */
+  models?: ModelRules;
   /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
   builtInTools?: readonly string[];
   /**

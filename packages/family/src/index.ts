@@ -14,7 +14,7 @@ export {
 } from "./define-family.js";
 // where a family's tool keeps its folders: an environment variable's folder
 export { envPath } from "./env-paths.js";
-export { acceptModel, chooseModel, isModelTool, type ModelTool } from "./model-names.js";
+export { acceptModel, chooseModel, type ModelRules } from "./model-names.js";
 // what raises a permission (SPEC §17): the hosts and the audit of a source read it
 export {
   NON_RAISING_MODES,

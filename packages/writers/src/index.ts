@@ -78,3 +78,4 @@ export {
   writeFileInside,
   writePathProblem,
 } from "./write-file-inside.js";
+export { type ToolListTarget, writeToolList } from "./write-tool-list.js";
