@@ -6,7 +6,7 @@
 // `doctor`, and the YAML, TOML, JSONC and string-width engines on first need.
 
 export { listAgents, showAgent, whyAgent } from "./cmd-agents.js";
-export { doctorAs, listAs, otherTools, printOtherTools, profilesOf, showAs, whyAs } from "./cmd-as.js";
+export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./cmd-as.js";
 export { clearCache } from "./cmd-cache.js";
 export { expand, listCommands, showCommand } from "./cmd-commands.js";
 export { exportCommand } from "./cmd-export.js";

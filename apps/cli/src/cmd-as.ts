@@ -23,7 +23,7 @@ import { printLegend, sayLines } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError, unknownText } from "./errors.js";
-import { type AppFamily, FAMILIES } from "./families.js";
+import type { AppFamilies } from "./families.js";
 import {
   checkFormat,
   type DoctorFormat,
@@ -48,23 +48,15 @@ import {
   showPaths,
   table,
 } from "./output.js";
-import { SKILL_TOOLS } from "./skill-sources.js";
+import { skillToolsOf } from "./skill-sources.js";
 import { unknownValue } from "./unknown-name.js";
-
-/** The tool profiles of `families`, in their order: what `--as` takes. */
-export function profilesOf(families: readonly AppFamily[]): ToolProfile[] {
-  return families.flatMap((f) => (f.profile ? [f.profile] : []));
-}
-
-/** Every built-in tool `--as` knows, in the app's family order. */
-export const TOOL_PROFILES: readonly ToolProfile[] = profilesOf(FAMILIES);
 
 /** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it. */
 export const RULES_TABLE = 'README.md, "Every tool\'s rules"';
 
 /** The profile for `--as <tool>`, or a usage error listing the tools. */
-export function profileFor(tool: string, families: readonly AppFamily[] = FAMILIES): ToolProfile {
-  const profiles = profilesOf(families);
+export function profileFor(tool: string, families: AppFamilies): ToolProfile {
+  const profiles = families.profiles;
   const profile = profiles.find((p) => p.tool === tool);
   if (!profile) {
     throw unknownValue(
@@ -453,7 +445,7 @@ export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
     const reason = file.reason!;
     let message = reason.message;
     if (file.outcome === "rejected" && reason.code !== "tool/no-frontmatter") {
-      const others = acceptedBy(file, profile, profilesOf(app.families));
+      const others = acceptedBy(file, profile, app.families.profiles);
       // The question users ask most: "valid for Claude Code, but Gemini CLI rejects it because of key `color`".
       if (others.length > 0) message = `valid for ${others.join(", ")}, but ${message}`;
     }
@@ -473,7 +465,7 @@ export async function runDoctorAs(app: App, tool: string, views?: ToolViews) {
   diagnostics.push(...(profile.setupNotes?.(app.ctx) ?? []));
 
   // The tool's skills (SPEC §18): a SKILL.md it would not load is an error, as an agent file is.
-  const skills = SKILL_TOOLS.includes(tool) ? skillDiscovery(app, tool) : undefined;
+  const skills = skillToolsOf(app.families).includes(tool) ? skillDiscovery(app, tool) : undefined;
   for (const file of skills?.files ?? []) {
     for (const d of file.diagnostics) {
       const isReason = file.outcome === "skipped" && d.code === file.reason.code && d.severity === "warning";
@@ -540,7 +532,7 @@ export async function otherTools(
   views?: ToolViews,
 ): Promise<OtherTool[]> {
   return otherToolsFor(d, name, {
-    profiles: profilesOf(app.families),
+    profiles: app.families.profiles,
     ctx: app.ctx,
     registry: app.registry,
     ...(views ? { views } : {}),

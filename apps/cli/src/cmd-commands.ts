@@ -54,12 +54,12 @@ function answersTo(command: WorkflowCommand): string {
  * Commands and invocable skills side by side (SPEC §18): a skill and a command of one
  * family and one name clash, and the family's rule says which answers (`clash`).
  */
-function invocable(d: CommandDiscovery, skills: readonly Skill[]): Invocable {
+function invocable(app: App, d: CommandDiscovery): Invocable {
   const result: Invocable = { commands: [], skills: [], shadowedCommands: [], shadowedSkills: [] };
   const hidden = new Set<WorkflowCommand>();
-  for (const skill of skills) {
+  for (const skill of skillDiscovery(app).skills) {
     if (!skill.userInvocable) continue;
-    const rule = skillRulesOf(skill.provider)?.clash;
+    const rule = skillRulesOf(app.families, skill.provider)?.clash;
     const command = d.commands.find((c) => c.provider === skill.provider && answersTo(c) === skill.name);
     if (command && rule === "skill") {
       hidden.add(command);
@@ -86,7 +86,7 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
     );
     return 0;
   }
-  const all = invocable(d, skillDiscovery(app).skills);
+  const all = invocable(app, d);
   if (o.json) {
     printJson(o, {
       commands: all.commands.map((c) => ({

@@ -102,7 +102,7 @@ async function candidates(app: App) {
       continue;
     // A file whose real path leaves the project is never read, here as in discovery.
     if (record.diagnostics.some((d) => d.code === "load/outside-root")) continue;
-    const family = app.families.find((f) => f.id === record.provider);
+    const family = app.families.get(record.provider);
     const profile = family?.profile;
     const known = byPath.get(record.path);
     if (known?.nameProblem) continue;

@@ -12,12 +12,10 @@ import {
 } from "@roster/executor";
 import { pickHost } from "@roster/hosts";
 import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
-import { profilesOf } from "./cmd-as.js";
 import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
-import { SKILL_SOURCES } from "./skill-sources.js";
 import { STOP_SIGNALS, type StopSignal } from "./stop-signals.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
@@ -93,7 +91,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     if (host !== undefined && !hosts.includes(host))
       throw new Error(`Unknown host "${host}": use "auto", ${hosts.map((h) => `"${h}"`).join(", ")}.`);
     const defaultHost = app.loaded.config.defaultHost;
-    const chosen = host ?? pickHost(agent, app.families, defaultHost ? { defaultHost } : {}).host;
+    const chosen = host ?? pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {}).host;
     if (chosen === null)
       throw new Error(
         `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
@@ -121,8 +119,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     env: app.env,
     runnerFor,
     hosts: fixed ? [] : hosts,
-    profiles: profilesOf(app.families),
-    skillSources: SKILL_SOURCES,
+    families: app.families,
     planMode: flags.planMode === true,
     settings,
     cache: app.cache,

@@ -18,7 +18,7 @@ import { FindingError, UsageError } from "./errors.js";
 import { line, paint, printJson, sentenceLines, showPath, showPaths } from "./output.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { fieldRows } from "./report-fields.js";
-import { scopeOf, writersFor, writersOf } from "./writers.js";
+import { scopeOf, writersFor } from "./writers.js";
 
 /** Flags of `roster new`. */
 export interface NewFlags {
@@ -54,9 +54,7 @@ export function starterPrompt(name: string, description: string): string {
 export async function newAgent(app: App, name: string, flags: NewFlags): Promise<number> {
   if (flags.for === undefined)
     throw new UsageError(
-      `roster new needs --for TOOL: one of ${writersOf(app.families)
-        .map((w) => w.tool)
-        .join(", ")}`,
+      `roster new needs --for TOOL: one of ${app.families.writers.map((w) => w.tool).join(", ")}`,
     );
   const writers = writersFor(flags.for, app.families, "--for");
   if (writers.length !== 1) throw new UsageError("roster new writes one agent for one tool");

@@ -2,7 +2,6 @@ import { discoverAgents } from "@roster/core";
 import { prepareToolViews, type ToolView } from "@roster/profiles";
 import pkg from "../package.json" with { type: "json" };
 import { fromShell } from "./basics.js";
-import { profilesOf } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
@@ -32,7 +31,7 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
   const { buildReport, renderReportHtml } = await import("@roster/pictures");
   // One read of each agent file for the merged view, the graph, doctor and every tool's view,
   // as plain `doctor` reads: the views are planned first and take the discovery's reads.
-  const profiles = profilesOf(app.families);
+  const profiles = app.families.profiles;
   const prepared = await prepareToolViews(profiles, app.ctx, { registry: app.registry });
   const discovered = await discoverAgents(app.registry, prepared.ctx, { bodies: "on-demand" });
   const { discovery, graph } = await discoverGraph(app, discovered);

@@ -100,10 +100,15 @@ async function chooseMode(app: App, agentName: string, flags: RunFlags, lookup: 
       agentName,
       flags.provider !== undefined ? { provider: flags.provider } : {},
     );
-  // An unknown agent is refused by the task tool with its own text; any host will do until then.
-  if (!agent) return { kind: "host", host: "claude" };
+  // An unknown agent is refused by the task tool with its own text; any host will do until then
+  // (the first of the app's), and with none the refusal comes first all the same.
+  if (!agent) {
+    const first = hosts[0];
+    if (first !== undefined) return { kind: "host", host: first };
+    return { kind: "none", error: new UsageError("no family of this app has an agent host: give --runner") };
+  }
   const defaultHost = app.loaded.config.defaultHost;
-  const choice = pickHost(agent, app.families, defaultHost ? { defaultHost } : {});
+  const choice = pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {});
   if (choice.host === null) {
     const config = join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json");
     const error = new UsageError(

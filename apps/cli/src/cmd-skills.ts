@@ -18,7 +18,7 @@ import {
   printNames,
   showPath,
 } from "./output.js";
-import { SKILL_SOURCES, SKILL_TOOLS } from "./skill-sources.js";
+import { skillToolsOf } from "./skill-sources.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
 /** Flags of `roster skills list|show|why`. */
@@ -29,11 +29,10 @@ export interface SkillFlags {
 
 /** One discovery of skills: the merged view, or one tool's with `--as`. */
 export function skillDiscovery(app: App, as?: string): SkillDiscovery {
-  if (as !== undefined && !SKILL_TOOLS.includes(as)) throw unknownValue("tool", "--as", as, SKILL_TOOLS);
-  return discoverSkills(
-    app.ctx,
-    as === undefined ? { sources: SKILL_SOURCES } : { sources: SKILL_SOURCES, as },
-  );
+  const tools = skillToolsOf(app.families);
+  if (as !== undefined && !tools.includes(as)) throw unknownValue("tool", "--as", as, tools);
+  const sources = app.families.skillSources;
+  return discoverSkills(app.ctx, as === undefined ? { sources } : { sources, as });
 }
 
 /** The `skills list --json` view of one skill. */
@@ -259,11 +258,12 @@ export interface SkillCopyFlags {
   strict?: boolean;
 }
 
-function targetsOf(to: string | undefined): SkillSource[] {
-  if (!to) throw new UsageError(`--to names the tool to copy for (${SKILL_TOOLS.join(", ")})`);
+function targetsOf(app: App, to: string | undefined): SkillSource[] {
+  const tools = skillToolsOf(app.families);
+  if (!to) throw new UsageError(`--to names the tool to copy for (${tools.join(", ")})`);
   return to.split(",").map((tool) => {
-    const source = SKILL_SOURCES.find((s) => s.tool === tool.trim());
-    if (!source) throw unknownValue("tool", "--to", tool.trim(), SKILL_TOOLS);
+    const source = app.families.skillSources.find((s) => s.tool === tool.trim());
+    if (!source) throw unknownValue("tool", "--to", tool.trim(), tools);
     return source;
   });
 }
@@ -317,7 +317,7 @@ function printCopies(app: App, copies: readonly SkillCopy[]): void {
 
 /** `roster export NAME --skills --to TOOL [--scope] [--out DIR]`: copies one skill folder. */
 export async function exportSkill(app: App, name: string, flags: SkillCopyFlags): Promise<number> {
-  const targets = targetsOf(flags.to);
+  const targets = targetsOf(app, flags.to);
   if (targets.length !== 1) throw new UsageError("export writes for one tool; roster sync takes a list");
   const d = skillDiscovery(app);
   const skill = find(d, name);
@@ -329,7 +329,7 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
       skill,
       target,
       scope,
-      sources: SKILL_SOURCES,
+      sources: app.families.skillSources,
       ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),
       ...(flags.dryRun ? { dryRun: true } : {}),
     },
@@ -348,13 +348,13 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
  * skills stay where they are) for each tool.
  */
 export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<number> {
-  const targets = targetsOf(flags.to);
+  const targets = targetsOf(app, flags.to);
   const only = scopeFlag(flags.scope);
   const d = skillDiscovery(app);
   const pinned = pinnedPaths(app.ctx).paths;
   const copies: SkillCopy[] = [];
   for (const target of targets) {
-    const own = discoverSkills(app.ctx, { sources: SKILL_SOURCES, as: target.tool! });
+    const own = discoverSkills(app.ctx, { sources: app.families.skillSources, as: target.tool! });
     const native = new Set(own.skills.map((s) => s.filePath));
     for (const skill of d.skills) {
       if (skill.plugin || native.has(skill.filePath)) continue;
@@ -367,7 +367,7 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
             skill,
             target,
             scope,
-            sources: SKILL_SOURCES,
+            sources: app.families.skillSources,
             ...(flags.dryRun ? { dryRun: true } : {}),
           },
           pinned,

@@ -21,11 +21,9 @@ import {
 } from "@roster/sources";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
+import { FALLBACK_TOOLS } from "./families.js";
 import { count, headedTable, line, type Output, paint, printJson, showPath, showPaths } from "./output.js";
 import { scopeOf } from "./writers.js";
-
-/** The tools a source is written for when `--to` is not given and the project uses none (the issue's choice). */
-const FALLBACK_TOOLS = ["claude"];
 
 /** Flags every sources command takes. */
 export interface SourcesFlags {
@@ -68,9 +66,9 @@ function environmentOf(app: App, scope: "project" | "user"): SourcesEnvironment 
   const timeoutMs = gitTimeout(process.env);
   return {
     ctx: app.ctx,
-    families: app.families,
+    families: app.families.families,
     registry: app.registry,
-    skillSources: app.families.flatMap((f) => (f.skills ? [f.skills] : [])),
+    skillSources: app.families.skillSources,
     cacheDir: cacheDirOf({ home: app.ctx.home, env: process.env }),
     projectTrusted: app.loaded.project?.trusted === true,
     git: timeoutMs !== undefined ? { timeoutMs } : {},

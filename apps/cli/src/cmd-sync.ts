@@ -7,7 +7,7 @@ import { UsageError } from "./errors.js";
 import { type Cell, line, paint, printJson, printNotes, sentenceLines, showPath, table } from "./output.js";
 import { fieldSummary } from "./report-fields.js";
 import { unknownName } from "./unknown-name.js";
-import { scopeOf, WRITERS, writersFor } from "./writers.js";
+import { scopeOf, writersFor } from "./writers.js";
 
 /** Flags of `roster sync`. */
 export interface SyncFlags {
@@ -184,7 +184,9 @@ export async function syncCommand(
     for (const piece of sentenceLines(o, left)) o.out(piece);
   }
   if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
-    o.out(`field by field: roster export NAME --to ${writers[0]?.tool ?? WRITERS[0]!.tool} --stdout`);
+    o.out(
+      `field by field: roster export NAME --to ${writers[0]?.tool ?? app.families.writers[0]!.tool} --stdout`,
+    );
   }
   if (judged.kept.length > 0 && !judged.fails) {
     const kept = `${judged.kept.length} ${judged.kept.length === 1 ? "file" : "files"} left as ${judged.kept.length === 1 ? "it is" : "they are"} (above); --strict makes that exit 1`;

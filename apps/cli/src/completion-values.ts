@@ -2,18 +2,13 @@
 // `roster completion` adds to commander's own (which names every command, flag and argument).
 
 import type { Argument, Command, Option } from "commander";
-import { profilesOf } from "./cmd-as.js";
 import type { Values } from "./completion.js";
-import { FAMILIES, hostFamilies } from "./families.js";
+import { type AppFamilies, hostFamilies } from "./families.js";
 import { SOURCES } from "./list-print.js";
-import { SKILL_TOOLS } from "./skill-sources.js";
-import { writersOf } from "./writers.js";
+import { skillToolsOf } from "./skill-sources.js";
 
-// Every value below reads the one family list (families.ts).
-const tools = () => profilesOf(FAMILIES).map((p) => p.tool);
-
-/** A flag's values by its long name (`sync --to` takes a comma-separated list). */
-const FLAG_VALUES: Record<string, (command: Command) => Values> = {
+/** A flag's values by its long name (`sync --to` takes a comma-separated list); tools from the app's set. */
+const flagValues = (families: AppFamilies): Record<string, (command: Command) => Values> => ({
   "--cwd": () => ({ kind: "dirs" }),
   "--home": () => ({ kind: "dirs" }),
   "--out": () => ({ kind: "dirs" }),
@@ -21,26 +16,39 @@ const FLAG_VALUES: Record<string, (command: Command) => Values> = {
   "--html": () => ({ kind: "files" }),
   "--as": (command) => ({
     kind: "words",
-    words: command.parent?.name() === "skills" ? SKILL_TOOLS : tools(),
+    words:
+      command.parent?.name() === "skills" ? skillToolsOf(families) : families.profiles.map((p) => p.tool),
   }),
   "--to": (command) => ({
     kind: "words",
-    words: writersOf(FAMILIES).map((w) => w.tool),
+    words: families.writers.map((w) => w.tool),
     list: command.name() === "sync",
   }),
-  "--for": () => ({ kind: "words", words: writersOf(FAMILIES).map((w) => w.tool) }),
-  "--host": () => ({ kind: "words", words: [...hostFamilies(FAMILIES).map((f) => f.id), "auto"] }),
-  "--provider": () => ({ kind: "words", words: FAMILIES.map((f) => f.id) }),
+  "--for": () => ({ kind: "words", words: families.writers.map((w) => w.tool) }),
+  "--host": () => ({ kind: "words", words: [...hostFamilies(families).map((f) => f.id), "auto"] }),
+  "--provider": () => ({ kind: "words", words: families.ids() }),
   "--source": () => ({ kind: "words", words: SOURCES }),
   "--scope": () => ({ kind: "words", words: ["project", "user"] }),
-};
+});
 
 /**
- * What an option's value or an argument completes to: by the flag's name (above); an
- * argument `<name>`/`<agent>` is an agent (a workflow command under `commands`, a skill under `skills`), `[dir]` a folder.
+ * What an option's value or an argument completes to, among the app's `families`: by the
+ * flag's name (above); an argument `<name>`/`<agent>` is an agent (a workflow command under
+ * `commands`, a skill under `skills`), `[dir]` a folder.
  */
-export function valuesOf(item: Option | Argument, command: Command): Values | undefined {
-  if ("long" in item) return item.long ? FLAG_VALUES[item.long]?.(command) : undefined;
+export function valuesOf(
+  families: AppFamilies,
+): (item: Option | Argument, command: Command) => Values | undefined {
+  const flags = flagValues(families);
+  return (item, command) => valueFor(flags, item, command);
+}
+
+function valueFor(
+  flags: Record<string, (command: Command) => Values>,
+  item: Option | Argument,
+  command: Command,
+): Values | undefined {
+  if ("long" in item) return item.long ? flags[item.long]?.(command) : undefined;
   const name = item.name();
   if (name === "dir") return { kind: "dirs" };
   // `roster new NAME` names an agent that is not there yet: nothing to complete.

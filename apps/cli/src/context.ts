@@ -1,17 +1,22 @@
 import { isCodeFile, type LoadConfigOptions, type LoadedConfig, loadConfig } from "@roster/config";
+import type { ProviderRegistry } from "@roster/core";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
 import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
-import { type AppFamily, assembleFamilies, checkConfigHosts } from "./families.js";
+import { type AppFamilies, checkConfigHosts, familySetOf } from "./families.js";
 import { type Output, printNotes } from "./output.js";
-import { createDefaultRegistry } from "./registry.js";
+import { registryOf } from "./registry.js";
 
 /** Everything a sub-command needs: context, registry, config and output. */
 export interface App {
   ctx: DiscoveryContext;
-  registry: ReturnType<typeof createDefaultRegistry>;
-  /** The app's families in registry order, the config's among them (families.ts). */
-  families: readonly AppFamily[];
+  /** The providers of `families`, in their order. */
+  registry: ProviderRegistry;
+  /**
+   * The app's one family set, the trusted config's families among them (families.ts): every
+   * part of the app reads its families' profiles, writers, skill sources and hosts here.
+   */
+  families: AppFamilies;
   loaded: LoadedConfig;
   output: Output;
   cache: DiscoveryCache;
@@ -47,8 +52,8 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   const trustProject = flags.project === false ? false : (loaded.config.trustProject ?? true);
   // Discovery itself reads unrecorded: a `list` records only its stat-only look (list-cache.ts).
   const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
-  const registry = createDefaultRegistry({ extraFamilies: loaded.families });
-  const families = assembleFamilies(loaded.families);
+  const families = familySetOf(loaded.families);
+  const registry = registryOf(families);
   checkConfigHosts(loaded, families);
   return {
     ctx,

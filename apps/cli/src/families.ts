@@ -1,5 +1,5 @@
 import type { LoadedConfig } from "@roster/config";
-import type { FamilyDefinition, FamilyHost } from "@roster/family";
+import { createFamilySet, type FamilyDefinition, type FamilyHost, type FamilySet } from "@roster/family";
 import type { HostDefinition } from "@roster/hosts";
 import { bundledFamily } from "@roster/source-bundled";
 import { claudeFamily } from "@roster/source-claude";
@@ -15,11 +15,13 @@ import { unknownValue } from "./unknown-name.js";
 /** A family as the app holds it: a config family's host is checked when it is used (see {@link hostOf}). */
 export type AppFamily = FamilyDefinition<FamilyHost>;
 
+/** The app's families as one value: the built-ins and the trusted config's, in registry order. */
+export type AppFamilies = FamilySet<FamilyHost>;
+
 /**
- * The one ordered list of roster's families: the registry's precedence (SPEC §4), and the only
- * place the app names a family. Families from the config go before `plugins` (see
- * {@link assembleFamilies}). Everything else — `--as`, `--to`, `--host`, completion,
- * suggestions — reads this list.
+ * The one list of roster's built-in families, in the registry's precedence (SPEC §4), and the
+ * only place the app names a family. Nothing reads it but {@link familySetOf}: every part of
+ * the app — `--as`, `--to`, `--host`, skills, MCP, doctor, completion — reads the app's set.
  */
 export const FAMILIES: readonly AppFamily[] = [
   xcshFamily,
@@ -33,12 +35,15 @@ export const FAMILIES: readonly AppFamily[] = [
   bundledFamily,
 ];
 
-/** The families that come after the config's own (Claude Code plugins, roster's bundled agents). */
-const LAST = new Set(["plugins", "bundled"]);
+/** The tools a source is written for when `--to` is not given and the project uses none (the issue's choice). */
+export const FALLBACK_TOOLS: readonly string[] = [claudeFamily.id];
 
-/** The app's list with a config's families inserted after the built-in config families, before `plugins`. */
-export function assembleFamilies(extra: readonly AppFamily[] = []): AppFamily[] {
-  return [...FAMILIES.filter((f) => !LAST.has(f.id)), ...extra, ...FAMILIES.filter((f) => LAST.has(f.id))];
+/**
+ * The app's family set: the built-ins with a config's families (`extra`), which the set puts
+ * after the built-in config families and before the families that go last (`enforce: "post"`).
+ */
+export function familySetOf(extra: readonly AppFamily[] = []): AppFamilies {
+  return createFamilySet([...FAMILIES, ...extra]);
 }
 
 /** The host definition of a family, when it has one that roster can run (a config family's host is checked here). */
@@ -48,18 +53,12 @@ export function hostOf(family: AppFamily): HostDefinition | undefined {
   return host as HostDefinition;
 }
 
-/** The families that have a host, with it: what `--host` takes (plugins share Claude Code's, listed once). */
-export function hostFamilies(families: readonly AppFamily[]): Array<AppFamily & { host: HostDefinition }> {
-  const seen = new Set<string>();
-  const out: Array<AppFamily & { host: HostDefinition }> = [];
-  for (const family of families) {
+/** The set's families that run on a host of their own that roster can run: what `--host` takes. */
+export function hostFamilies(families: AppFamilies): Array<AppFamily & { host: HostDefinition }> {
+  return families.hosts.flatMap((family) => {
     const host = hostOf(family);
-    // A family runs on its own host when the host bears its id; plugins run on Claude Code's.
-    if (!host || host.id !== family.id || seen.has(host.id)) continue;
-    seen.add(host.id);
-    out.push({ ...family, host });
-  }
-  return out;
+    return host ? [{ ...family, host }] : [];
+  });
 }
 
 /**
@@ -68,7 +67,7 @@ export function hostFamilies(families: readonly AppFamily[]): Array<AppFamily & 
  * default or be given its program), in the sentence `--host` gives:
  * `unknown host "lba" for "defaultHost" in FILE; did you mean lab? (one of …)`.
  */
-export function checkConfigHosts(loaded: LoadedConfig, families: readonly AppFamily[]): void {
+export function checkConfigHosts(loaded: LoadedConfig, families: AppFamilies): void {
   const hosts = hostFamilies(families).map((f) => f.id);
   const where = (key: "defaultHost" | "hosts", what: string) => {
     const layer = loaded.layers.findLast((l) => l.applied.includes(key));

@@ -12,10 +12,9 @@ import {
   discoverAgents,
   findAgentAgain,
   findAgentAt,
-  RACY_MS,
 } from "@roster/core";
 import type { App } from "./context.js";
-import { cacheWanted, openListIndex } from "./list-cache.js";
+import { cacheWanted, openListStore } from "./list-cache.js";
 
 const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === "string");
@@ -58,11 +57,12 @@ async function findStored(app: App, name: string, shown: boolean): Promise<Found
     const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
     return found && { agent: found.agent, copies: found.copies ?? [] };
   }
-  const { index } = openListIndex(app);
+  const { store } = openListStore(app);
   const hash = createHash("sha256").update(name).digest("hex");
   // `show` reads every family (its answer holds the copies): its own file per name.
   const output = `${shown ? "shown" : "agent"}-${hash.slice(0, 16)}`;
-  const bytes = index.readOutput(output, hash);
+  // Where it was found is checked again by core (findAgentAgain: a look at each family, by stat).
+  const bytes = store.outputs.readOutput(output, hash);
   const stored = bytes && storedOf(bytes, name, shown);
   if (stored) {
     const again = await findAgentAgain(app.registry, app.ctx, stored.at);
@@ -72,8 +72,10 @@ async function findStored(app: App, name: string, shown: boolean): Promise<Found
   const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
   if (!found) return undefined;
   const copies = found.copies ?? [];
-  if (found.at && seenAt - found.at.newestChangeMs > RACY_MS)
-    index.writeOutput(output, hash, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
+  if (found.at) {
+    const look = { fingerprint: hash, startedAt: seenAt, newestChangeMs: found.at.newestChangeMs };
+    store.writeLooked(output, look, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
+  }
   return { agent: found.agent, copies };
 }
 

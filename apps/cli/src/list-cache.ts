@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import { type SourcesStat, statSources } from "@roster/core";
-import { type IndexKey, indexDisabledBy, type PersistentIndex } from "@roster/index";
+import { type IndexKey, indexDisabledBy, type OutputStore } from "@roster/index";
 import type { App } from "./context.js";
-import { LIST_JSON, listingIndex, RACY_MS, writeShortcut } from "./list-shortcut.js";
+import { LIST_JSON, openStore, writeShortcut } from "./list-shortcut.js";
 
 /** Whether this run may use the stored output: not with `--no-cache` or `ROSTER_NO_CACHE=1`. */
 export function cacheWanted(app: App): boolean {
   return app.useCache && !indexDisabledBy(app.env);
 }
 
-/** What a plain `list --json` found in the cache: the bytes to print, and the index to store new ones in. */
+/** What a plain `list --json` found in the store: the bytes to print, and the store to keep new ones in. */
 export interface StoredListing {
   bytes?: Buffer;
-  index: PersistentIndex;
+  store: OutputStore;
   key: IndexKey;
   /** The fingerprint the bytes were found for, or (after {@link storeListing}) stored for. */
   fingerprint?: string;
@@ -24,45 +24,54 @@ export interface StoredListing {
   recorded?: boolean;
 }
 
-/** The stored outputs of this run's place (cwd, home, trust, providers): the listing, its shortcut, the agents found (find-stored-agent.ts). */
-export function openListIndex(app: App): { index: PersistentIndex; key: IndexKey } {
+/**
+ * The output store of `kind` for this run's place (cwd, home, trust, providers), found through
+ * `env` (the app's by default) and warning through the app's output.
+ */
+export function placeStore(
+  app: App,
+  { kind, env = app.env }: { kind: string; env?: Record<string, string | undefined> },
+): { store: OutputStore; key: IndexKey } {
+  const { cwd, home } = app.ctx;
   const key: IndexKey = {
-    kind: "agents-output",
-    cwd: app.ctx.cwd,
-    home: app.ctx.home,
+    kind,
+    cwd,
+    home,
     trust: app.ctx.trustProject !== false,
-    providers: app.registry.list().map((p) => p.id),
+    providers: app.registry.ids(),
   };
-  return { index: listingIndex(key, app.env, app.ctx.home, app.output), key };
+  return { store: openStore(key, env, home, app.output), key };
 }
 
-/** The key an output is stored under: the look's fingerprint, the config's diagnostics and disabled agents. */
-function keyOf(app: App, look: SourcesStat): string {
-  return createHash("sha256")
+/** The store of the listing and the agents found (find-stored-agent.ts). */
+export const openListStore = (app: App) => placeStore(app, { kind: "agents-output" });
+
+/** The look a listing is stored under: the files' fingerprint, the config's diagnostics and disabled agents. */
+function lookOf(app: App, look: SourcesStat, seenAt: number) {
+  const fingerprint = createHash("sha256")
     .update(look.fingerprint)
     .update(JSON.stringify(app.loaded.diagnostics))
     .update(JSON.stringify(app.loaded.config.disabledAgents ?? []))
     .digest("hex");
+  return { fingerprint, startedAt: seenAt, newestChangeMs: look.newestChangeMs };
 }
 
 /**
  * The output an earlier plain `list --json` stored for exactly this look at the files. When
  * an output is stored, a stat-only look at every place and file discovery would read
  * (nothing is read or parsed) decides whether it still holds; when none is, no look is taken
- * (the discovery that follows gives its own). The index itself is per cwd, home, trust and
+ * (the discovery that follows gives its own). The store itself is per cwd, home, trust and
  * provider set, per build.
  */
 export async function storedListing(app: App): Promise<StoredListing> {
-  const { index, key } = openListIndex(app);
-  if (!index.hasOutput(LIST_JSON)) return { index, key };
+  const { store, key } = openListStore(app);
+  if (!store.has(LIST_JSON)) return { store, key };
   const seenAt = Date.now();
   // Recorded, when the run records: this look is what the shortcut replays (see rememberShortcut).
   const recorded = app.recorder !== undefined;
-  const look = await statSources(app.registry, recordingContext(app), "agents");
-  if (seenAt - look.newestChangeMs <= RACY_MS) return { index, key, recorded };
-  const fingerprint = keyOf(app, look);
-  const bytes = index.readOutput(LIST_JSON, fingerprint);
-  return bytes ? { bytes, index, key, fingerprint, recorded } : { index, key, recorded };
+  const look = lookOf(app, await statSources(app.registry, recordingContext(app), "agents"), seenAt);
+  const bytes = store.readLooked(LIST_JSON, look);
+  return bytes ? { bytes, store, key, fingerprint: look.fingerprint, recorded } : { store, key, recorded };
 }
 
 /** The app's context, reading through its recorder when the run records. */
@@ -82,11 +91,11 @@ export function storeListing(
   look: { stat: SourcesStat | undefined; seenAt: number },
   chunks: readonly Uint8Array[],
 ): void {
-  if (!look.stat || look.seenAt - look.stat.newestChangeMs <= RACY_MS) return;
-  const fingerprint = keyOf(app, look.stat);
-  const problems = stored.index.writeOutput(LIST_JSON, fingerprint, chunks);
+  if (!look.stat) return;
+  const seen = lookOf(app, look.stat, look.seenAt);
+  const { stored: kept, problems } = stored.store.writeLooked(LIST_JSON, seen, chunks);
   for (const d of problems) if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
-  if (problems.length === 0) stored.fingerprint = fingerprint;
+  if (kept) stored.fingerprint = seen.fingerprint;
 }
 
 /**
@@ -104,13 +113,12 @@ export function storeListing(
 export function rememberShortcut(app: App, stored: StoredListing): void {
   const recorder = app.recorder;
   if (!recorder || recorder.unusable || stored.fingerprint === undefined) return;
-  if (recorder.startedAt - recorder.newestChangeMs <= RACY_MS) return;
   // A folder that cannot be written said so when the listing was stored; the listing itself
   // is what matters, the shortcut only saves the next run time.
   writeShortcut(app.ctx, app.flags.project !== false, app.env, {
+    asked: { providers: app.registry.ids(), configNotes: app.loaded.diagnostics },
     listing: { key: stored.key, fingerprint: stored.fingerprint },
-    providers: app.registry.ids(),
-    configNotes: app.loaded.diagnostics,
     reads: recorder.reads(),
+    window: recorder,
   });
 }

@@ -9,11 +9,10 @@ import {
   type IndexDiagnostic,
   type IndexKey,
   indexDisabledBy,
-  isRecordedReads,
-  openOutputs,
-  type PersistentIndex,
+  type OutputStore,
+  openOutputStore,
+  type ReadWindow,
   type RecordedReads,
-  stillSeen,
 } from "@roster/index";
 import pkg from "../package.json" with { type: "json" };
 import { line, type Output } from "./output.js";
@@ -21,12 +20,8 @@ import { line, type Output } from "./output.js";
 /** The name `list --json`'s whole output is stored under. */
 export const LIST_JSON = "list-json";
 
-/** Files changed this close to the look are not vouched for (core's racy-window rule). */
-export const RACY_MS = 20;
-
-/** The name the shortcut is stored under, and the only "fingerprint" it is stored for. */
+/** The name the shortcut's answer is stored under. */
 const SHORTCUT = "shortcut";
-const SHORTCUT_FORM = "reads-1";
 
 /** {@link buildVersion}, taken once per process. */
 let version: string | undefined;
@@ -54,17 +49,17 @@ export function buildVersion(): string {
 const toldUnsafe = new Set<string>();
 
 /**
- * Where a listing (or a shortcut) for `key` is stored: outputs only, no per-file index. With
- * `output`, a cache folder or record roster may not use (another user's, writable by others)
- * is one warning line on its stderr, once per process.
+ * The output store of `key` (a listing, a shortcut, a stored run). With `output`, a cache
+ * folder or record roster may not use (another user's, writable by others) is one warning line
+ * on its stderr, once per process.
  */
-export function listingIndex(
+export function openStore(
   key: IndexKey,
   env: Record<string, string | undefined>,
   home: string,
   output?: Pick<Output, "err">,
-): PersistentIndex {
-  return openOutputs({
+): OutputStore {
+  return openOutputStore({
     key,
     env,
     home,
@@ -109,88 +104,71 @@ export function shortcutApplies(flags: ShortcutFlags, env: Record<string, string
   );
 }
 
-/** What a `list` stores beside the listing: enough to print it without the app. */
-export interface ListShortcut {
-  /** Where the listing is stored: its index key and the fingerprint it was stored for. */
-  listing: { key: IndexKey; fingerprint: string };
+/** What a shortcut answers besides its place: what a `list` needs that only the app knows. */
+export interface ShortcutAsked {
   /** The registry's provider ids (what `--provider` accepts). */
   providers: string[];
   /** The config's diagnostics: on stderr before a table, first in the listing. */
   configNotes: Diagnostic[];
-  /** Everything config loading and the stat-only look read (see `ReadRecorder`). */
-  reads: RecordedReads;
 }
 
-/** Where the shortcut for a run is: per cwd, home and `--no-project`. */
-function shortcutIndex(
-  places: { cwd: string; home: string },
-  project: boolean,
-  env: Record<string, string | undefined>,
-): PersistentIndex {
-  return listingIndex({ kind: "list-shortcut", ...places, trust: project, providers: [] }, env, places.home);
-}
-
-function isShortcut(value: unknown): value is ListShortcut {
-  const s = value as Partial<ListShortcut> | null;
-  const key = s?.listing?.key as Partial<IndexKey> | undefined;
+function isShortcutAsked(value: unknown): value is ShortcutAsked {
+  const s = value as Partial<ShortcutAsked> | null;
   return (
     typeof s === "object" &&
     s !== null &&
-    typeof s.listing?.fingerprint === "string" &&
-    typeof key?.kind === "string" &&
-    typeof key.cwd === "string" &&
-    typeof key.home === "string" &&
-    typeof key.trust === "boolean" &&
-    Array.isArray(key.providers) &&
     Array.isArray(s.providers) &&
     s.providers.every((p) => typeof p === "string") &&
     Array.isArray(s.configNotes) &&
-    s.configNotes.every((d) => typeof d?.message === "string" && typeof d.severity === "string") &&
-    isRecordedReads(s.reads)
+    s.configNotes.every((d) => typeof d?.message === "string" && typeof d.severity === "string")
   );
 }
 
-/** A JSON value stored under `name` and `form` that `is` accepts, or `undefined` (none, corrupt, another shape). */
-export function storedJson<T>(
-  index: PersistentIndex,
-  name: string,
-  form: string,
-  is: (value: unknown) => value is T,
-): T | undefined {
-  const stored = index.readOutput(name, form);
-  if (!stored) return undefined;
-  try {
-    const value: unknown = JSON.parse(stored.toString("utf8"));
-    return is(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/** Where the shortcut for a run is: per cwd, home and `--no-project`. */
+function shortcutStore(
+  places: { cwd: string; home: string },
+  project: boolean,
+  env: Record<string, string | undefined>,
+): OutputStore {
+  return openStore({ kind: "list-shortcut", ...places, trust: project, providers: [] }, env, places.home);
 }
 
 /**
- * The shortcut stored for this cwd, home and `--no-project`, if every observation in it is
- * still seen the same way (in `env` and on disk), and the listing it names.
+ * The shortcut stored for this cwd, home and `--no-project`, if everything it read is still
+ * seen the same way (in `env` and on disk), and the listing it names.
  */
 export function readShortcut(
   places: { cwd: string; home: string },
   project: boolean,
   env: Record<string, string | undefined>,
-): { shortcut: ListShortcut; bytes: Buffer } | undefined {
-  const shortcut = storedJson(shortcutIndex(places, project, env), SHORTCUT, SHORTCUT_FORM, isShortcut);
-  if (!shortcut || !stillSeen(shortcut.reads, env)) return undefined;
-  const bytes = listingIndex(shortcut.listing.key, env, places.home).readOutput(
-    LIST_JSON,
-    shortcut.listing.fingerprint,
-  );
-  return bytes ? { shortcut, bytes } : undefined;
+): { shortcut: ShortcutAsked; bytes: Buffer } | undefined {
+  const replay = shortcutStore(places, project, env).readAnswer(SHORTCUT, { env });
+  if (!replay || !isShortcutAsked(replay.answer.asked)) return undefined;
+  return { shortcut: replay.answer.asked, bytes: replay.bytes };
 }
 
-/** Stores the shortcut for this cwd, home and `--no-project`, atomically (as the index writes). */
+/**
+ * Stores the shortcut for this cwd, home and `--no-project`: the listing stored under `listing`,
+ * replayed while everything in `reads` is seen the same way. A run that read a file changed in
+ * the racy window stores nothing.
+ */
 export function writeShortcut(
   places: { cwd: string; home: string },
   project: boolean,
   env: Record<string, string | undefined>,
-  shortcut: ListShortcut,
+  shortcut: {
+    asked: ShortcutAsked;
+    listing: { key: IndexKey; fingerprint: string };
+    reads: RecordedReads;
+    window: ReadWindow;
+  },
 ): IndexDiagnostic[] {
-  return shortcutIndex(places, project, env).writeOutput(SHORTCUT, SHORTCUT_FORM, [JSON.stringify(shortcut)]);
+  const { key, fingerprint } = shortcut.listing;
+  const answer = {
+    asked: shortcut.asked,
+    reads: shortcut.reads,
+    output: { key, name: LIST_JSON, fingerprint },
+    exit: 0,
+  };
+  return shortcutStore(places, project, env).writeAnswer(SHORTCUT, answer, shortcut.window).problems;
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
 import { report } from "./cmd-report.js";
 import type { App } from "./context.js";
-import { FAMILIES } from "./families.js";
+import { familySetOf } from "./families.js";
 import { createOutput } from "./output.js";
 import { doctor, runDoctor } from "./print-doctor.js";
 import { createDefaultRegistry } from "./registry.js";
@@ -23,7 +23,7 @@ function countingApp(env: Record<string, string | undefined> = {}) {
   const app: App = {
     ctx: { ...sb.ctx({ env }), fs },
     registry: createDefaultRegistry(),
-    families: FAMILIES,
+    families: familySetOf(),
     loaded: {
       config: {},
       filePath: null,

@@ -12,7 +12,7 @@ import { type DoctorReport, findProblems } from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
 import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
-import { profilesOf, runDoctorAs } from "./cmd-as.js";
+import { runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
 import {
@@ -149,7 +149,7 @@ export function toolFails(tool: Pick<ToolFinding, "errors" | "refusedBy">): bool
  */
 export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolFinding[]> {
   return Promise.all(
-    profilesOf(app.families).map(async (profile): Promise<ToolFinding> => {
+    app.families.profiles.map(async (profile): Promise<ToolFinding> => {
       const { view, diagnostics, summary } = await runDoctorAs(app, profile.tool, views);
       return {
         tool: view.tool,
@@ -199,7 +199,7 @@ export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promi
 /** A whole `doctor`: discovery, rules, the tools' views, and the printing in `format`. */
 async function printDoctor(app: App, strict: boolean, quiet: boolean, format: DoctorFormat): Promise<number> {
   // The tools' views are planned first and take each agent file discovery reads: one read each.
-  const views = await prepareToolViews(profilesOf(app.families), app.ctx, { registry: app.registry });
+  const views = await prepareToolViews(app.families.profiles, app.ctx, { registry: app.registry });
   // The files a finding about a key is in: read once, for its spelling and (CI's formats) its line.
   const texts = fileTexts();
   const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx, undefined, texts);

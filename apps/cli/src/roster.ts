@@ -126,14 +126,14 @@ program
     const record = await recordsFor(flags);
     await withApp(
       async (app) => {
-        const { printOtherTools, profilesOf, whyAgent, whyAs, withStoredOutput } = await loadApp();
+        const { printOtherTools, whyAgent, whyAs, withStoredOutput } = await loadApp();
         if (asOrProvider(flags)) return whyAs(app, name, flags.as);
         // One line per tool that would resolve NAME differently from the merged view.
         return withStoredOutput(app, "why", { name, provider: flags.provider ?? null }, (run) =>
           whyAgent(
             run,
             name,
-            profilesOf(run.families),
+            run.families.profiles,
             (d, views) => printOtherTools(run, name, d, views),
             flags.provider,
           ),
@@ -522,12 +522,15 @@ program
   .command("completion")
   .description('print a completion script: eval "$(roster completion bash)" (bash, zsh or fish)')
   .addArgument(new Argument("<shell>", "the shell").choices(["bash", "zsh", "fish"]))
-  .action(async (shell: "bash" | "zsh" | "fish") => {
-    // Per command, from this table: its flags, their values and its arguments.
-    const { completionScript, completionSpec } = await import("./completion.js");
-    const { valuesOf } = await import("./completion-values.js");
-    process.stdout.write(completionScript(shell, completionSpec(program, valuesOf)));
-  });
+  .action((shell: "bash" | "zsh" | "fish") =>
+    withApp(async (app) => {
+      // Per command, from this table: its flags, their values (the app's families) and its arguments.
+      const { completionScript, completionSpec } = await import("./completion.js");
+      const { valuesOf } = await import("./completion-values.js");
+      process.stdout.write(completionScript(shell, completionSpec(program, valuesOf(app.families))));
+      return 0;
+    }),
+  );
 
 const cache = program
   .command("cache")

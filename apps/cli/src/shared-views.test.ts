@@ -20,12 +20,14 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
 import { whyAgent } from "./cmd-agents.js";
-import { printOtherTools, showAs, TOOL_PROFILES, toolAgentView, whyAs } from "./cmd-as.js";
+import { printOtherTools, showAs, toolAgentView, whyAs } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
-import { FAMILIES } from "./families.js";
+import { familySetOf } from "./families.js";
 import { SCHEMA_VERSION } from "./output.js";
 import { createDefaultRegistry } from "./registry.js";
+
+const TOOL_PROFILES = familySetOf().profiles;
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -83,7 +85,7 @@ describe("roster why NAME", () => {
     const app = {
       ctx: { ...sb.ctx(), fs },
       registry: createDefaultRegistry(),
-      families: FAMILIES,
+      families: familySetOf(),
       output: {
         json: false,
         color: false,
@@ -248,7 +250,7 @@ describe("the tools' views on one discovery's reads (why, doctor)", () => {
     const app = {
       ctx,
       registry: createDefaultRegistry(),
-      families: FAMILIES,
+      families: familySetOf(),
       output: {
         json: true,
         color: false,

@@ -1,17 +1,14 @@
-// The skill source of every family that has one, in the family list's order (SPEC §4, §18):
-// each family carries its own (`skills`); xcsh and Cursor have none (README "Skills").
-import type { SkillRules, SkillSource } from "@roster/family";
-import { FAMILIES } from "./families.js";
+// The skills side of the app's family set (SPEC §4, §18): each family carries its own skill
+// source (`skills`), a config family's too; xcsh and Cursor have none (README "Skills").
+import type { SkillRules } from "@roster/family";
+import type { AppFamilies } from "./families.js";
 
-/** Every skill source, highest precedence first: the merged view reads them in this order. */
-export const SKILL_SOURCES: readonly SkillSource[] = FAMILIES.flatMap((family) =>
-  family.skills ? [family.skills] : [],
-);
-
-/** The `--as` values of `roster skills`. */
-export const SKILL_TOOLS: readonly string[] = SKILL_SOURCES.flatMap((s) => (s.tool ? [s.tool] : []));
+/** The `--as` values of `roster skills`: the tools among the set's skill sources, in its order. */
+export function skillToolsOf(families: AppFamilies): string[] {
+  return families.skillSources.flatMap((s) => (s.tool ? [s.tool] : []));
+}
 
 /** The rules of the source whose folder a skill is in (its `provider`). */
-export function skillRulesOf(provider: string): SkillRules | undefined {
-  return SKILL_SOURCES.find((s) => s.id === provider)?.rules;
+export function skillRulesOf(families: AppFamilies, provider: string): SkillRules | undefined {
+  return families.skillSources.find((s) => s.id === provider)?.rules;
 }

@@ -4,43 +4,16 @@
 // prints the same bytes and exits with the same code without reading or parsing a file. As
 // `list` does, the first such run in a place records nothing (recording costs a `doctor` of
 // 10,000 files some 40 ms); it leaves a mark, and the next one records and stores.
-import { createHash } from "node:crypto";
-import { isRecordedReads, type PersistentIndex, type RecordedReads, stillSeen } from "@roster/index";
+import type { OutputStore } from "@roster/index";
 import type { App } from "./context.js";
-import { cacheWanted } from "./list-cache.js";
-import { listingIndex, RACY_MS, storedJson } from "./list-shortcut.js";
+import { cacheWanted, placeStore } from "./list-cache.js";
 import { createOutput, type Output } from "./output.js";
 
-/** The commands whose output is stored so; each has one record and one output per place. */
+/** The commands whose output is stored so; each has one answer per place. */
 export type StoredCommand = "doctor" | "why";
 
-/** The layout of a record. */
-const FORM = "run-1";
-/** Stored by a run that did not record: the next one in this place records. */
-const SEEN = "seen";
-
-/** What a stored run was: how it was asked and printed, its exit code, what it read. */
-interface StoredRecord {
-  asked: string;
-  exit: number;
-  output: string;
-  reads: RecordedReads;
-}
-
-function isRecord(value: unknown): value is StoredRecord {
-  const r = value as Partial<StoredRecord> | null;
-  return (
-    typeof r === "object" &&
-    r !== null &&
-    typeof r.asked === "string" &&
-    typeof r.exit === "number" &&
-    typeof r.output === "string" &&
-    isRecordedReads(r.reads)
-  );
-}
-
-/** A run that may be answered from, or stored in, the cache ({@link outputStore}). */
-interface OutputStore {
+/** A run that may be answered from, or stored in, the cache ({@link storedRun}). */
+interface StoredRun {
   /** The stored output, printed, and its exit code; `undefined` when none holds for this run. */
   replay(): number | undefined;
   /**
@@ -63,7 +36,7 @@ export async function withStoredOutput(
   asked: Record<string, unknown>,
   command: (app: App) => Promise<number>,
 ): Promise<number> {
-  const store = outputStore(app, kind, asked);
+  const store = storedRun(app, kind, asked);
   if (!store) return command(app);
   return store.replay() ?? store.run(command);
 }
@@ -73,56 +46,36 @@ export async function withStoredOutput(
  * `ROSTER_NO_CACHE=1`, no recorder (`--config`, `--debug`, `--as`), or a config that runs code
  * (its record is spoiled).
  */
-function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknown>): OutputStore | undefined {
+function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>): StoredRun | undefined {
   const RECORD = `${kind}-record`;
   const OUTPUT = `${kind}-output`;
   const recorder = app.recorder;
   if (!recorder || recorder.unusable || !cacheWanted(app)) return undefined;
   const o = app.output;
   // Everything the bytes depend on besides what the run reads: the flags and how it prints.
-  const how = JSON.stringify({
-    asked,
-    json: o.json,
-    color: o.color,
-    columns: o.columns ?? null,
-    cwd: o.cwd,
-    home: o.home,
-  });
-  let index: PersistentIndex | undefined;
+  const how = { asked, json: o.json, color: o.color, columns: o.columns ?? null, cwd: o.cwd, home: o.home };
+  let store: OutputStore | undefined;
+  // Where the store is is no input of the command's: found through process.env, not the
+  // recorder's (a record that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
   const open = () => {
-    index ??= listingIndex(
-      {
-        kind: OUTPUT,
-        cwd: app.ctx.cwd,
-        home: app.ctx.home,
-        trust: app.ctx.trustProject !== false,
-        providers: app.registry.ids(),
-      },
-      // Where the store is is no input of the command's: not read through the recorder (a record
-      // that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
-      process.env,
-      app.ctx.home,
-      o,
-    );
-    return index;
+    store ??= placeStore(app, { kind: OUTPUT, env: process.env }).store;
+    return store;
   };
   const warn = (problems: readonly { severity: string; message: string }[]) => {
     for (const d of problems) if (d.severity === "warning") o.err(`roster: warning: ${d.message}`);
   };
   return {
     replay() {
-      const record = storedJson(open(), RECORD, FORM, isRecord);
-      if (!record || record.asked !== how || !stillSeen(record.reads, process.env)) return undefined;
-      const bytes = open().readOutput(OUTPUT, record.output);
-      if (!bytes) return undefined;
-      o.stream(bytes);
-      return record.exit;
+      const replay = open().readAnswer(RECORD, { env: process.env, asked: how });
+      if (!replay) return undefined;
+      o.stream(replay.bytes);
+      return replay.answer.exit;
     },
     async run(command) {
       // The first run here: a mark for the next one, which records.
-      if (!open().hasOutput(RECORD)) {
+      if (!open().has(RECORD)) {
         const exit = await command(app);
-        warn(open().writeOutput(RECORD, SEEN, ["{}"]));
+        warn(open().mark(RECORD));
         return exit;
       }
       const kept: Array<string | Uint8Array> = [];
@@ -146,16 +99,11 @@ function outputStore(app: App, kind: StoredCommand, asked: Record<string, unknow
       };
       const ctx = { ...app.ctx, fs: recorder.fs, env: recorder.env };
       const exit = await command({ ...app, ctx, output });
-      // Not stored: a record that cannot be replayed, a file that changed just before or
-      // during the run (the racy window), or a run that warned on stderr.
-      if (recorder.unusable || wroteErr || recorder.startedAt - recorder.newestChangeMs <= RACY_MS)
-        return exit;
-      const name = createHash("sha256").update(how).update(String(recorder.startedAt)).digest("hex");
-      const problems = open().writeOutput(OUTPUT, name, kept);
-      warn(problems);
-      if (problems.length > 0) return exit;
-      const record: StoredRecord = { asked: how, exit, output: name, reads: recorder.reads() };
-      warn(open().writeOutput(RECORD, FORM, [JSON.stringify(record)]));
+      // Not stored: a record that cannot be replayed, a run that warned on stderr, or (the
+      // store's rule) a file that changed just before or during the run (the racy window).
+      if (recorder.unusable || wroteErr) return exit;
+      const answer = { asked: how, reads: recorder.reads(), output: { name: OUTPUT, chunks: kept }, exit };
+      warn(open().writeAnswer(RECORD, answer, recorder).problems);
       return exit;
     },
   };

@@ -7,6 +7,7 @@ import { MAX_FILE_BYTES, nodeFileSystem } from "@roster/core/provider-kit";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { applySync, planSync, SYNC_MANIFEST, type SyncEntry } from "@roster/writers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { familySetOf } from "./families.js";
 import { createDefaultRegistry } from "./registry.js";
 import { writersFor } from "./writers.js";
 
@@ -25,7 +26,7 @@ async function sync(
   const plan = planSync({
     ctx,
     discovery,
-    writers: writersFor(to),
+    writers: writersFor(to, familySetOf()),
     scope: options.scope ?? "project",
     ...(options.names ? { names: new Map(Object.entries(options.names)) } : {}),
   });
@@ -186,7 +187,12 @@ describe("roster sync", () => {
         return nodeFileSystem.readFile(path, max);
       },
     };
-    planSync({ ctx: { ...ctx, fs }, discovery, writers: writersFor("codex,gemini"), scope: "project" });
+    planSync({
+      ctx: { ...ctx, fs },
+      discovery,
+      writers: writersFor("codex,gemini", familySetOf()),
+      scope: "project",
+    });
     expect(bounds.length).toBeGreaterThan(0);
     expect(bounds.filter((max) => max === undefined || max > MAX_FILE_BYTES)).toEqual([]);
   });
@@ -218,7 +224,7 @@ describe("roster sync", () => {
     const again = planSync({
       ctx: { ...ctx, fs },
       discovery,
-      writers: writersFor("gemini,codex"),
+      writers: writersFor("gemini,codex", familySetOf()),
       scope: "project",
     });
     expect(new Set(again.entries.map((e) => e.action))).toEqual(new Set(["unchanged"]));
@@ -427,7 +433,7 @@ describe("roster sync", () => {
     });
     const ctx = sb.ctx();
     const discovery = await discoverAgents(createDefaultRegistry(), ctx);
-    const plan = planSync({ ctx, discovery, writers: writersFor("gemini"), scope: "project" });
+    const plan = planSync({ ctx, discovery, writers: writersFor("gemini", familySetOf()), scope: "project" });
     // Something takes planner.md's place between planning and writing.
     mkdirSync(p(".gemini/agents/planner.md"), { recursive: true });
     const done = applySync(plan);

@@ -10,10 +10,10 @@ import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
 import { whyAgent } from "./cmd-agents.js";
-import { TOOL_PROFILES } from "./cmd-as.js";
 import { runAgent } from "./cmd-run.js";
 import { type App, createApp } from "./context.js";
 import { FindingError } from "./errors.js";
+import { familySetOf } from "./families.js";
 import { createDefaultRegistry } from "./registry.js";
 
 let sb: Sandbox;
@@ -76,7 +76,7 @@ test("why: a name no family defines parses no file for a tool's view that passes
   let parses = 0;
   // Claude Code names agents by `name` and refuses no configuration whole: a file whose bytes
   // cannot hold the name is passed unparsed by its view about that name.
-  const claude = TOOL_PROFILES.find((p) => p.tool === "claude")!;
+  const claude = familySetOf().get("claude")!.profile!;
   const parse = claude.parse ?? parseMarkdownForTool;
   const counted: ToolProfile = {
     ...claude,

@@ -8,7 +8,9 @@ import { type AgentDefinition, markdownFormat, parseAgentFields } from "@roster/
 import { claudeWriter } from "@roster/source-claude";
 import { type AgentExport, agentFieldValue, agentInputFields, exportAgent } from "@roster/writers";
 import { beforeAll, describe, expect, test } from "vitest";
-import { WRITERS } from "./writers.js";
+import { familySetOf } from "./families.js";
+
+const WRITERS = familySetOf().writers;
 
 const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
 const ctx = { cwd: "/work/p", home: "/work/h", env: {} };

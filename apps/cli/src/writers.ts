@@ -1,26 +1,14 @@
 import type { AgentWriter } from "@roster/family";
 import { UsageError } from "./errors.js";
-import { type AppFamily, FAMILIES } from "./families.js";
+import type { AppFamilies } from "./families.js";
 import { unknownValue } from "./unknown-name.js";
-
-/** The writers of `families`, in their order: what `--to` takes. */
-export function writersOf(families: readonly AppFamily[]): AgentWriter[] {
-  return families.flatMap((f) => (f.writer ? [f.writer] : []));
-}
-
-/** Every built-in tool `roster export` and `roster sync` write for, in the registry's order. */
-export const WRITERS: readonly AgentWriter[] = writersOf(FAMILIES);
 
 /**
  * The writers named by a `--to` value (`codex,gemini`) among `families`' writers; a usage
  * error names the choices. `flag`: the flag as the user typed it (`--for` of `roster new`).
  */
-export function writersFor(
-  to: string | undefined,
-  families: readonly AppFamily[] = FAMILIES,
-  flag = "--to",
-): AgentWriter[] {
-  const all = writersOf(families);
+export function writersFor(to: string | undefined, families: AppFamilies, flag = "--to"): AgentWriter[] {
+  const all = families.writers;
   const names = (to ?? "")
     .split(",")
     .map((n) => n.trim())

@@ -59,6 +59,13 @@ beforeEach(() => {
       "You review.",
     ),
     "p/.claude/agents/helper.md": agentFile("helper", "Helps", "tools: Read, Bash", "You help."),
+    // An agent whose family has no host of its own (the team family has one): run takes defaultHost.
+    "p/.xcsh/agents/planner.md": agentFile(
+      "planner",
+      "Plans",
+      "tools: Read\nthinkingLevel: high",
+      "You plan.",
+    ),
     "p/lab.mjs": HOSTED,
   });
 });
@@ -122,7 +129,7 @@ describe("a family from a trusted config", () => {
     expect(plan.invocations[0]).toMatchObject({ host: "lab", args: ["--tools", "cat", "--effort", "hard"] });
     // Unknown hosts name the config's among the choices.
     expect(roster("run", "reviewer", "--host", "nope", "--task", "go").stderr).toContain(
-      "one of claude, codex, gemini, opencode, copilot, lab, auto",
+      "one of claude, codex, gemini, opencode, copilot, lab, team, auto",
     );
     expect(existsSync(at("p/.agents/agents/helper.md"))).toBe(false);
   });
@@ -134,8 +141,8 @@ describe("a family from a trusted config", () => {
     projectConfig(["./lab.mjs", relative(at("p"), team)]);
     expect(roster("trust").code).toBe(0);
     userConfig({ defaultHost: "lab" });
-    // A team agent has no host of its own: --host auto takes the default, in lab's vocabulary.
-    const run = roster("run", "reviewer", "--dry-run", "--json", "--task", "go");
+    // An xcsh agent has no host of its own: --host auto takes the default, in lab's vocabulary.
+    const run = roster("run", "planner", "--dry-run", "--json", "--task", "go");
     expect(run.code, run.stderr).toBe(0);
     const plan = JSON.parse(run.stdout) as { invocations: Array<{ host: string; args: string[] }> };
     expect(plan.invocations[0]).toMatchObject({ host: "lab", args: ["--tools", "cat", "--effort", "hard"] });
@@ -143,16 +150,14 @@ describe("a family from a trusted config", () => {
     // The family from the user's config alone works the same.
     rmSync(at("p/roster.config.json"));
     userConfig({ providers: [at("p/lab.mjs"), team], defaultHost: "lab" });
-    expect(roster("run", "reviewer", "--dry-run", "--json", "--task", "go").stdout).toContain(
-      '"host": "lab"',
-    );
+    expect(roster("run", "planner", "--dry-run", "--json", "--task", "go").stdout).toContain('"host": "lab"');
 
     // An unknown name is refused with the sentence --host gives, the config's hosts among the choices.
     userConfig({ providers: [at("p/lab.mjs"), team], defaultHost: "lav" });
     const typo = roster("list");
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain(
-      `unknown host "lav" for "defaultHost" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab)`,
+      `unknown host "lav" for "defaultHost" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab, team)`,
     );
     // A built-in's name too.
     userConfig({ defaultHost: "codx" });
@@ -182,7 +187,7 @@ describe("a family from a trusted config", () => {
     const typo = roster("list");
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain(
-      `unknown host "lav" for "hosts.lav" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab)`,
+      `unknown host "lav" for "hosts.lav" in ${at("home/.config/roster/config.json")}; did you mean lab? (one of claude, codex, gemini, opencode, copilot, lab, team)`,
     );
     // Without the family, its name is unknown; its shape is still the config's to check.
     userConfig({ hosts: { lab: { command: "x" } } });

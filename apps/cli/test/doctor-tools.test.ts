@@ -7,11 +7,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentFile } from "@roster/testkit";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { profilesOf } from "../src/cmd-as.js";
-import { FAMILIES } from "../src/families.js";
+import { familySetOf } from "../src/families.js";
 
 /** Every tool `--as` knows, in the family list's order. */
-const TOOLS = profilesOf(FAMILIES).map((p) => p.tool);
+const TOOLS = familySetOf().profiles.map((p) => p.tool);
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 let root: string;

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { listAgents } from "../src/cmd-agents.js";
 import type { App } from "../src/context.js";
-import { FAMILIES } from "../src/families.js";
+import { familySetOf } from "../src/families.js";
 import { createOutput } from "../src/output.js";
 import { createDefaultRegistry } from "../src/registry.js";
 
@@ -40,7 +40,7 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
   const app: App = {
     ctx: box.ctx(),
     registry: createDefaultRegistry(),
-    families: FAMILIES,
+    families: familySetOf(),
     loaded: {
       config: {},
       filePath: null,

@@ -8,7 +8,15 @@ import {
   findProjectDirs,
   markdownFormat,
 } from "@roster/core";
-import { capabilityOf, defineFamily, defineToolProfile, ROSTER_VOCABULARY } from "@roster/family";
+import {
+  capabilityOf,
+  defineFamily,
+  defineSkillSource,
+  defineToolProfile,
+  ROSTER_VOCABULARY,
+} from "@roster/family";
+import type { HostDefinition } from "@roster/hosts";
+import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
@@ -104,9 +112,80 @@ export const teamWriter = defineMarkdownWriter({
 });
 
 /**
+ * Where the team's tooling reads Agent Skills: every `.agents/skills` from the cwd up to the
+ * repository root (nearest first), then `~/.agents/skills`; a skill is a folder holding
+ * `SKILL.md`, named by its `name` (else the folder), and answers `/name` as a command does.
+ * Codex reads the same folders and comes first in the registry, so roster's merged view reads
+ * them under Codex's rules; `skills list --as team` and `doctor --as team` read them as the team does.
+ */
+export const teamSkills = defineSkillSource({
+  id: "team",
+  tool: "team",
+  displayName: "Team folder",
+  checkedAgainst: "this package's README (the team's own convention)",
+  places: (ctx) => [
+    ...projectSkillPlaces(ctx, [join(".agents", "skills")], { upTo: "repo-root" }),
+    { dir: userDir(ctx, "skills"), scope: "user" as const },
+  ],
+  writeDir: (ctx, scope) =>
+    scope === "project" ? join(ctx.cwd, ".agents", "skills") : userDir(ctx, "skills"),
+  rules: {
+    layout: "one-level",
+    identity: "name-or-folder",
+    duplicates: "first-wins",
+    requiresDescription: true,
+    badYaml: "skip",
+    requiresFrontmatter: true,
+    invocable: true,
+    knownKeys: AGENT_SKILLS_KEYS,
+  },
+});
+
+/**
+ * The team's agent host, `team-agent` (its program from `hosts.team.command`): the agent's
+ * instructions and the task on stdin, its tools (roster's names) and first model as flags; the
+ * answer is what it prints.
+ */
+export const teamHost: HostDefinition = {
+  id: "team",
+  displayName: "Team agent",
+  command: "team-agent",
+  npmPackage: "@acme/team-agent",
+  login: { fix: "run `team-agent login`" },
+  plan(invocation, ctx) {
+    const tools = (invocation.tools ?? []).flatMap((tool) => {
+      const cap = capabilityOf(tool);
+      return cap ? ctx.vocabulary.tools[cap] : [];
+    });
+    const model = invocation.model?.[0];
+    return {
+      host: "team",
+      command: ctx.host?.command ?? "team-agent",
+      args: [
+        ...(ctx.host?.args ?? []),
+        "--agent",
+        invocation.agent,
+        ...(invocation.tools ? ["--tools", tools.join(",")] : []),
+        ...(model ? ["--model", model] : []),
+      ],
+      env: {},
+      stdin: `${invocation.systemPrompt}\n\n${invocation.prompt}`,
+      files: [],
+      notes: [],
+      trustNotes: [],
+    };
+  },
+  parse: ({ stdout, stderr, exitCode }) =>
+    exitCode === 0
+      ? { output: stdout.trim() }
+      : { output: stdout.trim(), error: stderr.trim() || `exit ${exitCode}` },
+};
+
+/**
  * The team folder as one family: name this package in a config's `providers` and roster
- * lists it (`list`, `--provider team`), views it (`list --as team`) and writes it
- * (`export`/`sync --to team`). It has no host of its own: `run` uses `defaultHost`.
+ * lists it (`list`, `--provider team`), views it (`list --as team`), writes it
+ * (`export`/`sync --to team`), runs its agents (`run --host team`) and reads its skills
+ * (`skills list --as team`, `doctor --as team`).
  */
 export const teamFamily = defineFamily({
   id: "team",
@@ -114,7 +193,9 @@ export const teamFamily = defineFamily({
   provider: teamProvider,
   profile: teamProfile,
   writer: teamWriter,
+  host: teamHost,
   vocabulary: ROSTER_VOCABULARY,
+  skills: teamSkills,
 });
 
 export default teamFamily;

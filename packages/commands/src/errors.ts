@@ -6,5 +6,4 @@ export class CommandUsageError extends TypeError {
 /** Thrown when a command's expanded text would pass its size bound (`MAX_EXPANSION_BYTES`). */
 export class ExpansionTooLargeError extends RangeError {
   override name = "ExpansionTooLargeError";
-  readonly code = "command/too-large";
 }

@@ -61,6 +61,11 @@ export interface FamilyDefinition<Host extends FamilyHost = FamilyHost> {
   vocabulary: FamilyVocabulary;
   /** Where and how the tool reads Agent Skills (SPEC §18); absent for a tool without skills. */
   skills?: SkillSource;
+  /**
+   * `"post"`: the family goes after every other one, a config's families included (as a vite
+   * plugin's `enforce`): Claude Code plugins and roster's bundled agents. Absent: in list order.
+   */
+  enforce?: "post";
 }
 
 /** Thrown by {@link defineFamily} for a family that is not well formed; the message says the fix. */
@@ -104,6 +109,8 @@ export function familyProblem(value: unknown): string | undefined {
     return `${who} has a writer for "${f.writer.tool}": set the writer's tool to "${f.id}"`;
   if (f.skills !== undefined && f.skills.id !== f.id)
     return `${who} has skills of "${f.skills.id}": give its skill source the family's id ("${f.id}")`;
+  if (f.enforce !== undefined && f.enforce !== "post")
+    return `${who} has enforce ${JSON.stringify(f.enforce)}: give "post" (after every other family) or leave it out`;
   const v = f.vocabulary;
   if (typeof v !== "object" || v === null || typeof v.tools !== "object" || v.tools === null)
     return `${who} needs a "vocabulary" ({ tools, effort, permissionModes, modelAliases }; ROSTER_VOCABULARY when its tool speaks roster's words)`;

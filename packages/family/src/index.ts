@@ -14,6 +14,8 @@ export {
 } from "./define-family.js";
 // where a family's tool keeps its folders: an environment variable's folder
 export { envPath } from "./env-paths.js";
+// the app's families as one checked, ordered, frozen value
+export { createFamilySet, type FamilySet, type HostedFamily } from "./family-set.js";
 export { acceptModel, chooseModel, type ModelRules } from "./model-names.js";
 // what raises a permission (SPEC §17): the hosts and the audit of a source read it
 export {

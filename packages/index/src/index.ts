@@ -1,4 +1,13 @@
 export { cacheDirOf, indexDisabledBy, type UnsafeCache, unsafeCachePath } from "./cache-dir.js";
+export {
+  ANSWER_FORM,
+  isRacy,
+  isStoredAnswer,
+  OutputStore,
+  openOutputStore,
+  type Replay,
+  type Stored,
+} from "./output-store.js";
 export { clearIndexes, openOutputs, PersistentIndex } from "./persistent-index.js";
 export {
   isRecordedReads,
@@ -13,4 +22,14 @@ export {
   stillSeen,
   unpackSubjects,
 } from "./recorded.js";
-export type { IndexDiagnostic, IndexDiagnosticCode, IndexKey, OpenOutputsOptions } from "./types.js";
+export type {
+  AnswerToStore,
+  IndexDiagnostic,
+  IndexDiagnosticCode,
+  IndexKey,
+  Look,
+  OpenOutputsOptions,
+  OutputRef,
+  ReadWindow,
+  StoredAnswer,
+} from "./types.js";

@@ -359,7 +359,10 @@ describe("prompts", () => {
           knownKeys: ["name", "description", "user-invocable"],
         },
       });
-      const { client } = await start({ registry: createRegistry([commands]), skillSources: [skills] });
+      const { client } = await start({
+        registry: createRegistry([commands]),
+        families: { profiles: [], skillSources: [skills] },
+      });
       const { prompts } = await client.listPrompts();
       expect(prompts.map((p) => [p.name, p.description])).toEqual([["deploy", "deploy skill"]]);
       const got = await client.getPrompt({ name: "deploy", arguments: { input: "v2" } });

@@ -281,7 +281,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
         ctx,
         registry,
         ...(provider !== undefined ? { provider } : {}),
-        ...(options.profiles ? { profiles: options.profiles } : {}),
+        ...(options.families ? { profiles: options.families.profiles } : {}),
       });
       return structured({ ...report });
     },
@@ -455,12 +455,13 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
   const commandsNow = async (): Promise<CommandDiscovery> => {
     // A copy: the live discovery is kept for the next call, and the skills join this answer only.
     const discovery = { ...(await commandsLive.get()) };
-    if (options.skillSources) {
-      const skills = discoverSkills(ctx, { sources: options.skillSources });
+    const skillSources = options.families?.skillSources ?? [];
+    if (skillSources.length > 0) {
+      const skills = discoverSkills(ctx, { sources: skillSources });
       const commands = [...discovery.commands];
       for (const skill of skills.skills) {
         if (!skill.userInvocable) continue;
-        const rules = options.skillSources.find((source) => source.id === skill.provider)?.rules;
+        const rules = skillSources.find((source) => source.id === skill.provider)?.rules;
         const asCommand: WorkflowCommand = {
           name: skill.name,
           description: skill.description,

@@ -6,7 +6,7 @@ import type {
   ProviderRegistry,
 } from "@roster/core";
 import type { Reaper, RefusalCode, Runner, TaskSettings } from "@roster/executor";
-import type { SkillSource, ToolProfile } from "@roster/family";
+import type { FamilySet } from "@roster/family";
 
 export type { Diagnostic };
 
@@ -30,15 +30,12 @@ export interface RosterMcpOptions {
   /** Chooses the runner of each `run_task` call (the CLI supplies it). */
   runnerFor: RunnerFor;
   /**
-   * The tools `why_agent` compares the merged winner with (`otherTools`), in order: the
-   * app's family profiles, as `roster why` uses them. None: `otherTools` is always `[]`.
+   * The app's family set (`createFamilySet`), of which the server reads two parts: the tool
+   * profiles `why_agent` compares the merged winner with (`otherTools`, as `roster why` does),
+   * and the skill sources (SPEC §18), whose invocable skills (`/name`) are prompts beside the
+   * workflow commands. None: `otherTools` is always `[]` and prompts are commands only.
    */
-  profiles?: readonly ToolProfile[];
-  /**
-   * The app's skill sources (SPEC §18): every skill a tool makes invocable (`/name`) is a
-   * prompt too, beside the workflow commands. None: commands only.
-   */
-  skillSources?: readonly SkillSource[];
+  families?: Pick<FamilySet, "profiles" | "skillSources">;
   /** Host names `run_task` accepts besides `auto`, shown in its input schema description. */
   hosts?: readonly string[];
   /** Plan mode for every task this server runs. */

@@ -7,4 +7,5 @@ export const bundledFamily = defineFamily({
   displayName: "Bundled",
   provider: bundledProvider,
   vocabulary: ROSTER_VOCABULARY,
+  enforce: "post",
 });

@@ -15,4 +15,5 @@ export const pluginsFamily = defineFamily({
   host: claudeHost,
   vocabulary: claudeVocabulary,
   skills: pluginSkills,
+  enforce: "post",
 });
