@@ -1,9 +1,9 @@
 import { defineConfig } from "tsup";
 import { baseConfig } from "../../tsup.base.ts";
 
-// `./host-definitions` is an entry of its own: a family that only holds its host definition
-// loads neither the host runners nor the executor.
+// `./plan-kit` is an entry of its own: a family that holds its host plan
+// loads neither the host runner nor the executor.
 export default defineConfig({
   ...baseConfig,
-  entry: ["src/index.ts", "src/host-definitions.ts"],
+  entry: ["src/index.ts", "src/plan-kit.ts"],
 });

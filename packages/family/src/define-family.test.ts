@@ -38,6 +38,18 @@ describe("defineFamily", () => {
       { ...family, vocabulary: { ...ROSTER_VOCABULARY, tools: { read: ["read"] } } },
       'family "team"\'s vocabulary has no tool names for grep, find, ls, lsp, web_search, fetch, bash, edit, write, task, todo: give [] for a capability its tool lacks',
     ],
+    [
+      { ...family, vocabulary: { ...ROSTER_VOCABULARY, models: { takes: ["claude-"] } } },
+      'family "team"\'s vocabulary has "models" without "takes" (a list of RegExp): write them as {',
+    ],
+    [
+      { ...family, vocabulary: { ...ROSTER_VOCABULARY, models: { takes: [/^x-/], strip: "vendor/" } } },
+      'family "team"\'s vocabulary has "models" whose "strip" is not a list of strings',
+    ],
+    [
+      { ...family, vocabulary: { ...ROSTER_VOCABULARY, models: { takes: [], respell: [{ match: "x-" }] } } },
+      'family "team"\'s vocabulary has "models" whose "respell" is not a list of { match: RegExp, prefix: string }',
+    ],
   ])("refuses a malformed family with the fix (%#)", (bad, message) => {
     expect(() => defineFamily(bad as never)).toThrow(FamilyDefinitionError);
     expect(familyProblem(bad)).toContain(message);

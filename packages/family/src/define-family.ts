@@ -1,4 +1,5 @@
 import type { SourceProvider, ThinkingLevel } from "@roster/core";
+import type { ModelRules } from "./model-names.js";
 import type { SkillSource } from "./skill-source.js";
 import { CAPABILITIES, type Capability } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
@@ -22,6 +23,8 @@ export interface FamilyVocabulary {
   permissionModes: Readonly<Record<string, string>>;
   /** Model names the tool takes besides full model ids (`opus`, `flash`). */
   modelAliases: readonly string[];
+  /** Which model names the tool takes and how it spells them; absent: every name as given. */
+  models?: ModelRules;
   /** Every built-in tool name the tool has, where an allow-list is written as "deny the rest" (Gemini CLI). */
   builtInTools?: readonly string[];
   /**
@@ -116,6 +119,32 @@ export function familyProblem(value: unknown): string | undefined {
     return `${who}'s vocabulary has no tool names for ${missing.join(", ")}: give [] for a capability its tool lacks`;
   if (typeof v.effort !== "object" || typeof v.permissionModes !== "object" || !Array.isArray(v.modelAliases))
     return `${who}'s vocabulary needs "effort" and "permissionModes" (objects) and "modelAliases" (an array)`;
+  if (v.models !== undefined && modelRulesProblem(v.models))
+    return `${who}'s vocabulary has "models" ${modelRulesProblem(v.models)}`;
+  return undefined;
+}
+
+/** What is wrong with a vocabulary's `models`, or undefined when they are model rules. */
+function modelRulesProblem(models: unknown): string | undefined {
+  const m = models as Partial<ModelRules> | null;
+  const shape =
+    'write them as { strip?: ["vendor/"], takes: [/^name-/], respell?: [{ match: /^x-/, prefix: "vendor/" }] }';
+  if (
+    typeof m !== "object" ||
+    m === null ||
+    !Array.isArray(m.takes) ||
+    !m.takes.every((p) => p instanceof RegExp)
+  )
+    return `without "takes" (a list of RegExp): ${shape}`;
+  if (m.strip !== undefined && (!Array.isArray(m.strip) || !m.strip.every((p) => typeof p === "string")))
+    return `whose "strip" is not a list of strings: ${shape}`;
+  const respell = m.respell as unknown;
+  if (
+    respell !== undefined &&
+    (!Array.isArray(respell) ||
+      !respell.every((r) => r?.match instanceof RegExp && typeof r?.prefix === "string"))
+  )
+    return `whose "respell" is not a list of { match: RegExp, prefix: string }: ${shape}`;
   return undefined;
 }
 

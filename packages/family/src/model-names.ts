@@ -1,64 +1,52 @@
-/** The tools whose model names roster knows: each host's `--model` and each writer's `model`. */
-export type ModelTool = "claude" | "codex" | "gemini" | "opencode" | "copilot";
+import type { FamilyVocabulary } from "./define-family.js";
 
-const PREFIXES: Record<ModelTool, readonly string[]> = {
-  claude: ["anthropic/"],
-  codex: ["openai/"],
-  gemini: ["google/", "gemini/"],
-  opencode: [],
-  copilot: ["github-copilot/", "copilot/", "anthropic/", "openai/", "google/"],
-};
-
-/** True for a tool {@link acceptModel} knows. */
-export function isModelTool(tool: string): tool is ModelTool {
-  return Object.hasOwn(PREFIXES, tool);
+/**
+ * A tool's model rules, declared in its family's vocabulary (`vocabulary.models`): which model
+ * names its `--model` and its agent files take, and in which spelling. A family without them
+ * takes every name as given.
+ *
+ * @example
+ * // Claude Code: `anthropic/claude-x` is `claude-x`; a `claude-…` id or an alias is taken.
+ * { strip: ["anthropic/"], takes: [/^claude-[^/]*$/] }
+ */
+export interface ModelRules {
+  /** Provider prefixes taken off a name first, each in turn (`anthropic/`). */
+  strip?: readonly string[];
+  /** The names the tool takes once stripped, each pattern matched against the whole name; the vocabulary's `modelAliases` are taken too. */
+  takes: readonly RegExp[];
+  /** Names the tool takes only in another spelling: one matching `match` is written with `prefix` before it (`gemini-x` → `google/gemini-x`). */
+  respell?: ReadonlyArray<{ match: RegExp; prefix: string }>;
 }
 
 /**
- * Whether a tool takes a model name, and in which spelling (`anthropic/claude-x` is
- * `claude-x` for Claude Code; `gemini-2.5-pro` is `google/gemini-2.5-pro` for opencode), or
- * `undefined`. One table for `roster run` (the hosts) and `roster export`/`sync` (the writers);
- * `aliases` are the short names the tool's family vocabulary lists (`opus`, `flash`). A tool
- * roster has no table for (a config family's) takes the name as given.
+ * The name a tool takes for `model` in its spelling, or `undefined` when it takes none: the
+ * vocabulary's {@link ModelRules}, read the same for `roster run` (the hosts) and `roster
+ * export`/`sync` (the writers). A vocabulary without `models` takes the name as given.
+ *
+ * @example acceptModel(claudeVocabulary, "anthropic/claude-opus-4-1") // "claude-opus-4-1"
  */
 export function acceptModel(
-  tool: string,
+  vocabulary: Pick<FamilyVocabulary, "models" | "modelAliases">,
   model: string,
-  aliases: readonly string[] = [],
 ): string | undefined {
   let m = model.trim();
   if (!m) return undefined;
-  if (tool === "opencode") {
-    if (/^[\w.-]+\/\S+$/.test(m)) return m;
-    if (/^claude-/.test(m)) return `anthropic/${m}`;
-    if (/^(gpt-|o\d|codex-)/.test(m)) return `openai/${m}`;
-    if (/^gemini-/.test(m)) return `google/${m}`;
-    return undefined;
-  }
-  if (!isModelTool(tool)) return m;
-  for (const prefix of PREFIXES[tool]) if (m.startsWith(prefix)) m = m.slice(prefix.length);
-  if (m.includes("/")) return undefined;
-  switch (tool) {
-    case "claude":
-      return /^claude-/.test(m) || aliases.includes(m) ? m : undefined;
-    case "codex":
-      return /^(gpt-|o\d|codex-|chatgpt-)/.test(m) ? m : undefined;
-    case "gemini":
-      return /^gemini-/.test(m) || aliases.includes(m) ? m : undefined;
-    case "copilot":
-      return /^(claude-|gpt-|gemini-|o\d|grok-)/.test(m) || aliases.includes(m) ? m : undefined;
-  }
+  const rules = vocabulary.models;
+  if (!rules) return m;
+  for (const prefix of rules.strip ?? []) if (m.startsWith(prefix)) m = m.slice(prefix.length);
+  if (rules.takes.some((pattern) => pattern.test(m)) || vocabulary.modelAliases.includes(m)) return m;
+  for (const { match, prefix } of rules.respell ?? []) if (match.test(m)) return `${prefix}${m}`;
+  return undefined;
 }
 
-/** The first model of the list the tool takes (in its spelling), and the ones skipped before it. */
+/** The first model of the list the vocabulary's tool takes (in its spelling), and the ones skipped before it. */
 export function chooseModel(
-  tool: string,
+  vocabulary: Pick<FamilyVocabulary, "models" | "modelAliases">,
   models: readonly string[] | null | undefined,
-  aliases: readonly string[] = [],
 ): { model?: string; skipped: string[] } {
   const skipped: string[] = [];
   for (const m of models ?? []) {
-    const accepted = acceptModel(tool, m, aliases);
+    const accepted = acceptModel(vocabulary, m);
     if (accepted !== undefined) return { model: accepted, skipped };
     skipped.push(m);
   }

@@ -1,41 +1,54 @@
-import { capabilityOf } from "@roster/family";
 import { describe, expect, test } from "vitest";
 import { missingHostMessage, pickHost } from "./hosts.js";
 import { dropNullOptionals, jtdToJsonSchema, SchemaConversionError } from "./jtd-to-json-schema.js";
-import { TEST_FAMILIES, testFamily } from "./test-families.js";
-import { acceptModel } from "./vocabulary.js";
+import type { HostDefinition } from "./types.js";
 
-// The families as the app lists them: plugins run on Claude Code's host.
+// A host of no real tool: this package names no family (each family's host and its tests are in
+// its own package; the built-in families together are tested in integration/test/hosts).
+const labHost: HostDefinition = {
+  id: "lab",
+  displayName: "Lab CLI",
+  command: "lab",
+  npmPackage: "@example/lab-cli",
+  login: { fix: "run `lab login`" },
+  plan: () => {
+    throw new Error("not planned here");
+  },
+  parse: ({ stdout }) => ({ output: stdout }),
+};
+
+// Families as an app lists them: one with its own host, one that runs on another's, some without.
 const families = [
-  ...Object.values(TEST_FAMILIES),
-  { id: "plugins", host: testFamily("claude").host },
-  { id: "xcsh" },
-  { id: "bundled" },
+  { id: "lab", host: labHost },
+  { id: "lab-plugins", host: labHost },
+  { id: "bench", host: { ...labHost, id: "bench" } },
+  { id: "notes" },
+  { id: "scratch" },
 ];
 
 describe("pickHost (auto)", () => {
   test.each([
-    ["claude", "claude"],
-    ["plugins", "claude"],
-    ["codex", "codex"],
-    ["gemini", "gemini"],
-    ["opencode", "opencode"],
-    ["copilot", "copilot"],
+    ["lab", "lab"],
+    ["lab-plugins", "lab"],
+    ["bench", "bench"],
   ])("a %s agent runs on %s", (provider, host) => {
-    expect(pickHost({ provider }, families, { defaultHost: "gemini" })).toEqual({ host, reason: "family" });
+    expect(pickHost({ provider }, families, { defaultHost: "bench" })).toEqual({ host, reason: "family" });
   });
 
-  test.each(["xcsh", "bundled", "cursor", "my-team"])("a %s agent takes defaultHost, or none", (provider) => {
-    expect(pickHost({ provider }, families, { defaultHost: "codex" })).toEqual({
-      host: "codex",
+  test.each(["notes", "scratch", "my-team"])("a %s agent takes defaultHost, or none", (provider) => {
+    expect(pickHost({ provider }, families, { defaultHost: "bench" })).toEqual({
+      host: "bench",
       reason: "default-host",
     });
     expect(pickHost({ provider }, families)).toEqual({ host: null, reason: "no-family-host" });
   });
 
   test("the missing-host sentence", () => {
-    expect(missingHostMessage(testFamily("gemini").host, { command: "./bin/gem" })).toContain(
-      '"./bin/gem" was not found.',
+    const message = missingHostMessage(labHost, { command: "./bin/lab" });
+    expect(message).toContain('"./bin/lab" was not found.');
+    expect(message).toContain('"hosts": { "lab": { "command": "/path/to/lab", "args": [] } }');
+    expect(missingHostMessage(labHost)).toContain(
+      '"lab" was not found on PATH. Install it (npm install -g @example/lab-cli)',
     );
   });
 });
@@ -123,23 +136,5 @@ describe("jtdToJsonSchema", () => {
   test("dropNullOptionals removes what a strict host filled with null", () => {
     const schema = { properties: { a: { elements: { optionalProperties: { b: { type: "string" } } } } } };
     expect(dropNullOptionals(schema, { a: [{ b: null }, { b: "x" }] })).toEqual({ a: [{}, { b: "x" }] });
-  });
-});
-
-describe("vocabulary", () => {
-  test("models: each host takes its own names", () => {
-    expect(acceptModel("claude", "anthropic/claude-opus-4-1")).toBe("claude-opus-4-1");
-    expect(acceptModel("claude", "gpt-5")).toBeUndefined();
-    expect(acceptModel("codex", "openai/gpt-5-codex")).toBe("gpt-5-codex");
-    expect(acceptModel("gemini", "flash", testFamily("gemini").vocabulary.modelAliases)).toBe("flash");
-    expect(acceptModel("gemini", "flash")).toBeUndefined();
-    expect(acceptModel("opencode", "gemini-2.5-pro")).toBe("google/gemini-2.5-pro");
-    expect(acceptModel("copilot", "claude-sonnet-4.6")).toBe("claude-sonnet-4.6");
-  });
-
-  test("tool spellings of every family map to one capability", () => {
-    expect(["read_file", "view", "Read"].map(capabilityOf)).toEqual(["read", "read", "read"]);
-    expect(["run_shell_command", "execute", "Bash"].map(capabilityOf)).toEqual(["bash", "bash", "bash"]);
-    expect(capabilityOf("mcp__github__get_issue")).toBeUndefined();
   });
 });

@@ -8,12 +8,12 @@ export type HostChoice =
   | { host: null; reason: "no-family-host" };
 
 /**
- * `auto`: the host of the family an agent came from (its family's `host`: claude and plugins →
- * Claude Code, codex → Codex, …); for a family without one (xcsh, bundled, a team folder
+ * `auto`: the host of the family an agent came from (its family's `host`; a family may run on
+ * another's host, as plugins run on Claude Code's); for a family without one (a team folder
  * without a host) the configured `defaultHost`. `families` is the app's one list.
  *
  * @example
- * pickHost({ provider: "plugins" }, FAMILIES); // → { host: "claude", reason: "family" }
+ * pickHost({ provider: "team" }, families, { defaultHost: "lab" }); // → { host: "lab", reason: "default-host" }
  */
 export function pickHost(
   agent: { provider: string },

@@ -6,11 +6,6 @@ export {
   STATUS_TIMEOUT_MS,
   saysNotLoggedIn,
 } from "./check-host-ready.js";
-export { claudeHost } from "./host-claude.js";
-export { codexHost } from "./host-codex.js";
-export { copilotHost } from "./host-copilot.js";
-export { geminiHost } from "./host-gemini.js";
-export { type OpencodeToolFields, opencodeHost, opencodePermission } from "./host-opencode.js";
 export {
   createHostRunner,
   HostPlanError,
@@ -44,4 +39,3 @@ export type {
   PlannedFile,
   RunnableFamily,
 } from "./types.js";
-export { acceptModel, chooseModel, mapTools } from "./vocabulary.js";

@@ -1,7 +1,7 @@
 import type { TaskInvocation } from "@roster/executor";
 import type { FamilyVocabulary } from "@roster/family";
 
-/** A host's id: the id of the family it belongs to (`claude`, `codex`, …, or a config family's). */
+/** A host's id: the id of the family it belongs to (a built-in family's or a config family's). */
 export type HostId = string;
 
 /** Where to find a host's binary: `hosts: { claude: { command, args } }` in the user config. */

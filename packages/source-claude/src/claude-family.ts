@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { claudeHost } from "@roster/hosts/host-definitions";
+import { claudeHost } from "./claude-host.js";
 import { claudeProfile } from "./claude-profile.js";
 import { claudeProvider } from "./claude-provider.js";
 import { claudeSkills } from "./claude-skills.js";

@@ -33,4 +33,6 @@ export const claudeVocabulary: FamilyVocabulary = {
     plan: "plan",
   },
   modelAliases: ["opus", "sonnet", "haiku", "fable", "opusplan", "best", "default"],
+  // `anthropic/claude-x` is `claude-x` to Claude Code; it takes `claude-…` ids and its aliases.
+  models: { strip: ["anthropic/"], takes: [/^claude-[^/]*$/] },
 };

@@ -8,7 +8,7 @@ import {
   translateTools,
   writeExtras,
   writeModel,
-  writtenTools,
+  writeToolList,
 } from "@roster/writers";
 import { claudeConfigDir } from "./claude-paths.js";
 import { CLAUDE_AGENT_KEYS, claudeProfile } from "./claude-profile.js";
@@ -54,24 +54,25 @@ export function claudeToolName(tool: string): string[] | undefined {
 
 function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
   // 1. Tools, with `Agent(a, b)` carrying a spawn list.
-  const written = writtenTools(agent);
-  if (written) {
-    // A Claude Code agent's names stay as written (Claude Code reads them itself, as `run --host
-    // claude` passes them); another family's are translated by what they do.
-    const own = agent.provider === "claude" || agent.provider === "plugins";
-    const result = translateTools(written, own ? (tool) => [tool] : claudeToolName);
+  // A Claude Code agent's names stay as written (Claude Code reads them itself, as `run --host
+  // claude` passes them); another family's are translated by what they do.
+  const own = agent.provider === "claude" || agent.provider === "plugins";
+  const tools = writeToolList(agent, report, {
+    displayName: "Claude Code",
+    toolName: own ? (tool) => [tool] : claudeToolName,
+  });
+  if (tools) {
     const spawns = agent.spawns;
-    if (Array.isArray(spawns) && !result.out.some((t) => /^Agent\s*\(/.test(t))) {
-      const plain = result.out.indexOf("Agent");
+    if (Array.isArray(spawns) && !tools.some((t) => /^Agent\s*\(/.test(t))) {
+      const plain = tools.indexOf("Agent");
       const entry = `Agent(${spawns.join(", ")})`;
-      if (plain === -1) result.out.push(entry);
-      else result.out[plain] = entry;
+      if (plain === -1) tools.push(entry);
+      else tools[plain] = entry;
     }
-    fm.tools = result.out.join(", ");
-    reportTools(report, "tools", "tools", result, "Claude Code");
+    fm.tools = tools.join(", ");
   }
   if (agent.spawns !== undefined) {
-    if (written)
+    if (tools)
       report.kept("spawns", "tools", Array.isArray(agent.spawns) ? "as Agent(…)" : "as the Agent tool");
     else if (agent.spawns === "*")
       report.kept("spawns", "tools", "no tools list: every tool, Agent included");
@@ -85,11 +86,7 @@ function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: Markd
 
   // 2. Model, effort, permissions.
   // The first model Claude Code takes; the others are left out with a note, as `roster run` does.
-  const model = writeModel(agent, report, {
-    tool: "claude",
-    displayName: "Claude Code",
-    modelAliases: claudeVocabulary.modelAliases,
-  });
+  const model = writeModel(agent, report, { displayName: "Claude Code", vocabulary: claudeVocabulary });
   if (model !== undefined) fm.model = model;
   if (agent.thinkingLevel !== undefined) {
     const effort = claudeVocabulary.effort[agent.thinkingLevel];

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { codexHost } from "@roster/hosts/host-definitions";
+import { codexHost } from "./codex-host.js";
 import { codexProfile } from "./codex-profile.js";
 import { codexProvider } from "./codex-provider.js";
 import { codexSkills } from "./codex-skills.js";

@@ -28,6 +28,8 @@ export const codexVocabulary: FamilyVocabulary = {
     bypassPermissions: "danger-full-access",
   },
   modelAliases: [],
+  // `openai/gpt-5` is `gpt-5` to Codex; it takes OpenAI's ids.
+  models: { strip: ["openai/"], takes: [/^(gpt-|o\d|codex-|chatgpt-)[^/]*$/] },
   // A role file's own settings that let it write or run without asking (the audit of a source, SPEC §20).
   raisingSettings: {
     sandbox_mode: ["workspace-write", "danger-full-access"],

@@ -8,6 +8,7 @@ export {
   readCodexLimits,
 } from "./codex-config.js";
 export { codexFamily } from "./codex-family.js";
+export { codexHost } from "./codex-host.js";
 export { CODEX_CONFIG_KEYS } from "./codex-keys.js";
 export { codexHome } from "./codex-paths.js";
 export { codexProfile } from "./codex-profile.js";

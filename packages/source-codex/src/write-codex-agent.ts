@@ -41,11 +41,7 @@ function codexAgent(agent: AgentDefinition) {
   report.kept("name", "name");
   report.kept("description", "description");
   // The first model Codex takes; the others are left out with a note, as `roster run` does.
-  const model = writeModel(agent, report, {
-    tool: "codex",
-    displayName: "Codex",
-    modelAliases: codexVocabulary.modelAliases,
-  });
+  const model = writeModel(agent, report, { displayName: "Codex", vocabulary: codexVocabulary });
   if (model !== undefined) data.model = model;
 
   // 1. Thinking level ↔ model_reasoning_effort (Claude Code's `effort` when there is no level).

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { copilotHost } from "@roster/hosts/host-definitions";
+import { copilotHost } from "./copilot-host.js";
 import { copilotProfile } from "./copilot-profile.js";
 import { copilotProvider } from "./copilot-provider.js";
 import { copilotSkills } from "./copilot-skills.js";

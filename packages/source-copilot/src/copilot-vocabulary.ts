@@ -22,4 +22,9 @@ export const copilotVocabulary: FamilyVocabulary = {
   effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   permissionModes: {},
   modelAliases: ["auto"],
+  // Copilot CLI takes the ids of the vendors it offers, without their provider prefix.
+  models: {
+    strip: ["github-copilot/", "copilot/", "anthropic/", "openai/", "google/"],
+    takes: [/^(claude-|gpt-|gemini-|o\d|grok-)[^/]*$/],
+  },
 };

@@ -4,11 +4,9 @@ import { ancestorsToRepoRoot, capabilityOf, mcpToolParts } from "@roster/family"
 import {
   defineMarkdownWriter,
   type MarkdownFields,
-  reportTools,
-  translateTools,
   writeExtras,
   writeModel,
-  writtenTools,
+  writeToolList,
 } from "@roster/writers";
 import { COPILOT_AGENT_EXTENSION, copilotAgentFormat } from "./copilot-agent-format.js";
 import { copilotHome } from "./copilot-paths.js";
@@ -32,18 +30,10 @@ export function copilotToolName(tool: string): string[] | undefined {
 function copilotFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
   // The file stem is the identity; `name` is only a display name (written first).
   if (typeof agent.extra?.displayName === "string") fm.name = agent.extra.displayName;
-  const written = writtenTools(agent);
-  if (written) {
-    const result = translateTools(written, copilotToolName);
-    fm.tools = result.out;
-    reportTools(report, "tools", "tools", result, "Copilot");
-  }
+  const tools = writeToolList(agent, report, { displayName: "Copilot", toolName: copilotToolName });
+  if (tools) fm.tools = tools;
   // The first model Copilot takes; the others are left out with a note, as `roster run` does.
-  const model = writeModel(agent, report, {
-    tool: "copilot",
-    displayName: "Copilot",
-    modelAliases: copilotVocabulary.modelAliases,
-  });
+  const model = writeModel(agent, report, { displayName: "Copilot", vocabulary: copilotVocabulary });
   if (model !== undefined) fm.model = model;
   cannot("disallowedTools", "Copilot agents have no tool deny list (only an allow list)");
   if (agent.permissionMode === "plan") {

@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { geminiHost } from "@roster/hosts/host-definitions";
+import { geminiHost } from "./gemini-host.js";
 import { geminiProfile } from "./gemini-profile.js";
 import { geminiProvider } from "./gemini-provider.js";
 import { geminiSkills } from "./gemini-skills.js";

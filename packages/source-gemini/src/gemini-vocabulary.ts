@@ -24,5 +24,7 @@ export const geminiVocabulary: FamilyVocabulary = {
   effort: {},
   permissionModes: {},
   modelAliases: ["auto", "pro", "flash", "flash-lite"],
+  // `google/gemini-x` (or `gemini/gemini-x`) is `gemini-x` to Gemini CLI; it takes `gemini-…` ids and its aliases.
+  models: { strip: ["google/", "gemini/"], takes: [/^gemini-[^/]*$/] },
   builtInTools: GEMINI_BUILTIN_TOOLS,
 };

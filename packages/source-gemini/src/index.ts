@@ -3,6 +3,7 @@ export { GeminiTomlError } from "./errors.js";
 export { geminiAgentFormat } from "./gemini-agent-format.js";
 export { geminiCommandFormat } from "./gemini-command-format.js";
 export { geminiFamily } from "./gemini-family.js";
+export { geminiHost } from "./gemini-host.js";
 export { geminiDir } from "./gemini-paths.js";
 export { GEMINI_AGENT_KEYS, GEMINI_REMOTE_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
 export { geminiProvider, locateGemini } from "./gemini-provider.js";

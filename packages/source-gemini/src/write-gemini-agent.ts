@@ -3,11 +3,9 @@ import { capabilityOf, mcpToolParts } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
-  reportTools,
-  translateTools,
   writeExtras,
   writeModel,
-  writtenTools,
+  writeToolList,
 } from "@roster/writers";
 import { geminiAgentFormat } from "./gemini-agent-format.js";
 import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
@@ -42,19 +40,11 @@ const READ_ONLY = [
 ];
 
 function geminiFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
-  const written = writtenTools(agent);
-  if (written) {
-    // A list that maps to nothing stays an empty list: leaving it out would allow every tool.
-    const result = translateTools(written, geminiToolName);
-    fm.tools = result.out;
-    reportTools(report, "tools", "tools", result, "Gemini CLI");
-  }
+  // A list that maps to nothing stays an empty list: leaving it out would allow every tool.
+  const tools = writeToolList(agent, report, { displayName: "Gemini CLI", toolName: geminiToolName });
+  if (tools) fm.tools = tools;
   // The first model Gemini CLI takes; the others are left out with a note, as `roster run` does.
-  const model = writeModel(agent, report, {
-    tool: "gemini",
-    displayName: "Gemini CLI",
-    modelAliases: geminiVocabulary.modelAliases,
-  });
+  const model = writeModel(agent, report, { displayName: "Gemini CLI", vocabulary: geminiVocabulary });
   if (model !== undefined) fm.model = model;
   if (agent.maxTurns !== undefined) {
     fm.max_turns = agent.maxTurns;

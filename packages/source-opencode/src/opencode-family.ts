@@ -1,5 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { opencodeHost } from "@roster/hosts/host-definitions";
+import { opencodeHost } from "./opencode-host.js";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeProvider } from "./opencode-provider.js";
 import { opencodeSkills } from "./opencode-skills.js";

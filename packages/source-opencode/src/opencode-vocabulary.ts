@@ -22,4 +22,13 @@ export const opencodeVocabulary: FamilyVocabulary = {
   effort: { minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   permissionModes: {},
   modelAliases: [],
+  // opencode takes `provider/model` as written; a bare id of a known vendor gets its provider.
+  models: {
+    takes: [/^[\w.-]+\/\S+$/],
+    respell: [
+      { match: /^claude-/, prefix: "anthropic/" },
+      { match: /^(gpt-|o\d|codex-)/, prefix: "openai/" },
+      { match: /^gemini-/, prefix: "google/" },
+    ],
+  },
 };

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
-import { opencodePermission } from "@roster/hosts/host-definitions";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras, writeModel } from "@roster/writers";
 import { opencodeAgentFormat } from "./opencode-agent-format.js";
+import { opencodePermission } from "./opencode-host.js";
 import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeVocabulary } from "./opencode-vocabulary.js";
@@ -12,11 +12,7 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
   // An opencode `mode` the agent carries is written as it is (below).
   if (agent.extra?.mode === undefined) fm.mode = "subagent";
   // The first model opencode takes; the others are left out with a note, as `roster run` does.
-  const model = writeModel(agent, report, {
-    tool: "opencode",
-    displayName: "opencode",
-    modelAliases: opencodeVocabulary.modelAliases,
-  });
+  const model = writeModel(agent, report, { displayName: "opencode", vocabulary: opencodeVocabulary });
   if (model !== undefined) fm.model = model;
   if (agent.maxTurns !== undefined) {
     fm.steps = agent.maxTurns;

@@ -1,6 +1,5 @@
 import { defineFamily } from "@roster/family";
-import { claudeHost } from "@roster/hosts/host-definitions";
-import { claudeVocabulary } from "@roster/source-claude";
+import { claudeHost, claudeVocabulary } from "@roster/source-claude";
 import { pluginSkills } from "./plugin-skills.js";
 import { pluginsProvider } from "./plugins-provider.js";
 

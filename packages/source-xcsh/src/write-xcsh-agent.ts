@@ -5,10 +5,8 @@ import {
   defineMarkdownWriter,
   isMarkerKey,
   type MarkdownFields,
-  reportTools,
-  translateTools,
   writeAsIs,
-  writtenTools,
+  writeToolList,
 } from "@roster/writers";
 import { xcshAgentDir } from "./xcsh-paths.js";
 import { xcshProfile } from "./xcsh-profile.js";
@@ -20,12 +18,8 @@ export function xcshToolName(tool: string): string[] {
 }
 
 function xcshFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
-  const written = writtenTools(agent);
-  if (written) {
-    const result = translateTools(written, xcshToolName);
-    fm.tools = result.out;
-    reportTools(report, "tools", "tools", result, "xcsh");
-  }
+  const tools = writeToolList(agent, report, { displayName: "xcsh", toolName: xcshToolName });
+  if (tools) fm.tools = tools;
   // roster's own format: every modelled field has its key.
   writeAsIs(agent, { frontmatter: fm, report }, [
     "spawns",

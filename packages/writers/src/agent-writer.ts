@@ -1,7 +1,7 @@
 import type { AgentDefinition } from "@roster/core";
 import { isMarkerKey } from "@roster/core";
-import type { FieldMapping } from "@roster/family";
-import { chooseModel, isModelTool } from "@roster/family";
+import type { FamilyVocabulary, FieldMapping } from "@roster/family";
+import { chooseModel } from "@roster/family";
 import { kebabToCamel, stringifyFrontmatter } from "@roster/frontmatter";
 
 // The marker is core's (discovery reads it: a file roster wrote is a copy, SPEC §16).
@@ -208,17 +208,17 @@ export function reportTools(
  * The model a tool's file gets from an agent's prioritised list, reported under `model`: the
  * first model the tool takes ({@link chooseModel}, the table `roster run` uses), in its
  * spelling. Models it does not take are left out with a note, as `run` skips them; the
- * fallbacks after the chosen one are lost (a file holds one model). A tool without a model
- * table gets the first model as it is.
+ * fallbacks after the chosen one are lost (a file holds one model). A tool whose vocabulary
+ * has no model rules (`models`) gets the first model as it is.
  */
 export function writeModel(
   agent: AgentDefinition,
   report: FieldReport,
-  target: { tool: string; displayName: string; modelAliases?: readonly string[] },
+  target: { displayName: string; vocabulary: Pick<FamilyVocabulary, "models" | "modelAliases"> },
 ): string | undefined {
   const models = agent.model;
   if (!models || models.length === 0) return undefined;
-  if (!isModelTool(target.tool)) {
+  if (!target.vocabulary.models) {
     if (models.length > 1)
       report.changed(
         "model",
@@ -229,7 +229,7 @@ export function writeModel(
     else report.kept("model", "model");
     return models[0];
   }
-  const { model, skipped } = chooseModel(target.tool, models, target.modelAliases);
+  const { model, skipped } = chooseModel(target.vocabulary, models);
   if (model === undefined) {
     const which = models.length === 1 ? "does not take this model" : "takes none of these models";
     report.dropped("model", `${target.displayName} ${which} (left out, as roster run does)`);

@@ -89,3 +89,4 @@ export {
   writeFileInside,
   writePathProblem,
 } from "./write-file-inside.js";
+export { type ToolListTarget, writeToolList } from "./write-tool-list.js";

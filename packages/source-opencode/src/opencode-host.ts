@@ -1,19 +1,19 @@
-import { type FamilyVocabulary, isReadOnlyTool } from "@roster/family";
+import { chooseModel, type FamilyVocabulary, isReadOnlyTool, leftOutNotes, mapTools } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
   approvesReadOnlyOnly,
   baseCommand,
   guardEnv,
+  type HostDefinition,
   hostAgentId,
   jsonLines,
+  type ParsedHostOutput,
   preApprovable,
   promptWithSchema,
   runFile,
   str,
-} from "./plan-common.js";
-import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
+} from "@roster/hosts/plan-kit";
 
 /** Stands for the prompt's `{file:…}` reference until the config text is escaped. */
 const PROMPT_SLOT = "roster:system-prompt-file";
@@ -97,7 +97,7 @@ export const opencodeHost: HostDefinition = {
     const systemFile = runFile(ctx, "system.md");
     args.push("run", "--agent", id, "--format", "json");
 
-    const { model, skipped } = chooseModel("opencode", invocation.model, ctx.vocabulary.modelAliases);
+    const { model, skipped } = chooseModel(ctx.vocabulary, invocation.model);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models opencode does not take were skipped: ${skipped.join(", ")}`);
     const variant = invocation.thinkingLevel && ctx.vocabulary.effort[invocation.thinkingLevel];

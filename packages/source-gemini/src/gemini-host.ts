@@ -1,16 +1,18 @@
+import { chooseModel, leftOutNotes, mapTools } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
   baseCommand,
   guardEnv,
+  type HostDefinition,
   jsonObject,
+  type ParsedHostOutput,
+  type PlannedFile,
   preApprovable,
   promptWithSchema,
   runFile,
   str,
-} from "./plan-common.js";
-import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
+} from "@roster/hosts/plan-kit";
 
 const APPROVAL: Record<string, string> = {
   default: "default",
@@ -45,7 +47,7 @@ export const geminiHost: HostDefinition = {
     // -p "" keeps the whole prompt on stdin (Gemini appends -p's text to stdin).
     args.push("-p", "", "-o", "json");
 
-    const { model, skipped } = chooseModel("gemini", invocation.model, ctx.vocabulary.modelAliases);
+    const { model, skipped } = chooseModel(ctx.vocabulary, invocation.model);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models Gemini CLI does not take were skipped: ${skipped.join(", ")}`);
     if (invocation.thinkingLevel && invocation.thinkingLevel !== "inherit")

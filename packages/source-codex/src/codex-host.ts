@@ -1,5 +1,4 @@
-import { isReadOnlyTool } from "@roster/family";
-import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
+import { chooseModel, isReadOnlyTool } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
@@ -7,16 +6,19 @@ import {
   baseCommand,
   errorLine,
   guardEnv,
+  type HostDefinition,
   hasSchema,
   jsonLines,
+  jtdToJsonSchema,
   MAX_ARG_BYTES,
+  type ParsedHostOutput,
+  type PlannedFile,
   promptWithSchema,
   runFile,
   str,
   tomlString,
-} from "./plan-common.js";
-import type { HostDefinition, ParsedHostOutput, PlannedFile } from "./types.js";
-import { chooseModel, writesOrRuns } from "./vocabulary.js";
+  writesOrRuns,
+} from "@roster/hosts/plan-kit";
 
 /** Codex: `codex exec --json … -`, the prompt on stdin, the system prompt as `developer_instructions`. */
 export const codexHost: HostDefinition = {
@@ -49,7 +51,7 @@ export const codexHost: HostDefinition = {
     // Codex refuses to run outside a git repository it trusts; roster vouches only for a trusted project.
     if (ctx.trustProject) args.push("--skip-git-repo-check");
 
-    const { model, skipped } = chooseModel("codex", invocation.model, ctx.vocabulary.modelAliases);
+    const { model, skipped } = chooseModel(ctx.vocabulary, invocation.model);
     if (model) args.push("-m", model);
     if (skipped.length > 0) notes.push(`models Codex does not take were skipped: ${skipped.join(", ")}`);
 

@@ -1,19 +1,19 @@
-import { ruleToolName } from "@roster/family";
-import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
+import { chooseModel, leftOutNotes, mapTools, ruleToolName } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
   baseCommand,
   guardEnv,
+  type HostCommand,
+  type HostDefinition,
   hasSchema,
   jsonObject,
+  jtdToJsonSchema,
   MAX_ARG_BYTES,
   preApprovable,
   runFile,
   str,
-} from "./plan-common.js";
-import type { HostCommand, HostDefinition } from "./types.js";
-import { chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
+} from "@roster/hosts/plan-kit";
 
 const SAME_FAMILY = new Set(["claude", "plugins"]);
 
@@ -48,7 +48,7 @@ export const claudeHost: HostDefinition = {
     const systemFile = runFile(ctx, "system-prompt.md");
     args.push("-p", "--output-format", "json", "--system-prompt-file", systemFile);
 
-    const { model, skipped } = chooseModel("claude", invocation.model, ctx.vocabulary.modelAliases);
+    const { model, skipped } = chooseModel(ctx.vocabulary, invocation.model);
     if (model) args.push("--model", model);
     if (skipped.length > 0)
       notes.push(`models Claude Code does not take were skipped: ${skipped.join(", ")}`);

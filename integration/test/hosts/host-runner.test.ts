@@ -11,14 +11,36 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
-import { ruleToolName } from "@roster/family";
+import { acceptModel, capabilityOf, ruleToolName } from "@roster/family";
+import {
+  checkHostReady,
+  createHostRunner,
+  type HostId,
+  pickHost,
+  type RunnableFamily,
+  STATUS_TIMEOUT_MS,
+  statusBudget,
+} from "@roster/hosts";
+import { claudeFamily } from "@roster/source-claude";
+import { codexFamily } from "@roster/source-codex";
+import { copilotFamily } from "@roster/source-copilot";
+import { geminiFamily } from "@roster/source-gemini";
+import { opencodeFamily, opencodePermission } from "@roster/source-opencode";
+import { pluginsFamily } from "@roster/source-plugins";
+import { xcshFamily } from "@roster/source-xcsh";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type FakeRecord, readRecords, writeFakeHosts } from "../test/fake-hosts.js";
-import { checkHostReady, STATUS_TIMEOUT_MS } from "./check-host-ready.js";
-import { opencodePermission } from "./host-opencode.js";
-import { createHostRunner, statusBudget } from "./host-runner.js";
-import { testFamily } from "./test-families.js";
-import type { HostId } from "./types.js";
+import { type FakeRecord, readRecords, writeFakeHosts } from "../../../packages/hosts/test/fake-hosts.js";
+
+// Each built-in host with its family's vocabulary, as the app hands them to the runner: the
+// hosts are the families' own (each family package holds its host plan), the runner is @roster/hosts'.
+const HOST_FAMILIES = [claudeFamily, codexFamily, geminiFamily, opencodeFamily, copilotFamily];
+
+/** The built-in family of a host id. */
+function testFamily(id: string): RunnableFamily {
+  const family = HOST_FAMILIES.find((f) => f.id === id);
+  if (!family?.host) throw new Error(`no built-in host "${id}"`);
+  return { id: family.id, host: family.host, vocabulary: family.vocabulary };
+}
 
 let root: string;
 let bin: string;
@@ -835,5 +857,35 @@ describe("opencode's config substitutions", () => {
     expect(agent.description).toBe("roster: x{env:SECRET}{file:/etc/passwd}");
     expect(agent.prompt).toMatch(/^\{file:.*system\.md\}$/);
     expect(fileText(rec, "system.md")).toBe("You review code.");
+  });
+});
+
+describe("the built-in families' hosts and words", () => {
+  test("pickHost: each family's agents run on its host; plugins on Claude Code's; xcsh takes the default", () => {
+    const families = [...HOST_FAMILIES, pluginsFamily, xcshFamily];
+    for (const family of HOST_FAMILIES)
+      expect(pickHost({ provider: family.id }, families)).toEqual({ host: family.id, reason: "family" });
+    expect(pickHost({ provider: "plugins" }, families)).toEqual({ host: "claude", reason: "family" });
+    expect(pickHost({ provider: "xcsh" }, families, { defaultHost: "codex" })).toEqual({
+      host: "codex",
+      reason: "default-host",
+    });
+  });
+
+  test("models: each host takes its own names", () => {
+    const words = (id: string) => testFamily(id).vocabulary;
+    expect(acceptModel(words("claude"), "anthropic/claude-opus-4-1")).toBe("claude-opus-4-1");
+    expect(acceptModel(words("claude"), "gpt-5")).toBeUndefined();
+    expect(acceptModel(words("codex"), "openai/gpt-5-codex")).toBe("gpt-5-codex");
+    expect(acceptModel(words("gemini"), "flash")).toBe("flash");
+    expect(acceptModel({ ...words("gemini"), modelAliases: [] }, "flash")).toBeUndefined();
+    expect(acceptModel(words("opencode"), "gemini-2.5-pro")).toBe("google/gemini-2.5-pro");
+    expect(acceptModel(words("copilot"), "claude-sonnet-4.6")).toBe("claude-sonnet-4.6");
+  });
+
+  test("tool spellings of every family map to one capability", () => {
+    expect(["read_file", "view", "Read"].map(capabilityOf)).toEqual(["read", "read", "read"]);
+    expect(["run_shell_command", "execute", "Bash"].map(capabilityOf)).toEqual(["bash", "bash", "bash"]);
+    expect(capabilityOf("mcp__github__get_issue")).toBeUndefined();
   });
 });

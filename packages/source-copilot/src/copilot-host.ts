@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { chooseModel, leftOutNotes, mapTools } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
@@ -6,13 +7,14 @@ import {
   baseCommand,
   errorLine,
   guardEnv,
+  type HostDefinition,
   hostAgentId,
   jsonLines,
+  type ParsedHostOutput,
   promptWithSchema,
   str,
-} from "./plan-common.js";
-import type { HostDefinition, ParsedHostOutput } from "./types.js";
-import { COPILOT_TOOL_IDS, chooseModel, leftOutNotes, mapTools } from "./vocabulary.js";
+} from "@roster/hosts/plan-kit";
+import { COPILOT_TOOL_IDS } from "./copilot-tool-ids.js";
 
 function toolIds(tools: readonly string[]): string[] {
   return mapTools(tools, COPILOT_TOOL_IDS, { rules: "whole-tool" }).names;
@@ -49,7 +51,7 @@ export const copilotHost: HostDefinition = {
       );
     else args.push("--allow-all-tools");
 
-    const { model, skipped } = chooseModel("copilot", invocation.model, ctx.vocabulary.modelAliases);
+    const { model, skipped } = chooseModel(ctx.vocabulary, invocation.model);
     if (model) args.push("--model", model);
     if (skipped.length > 0)
       notes.push(`models Copilot CLI does not take were skipped: ${skipped.join(", ")}`);
