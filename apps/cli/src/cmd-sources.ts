@@ -28,7 +28,7 @@ import {
 } from "@roster/sources";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import { FALLBACK_TOOLS } from "./families.js";
+import { FALLBACK_TOOLS, pluginRegistryOf } from "./families.js";
 import { count, headedTable, line, type Output, paint, printJson, showPath, showPaths } from "./output.js";
 import { scopeOf } from "./writers.js";
 
@@ -65,6 +65,7 @@ function environmentOf(app: App, scope: "project" | "user"): Promise<SourcesEnvi
       projectTrusted: app.loaded.project?.trusted === true,
       scope,
       env: process.env,
+      pluginRegistry: pluginRegistryOf,
     }),
   );
 }

@@ -8,7 +8,7 @@ import { copilotFamily } from "@roster/source-copilot";
 import { cursorFamily } from "@roster/source-cursor";
 import { geminiFamily } from "@roster/source-gemini";
 import { opencodeFamily } from "@roster/source-opencode";
-import { pluginsFamily } from "@roster/source-plugins";
+import { claudeRegistryPath, pluginsFamily } from "@roster/source-plugins";
 import { xcshFamily } from "@roster/source-xcsh";
 import { unknownValue } from "./unknown-name.js";
 
@@ -78,4 +78,9 @@ export function checkConfigHosts(loaded: LoadedConfig, families: AppFamilies): v
     throw unknownValue("host", where("defaultHost", "defaultHost"), wanted, hosts);
   for (const name of Object.keys(loaded.config.hosts ?? {}))
     if (!hosts.includes(name)) throw unknownValue("host", where("hosts", `hosts.${name}`), name, hosts);
+}
+
+/** Where a home's installed-plugins registry is: a source's plugin folders are read as plugins installed there (`roster add`). */
+export function pluginRegistryOf(home: string): string {
+  return claudeRegistryPath({ cwd: home, home, env: {} });
 }

@@ -17,10 +17,15 @@ export interface TaskDescriptionOptions {
 /** The longest one agent's description gets in a budgeted description. */
 const BRIEF_CHARS = 160;
 
+/**
+ * Project agents first, then the user's own, then plugins'; the rest (provider-loaded and
+ * built-in agents) keep discovery's order, where the families that go last (roster's
+ * built-ins) already come last.
+ */
 function rank(agent: AgentDefinition): number {
   if (agent.source === "project") return 0;
   if (agent.source === "user") return agent.plugin ? 2 : 1;
-  return agent.provider === "bundled" ? 4 : 3;
+  return 3;
 }
 
 function brief(text: string, max: number): string {

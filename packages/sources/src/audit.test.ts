@@ -5,7 +5,7 @@ import { agentFile, writeTree } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { auditSource } from "./audit.js";
 import { findDefinitions } from "./find-definitions.js";
-import { TEST_FAMILIES, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
+import { TEST_FAMILIES, TEST_PLUGIN_REGISTRY, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
 
 let tree: string;
 beforeEach(() => {
@@ -18,6 +18,7 @@ async function audit() {
     tree,
     registry: testRegistry(),
     skillSources: TEST_SKILL_SOURCES,
+    pluginRegistry: TEST_PLUGIN_REGISTRY,
   });
   return auditSource({ tree, definitions, vocabularies: TEST_FAMILIES.map((f) => f.vocabulary) });
 }

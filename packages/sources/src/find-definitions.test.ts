@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { agentFile, writeTree } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { findDefinitions } from "./find-definitions.js";
-import { TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
+import { TEST_PLUGIN_REGISTRY, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
 
 let root: string;
 let tree: string;
@@ -19,6 +19,7 @@ const find = (path?: string) =>
     tree,
     registry: testRegistry(),
     skillSources: TEST_SKILL_SOURCES,
+    pluginRegistry: TEST_PLUGIN_REGISTRY,
     ...(path ? { path } : {}),
   });
 

@@ -7,7 +7,7 @@
 // the source count (a link out of it, a walk up past it, the machine's managed folders do not).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { discoverCommands, type WorkflowCommand } from "@roster/commands";
 import {
   type AgentDefinition,
@@ -66,6 +66,8 @@ export interface FindDefinitionsOptions {
   path?: string;
   registry: ProviderRegistry;
   skillSources: readonly SkillSource[];
+  /** Where a home's installed-plugins registry is (the plugins family's); without it, plugin folders are not read as plugins. */
+  pluginRegistry?: (home: string) => string;
 }
 
 /** `/`-separated path of `file` relative to `dir`. */
@@ -211,15 +213,16 @@ function pluginRoots(tree: string, root: string, findings: Finding[]): PluginRoo
 }
 
 /** A temporary home whose Claude Code registry lists `plugins`: the plugins provider reads them as installed. */
-function homeWithPlugins(plugins: readonly PluginRootFound[]): string {
+function homeWithPlugins(
+  plugins: readonly PluginRootFound[],
+  registryOf: ((home: string) => string) | undefined,
+): string {
   const home = mkdtempSync(join(tmpdir(), "roster-source-home-"));
-  if (plugins.length > 0) {
+  if (plugins.length > 0 && registryOf) {
     const registry = Object.fromEntries(plugins.map((p) => [p.id, [{ scope: "user", installPath: p.root }]]));
-    mkdirSync(join(home, ".claude", "plugins"), { recursive: true });
-    writeFileSync(
-      join(home, ".claude", "plugins", "installed_plugins.json"),
-      JSON.stringify({ version: 2, plugins: registry }),
-    );
+    const registryPath = registryOf(home);
+    mkdirSync(dirname(registryPath), { recursive: true });
+    writeFileSync(registryPath, JSON.stringify({ version: 2, plugins: registry }));
   }
   return home;
 }
@@ -240,7 +243,7 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
   const realRoot = realOr(root);
   const findings: Finding[] = [];
   const plugins = pluginRoots(tree, root, findings);
-  const home = homeWithPlugins(plugins);
+  const home = homeWithPlugins(plugins, options.pluginRegistry);
   try {
     // The source's folder is the project; the home is empty but for the plugins' registry;
     // no environment variable points anywhere else.

@@ -148,6 +148,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       ...(declaration.path !== undefined ? { path: declaration.path } : {}),
       registry: env.registry,
       skillSources: env.skillSources,
+      ...(env.pluginRegistry ? { pluginRegistry: env.pluginRegistry } : {}),
     });
     const chosen = select(found, declaration);
     if (chosen.agents.length + chosen.skills.length + chosen.commands.length === 0)

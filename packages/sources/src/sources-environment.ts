@@ -30,6 +30,8 @@ export interface SourcesEnvironmentOptions {
   scope: "project" | "user";
   /** Where `ROSTER_GIT_TIMEOUT` is read. */
   env: Record<string, string | undefined>;
+  /** Where a home's installed-plugins registry is (the plugins family's). */
+  pluginRegistry?: (home: string) => string;
 }
 
 /**
@@ -51,5 +53,6 @@ export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesE
     cacheDir: options.cacheDir,
     projectTrusted: options.projectTrusted,
     git: timeoutMs !== undefined ? { timeoutMs } : {},
+    ...(options.pluginRegistry ? { pluginRegistry: options.pluginRegistry } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { codexFamily } from "@roster/source-codex";
 import { copilotFamily } from "@roster/source-copilot";
 import { geminiFamily } from "@roster/source-gemini";
 import { opencodeFamily } from "@roster/source-opencode";
-import { pluginsFamily } from "@roster/source-plugins";
+import { claudeRegistryPath, pluginsFamily } from "@roster/source-plugins";
 
 /** The families of the tests, in the app's order. */
 export const TEST_FAMILIES: readonly FamilyDefinition[] = [
@@ -24,3 +24,6 @@ export const testRegistry = () => createRegistry(TEST_FAMILIES.map((f) => f.prov
 
 /** Their skill sources. */
 export const TEST_SKILL_SOURCES = TEST_FAMILIES.flatMap((f) => (f.skills ? [f.skills] : []));
+
+/** Where the plugins family reads a home's installed plugins. */
+export const TEST_PLUGIN_REGISTRY = (home: string) => claudeRegistryPath({ cwd: home, home, env: {} });

@@ -191,4 +191,6 @@ export interface SourcesEnvironment {
   /** The user trusted the project (`roster trust`): `install` may write its accepted raising definitions without `--yes`. */
   projectTrusted?: boolean;
   git?: GitOptions;
+  /** Where a home's installed-plugins registry is (the plugins family's): a source's plugin folders are read as plugins installed there. */
+  pluginRegistry?: (home: string) => string;
 }
