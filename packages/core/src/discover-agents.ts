@@ -1,13 +1,12 @@
+import { hasRosterMarker, nameProblem } from "@roster/frontmatter";
 import { agentFieldsProblem, checkedAgentFields } from "./agent-fields.js";
 import { deferPrompt, deferredOf } from "./deferred-body.js";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { deepFreeze } from "./freeze.js";
 import type { SourcesStat } from "./look.js";
 import { type Interpretation, mergeSources, type ReadableSource } from "./merge-sources.js";
-import { nameProblem } from "./names.js";
 import { readSources, type SearchedLocation, type SourcesRead, siftFor } from "./read-sources.js";
 import type { ProviderRegistry } from "./registry.js";
-import { hasRosterMarker } from "./roster-copy.js";
 import type {
   AgentDefinition,
   Diagnostic,

@@ -2,6 +2,21 @@
 // parse → locate → load → merge → resolve. Helpers for provider authors live in
 // "@roster/core/provider-kit".
 
+// text helpers that live in @roster/frontmatter (names, tool lists, roster's marks)
+export {
+  GENERATED_BY_KEY,
+  GENERATED_BY_VALUE,
+  hasRosterMarker,
+  isMarkerKey,
+  MAX_SYNC_MANIFEST_BYTES,
+  nameProblem,
+  parseSyncManifest,
+  type SuggestNamesOptions,
+  SYNC_MANIFEST,
+  type SyncManifest,
+  splitToolList,
+  suggestNames,
+} from "@roster/frontmatter";
 // parse: agent fields and formats
 export {
   type AgentFields,
@@ -9,7 +24,6 @@ export {
   agentFieldsProblem,
   parseAgent,
   parseAgentFields,
-  splitToolList,
 } from "./agent-fields.js";
 export { ancestorsOf } from "./ancestors.js";
 export { CORE_DIAGNOSTIC_CODES, type CoreDiagnosticCode } from "./codes.js";
@@ -60,7 +74,6 @@ export {
   mergeSources,
   type ReadableSource,
 } from "./merge-sources.js";
-export { nameProblem } from "./names.js";
 // locate: providers, the registry, family folders
 export { defineProvider } from "./provider.js";
 // load: reading files and provider items, boundedly
@@ -79,18 +92,7 @@ export {
   type SourcesRead,
 } from "./read-sources.js";
 export { createRegistry, type ProviderRegistry, type RegisterOptions, RegistryError } from "./registry.js";
-export {
-  GENERATED_BY_KEY,
-  GENERATED_BY_VALUE,
-  hasRosterMarker,
-  isMarkerKey,
-  MAX_SYNC_MANIFEST_BYTES,
-  parseSyncManifest,
-  SYNC_MANIFEST,
-  type SyncManifest,
-} from "./roster-copy.js";
 export { type SourcesStat, statLocations, statSources } from "./stat-sources.js";
-export { type SuggestNamesOptions, suggestNames } from "./suggest-names.js";
 export type {
   AgentDefinition,
   AgentSource,

@@ -1,4 +1,5 @@
 import type { Stats } from "node:fs";
+import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest, type SyncManifest } from "@roster/frontmatter";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { Fingerprint } from "./fingerprint.js";
 import { fileSystemOf } from "./fs.js";
@@ -6,7 +7,6 @@ import { Look, type SourcesStat } from "./look.js";
 import { parseMarkdown } from "./markdown-format.js";
 import { type ReadSourceFileOptions, readSourceFile } from "./read-file.js";
 import type { ProviderRegistry } from "./registry.js";
-import { MAX_SYNC_MANIFEST_BYTES, parseSyncManifest, type SyncManifest } from "./roster-copy.js";
 import { runProviders } from "./run-providers.js";
 import type {
   Diagnostic,

@@ -1,6 +1,7 @@
 // SPEC §16: a file roster wrote (its `generated-by: roster` key, or its folder's
 // `.roster-sync.json`) is a copy of its source: listed under it, never in its place.
 import { join } from "node:path";
+import { SYNC_MANIFEST } from "@roster/frontmatter";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { discoverAgents } from "./discover-agents.js";
@@ -10,7 +11,6 @@ import { findAgentAt } from "./find-agent.js";
 import { getAgent } from "./get-agent.js";
 import { defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
-import { parseSyncManifest, SYNC_MANIFEST } from "./roster-copy.js";
 import { statSources } from "./stat-sources.js";
 import type { LoadedItem, SourceProvider } from "./types.js";
 
@@ -147,23 +147,6 @@ describe("copies roster wrote (SPEC §16)", () => {
     // Asked by name, one family at a time, the copy is found though its text never names CSharpExpert.
     const found = await findAgentAt(registry, sb.ctx(), "CSharpExpert", { copies: true });
     expect(found?.copies?.map(rel)).toEqual(["project/.gemini/agents/csharp-expert.md"]);
-  });
-
-  test("parseSyncManifest keeps renames of listed files only, as plain strings", () => {
-    const text = '{"files":["a.md","b.md"],"renamed":{"a.md":"A","c.md":"C","b.md":3,"__proto__":"x"}}';
-    const manifest = parseSyncManifest(text);
-    expect(manifest?.files).toEqual(["a.md", "b.md"]);
-    expect({ ...manifest?.renamed }).toEqual({ "a.md": "A" });
-    expect(parseSyncManifest('{"files":["a.md"],"renamed":["a.md"]}')?.renamed).toEqual({});
-  });
-
-  test("parseSyncManifest keeps paths below its folder only", () => {
-    expect(
-      parseSyncManifest('{"files":["a.md","sub/b.md","../c.md","sub/../d.md","/e.md","sub/.f.md",".x.md",3]}')
-        ?.files,
-    ).toEqual(["a.md", "sub/b.md"]);
-    expect(parseSyncManifest("[]")).toBeUndefined();
-    expect(parseSyncManifest("not json")).toBeUndefined();
   });
 });
 

@@ -1,10 +1,10 @@
 import type { Dirent, Stats } from "node:fs";
 import { dirname, join, normalize, sep } from "node:path";
+import { SYNC_MANIFEST } from "@roster/frontmatter";
 import type { DiscoveryCache } from "./discovery-cache.js";
 import { describeFsError, errorCode, isPathTooLong } from "./fs.js";
 import { markdownFormat } from "./markdown-format.js";
 import { compareCodeUnits } from "./plain-values.js";
-import { SYNC_MANIFEST } from "./roster-copy.js";
 import type { Diagnostic, DiscoveryKind, FileFormat, FileSystem, Location } from "./types.js";
 import { isInside, type LinkTarget, walkFolder } from "./walk-folder.js";
 

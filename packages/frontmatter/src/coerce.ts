@@ -37,6 +37,31 @@ export function parseArrayOrCSV(value: unknown): string[] | undefined {
   return items && items.length > 0 ? items : undefined;
 }
 
+/**
+ * Splits a tool list: an array gives its trimmed string items; a string is split on
+ * commas outside parentheses, so `Read, Agent(a, b)` is two tools.
+ */
+export function splitToolList(value: unknown): string[] | undefined {
+  if (typeof value !== "string") return parseArrayOrCSV(value);
+  // Without parentheses every comma splits: plain CSV.
+  if (!value.includes("(")) return parseArrayOrCSV(value);
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x28) depth += 1;
+    else if (c === 0x29) depth = Math.max(0, depth - 1);
+    else if (c === 0x2c && depth === 0) {
+      items.push(value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(value.slice(start));
+  const trimmed = items.map((item) => item.trim()).filter((item) => item.length > 0);
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
 /** `true`/`false`, also as case-insensitive strings; anything else is `undefined`. */
 export function parseBoolean(value: unknown): boolean | undefined {
   if (typeof value === "boolean") return value;

@@ -1,4 +1,4 @@
-import { kebabToCamel } from "@roster/frontmatter";
+import { kebabToCamel } from "./normalize.js";
 
 /** The key (or manifest entry) that marks a file roster wrote. */
 export const GENERATED_BY_KEY = "generated-by";
