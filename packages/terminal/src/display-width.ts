@@ -1,24 +1,21 @@
 // How many terminal columns text takes, measured without Unicode tables where it can be.
-import { createRequire } from "node:module";
+import { loadLazily } from "@roster/frontmatter";
 
 type StringWidth = (text: string) => number;
-let stringWidth: StringWidth | undefined;
-
 /**
  * string-width, loaded the first time text outside {@link NARROW_OR_EMOJI} is measured: loading
  * it builds ICU segmenters and Unicode tables (about 20 ms), which narrow tables,
- * `--json` and `roster mcp` never pay for.
+ * `--json` and `roster mcp` never pay for. The literal `require()` is what a bundler (the CLI's
+ * bin) splits into a file of its own.
  */
+const stringWidthModule = loadLazily<{ default: StringWidth }>({
+  url: import.meta.url,
+  id: "string-width",
+  bundled: () => require("string-width"),
+});
+
 function stringWidthLib(): StringWidth {
-  // A bundler (the CLI's bin) sees this literal require() call and bundles the module into
-  // a file of its own, loaded on first call; elsewhere (tests) `require` is not defined and
-  // node's createRequire loads it from node_modules.
-  stringWidth ??= (
-    (typeof require === "function"
-      ? require("string-width")
-      : createRequire(import.meta.url)("string-width")) as { default: StringWidth }
-  ).default;
-  return stringWidth;
+  return stringWidthModule().default;
 }
 
 /**
