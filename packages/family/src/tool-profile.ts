@@ -124,6 +124,8 @@ export interface ToolProfile {
   unknownKeys: "ignore" | "reject";
   /** Keys it knows, as written in files. */
   knownKeys: readonly string[];
+  /** The keys it knows for a file of these fields, where that depends on the file (Gemini CLI: a local or a remote agent); default `knownKeys`. */
+  knownKeysFor?: (fields: Record<string, unknown>) => readonly string[];
   /** Why a name is refused, or `undefined`. */
   nameProblem?: (name: string) => string | undefined;
   /** Further checks of the fields (Gemini's tool names, opencode's `disable`). */

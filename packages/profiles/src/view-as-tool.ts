@@ -281,14 +281,15 @@ export function checkParsed(
     candidate = written;
   }
   if (profile.unknownKeys === "reject") {
-    const unknown = keys.filter((key) => !profile.knownKeys.includes(key));
+    const knownKeys = profile.knownKeysFor?.(fields) ?? profile.knownKeys;
+    const unknown = keys.filter((key) => !knownKeys.includes(key));
     if (unknown.length > 0) {
       const list = unknown.map((k) => `\`${k}\``).join(", ");
       // A long list (Codex's config keys) would bury the reason: its count stands in for it.
       const known =
-        profile.knownKeys.length > 16
-          ? `not one of the ${profile.knownKeys.length} keys it knows`
-          : `it accepts only ${profile.knownKeys.join(", ")}`;
+        knownKeys.length > 16
+          ? `not one of the ${knownKeys.length} keys it knows`
+          : `it accepts only ${knownKeys.join(", ")}`;
       return reject(
         "tool/unknown-key",
         `rejects it because of key${unknown.length > 1 ? "s" : ""} ${list} (${known})`,

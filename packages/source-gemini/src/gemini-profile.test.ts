@@ -108,12 +108,12 @@ describe("geminiProfile (Gemini CLI's own answer)", () => {
       [
         "claude-style.md",
         "rejected",
-        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins, auth, agent_card_url, agent_card_json)",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
       ],
       [
         "colored.md",
         "rejected",
-        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins, auth, agent_card_url, agent_card_json)",
+        "Gemini CLI rejects it because of key `color` (it accepts only kind, name, description, display_name, tools, mcp_servers, model, temperature, max_turns, timeout_mins)",
       ],
       [
         "generalist.md",

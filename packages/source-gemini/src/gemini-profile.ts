@@ -95,6 +95,51 @@ function remoteProblem(fields: Record<string, unknown>): FieldProblem {
 const positiveInteger = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value > 0;
 
 /**
+ * Why Gemini CLI refuses the value of one of a local agent's keys (`tools`, `kind`,
+ * `max_turns`, `timeout_mins`, `temperature`), or `undefined`: what a writer checks a key it
+ * writes against, whatever the rest of the file holds.
+ */
+export function geminiValueProblem(fields: Record<string, unknown>): FieldProblem {
+  const tools = fields.tools;
+  if (tools !== undefined) {
+    if (!Array.isArray(tools))
+      return { code: "tool/bad-field", field: "tools", message: "rejects it: `tools` must be a list" };
+    const bad = tools.filter((tool) => typeof tool !== "string" || !isGeminiToolName(tool));
+    if (bad.length > 0) {
+      return {
+        code: "tool/bad-field",
+        field: "tools",
+        message: `rejects it: invalid tool name${bad.length > 1 ? "s" : ""} ${bad.map((t) => `\`${String(t)}\``).join(", ")}`,
+      };
+    }
+  }
+  if (fields.kind !== undefined && fields.kind !== "local" && fields.kind !== "remote") {
+    return {
+      code: "tool/bad-field",
+      field: "kind",
+      message: `rejects it: \`kind\` must be local or remote`,
+    };
+  }
+  for (const key of ["max_turns", "timeout_mins"]) {
+    if (fields[key] !== undefined && !positiveInteger(fields[key])) {
+      return {
+        code: "tool/bad-field",
+        field: key,
+        message: `rejects it: \`${key}\` must be a positive whole number`,
+      };
+    }
+  }
+  if (fields.temperature !== undefined && typeof fields.temperature !== "number") {
+    return {
+      code: "tool/bad-field",
+      field: "temperature",
+      message: "rejects it: `temperature` must be a number",
+    };
+  }
+  return undefined;
+}
+
+/**
  * Gemini CLI's own rules (read from the @google/gemini-cli 0.61.0 bundle: its
  * `loadAgentsFromDirectory`, `localAgentSchema` and `AgentRegistry`): built-ins first, then
  * `<cwd>/.gemini/agents` (only in a trusted folder), then `~/.gemini/agents`
@@ -125,6 +170,8 @@ export const geminiProfile = defineToolProfile({
   requiredMayBeSpaces: true,
   unknownKeys: "reject",
   knownKeys: [...new Set([...GEMINI_AGENT_KEYS, ...GEMINI_REMOTE_AGENT_KEYS])],
+  // A local agent is told the keys a local agent takes; a remote one, a remote agent's.
+  knownKeysFor: (fields) => (isRemote(fields) ? GEMINI_REMOTE_AGENT_KEYS : GEMINI_AGENT_KEYS),
   nameProblem: (name) => (/^[a-z0-9-_]+$/.test(name) ? undefined : "is not a slug of a-z, 0-9, - and _"),
   checkFields(fields) {
     if (isRemote(fields)) return remoteProblem(fields);
@@ -144,43 +191,7 @@ export const geminiProfile = defineToolProfile({
         field: "description",
         message: `skips it: \`description\` is ${fields.description === undefined ? "missing" : "empty or not text"}`,
       };
-    const tools = fields.tools;
-    if (tools !== undefined) {
-      if (!Array.isArray(tools))
-        return { code: "tool/bad-field", field: "tools", message: "rejects it: `tools` must be a list" };
-      const bad = tools.filter((tool) => typeof tool !== "string" || !isGeminiToolName(tool));
-      if (bad.length > 0) {
-        return {
-          code: "tool/bad-field",
-          field: "tools",
-          message: `rejects it: invalid tool name${bad.length > 1 ? "s" : ""} ${bad.map((t) => `\`${String(t)}\``).join(", ")}`,
-        };
-      }
-    }
-    if (fields.kind !== undefined && fields.kind !== "local" && fields.kind !== "remote") {
-      return {
-        code: "tool/bad-field",
-        field: "kind",
-        message: `rejects it: \`kind\` must be local or remote`,
-      };
-    }
-    for (const key of ["max_turns", "timeout_mins"]) {
-      if (fields[key] !== undefined && !positiveInteger(fields[key])) {
-        return {
-          code: "tool/bad-field",
-          field: key,
-          message: `rejects it: \`${key}\` must be a positive whole number`,
-        };
-      }
-    }
-    if (fields.temperature !== undefined && typeof fields.temperature !== "number") {
-      return {
-        code: "tool/bad-field",
-        field: "temperature",
-        message: "rejects it: `temperature` must be a number",
-      };
-    }
-    return undefined;
+    return geminiValueProblem(fields);
   },
   builtins: ["codebase_investigator", "cli_help", "generalist"],
   filesOverrideBuiltins: false,

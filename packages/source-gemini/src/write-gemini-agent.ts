@@ -8,7 +8,7 @@ import {
   writeToolList,
 } from "@roster/writers";
 import { geminiAgentFormat } from "./gemini-agent-format.js";
-import { GEMINI_AGENT_KEYS, geminiProfile } from "./gemini-profile.js";
+import { GEMINI_AGENT_KEYS, geminiProfile, geminiValueProblem } from "./gemini-profile.js";
 import { isGeminiToolName } from "./gemini-tools.js";
 import { geminiVocabulary } from "./gemini-vocabulary.js";
 
@@ -73,7 +73,7 @@ function geminiFields(agent: AgentDefinition, { frontmatter: fm, report, cannot 
   writeExtras(agent, fm, report, {
     known: GEMINI_AGENT_KEYS.filter((k) => k !== "tools"),
     tool: "Gemini CLI",
-    check: (fields) => geminiProfile.checkFields?.(fields),
+    check: geminiValueProblem,
   });
 }
 
