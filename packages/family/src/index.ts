@@ -10,13 +10,14 @@ export {
   type FamilyHost,
   type FamilyVocabulary,
   familyProblem,
+  type ModelRules,
   ROSTER_VOCABULARY,
 } from "./define-family.js";
 // where a family's tool keeps its folders: an environment variable's folder
 export { envPath } from "./env-paths.js";
 // the app's families as one checked, ordered, frozen value
 export { createFamilySet, type FamilySet, type HostedFamily } from "./family-set.js";
-export { acceptModel, chooseModel, type ModelRules } from "./model-names.js";
+export { acceptModel, chooseModel } from "./model-names.js";
 // what raises a permission (SPEC §17): the hosts and the audit of a source read it
 export {
   NON_RAISING_MODES,

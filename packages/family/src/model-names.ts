@@ -1,22 +1,4 @@
-import type { FamilyVocabulary } from "./define-family.js";
-
-/**
- * A tool's model rules, declared in its family's vocabulary (`vocabulary.models`): which model
- * names its `--model` and its agent files take, and in which spelling. A family without them
- * takes every name as given.
- *
- * @example
- * // Claude Code: `anthropic/claude-x` is `claude-x`; a `claude-…` id or an alias is taken.
- * { strip: ["anthropic/"], takes: [/^claude-[^/]*$/] }
- */
-export interface ModelRules {
-  /** Provider prefixes taken off a name first, each in turn (`anthropic/`). */
-  strip?: readonly string[];
-  /** The names the tool takes once stripped, each pattern matched against the whole name; the vocabulary's `modelAliases` are taken too. */
-  takes: readonly RegExp[];
-  /** Names the tool takes only in another spelling: one matching `match` is written with `prefix` before it (`gemini-x` → `google/gemini-x`). */
-  respell?: ReadonlyArray<{ match: RegExp; prefix: string }>;
-}
+import type { FamilyVocabulary, ModelRules } from "./define-family.js";
 
 /**
  * The name a tool takes for `model` in its spelling, or `undefined` when it takes none: the
