@@ -1,35 +1,10 @@
+import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { copilotFamily } from "./copilot-family.js";
 import { copilotHost } from "./copilot-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-type Invocation = Parameters<typeof copilotHost.plan>[0];
-const invocation = (extra: Partial<Invocation> = {}): Invocation => ({
-  id: "t1",
-  agent: "reviewer",
-  systemPrompt: "You review.",
-  prompt: "Review src/a.ts",
-  tools: null,
-  spawns: "",
-  model: null,
-  thinkingLevel: null,
-  outputSchema: null,
-  cwd: "/work",
-  provider: "copilot",
-  source: "user",
-  ...extra,
-});
-const plan = (extra: Partial<Invocation> = {}) =>
-  copilotHost.plan(invocation(extra), {
-    depth: 1,
-    tmpDir: "/tmp/roster-run-t1",
-    trustProject: true,
-    vocabulary: copilotFamily.vocabulary,
-  });
-const arg = (args: readonly string[], flag: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const plan = hostPlanner(copilotFamily, copilotHost);
 
 describe("Copilot CLI's host is its family's", () => {
   test("the family's host slot holds it: copilotFamily.host is copilotHost, id copilot", () => {

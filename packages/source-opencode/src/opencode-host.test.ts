@@ -1,35 +1,10 @@
+import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { opencodeFamily } from "./opencode-family.js";
 import { opencodeHost } from "./opencode-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-type Invocation = Parameters<typeof opencodeHost.plan>[0];
-const invocation = (extra: Partial<Invocation> = {}): Invocation => ({
-  id: "t1",
-  agent: "reviewer",
-  systemPrompt: "You review.",
-  prompt: "Review src/a.ts",
-  tools: null,
-  spawns: "",
-  model: null,
-  thinkingLevel: null,
-  outputSchema: null,
-  cwd: "/work",
-  provider: "opencode",
-  source: "user",
-  ...extra,
-});
-const plan = (extra: Partial<Invocation> = {}) =>
-  opencodeHost.plan(invocation(extra), {
-    depth: 1,
-    tmpDir: "/tmp/roster-run-t1",
-    trustProject: true,
-    vocabulary: opencodeFamily.vocabulary,
-  });
-const arg = (args: readonly string[], flag: string) => {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const plan = hostPlanner(opencodeFamily, opencodeHost);
 
 describe("opencode's host is its family's", () => {
   test("the family's host slot holds it: opencodeFamily.host is opencodeHost, id opencode", () => {
