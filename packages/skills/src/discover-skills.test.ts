@@ -130,6 +130,37 @@ describe("discoverSkills", () => {
     expect(asAlpha.diagnostics.map((x) => x.code)).toContain("skill/name-not-folder");
   });
 
+  test("a nested search goes 6 folders deep, never through a deeper link or into a skill", () => {
+    sandbox.write({
+      "project/.git/HEAD": "ref: main\n",
+      "project/.beta/skills/a/b/c/d/e/SKILL.md": skill("deepest"),
+      "project/.beta/skills/a/b/c/d/e/f/SKILL.md": skill("inside-a-skill"),
+      "project/.beta/skills/a/b/c/d/x/y/SKILL.md": skill("six-deep"),
+      "project/.beta/skills/a/b/c/d/x/z/w/SKILL.md": skill("seven-deep"),
+      "project/.beta/skills/a/.hidden/SKILL.md": skill("hidden"),
+      "elsewhere/linked/SKILL.md": skill("linked"),
+    });
+    symlinkSync(join(sandbox.root, "elsewhere"), join(sandbox.project, ".beta/skills/a/b/link"));
+    const d = discoverSkills(sandbox.ctx(), { sources: [beta], as: "beta" });
+    expect(d.skills.map((s) => s.name)).toEqual(["deepest", "six-deep"]);
+  });
+
+  test("a nested search past its bound of entries stops, reported once on the skills folder", () => {
+    const files: Record<string, string> = { "project/.git/HEAD": "ref: main\n" };
+    for (const group of ["g1", "g2", "g3"])
+      for (let i = 0; i < 4; i++) files[`project/.beta/skills/${group}/s${i}/SKILL.md`] = skill(`${group}-s${i}`);
+    sandbox.write(files);
+    const d = discoverSkills(sandbox.ctx(), { sources: [beta], as: "beta", maxEntries: 6 });
+    expect(d.skills.map((s) => s.name)).toEqual(["g1-s0", "g1-s1", "g1-s2", "g1-s3", "g2-s0", "g2-s1"]);
+    const bound = d.diagnostics.filter((x) => x.code === "skill/too-many-entries");
+    expect(bound.map((x) => [x.filePath, x.message])).toEqual([
+      [
+        join(sandbox.project, ".beta/skills"),
+        "the search below its skill folders read only the first 6 entries (in name order); the rest were skipped",
+      ],
+    ]);
+  });
+
   test("an unknown tool for --as is a typed error naming the tools", () => {
     expect(() => discoverSkills(sandbox.ctx(), { sources: [alpha, beta], as: "gamma" })).toThrow(
       SkillSourceError,

@@ -1,4 +1,3 @@
-import type { Dirent } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import {
   type AgentSource,
@@ -11,12 +10,13 @@ import {
   suggestNames,
 } from "@roster/core";
 import {
-  compareCodeUnits,
   describeFsError,
   errorCode,
+  type FolderWalk,
   fileSystemOf,
-  linkTarget,
   outsideRoot,
+  type WalkedEntry,
+  walkFolder,
 } from "@roster/core/provider-kit";
 import type { SkillPlace, SkillRules, SkillSource, ToolReason } from "@roster/family";
 import { kebabToCamel, parseBoolean, parseFrontmatter, writtenKeys } from "@roster/frontmatter";
@@ -140,53 +140,51 @@ function note(severity: Diagnostic["severity"], code: string, message: string, f
   return { severity, code, message, filePath };
 }
 
-/** Reads a folder's entries, sorted, at most `max` of them (the rest reported). */
-function listFolder(
-  fs: FileSystem,
-  dir: string,
-  max: number,
-  diagnostics: Diagnostic[],
-): Dirent[] | undefined {
-  let entries: Dirent[];
-  try {
-    entries = fs.readdir(dir);
-  } catch (error) {
+/** The diagnostics of folders a walk could not list (a missing one is no news). */
+function unlistedNotes(walk: FolderWalk, diagnostics: Diagnostic[]): void {
+  for (const { path, error } of walk.unlisted) {
     const code = errorCode(error);
     if (code !== "ENOENT" && code !== "ENOTDIR")
       diagnostics.push(
-        note("info", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, dir),
+        note("info", "load/unreadable-directory", `cannot list folder: ${describeFsError(error)}`, path),
       );
-    return undefined;
   }
-  entries.sort((a, b) => compareCodeUnits(a.name, b.name));
-  if (entries.length > max) {
-    diagnostics.push({
-      ...note(
-        "warning",
-        "skill/too-many-entries",
-        `only the first ${max} of ${entries.length} entries were read (in name order); the rest were skipped`,
-        dir,
-      ),
-      hint: "a skills folder holds one sub-folder per skill: move other files out",
-    });
-    return entries.slice(0, max);
-  }
-  return entries;
+}
+
+/** The warning for entries past a bound, on the skills folder `dir`. */
+function tooMany(dir: string, message: string): Diagnostic {
+  return {
+    ...note("warning", "skill/too-many-entries", message, dir),
+    hint: "a skills folder holds one sub-folder per skill: move other files out",
+  };
+}
+
+/** A skills folder's own entries (core's walker, one level), in name order, at most `max` of them (the rest reported). */
+function listPlace(fs: FileSystem, dir: string, max: number, diagnostics: Diagnostic[]): WalkedEntry[] {
+  const walk = walkFolder(fs, dir);
+  unlistedNotes(walk, diagnostics);
+  if (walk.entries.length <= max) return walk.entries;
+  diagnostics.push(
+    tooMany(
+      dir,
+      `only the first ${max} of ${walk.entries.length} entries were read (in name order); the rest were skipped`,
+    ),
+  );
+  return walk.entries.slice(0, max);
 }
 
 /** A top-level entry of a skills folder as a candidate skill folder, or a skip. */
 function entryFolder(
   fs: FileSystem,
-  entry: Dirent,
+  entry: WalkedEntry,
   planned: PlannedPlace & { contain: boolean },
   diagnostics: Diagnostic[],
 ): string | undefined {
-  const { dir, root } = planned.place;
-  const path = join(dir, entry.name);
-  if (entry.isDirectory()) return path;
-  if (!entry.isSymbolicLink()) return undefined;
+  const { root } = planned.place;
+  const { path, target } = entry;
+  if (entry.kind === "folder") return path;
+  if (entry.kind !== "link") return undefined;
   // Core's rule for where a link leads (the walker's); a folder outside `root` is reported below.
-  const target = linkTarget(fs, path);
   if (target === "loop" || target === "broken") {
     const what = target === "loop" ? "a symlink loop" : "a dangling symlink";
     diagnostics.push({
@@ -237,29 +235,51 @@ function candidatesOf(
   if (root && rules.rootSkill === "folder") return [{ folder: place.dir, relativePath: "." }];
   const found: Candidate[] = root ? [{ folder: place.dir, relativePath: "." }] : [];
   const dots = place.dotFolders ?? rules.dotFolders ?? rules.layout === "one-level";
-  const entries = listFolder(fs, place.dir, max, diagnostics);
-  if (!entries) return found;
   let budget = max;
-  const search = (folder: string, rel: string, depth: number): void => {
+  let bounded = false;
+  // Below a top-level folder: core's walker, entering real folders only (a link never leads
+  // back up), dot-folders as the rules say, no deeper than the search goes, and never into a
+  // folder holding SKILL.md (it is a skill; what is inside is its own).
+  const search = (folder: string, rel: string): void => {
     if (hasSkillFile(fs, folder)) {
       found.push({ folder, relativePath: rel });
       return;
     }
-    if (depth >= MAX_SEARCH_DEPTH) return;
-    const inner = listFolder(fs, folder, budget, diagnostics);
-    if (!inner) return;
-    budget -= inner.length;
-    // Deeper than the top level, only real folders are entered: a link never leads back up.
-    for (const entry of inner)
-      if (entry.isDirectory() && (dots || !entry.name.startsWith(".")))
-        search(join(folder, entry.name), `${rel}/${entry.name}`, depth + 1);
+    const isSkill = new Map<string, boolean>();
+    const skillAt = (path: string): boolean => {
+      const known = isSkill.get(path) ?? hasSkillFile(fs, path);
+      isSkill.set(path, known);
+      return known;
+    };
+    const walk = walkFolder(fs, folder, {
+      depth: MAX_SEARCH_DEPTH - 2,
+      hidden: dots,
+      max: budget,
+      enter: (entry) => !skillAt(entry.path),
+    });
+    unlistedNotes(walk, diagnostics);
+    budget -= walk.entries.length;
+    if (walk.status === "truncated" && !bounded) {
+      bounded = true;
+      diagnostics.push(
+        tooMany(
+          place.dir,
+          `the search below its skill folders read only the first ${max} entries (in name order); the rest were skipped`,
+        ),
+      );
+    }
+    for (const entry of walk.entries)
+      if (entry.kind === "folder" && (dots || !basename(entry.path).startsWith(".")))
+        if (skillAt(entry.path))
+          found.push({ folder: entry.path, relativePath: `${rel}/${entry.relativePath}` });
   };
-  for (const entry of entries) {
-    if (!dots && entry.name.startsWith(".")) continue;
+  for (const entry of listPlace(fs, place.dir, max, diagnostics)) {
+    const name = entry.relativePath;
+    if (!dots && name.startsWith(".")) continue;
     const folder = entryFolder(fs, entry, planned, diagnostics);
     if (folder === undefined) continue;
-    if (rules.layout === "one-level") found.push({ folder, relativePath: entry.name });
-    else search(folder, entry.name, 1);
+    if (rules.layout === "one-level") found.push({ folder, relativePath: name });
+    else search(folder, name);
   }
   return found;
 }
