@@ -68,6 +68,7 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       : { to: as, why: slug ? slug.reason : `written as ${as} (--name)` };
   const options = {
     ctx: app.ctx,
+    tools: app.families.tools,
     scope,
     trustProject: app.loaded.project?.trusted === true,
     ...(flags.out ? { outDir: resolve(app.ctx.cwd, flags.out) } : {}),

@@ -88,7 +88,12 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
     source: scope,
     provider: writer.tool,
   };
-  const result = exportAgent(agent, writer, { ctx: app.ctx, scope, marker: false });
+  const result = exportAgent(agent, writer, {
+    ctx: app.ctx,
+    tools: app.families.tools,
+    scope,
+    marker: false,
+  });
   if (!result.ok)
     throw new FindingError(
       `cannot write "${name}" for ${writer.displayName} (${result.code}): ${result.message}`,

@@ -92,6 +92,7 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
   const worker = await startWorker({
     target,
     hosts,
+    tools: app.families.tools,
     concurrency,
     workdir,
     limits: {

@@ -117,6 +117,7 @@ export async function syncCommand(
     ctx: app.ctx,
     discovery,
     writers,
+    tools: app.families.tools,
     scope,
     trustProject: app.loaded.project?.trusted === true,
     pinned: pinned.paths,

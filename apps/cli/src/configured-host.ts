@@ -30,6 +30,7 @@ export function configuredHostRunner(app: App, host: HostId): HostRunner {
   const folder = app.loaded.project?.folder;
   return createHostRunner({
     family,
+    tools: app.families.tools,
     ...(config?.command !== undefined ? { command: config.command } : {}),
     ...(config?.args !== undefined ? { args: config.args } : {}),
     trustProject: hostTrust(app),

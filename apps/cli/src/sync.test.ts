@@ -27,6 +27,7 @@ async function sync(
     ctx,
     discovery,
     writers: writersFor(to, familySetOf()),
+    tools: familySetOf().tools,
     scope: options.scope ?? "project",
     ...(options.names ? { names: new Map(Object.entries(options.names)) } : {}),
   });
@@ -191,6 +192,7 @@ describe("roster sync", () => {
       ctx: { ...ctx, fs },
       discovery,
       writers: writersFor("codex,gemini", familySetOf()),
+      tools: familySetOf().tools,
       scope: "project",
     });
     expect(bounds.length).toBeGreaterThan(0);
@@ -225,6 +227,7 @@ describe("roster sync", () => {
       ctx: { ...ctx, fs },
       discovery,
       writers: writersFor("gemini,codex", familySetOf()),
+      tools: familySetOf().tools,
       scope: "project",
     });
     expect(new Set(again.entries.map((e) => e.action))).toEqual(new Set(["unchanged"]));
@@ -433,7 +436,13 @@ describe("roster sync", () => {
     });
     const ctx = sb.ctx();
     const discovery = await discoverAgents(createDefaultRegistry(), ctx);
-    const plan = planSync({ ctx, discovery, writers: writersFor("gemini", familySetOf()), scope: "project" });
+    const plan = planSync({
+      ctx,
+      discovery,
+      writers: writersFor("gemini", familySetOf()),
+      tools: familySetOf().tools,
+      scope: "project",
+    });
     // Something takes planner.md's place between planning and writing.
     mkdirSync(p(".gemini/agents/planner.md"), { recursive: true });
     const done = applySync(plan);

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { familySetOf } from "./families.js";
 
 const WRITERS = familySetOf().writers;
+const TOOLS = familySetOf().tools;
 
 const corpus = fileURLToPath(new URL("../../../../shared/corpus", import.meta.url));
 const ctx = { cwd: "/work/p", home: "/work/h", env: {} };
@@ -65,7 +66,7 @@ const sample: AgentDefinition = {
 
 function exported(agent: AgentDefinition, tool: string): AgentExport {
   const writer = WRITERS.find((w) => w.tool === tool)!;
-  const result = exportAgent(agent, writer, { ctx, scope: "project" });
+  const result = exportAgent(agent, writer, { ctx, scope: "project", tools: TOOLS });
   if (!result.ok) throw new Error(`${tool}: ${result.code}: ${result.message}\n${result.content ?? ""}`);
   return result;
 }
@@ -235,6 +236,7 @@ describe("tool vocabularies and meaning changes", () => {
     const result = exportAgent({ ...sample, name: "generalist" }, WRITERS.find((w) => w.tool === "gemini")!, {
       ctx,
       scope: "project",
+      tools: TOOLS,
     });
     expect(result).toMatchObject({ ok: false, code: "export/builtin-wins" });
     expect(exported({ ...sample, name: "explorer" }, "codex").name).toBe("explorer");
@@ -242,7 +244,7 @@ describe("tool vocabularies and meaning changes", () => {
 
   test("an unsafe name is refused before a path is built", () => {
     for (const name of ["../x", "a/b", ".hidden", "-x", "a b"]) {
-      const result = exportAgent({ ...sample, name }, claudeWriter, { ctx, scope: "project" });
+      const result = exportAgent({ ...sample, name }, claudeWriter, { ctx, scope: "project", tools: TOOLS });
       expect(result).toMatchObject({ ok: false, code: "export/unsafe-name" });
     }
   });
@@ -266,7 +268,7 @@ describe.skipIf(!existsSync(corpus))("every agent of ../shared/corpus to every t
       const writer = WRITERS.find((w) => w.tool === tool)!;
       for (const agent of agents) {
         // exportAgent refuses a name the tool's own rules refuse (export and sync choose its slug: renameFor).
-        const check = exportAgent(agent, writer, { ctx, scope: "project" });
+        const check = exportAgent(agent, writer, { ctx, scope: "project", tools: TOOLS });
         if (!check.ok && check.code === "export/bad-name") {
           badNames.push(agent.name);
           continue;

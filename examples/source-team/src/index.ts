@@ -9,11 +9,11 @@ import {
   markdownFormat,
 } from "@roster/core";
 import {
-  capabilityOf,
   defineFamily,
   defineSkillSource,
   defineToolProfile,
   ROSTER_VOCABULARY,
+  type ToolTable,
 } from "@roster/family";
 import type { HostDefinition } from "@roster/hosts";
 import { AGENT_SKILLS_KEYS, projectSkillPlaces } from "@roster/skills";
@@ -70,17 +70,17 @@ export const teamProfile = defineToolProfile({
   filesOverrideBuiltins: true,
 });
 
-/** The team's name for a tool: roster's canonical one (`Glob` → `find`); MCP names stay. */
-function teamToolName(tool: string): string[] {
-  const cap = capabilityOf(tool.replace(/\(.*$/s, ""));
+/** The team's name for a tool: roster's canonical one (`Glob` → `find`, read through the app's tool table); MCP names stay. */
+function teamToolName(tool: string, table: ToolTable): string[] {
+  const cap = table.capabilityOf(tool.replace(/\(.*$/s, ""));
   return [cap ? ROSTER_VOCABULARY.tools[cap][0]! : tool];
 }
 
 /** The team's keys: roster's own, in roster's words; what the team folder does not use is dropped. */
-function teamFields(agent: AgentDefinition, { frontmatter, report, cannot }: MarkdownFields): void {
+function teamFields(agent: AgentDefinition, { frontmatter, report, cannot, tools }: MarkdownFields): void {
   const written = writtenTools(agent);
   if (written) {
-    const result = translateTools(written, teamToolName);
+    const result = translateTools(written, (tool) => teamToolName(tool, tools));
     frontmatter.tools = result.out;
     reportTools(report, "tools", "tools", result, "the team folder");
   }
@@ -154,7 +154,7 @@ export const teamHost: HostDefinition = {
   login: { fix: "run `team-agent login`" },
   plan(invocation, ctx) {
     const tools = (invocation.tools ?? []).flatMap((tool) => {
-      const cap = capabilityOf(tool);
+      const cap = ctx.tools.capabilityOf(tool);
       return cap ? ctx.vocabulary.tools[cap] : [];
     });
     const model = invocation.model?.[0];

@@ -33,7 +33,7 @@ test("takes part in the merge: project beats user", async () => {
 });
 
 test("a complete family: its writer's file loads under its own profile, in roster's words", async () => {
-  const { familyProblem } = await import("@roster/family");
+  const { familyProblem, ROSTER_VOCABULARY, toolTable } = await import("@roster/family");
   const { checkFileAs } = await import("@roster/profiles");
   const { exportAgent } = await import("@roster/writers");
   const { teamFamily, teamWriter, teamProfile } = await import("./index.js");
@@ -54,7 +54,15 @@ test("a complete family: its writer's file loads under its own profile, in roste
       provider: "claude",
     },
     teamWriter,
-    { ctx: sb.ctx(), scope: "project" },
+    {
+      ctx: sb.ctx(),
+      scope: "project",
+      // The app's table: roster's words and a tool (Claude Code's) that calls `find` `Glob`.
+      tools: toolTable([
+        ROSTER_VOCABULARY,
+        { ...ROSTER_VOCABULARY, tools: { ...ROSTER_VOCABULARY.tools, find: ["Glob"] } },
+      ]),
+    },
   );
   expect(result.ok && result.content).toContain("tools:\n  - read\n  - find\n  - bash\n");
   if (result.ok) expect(checkFileAs(teamProfile, result.content, "helper.md", "helper.md").ok).toBe(true);

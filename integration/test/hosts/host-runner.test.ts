@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type TaskInvocation, validateOutput } from "@roster/executor";
-import { acceptModel, capabilityOf, ruleToolName } from "@roster/family";
+import { acceptModel, ruleToolName, toolTable } from "@roster/family";
 import {
   checkHostReady,
   createHostRunner,
@@ -34,6 +34,8 @@ import { type FakeRecord, readRecords, writeFakeHosts } from "../../../packages/
 // Each built-in host with its family's vocabulary, as the app hands them to the runner: the
 // hosts are the families' own (each family package holds its host plan), the runner is @roster/hosts'.
 const HOST_FAMILIES = [claudeFamily, codexFamily, geminiFamily, opencodeFamily, copilotFamily];
+/** Their vocabularies' tool names as one table, as the app's family set holds them. */
+const TOOLS = toolTable(HOST_FAMILIES.map((f) => f.vocabulary));
 
 /** The built-in family of a host id. */
 function testFamily(id: string): RunnableFamily {
@@ -80,7 +82,11 @@ async function runOn(
   options: { env?: Record<string, string>; depth?: number; trustProject?: boolean } = {},
 ) {
   const record = join(root, `rec-${counter++}`);
-  const runner = createHostRunner({ family: testFamily(host), trustProject: options.trustProject ?? true });
+  const runner = createHostRunner({
+    tools: TOOLS,
+    family: testFamily(host),
+    trustProject: options.trustProject ?? true,
+  });
   const result = await runner.run(invocation(inv), {
     depth: options.depth ?? 1,
     env: { PATH: bin, FAKE_HOST_RECORD: record, ...options.env },
@@ -164,7 +170,7 @@ describe.each(HOST_IDS)("%s host", (host) => {
   });
 
   test("a missing host binary is a clear error naming the command and the config key", async () => {
-    const runner = createHostRunner({ family: testFamily(host) });
+    const runner = createHostRunner({ tools: TOOLS, family: testFamily(host) });
     const result = await runner.run(invocation(), { depth: 1, env: { PATH: join(root, "nowhere") } });
     expect(result.exitCode).toBeNull();
     expect(result.error).toContain(`"${host}" was not found on PATH`);
@@ -250,7 +256,7 @@ describe("mapping rows", () => {
 
   test("claude: a permission rule's built-in name is what comes before its first (, on any line", () => {
     const plan = (rule: string) =>
-      createHostRunner({ family: testFamily("claude") }).plan(
+      createHostRunner({ tools: TOOLS, family: testFamily("claude") }).plan(
         invocation({ tools: ["read", rule.toLowerCase()], toolsAsWritten: ["Read", rule] }),
         { depth: 1, runDir: "/tmp/r" },
       );
@@ -330,17 +336,19 @@ describe("mapping rows", () => {
     const vocabulary = testFamily("opencode").vocabulary.tools;
     const made = opencodePermission(
       { tools: ["read", "bash", "no_such_tool"], disallowedTools: ["Bash(rm *)"], plan: true },
-      vocabulary,
+      { vocabulary, table: TOOLS },
     );
     expect(made.permission).toEqual({ "*": "deny", read: "allow", bash: "deny", edit: "deny" });
     // The last matching rule wins in opencode: "*" comes first.
     expect(Object.keys(made.permission)[0]).toBe("*");
     expect(made).toMatchObject({ allowed: ["read", "bash"], dropped: ["no_such_tool"], lost: [] });
     // No tool list: nothing denied wholesale; no fields: no permission at all.
-    expect(opencodePermission({ disallowedTools: ["write"] }, vocabulary).permission).toEqual({
+    expect(
+      opencodePermission({ disallowedTools: ["write"] }, { vocabulary, table: TOOLS }).permission,
+    ).toEqual({
       edit: "deny",
     });
-    expect(opencodePermission({}, vocabulary).permission).toEqual({});
+    expect(opencodePermission({}, { vocabulary, table: TOOLS }).permission).toEqual({});
   });
 
   test("copilot: Copilot's tool aliases in the agent file, disallowed tools excluded", async () => {
@@ -384,7 +392,7 @@ describe("mapping rows", () => {
     "%s: a Claude permission rule is left out of the allowed tools (as export leaves it out), and denies its whole tool",
     (host) => {
       for (const rule of ["Bash(git status)", "Bash(git status"]) {
-        const plan = createHostRunner({ family: testFamily(host) }).plan(
+        const plan = createHostRunner({ tools: TOOLS, family: testFamily(host) }).plan(
           invocation({
             tools: ["read", rule.toLowerCase()],
             toolsAsWritten: ["Read", rule],
@@ -406,7 +414,7 @@ describe("mapping rows", () => {
 
   test("claude: a Claude Code agent's tool names go as written (Claude Code reads them itself, case by case)", () => {
     const plan = (extra: Partial<TaskInvocation>) =>
-      createHostRunner({ family: testFamily("claude") }).plan(invocation(extra), {
+      createHostRunner({ tools: TOOLS, family: testFamily("claude") }).plan(invocation(extra), {
         depth: 1,
         runDir: "/tmp/r",
       });
@@ -419,7 +427,7 @@ describe("mapping rows", () => {
   });
 
   test("claude: a rule from another family is left out, not widened to its whole tool", () => {
-    const plan = createHostRunner({ family: testFamily("claude") }).plan(
+    const plan = createHostRunner({ tools: TOOLS, family: testFamily("claude") }).plan(
       invocation({
         provider: "xcsh",
         tools: ["read", "bash(git status)"],
@@ -527,6 +535,7 @@ describe("mapping rows", () => {
     const hang = join(root, "hang.mjs");
     writeFileSync(hang, "setTimeout(() => {}, 60000);");
     const runner = createHostRunner({
+      tools: TOOLS,
       family: testFamily("claude"),
       command: process.execPath,
       args: [hang],
@@ -538,7 +547,7 @@ describe("mapping rows", () => {
   test("one timeout for the run: a hung status check takes a quarter, the host gets SIGTERM before SIGKILL", async () => {
     const deaf = join(root, `deaf-${counter++}.log`);
     const status = join(root, `status-${counter++}`);
-    const runner = createHostRunner({ family: testFamily("claude") });
+    const runner = createHostRunner({ tools: TOOLS, family: testFamily("claude") });
     const result = await runner.run(invocation(), {
       depth: 1,
       env: { PATH: bin, FAKE_HOST_STATUS_HANG: "1", FAKE_HOST_STATUS_RECORD: status, FAKE_HOST_DEAF: deaf },
@@ -579,7 +588,7 @@ describe("mapping rows", () => {
     test("logged in: the status is asked once per runner, whatever the number of tasks", async () => {
       const status = join(root, `status-${counter++}`);
       const record = join(root, `rec-${counter++}`);
-      const runner = createHostRunner({ family: testFamily("codex") });
+      const runner = createHostRunner({ tools: TOOLS, family: testFamily("codex") });
       const env = { PATH: bin, FAKE_HOST_RECORD: record, FAKE_HOST_STATUS_RECORD: status };
       const results = await Promise.all(
         ["a", "b", "c"].map((id) => runner.run(invocation({ id }), { depth: 1, env })),
@@ -607,6 +616,7 @@ describe("mapping rows", () => {
         'if (process.argv.includes("status")) { console.log("???"); process.exit(3); } console.log(JSON.stringify({ type: "result", is_error: false, result: "ran", session_id: "s" }));',
       );
       const runner = createHostRunner({
+        tools: TOOLS,
         family: testFamily("claude"),
         command: process.execPath,
         args: [odd],
@@ -658,7 +668,11 @@ describe("an untrusted project (issue 27)", () => {
     async (host, untrusted, trusted) => {
       const notes: string[] = [];
       const record = join(root, `rec-${counter++}`);
-      const runner = createHostRunner({ family: testFamily(host), onTrustNote: (note) => notes.push(note) });
+      const runner = createHostRunner({
+        tools: TOOLS,
+        family: testFamily(host),
+        onTrustNote: (note) => notes.push(note),
+      });
       await runner.run(invocation(bypass), { depth: 1, env: { PATH: bin, FAKE_HOST_RECORD: record } });
       const [rec] = readRecords(record) as FakeRecord[];
       expect(untrusted(rec!)).toBe(true);
@@ -689,7 +703,7 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("Codex never gets danger-full-access in an untrusted project, whoever's agent asks", async () => {
-    const runner = createHostRunner({ family: testFamily("codex") });
+    const runner = createHostRunner({ tools: TOOLS, family: testFamily("codex") });
     const plan = runner.plan(invocation({ permissionMode: "bypassPermissions", source: "user" }), {
       depth: 1,
       runDir: "/tmp/roster-run-t1",
@@ -702,7 +716,7 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("Gemini in plan mode, untrusted: the plan says Gemini resets its approval mode", () => {
-    const plan = createHostRunner({ family: testFamily("gemini") }).plan(
+    const plan = createHostRunner({ tools: TOOLS, family: testFamily("gemini") }).plan(
       invocation({ planMode: true, permissionMode: "plan", tools: ["read", "grep"] }),
       { depth: 1, runDir: "/tmp/roster-run-t1" },
     );
@@ -711,7 +725,7 @@ describe("an untrusted project (issue 27)", () => {
   });
 
   test("createHostRunner is untrusted unless told otherwise", () => {
-    const plan = createHostRunner({ family: testFamily("claude") }).plan(invocation(), {
+    const plan = createHostRunner({ tools: TOOLS, family: testFamily("claude") }).plan(invocation(), {
       depth: 1,
       runDir: "/tmp/r",
     });
@@ -727,7 +741,7 @@ describe("an untrusted project agent's tools grant nothing beyond reading (issue
     source: "project",
   };
   const plan = (host: HostId, trustProject: boolean, extra: Partial<TaskInvocation> = {}) =>
-    createHostRunner({ family: testFamily(host), trustProject }).plan(
+    createHostRunner({ tools: TOOLS, family: testFamily(host), trustProject }).plan(
       invocation({ ...agent, provider: host, ...extra }),
       { depth: 1, runDir: "/tmp/roster-run-t1" },
     );
@@ -826,7 +840,7 @@ describe("the host program", () => {
     chmodSync(own, 0o755);
     for (const PATH of [`:${bin}`, `.:${bin}`, `${bin}:`]) {
       const record = join(root, `rec-${counter++}`);
-      const result = await createHostRunner({ family: testFamily("claude") }).run(
+      const result = await createHostRunner({ tools: TOOLS, family: testFamily("claude") }).run(
         invocation({ cwd: project }),
         {
           depth: 1,
@@ -884,8 +898,12 @@ describe("the built-in families' hosts and words", () => {
   });
 
   test("tool spellings of every family map to one capability", () => {
-    expect(["read_file", "view", "Read"].map(capabilityOf)).toEqual(["read", "read", "read"]);
-    expect(["run_shell_command", "execute", "Bash"].map(capabilityOf)).toEqual(["bash", "bash", "bash"]);
-    expect(capabilityOf("mcp__github__get_issue")).toBeUndefined();
+    expect(["read_file", "view", "Read"].map(TOOLS.capabilityOf)).toEqual(["read", "read", "read"]);
+    expect(["run_shell_command", "execute", "Bash"].map(TOOLS.capabilityOf)).toEqual([
+      "bash",
+      "bash",
+      "bash",
+    ]);
+    expect(TOOLS.capabilityOf("mcp__github__get_issue")).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { defineProvider } from "@roster/core";
 import { describe, expect, test } from "vitest";
 import { defineFamily, FamilyDefinitionError, familyProblem, ROSTER_VOCABULARY } from "./define-family.js";
-import { canonicalToolName, capabilityOf } from "./tool-names.js";
 
 const provider = defineProvider({ id: "team", locate: () => [] });
 const family = { id: "team", displayName: "Team folder", provider, vocabulary: ROSTER_VOCABULARY };
@@ -60,24 +59,15 @@ describe("defineFamily", () => {
   });
 });
 
-describe("one table of tool synonyms", () => {
-  test("every family's spelling names one capability", () => {
-    expect(["Read", "read_file", "view", "NotebookRead"].map(capabilityOf)).toEqual([
-      "read",
-      "read",
-      "read",
-      "read",
-    ]);
-    expect(["WebFetch", "web_fetch", "webfetch", "fetch"].map(capabilityOf)).toEqual(Array(4).fill("fetch"));
-    expect(["Agent", "Task", "invoke_agent", "custom-agent"].map(capabilityOf)).toEqual(
-      Array(4).fill("task"),
-    );
-    expect(["LS", "list_directory", "list"].map(capabilityOf)).toEqual(["ls", "ls", "ls"]);
-    expect(capabilityOf("mcp__github__get_issue")).toBeUndefined();
-  });
-
-  test("canonicalToolName: the capability, else the name lower-cased", () => {
-    expect(canonicalToolName(" Glob ")).toBe("find");
-    expect(canonicalToolName("My_Tool")).toBe("my_tool");
+describe("a vocabulary's tool aliases", () => {
+  test("names for capabilities are taken; an unknown capability or a non-string is refused with the fix", () => {
+    const aliased = (toolAliases: unknown) => ({
+      ...family,
+      vocabulary: { ...ROSTER_VOCABULARY, toolAliases },
+    });
+    expect(familyProblem(aliased({ edit: ["MultiEdit"], ls: ["LS"] }))).toBeUndefined();
+    expect(familyProblem(aliased({ peek: ["Peek"] }))).toContain('"toolAliases" with "peek"');
+    expect(familyProblem(aliased({ read: "Peek" }))).toContain('"toolAliases" with "read"');
+    expect(familyProblem(aliased({ read: [1] }))).toContain('"toolAliases" with "read"');
   });
 });

@@ -29,6 +29,12 @@ export interface FamilyVocabulary {
   /** The tool's names for each capability; the first is the one written, `[]` when it has none. */
   tools: Readonly<Record<Capability, readonly string[]>>;
   /**
+   * Other names the tool's agent files use for a capability (retired names, the aliases it
+   * folds into one: Claude Code's `MultiEdit`, Copilot's `shell`): read as that capability by
+   * every part of roster (the app's tool table), never written.
+   */
+  toolAliases?: Readonly<Partial<Record<Capability, readonly string[]>>>;
+  /**
    * roster's thinking levels in the tool's words (Claude Code's `effort`, Codex's
    * `model_reasoning_effort`); a level absent here is one the tool cannot be told.
    */
@@ -134,6 +140,20 @@ export function familyProblem(value: unknown): string | undefined {
   const missing = CAPABILITIES.filter((c) => !Array.isArray(v.tools[c]));
   if (missing.length > 0)
     return `${who}'s vocabulary has no tool names for ${missing.join(", ")}: give [] for a capability its tool lacks`;
+  const aliases = v.toolAliases as Readonly<Record<string, unknown>> | undefined;
+  const badAlias =
+    aliases === undefined
+      ? undefined
+      : typeof aliases !== "object" || aliases === null
+        ? "toolAliases"
+        : Object.keys(aliases).find(
+            (k) =>
+              !(CAPABILITIES as readonly string[]).includes(k) ||
+              !Array.isArray(aliases[k]) ||
+              !(aliases[k] as unknown[]).every((n) => typeof n === "string"),
+          );
+  if (badAlias !== undefined)
+    return `${who}'s vocabulary has "toolAliases" with ${JSON.stringify(badAlias)}: give { capability: ["name", …] } for capabilities among ${CAPABILITIES.join(", ")}`;
   if (typeof v.effort !== "object" || typeof v.permissionModes !== "object" || !Array.isArray(v.modelAliases))
     return `${who}'s vocabulary needs "effort" and "permissionModes" (objects) and "modelAliases" (an array)`;
   if (v.models !== undefined && modelRulesProblem(v.models))

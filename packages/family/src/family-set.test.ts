@@ -32,6 +32,16 @@ describe("createFamilySet", () => {
     expect(set.providers.map((p) => p.id)).toEqual(["alpha", "team", "late", "last"]);
   });
 
+  test("its tool table reads every family's vocabulary, in the set's order, a config family's too", () => {
+    const peek = family("team", {
+      vocabulary: { ...ROSTER_VOCABULARY, tools: { ...ROSTER_VOCABULARY.tools, read: ["Peek"] } },
+    });
+    const set = createFamilySet([family("late", { enforce: "post" }), peek]);
+    expect(set.tools.capabilityOf("peek")).toBe("read");
+    expect(set.tools.isReadOnlyTool("Peek")).toBe(true);
+    expect(createFamilySet([family("alpha")]).tools.isReadOnlyTool("Peek")).toBe(false);
+  });
+
   test("gives each part of the families that have it, in the set's order", () => {
     const set = createFamilySet([
       family("alpha", { profile: profile("alpha"), writer: writer("alpha"), host: host("alpha") }),

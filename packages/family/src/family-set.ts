@@ -6,7 +6,9 @@ import {
   familyProblem,
 } from "./define-family.js";
 import type { SkillSource } from "./skill-source.js";
+import type { ToolTable } from "./tool-names.js";
 import type { AgentWriter, ToolProfile } from "./tool-profile.js";
+import { toolTable } from "./tool-table.js";
 
 /** A family of a set that runs on a host of its own (the host bears the family's id). */
 export type HostedFamily<Host extends FamilyHost = FamilyHost> = FamilyDefinition<Host> & { host: Host };
@@ -28,6 +30,11 @@ export interface FamilySet<Host extends FamilyHost = FamilyHost> {
   readonly skillSources: readonly SkillSource[];
   /** The families that run on a host of their own, each host once: what `--host` takes. */
   readonly hosts: readonly HostedFamily<Host>[];
+  /**
+   * Every tool name of the families' vocabularies, as one table built once (a config family's
+   * too): what each name stands for, which are read-only, which a list pre-approves beyond reading.
+   */
+  readonly tools: ToolTable;
   /** The families' ids, in order. */
   ids(): string[];
   /** The family of this id, if the set has one. */
@@ -77,6 +84,7 @@ export function createFamilySet<Host extends FamilyHost = FamilyHost>(
     skillSources: parts((f) => f.skills),
     // A family runs on its own host when the host bears its id (plugins share Claude Code's).
     hosts: parts((f) => (f.host !== undefined && f.host.id === f.id ? (f as HostedFamily<Host>) : undefined)),
+    tools: toolTable(ordered.map((family) => family.vocabulary)),
     ids: () => ordered.map((family) => family.id),
     get: (id: string) => byId.get(id),
   });

@@ -17,6 +17,7 @@ export {
 export { envPath } from "./env-paths.js";
 // the app's families as one checked, ordered, frozen value
 export { createFamilySet, type FamilySet, type HostedFamily } from "./family-set.js";
+export { leftOutNotes, type MappedTools, type MapToolsOptions, mapTools } from "./map-tools.js";
 export { acceptModel, chooseModel } from "./model-names.js";
 // what raises a permission (SPEC §17): the hosts and the audit of a source read it
 export {
@@ -25,7 +26,6 @@ export {
   READING_CAPABILITIES,
   raisesPermission,
   raisingSetting,
-  toolsBeyondReading,
 } from "./raising.js";
 // the skills contract a family names (discovery is @roster/skills)
 export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
@@ -33,18 +33,13 @@ export { slugName } from "./slug-name.js";
 export {
   CAPABILITIES,
   type Capability,
-  canonicalToolName,
-  capabilityOf,
-  leftOutNotes,
   listsNoTool,
-  type MappedTools,
-  type MapToolsOptions,
   type McpToolName,
-  mapTools,
   mcpToolParts,
   NO_TOOL,
   noToolFields,
   ruleToolName,
+  type ToolTable,
   withEmptyToolsAsNone,
 } from "./tool-names.js";
 export {
@@ -67,9 +62,10 @@ export {
   type WriteAgentOptions,
   type WrittenAgent,
 } from "./tool-profile.js";
+// every tool name of a set's vocabularies, as one table (the family set's `tools`)
+export { toolTable } from "./tool-table.js";
 export {
   type DroppedSetting,
-  isReadOnlyTool,
   READ_ONLY_CAPABILITIES,
   withoutRaisingSettings,
 } from "./untrusted.js";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ROSTER_VOCABULARY } from "./define-family.js";
-import { NON_RAISING_MODES, raisesPermission, raisingSetting, toolsBeyondReading } from "./raising.js";
+import { NON_RAISING_MODES, raisesPermission, raisingSetting } from "./raising.js";
 
 describe("what raises a permission (SPEC §17)", () => {
   test("default and plan raise nothing; every other mode, known or not, raises", () => {
@@ -19,11 +19,5 @@ describe("what raises a permission (SPEC §17)", () => {
     expect(raisingSetting({ sandbox_mode: "read-only" }, [codexish])).toBeUndefined();
     expect(raisingSetting({ sandbox_mode: "danger-full-access" }, [ROSTER_VOCABULARY])).toBeUndefined();
     expect(raisingSetting(undefined, [codexish])).toBeUndefined();
-  });
-
-  test("toolsBeyondReading: reading tools pass, the rest (unknown included) do not", () => {
-    expect(toolsBeyondReading("Read, Grep, Glob, WebSearch")).toEqual([]);
-    expect(toolsBeyondReading("Read Bash(git status:*) Edit")).toEqual(["Bash(git status:*)", "Edit"]);
-    expect(toolsBeyondReading(["read_file", "mystery"])).toEqual(["mystery"]);
   });
 });

@@ -1,7 +1,7 @@
 // What raises a permission (SPEC §17): one table, read by the hosts (what an untrusted
 // project's agent may keep) and by the audit of a source (what needs `roster add --yes`).
 import type { FamilyVocabulary } from "./define-family.js";
-import { type Capability, capabilityOf } from "./tool-names.js";
+import type { Capability } from "./tool-names.js";
 
 /** roster's permission modes that raise nothing: a project agent keeps these in a folder the user has not trusted. */
 export const NON_RAISING_MODES: ReadonlySet<string> = new Set(["default", "plan"]);
@@ -50,37 +50,3 @@ export const READING_CAPABILITIES: readonly Capability[] = [
   "lsp",
   "web_search",
 ];
-
-/**
- * The tools of a list (`Read, Grep`, `Bash(git add:*) Edit`, an array) that do more than read:
- * what a command's or skill's `allowed-tools` would pre-approve beyond reading. A tool roster
- * does not know counts as more.
- *
- * @example toolsBeyondReading("Read Bash(git status:*)") // ["Bash(git status:*)"]
- */
-export function toolsBeyondReading(value: unknown): string[] {
-  return splitTools(value).filter((tool) => {
-    const capability = capabilityOf(tool.replace(/\(.*$/s, "").trim());
-    return capability === undefined || !READING_CAPABILITIES.includes(capability);
-  });
-}
-
-/** Splits a tool list written with commas or spaces, parentheses kept whole. */
-function splitTools(value: unknown): string[] {
-  if (Array.isArray(value))
-    return value.filter((v): v is string => typeof v === "string").map((v) => v.trim());
-  if (typeof value !== "string") return [];
-  const items: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const c of value) {
-    if (c === "(") depth += 1;
-    else if (c === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && (c === "," || /\s/.test(c))) {
-      if (current.trim()) items.push(current.trim());
-      current = "";
-    } else current += c;
-  }
-  if (current.trim()) items.push(current.trim());
-  return items;
-}

@@ -38,46 +38,38 @@ export const CAPABILITIES: readonly Capability[] = [
 ];
 
 /**
- * Every spelling roster meets in agent files (after lower-casing), by capability: the one
- * table of synonyms. Claude Code's `glob` is roster's `find`, its `webfetch` is `fetch`,
- * Gemini CLI's `run_shell_command` is `bash`, Copilot's `execute` is `bash`, and so on.
+ * What the families of a set call each tool, as one table: a tool's name in any of their
+ * vocabularies (after lower-casing) stands for one capability. Built by `toolTable`;
+ * the app's is its family set's `tools`.
  */
-const SYNONYMS: Readonly<Record<Capability, readonly string[]>> = {
-  read: ["read", "read_file", "read_many_files", "view", "notebookread"],
-  grep: ["grep", "grep_search", "search_file_content", "search"],
-  find: ["find", "glob"],
-  ls: ["ls", "list", "list_directory"],
-  lsp: ["lsp"],
-  web_search: ["web_search", "websearch", "google_web_search", "web"],
-  fetch: ["fetch", "web_fetch", "webfetch"],
-  bash: ["bash", "shell", "execute", "run_shell_command", "powershell"],
-  edit: ["edit", "multiedit", "replace", "str_replace", "patch", "apply_patch", "notebookedit"],
-  write: ["write", "write_file", "create"],
-  task: ["task", "agent", "invoke_agent", "custom-agent"],
-  todo: ["todo", "todowrite", "todoread", "write_todos"],
-};
-
-const BY_NAME = new Map<string, Capability>();
-for (const cap of CAPABILITIES) for (const name of SYNONYMS[cap]) BY_NAME.set(name, cap);
-
-/**
- * The capability a tool name stands for, in any vocabulary, or undefined (an MCP tool,
- * roster's `submit_result`, …).
- *
- * @example capabilityOf("run_shell_command") // "bash"
- */
-export function capabilityOf(tool: string): Capability | undefined {
-  return BY_NAME.get(tool.trim().toLowerCase());
-}
-
-/**
- * roster's canonical name of a tool (`Glob` → `find`, `WebFetch` → `fetch`); names it does
- * not know come back lower-cased.
- *
- * @example canonicalToolName("WebSearch") // "web_search"
- */
-export function canonicalToolName(name: string): string {
-  return capabilityOf(name) ?? name.trim().toLowerCase();
+export interface ToolTable {
+  /**
+   * The capability a tool name stands for, in any vocabulary of the set, or undefined (an MCP
+   * tool, roster's `submit_result`, …).
+   *
+   * @example tools.capabilityOf("run_shell_command") // "bash"
+   */
+  capabilityOf(tool: string): Capability | undefined;
+  /**
+   * roster's canonical name of a tool (`Glob` → `find`, `WebFetch` → `fetch`); names the set
+   * does not know come back lower-cased.
+   */
+  canonicalToolName(name: string): string;
+  /**
+   * Whether a tool name is read-only (`READ_ONLY_CAPABILITIES`: reading, searching, listing, the todo list); a permission rule
+   * (`Read(src/**)`) by the tool it names. A name no family knows (an MCP tool) is not.
+   *
+   * @example tools.isReadOnlyTool("Glob") // true; tools.isReadOnlyTool("Bash(git status)") // false
+   */
+  isReadOnlyTool(name: string): boolean;
+  /**
+   * The tools of a list (`Read, Grep`, `Bash(git add:*) Edit`, an array) that do more than read:
+   * what a command's or skill's `allowed-tools` would pre-approve beyond reading. A tool no
+   * family knows counts as more.
+   *
+   * @example tools.toolsBeyondReading("Read Bash(git status:*)") // ["Bash(git status:*)"]
+   */
+  toolsBeyondReading(value: unknown): string[];
 }
 
 /** An MCP tool name taken apart: its server and tool (`undefined`: every tool of the server). */
@@ -182,88 +174,4 @@ export const NO_TOOL = "submit_result";
  */
 export function noToolFields(): { tools: string[]; toolsAsWritten: string[] } {
   return { tools: [NO_TOOL], toolsAsWritten: [] };
-}
-
-/** Where the tool list of an invocation maps to, for one host. */
-export interface MappedTools {
-  names: string[];
-  /** Tools the host has no name for. */
-  dropped: string[];
-}
-
-/** Options of {@link mapTools}. */
-export interface MapToolsOptions {
-  /** The tools as the agent's file wrote them, when the host is of the file's own family. */
-  asWritten?: readonly string[] | undefined;
-  /** A permission rule in a list of allowed tools is left out; in a list of denied ones it denies its whole tool. Default `leave-out`. */
-  rules?: "leave-out" | "whole-tool";
-  /** `written`: every tool the file wrote keeps its spelling. Default `host`: only what the vocabulary has no name for. */
-  spelling?: "host" | "written";
-}
-
-/**
- * Maps roster tool names onto a host's vocabulary (`run --host`, and the writers that write a
- * tool's own names: `export`). When the agent comes from the host's
- * own family and its file spelled a tool (`mcp__github__create_issue`, `Bash(git *)`), that
- * spelling is kept. Otherwise a permission rule (`Bash(git *)`: a tool with what it allows)
- * reaches no host that cannot be told what it allows: in a list of tools an agent may use
- * (`rules: "leave-out"`) it is left out (`dropped`), as `roster export` leaves it out of the
- * files it writes, never widened to the whole tool; in a list of tools it may not use
- * (`"whole-tool"`) it denies its whole tool, more than the rule and never less. With
- * `spelling: "written"`, every tool the file wrote keeps its spelling (a host of the file's own
- * family reads it as its own tool does); tools roster added (plan mode's, the task tool) take
- * the vocabulary's.
- */
-export function mapTools(
-  tools: readonly string[],
-  vocabulary: Record<Capability, readonly string[]>,
-  options: MapToolsOptions = {},
-): MappedTools {
-  const { asWritten, rules = "leave-out", spelling = "host" } = options;
-  const written = new Map<string, string>();
-  for (const t of asWritten ?? []) written.set(t.trim().toLowerCase(), t.trim());
-  const names: string[] = [];
-  const dropped: string[] = [];
-  for (const tool of tools) {
-    if (tool === "submit_result") continue;
-    const own = written.get(tool.trim().toLowerCase());
-    const rule = tool.indexOf("(");
-    const cap =
-      rule === -1
-        ? capabilityOf(tool)
-        : rules === "whole-tool"
-          ? capabilityOf(tool.slice(0, rule))
-          : undefined;
-    // The file's own spelling wins for a rule with arguments (`Bash(git *)`), a tool roster has
-    // no name for, or every tool the file wrote (`spelling: "written"`: the host reads the
-    // file's names itself, as Claude Code does `read` or `MultiEdit`, which it has no tool for).
-    if (own !== undefined && (spelling === "written" || own.includes("(") || !cap)) {
-      names.push(own);
-      continue;
-    }
-    const mapped = cap ? vocabulary[cap] : [];
-    if (mapped.length > 0) names.push(...mapped);
-    else if (own !== undefined) names.push(own);
-    else dropped.push(tool);
-  }
-  return { names: [...new Set(names)], dropped };
-}
-
-/**
- * The plan's notes on what {@link mapTools} left out for `host` (its display name): tools it
- * has no name for, and permission rules, which it cannot be told and which the whole tool
- * would widen.
- *
- * @example leftOutNotes("Gemini CLI", ["Bash(git *)"]) // ["permission rules … were left out: Bash(git *)"]
- */
-export function leftOutNotes(host: string, dropped: readonly string[]): string[] {
-  const rules = dropped.filter((tool) => tool.includes("("));
-  const unnamed = dropped.filter((tool) => !tool.includes("("));
-  const notes: string[] = [];
-  if (unnamed.length > 0) notes.push(`tools ${host} has no name for were left out: ${unnamed.join(", ")}`);
-  if (rules.length > 0)
-    notes.push(
-      `permission rules were left out (a rule goes only to the tool whose agent wrote it, and ${host}'s whole tool would allow more): ${rules.join(", ")}`,
-    );
-  return notes;
 }

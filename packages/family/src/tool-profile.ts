@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { AgentDefinition, Diagnostic, DiscoveryContext, FileFormat, PluginInfo } from "@roster/core";
 import { fileSystemOf, walkToGitRoot } from "@roster/core/provider-kit";
+import type { ToolTable } from "./tool-names.js";
 
 /** Where a place sits in a tool's own order (SPEC §4.4). */
 export type ProfileScope = "managed" | "project" | "user" | "plugin" | "extension";
@@ -239,6 +240,8 @@ export interface WrittenAgent {
 export interface WriteAgentOptions {
   /** Put the `generated-by: roster` key in the file (writers whose marker is `key`). */
   marker: boolean;
+  /** The app's tool table (its family set's `tools`): what the agent's tool names stand for. */
+  tools: ToolTable;
 }
 
 /**

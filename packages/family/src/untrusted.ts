@@ -1,6 +1,6 @@
 import type { AgentDefinition } from "@roster/core";
 import { READING_CAPABILITIES, raisesPermission } from "./raising.js";
-import { type Capability, capabilityOf, ruleToolName } from "./tool-names.js";
+import type { Capability } from "./tool-names.js";
 
 /**
  * The capabilities a host may be told to use without asking for an agent of a project the
@@ -13,19 +13,6 @@ export const READ_ONLY_CAPABILITIES: readonly Capability[] = [
   ...READING_CAPABILITIES.filter((c) => c !== "web_search"),
   "todo",
 ];
-
-/**
- * Whether a tool name, in any vocabulary, is read-only ({@link READ_ONLY_CAPABILITIES}); a
- * permission rule (`Read(src/**)`) by the tool it names. A name roster does not know (an MCP
- * tool) is not.
- *
- * @example isReadOnlyTool("Glob") // true; isReadOnlyTool("Bash(git status)") // false
- */
-export function isReadOnlyTool(name: string): boolean {
-  const tool = ruleToolName(name);
-  const capability = tool === undefined ? undefined : capabilityOf(tool);
-  return capability !== undefined && READ_ONLY_CAPABILITIES.includes(capability);
-}
 
 /** Agent-file keys that start programs or set permissions whatever their value (compared without case, `-` or `_`). */
 const RAISING_KEYS = new Set([

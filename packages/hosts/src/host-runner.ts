@@ -12,6 +12,7 @@ import {
   runChild,
   type TaskInvocation,
 } from "@roster/executor";
+import type { ToolTable } from "@roster/family";
 import {
   checkHostReady,
   type HostReadiness,
@@ -27,6 +28,8 @@ import type { HostCommand, HostConfig, HostDefinition, HostId, RunnableFamily } 
 export interface HostRunnerOptions {
   /** The family whose host runs the tasks (`claudeFamily`): its host, in its vocabulary. */
   family: RunnableFamily;
+  /** The app's tool table (its family set's `tools`): what the agents' tool names stand for. */
+  tools: ToolTable;
   /** Replaces the host's program (`hosts.<id>.command` of the user config). */
   command?: string;
   /** Put before the arguments roster adds (`hosts.<id>.args`). */
@@ -71,10 +74,11 @@ export class HostPlanError extends Error {
 export function planHostCommand(
   family: RunnableFamily,
   invocation: TaskInvocation,
-  options: { depth: number; runDir: string; trustProject?: boolean; config?: HostConfig },
+  options: { depth: number; runDir: string; tools: ToolTable; trustProject?: boolean; config?: HostConfig },
 ): HostCommand {
   const plan = family.host.plan(invocation, {
     vocabulary: family.vocabulary,
+    tools: options.tools,
     depth: options.depth,
     tmpDir: options.runDir,
     trustProject: options.trustProject === true,
@@ -106,7 +110,7 @@ export function statusBudget(run: Pick<RunOptions, "timeoutMs" | "deadline">): {
  * JTD schema, session id, cost).
  *
  * @example
- * const runner = createHostRunner({ family: claudeFamily });
+ * const runner = createHostRunner({ family: claudeFamily, tools: families.tools });
  * const tool = createTaskTool({ registry, ctx, runner, env: process.env });
  */
 export function createHostRunner(options: HostRunnerOptions): HostRunner {
@@ -118,7 +122,13 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
   return {
     host: def.id,
     plan(invocation, { depth, runDir }) {
-      return planHostCommand(options.family, invocation, { depth, runDir, trustProject, config });
+      return planHostCommand(options.family, invocation, {
+        depth,
+        runDir,
+        tools: options.tools,
+        trustProject,
+        config,
+      });
     },
     async run(invocation, run): Promise<RunResult> {
       const none: RunResult = { exitCode: null, output: "", stderr: "", truncated: false };
@@ -153,6 +163,7 @@ export function createHostRunner(options: HostRunnerOptions): HostRunner {
           plan = planHostCommand(options.family, invocation, {
             depth: run.depth,
             runDir,
+            tools: options.tools,
             trustProject,
             config,
           });

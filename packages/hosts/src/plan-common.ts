@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { TaskInvocation } from "@roster/executor";
-import { isReadOnlyTool, raisesPermission } from "@roster/family";
+import { raisesPermission } from "@roster/family";
 import { jtdToJsonSchema } from "./jtd-to-json-schema.js";
 import type { PlanContext } from "./types.js";
 
@@ -86,7 +86,7 @@ export function approvesReadOnlyOnly(invocation: TaskInvocation, ctx: PlanContex
 
 /**
  * The host tool names a host may run without asking for this invocation: all of `names`, or
- * (an untrusted project's agent) only the read-only ones ({@link isReadOnlyTool}). The rest are
+ * (an untrusted project's agent) only the read-only ones (`ctx.tools.isReadOnlyTool`). The rest are
  * `withheld`, for the host's trust note.
  */
 export function preApprovable(
@@ -95,7 +95,8 @@ export function preApprovable(
   ctx: PlanContext,
 ): { approved: string[]; withheld: string[] } {
   if (!approvesReadOnlyOnly(invocation, ctx)) return { approved: [...names], withheld: [] };
-  return { approved: names.filter(isReadOnlyTool), withheld: names.filter((n) => !isReadOnlyTool(n)) };
+  const readOnly = (name: string) => ctx.tools.isReadOnlyTool(name);
+  return { approved: names.filter(readOnly), withheld: names.filter((n) => !readOnly(n)) };
 }
 
 /** A TOML basic string (what `-c key=value` of Codex parses). */

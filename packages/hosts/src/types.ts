@@ -1,5 +1,5 @@
 import type { TaskInvocation } from "@roster/executor";
-import type { FamilyVocabulary } from "@roster/family";
+import type { FamilyVocabulary, ToolTable } from "@roster/family";
 
 /** A host's id: the id of the family it belongs to (a built-in family's or a config family's). */
 export type HostId = string;
@@ -28,6 +28,8 @@ export interface PlanContext {
   host?: HostConfig;
   /** The words of the family whose host runs (tool names, effort levels, permission modes, model aliases). */
   vocabulary: FamilyVocabulary;
+  /** The app's tool table (its family set's `tools`): what an agent's tool names stand for, in any family's words. */
+  tools: ToolTable;
 }
 
 /** A file a host command needs, written into the run's temporary folder before the start. */

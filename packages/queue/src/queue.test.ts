@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toolTable } from "@roster/family";
 import type { RunnableFamily } from "@roster/hosts";
 import { claudeFamily } from "@roster/source-claude";
 import { isAlive, waitFor } from "@roster/testkit";
@@ -64,6 +65,7 @@ async function worker(
   const started = await startWorker({
     target: parseRedisUrl(redis.url),
     hosts: [{ family: claude }],
+    tools: toolTable([claude.vocabulary]),
     workdir: join(root, `work-${++n}`),
     limits: { ceiling: "default" },
     env: { PATH: `${path}:/usr/bin:/bin`, FAKE_HOST_RECORD: record, ...env },

@@ -2,7 +2,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { createReaper, type Reaper, type Runner, type TaskInvocation } from "@roster/executor";
-import { createHostRunner, type HostConfig, type HostRunner, type RunnableFamily } from "@roster/hosts";
+import {
+  createHostRunner,
+  type HostConfig,
+  type HostRunner,
+  type HostRunnerOptions,
+  type RunnableFamily,
+} from "@roster/hosts";
 import { isNotConnectionError, type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { ceilingRaises } from "./ceiling.js";
@@ -44,6 +50,8 @@ export interface StartWorkerOptions {
   target: RedisTarget;
   /** The hosts whose queues this worker takes jobs from. */
   hosts: readonly WorkerHost[];
+  /** The app's tool table (its family set's `tools`): what the queued agents' tool names stand for. */
+  tools: HostRunnerOptions["tools"];
   /** Jobs at once per host queue (default 1). */
   concurrency?: number;
   /** Where the clones and per-job worktrees live; one worker per folder. */
@@ -117,7 +125,7 @@ function claimWorkdir(workdir: string): () => void {
  * {@link QueueConnectionError} naming the URL) when Redis cannot be reached.
  *
  * @example
- * const worker = await startWorker({ target: parseRedisUrl("redis://127.0.0.1:6379"), hosts: [{ family: claudeFamily }],
+ * const worker = await startWorker({ target: parseRedisUrl("redis://127.0.0.1:6379"), hosts: [{ family: claudeFamily }], tools: families.tools,
  *   workdir, limits: { ceiling: "default" }, env: process.env, home: os.homedir() });
  * process.on("SIGTERM", () => void worker.stop());
  */
@@ -162,6 +170,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     if (!runner) {
       runner = createHostRunner({
         family: host.family,
+        tools: options.tools,
         ...(host.config?.command !== undefined ? { command: host.config.command } : {}),
         ...(host.config?.args !== undefined ? { args: host.config.args } : {}),
         trustProject: ceilingRaises(options.limits.ceiling),

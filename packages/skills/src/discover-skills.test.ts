@@ -148,7 +148,8 @@ describe("discoverSkills", () => {
   test("a nested search past its bound of entries stops, reported once on the skills folder", () => {
     const files: Record<string, string> = { "project/.git/HEAD": "ref: main\n" };
     for (const group of ["g1", "g2", "g3"])
-      for (let i = 0; i < 4; i++) files[`project/.beta/skills/${group}/s${i}/SKILL.md`] = skill(`${group}-s${i}`);
+      for (let i = 0; i < 4; i++)
+        files[`project/.beta/skills/${group}/s${i}/SKILL.md`] = skill(`${group}-s${i}`);
     sandbox.write(files);
     const d = discoverSkills(sandbox.ctx(), { sources: [beta], as: "beta", maxEntries: 6 });
     expect(d.skills.map((s) => s.name)).toEqual(["g1-s0", "g1-s1", "g1-s2", "g1-s3", "g2-s0", "g2-s1"]);

@@ -1,10 +1,15 @@
+import { toolTable } from "@roster/family";
 import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { claudeFamily } from "./claude-family.js";
 import { claudeHost } from "./claude-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-const plan = hostPlanner(claudeFamily, claudeHost);
+const plan = hostPlanner({
+  family: claudeFamily,
+  host: claudeHost,
+  tools: toolTable([claudeFamily.vocabulary]),
+});
 
 describe("Claude Code's host is its family's", () => {
   test("the family's host slot holds it: claudeFamily.host is claudeHost, id claude", () => {

@@ -63,7 +63,11 @@ export const claudeHost: HostDefinition = {
       // A Claude Code agent's own names go as written: Claude Code reads them case by case as
       // it reads the file (`read`, `LS`, `MultiEdit` are no tool to it), never translated into
       // a tool it would not give the agent.
-      const tools = mapTools(invocation.tools, vocabulary, { asWritten, spelling: "written" });
+      const tools = mapTools(invocation.tools, vocabulary, {
+        asWritten,
+        spelling: "written",
+        table: ctx.tools,
+      });
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => !/^(Task|Agent)(\(|$)/.test(t));
       // --tools takes plain built-in names; permission rules like `Bash(git *)` only go to --allowedTools.
       const nameless = tools.names.filter((t) => ruleToolName(t) === undefined);
@@ -95,6 +99,7 @@ export const claudeHost: HostDefinition = {
         ? (invocation.disallowedTools ?? undefined)
         : undefined,
       rules: "whole-tool",
+      table: ctx.tools,
     }).names;
     if (invocation.atMaxDepth) {
       disallowed.push("Task", "Agent");

@@ -22,6 +22,14 @@ export const claudeVocabulary: FamilyVocabulary = {
     task: ["Agent"],
     todo: ["TodoWrite"],
   },
+  // Retired names Claude Code's older agent files carry, read by what they do.
+  toolAliases: {
+    read: ["NotebookRead"],
+    ls: ["LS"],
+    edit: ["MultiEdit", "NotebookEdit"],
+    task: ["Task"],
+    todo: ["TodoRead"],
+  },
   // roster's `minimal` is Claude Code's lowest; its `max` has no roster level above xhigh.
   effort: { minimal: "low", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   permissionModes: {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type AgentDefinition, markdownFormat } from "@roster/core";
-import { capabilityOf, mcpToolParts } from "@roster/family";
+import { mcpToolParts, type ToolTable } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
@@ -38,28 +38,32 @@ export const CLAUDE_TOOLS: readonly string[] = [
   "Monitor",
 ];
 
-/** Claude Code's name for one tool as another vocabulary writes it; `mcp__…` names stay. */
-export function claudeToolName(tool: string): string[] | undefined {
+/** Claude Code's name for one tool as another vocabulary writes it (read through `table`, the app's tool table); `mcp__…` names stay. */
+export function claudeToolName(tool: string, table: ToolTable): string[] | undefined {
   if (CLAUDE_TOOLS.includes(tool) || tool.startsWith("mcp__")) return [tool];
   if (/^(agent|task)\s*\(/i.test(tool)) return [tool.replace(/^task/i, "Agent").replace(/^agent/, "Agent")];
   // Copilot's and Gemini's MCP forms: `server/tool`, `mcp_server_tool`.
   const mcp = mcpToolParts(tool);
   if (mcp) return [mcp.tool ? `mcp__${mcp.server}__${mcp.tool}` : `mcp__${mcp.server}`];
-  const cap = capabilityOf(tool);
+  const cap = table.capabilityOf(tool);
   const name = cap
     ? claudeVocabulary.tools[cap][0]
     : CLAUDE_TOOLS.find((t) => t.toLowerCase() === tool.toLowerCase());
   return name ? [name] : undefined;
 }
 
-function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
+function claudeFields(
+  agent: AgentDefinition,
+  { frontmatter: fm, report, tools: table }: MarkdownFields,
+): void {
+  const claudeName = (tool: string) => claudeToolName(tool, table);
   // 1. Tools, with `Agent(a, b)` carrying a spawn list.
   // A Claude Code agent's names stay as written (Claude Code reads them itself, as `run --host
   // claude` passes them); another family's are translated by what they do.
   const own = agent.provider === "claude" || agent.provider === "plugins";
   const tools = writeToolList(agent, report, {
     displayName: "Claude Code",
-    toolName: own ? (tool) => [tool] : claudeToolName,
+    toolName: own ? (tool) => [tool] : claudeName,
   });
   if (tools) {
     const spawns = agent.spawns;
@@ -79,7 +83,7 @@ function claudeFields(agent: AgentDefinition, { frontmatter: fm, report }: Markd
     else report.dropped("spawns", "Claude Code limits spawns only inside a tools list (Agent(…))");
   }
   if (agent.disallowedTools) {
-    const result = translateTools(agent.disallowedTools, claudeToolName);
+    const result = translateTools(agent.disallowedTools, claudeName);
     fm.disallowedTools = result.out.join(", ");
     reportTools(report, "disallowedTools", "disallowedTools", result, "Claude Code");
   }

@@ -1,10 +1,15 @@
+import { toolTable } from "@roster/family";
 import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { codexFamily } from "./codex-family.js";
 import { codexHost } from "./codex-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-const plan = hostPlanner(codexFamily, codexHost);
+const plan = hostPlanner({
+  family: codexFamily,
+  host: codexHost,
+  tools: toolTable([codexFamily.vocabulary]),
+});
 
 describe("Codex's host is its family's", () => {
   test("the family's host slot holds it: codexFamily.host is codexHost, id codex", () => {

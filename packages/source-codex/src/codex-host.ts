@@ -1,4 +1,4 @@
-import { chooseModel, isReadOnlyTool } from "@roster/family";
+import { chooseModel } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
@@ -70,13 +70,13 @@ export const codexHost: HostDefinition = {
         );
     } else if (own) sandbox = own;
     else if (invocation.tools) {
-      sandbox = writesOrRuns(invocation.tools) ? "workspace-write" : "read-only";
+      sandbox = writesOrRuns(invocation.tools, ctx.tools) ? "workspace-write" : "read-only";
       // The sandbox is what Codex runs without asking: an untrusted project's agent gets reading only.
       if (sandbox === "workspace-write" && approvesReadOnlyOnly(invocation, ctx)) {
         sandbox = "read-only";
         addNote(
           trustNotes,
-          `Codex runs project agent "${invocation.agent}" in the "read-only" sandbox, not "workspace-write" (its tools ${invocation.tools.filter((t) => !isReadOnlyTool(t)).join(", ")} are not pre-approved): the project is not trusted`,
+          `Codex runs project agent "${invocation.agent}" in the "read-only" sandbox, not "workspace-write" (its tools ${invocation.tools.filter((t) => !ctx.tools.isReadOnlyTool(t)).join(", ")} are not pre-approved): the project is not trusted`,
         );
       }
     }

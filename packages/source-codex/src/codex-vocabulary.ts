@@ -20,6 +20,8 @@ export const codexVocabulary: FamilyVocabulary = {
     task: [],
     todo: [],
   },
+  // Codex's own editing tool: it takes no list of tools, but another tool's file may name it.
+  toolAliases: { edit: ["apply_patch"] },
   effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   // Codex has sandboxes, not permission modes: the nearest sandbox of each.
   permissionModes: {

@@ -1,10 +1,15 @@
+import { toolTable } from "@roster/family";
 import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { copilotFamily } from "./copilot-family.js";
 import { copilotHost } from "./copilot-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-const plan = hostPlanner(copilotFamily, copilotHost);
+const plan = hostPlanner({
+  family: copilotFamily,
+  host: copilotHost,
+  tools: toolTable([copilotFamily.vocabulary]),
+});
 
 describe("Copilot CLI's host is its family's", () => {
   test("the family's host slot holds it: copilotFamily.host is copilotHost, id copilot", () => {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { chooseModel, leftOutNotes, mapTools } from "@roster/family";
+import { chooseModel, leftOutNotes, mapTools, type ToolTable } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
@@ -16,8 +16,8 @@ import {
 } from "@roster/hosts/plan-kit";
 import { COPILOT_TOOL_IDS } from "./copilot-tool-ids.js";
 
-function toolIds(tools: readonly string[]): string[] {
-  return mapTools(tools, COPILOT_TOOL_IDS, { rules: "whole-tool" }).names;
+function toolIds(tools: readonly string[], table: ToolTable): string[] {
+  return mapTools(tools, COPILOT_TOOL_IDS, { rules: "whole-tool", table }).names;
 }
 
 /**
@@ -69,12 +69,12 @@ export const copilotHost: HostDefinition = {
     ];
     if (invocation.tools) {
       const own = invocation.provider === "copilot" ? invocation.toolsAsWritten : undefined;
-      const tools = mapTools(invocation.tools, ctx.vocabulary.tools, { asWritten: own });
+      const tools = mapTools(invocation.tools, ctx.vocabulary.tools, { asWritten: own, table: ctx.tools });
       if (invocation.atMaxDepth) tools.names = tools.names.filter((t) => t !== "agent");
       front.push(`tools: ${JSON.stringify(tools.names)}`);
       notes.push(...leftOutNotes("Copilot CLI", tools.dropped));
     }
-    const excluded = toolIds(invocation.disallowedTools ?? []);
+    const excluded = toolIds(invocation.disallowedTools ?? [], ctx.tools);
     if (invocation.atMaxDepth) excluded.push("task");
     if (excluded.length > 0) args.push(`--excluded-tools=${[...new Set(excluded)].join(",")}`);
 

@@ -19,6 +19,15 @@ export const copilotVocabulary: FamilyVocabulary = {
     task: ["agent"],
     todo: ["todo"],
   },
+  // Copilot CLI's own tool names (`view`, `create`, `str_replace`) and the
+  // names its aliases fold in (`execute`: `shell`, `powershell`; `agent`: `custom-agent`).
+  toolAliases: {
+    read: ["view"],
+    bash: ["shell", "powershell"],
+    edit: ["str_replace"],
+    write: ["create"],
+    task: ["custom-agent"],
+  },
   effort: { off: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   permissionModes: {},
   modelAliases: ["auto"],

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
-import { ancestorsToRepoRoot, capabilityOf, mcpToolParts } from "@roster/family";
+import { ancestorsToRepoRoot, mcpToolParts, type ToolTable } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
@@ -16,21 +16,28 @@ import { copilotVocabulary } from "./copilot-vocabulary.js";
 
 /**
  * Copilot's alias for one tool as another vocabulary writes it (`Read` → `read`, `Glob` →
- * `search`, `mcp__github__x` → `github/x`), or `undefined` when it has none.
+ * `search`, `mcp__github__x` → `github/x`), read through `table` (the app's tool table), or
+ * `undefined` when it has none.
  */
-export function copilotToolName(tool: string): string[] | undefined {
+export function copilotToolName(tool: string, table: ToolTable): string[] | undefined {
   if (tool in COPILOT_TOOL_ALIASES) return [tool];
   const mcp = mcpToolParts(tool);
   if (mcp) return [`${mcp.server}/${mcp.tool ?? "*"}`];
-  const cap = capabilityOf(tool);
+  const cap = table.capabilityOf(tool);
   const alias = cap ? copilotVocabulary.tools[cap][0] : undefined;
   return alias ? [alias] : undefined;
 }
 
-function copilotFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
+function copilotFields(
+  agent: AgentDefinition,
+  { frontmatter: fm, report, cannot, tools: table }: MarkdownFields,
+): void {
   // The file stem is the identity; `name` is only a display name (written first).
   if (typeof agent.extra?.displayName === "string") fm.name = agent.extra.displayName;
-  const tools = writeToolList(agent, report, { displayName: "Copilot", toolName: copilotToolName });
+  const tools = writeToolList(agent, report, {
+    displayName: "Copilot",
+    toolName: (tool) => copilotToolName(tool, table),
+  });
   if (tools) fm.tools = tools;
   // The first model Copilot takes; the others are left out with a note, as `roster run` does.
   const model = writeModel(agent, report, { displayName: "Copilot", vocabulary: copilotVocabulary });

@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
-import { canonicalToolName } from "@roster/family";
 import { defineMarkdownWriter, type MarkdownFields, writeExtras, writtenTools } from "@roster/writers";
 import { cursorAgentFormat } from "./cursor-agent-format.js";
 import { cursorHome } from "./cursor-paths.js";
@@ -9,7 +8,10 @@ import { cursorProfile } from "./cursor-profile.js";
 /** Tools that change things: a list without them is what Cursor calls `readonly`. */
 const WRITING = ["edit", "write", "bash"];
 
-function cursorFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
+function cursorFields(
+  agent: AgentDefinition,
+  { frontmatter: fm, report, cannot, tools: table }: MarkdownFields,
+): void {
   if (agent.model) {
     fm.model = agent.model[0];
     if (agent.model.length > 1)
@@ -23,9 +25,9 @@ function cursorFields(agent: AgentDefinition, { frontmatter: fm, report, cannot 
   }
 
   // Cursor's one permission control is `readonly`.
-  const tools = agent.tools?.map(canonicalToolName);
+  const tools = agent.tools?.map(table.canonicalToolName);
   const readOnlyTools = tools !== undefined && !tools.some((t) => WRITING.includes(t));
-  const denied = agent.disallowedTools?.map(canonicalToolName);
+  const denied = agent.disallowedTools?.map(table.canonicalToolName);
   const deniesWriting = denied !== undefined && WRITING.every((t) => denied.includes(t));
   const plan = agent.permissionMode === "plan";
   if (readOnlyTools || deniesWriting || plan || agent.extra?.readonly === true) fm.readonly = true;

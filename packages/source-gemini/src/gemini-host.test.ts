@@ -1,10 +1,15 @@
+import { toolTable } from "@roster/family";
 import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { geminiFamily } from "./gemini-family.js";
 import { geminiHost } from "./gemini-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-const plan = hostPlanner(geminiFamily, geminiHost);
+const plan = hostPlanner({
+  family: geminiFamily,
+  host: geminiHost,
+  tools: toolTable([geminiFamily.vocabulary]),
+});
 
 describe("Gemini CLI's host is its family's", () => {
   test("the family's host slot holds it: geminiFamily.host is geminiHost, id gemini", () => {

@@ -76,7 +76,7 @@ export const geminiHost: HostDefinition = {
     const own = invocation.provider === "gemini" ? invocation.toolsAsWritten : undefined;
     const rules: string[] = [];
     if (invocation.tools) {
-      const tools = mapTools(invocation.tools, vocabulary, { asWritten: own });
+      const tools = mapTools(invocation.tools, vocabulary, { asWritten: own, table: ctx.tools });
       // Allowed (run without asking): the agent's tools, or for an untrusted project's agent its
       // read-only ones; the others get no rule, so Gemini CLI asks (a run without a terminal denies).
       const { approved, withheld } = preApprovable(tools.names, invocation, ctx);
@@ -95,6 +95,7 @@ export const geminiHost: HostDefinition = {
     const denied = mapTools(invocation.disallowedTools ?? [], vocabulary, {
       asWritten: own,
       rules: "whole-tool",
+      table: ctx.tools,
     }).names;
     if (invocation.atMaxDepth) denied.push("invoke_agent");
     if (denied.length > 0) rules.push(rule([...new Set(denied)], "deny", 999));

@@ -21,6 +21,8 @@ export const geminiVocabulary: FamilyVocabulary = {
     task: ["invoke_agent"],
     todo: ["write_todos"],
   },
+  // `grep_search`'s older name, still met in agent files.
+  toolAliases: { grep: ["search_file_content"] },
   effort: {},
   permissionModes: {},
   modelAliases: ["auto", "pro", "flash", "flash-lite"],

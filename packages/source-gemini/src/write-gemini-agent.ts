@@ -1,5 +1,5 @@
 import type { AgentDefinition } from "@roster/core";
-import { capabilityOf, mcpToolParts } from "@roster/family";
+import { mcpToolParts, type ToolTable } from "@roster/family";
 import {
   defineMarkdownWriter,
   type MarkdownFields,
@@ -14,16 +14,17 @@ import { geminiVocabulary } from "./gemini-vocabulary.js";
 
 /**
  * Gemini CLI's name for one tool as another vocabulary writes it (`Read` → `read_file`,
- * `mcp__github__search` → `mcp_github_search`), or `undefined` when it has none.
+ * `mcp__github__search` → `mcp_github_search`), read through `table` (the app's tool table),
+ * or `undefined` when it has none.
  */
-export function geminiToolName(tool: string): string[] | undefined {
+export function geminiToolName(tool: string, table: ToolTable): string[] | undefined {
   if (isGeminiToolName(tool)) return [tool];
   const mcp = mcpToolParts(tool);
   if (mcp) {
     const name = `mcp_${mcp.server}_${mcp.tool ?? "*"}`;
     return isGeminiToolName(name) ? [name] : undefined;
   }
-  const cap = capabilityOf(tool);
+  const cap = table.capabilityOf(tool);
   const name = cap ? geminiVocabulary.tools[cap][0] : undefined;
   return name ? [name] : undefined;
 }
@@ -39,9 +40,15 @@ const READ_ONLY = [
   "google_web_search",
 ];
 
-function geminiFields(agent: AgentDefinition, { frontmatter: fm, report, cannot }: MarkdownFields): void {
+function geminiFields(
+  agent: AgentDefinition,
+  { frontmatter: fm, report, cannot, tools: table }: MarkdownFields,
+): void {
   // A list that maps to nothing stays an empty list: leaving it out would allow every tool.
-  const tools = writeToolList(agent, report, { displayName: "Gemini CLI", toolName: geminiToolName });
+  const tools = writeToolList(agent, report, {
+    displayName: "Gemini CLI",
+    toolName: (tool) => geminiToolName(tool, table),
+  });
   if (tools) fm.tools = tools;
   // The first model Gemini CLI takes; the others are left out with a note, as `roster run` does.
   const model = writeModel(agent, report, { displayName: "Gemini CLI", vocabulary: geminiVocabulary });

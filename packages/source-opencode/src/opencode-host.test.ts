@@ -1,10 +1,15 @@
+import { toolTable } from "@roster/family";
 import { argOf as arg, hostPlanner } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { opencodeFamily } from "./opencode-family.js";
 import { opencodeHost } from "./opencode-host.js";
 
 // The family's own host, planned in the family's own vocabulary (as the app hands them over).
-const plan = hostPlanner(opencodeFamily, opencodeHost);
+const plan = hostPlanner({
+  family: opencodeFamily,
+  host: opencodeHost,
+  tools: toolTable([opencodeFamily.vocabulary]),
+});
 
 describe("opencode's host is its family's", () => {
   test("the family's host slot holds it: opencodeFamily.host is opencodeHost, id opencode", () => {

@@ -1,4 +1,4 @@
-import { chooseModel, type FamilyVocabulary, isReadOnlyTool, leftOutNotes, mapTools } from "@roster/family";
+import { chooseModel, type FamilyVocabulary, leftOutNotes, mapTools, type ToolTable } from "@roster/family";
 import {
   addNote,
   allowedPermissionMode,
@@ -48,18 +48,27 @@ export interface OpencodeToolFields {
  * has no name for; `lost`: the disallowed ones. One table for `run --host opencode` and
  * `export --to opencode`, so the two never differ.
  *
- * @example opencodePermission({ tools: ["read"], plan: true }, vocabulary).permission
+ * @example opencodePermission({ tools: ["read"], plan: true }, { vocabulary, table }).permission
  * // { "*": "deny", read: "allow", edit: "deny", bash: "deny" }
  */
 export function opencodePermission(
   fields: OpencodeToolFields,
-  vocabulary: FamilyVocabulary["tools"],
+  words: {
+    /** opencode's names for each capability (its vocabulary's `tools`). */
+    vocabulary: FamilyVocabulary["tools"];
+    /** The app's tool table: what the agent's tool names stand for. */
+    table: ToolTable;
+  },
 ): { permission: Record<string, string>; allowed: string[]; dropped: string[]; lost: string[] } {
+  const { vocabulary, table } = words;
   const permission: Record<string, string> = {};
   let allowed: string[] = [];
   let dropped: string[] = [];
   if (fields.tools) {
-    ({ names: allowed, dropped } = mapTools(fields.tools, vocabulary, { asWritten: fields.asWritten }));
+    ({ names: allowed, dropped } = mapTools(fields.tools, vocabulary, {
+      asWritten: fields.asWritten,
+      table,
+    }));
     permission["*"] = "deny";
     for (const name of allowed) permission[name] = "allow";
   }
@@ -70,6 +79,7 @@ export function opencodePermission(
   const denied = mapTools(fields.disallowedTools ?? [], vocabulary, {
     asWritten: fields.asWritten,
     rules: "whole-tool",
+    table,
   });
   for (const name of denied.names) permission[name] = "deny";
   return { permission, allowed, dropped, lost: denied.dropped };
@@ -112,7 +122,7 @@ export const opencodeHost: HostDefinition = {
         plan: invocation.planMode === true || mode === "plan",
         asWritten: invocation.provider === "opencode" ? invocation.toolsAsWritten : undefined,
       },
-      ctx.vocabulary.tools,
+      { vocabulary: ctx.vocabulary.tools, table: ctx.tools },
     );
     if (invocation.tools) notes.push(...leftOutNotes("opencode", dropped));
     if (approvesReadOnlyOnly(invocation, ctx)) {
@@ -123,7 +133,7 @@ export const opencodeHost: HostDefinition = {
       const { withheld } = preApprovable(allowed, invocation, ctx);
       if (!invocation.tools)
         for (const name of new Set(Object.values(ctx.vocabulary.tools).flat()))
-          if (permission[name] === undefined && !isReadOnlyTool(name)) withheld.push(name);
+          if (permission[name] === undefined && !ctx.tools.isReadOnlyTool(name)) withheld.push(name);
       for (const name of withheld) permission[name] = "deny";
       if (withheld.length > 0)
         addNote(

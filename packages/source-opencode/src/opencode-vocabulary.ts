@@ -19,6 +19,8 @@ export const opencodeVocabulary: FamilyVocabulary = {
     task: ["task"],
     todo: ["todowrite"],
   },
+  // opencode's patch tool, its `todoread`.
+  toolAliases: { edit: ["patch"], todo: ["todoread"] },
   effort: { minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "xhigh" },
   permissionModes: {},
   modelAliases: [],

@@ -7,7 +7,10 @@ import { opencodeUserDir } from "./opencode-paths.js";
 import { opencodeProfile } from "./opencode-profile.js";
 import { opencodeVocabulary } from "./opencode-vocabulary.js";
 
-function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
+function opencodeFields(
+  agent: AgentDefinition,
+  { frontmatter: fm, report, tools: table }: MarkdownFields,
+): void {
   // A copy is a sub-agent (SPEC §16): without `mode` opencode lists it as a main agent too.
   // An opencode `mode` the agent carries is written as it is (below).
   if (agent.extra?.mode === undefined) fm.mode = "subagent";
@@ -27,7 +30,7 @@ function opencodeFields(agent: AgentDefinition, { frontmatter: fm, report }: Mar
     ? { permission: {}, allowed: [], dropped: [], lost: [] }
     : opencodePermission(
         { tools: agent.tools, disallowedTools: agent.disallowedTools, plan },
-        opencodeVocabulary.tools,
+        { vocabulary: opencodeVocabulary.tools, table },
       );
   // The spawn list below may add a table of task patterns.
   const permission: Record<string, unknown> = made.permission;

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type AgentDefinition, markdownFormat } from "@roster/core";
-import { canonicalToolName } from "@roster/family";
+import type { ToolTable } from "@roster/family";
 import {
   defineMarkdownWriter,
   isMarkerKey,
@@ -11,14 +11,17 @@ import {
 import { xcshAgentDir } from "./xcsh-paths.js";
 import { xcshProfile } from "./xcsh-profile.js";
 
-/** xcsh's name of a tool: roster's own vocabulary (`Glob` → `find`, `Agent(a, b)` → `task`). */
-export function xcshToolName(tool: string): string[] {
+/** xcsh's name of a tool: roster's own vocabulary (`Glob` → `find`, `Agent(a, b)` → `task`), read through `table` (the app's tool table). */
+export function xcshToolName(tool: string, table: ToolTable): string[] {
   if (/^(agent|task)\s*\(/i.test(tool)) return ["task"];
-  return [tool.startsWith("mcp") || tool.includes("/") ? tool : canonicalToolName(tool)];
+  return [tool.startsWith("mcp") || tool.includes("/") ? tool : table.canonicalToolName(tool)];
 }
 
-function xcshFields(agent: AgentDefinition, { frontmatter: fm, report }: MarkdownFields): void {
-  const tools = writeToolList(agent, report, { displayName: "xcsh", toolName: xcshToolName });
+function xcshFields(agent: AgentDefinition, { frontmatter: fm, report, tools: table }: MarkdownFields): void {
+  const tools = writeToolList(agent, report, {
+    displayName: "xcsh",
+    toolName: (tool) => xcshToolName(tool, table),
+  });
   if (tools) fm.tools = tools;
   // roster's own format: every modelled field has its key.
   writeAsIs(agent, { frontmatter: fm, report }, [

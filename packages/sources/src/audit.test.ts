@@ -5,7 +5,13 @@ import { agentFile, writeTree } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { auditSource } from "./audit.js";
 import { findDefinitions } from "./find-definitions.js";
-import { TEST_FAMILIES, TEST_PLUGIN_REGISTRY, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
+import {
+  TEST_FAMILIES,
+  TEST_PLUGIN_REGISTRY,
+  TEST_SKILL_SOURCES,
+  TEST_TOOLS,
+  testRegistry,
+} from "./test-families.js";
 
 let tree: string;
 beforeEach(() => {
@@ -20,7 +26,12 @@ async function audit() {
     skillSources: TEST_SKILL_SOURCES,
     pluginRegistry: TEST_PLUGIN_REGISTRY,
   });
-  return auditSource({ tree, definitions, vocabularies: TEST_FAMILIES.map((f) => f.vocabulary) });
+  return auditSource({
+    tree,
+    definitions,
+    vocabularies: TEST_FAMILIES.map((f) => f.vocabulary),
+    tools: TEST_TOOLS,
+  });
 }
 const summary = (findings: Awaited<ReturnType<typeof audit>>) =>
   findings

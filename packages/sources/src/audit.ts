@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { AgentDefinition } from "@roster/core";
 import { nameProblem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
-import { type FamilyVocabulary, raisesPermission, raisingSetting, toolsBeyondReading } from "@roster/family";
+import { type FamilyVocabulary, raisesPermission, raisingSetting, type ToolTable } from "@roster/family";
 import { parseFrontmatter } from "@roster/frontmatter";
 import type { Found, SourceDefinitions } from "./find-definitions.js";
 import type { DefinitionKind, Finding, FindingCode } from "./types.js";
@@ -36,6 +36,8 @@ export interface AuditSourceOptions {
   definitions: SourceDefinitions;
   /** Every family's vocabulary: the raising settings each tool's files may carry. */
   vocabularies: readonly FamilyVocabulary[];
+  /** The tool names of those vocabularies as one table: what an `allowed-tools` list pre-approves. */
+  tools: ToolTable;
 }
 
 /** A definition of any kind, as the audit and the writers address it. */
@@ -69,8 +71,9 @@ function commandServers(value: unknown): string[] {
 function fieldFindings(
   ref: DefinitionRef,
   fields: Readonly<Record<string, unknown>>,
-  vocabularies: readonly FamilyVocabulary[],
+  words: Pick<AuditSourceOptions, "vocabularies" | "tools">,
 ): Finding[] {
+  const { vocabularies, tools } = words;
   const out: Finding[] = [];
   for (const key of ["permissionMode", "permission-mode"]) {
     const mode = fields[key];
@@ -106,7 +109,7 @@ function fieldFindings(
       );
   }
   for (const key of ALLOWED_TOOLS_KEYS) {
-    const beyond = toolsBeyondReading(fields[key]);
+    const beyond = tools.toolsBeyondReading(fields[key]);
     if (beyond.length > 0)
       out.push(
         about(
@@ -232,7 +235,7 @@ export function linksIn(tree: string): { links: string[]; truncated: boolean } {
  * tree that belong to no definition. Reads only.
  */
 export function auditSource(options: AuditSourceOptions): Finding[] {
-  const { definitions, vocabularies } = options;
+  const { definitions } = options;
   const findings: Finding[] = [...definitions.findings];
   const { links, truncated } = linksIn(options.tree);
   const claimed = new Set<string>();
@@ -265,14 +268,14 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
   };
   each("agent", definitions.agents, ({ value }, ref) => [
     ...textFindings(ref, value.name, value.description),
-    ...fieldFindings(ref, agentFields(value), vocabularies),
+    ...fieldFindings(ref, agentFields(value), options),
     ...linkFindings(ref),
   ]);
   each("skill", definitions.skills, ({ value }, ref) => {
     const folder = ref.file.slice(0, ref.file.lastIndexOf("/"));
     return [
       ...textFindings(ref, ref.name, value.description),
-      ...fieldFindings(ref, value.fields, vocabularies),
+      ...fieldFindings(ref, value.fields, options),
       ...shellFindings(ref, value.body),
       ...linkFindings(ref, folder),
     ];
@@ -281,7 +284,7 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
     const { fields, text } = readCommand(value.filePath);
     return [
       ...textFindings(ref, value.name, value.description),
-      ...fieldFindings(ref, fields, vocabularies),
+      ...fieldFindings(ref, fields, options),
       ...shellFindings(ref, text),
       ...linkFindings(ref),
     ];

@@ -160,6 +160,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       tree: tree.dir,
       definitions: chosen,
       vocabularies: env.families.map((f) => f.vocabulary),
+      tools: env.tools,
     }).filter(
       (f) =>
         f.kind === undefined ||
@@ -184,7 +185,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
     const agents = writable("agent", chosen.agents);
     const skills = writable("skill", chosen.skills);
     const commands = writable("command", chosen.commands);
-    const wanted = await wantedFiles({ ...plan, targets, agents, skills, commands });
+    const wanted = await wantedFiles({ ...plan, targets, agents, skills, commands, tools: env.tools });
     const isHeld = (file: LockedFile) => held.some((h) => h.kind === file.kind && h.name === file.name);
     const commandDirs = new Map<string, string>();
     for (const target of targets)

@@ -22,7 +22,13 @@ import {
   removeSource,
   updateSources,
 } from "./operations.js";
-import { TEST_FAMILIES, TEST_PLUGIN_REGISTRY, TEST_SKILL_SOURCES, testRegistry } from "./test-families.js";
+import {
+  TEST_FAMILIES,
+  TEST_PLUGIN_REGISTRY,
+  TEST_SKILL_SOURCES,
+  TEST_TOOLS,
+  testRegistry,
+} from "./test-families.js";
 import type { SourcesEnvironment } from "./types.js";
 
 let root: string;
@@ -47,6 +53,7 @@ beforeEach(() => {
     families: TEST_FAMILIES,
     registry: testRegistry(),
     skillSources: TEST_SKILL_SOURCES,
+    tools: TEST_TOOLS,
     pluginRegistry: TEST_PLUGIN_REGISTRY,
     cacheDir: join(root, "cache"),
     git: { env: hermeticGitEnv(join(root, "git-home")) },

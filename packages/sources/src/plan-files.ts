@@ -20,7 +20,7 @@ import {
   SYNC_MANIFEST,
 } from "@roster/core";
 import { isInside, nodeFileSystem } from "@roster/core/provider-kit";
-import type { AgentWriter, FamilyDefinition, SkillSource } from "@roster/family";
+import type { AgentWriter, FamilyDefinition, SkillSource, ToolTable } from "@roster/family";
 import type { Skill } from "@roster/skills";
 import { copySkill, exportAgent, formatSyncManifest, writePathProblem } from "@roster/writers";
 import type { DiskChange } from "./apply-changes.js";
@@ -132,6 +132,8 @@ export async function commandPlace(
 
 /** Options of {@link wantedFiles}. */
 export interface WantedFilesOptions extends PlanContext {
+  /** The app's tool table: what the agents' tool names stand for, for the writers. */
+  tools: ToolTable;
   targets: readonly TargetFamily[];
   agents: ReadonlyArray<Found<AgentDefinition>>;
   skills: ReadonlyArray<Found<Skill>>;
@@ -146,7 +148,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
   for (const target of options.targets) {
     const { writer } = target;
     for (const { value: agent, name } of options.agents) {
-      const result = exportAgent(agent, writer, { ctx, scope });
+      const result = exportAgent(agent, writer, { ctx, scope, tools: options.tools });
       if (!result.ok) {
         skipped.push({
           action: "skip",

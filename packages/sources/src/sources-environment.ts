@@ -1,5 +1,5 @@
 import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
-import type { FamilyDefinition } from "@roster/family";
+import { type FamilyDefinition, toolTable } from "@roster/family";
 import { SourceUsageError } from "./errors.js";
 import type { SourcesEnvironment } from "./types.js";
 
@@ -36,7 +36,7 @@ export interface SourcesEnvironmentOptions {
 
 /**
  * The environment of an operation on sources: every family's skill source (registry order),
- * git's timeout from the environment. The project scope with the project left alone
+ * their vocabularies' tool names as one table, git's timeout from the environment. The project scope with the project left alone
  * (`--no-project`) is a {@link SourceUsageError} naming `--scope user`.
  */
 export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesEnvironment {
@@ -50,6 +50,7 @@ export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesE
     families: options.families,
     registry: options.registry,
     skillSources: options.families.flatMap((f) => (f.skills ? [f.skills] : [])),
+    tools: toolTable(options.families.map((f) => f.vocabulary)),
     cacheDir: options.cacheDir,
     projectTrusted: options.projectTrusted,
     git: timeoutMs !== undefined ? { timeoutMs } : {},

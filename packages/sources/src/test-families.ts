@@ -1,7 +1,7 @@
 // Test support: a registry and skill sources of real families, as the app assembles them
 // (claude, codex, gemini, opencode, copilot, plugins). Not exported by the package.
 import { createRegistry } from "@roster/core";
-import type { FamilyDefinition } from "@roster/family";
+import { type FamilyDefinition, toolTable } from "@roster/family";
 import { claudeFamily } from "@roster/source-claude";
 import { codexFamily } from "@roster/source-codex";
 import { copilotFamily } from "@roster/source-copilot";
@@ -21,6 +21,9 @@ export const TEST_FAMILIES: readonly FamilyDefinition[] = [
 
 /** Their registry. */
 export const testRegistry = () => createRegistry(TEST_FAMILIES.map((f) => f.provider));
+
+/** Their vocabularies' tool names, as one table. */
+export const TEST_TOOLS = toolTable(TEST_FAMILIES.map((f) => f.vocabulary));
 
 /** Their skill sources. */
 export const TEST_SKILL_SOURCES = TEST_FAMILIES.flatMap((f) => (f.skills ? [f.skills] : []));

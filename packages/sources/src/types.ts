@@ -1,7 +1,7 @@
 // The public types of @roster/sources: a source as named, as declared in a config, as pinned
 // in roster.lock, what the audit finds in it and what each command did.
 import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
-import type { FamilyDefinition, SkillSource, ToolReason } from "@roster/family";
+import type { FamilyDefinition, SkillSource, ToolReason, ToolTable } from "@roster/family";
 
 /** Where a source is declared and written: the project's config and folders, or the user's. */
 export type SourceScope = "project" | "user";
@@ -186,6 +186,8 @@ export interface SourcesEnvironment {
   registry: ProviderRegistry;
   /** Every skill source, highest precedence first (the merged view's order). */
   skillSources: readonly SkillSource[];
+  /** The tool names of every family's vocabulary, as one table (`toolTable` of the families'). */
+  tools: ToolTable;
   /** roster's cache folder (`cacheDirOf`): fetched commits are kept in `<cacheDir>/sources`. */
   cacheDir: string;
   /** The user trusted the project (`roster trust`): `install` may write its accepted raising definitions without `--yes`. */

@@ -13,16 +13,22 @@ const INVOCATION = {
   source: "user",
 };
 
+/** Options of {@link hostPlanner}: the family, its host, and the app's tool table the host reads names through. */
+export interface HostPlannerOptions<I, C, P> {
+  family: { id: string; vocabulary: unknown };
+  host: { plan(invocation: I, context: C): P };
+  /** The tool table of the plan's context (`toolTable([family.vocabulary])`, or a set's `tools`). */
+  tools: unknown;
+}
+
 /**
  * A family's own host, planned as the app hands it over (in the family's vocabulary, depth 1,
  * a trusted project): each call plans the default invocation with `extra` laid over it.
  *
- * @example const plan = hostPlanner(claudeFamily, claudeHost); plan({ model: ["opus"] }).args
+ * @example const plan = hostPlanner({ family: claudeFamily, host: claudeHost, tools }); plan({ model: ["opus"] }).args
  */
-export function hostPlanner<I, C, P>(
-  family: { id: string; vocabulary: unknown },
-  host: { plan(invocation: I, context: C): P },
-): (extra?: Partial<I>) => P {
+export function hostPlanner<I, C, P>(options: HostPlannerOptions<I, C, P>): (extra?: Partial<I>) => P {
+  const { family, host, tools } = options;
   return (extra = {}) =>
     host.plan(
       { ...INVOCATION, provider: family.id, ...extra } as I,
@@ -31,6 +37,7 @@ export function hostPlanner<I, C, P>(
         tmpDir: "/tmp/roster-run-t1",
         trustProject: true,
         vocabulary: family.vocabulary,
+        tools,
       } as C,
     );
 }

@@ -194,4 +194,4 @@ export function heapAfterGc(): number {
 let gcOnce: (() => void) | undefined;
 
 export { createGitRemote, type GitRemote, hermeticGitEnv } from "./git-remote.js";
-export { argOf, hostPlanner } from "./host-planner.js";
+export { argOf, type HostPlannerOptions, hostPlanner } from "./host-planner.js";

@@ -1,7 +1,11 @@
 import { join } from "node:path";
 import { type AgentDefinition, markdownFormat, parseAgent } from "@roster/core";
+import { ROSTER_VOCABULARY, toolTable } from "@roster/family";
 import { describe, expect, test } from "vitest";
 import { defineMarkdownWriter, writeAsIs } from "./define-markdown-writer.js";
+
+/** roster's own words: the table of a set of roster-speaking families. */
+const tools = toolTable([ROSTER_VOCABULARY]);
 
 const agent = (frontmatter: string, body = "You help."): AgentDefinition =>
   parseAgent("/p/a.md", `---\nname: helper\ndescription: Helps\n${frontmatter}---\n${body}\n`, "project");
@@ -26,7 +30,7 @@ describe("defineMarkdownWriter", () => {
         cannot("blocking", "never reported: the agent does not set it");
       },
     });
-    const written = writer.write(agent("maxTurns: 3\noutput: { type: object }\n"), { marker: true });
+    const written = writer.write(agent("maxTurns: 3\noutput: { type: object }\n"), { marker: true, tools });
     expect(written.content).toBe(
       "---\nname: helper\ndescription: Helps\nmaxTurns: 3\ngenerated-by: roster\n---\n\nYou help.\n",
     );
@@ -37,7 +41,7 @@ describe("defineMarkdownWriter", () => {
       ["maxTurns", "kept", "maxTurns"],
       ["output", "dropped", undefined],
     ]);
-    expect(writer.write(agent(""), { marker: false }).content).not.toContain("generated-by");
+    expect(writer.write(agent(""), { marker: false, tools }).content).not.toContain("generated-by");
     // The writer is the definition less its steps: what exportAgent and sync read.
     expect(Object.keys(writer).sort()).toEqual([...Object.keys(base), "marker", "write"].sort());
   });
@@ -51,7 +55,7 @@ describe("defineMarkdownWriter", () => {
         if (typeof a.extra?.title === "string") frontmatter.name = a.extra.title;
       },
     });
-    const plain = writer.write(agent(""), { marker: true });
+    const plain = writer.write(agent(""), { marker: true, tools });
     expect(plain.content).toBe("---\ndescription: Helps\n---\n\nYou help.\n");
     expect(plain.fields[0]).toEqual({
       field: "name",
@@ -60,7 +64,7 @@ describe("defineMarkdownWriter", () => {
       note: "Acme names an agent by its path",
     });
     // A display name set by the step still comes first.
-    expect(writer.write(agent("title: Nice\n"), { marker: true }).content).toBe(
+    expect(writer.write(agent("title: Nice\n"), { marker: true, tools }).content).toBe(
       "---\nname: Nice\ndescription: Helps\n---\n\nYou help.\n",
     );
   });

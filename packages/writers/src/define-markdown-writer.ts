@@ -1,5 +1,5 @@
 import { type AgentDefinition, GENERATED_BY_KEY, GENERATED_BY_VALUE } from "@roster/core";
-import { type AgentWriter, defineAgentWriter } from "@roster/family";
+import { type AgentWriter, defineAgentWriter, type ToolTable } from "@roster/family";
 import { FieldReport, formatMarkdownAgent } from "./agent-writer.js";
 
 /** What a markdown writer's `fields` step writes into and reports to. */
@@ -9,6 +9,8 @@ export interface MarkdownFields {
   report: FieldReport;
   /** Reports `field` dropped with `note` when the agent sets it (a field the target has no key for). */
   cannot(field: keyof AgentDefinition, note: string): void;
+  /** The app's tool table (the write's `tools`): what the agent's tool names stand for. */
+  tools: ToolTable;
 }
 
 /** A markdown writer as {@link defineMarkdownWriter} takes it: an {@link AgentWriter} whose `write` is built. */
@@ -63,7 +65,7 @@ export function defineMarkdownWriter<D extends MarkdownWriterDefinition>(
       const cannot = (field: keyof AgentDefinition, note: string) => {
         if (agent[field] !== undefined) report.dropped(field, note);
       };
-      fields(agent, { frontmatter, report, cannot });
+      fields(agent, { frontmatter, report, cannot, tools: options.tools });
       if (options.marker && writer.marker === "key") frontmatter[GENERATED_BY_KEY] = GENERATED_BY_VALUE;
       return { content: formatMarkdownAgent(frontmatter, agent.systemPrompt), fields: report.fields };
     },

@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { type AgentDefinition, type DiscoveryContext, parseAgentFields } from "@roster/core";
-import { type AgentWriter, type FieldMapping, withoutRaisingSettings } from "@roster/family";
+import { type AgentWriter, type FieldMapping, type ToolTable, withoutRaisingSettings } from "@roster/family";
 import { checkFileAs } from "@roster/profiles";
 import { isLossy } from "./agent-writer.js";
 import { nameRefusal } from "./rename-agent.js";
@@ -17,6 +17,8 @@ export type ExportCode =
 /** Options of {@link exportAgent}. */
 export interface ExportAgentOptions {
   ctx: DiscoveryContext;
+  /** The app's tool table (its family set's `tools`): what the agent's tool names stand for. */
+  tools: ToolTable;
   /** Where the tool reads: its project or its user folder. */
   scope: "project" | "user";
   /** Write into this folder instead of the tool's own. */
@@ -86,7 +88,7 @@ export function writeRootOf(agentsDir: string): string {
  * back through the family's reader and checked against the tool's profile. Nothing touches
  * the disk.
  *
- * @example exportAgent(agent, codexWriter, { ctx, scope: "project" })
+ * @example exportAgent(agent, codexWriter, { ctx, scope: "project", tools: families.tools })
  */
 export function exportAgent(
   agent: AgentDefinition,
@@ -119,7 +121,7 @@ export function exportAgent(
       ? withoutRaisingSettings(agent)
       : { agent, dropped: [] };
   const source = name === agent.name ? lowered.agent : { ...lowered.agent, name };
-  const written = writer.write(source, { marker: options.marker ?? true });
+  const written = writer.write(source, { marker: options.marker ?? true, tools: options.tools });
   for (const setting of lowered.dropped) {
     const mapped = written.fields.find((f) => f.field === setting.field);
     if (mapped && setting.lost !== undefined) {

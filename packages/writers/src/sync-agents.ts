@@ -11,7 +11,7 @@ import {
   SYNC_MANIFEST,
 } from "@roster/core";
 import { describeFsError, fileSystemOf, MAX_FILE_BYTES, walkFolder } from "@roster/core/provider-kit";
-import type { AgentWriter, FieldMapping } from "@roster/family";
+import type { AgentWriter, FieldMapping, ToolTable } from "@roster/family";
 import { type ExportCode, exportAgent, writeRootOf } from "./export-agent.js";
 import { renameFor } from "./rename-agent.js";
 import {
@@ -94,6 +94,8 @@ export interface PlanSyncOptions {
   /** The merged view (winners, what they shadow, and roster's copies). */
   discovery: Pick<AgentDiscovery, "agents" | "shadowed" | "copies">;
   writers: readonly AgentWriter[];
+  /** The app's tool table (its family set's `tools`): what the agents' tool names stand for. */
+  tools: ToolTable;
   scope: "project" | "user";
   /** The user trusted the project: its agents keep raising settings in the user's scope (see `exportAgent`). */
   trustProject?: boolean;
@@ -382,6 +384,7 @@ export function planSync(options: PlanSyncOptions): SyncPlan {
       });
       const result = exportAgent(agent, writer, {
         ctx: options.ctx,
+        tools: options.tools,
         scope: options.scope,
         as: chosen.name,
         ...(options.trustProject !== undefined ? { trustProject: options.trustProject } : {}),
