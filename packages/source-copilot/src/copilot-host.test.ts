@@ -25,7 +25,7 @@ describe("Copilot CLI's host is its family's", () => {
   });
 
   test("disallowed tools go to --excluded-tools in Copilot CLI's own tool ids", () => {
-    const { args } = plan({ disallowedTools: ["Bash", "Write", "WebFetch"] });
+    const { args } = plan({ disallowedTools: ["Bash", "Write", "fetch"] });
     expect(args).toContain("--excluded-tools=bash,create,web_fetch");
   });
 });

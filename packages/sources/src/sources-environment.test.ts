@@ -1,5 +1,5 @@
 import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
-import type { FamilyDefinition } from "@roster/family";
+import { type FamilyDefinition, ROSTER_VOCABULARY } from "@roster/family";
 import { expect, test } from "vitest";
 import { SourceUsageError } from "./errors.js";
 import { gitTimeoutOf, sourcesEnvironment } from "./sources-environment.js";
@@ -13,12 +13,13 @@ test("ROSTER_GIT_TIMEOUT is seconds, fractions allowed; unset or blank leaves th
     expect(() => gitTimeoutOf({ ROSTER_GIT_TIMEOUT: bad })).toThrow(SourceUsageError);
 });
 
-test("the environment: every family's skill source in order, git's timeout, the project refused with --no-project", () => {
+test("the environment: every family's skill source in order, their tool names, git's timeout, the project refused with --no-project", () => {
   const skills = (id: string) => ({ id }) as unknown as FamilyDefinition["skills"];
+  const peek = { ...ROSTER_VOCABULARY, tools: { ...ROSTER_VOCABULARY.tools, read: ["Peek"] } };
   const families = [
-    { id: "a", skills: skills("a") },
-    { id: "b" },
-    { id: "c", skills: skills("c") },
+    { id: "a", skills: skills("a"), vocabulary: ROSTER_VOCABULARY },
+    { id: "b", vocabulary: peek },
+    { id: "c", skills: skills("c"), vocabulary: ROSTER_VOCABULARY },
   ] as unknown as FamilyDefinition[];
   const base = {
     ctx: { cwd: "/p", home: "/h" } as DiscoveryContext,
@@ -30,6 +31,7 @@ test("the environment: every family's skill source in order, git's timeout, the 
   };
   const env = sourcesEnvironment({ ...base, scope: "project" });
   expect(env.skillSources).toEqual([skills("a"), skills("c")]);
+  expect(env.tools.capabilityOf("Peek")).toBe("read");
   expect(env.git).toEqual({ timeoutMs: 2000 });
   expect(env.projectTrusted).toBe(true);
   expect(sourcesEnvironment({ ...base, env: {}, scope: "user" }).git).toEqual({});
