@@ -8,9 +8,10 @@ import {
   discoverAgents,
 } from "@roster/core";
 import {
+  type DoctorFormat,
   type DoctorReport,
-  doctorTotals,
-  findingsByPlace,
+  doctorLines,
+  fileTexts,
   findProblems,
   namingTool,
   type ToolFinding,
@@ -18,26 +19,13 @@ import {
   toolFinding,
 } from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
-import { prepareToolViews, type ToolViews } from "@roster/profiles";
+import { fileRecordView, prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
 import { runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { checkFormat, type DoctorFormat, fewFiles, fileTexts, printFindingsAs } from "./format-findings.js";
-import { fileView } from "./list-print.js";
-import {
-  type Cell,
-  count,
-  inOneWrite,
-  type Output,
-  paint,
-  placeOf,
-  printJson,
-  sentenceLines,
-  showPath,
-  showPaths,
-  table,
-} from "./output.js";
+import { checkFormat, printFindingsAs } from "./format-findings.js";
+import { inOneWrite, printJson } from "./output.js";
 import { withStoredOutput } from "./stored-run.js";
 
 /**
@@ -103,18 +91,6 @@ export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolF
   );
 }
 
-/** `opencode: 3 errors → roster doctor --as opencode`, or `claude: ok`. */
-function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
-  const parts = [
-    ...(tool.refusedBy ? ["loads nothing"] : []),
-    ...(tool.errors > 0 ? [count(tool.errors, "error")] : []),
-    ...(tool.warnings > 0 && !errorsOnly ? [count(tool.warnings, "warning")] : []),
-  ];
-  if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
-  const colour = toolFails(tool) ? "red" : "yellow";
-  return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
-}
-
 /** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
 export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
   const {
@@ -150,40 +126,14 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
     printJson(app.output, {
       diagnostics,
       summary,
-      files: files.map(fileView),
+      files: files.map(fileRecordView),
       tools: tools.map(({ errorDiagnostics: _, ...tool }) => tool),
     });
     return failed ? 1 : 0;
   }
   // Thousands of lines at 10,000 files: written at once, not a system call a line.
   inOneWrite(app.output, (o) => {
-    const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-    // A finding many files share (more than three) is one line, under the first of them.
-    // Per file, its findings under `path:line` where the line is known (a terminal makes
-    // that a link), else under `path`: each file once, its places in the order found.
-    for (const { filePath, places } of findingsByPlace(diagnostics)) {
-      for (const { line: at, lines } of places) {
-        o.out(paint(o, "bold", filePath ? placeOf(o, filePath, at) : "(no file)"));
-        const rows = lines.map(({ diagnostic: x, files: about }): Cell[] => {
-          const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-          return [
-            "",
-            paint(o, colour[x.severity], x.severity),
-            x.code,
-            about.length > 1
-              ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-              : message,
-          ];
-        });
-        // Messages are never cut: a long one wraps rather than losing what it explains.
-        o.out(table(o, rows, { wrap: true }));
-      }
-      o.out("");
-    }
-    const totals = doctorTotals(summary, failed);
-    for (const piece of sentenceLines(o, totals)) o.out(paint(o, failed ? "red" : "green", piece));
-    // `--quiet` is errors only: the tools that fail, each with its errors.
-    for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
+    for (const text of doctorLines(diagnostics, { summary, tools, failed, quiet, screen: o })) o.out(text);
   });
   return failed ? 1 : 0;
 }
