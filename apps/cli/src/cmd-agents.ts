@@ -4,8 +4,7 @@ import {
   agentLines,
   buildListing,
   copiesOf,
-  explainAgent,
-  prepareToolViews,
+  explainAbout,
   reportWhy,
   type ToolViews,
   whyTableLines,
@@ -143,21 +142,12 @@ export async function whyAgent(
   provider?: string,
 ): Promise<number> {
   checkProvider(app.registry.ids(), provider);
-  // One discovery serves the table and the other tools' lines; no prompt is shown, so none
-  // is decoded. The tools' views are planned first and take each file it reads: one read.
-  // First about NAME alone (a file that cannot hold it is not parsed); a name that finds no
-  // definition so is asked again of everything, for its did-you-mean (no tool's view is
-  // prepared again: with no winner, none resolves NAME differently).
-  const views =
-    profiles.length > 0
-      ? await prepareToolViews(profiles, app.ctx, { registry: app.registry, about: name })
-      : undefined;
-  let d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand", about: name });
-  let why = explainAgent(d, name);
-  if (!why.winner) {
-    d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
-    why = explainAgent(d, name);
-  }
+  // One discovery serves the table and the other tools' lines (each file read once).
+  const {
+    discovery: d,
+    why,
+    views,
+  } = await explainAbout(app.ctx, { registry: app.registry, name, profiles });
   const o = app.output;
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).

@@ -11,11 +11,10 @@ import {
   type DoctorFormat,
   type DoctorReport,
   doctorLines,
+  doctorVerdict,
   fileTexts,
   findProblems,
-  namingTool,
   type ToolFinding,
-  toolFails,
   toolFinding,
 } from "@roster/doctor";
 import { keyAsWritten } from "@roster/frontmatter";
@@ -113,14 +112,7 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
   const texts = fileTexts();
   const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx, undefined, texts);
   const tools = await runToolDoctors(app, views);
-  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
-  const toolsFail = tools.some(toolFails);
-  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0) || toolsFail;
-  // Every reason to fail is in the file: each tool's errors follow doctor's own findings.
-  const forMachines = [
-    ...diagnostics,
-    ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
-  ];
+  const { diagnostics, failed, forMachines } = doctorVerdict(all, { summary, tools }, { strict, quiet });
   if (printFindingsAs(app, format, forMachines, texts)) return failed ? 1 : 0;
   if (app.output.json) {
     printJson(app.output, {

@@ -14,6 +14,7 @@ export {
 export { fixesFail, fixLines, fixSummary } from "./describe-fixes.js";
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
 export { doctorTotals } from "./doctor-totals.js";
+export { type DoctorVerdict, type DoctorVerdictOptions, doctorVerdict } from "./doctor-verdict.js";
 export {
   findToolProblems,
   TOOL_SEVERITY,

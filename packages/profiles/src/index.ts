@@ -16,6 +16,7 @@ export {
   toolWhyLines,
 } from "./describe-tool-view.js";
 export { type WhyVerdictOptions, whyTableLines, whyVerdictLines } from "./describe-why.js";
+export { type ExplainAboutOptions, explainAbout } from "./explain-about.js";
 export {
   type AgentExplanation,
   briefAgent,
