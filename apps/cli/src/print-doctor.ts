@@ -1,12 +1,7 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
 import { discoverCommands } from "@roster/commands";
-import {
-  type AgentDefinition,
-  type AgentDiscovery,
-  type DiscoveryContext,
-  discoverAgents,
-} from "@roster/core";
+import { type AgentDiscovery, type DiscoveryContext, discoverAgents } from "@roster/core";
 import {
   type DoctorFormat,
   type DoctorReport,
@@ -14,10 +9,11 @@ import {
   doctorVerdict,
   fileTexts,
   findProblems,
+  hasOwnOutputSchemas,
+  keysAsWrittenIn,
   type ToolFinding,
   toolFinding,
 } from "@roster/doctor";
-import { keyAsWritten } from "@roster/frontmatter";
 import { fileRecordView, prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
 import { runDoctorAs } from "./cmd-as.js";
@@ -46,22 +42,15 @@ export async function runDoctor(
     discovered ?? discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
-  // An `output` schema is compiled as `run` would compile it, with the executor's compiler
-  // (Ajv: some 60 ms to load), loaded only when a file on disk has one. The schemas roster
-  // ships (`embedded:` agents) are not the user's to mend: the build checks them
-  // (integration/test/embedded-output-schemas.test.ts).
-  const hasOwnSchema = (agent: AgentDefinition) =>
-    agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true;
-  const withSchema = agents.agents.some(hasOwnSchema) || agents.shadowed.some((s) => hasOwnSchema(s.agent));
-  const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
-  // An unknown key is named as its file writes it: those few files are read again (bounded).
+  // An `output` schema of the user's is compiled as `run` would compile it: the executor's
+  // compiler is loaded only then (@roster/doctor's `hasOwnOutputSchemas`).
+  const compileOutputSchema = hasOwnOutputSchemas(agents)
+    ? (await import("@roster/executor")).compileOutputSchema
+    : undefined;
   return findProblems({
     agents,
     commands,
-    keyAsWritten: (filePath, key) => {
-      const text = textOf(filePath);
-      return text === undefined ? undefined : keyAsWritten(text, key);
-    },
+    keyAsWritten: keysAsWrittenIn(textOf),
     skills: skillDiscovery(app),
     // Which files came from which source, and whether each is still as written (SPEC §20).
     configDiagnostics: [...app.loaded.diagnostics, ...sourceDiagnostics(ctx)],

@@ -41,6 +41,7 @@ export {
   groupRepeats,
   SHOWN_FILES,
 } from "./group-repeats.js";
+export { hasOwnOutputSchemas } from "./own-output-schemas.js";
 export {
   type FileFix,
   type FoundFix,
@@ -57,4 +58,4 @@ export {
 } from "./run-doctor.js";
 export { namingTool, type ToolFinding, toolFails, toolFinding } from "./tool-finding.js";
 export { unifiedDiff } from "./unified-diff.js";
-export { fileTexts, withKeyLines } from "./with-key-lines.js";
+export { fileTexts, keysAsWrittenIn, withKeyLines } from "./with-key-lines.js";
