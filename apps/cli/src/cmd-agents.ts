@@ -149,6 +149,12 @@ export async function whyAgent(
     views,
   } = await explainAbout(app.ctx, { registry: app.registry, name, profiles });
   const o = app.output;
+  const unknown = () =>
+    unknownName(
+      "agent",
+      name,
+      d.agents.map((a) => a.name),
+    );
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).
     const report = await reportWhy(d, name, {
@@ -161,24 +167,14 @@ export async function whyAgent(
     // A provider that does not define NAME is the same finding as in human output.
     if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
     if (!report.winner) {
-      const unknown = unknownName(
-        "agent",
-        name,
-        d.agents.map((a) => a.name),
-      );
-      printJson(o, { ...report, error: unknown.message, code: unknown.details.code });
-      o.err(`roster: ${unknown.message}`);
+      const { message, details } = unknown();
+      printJson(o, { ...report, error: message, code: details.code });
+      o.err(`roster: ${message}`);
       return 1;
     }
     printJson(o, report);
     return 0;
   }
-  const unknown = () =>
-    unknownName(
-      "agent",
-      name,
-      d.agents.map((a) => a.name),
-    );
   // A name no file defines: the suggestion is the answer (a table of places would bury it).
   if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();
   const picked = why.winner && provider !== undefined ? pickAgent(d, name, provider) : undefined;
