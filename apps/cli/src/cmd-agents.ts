@@ -1,14 +1,14 @@
 import { type AgentDiscovery, discoverAgents } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
 import {
+  agentLines,
   buildListing,
   copiesOf,
-  explainAgent,
-  OUTCOME_MEANINGS,
-  prepareToolViews,
+  explainAbout,
   reportWhy,
-  summarizeAgent,
   type ToolViews,
+  whyTableLines,
+  whyVerdictLines,
 } from "@roster/profiles";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -22,24 +22,10 @@ import {
   storeListing,
 } from "./list-cache.js";
 import { filterProblem, type ListFlags, printListing, printStored, printsWhole } from "./list-print.js";
-import {
-  Block,
-  fieldPrinter,
-  headedTable,
-  line,
-  type Output,
-  oneLine,
-  paint,
-  printJson,
-  sentenceLines,
-  showPath,
-} from "./output.js";
+import { printJson } from "./output.js";
 import { printPaged } from "./pager.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
-
-/** The `list --json` view of one agent (SPEC §8). */
-export const agentSummary = summarizeAgent;
 
 /** `roster list [WORD] [--files]`. */
 export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
@@ -137,48 +123,11 @@ export async function showAgent(
     app.output,
     flags,
     (o) => {
-      const field = fieldPrinter(o, 15);
-      field("name", agent.name);
-      field("description", agent.description);
-      field("source", agent.source);
-      field("provider", agent.provider);
-      field("file", showPath(o, agent.filePath));
-      field("plugin", agent.plugin?.id);
-      if (copies.length > 0)
-        field(
-          "copies",
-          copies.map((c) => showPath(o, c)),
-        );
-      field("tools", agent.tools);
-      field("spawns", agent.spawns);
-      field("model", agent.model);
-      field("thinkingLevel", agent.thinkingLevel);
-      field("blocking", agent.blocking);
-      field("output", agent.output);
-      o.out(line`\n${new Block(agent.systemPrompt)}`);
+      for (const text of agentLines(agent, copies, o)) o.out(text);
     },
     { env: app.env, rows: process.stdout.rows },
   );
   return 0;
-}
-
-/** A sentence as its lines: wrapped at spaces on a terminal (see `sentenceLines`), one line piped. */
-export function sayLines(o: Output, text: string, indent = ""): void {
-  const width = o.columns === undefined ? undefined : o.columns - indent.length;
-  for (const piece of width === undefined ? [text] : sentenceLines({ columns: width }, text))
-    o.out(`${indent}${piece}`);
-}
-
-/** Under a `why` table: what each outcome it shows means, once each (in core's order: winner first). */
-export function printLegend(o: Output, outcomes: readonly string[]): void {
-  const present = new Set(outcomes);
-  const shown = Object.keys(OUTCOME_MEANINGS).filter((x) => present.has(x)) as Array<
-    keyof typeof OUTCOME_MEANINGS
-  >;
-  if (shown.length === 0) return;
-  const width = Math.max(...shown.map((x) => x.length)) + 2;
-  o.out("");
-  for (const x of shown) o.out(paint(o, "dim", `${x.padEnd(width)}${OUTCOME_MEANINGS[x]}`));
 }
 
 /** `roster why NAME [--provider ID]`. */
@@ -193,22 +142,19 @@ export async function whyAgent(
   provider?: string,
 ): Promise<number> {
   checkProvider(app.registry.ids(), provider);
-  // One discovery serves the table and the other tools' lines; no prompt is shown, so none
-  // is decoded. The tools' views are planned first and take each file it reads: one read.
-  // First about NAME alone (a file that cannot hold it is not parsed); a name that finds no
-  // definition so is asked again of everything, for its did-you-mean (no tool's view is
-  // prepared again: with no winner, none resolves NAME differently).
-  const views =
-    profiles.length > 0
-      ? await prepareToolViews(profiles, app.ctx, { registry: app.registry, about: name })
-      : undefined;
-  let d = await discoverAgents(app.registry, views?.ctx ?? app.ctx, { bodies: "on-demand", about: name });
-  let why = explainAgent(d, name);
-  if (!why.winner) {
-    d = await discoverAgents(app.registry, app.ctx, { bodies: "on-demand" });
-    why = explainAgent(d, name);
-  }
+  // One discovery serves the table and the other tools' lines (each file read once).
+  const {
+    discovery: d,
+    why,
+    views,
+  } = await explainAbout(app.ctx, { registry: app.registry, name, profiles });
   const o = app.output;
+  const unknown = () =>
+    unknownName(
+      "agent",
+      name,
+      d.agents.map((a) => a.name),
+    );
   if (o.json) {
     // The same report MCP's why_agent answers with (core's reportWhy).
     const report = await reportWhy(d, name, {
@@ -221,100 +167,24 @@ export async function whyAgent(
     // A provider that does not define NAME is the same finding as in human output.
     if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
     if (!report.winner) {
-      const unknown = unknownName(
-        "agent",
-        name,
-        d.agents.map((a) => a.name),
-      );
-      printJson(o, { ...report, error: unknown.message, code: unknown.details.code });
-      o.err(`roster: ${unknown.message}`);
+      const { message, details } = unknown();
+      printJson(o, { ...report, error: message, code: details.code });
+      o.err(`roster: ${message}`);
       return 1;
     }
     printJson(o, report);
     return 0;
   }
-  const unknown = () =>
-    unknownName(
-      "agent",
-      name,
-      d.agents.map((a) => a.name),
-    );
   // A name no file defines: the suggestion is the answer (a table of places would bury it).
   if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();
   const picked = why.winner && provider !== undefined ? pickAgent(d, name, provider) : undefined;
-  const mark: Record<string, ReturnType<typeof paint>> = {
-    winner: paint(o, "green", "winner"),
-    shadowed: paint(o, "yellow", "shadowed"),
-    copy: paint(o, "dim", "copy"),
-    skipped: paint(o, "red", "skipped"),
-  };
-  const rows = why.candidates.map((c, i) => [
-    String(i + 1),
-    c.scope,
-    c.provider,
-    showPath(o, c.location),
-    mark[c.outcome] ?? paint(o, "dim", c.outcome),
-    c.reason
-      ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
-      : c.copyOf !== undefined
-        ? `${showPath(o, c.filePath)} (roster's copy of ${showPath(o, c.copyOf)})`
-        : showPath(o, c.filePath),
-  ]);
-  o.out(headedTable(o, ["#", "SOURCE", "PROVIDER", "LOCATION", "OUTCOME", "FILE"], rows, [3, 5]));
-  printLegend(
-    o,
-    why.candidates.map((c) => c.outcome),
-  );
+  for (const text of whyTableLines(why, o)) o.out(text);
   if (!why.winner) {
     o.out("");
     throw unknown();
   }
-  const shadowed = why.shadowed.map((a) => showPath(o, a.filePath)).join(", ");
-  const asked = why.asked ?? why.winner;
-  o.out("");
-  if (asked.name !== name) {
-    // A scoped id names one plugin's definition; the table keeps the real order, and this says
-    // which definition the bare name resolves to.
-    const bare =
-      asked === why.winner
-        ? "which also wins"
-        : `${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source}) wins`;
-    for (const piece of sentenceLines(
-      o,
-      `${name} names ${showPath(o, asked.filePath)} (${asked.provider}, ${asked.source}); ${bare} the bare name ${asked.name}${shadowed ? `, shadowing ${shadowed}` : ""}`,
-    ))
-      o.out(piece);
-  } else {
-    // Sentences with paths: on a terminal wrapped at spaces (a path too long for a line after a
-    // `/`), never broken by the terminal in the middle of a word.
-    const resolves = `${name} resolves to ${showPath(o, why.winner.filePath)} (${why.winner.provider}, ${why.winner.source})${shadowed ? `; it shadows ${shadowed}` : ""}`;
-    sentenceLines(o, resolves).forEach((piece, i) => {
-      // The name stands out, as a heading does (the first line starts with it, whole or cut).
-      const head = i === 0 && piece.startsWith(name) ? name : "";
-      o.out(line`${paint(o, "bold", head)}${piece.slice(head.length)}`);
-    });
-  }
-  // Within one folder, the order of the files decides (code-unit order of the path below it).
-  for (const c of why.candidates)
-    if (c.sameFolder)
-      for (const piece of sentenceLines(o, `In ${showPath(o, c.location)}, ${c.sameFolder.message}.`))
-        o.out(piece);
-  const winner = why.winner;
-  if (d.copies.some((c) => c.agent === winner && c.copyOf === undefined))
-    sayLines(
-      o,
-      "It is a copy roster wrote (sync, export) whose source is gone; the next roster sync removes it.",
-    );
-  if (why.copies.length > 0)
-    sayLines(
-      o,
-      `roster wrote ${why.copies.length === 1 ? "a copy" : `${why.copies.length} copies`} of it (sync, export); a copy never takes its place: ${why.copies.map((c) => showPath(o, c.filePath)).join(", ")}`,
-    );
-  if (picked && picked !== winner)
-    sayLines(
-      o,
-      `--provider ${provider}: ${showPath(o, picked.filePath)} (${picked.source}), shadowed here; roster show|run|export ${name} --provider ${provider} reaches it`,
-    );
+  const verdict = whyVerdictLines({ ...why, winner: why.winner }, d, { name, provider, picked, screen: o });
+  for (const text of verdict) o.out(text);
   await printOtherTools?.(d, views);
   return 0;
 }

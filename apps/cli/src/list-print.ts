@@ -2,20 +2,15 @@
 // table. The app's `list` and the shortcut the bin takes before the app loads (list-fast.ts)
 // both print through here, so their output is the same bytes.
 import type { FileRecord } from "@roster/core";
-import { fileRecordView, type ListFilters, type Listing, selectListing, sourceOf } from "@roster/profiles";
 import {
-  count,
-  descriptionLine,
-  headedTable,
-  type Output,
-  oneLine,
-  paint,
-  printJson,
-  printNames,
-  sentenceLines,
-  shortList,
-  showPath,
-} from "./output.js";
+  fileRecordView,
+  type ListFilters,
+  type Listing,
+  listingLines,
+  parseListing,
+  selectListing,
+} from "@roster/profiles";
+import { type Output, printJson, printNames } from "./output.js";
 
 // The listing's rows, filters and orders are @roster/profiles'; re-exported for the commands.
 export {
@@ -28,9 +23,6 @@ export {
   sortAgents,
 } from "@roster/profiles";
 
-/** One file record as `--json` shows it: core's view, shared with MCP `why_agent`. */
-export const fileView = fileRecordView;
-
 /** Flags of `roster list`: the listing's filters (@roster/profiles) and how it is printed. */
 export interface ListFlags extends ListFilters {
   /** Names only, one per line (what shell completion reads). */
@@ -41,29 +33,6 @@ export interface ListFlags extends ListFilters {
   wide?: boolean;
   /** WORD matches the prompts too (they are read: never from the stored listing). */
   fullText?: boolean;
-}
-
-/** The stored listing's JSON, when it has the shape `list` prints from (else discovery runs). */
-export function parseListing(bytes: Buffer): Listing | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(bytes.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-  const listing = value as Partial<Listing> | null;
-  const text = (v: unknown) => typeof v === "string";
-  if (
-    !listing ||
-    !Array.isArray(listing.agents) ||
-    !Array.isArray(listing.shadowed) ||
-    !Array.isArray(listing.diagnostics) ||
-    !listing.agents.every(
-      (a) => a && text(a.name) && text(a.description) && text(a.source) && text(a.provider),
-    )
-  )
-    return undefined;
-  return listing as Listing;
 }
 
 /** True when `list` prints the whole listing as JSON (no word, filter or `--names`): the stored bytes as they are. */
@@ -95,7 +64,7 @@ export function printStored(
     o.stream(bytes);
     return 0;
   }
-  const listing = parseListing(bytes);
+  const listing = parseListing(bytes.toString("utf8"));
   return listing ? printListing(o, listing, flags, word, configNotes) : undefined;
 }
 
@@ -128,60 +97,10 @@ export function printListing(
       shadowed: listing.shadowed,
       diagnostics: listing.diagnostics,
       projectAgentsDir: listing.projectAgentsDir ?? null,
-      ...(files ? { files: files.map(fileView) } : {}),
+      ...(files ? { files: files.map(fileRecordView) } : {}),
     });
     return 0;
   }
-  const rows = agents.map((a) => [
-    a.disabled ? paint(o, "dim", `${a.name} (disabled)`) : paint(o, "bold", a.name),
-    sourceOf(a),
-    a.provider,
-    showPath(o, a.filePath),
-    descriptionLine(a.description),
-  ]);
-  // --wide: every column whole, as piped output has them.
-  const fit = flags.wide ? { columns: undefined } : o;
-  if (rows.length > 0) {
-    // On a narrow terminal the file goes first, then the provider; the SOURCE stays (it says
-    // project, user or which plugin) and is cut, from its end, before the name is.
-    o.out(
-      headedTable(fit, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
-        keepEnd: [3],
-        cutFirst: [1],
-        drop: [3, 2],
-        grow: 4,
-      }),
-    );
-    o.out("");
-  }
-  if (files) {
-    const fileRows = files.map((f) => [
-      f.outcome,
-      f.provider,
-      showPath(o, f.path),
-      f.outcome === "shadowed"
-        ? `by ${showPath(o, f.shadowedBy)}`
-        : f.outcome === "copy"
-          ? `roster's copy of ${showPath(o, f.copyOf)}`
-          : f.outcome === "skipped"
-            ? `${f.reason.code}: ${oneLine(f.reason.message)}`
-            : "",
-    ]);
-    o.out(headedTable(fit, ["OUTCOME", "PROVIDER", "FILE", "WHY"], fileRows, { keepEnd: [2] }));
-    o.out("");
-  }
-  const notes: string[] = [];
-  if (selected.shadowed.length > 0) notes.push(`shadowed: ${shortList(selected.shadowed)} (roster why NAME)`);
-  if (selected.copies > 0)
-    notes.push(`${count(selected.copies, "copy", "copies")} roster wrote, under their sources`);
-  if (selected.problems > 0)
-    notes.push(`${count(selected.problems, "problem")} reading agent files (roster doctor)`);
-  const agentCount =
-    agents.length === selected.total
-      ? count(agents.length, "agent")
-      : `${agents.length} of ${count(selected.total, "agent")}`;
-  // On a terminal the footer wraps at spaces, as doctor's totals do; piped, it is one line.
-  for (const piece of sentenceLines(o, `${agentCount}${notes.length ? `; ${notes.join("; ")}` : ""}`))
-    o.out(paint(o, "dim", piece));
+  for (const text of listingLines(selected, { screen: o, wide: flags.wide, files })) o.out(text);
   return 0;
 }

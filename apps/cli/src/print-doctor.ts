@@ -1,43 +1,26 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
 import { discoverCommands } from "@roster/commands";
+import { type AgentDiscovery, type DiscoveryContext, discoverAgents } from "@roster/core";
 import {
-  type AgentDefinition,
-  type AgentDiscovery,
-  type DiscoveryContext,
-  discoverAgents,
-} from "@roster/core";
-import {
+  type DoctorFormat,
   type DoctorReport,
-  doctorTotals,
-  findingsByPlace,
+  doctorLines,
+  doctorVerdict,
+  fileTexts,
   findProblems,
-  namingTool,
+  hasOwnOutputSchemas,
+  keysAsWrittenIn,
   type ToolFinding,
-  toolFails,
   toolFinding,
 } from "@roster/doctor";
-import { keyAsWritten } from "@roster/frontmatter";
-import { prepareToolViews, type ToolViews } from "@roster/profiles";
+import { fileRecordView, prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
 import { runDoctorAs } from "./cmd-as.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { checkFormat, type DoctorFormat, fewFiles, fileTexts, printFindingsAs } from "./format-findings.js";
-import { fileView } from "./list-print.js";
-import {
-  type Cell,
-  count,
-  inOneWrite,
-  type Output,
-  paint,
-  placeOf,
-  printJson,
-  sentenceLines,
-  showPath,
-  showPaths,
-  table,
-} from "./output.js";
+import { checkFormat, printFindingsAs } from "./format-findings.js";
+import { inOneWrite, printJson } from "./output.js";
 import { withStoredOutput } from "./stored-run.js";
 
 /**
@@ -59,22 +42,15 @@ export async function runDoctor(
     discovered ?? discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
     discoverCommands(app.registry, app.ctx, { cache: app.cache }),
   ]);
-  // An `output` schema is compiled as `run` would compile it, with the executor's compiler
-  // (Ajv: some 60 ms to load), loaded only when a file on disk has one. The schemas roster
-  // ships (`embedded:` agents) are not the user's to mend: the build checks them
-  // (integration/test/embedded-output-schemas.test.ts).
-  const hasOwnSchema = (agent: AgentDefinition) =>
-    agent.output !== undefined && agent.filePath?.startsWith("embedded:") !== true;
-  const withSchema = agents.agents.some(hasOwnSchema) || agents.shadowed.some((s) => hasOwnSchema(s.agent));
-  const compileOutputSchema = withSchema ? (await import("@roster/executor")).compileOutputSchema : undefined;
-  // An unknown key is named as its file writes it: those few files are read again (bounded).
+  // An `output` schema of the user's is compiled as `run` would compile it: the executor's
+  // compiler is loaded only then (@roster/doctor's `hasOwnOutputSchemas`).
+  const compileOutputSchema = hasOwnOutputSchemas(agents)
+    ? (await import("@roster/executor")).compileOutputSchema
+    : undefined;
   return findProblems({
     agents,
     commands,
-    keyAsWritten: (filePath, key) => {
-      const text = textOf(filePath);
-      return text === undefined ? undefined : keyAsWritten(text, key);
-    },
+    keyAsWritten: keysAsWrittenIn(textOf),
     skills: skillDiscovery(app),
     // Which files came from which source, and whether each is still as written (SPEC §20).
     configDiagnostics: [...app.loaded.diagnostics, ...sourceDiagnostics(ctx)],
@@ -103,18 +79,6 @@ export async function runToolDoctors(app: App, views?: ToolViews): Promise<ToolF
   );
 }
 
-/** `opencode: 3 errors → roster doctor --as opencode`, or `claude: ok`. */
-function toolLine(o: Output, tool: ToolFinding, errorsOnly: boolean) {
-  const parts = [
-    ...(tool.refusedBy ? ["loads nothing"] : []),
-    ...(tool.errors > 0 ? [count(tool.errors, "error")] : []),
-    ...(tool.warnings > 0 && !errorsOnly ? [count(tool.warnings, "warning")] : []),
-  ];
-  if (parts.length === 0) return paint(o, "dim", `${tool.tool}: ok`);
-  const colour = toolFails(tool) ? "red" : "yellow";
-  return paint(o, colour, `${tool.tool}: ${parts.join(", ")} → roster doctor --as ${tool.tool}`);
-}
-
 /** `roster doctor [--strict] [--quiet] [--format text|sarif|github]`: findings grouped by file, as eslint prints them, then one line per tool. */
 export async function doctor(app: App, flags: DoctorFlags | boolean = {}): Promise<number> {
   const {
@@ -137,53 +101,20 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
   const texts = fileTexts();
   const { diagnostics: all, summary, files } = await runDoctor(app, views.ctx, undefined, texts);
   const tools = await runToolDoctors(app, views);
-  const diagnostics = quiet ? all.filter((x) => x.severity === "error") : all;
-  const toolsFail = tools.some(toolFails);
-  const failed = summary.errors > 0 || (strict === true && summary.warnings > 0) || toolsFail;
-  // Every reason to fail is in the file: each tool's errors follow doctor's own findings.
-  const forMachines = [
-    ...diagnostics,
-    ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
-  ];
+  const { diagnostics, failed, forMachines } = doctorVerdict(all, { summary, tools }, { strict, quiet });
   if (printFindingsAs(app, format, forMachines, texts)) return failed ? 1 : 0;
   if (app.output.json) {
     printJson(app.output, {
       diagnostics,
       summary,
-      files: files.map(fileView),
+      files: files.map(fileRecordView),
       tools: tools.map(({ errorDiagnostics: _, ...tool }) => tool),
     });
     return failed ? 1 : 0;
   }
   // Thousands of lines at 10,000 files: written at once, not a system call a line.
   inOneWrite(app.output, (o) => {
-    const colour = { error: "red", warning: "yellow", info: "dim" } as const;
-    // A finding many files share (more than three) is one line, under the first of them.
-    // Per file, its findings under `path:line` where the line is known (a terminal makes
-    // that a link), else under `path`: each file once, its places in the order found.
-    for (const { filePath, places } of findingsByPlace(diagnostics)) {
-      for (const { line: at, lines } of places) {
-        o.out(paint(o, "bold", filePath ? placeOf(o, filePath, at) : "(no file)"));
-        const rows = lines.map(({ diagnostic: x, files: about }): Cell[] => {
-          const message = showPaths(o, x.message) + (x.hint ? ` (${x.hint})` : "");
-          return [
-            "",
-            paint(o, colour[x.severity], x.severity),
-            x.code,
-            about.length > 1
-              ? `${message} (${count(about.length, "file")}: ${fewFiles(about.map((f) => showPath(o, f)))})`
-              : message,
-          ];
-        });
-        // Messages are never cut: a long one wraps rather than losing what it explains.
-        o.out(table(o, rows, { wrap: true }));
-      }
-      o.out("");
-    }
-    const totals = doctorTotals(summary, failed);
-    for (const piece of sentenceLines(o, totals)) o.out(paint(o, failed ? "red" : "green", piece));
-    // `--quiet` is errors only: the tools that fail, each with its errors.
-    for (const tool of quiet ? tools.filter(toolFails) : tools) o.out(toolLine(o, tool, quiet === true));
+    for (const text of doctorLines(diagnostics, { summary, tools, failed, quiet, screen: o })) o.out(text);
   });
   return failed ? 1 : 0;
 }

@@ -4,8 +4,17 @@
 
 /** Files per outcome: core's, re-exported where doctor's summary first named it. */
 export type { OutcomeCounts } from "@roster/core";
+export {
+  type DoctorLinesOptions,
+  doctorLines,
+  RULES_TABLE,
+  toolDoctorLines,
+  toolLine,
+} from "./describe-doctor.js";
+export { fixesFail, fixLines, fixSummary } from "./describe-fixes.js";
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
 export { doctorTotals } from "./doctor-totals.js";
+export { type DoctorVerdict, type DoctorVerdictOptions, doctorVerdict } from "./doctor-verdict.js";
 export {
   findToolProblems,
   TOOL_SEVERITY,
@@ -14,6 +23,7 @@ export {
   type ToolProblemsSummary,
 } from "./find-tool-problems.js";
 export { SARIF_SCHEMA, toGithubAnnotations, toSarif } from "./findings-for-ci.js";
+export { type DoctorFormat, type FindingsTextOptions, findingsText } from "./findings-text.js";
 export {
   FIX_CODES,
   type FixAgentTextOptions,
@@ -22,6 +32,7 @@ export {
   fixAgentText,
   type TextFix,
 } from "./fix-agent-text.js";
+export { type GitFiles, type GitFilesOptions, gitFiles } from "./git-files.js";
 export {
   type FindingLine,
   type FindingPlace,
@@ -30,6 +41,15 @@ export {
   groupRepeats,
   SHOWN_FILES,
 } from "./group-repeats.js";
+export { hasOwnOutputSchemas } from "./own-output-schemas.js";
+export {
+  type FileFix,
+  type FoundFix,
+  findFixes,
+  fixCandidates,
+  type PlannedFix,
+  planFixes,
+} from "./plan-fixes.js";
 export {
   type DoctorInput,
   type DoctorReport,
@@ -37,4 +57,5 @@ export {
   findProblems,
 } from "./run-doctor.js";
 export { namingTool, type ToolFinding, toolFails, toolFinding } from "./tool-finding.js";
-export { fileTexts, withKeyLines } from "./with-key-lines.js";
+export { unifiedDiff } from "./unified-diff.js";
+export { fileTexts, keysAsWrittenIn, withKeyLines } from "./with-key-lines.js";

@@ -1,6 +1,6 @@
 // The line a finding's key is written on, for CI's file and line: only the few files findings are about are read.
 import { type Diagnostic, readFileBounded } from "@roster/core";
-import { lineOfKey } from "@roster/frontmatter";
+import { keyAsWritten, lineOfKey } from "@roster/frontmatter";
 
 /** The most of a file read to find a key's line: discovery's own limit of a definition file. */
 const LOCATE_BYTES = 1024 * 1024;
@@ -39,4 +39,17 @@ export function withKeyLines(
     const text = textOfFile(d.filePath);
     return text === undefined ? d : { ...d, line: lineOfKey(text, d.field) };
   });
+}
+
+/**
+ * How a file spells a key (`findProblems`' `keyAsWritten`) from the texts read for findings:
+ * an unknown key is named as its file writes it; those few files are read again (bounded).
+ */
+export function keysAsWrittenIn(
+  textOf: (path: string) => string | undefined,
+): (filePath: string, key: string) => { key: string } | undefined {
+  return (filePath, key) => {
+    const text = textOf(filePath);
+    return text === undefined ? undefined : keyAsWritten(text, key);
+  };
 }

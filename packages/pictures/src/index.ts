@@ -13,6 +13,7 @@ export {
 } from "./build-report.js";
 export { type BuildSpawnGraphOptions, buildSpawnGraph, type GraphSessionInput } from "./build-spawn-graph.js";
 export { focusSpawnGraph, type GraphLookup, lookupGraph, refusalAtLevel } from "./graph-lookup.js";
+export { type GraphSessionFromEnvOptions, graphSessionFromEnv } from "./graph-session-from-env.js";
 export { dotString, renderGraphDot } from "./render-graph-dot.js";
 export { mermaidLabel, renderGraphMermaid } from "./render-graph-mermaid.js";
 export { type RenderGraphTextOptions, renderGraphText } from "./render-graph-text.js";

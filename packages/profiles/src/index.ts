@@ -3,6 +3,20 @@
 // would load (`ToolView`) is this engine's answer.
 export { summarizeAgent } from "./agent-summary.js";
 export { type BuildListingOptions, buildListing } from "./build-listing.js";
+export { agentLines } from "./describe-agent.js";
+export { type ListingLinesOptions, listingLines } from "./describe-listing.js";
+export { otherToolLines, otherToolsLines } from "./describe-other-tools.js";
+export {
+  notLoadedMessage,
+  type ToolListingOptions,
+  toolAgentLines,
+  toolListingLines,
+  toolResolvesLine,
+  toolViewHeader,
+  toolWhyLines,
+} from "./describe-tool-view.js";
+export { type WhyVerdictOptions, whyTableLines, whyVerdictLines } from "./describe-why.js";
+export { type ExplainAboutOptions, explainAbout } from "./explain-about.js";
 export {
   type AgentExplanation,
   briefAgent,
@@ -14,6 +28,8 @@ export {
   OUTCOME_MEANINGS,
 } from "./explain-agent.js";
 export { filesAbout } from "./files-about.js";
+export { legendLines } from "./legend-lines.js";
+export { parseListing } from "./parse-listing.js";
 export { type PrepareToolViewsOptions, prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 export {
   differentResolution,
@@ -41,6 +57,15 @@ export {
 } from "./select-listing.js";
 export { type SelectToolAgentsOptions, selectToolAgents, toolAgentView } from "./select-tool-agents.js";
 export type { ToolFileOutcome, ToolView, ToolViewAgent, ToolViewFile, ToolViewPlace } from "./tool-view.js";
+export {
+  filesNotLoaded,
+  resolveAs,
+  type ShownAs,
+  showAsTool,
+  type ToolResolution,
+  type ViewAboutOptions,
+  viewAbout,
+} from "./view-about.js";
 export {
   bodyAfterFence,
   checkFileAs,

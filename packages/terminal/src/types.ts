@@ -13,3 +13,6 @@ export interface PathBase {
   /** The home folder (`~`); paths under it are shown as `~/…`. */
   home?: string | undefined;
 }
+
+/** Where text is shown: paths relative to `cwd` (home as `~`), fitted to `columns` when a terminal. */
+export interface Screen extends PathBase, Fit {}

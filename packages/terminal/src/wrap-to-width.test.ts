@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { displayWidth, wrapToWidth } from "./index.js";
+import { displayWidth, indentedLines, wrapToWidth } from "./index.js";
 
 describe("wrapToWidth", () => {
   const word = fc.constantFrom("a", "bb", "word", "longerword", "漢字", "🙂", "e\u0301", "x".repeat(30), "");
@@ -17,5 +17,16 @@ describe("wrapToWidth", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("indentedLines", () => {
+  test("on a terminal: wrapped to the width left beside the indent, each line indented", () => {
+    expect(indentedLines({ columns: 12 }, "one two three four", "  ")).toEqual(["  one two", "  three four"]);
+  });
+
+  test("piped: one line, indented", () => {
+    expect(indentedLines({}, "one two three four", "  ")).toEqual(["  one two three four"]);
+    expect(indentedLines({}, "as it is")).toEqual(["as it is"]);
   });
 });

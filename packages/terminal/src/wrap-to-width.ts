@@ -117,3 +117,13 @@ function piecesOf(text: string, width: number): Array<{ text: string; width: num
 export function sentenceLines(o: Fit, text: string): string[] {
   return o.columns !== undefined ? wrapToWidth(text, o.columns) : [text];
 }
+
+/**
+ * A sentence as its lines under an indent: wrapped at spaces to the width left beside the
+ * indent on a terminal, one line piped; each line starts with the indent.
+ */
+export function indentedLines(o: Fit, text: string, indent = ""): string[] {
+  const pieces =
+    o.columns === undefined ? [text] : sentenceLines({ columns: o.columns - indent.length }, text);
+  return pieces.map((piece) => `${indent}${piece}`);
+}

@@ -41,6 +41,7 @@ export {
   exportAgent,
   writeRootOf,
 } from "./export-agent.js";
+export { fieldRows } from "./field-rows.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   exportNameProblem,
