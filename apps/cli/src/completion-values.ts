@@ -1,14 +1,13 @@
 // What each flag's value and each argument completes to, by the flag's name: the one table
 // `roster completion` adds to commander's own (which names every command, flag and argument).
 
-import type { Argument, Command, Option } from "commander";
-import type { Values } from "./completion.js";
+import type { TableArgument, TableCommand, TableOption, Values, ValuesOf } from "@roster/completion";
 import { type AppFamilies, hostFamilies } from "./families.js";
 import { SOURCES } from "./list-print.js";
 import { skillToolsOf } from "./skill-sources.js";
 
 /** A flag's values by its long name (`sync --to` takes a comma-separated list); tools from the app's set. */
-const flagValues = (families: AppFamilies): Record<string, (command: Command) => Values> => ({
+const flagValues = (families: AppFamilies): Record<string, (command: TableCommand) => Values> => ({
   "--cwd": () => ({ kind: "dirs" }),
   "--home": () => ({ kind: "dirs" }),
   "--out": () => ({ kind: "dirs" }),
@@ -36,19 +35,17 @@ const flagValues = (families: AppFamilies): Record<string, (command: Command) =>
  * flag's name (above); an argument `<name>`/`<agent>` is an agent (a workflow command under
  * `commands`, a skill under `skills`), `[dir]` a folder.
  */
-export function valuesOf(
-  families: AppFamilies,
-): (item: Option | Argument, command: Command) => Values | undefined {
+export function valuesOf(families: AppFamilies): ValuesOf {
   const flags = flagValues(families);
   return (item, command) => valueFor(flags, item, command);
 }
 
 function valueFor(
-  flags: Record<string, (command: Command) => Values>,
-  item: Option | Argument,
-  command: Command,
+  flags: Record<string, (command: TableCommand) => Values>,
+  item: TableOption | TableArgument,
+  command: TableCommand,
 ): Values | undefined {
-  if ("long" in item) return item.long ? flags[item.long]?.(command) : undefined;
+  if ("flags" in item) return item.long ? flags[item.long]?.(command) : undefined;
   const name = item.name();
   if (name === "dir") return { kind: "dirs" };
   // `roster new NAME` names an agent that is not there yet: nothing to complete.

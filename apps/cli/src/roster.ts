@@ -525,7 +525,7 @@ program
   .action((shell: "bash" | "zsh" | "fish") =>
     withApp(async (app) => {
       // Per command, from this table: its flags, their values (the app's families) and its arguments.
-      const { completionScript, completionSpec } = await import("./completion.js");
+      const { completionScript, completionSpec } = await import("@roster/completion");
       const { valuesOf } = await import("./completion-values.js");
       process.stdout.write(completionScript(shell, completionSpec(program, valuesOf(app.families))));
       return 0;
