@@ -32,3 +32,4 @@ export { printJson } from "./output.js";
 export { doctor } from "./print-doctor.js";
 export { reportError } from "./report.js";
 export { withStoredOutput } from "./stored-run.js";
+export { commanderUnknown } from "./unknown-name.js";

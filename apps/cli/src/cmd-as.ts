@@ -1,6 +1,7 @@
 import { type AgentDefinition, type AgentDiscovery, discoverAgents, suggestNames } from "@roster/core";
 import { findToolProblems, type ToolProblemsReport } from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
+import { unknownText } from "@roster/frontmatter";
 import {
   filesAbout,
   type OtherTool,
@@ -17,7 +18,7 @@ import {
 import { printLegend, sayLines } from "./cmd-agents.js";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { FindingError, UsageError, unknownText } from "./errors.js";
+import { FindingError, UsageError } from "./errors.js";
 import type { AppFamilies } from "./families.js";
 import {
   checkFormat,
