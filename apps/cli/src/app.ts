@@ -5,6 +5,7 @@
 // `roster list` loaded about twenty. Heavy dependencies stay out: the executor loads inside
 // `doctor`, and the YAML, TOML, JSONC and string-width engines on first need.
 
+export { shortcutApplies } from "@roster/index";
 export { escapeTerminal } from "@roster/terminal";
 export { listAgents, showAgent, whyAgent } from "./cmd-agents.js";
 export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./cmd-as.js";
@@ -27,8 +28,8 @@ export {
 export { syncCommand } from "./cmd-sync.js";
 export { trust } from "./cmd-trust.js";
 export { createApp, printConfigNotes } from "./context.js";
-export { shortcutApplies } from "./list-shortcut.js";
 export { printJson } from "./output.js";
 export { doctor } from "./print-doctor.js";
 export { reportError } from "./report.js";
 export { withStoredOutput } from "./stored-run.js";
+export { commanderUnknown } from "./unknown-name.js";

@@ -3,6 +3,7 @@
 import { type AgentDiscovery, suggestNames } from "@roster/core";
 import { findToolProblems, RULES_TABLE, type ToolProblemsReport, toolDoctorLines } from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
+import { unknownText } from "@roster/frontmatter";
 import {
   notLoadedMessage,
   type OtherTool,
@@ -25,7 +26,7 @@ import {
 } from "@roster/profiles";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import { FindingError, UsageError, unknownText } from "./errors.js";
+import { FindingError, UsageError } from "./errors.js";
 import type { AppFamilies } from "./families.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "./format-findings.js";
 import { filterProblem, type ListFlags } from "./list-print.js";

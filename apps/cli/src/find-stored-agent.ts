@@ -1,83 +1,21 @@
-// `export NAME`, `run NAME` and `show NAME` without --provider: the agent core's findAgent
-// gives (the first family defining NAME, the places after it unread; for `show`, every
-// family, the ones after it only for the agent's copies), found again on a later run from
-// where it was found before: a stat-only look at the same families, one by one, then that
-// one file read. Anything changed in those families (a file edited, added or removed, a
-// place appearing) and the lookup runs anew; what lies after them cannot outrank the agent.
-import { createHash } from "node:crypto";
-import {
-  type AgentDefinition,
-  type AgentDiscovery,
-  type AgentFoundAt,
-  discoverAgents,
-  findAgentAgain,
-  findAgentAt,
-} from "@roster/core";
+// `export NAME`, `run NAME` and `show NAME` without --provider: @roster/index's
+// findStoredAgent (where an agent was found, stored per name beside the stored listing and
+// checked again by stat) in this app's places, with the cache when this run may use it.
+import { type AgentDefinition, type AgentDiscovery, discoverAgents } from "@roster/core";
+import { type FoundAgent, findStoredAgent as findInStore } from "@roster/index";
 import type { App } from "./context.js";
 import { cacheWanted, openListStore } from "./list-cache.js";
 
-const isStrings = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((v) => typeof v === "string");
+export type { FoundAgent };
 
-/** What is stored per name: where the agent was found, and (for `show`) its copies' files. */
-interface Stored {
-  at: AgentFoundAt;
-  copies?: string[];
-}
-
-/** A stored {@link AgentFoundAt} for `name` (with copies when `show` stored it), or undefined for anything else. */
-function storedOf(bytes: Buffer, name: string, shown: boolean): Stored | undefined {
-  try {
-    const data = JSON.parse(bytes.toString("utf8")) as Partial<AgentFoundAt> & { copies?: unknown };
-    if (
-      data.name === name &&
-      typeof data.filePath === "string" &&
-      typeof data.newestChangeMs === "number" &&
-      isStrings(data.providers) &&
-      isStrings(data.looks) &&
-      (shown ? typeof data.owner === "number" && isStrings(data.copies) : data.copies === undefined)
-    ) {
-      const { copies, ...at } = data;
-      return shown ? { at: at as AgentFoundAt, copies: copies as string[] } : { at: at as AgentFoundAt };
-    }
-  } catch {
-    // Not ours: looked up anew (and stored over).
-  }
-  return undefined;
-}
-
-/** The agent and, for `show`, the files (or providers) of its copies. */
-export interface FoundAgent {
-  agent: AgentDefinition;
-  copies: string[];
-}
-
-async function findStored(app: App, name: string, shown: boolean): Promise<FoundAgent | undefined> {
-  if (!cacheWanted(app)) {
-    const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
-    return found && { agent: found.agent, copies: found.copies ?? [] };
-  }
-  const { store } = openListStore(app);
-  const hash = createHash("sha256").update(name).digest("hex");
-  // `show` reads every family (its answer holds the copies): its own file per name.
-  const output = `${shown ? "shown" : "agent"}-${hash.slice(0, 16)}`;
-  // Where it was found is checked again by core (findAgentAgain: a look at each family, by stat).
-  const bytes = store.outputs.readOutput(output, hash);
-  const stored = bytes && storedOf(bytes, name, shown);
-  if (stored) {
-    const again = await findAgentAgain(app.registry, app.ctx, stored.at);
-    if (again) return { agent: again, copies: stored.copies ?? [] };
-  }
-  const seenAt = Date.now();
-  const found = await findAgentAt(app.registry, app.ctx, name, { copies: shown });
-  if (!found) return undefined;
-  const copies = found.copies ?? [];
-  if (found.at) {
-    const look = { fingerprint: hash, startedAt: seenAt, newestChangeMs: found.at.newestChangeMs };
-    store.writeLooked(output, look, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
-  }
-  return { agent: found.agent, copies };
-}
+const findStored = (app: App, name: string, copies: boolean): Promise<FoundAgent | undefined> =>
+  findInStore({
+    registry: app.registry,
+    ctx: app.ctx,
+    name,
+    copies,
+    store: cacheWanted(app) ? openListStore(app).store : undefined,
+  });
 
 /**
  * The agent `getAgent` would find for `name` in a whole discovery, or undefined when the

@@ -1,8 +1,19 @@
-import { createHash } from "node:crypto";
+// `list`'s stored listing and its shortcut, for this app's place: what is stored, under which
+// look, and when it holds is @roster/index's (listingLook, writeShortcut); this file hands it
+// the app's registry, config and recorder.
 import { type SourcesStat, statSources } from "@roster/core";
-import { type IndexKey, indexDisabledBy, type OutputStore } from "@roster/index";
+import {
+  type IndexKey,
+  indexDisabledBy,
+  LIST_JSON,
+  listingLook,
+  type OutputStore,
+  placeKey,
+  shortcutKey,
+  writeShortcut,
+} from "@roster/index";
 import type { App } from "./context.js";
-import { LIST_JSON, openStore, writeShortcut } from "./list-shortcut.js";
+import { openStore } from "./list-shortcut.js";
 
 /** Whether this run may use the stored output: not with `--no-cache` or `ROSTER_NO_CACHE=1`. */
 export function cacheWanted(app: App): boolean {
@@ -33,28 +44,26 @@ export function placeStore(
   { kind, env = app.env }: { kind: string; env?: Record<string, string | undefined> },
 ): { store: OutputStore; key: IndexKey } {
   const { cwd, home } = app.ctx;
-  const key: IndexKey = {
-    kind,
+  const key = placeKey(kind, {
     cwd,
     home,
     trust: app.ctx.trustProject !== false,
     providers: app.registry.ids(),
-  };
+  });
   return { store: openStore(key, env, home, app.output), key };
 }
 
 /** The store of the listing and the agents found (find-stored-agent.ts). */
 export const openListStore = (app: App) => placeStore(app, { kind: "agents-output" });
 
-/** The look a listing is stored under: the files' fingerprint, the config's diagnostics and disabled agents. */
-function lookOf(app: App, look: SourcesStat, seenAt: number) {
-  const fingerprint = createHash("sha256")
-    .update(look.fingerprint)
-    .update(JSON.stringify(app.loaded.diagnostics))
-    .update(JSON.stringify(app.loaded.config.disabledAgents ?? []))
-    .digest("hex");
-  return { fingerprint, startedAt: seenAt, newestChangeMs: look.newestChangeMs };
-}
+/** The look a listing is stored under (@roster/index's `listingLook`), with the app's config. */
+const lookOf = (app: App, stat: SourcesStat, seenAt: number) =>
+  listingLook({
+    stat,
+    seenAt,
+    configNotes: app.loaded.diagnostics,
+    disabledAgents: app.loaded.config.disabledAgents ?? [],
+  });
 
 /**
  * The output an earlier plain `list --json` stored for exactly this look at the files. When
@@ -115,7 +124,9 @@ export function rememberShortcut(app: App, stored: StoredListing): void {
   if (!recorder || recorder.unusable || stored.fingerprint === undefined) return;
   // A folder that cannot be written said so when the listing was stored; the listing itself
   // is what matters, the shortcut only saves the next run time.
-  writeShortcut(app.ctx, app.flags.project !== false, app.env, {
+  const { cwd, home } = app.ctx;
+  const store = openStore(shortcutKey({ cwd, home }, app.flags.project !== false), app.env, home);
+  writeShortcut(store, {
     asked: { providers: app.registry.ids(), configNotes: app.loaded.diagnostics },
     listing: { key: stored.key, fingerprint: stored.fingerprint },
     reads: recorder.reads(),

@@ -3,10 +3,11 @@
 // would, byte for byte. It parses only the flags a `list` takes; anything else, and any
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
+import { readShortcut, shortcutApplies, shortcutKey } from "@roster/index";
 import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
 import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "./list-options.js";
 import { filterProblem, type ListFlags, printStored } from "./list-print.js";
-import { readShortcut, shortcutApplies } from "./list-shortcut.js";
+import { openStore } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
 
@@ -91,7 +92,10 @@ export function listFromShortcut(args: ListArgs): boolean {
   const err: string[] = [];
   try {
     const places = placesOf(global);
-    const found = readShortcut(places, global.project !== false, env);
+    const found = readShortcut(
+      openStore(shortcutKey(places, global.project !== false), env, places.home),
+      env,
+    );
     if (!found) return false;
     const { shortcut, bytes } = found;
     // A filter value the providers do not have: the app says so (with its suggestions).

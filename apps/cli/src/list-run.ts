@@ -4,10 +4,10 @@
 // the shortcut does and leaves to the app what it does not take (`--help`, `--debug`, `--as`,
 // an unknown or malformed flag), deciding before anything is read or printed.
 
+import { shortcutApplies } from "@roster/index";
 import { listAgents } from "./cmd-agents.js";
 import { createApp, printConfigNotes } from "./context.js";
 import type { ListArgs } from "./list-fast.js";
-import { shortcutApplies } from "./list-shortcut.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
 import { reportError } from "./report.js";
 

@@ -3,7 +3,7 @@
 import { Argument, Command, CommanderError, Option } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
-import { commanderUnknown, errorLine, UsageError, unknownText } from "./errors.js";
+import { errorLine, UsageError } from "./errors.js";
 import { addExamples } from "./help-examples.js";
 import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import { endQuietlyOnClosedPipe, exitWhenWritten } from "./pipes.js";
@@ -23,21 +23,19 @@ const program = new Command("roster")
 // The global options and list's own come from one table, which the bin's own list reads too.
 for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.help);
 
+/** Commander's error, kept for {@link report} to say (its words need the app's module). */
+let commanderSaid: { text: string; help: string } | undefined;
+
 /**
  * Commander's own errors read like roster's: one line, `roster: ` and one sentence that
- * ends by naming the help to read.
+ * ends by naming the help to read (said by {@link report}, which commander's throw reaches).
  */
 function errorOutput(help: string) {
   return {
     writeErr: (text: string) => process.stderr.write(text),
     // Errors always go to stderr (a group's help goes to stdout through `writeErr`).
     outputError: (text: string, _write: (text: string) => void) => {
-      const write = (line: string) => process.stderr.write(line);
-      // An unknown command, option or choice reads as every unknown name does.
-      const unknown = commanderUnknown(text, help);
-      if (unknown) return void write(`${errorLine(unknown)}\n`);
-      const reason = errorLine(text).replace(/\.$/, "");
-      write(`${reason}; ${help} shows the usage.\n`);
+      commanderSaid = { text, help };
     },
   };
 }
@@ -525,7 +523,7 @@ program
   .action((shell: "bash" | "zsh" | "fish") =>
     withApp(async (app) => {
       // Per command, from this table: its flags, their values (the app's families) and its arguments.
-      const { completionScript, completionSpec } = await import("./completion.js");
+      const { completionScript, completionSpec } = await import("@roster/completion");
       const { valuesOf } = await import("./completion-values.js");
       process.stdout.write(completionScript(shell, completionSpec(program, valuesOf(app.families))));
       return 0;
@@ -586,18 +584,11 @@ function visibleNames(group: Command): string[] {
   return group.commands.map((c) => c.name()).filter((name) => name !== "help");
 }
 
-/** The usage error for a word that names none of `group`'s commands: the closest names first (core's suggester). */
+/** The usage error for a word that names none of `group`'s commands: the closest names first. */
 async function unknownSubcommand(group: Command, kind: string, word: string): Promise<UsageError> {
-  const { suggestNames } = await import("@roster/core");
-  const names = visibleNames(group);
-  return new UsageError(
-    unknownText({
-      kind,
-      wanted: word,
-      suggestions: suggestNames(word, names),
-      all: `${commandPath(group)} --help lists them`,
-    }),
-  );
+  const { unknownNameText } = await import("@roster/frontmatter");
+  const all = `${commandPath(group)} --help lists them`;
+  return new UsageError(unknownNameText({ kind, name: word, names: visibleNames(group), all }).message);
 }
 
 /**
@@ -664,6 +655,13 @@ async function report(error: unknown): Promise<number> {
       error.code === "commander.help"
     )
       return 0;
+    if (commanderSaid) {
+      const { text, help } = commanderSaid;
+      // An unknown command, option or choice reads as every unknown name does.
+      const unknown = (await loadApp()).commanderUnknown(text, help);
+      if (unknown) process.stderr.write(`${errorLine(unknown)}\n`);
+      else process.stderr.write(`${errorLine(text).replace(/\.$/, "")}; ${help} shows the usage.\n`);
+    }
     return 2;
   }
   return (await loadApp()).reportError(error, program.opts<GlobalFlags>());

@@ -1,19 +1,13 @@
-// The output of a plain `doctor` or `why NAME`, stored with everything the run read, as it saw
-// it (a `ReadRecorder`'s record: config, every place listed, every file read, every variable),
-// so that a later run asked the same way that sees all of it the same way (a stat-only replay)
-// prints the same bytes and exits with the same code without reading or parsing a file. As
-// `list` does, the first such run in a place records nothing (recording costs a `doctor` of
-// 10,000 files some 40 ms); it leaves a mark, and the next one records and stores.
-import type { OutputStore } from "@roster/index";
+// The output of a plain `doctor` or `why NAME`, replayed or stored (@roster/index's
+// storedRunOf: the record, when it holds, the first run's mark): this file runs the command
+// with an app that reads through the recorder and prints through a copy kept for the store.
+import { type StoredCommand, type StoredRun, storedRunOf } from "@roster/index";
 import type { App } from "./context.js";
 import { cacheWanted, placeStore } from "./list-cache.js";
 import { createOutput, type Output } from "./output.js";
 
-/** The commands whose output is stored so; each has one answer per place. */
-export type StoredCommand = "doctor" | "why";
-
 /** A run that may be answered from, or stored in, the cache ({@link storedRun}). */
-interface StoredRun {
+interface CachedRun {
   /** The stored output, printed, and its exit code; `undefined` when none holds for this run. */
   replay(): number | undefined;
   /**
@@ -46,19 +40,15 @@ export async function withStoredOutput(
  * `ROSTER_NO_CACHE=1`, no recorder (`--config`, `--debug`, `--as`), or a config that runs code
  * (its record is spoiled).
  */
-function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>): StoredRun | undefined {
-  const RECORD = `${kind}-record`;
-  const OUTPUT = `${kind}-output`;
+function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>): CachedRun | undefined {
   const recorder = app.recorder;
   if (!recorder || recorder.unusable || !cacheWanted(app)) return undefined;
   const o = app.output;
-  // Everything the bytes depend on besides what the run reads: the flags and how it prints.
-  const how = { asked, json: o.json, color: o.color, columns: o.columns ?? null, cwd: o.cwd, home: o.home };
-  let store: OutputStore | undefined;
+  let store: StoredRun | undefined;
   // Where the store is is no input of the command's: found through process.env, not the
   // recorder's (a record that held XDG_CACHE_HOME would not replay from a cache folder copied elsewhere).
   const open = () => {
-    store ??= placeStore(app, { kind: OUTPUT, env: process.env }).store;
+    store ??= storedRunOf(placeStore(app, { kind: `${kind}-output`, env: process.env }).store, kind);
     return store;
   };
   const warn = (problems: readonly { severity: string; message: string }[]) => {
@@ -66,16 +56,16 @@ function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>
   };
   return {
     replay() {
-      const replay = open().readAnswer(RECORD, { env: process.env, asked: how });
+      const replay = open().replay(asked, o, process.env);
       if (!replay) return undefined;
       o.stream(replay.bytes);
       return replay.answer.exit;
     },
     async run(command) {
       // The first run here: a mark for the next one, which records.
-      if (!open().has(RECORD)) {
+      if (!open().seenBefore()) {
         const exit = await command(app);
-        warn(open().mark(RECORD));
+        warn(open().mark());
         return exit;
       }
       const kept: Array<string | Uint8Array> = [];
@@ -102,8 +92,7 @@ function storedRun(app: App, kind: StoredCommand, asked: Record<string, unknown>
       // Not stored: a record that cannot be replayed, a run that warned on stderr, or (the
       // store's rule) a file that changed just before or during the run (the racy window).
       if (recorder.unusable || wroteErr) return exit;
-      const answer = { asked: how, reads: recorder.reads(), output: { name: OUTPUT, chunks: kept }, exit };
-      warn(open().writeAnswer(RECORD, answer, recorder).problems);
+      warn(open().keep({ asked, as: o, reads: recorder.reads(), chunks: kept, exit }, recorder).problems);
       return exit;
     },
   };

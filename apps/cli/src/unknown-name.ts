@@ -1,9 +1,7 @@
-// The one form (`unknownText`, errors.ts) of every unknown name or value roster answers (an agent, a command, a tool for
-// --to or --as, a provider, a host): short, the suggestion first, then where to see them all.
-//   unknown agent "revewer"; did you mean reviewer? (roster list shows all 63)
-//   unknown tool "codx" for --to; did you mean codex? (one of xcsh, claude, codex, …)
-import { suggestNames } from "@roster/core";
-import { FindingError, UsageError, unknownText } from "./errors.js";
+// Every unknown name or value roster answers, raised as the CLI's errors; the sentence and its
+// did-you-mean are @roster/frontmatter's (unknownNameText, unknownValueText).
+import { unknownNameText, unknownText, unknownValueText } from "@roster/frontmatter";
+import { FindingError, UsageError } from "./errors.js";
 import { shortList } from "./output.js";
 
 /**
@@ -15,13 +13,8 @@ export function unknownName(
   name: string,
   names: readonly string[],
 ): FindingError {
-  const suggestions = suggestNames(name, names);
-  const list = { agent: "roster list", command: "roster commands list", skill: "roster skills list" }[kind];
-  const all = names.length === 0 ? `there are none here: ${list}` : `${list} shows all ${names.length}`;
-  return new FindingError(unknownText({ kind, wanted: name, suggestions, all }), {
-    code: `cli/unknown-${kind}`,
-    suggestions,
-  });
+  const { message, suggestions } = unknownNameText({ kind, name, names });
+  return new FindingError(message, { code: `cli/unknown-${kind}`, suggestions });
 }
 
 /** The usage error for a flag value that is not one of `known` (a tool, a provider, a host). */
@@ -31,15 +24,7 @@ export function unknownValue(
   wanted: string,
   known: readonly string[],
 ): UsageError {
-  return new UsageError(
-    unknownText({
-      kind,
-      flag,
-      wanted,
-      suggestions: suggestNames(wanted, known),
-      all: `one of ${known.join(", ")}`,
-    }),
-  );
+  return new UsageError(unknownValueText({ kind, flag, wanted, known }));
 }
 
 /**
@@ -65,4 +50,30 @@ export function shortenRefusal(
     .replace(/(Available: )([^\n]*)/, (_, head: string, list: string) => head + cut(list))
     .replace(/(Enabled agents: )([^\n]*)/, (_, head: string, list: string) => head + cut(list));
   return new FindingError(message, { code: refusal.code, fullText: refusal.message });
+}
+
+/**
+ * Commander's own "unknown" errors in roster's form (`help`: the command whose help lists the
+ * choices), or `undefined` for any other error.
+ */
+export function commanderUnknown(text: string, help: string): string | undefined {
+  const flat = text
+    .replace(/^error:\s*/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const unknown = /^unknown (command|option) '([^']*)'(?: \(Did you mean (\S+?)\?\))?/.exec(flat);
+  if (unknown)
+    return unknownText({
+      kind: unknown[1]!,
+      wanted: unknown[2]!,
+      suggestions: unknown[3] ? [unknown[3]] : [],
+      all: `${help} lists them`,
+    });
+  const choice =
+    /^command-argument value '([^']*)' is invalid for argument '([^']*)'\. Allowed choices are (.*?)\.?$/.exec(
+      flat,
+    );
+  if (choice)
+    return unknownText({ kind: choice[2]!, wanted: choice[1]!, suggestions: [], all: `one of ${choice[3]}` });
+  return undefined;
 }

@@ -36,4 +36,6 @@ export type {
   ParseFrontmatterOptions,
   ParseLevel,
 } from "./types.js";
+export { type UnknownAnswer, unknownNameText, unknownValueText } from "./unknown-name-text.js";
+export { type UnknownText, unknownText } from "./unknown-text.js";
 export { blockLines, writtenKeys } from "./written-keys.js";

@@ -1,5 +1,22 @@
 export { cacheDirOf, indexDisabledBy, type UnsafeCache, unsafeCachePath } from "./cache-dir.js";
 export {
+  type FindStoredAgentOptions,
+  type FoundAgent,
+  findStoredAgent,
+} from "./find-stored-agent.js";
+export {
+  isShortcutAsked,
+  LIST_JSON,
+  readShortcut,
+  type ShortcutAsked,
+  type ShortcutFlags,
+  type ShortcutToStore,
+  shortcutApplies,
+  shortcutKey,
+  writeShortcut,
+} from "./list-shortcut.js";
+export { listingLook, type Place, placeKey } from "./listing-look.js";
+export {
   ANSWER_FORM,
   isRacy,
   isStoredAnswer,
@@ -22,6 +39,7 @@ export {
   stillSeen,
   unpackSubjects,
 } from "./recorded.js";
+export { type PrintedAs, type StoredCommand, type StoredRun, storedRunOf } from "./stored-run.js";
 export type {
   AnswerToStore,
   IndexDiagnostic,
