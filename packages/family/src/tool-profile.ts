@@ -58,6 +58,11 @@ export type ProfileParse =
       /** Top-level keys as written in the file, in order. */
       keys: string[];
       fields: Record<string, unknown>;
+      /**
+       * Several agents one file declares (Gemini CLI's list frontmatter), each checked as a
+       * file of its own: the tool loads them all or, when one is refused, none.
+       */
+      list?: readonly { keys: string[]; fields: Record<string, unknown> }[];
     }
   | { ok: false; code: ToolViewCode; message: string };
 

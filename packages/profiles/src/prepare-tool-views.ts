@@ -120,7 +120,11 @@ function ownChecked(checked: CheckedFile): CheckedFile {
     if (check.id !== undefined) copy.id = ownString(check.id);
     if (check.refusesAll !== undefined) copy.refusesAll = check.refusesAll;
   }
-  return refused === undefined ? { check: copy } : { check: copy, refused: ownReason(refused) };
+  const own: CheckedFile =
+    refused === undefined ? { check: copy } : { check: copy, refused: ownReason(refused) };
+  // The other agents of a file that declares several.
+  if (checked.more) own.more = checked.more.map((one) => ownChecked(one) as { check: FileCheck });
+  return own;
 }
 
 class PreparedViews implements ToolViews {
