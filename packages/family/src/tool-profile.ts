@@ -169,6 +169,11 @@ export interface ToolProfile {
    * (Codex's `[agents] max_depth` / `max_threads` in `config.toml`): read once per view.
    */
   setupNotes?: (ctx: DiscoveryContext) => Diagnostic[];
+  /**
+   * What the tool does with a file it loads that roster's own view does otherwise, one note
+   * per value (opencode keeps `model: inherit` as a model id): shown by the view and doctor.
+   */
+  notesOf?: (fields: Record<string, unknown>) => ToolReason[];
   /** The README section this profile's rules are tabled in. */
   rulesRef?: string;
 }
@@ -201,7 +206,8 @@ export type ToolViewCode =
   | "tool/unacknowledged"
   | "tool/unreadable"
   | "tool/disabled"
-  | "tool/config-refused";
+  | "tool/config-refused"
+  | "tool/kept-as-written";
 
 /** A reason in the tool's own terms. */
 export interface ToolReason {

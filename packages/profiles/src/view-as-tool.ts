@@ -167,6 +167,8 @@ export type FileCheck =
       ignoredKeys: string[];
       /** The other agents of a file that declares several ({@link ProfileParse} `list`), in order. */
       more?: FileCheck[];
+      /** What the tool does with its values that roster's own view does otherwise ({@link ToolProfile.notesOf}). */
+      notes?: ToolReason[];
     }
   | {
       ok: false;
@@ -355,12 +357,16 @@ export function checkParsed(
   const prompt = options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim();
   // The written name, where the tool reads `name` as one (Copilot's is a display name).
   // Written out, not spread: one shape per kind for thousands of checks.
-  return typeof written === "string" &&
+  const checked: FileCheck & { ok: true } =
+    typeof written === "string" &&
     written.trim() !== "" &&
     profile.identity !== "stem" &&
     profile.identity !== "path"
-    ? { ok: true, id, name: written, description: text, hasDescription, prompt, ignoredKeys }
-    : { ok: true, id, description: text, hasDescription, prompt, ignoredKeys };
+      ? { ok: true, id, name: written, description: text, hasDescription, prompt, ignoredKeys }
+      : { ok: true, id, description: text, hasDescription, prompt, ignoredKeys };
+  const notes = profile.notesOf?.(fields);
+  if (notes !== undefined && notes.length > 0) checked.notes = notes;
+  return checked;
 }
 
 /**
@@ -759,6 +765,7 @@ export function judgeView(
               };
         if (whole && options.prompts !== false) record.prompt = one.prompt;
         if (one.ignoredKeys.length > 0) record.ignoredKeys = one.ignoredKeys;
+        if (one.notes) record.notes = one.notes;
         if (untrusted) {
           record.outcome = "ignored";
           record.reason =
