@@ -3,15 +3,7 @@
 // (loaders-*.test.ts, skills-*.test.ts name each one and why it is the tool's own answer).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  installTool,
-  type ListedSkill,
-  type LoadedAgent,
-  listed,
-  makeWorld,
-  run,
-  type World,
-} from "./loaders-harness.js";
+import { installTool, type ListedSkill, listed, makeWorld, run, type World } from "./loaders-harness.js";
 
 /** One agent as a tool lists it: id, and what it lets be seen of it (prompt or description). */
 export interface SeenAgent {
@@ -400,7 +392,3 @@ export async function claudeTool(): Promise<RealTool | { unavailable: string }> 
     },
   };
 }
-
-/** Loaded agents as {@link SeenAgent}s: `seen` is the prompt. */
-export const seenByPrompt = (agents: LoadedAgent[]): SeenAgent[] =>
-  agents.map((a) => ({ id: a.id, seen: a.prompt }));
