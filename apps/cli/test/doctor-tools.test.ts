@@ -57,6 +57,9 @@ beforeAll(() => {
   write("keys/.claude/agents/nod.md", "---\nname: nod\nmodel: sonnet\n---\nPrompt\n");
   write("keys/.gemini/agents/g.md", "---\nname: g\ndescription: G\ncolor: blue\n---\nPrompt\n");
   write("keys/.gemini/agents/sub/s.md", agentFile("s", "S"));
+  // "inherit": opencode keeps `model: inherit` as a model id (issue 52).
+  write("inherit/.git/HEAD", "ref: refs/heads/main\n");
+  write("inherit/.opencode/agents/inh.md", "---\ndescription: Inherits\nmodel: inherit\n---\nPrompt\n");
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -236,5 +239,15 @@ describe("doctor --format sarif|github", () => {
   test("--json with --format sarif is a usage error; an unknown format too", () => {
     expect(roster("clean", "doctor", "--json", "--format", "sarif").code).toBe(2);
     expect(roster("clean", "doctor", "--format", "xml").code).toBe(2);
+  });
+
+  test("doctor --as opencode says opencode keeps `model: inherit` as a model id, at its line (issue 52)", () => {
+    const text = roster("inherit", "doctor", "--as", "opencode");
+    expect(text.stdout).toContain("tool/kept-as-written");
+    expect(text.stdout).toContain("0 errors, 1 warning");
+    const github = roster("inherit", "doctor", "--as", "opencode", "--format", "github").stdout;
+    expect(github).toMatch(
+      /^::warning file=\.opencode\/agents\/inh\.md,line=3,title=tool\/kept-as-written::/m,
+    );
   });
 });

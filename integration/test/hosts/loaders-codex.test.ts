@@ -201,11 +201,32 @@ config_file = "roles/reviewer.toml"
 [agents.cfg-named]
 description = "the table's, not used"
 config_file = "roles/named.toml"
+
+[agents.explorer]
+description = "the table's explorer: a built-in's description replaced"
+
+[agents.table-only]
+description = "a role of a table alone"
+
+[agents.blank-table]
+description = "   "
+
+[agents.user-only]
+description = "the table, over the file of its name beside it"
 `,
     );
     const [real, ours] = await Promise.all([codexLoads(world), rosterLoads(world)]);
     expect(real.map((r) => r.id)).toEqual(
-      expect.arrayContaining(["ok", "nested", "settings", "worker", "cfg-reviewer", "file-name"]),
+      expect.arrayContaining([
+        "ok",
+        "nested",
+        "settings",
+        "worker",
+        "cfg-reviewer",
+        "file-name",
+        "explorer",
+        "table-only",
+      ]),
     );
     expect(ours).toEqual(real);
   }, 300_000);

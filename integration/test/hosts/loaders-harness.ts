@@ -16,6 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CORPUS_DIR } from "@roster/testkit";
 
 export const enabled = process.env.ROSTER_TEST_HOSTS === "1";
 const bin = fileURLToPath(new URL("../../../apps/cli/dist/roster.js", import.meta.url));
@@ -152,8 +153,12 @@ export async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): 
   return results;
 }
 
-/** The corpus of real third-party agent files, when this machine has it. */
-export const CORPUS = "/work/shared/corpus";
+/**
+ * The corpus of real third-party agent files (`../shared/corpus` beside the repository root,
+ * as every corpus test finds it), when this machine has it: tests that read it skip, visibly,
+ * where it is absent.
+ */
+export const CORPUS = CORPUS_DIR;
 
 /**
  * Agent files whose `name` YAML gives without writing it letter for letter (base64, numbers,

@@ -348,38 +348,35 @@ try {
   corpusPresent = false;
 }
 
-describe.skipIf(!enabled || !corpusPresent)(
-  "opencode over a sample of the corpus (/work/shared/corpus)",
-  () => {
-    test("the sample as written: both refuse it because of the same file, or load the same agents", async ({
-      skip,
-    }) => {
-      if (unavailable) skip(unavailable);
-      const sample = corpusSample(40);
-      const world = makeWorld(
-        Object.fromEntries(sample.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
-      );
-      worlds.push(world);
-      const { real, ours } = await compare(world);
-      expect(ours).toEqual(real);
-    }, 300_000);
+describe.skipIf(!enabled || !corpusPresent)("opencode over a sample of the corpus (../shared/corpus)", () => {
+  test("the sample as written: both refuse it because of the same file, or load the same agents", async ({
+    skip,
+  }) => {
+    if (unavailable) skip(unavailable);
+    const sample = corpusSample(40);
+    const world = makeWorld(
+      Object.fromEntries(sample.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+    );
+    worlds.push(world);
+    const { real, ours } = await compare(world);
+    expect(ours).toEqual(real);
+  }, 300_000);
 
-    test("the files roster says opencode accepts: the same ids and prompts", async ({ skip }) => {
-      if (unavailable) skip(unavailable);
-      const accepted = corpusSample(120).filter((f) => {
-        const check = checkFileAs(opencodeProfile, f.text, f.name, f.name);
-        return check.ok || !check.refusesAll;
-      });
-      const world = makeWorld(
-        Object.fromEntries(accepted.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
-      );
-      worlds.push(world);
-      const { real, ours } = await compare(world);
-      expect(real.refusedBy).toBeUndefined();
-      expect(ours).toEqual(real);
-    }, 300_000);
-  },
-);
+  test("the files roster says opencode accepts: the same ids and prompts", async ({ skip }) => {
+    if (unavailable) skip(unavailable);
+    const accepted = corpusSample(120).filter((f) => {
+      const check = checkFileAs(opencodeProfile, f.text, f.name, f.name);
+      return check.ok || !check.refusesAll;
+    });
+    const world = makeWorld(
+      Object.fromEntries(accepted.map((f) => [`project/.opencode/agents/${f.name}`, f.text])),
+    );
+    worlds.push(world);
+    const { real, ours } = await compare(world);
+    expect(real.refusedBy).toBeUndefined();
+    expect(ours).toEqual(real);
+  }, 300_000);
+});
 
 test.skipIf(enabled)(
   "the opencode loader comparison runs only with ROSTER_TEST_HOSTS=1 (pnpm test:hosts)",

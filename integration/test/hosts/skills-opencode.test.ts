@@ -2,71 +2,34 @@
 // offline skill listing (`opencode debug skill`: every skill it loaded, no model call) and to
 // `roster skills list --as opencode --json`; any difference in the listed set, names or
 // descriptions fails. packages/source-opencode/README.md "Skills" lists each fact checked.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   corpusSkillSample,
   enabled,
-  installTool,
-  type ListedSkill,
   listed,
   makeWorld,
   rosterSkillsAs,
-  run,
   skillAgreement,
   skillCases,
   skillFiles,
   skillLinkCase,
   type World,
 } from "./loaders-harness.js";
+import { opencodeTool, type RealTool } from "./real-tools.js";
 
-let prefix = "";
+let opencode: RealTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool("opencode-ai@1.18.33", "opencode");
-  if ("unavailable" in installed) unavailable = installed.unavailable;
-  else prefix = installed.prefix;
+  const found = await opencodeTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else opencode = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
 });
-
-/** Every skill the real opencode lists in `world` (`opencode debug skill`), built-ins left out. */
-async function opencodeSkills(world: World): Promise<ListedSkill[]> {
-  const config = join(world.root, "oc-config.json");
-  const out = join(world.root, "opencode-skills.json");
-  writeFileSync(config, '{"disabled_providers":["opencode"]}');
-  // stdout goes to a file: through a pipe opencode's output can stop at 64 KiB.
-  const ran = await run("sh", ["-c", `opencode debug skill > "${out}"`], {
-    cwd: world.project,
-    timeout: 180_000,
-    env: {
-      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: world.home,
-      ...world.xdg,
-      OPENCODE_CONFIG: config,
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-    },
-  });
-  if (ran.code !== 0) throw new Error(`opencode debug skill failed: ${ran.stderr.slice(0, 400)}`);
-  const found = JSON.parse(readFileSync(out, "utf8")) as {
-    name: string;
-    description?: string;
-    location: string;
-  }[];
-  return listed(
-    found
-      .filter((s) => s.location !== "<built-in>")
-      .map((s) => ({ name: s.name, description: s.description ?? "", path: s.location })),
-  );
-}
 
 /** opencode's skills folders, each with its own tag. */
 const PLACES: Record<string, string> = {
@@ -99,7 +62,7 @@ describe.skipIf(!enabled)("opencode's own skill listing agrees with roster skill
     files = { ...files, ...corpus.files };
     const world = makeWorld(files, links);
     worlds.push(world);
-    const [real, ours] = await Promise.all([opencodeSkills(world), rosterSkillsAs("opencode", world)]);
+    const [real, ours] = await Promise.all([opencode!.skills(world), rosterSkillsAs("opencode", world)]);
     const all = skillFiles(world, [...Object.keys(PLACES), "home/.agents/skills"]);
     const { agree, total, differ } = skillAgreement(all, real, ours.skills);
     console.log(`opencode skills: roster agrees on ${agree}/${total} SKILL.md files`);
@@ -121,7 +84,7 @@ describe.skipIf(!enabled)("opencode's pick between two skills of one name", () =
       "project/.claude/skills/c/SKILL.md": twin("claude"),
     });
     worlds.push(world);
-    const [real, ours] = await Promise.all([opencodeSkills(world), rosterSkillsAs("opencode", world)]);
+    const [real, ours] = await Promise.all([opencode!.skills(world), rosterSkillsAs("opencode", world)]);
     expect(real.map((s) => s.name)).toEqual(["twin"]);
     const listedByRoster = (ours.view.skills as { name: string; ambiguous?: string[] }[]).find(
       (s) => s.name === "twin",

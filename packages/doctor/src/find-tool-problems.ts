@@ -19,6 +19,7 @@ export const TOOL_SEVERITY: Readonly<Record<string, Diagnostic["severity"]>> = {
   "tool/not-recursive": "warning",
   "tool/wrong-extension": "warning",
   "tool/symlink": "warning",
+  "tool/kept-as-written": "warning",
 };
 
 /** Options of {@link findToolProblems}. */
@@ -106,6 +107,15 @@ export function findToolProblems(view: ToolView, options: ToolProblemsOptions): 
           filePath: file.filePath,
         });
       }
+      // What the tool does with a value it loads that roster's own view does otherwise.
+      for (const note of file.notes ?? [])
+        diagnostics.push({
+          severity: TOOL_SEVERITY[note.code] ?? "warning",
+          code: note.code,
+          message: note.message,
+          filePath: file.filePath,
+          ...(note.field !== undefined ? { field: note.field } : {}),
+        });
       continue;
     }
     const reason = file.reason!;

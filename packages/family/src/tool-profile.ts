@@ -59,6 +59,11 @@ export type ProfileParse =
       /** Top-level keys as written in the file, in order. */
       keys: string[];
       fields: Record<string, unknown>;
+      /**
+       * Several agents one file declares (Gemini CLI's list frontmatter), each checked as a
+       * file of its own: the tool loads them all or, when one is refused, none.
+       */
+      list?: readonly { keys: string[]; fields: Record<string, unknown> }[];
     }
   | { ok: false; code: ToolViewCode; message: string };
 
@@ -165,6 +170,11 @@ export interface ToolProfile {
    * (Codex's `[agents] max_depth` / `max_threads` in `config.toml`): read once per view.
    */
   setupNotes?: (ctx: DiscoveryContext) => Diagnostic[];
+  /**
+   * What the tool does with a file it loads that roster's own view does otherwise, one note
+   * per value (opencode keeps `model: inherit` as a model id): shown by the view and doctor.
+   */
+  notesOf?: (fields: Record<string, unknown>) => ToolReason[];
   /** The README section this profile's rules are tabled in. */
   rulesRef?: string;
 }
@@ -197,7 +207,8 @@ export type ToolViewCode =
   | "tool/unacknowledged"
   | "tool/unreadable"
   | "tool/disabled"
-  | "tool/config-refused";
+  | "tool/config-refused"
+  | "tool/kept-as-written";
 
 /** A reason in the tool's own terms. */
 export interface ToolReason {

@@ -120,7 +120,12 @@ function ownChecked(checked: CheckedFile): CheckedFile {
     if (check.id !== undefined) copy.id = ownString(check.id);
     if (check.refusesAll !== undefined) copy.refusesAll = check.refusesAll;
   }
-  return refused === undefined ? { check: copy } : { check: copy, refused: ownReason(refused) };
+  if (check.ok && copy.ok && check.notes) copy.notes = check.notes.map(ownReason);
+  const own: CheckedFile =
+    refused === undefined ? { check: copy } : { check: copy, refused: ownReason(refused) };
+  // The other agents of a file that declares several.
+  if (checked.more) own.more = checked.more.map((one) => ownChecked(one) as { check: FileCheck });
+  return own;
 }
 
 class PreparedViews implements ToolViews {

@@ -24,6 +24,8 @@ export interface ToolViewFile {
   shadowedBy?: string;
   /** Keys the tool drops although it loads the file (plugin agents' `hooks`, …). */
   ignoredKeys?: string[];
+  /** What the tool does with a value of the file it loads that roster's own view does otherwise. */
+  notes?: ToolReason[];
   /** The prompt the tool gives the agent (loaded files). */
   prompt?: string;
 }

@@ -165,6 +165,10 @@ export type FileCheck =
       hasDescription: boolean;
       prompt: string;
       ignoredKeys: string[];
+      /** The other agents of a file that declares several ({@link ProfileParse} `list`), in order. */
+      more?: FileCheck[];
+      /** What the tool does with its values that roster's own view does otherwise ({@link ToolProfile.notesOf}). */
+      notes?: ToolReason[];
     }
   | {
       ok: false;
@@ -270,6 +274,7 @@ export function checkParsed(
     return result;
   };
   if (!parsed.ok) return reject(parsed.code, `skips it: ${parsed.message}`);
+  if (parsed.list) return checkList(profile, parsed.list, relativePath, plugin, options);
   const { fields, keys } = parsed;
   const written = field(fields, "name");
   if (
@@ -352,12 +357,57 @@ export function checkParsed(
   const prompt = options.prompt === false ? "" : profile.promptOf ? profile.promptOf(body) : body.trim();
   // The written name, where the tool reads `name` as one (Copilot's is a display name).
   // Written out, not spread: one shape per kind for thousands of checks.
-  return typeof written === "string" &&
+  const checked: FileCheck & { ok: true } =
+    typeof written === "string" &&
     written.trim() !== "" &&
     profile.identity !== "stem" &&
     profile.identity !== "path"
-    ? { ok: true, id, name: written, description: text, hasDescription, prompt, ignoredKeys }
-    : { ok: true, id, description: text, hasDescription, prompt, ignoredKeys };
+      ? { ok: true, id, name: written, description: text, hasDescription, prompt, ignoredKeys }
+      : { ok: true, id, description: text, hasDescription, prompt, ignoredKeys };
+  const notes = profile.notesOf?.(fields);
+  if (notes !== undefined && notes.length > 0) checked.notes = notes;
+  return checked;
+}
+
+/**
+ * The agents of a file that declares several, each checked as a file of its own: all of them
+ * (the first with the others as `more`), or the first refusal, which refuses the whole file
+ * (Gemini CLI's list frontmatter: one entry its schema refuses and the file loads nothing).
+ */
+function checkList(
+  profile: ToolProfile,
+  list: readonly { keys: string[]; fields: Record<string, unknown> }[],
+  relativePath: string,
+  plugin: { name: string } | undefined,
+  options: { prompt?: boolean },
+): FileCheck {
+  const tool = profile.displayName;
+  const checks = list.map(({ keys, fields }) =>
+    checkParsed(profile, { ok: true, keys, fields }, "", relativePath, plugin, options),
+  );
+  const [first, ...more] = checks;
+  if (first === undefined)
+    return {
+      ok: false,
+      reason: {
+        code: "tool/missing-key",
+        message: `${tool} loads nothing from it: its frontmatter is an empty list`,
+      },
+    };
+  const refused = checks.findIndex((check) => !check.ok);
+  const bad = checks[refused];
+  if (bad !== undefined && !bad.ok) {
+    const why = bad.reason.message.startsWith(tool)
+      ? bad.reason.message.slice(tool.length + 1)
+      : bad.reason.message;
+    const reason: ToolReason = {
+      code: bad.reason.code,
+      message: `${tool} loads none of the ${checks.length} agents its frontmatter lists: entry ${refused + 1}${bad.id !== undefined ? ` (${JSON.stringify(bad.id)})` : ""}: ${tool} ${why}`,
+    };
+    if (bad.reason.field !== undefined) reason.field = bad.reason.field;
+    return bad.id === undefined ? { ok: false, reason } : { ok: false, reason, id: bad.id };
+  }
+  return more.length > 0 && first.ok ? { ...first, more } : first;
 }
 
 /** A file a view found in a place, before it is read. */
@@ -533,7 +583,12 @@ export function passedOver(
 
 /** What reading and checking one file gave: the tool's check and its gate's answer, or why it could not read it. */
 export type CheckedFile =
-  | { check: FileCheck; refused?: ToolReason | undefined }
+  | {
+      check: FileCheck;
+      refused?: ToolReason | undefined;
+      /** The other agents of a file that declares several (`check.more`), each with its gate's answer. */
+      more?: { check: FileCheck; refused?: ToolReason | undefined }[];
+    }
   | { unreadable: string }
   /** Passed unchecked by a view about one name (`prepareToolViews`' `about`): it cannot hold it. */
   | { sifted: true };
@@ -560,11 +615,15 @@ export function checkFound(
   });
   if (!check.ok) return { check };
   // A config file's entry has no text of its own to acknowledge (only opencode has entries).
-  const refused =
+  const gated = (id: string) =>
     walked.place.scope === "project" && !walked.untrusted && typeof content === "string"
-      ? gate?.file?.({ ...file, id: check.id, content })
+      ? gate?.file?.({ ...file, id, content })
       : undefined;
-  return { check, refused };
+  const refused = gated(check.id);
+  if (check.more === undefined) return { check, refused };
+  // Each agent of a list is acknowledged by its own name (and the file's text).
+  const more = check.more.map((one) => ({ check: one, refused: one.ok ? gated(one.id) : undefined }));
+  return { check, refused, more };
 }
 
 /** Reads a file as a tool view does: at most {@link MAX_VIEW_BYTES}, decoded as UTF-8; or why it cannot. */
@@ -660,7 +719,7 @@ export function judgeView(
         });
         continue;
       }
-      const { check, refused } = read;
+      const { check } = read;
       if (!check.ok) {
         // A config file's entry: the tool names the file.
         if (check.refusesAll && !refusedBy)
@@ -674,106 +733,111 @@ export function judgeView(
         });
         continue;
       }
-      const whole = kept(file.filePath, check.id);
-      // A file a focused view drops only takes its part in the order: no record unless it
-      // wins its id (later files name it), no reason to write.
-      const shadowing = winners.get(check.id);
-      if (
-        !whole &&
-        (untrusted ||
-          (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) ||
-          refused ||
-          (shadowing !== undefined && profile.sameId !== "deep-merge"))
-      )
-        continue;
-      // Written out, not spread: one shape for thousands of records, made the cheap way.
-      const { filePath, relativePath } = file;
-      const { scope } = place;
-      const record: ToolViewFile =
-        check.name === undefined
-          ? { filePath, relativePath, scope, outcome: "loaded", id: check.id, description: check.description }
-          : {
-              filePath,
-              relativePath,
-              scope,
-              outcome: "loaded",
-              id: check.id,
-              name: check.name,
-              description: check.description,
-            };
-      if (whole && options.prompts !== false) record.prompt = check.prompt;
-      if (check.ignoredKeys.length > 0) record.ignoredKeys = check.ignoredKeys;
-      if (untrusted) {
-        record.outcome = "ignored";
-        record.reason =
-          ctx.trustProject !== false && gate?.folder
-            ? gate.folder
+      // A file that declares several agents gives each its own record.
+      for (const { check: one, refused } of [read, ...(read.more ?? [])]) {
+        if (!one.ok) continue;
+        const whole = kept(file.filePath, one.id);
+        // A file a focused view drops only takes its part in the order: no record unless it
+        // wins its id (later files name it), no reason to write.
+        const shadowing = winners.get(one.id);
+        if (
+          !whole &&
+          (untrusted ||
+            (!profile.filesOverrideBuiltins && profile.builtins.includes(one.id)) ||
+            refused ||
+            (shadowing !== undefined && profile.sameId !== "deep-merge"))
+        )
+          continue;
+        // Written out, not spread: one shape for thousands of records, made the cheap way.
+        const { filePath, relativePath } = file;
+        const { scope } = place;
+        const record: ToolViewFile =
+          one.name === undefined
+            ? { filePath, relativePath, scope, outcome: "loaded", id: one.id, description: one.description }
             : {
-                code: "tool/untrusted",
-                message: profile.projectNeedsTrust
-                  ? `${tool} reads project agents only in a trusted folder`
-                  : `${tool} would read it; roster skips project folders here (--no-project)`,
+                filePath,
+                relativePath,
+                scope,
+                outcome: "loaded",
+                id: one.id,
+                name: one.name,
+                description: one.description,
               };
-      } else if (!profile.filesOverrideBuiltins && profile.builtins.includes(check.id)) {
-        record.outcome = "shadowed";
-        record.shadowedBy = `builtin:${check.id}`;
-        record.reason = {
-          code: "tool/builtin-wins",
-          message: `${tool} keeps its built-in "${check.id}": a file cannot override a built-in`,
-        };
-      } else if (refused) {
-        record.outcome = "ignored";
-        record.reason = refused;
-      } else {
-        const winner = winners.get(check.id);
-        const winnerPlace = winner ? winnerPlaces.get(check.id) : undefined;
-        const unsettled =
-          winnerPlace !== undefined &&
-          winnerPlace !== place &&
-          place.unordered !== undefined &&
-          winnerPlace.unordered === place.unordered;
-        if (winner && unsettled) {
-          // Two places the tool keeps no order between: roster cannot say which it takes.
+        if (whole && options.prompts !== false) record.prompt = one.prompt;
+        if (one.ignoredKeys.length > 0) record.ignoredKeys = one.ignoredKeys;
+        if (one.notes) record.notes = one.notes;
+        if (untrusted) {
+          record.outcome = "ignored";
+          record.reason =
+            ctx.trustProject !== false && gate?.folder
+              ? gate.folder
+              : {
+                  code: "tool/untrusted",
+                  message: profile.projectNeedsTrust
+                    ? `${tool} reads project agents only in a trusted folder`
+                    : `${tool} would read it; roster skips project folders here (--no-project)`,
+                };
+        } else if (!profile.filesOverrideBuiltins && profile.builtins.includes(one.id)) {
           record.outcome = "shadowed";
-          record.shadowedBy = winner.filePath;
+          record.shadowedBy = `builtin:${one.id}`;
           record.reason = {
-            code: "tool/unsettled-order",
-            message: `${tool} reads "${check.id}" from both ${winnerPlace!.dir} and ${place.dir}; which one wins depends on the file system's listing order (roster shows ${winner.filePath}): keep it in one of the two`,
+            code: "tool/builtin-wins",
+            message: `${tool} keeps its built-in "${one.id}": a file cannot override a built-in`,
           };
-          if (profile.sameId === "deep-merge") merged.get(check.id)!.push(record.filePath);
-        } else if (winner && profile.sameId === "deep-merge") {
-          record.outcome = "shadowed";
-          record.shadowedBy = winner.filePath;
-          record.reason = {
-            code: "tool/shadowed",
-            message: `${tool} merges it into "${check.id}": ${winner.filePath} comes later and wins for every value both set`,
-          };
-          merged.get(check.id)!.push(record.filePath);
-          if (!described.has(check.id) && check.hasDescription) {
-            described.add(check.id);
-            winner.description = check.description;
-          }
-        } else if (winner) {
-          record.outcome = "shadowed";
-          record.shadowedBy = winner.filePath;
-          const samePlace = winnerPlaces.get(check.id) === place;
-          record.reason = {
-            code: "tool/shadowed",
-            message: samePlace
-              ? `${tool} already has "${check.id}" from ${winner.filePath} in the same folder and skips this one`
-              : `${tool} loads ${winner.filePath} for "${check.id}" first (${winner.scope} before ${place.scope})`,
-          };
+        } else if (refused) {
+          record.outcome = "ignored";
+          record.reason = refused;
         } else {
-          winners.set(check.id, record);
-          winnerPlaces.set(check.id, place);
-          // What a deep merge keeps track of; a first-wins tool needs neither.
-          if (profile.sameId === "deep-merge") {
-            merged.set(check.id, [record.filePath]);
-            if (check.hasDescription) described.add(check.id);
+          const winner = winners.get(one.id);
+          const winnerPlace = winner ? winnerPlaces.get(one.id) : undefined;
+          const unsettled =
+            winnerPlace !== undefined &&
+            winnerPlace !== place &&
+            place.unordered !== undefined &&
+            winnerPlace.unordered === place.unordered;
+          if (winner && unsettled) {
+            // Two places the tool keeps no order between: roster cannot say which it takes.
+            record.outcome = "shadowed";
+            record.shadowedBy = winner.filePath;
+            record.reason = {
+              code: "tool/unsettled-order",
+              message: `${tool} reads "${one.id}" from both ${winnerPlace!.dir} and ${place.dir}; which one wins depends on the file system's listing order (roster shows ${winner.filePath}): keep it in one of the two`,
+            };
+            if (profile.sameId === "deep-merge") merged.get(one.id)!.push(record.filePath);
+          } else if (winner && profile.sameId === "deep-merge") {
+            record.outcome = "shadowed";
+            record.shadowedBy = winner.filePath;
+            record.reason = {
+              code: "tool/shadowed",
+              message: `${tool} merges it into "${one.id}": ${winner.filePath} comes later and wins for every value both set`,
+            };
+            merged.get(one.id)!.push(record.filePath);
+            if (!described.has(one.id) && one.hasDescription) {
+              described.add(one.id);
+              winner.description = one.description;
+            }
+          } else if (winner) {
+            record.outcome = "shadowed";
+            record.shadowedBy = winner.filePath;
+            const samePlace = winnerPlaces.get(one.id) === place;
+            record.reason = {
+              code: "tool/shadowed",
+              message: samePlace
+                ? `${tool} already has "${one.id}" from ${winner.filePath} in the same folder and skips this one`
+                : `${tool} loads ${winner.filePath} for "${one.id}" first (${winner.scope} before ${place.scope})`,
+            };
+          } else {
+            winners.set(one.id, record);
+            winnerPlaces.set(one.id, place);
+            // What a deep merge keeps track of; a first-wins tool needs neither.
+            if (profile.sameId === "deep-merge") {
+              merged.set(one.id, [record.filePath]);
+              if (one.hasDescription) described.add(one.id);
+            }
           }
         }
+        if (whole) files.push(record);
       }
-      if (whole) files.push(record);
     }
   }
 

@@ -177,11 +177,25 @@ export function loadCodexConfigAgents(ctx: DiscoveryContext): {
 }
 
 /**
- * The roles `[agents.<key>]` tables with a `config_file` define, as Codex itself loads them
- * (@openai/codex 0.171.0, `codex debug prompt-input`; issue 52): one place per config file,
- * each role named by the file's `name`, else the table key, described by the file's
- * `description`, else the table's. The same files as {@link loadCodexConfigAgents} reads (a
- * path leaving the config's folder refused, one inside its `agents` folder left to that folder).
+ * Marks the fields of a role a `[agents.<key>]` table declares by its `description` alone:
+ * it has no `developer_instructions` to require (a symbol, so no key of the file).
+ */
+export const DESCRIBED_ROLE: unique symbol = Symbol("codex described role");
+
+/** The fields of a role `[agents.<key>] description = "…"` declares without a `config_file`. */
+function describedRole(key: string, description: string): Record<string, unknown> {
+  return { name: key, description, [DESCRIBED_ROLE]: true };
+}
+
+/**
+ * The roles `[agents.<key>]` tables define, as Codex itself loads them (@openai/codex 0.171.0,
+ * `codex debug prompt-input`; issue 52): one place per config file. A table with a
+ * `config_file` is the role of that file, named by its `name`, else the table key, described
+ * by its `description`, else the table's; the same files as {@link loadCodexConfigAgents}
+ * reads (a path leaving the config's folder refused, one inside its `agents` folder left to
+ * that folder). A table with a non-blank `description` and no `config_file` is a role of the
+ * table key with that description and no instructions ({@link DESCRIBED_ROLE}): over a
+ * built-in of that name, it replaces only the description Codex shows.
  */
 export function codexConfigRolePlaces(ctx: DiscoveryContext): ProfilePlace[] {
   const fs = fileSystemOf(ctx);
@@ -190,7 +204,17 @@ export function codexConfigRolePlaces(ctx: DiscoveryContext): ProfilePlace[] {
     const agents = readToml(ctx, path, "Codex config", diagnostics)?.agents;
     const root = dirname(path);
     const entries = Object.entries(isRecord(agents) ? agents : {}).flatMap(([key, role]) => {
-      if (!isRecord(role) || typeof role.config_file !== "string") return [];
+      if (!isRecord(role)) return [];
+      // A table with a description and no file: a role of that name with that description
+      // (a built-in's description replaced), no instructions of its own; blank, no role.
+      if (role.config_file === undefined) {
+        const { description } = role;
+        if (typeof description !== "string" || description.trim() === "") return [];
+        return [
+          { filePath: `${path}#agents.${key}`, relativePath: key, fields: describedRole(key, description) },
+        ];
+      }
+      if (typeof role.config_file !== "string") return [];
       const target = resolve(root, role.config_file);
       let real = target;
       try {

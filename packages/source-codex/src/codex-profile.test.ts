@@ -71,8 +71,6 @@ describe("codexProfile (Codex's own answer)", () => {
         'description = "table, not used"',
         'config_file = "roles/named.toml"',
         "",
-        "[agents.explorer]",
-        'description = "Only tunes the built-in"',
       ].join("\n"),
       "home/.codex/roles/reviewer.toml": 'developer_instructions = "Review."\n',
       "home/.codex/roles/named.toml": toml("file-name", "file description"),
@@ -82,6 +80,34 @@ describe("codexProfile (Codex's own answer)", () => {
       ["reviewer", "table description"],
       ["file-name", "file description"],
     ]);
+  });
+
+  test("issue 52: [agents.<key>] description without config_file: a built-in's description replaced, a role of its own, over a file beside it", async () => {
+    const config = join(sb.home, ".codex/config.toml");
+    sb.write({
+      "home/.codex/config.toml": [
+        "[agents.explorer]",
+        'description = "my explorer"',
+        "[agents.fresh]",
+        'description = "a table alone"',
+        "[agents.blank]",
+        'description = "   "',
+        "[agents.worker]",
+        'nickname_candidates = ["W"]',
+        "[agents.clash]",
+        'description = "the table wins"',
+      ].join("\n"),
+      "home/.codex/agents/clash.toml": toml("clash", "the file beside it"),
+    });
+    const view = await viewAsTool(codexProfile, sb.ctx());
+    expect(view.agents.map((a) => [a.id, a.description, a.filePath])).toEqual([
+      ["default", "Codex built-in", undefined],
+      ["worker", "Codex built-in", undefined],
+      ["explorer", "my explorer", `${config}#agents.explorer`],
+      ["fresh", "a table alone", `${config}#agents.fresh`],
+      ["clash", "the table wins", `${config}#agents.clash`],
+    ]);
+    expect(view.files.find((f) => f.relativePath === "clash.toml")?.outcome).toBe("shadowed");
   });
 
   test("TOML only, developer_instructions required, custom agents override built-ins", async () => {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ancestorsToRepoRoot, defineToolProfile, type ProfileParse } from "@roster/family";
 import { readTomlFile } from "@roster/toml";
-import { codexConfigRolePlaces, codexProjectGate, codexSetupNotes } from "./codex-config.js";
+import { codexConfigRolePlaces, codexProjectGate, codexSetupNotes, DESCRIBED_ROLE } from "./codex-config.js";
 import { CODEX_ROLE_KEYS } from "./codex-keys.js";
 import { codexHome } from "./codex-paths.js";
 
@@ -34,6 +34,17 @@ const bad = (message: string, field: string) => ({
  * and `normalize_agent_role_nickname_candidates`), each seen in `codex debug prompt-input`.
  */
 function checkCodexFields(fields: Record<string, unknown>) {
+  // Required of a role file; a role a config table declares by its description has none.
+  const instructions = fields.developer_instructions;
+  if (
+    (fields as Record<symbol, unknown>)[DESCRIBED_ROLE] !== true &&
+    (typeof instructions !== "string" || instructions.trim() === "")
+  )
+    return {
+      code: "tool/missing-key" as const,
+      message: `skips it: \`developer_instructions\` is ${instructions === undefined ? "missing" : "empty or not text"}`,
+      field: "developer_instructions",
+    };
   for (const key of ["model", "model_provider", "profile", "instructions"]) {
     if (fields[key] !== undefined && typeof fields[key] !== "string")
       return bad(`\`${key}\` must be a string`, key);
@@ -86,14 +97,17 @@ export const codexProfile = defineToolProfile({
   displayName: "Codex",
   checkedAgainst: "@openai/codex 0.171.0",
   places(ctx) {
+    // `[agents.<key>]` roles of each config.toml (issue 52) come before the agents folders
+    // of their scope: Codex lists a config's role over a file of the same name beside it.
+    const roles = codexConfigRolePlaces(ctx);
     return [
+      ...roles.filter((place) => place.scope === "project"),
       ...ancestorsToRepoRoot(ctx).map((dir) => ({
         dir: join(dir, ".codex", "agents"),
         scope: "project" as const,
       })),
+      ...roles.filter((place) => place.scope === "user"),
       { dir: join(codexHome(ctx), "agents"), scope: "user" },
-      // `[agents.<key>] config_file = …` roles of each config.toml (issue 52).
-      ...codexConfigRolePlaces(ctx),
     ];
   },
   extensions: [".toml"],
@@ -103,7 +117,8 @@ export const codexProfile = defineToolProfile({
   entersHiddenFolders: true,
   identity: "name",
   parse: parseCodexToml,
-  requiredKeys: ["name", "description", "developer_instructions"],
+  // And `developer_instructions`, but for a role a config table declares (checkCodexFields).
+  requiredKeys: ["name", "description"],
   unknownKeys: "reject",
   knownKeys: CODEX_ROLE_KEYS,
   checkFields: checkCodexFields,

@@ -300,4 +300,46 @@ describe("geminiProfile per SPEC §15 (checked with Gemini CLI's loadAgentsFromD
     expect(code("mixed.md")).toBe("tool/unknown-key");
     expect(code("local-nodesc.md")).toBe("tool/missing-key");
   });
+
+  test("issue 52: list frontmatter is a list of remote agents, each named by its `name`; one refused entry refuses the file", async () => {
+    const list =
+      "---\n- name: one\n  agent_card_url: https://example.com/1\n- name: two\n  kind: remote\n  description: second\n  agent_card_url: https://example.com/2\n---\nNot a prompt\n";
+    sb.write({
+      "home/.gemini/agents/list.md": list,
+      "home/.gemini/agents/flow.md": `---\n[{name: five, agent_card_json: '{"a": 1}'}]\n---\n`,
+      "home/.gemini/agents/bad-entry.md":
+        "---\n- name: three\n  agent_card_url: https://example.com/3\n- name: four\n  agent_card_url: https://example.com/4\n  tools: [read_file]\n---\n",
+      "home/.gemini/agents/local-entry.md": "---\n- name: six\n  kind: local\n  description: d\n---\n",
+      "home/.gemini/agents/empty.md": "---\n[]\n---\n",
+    });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    const loaded = view.agents.filter((a) => a.filePath).map((a) => [a.id, a.description, a.prompt]);
+    expect(loaded.sort()).toEqual([
+      ["five", "", ""],
+      ["one", "", ""],
+      ["two", "second", ""],
+    ]);
+    const file = (name: string) => view.files.filter((f) => f.relativePath === name);
+    expect(file("list.md").map((f) => [f.id, f.outcome])).toEqual([
+      ["one", "loaded"],
+      ["two", "loaded"],
+    ]);
+    expect(file("bad-entry.md").map((f) => [f.outcome, f.reason?.code])).toEqual([
+      ["rejected", "tool/unknown-key"],
+    ]);
+    expect(file("bad-entry.md")[0]!.reason!.message).toContain('entry 2 ("four")');
+    expect(file("local-entry.md").map((f) => f.reason?.code)).toEqual(["tool/bad-field"]);
+    expect(file("empty.md").map((f) => f.outcome)).toEqual(["rejected"]);
+  });
+
+  test("issue 52: each agent of a project list file is acknowledged by its own name and the file's hash", async () => {
+    const list =
+      "---\n- name: acked\n  agent_card_url: https://example.com/1\n- name: not-acked\n  agent_card_url: https://example.com/2\n---\n";
+    sb.write({ "project/.gemini/agents/list.md": list, ...trustAndAcknowledge({ acked: list }) });
+    const view = await viewAsTool(geminiProfile, sb.ctx());
+    expect(view.files.map((f) => [f.id, f.outcome, f.reason?.code])).toEqual([
+      ["acked", "loaded", undefined],
+      ["not-acked", "ignored", "tool/unacknowledged"],
+    ]);
+  });
 });

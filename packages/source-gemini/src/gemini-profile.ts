@@ -50,11 +50,53 @@ const isRemote = (fields: Record<string, unknown>): boolean =>
 function parseLikeGemini(content: string, filePath: string): ProfileParse {
   const match = GEMINI_FRONTMATTER.exec(content);
   if (!match) return { ok: false, code: "tool/no-frontmatter", message: "it has no frontmatter" };
+  if (LIST_START.test(match[1]!)) return parseListLikeGemini(match[1]!, filePath);
   // js-yaml applies a merge key (`<<`), as the real loader showed.
   const parsed = withMergeKeys(parseMarkdownForTool(`---\n${match[1]}\n---\n`, filePath));
   if (!parsed.ok) return parsed;
   const body = isRemote(parsed.fields) ? "" : (match[2] ?? "");
   return { ...parsed, fields: { ...parsed.fields, body } };
+}
+
+/** A YAML block whose first line that holds anything opens a list (`- …` or `[`). */
+const LIST_START = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:-(?:[ \t]|\r?$)|\[)/;
+
+/**
+ * Frontmatter that is a YAML list, as Gemini CLI reads it (`remoteAgentsListSchema`): a list
+ * of remote agents, each a mapping whose `kind` is `remote` or absent. Read by roster's own
+ * YAML reader as the value of one key (every line indented under it), each entry a remote
+ * agent with no prompt; a list that is not a list of mappings is refused whole.
+ */
+function parseListLikeGemini(yaml: string, filePath: string): ProfileParse {
+  const indented = yaml
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
+  const parsed = parseMarkdownForTool(`---\nlist:\n${indented}\n---\n`, filePath);
+  if (!parsed.ok) return parsed;
+  const entries = parsed.fields.list;
+  if (!Array.isArray(entries))
+    return { ok: false, code: "tool/yaml-error", message: "its frontmatter is not valid YAML" };
+  const list: { keys: string[]; fields: Record<string, unknown> }[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const where = `entry ${index + 1} of its frontmatter's list`;
+    if (entry === null || typeof entry !== "object" || Array.isArray(entry))
+      return {
+        ok: false,
+        code: "tool/bad-field",
+        message: `${where} is not a mapping (a list holds remote agents)`,
+      };
+    const fields = entry as Record<string, unknown>;
+    if (fields.kind !== undefined && fields.kind !== "remote")
+      return {
+        ok: false,
+        code: "tool/bad-field",
+        message: `${where} is not a remote agent (\`kind\` must be remote or left out in a list)`,
+      };
+    list.push({ keys: Object.keys(fields), fields: { ...fields, kind: "remote", body: "" } });
+  }
+  const first = list[0];
+  return { ok: true, keys: first?.keys ?? [], fields: first?.fields ?? {}, list };
 }
 
 /** Why Gemini CLI refuses a remote agent (its `remoteAgentUrlSchema` / `remoteAgentJsonSchema`), or `undefined`. */

@@ -288,3 +288,21 @@ describe("opencodeProfile: parsing and the AgentConfig schema", () => {
     expect(view.agents.filter((a) => a.id === "explore").map((a) => a.scope)).toEqual(["project"]);
   });
 });
+
+describe("opencodeProfile: what opencode keeps that roster reads otherwise (issue 52)", () => {
+  test("`model: inherit` loads, with a note that opencode keeps it as a model id", async () => {
+    sb.write({
+      "project/.git/HEAD": "",
+      "project/.opencode/agents/inh.md": agent("inherit", "model: inherit\n"),
+      "project/.opencode/agents/named.md": agent("named", "model: a/b\n"),
+    });
+    const view = await viewAsTool(opencodeProfile, sb.ctx({ cwd: sb.project }));
+    expect(
+      view.files.map((f) => [f.relativePath, f.outcome, f.notes?.map((n) => [n.code, n.field])]),
+    ).toEqual([
+      ["inh.md", "loaded", [["tool/kept-as-written", "model"]]],
+      ["named.md", "loaded", undefined],
+    ]);
+    expect(view.files[0]!.notes![0]!.message).toContain('"model": "inherit"');
+  });
+});

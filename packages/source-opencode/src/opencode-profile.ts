@@ -234,6 +234,18 @@ export const opencodeProfile = defineToolProfile({
       return { code: "tool/disabled", field: "disable", message: "leaves it out: it sets `disable: true`" };
     return undefined;
   },
+  // `model: inherit` is a model id to opencode (issue 52), the session's model to roster.
+  notesOf: (fields) =>
+    fields.model === "inherit"
+      ? [
+          {
+            code: "tool/kept-as-written",
+            field: "model",
+            message:
+              'opencode keeps `model: inherit` as the agent\'s model id (`opencode debug config` shows "model": "inherit"), a model no provider has; roster reads it as the session\'s model, and `run --host opencode` passes none',
+          },
+        ]
+      : [],
   builtins: ["build", "plan", "general", "explore", "compaction", "summary", "title"],
   filesOverrideBuiltins: true,
 });
