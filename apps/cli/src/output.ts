@@ -1,4 +1,14 @@
-import { draw, line, type Style, Styled, showPath, showPaths, type Text, writeJson } from "@roster/terminal";
+import {
+  draw,
+  fieldLine,
+  line,
+  type Style,
+  Styled,
+  showPath,
+  showPaths,
+  type Text,
+  writeJson,
+} from "@roster/terminal";
 
 // Pure text layout lives in @roster/terminal; it is re-exported here, where the commands meet
 // the `Output` that prints it (streams, cwd, width, colour).
@@ -136,16 +146,8 @@ export function paint(_o: Pick<Output, "color">, style: Style, text: string): St
  */
 export function fieldPrinter(o: Output, width: number): (key: string, value: unknown) => void {
   return (key, value) => {
-    if (value === undefined) return;
-    // An empty list is said so (`tools: (none)`: a file that allows no tool), not left blank.
-    const text = Array.isArray(value)
-      ? value.length === 0
-        ? "(none)"
-        : value.join(", ")
-      : typeof value === "object"
-        ? JSON.stringify(value)
-        : String(value);
-    o.out(line`${paint(o, "dim", `${key}:`.padEnd(width))}${text}`);
+    const text = fieldLine(key, value, width);
+    if (text) o.out(text);
   };
 }
 

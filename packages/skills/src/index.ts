@@ -1,6 +1,21 @@
 // The public API of @roster/skills: Agent Skills read from every family's skill places
 // (SPEC §18). A family declares its `SkillSource` with @roster/core's `defineSkillSource`;
 // this package finds, reads and merges the skills.
+
+export {
+  describeSkill,
+  describeSkillList,
+  describeSkillSearch,
+  describeSkillWinner,
+  formatSize,
+  type HiddenCommand,
+  hiddenCommands,
+  type SkillView,
+  type SkillWhy,
+  skillListJson,
+  skillsTotal,
+  skillWhyJson,
+} from "./describe-skills.js";
 export {
   type DiscoverSkillsOptions,
   discoverSkills,

@@ -4,6 +4,7 @@ export { cutPathToWidth, cutToWidth } from "./cut-to-width.js";
 export { displayWidth, NARROW, NARROW_OR_EMOJI } from "./display-width.js";
 export { type Cell, headedTable, type TableOptions, table } from "./draw-table.js";
 export { escapeTerminal } from "./escape-terminal.js";
+export { fieldLine } from "./field-line.js";
 export { createJsonArrayStream, type JsonArrayStream } from "./json-array-stream.js";
 export { count, descriptionLine, oneLine, shortList } from "./short-text.js";
 export { placeOf, showPath, showPaths } from "./show-path.js";

@@ -34,6 +34,16 @@ export {
   writeAsIs,
 } from "./define-markdown-writer.js";
 export {
+  type DescribeSyncOptions,
+  describeSkillCopies,
+  describeSync,
+  largeSync,
+  SYNC_ASK_OVER,
+  type SyncView,
+  syncJson,
+  syncWrites,
+} from "./describe-sync.js";
+export {
   type AgentExport,
   type ExportAgentOptions,
   type ExportCode,
