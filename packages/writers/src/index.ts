@@ -51,6 +51,25 @@ export {
   exportAgent,
   writeRootOf,
 } from "./export-agent.js";
+export {
+  type ExportJudgement,
+  type ExportOwner,
+  type ExportRename,
+  exportError,
+  exportFailure,
+  exportName,
+  exportSentence,
+  judgeExport,
+} from "./judge-export.js";
+export {
+  ASKS_FIRST,
+  checkNewAgent,
+  lossyNewMessage,
+  lostFields,
+  type NewAgentCheck,
+  starterPrompt,
+  type ToolResolution,
+} from "./judge-new-agent.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   exportNameProblem,
