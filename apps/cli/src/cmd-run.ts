@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
-import { runnerSettings, userConfigDir } from "@roster/config";
+import { runnerSettings, trustNoteText, userConfigDir } from "@roster/config";
 import { getAgent } from "@roster/core";
 import {
   createInOrder,
@@ -21,7 +21,7 @@ import {
 } from "@roster/executor";
 import { type HostCommand, pickHost } from "@roster/hosts";
 import type { QueueRunFlags } from "@roster/queue";
-import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
+import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { lookUpNames } from "./find-stored-agent.js";

@@ -2,6 +2,7 @@
 // (SPEC §18). A family declares its `SkillSource` with @roster/core's `defineSkillSource`;
 // this package finds, reads and merges the skills.
 
+export { describeInvocables, invocableJson, type ListedCommand } from "./describe-invocable.js";
 export {
   describeSkill,
   describeSkillList,
