@@ -20,7 +20,6 @@ import { profileFor, toolResolution } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { line, paint, printJson, sentenceLines, showPath, showPaths } from "./output.js";
-import { readStdinBounded } from "./read-stdin.js";
 import { fieldRows } from "./report-fields.js";
 import { scopeOf, writersFor } from "./writers.js";
 
@@ -64,7 +63,8 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
   }
   const description = flags.description ?? `Describe when to use ${name}.`;
   if (description.trim() === "") throw new UsageError("--description needs a text");
-  const prompt = flags.prompt === "-" ? await readStdinBounded("--prompt") : flags.prompt;
+  // The executor (and Ajv) load only for `--prompt -`: `new` shares its chunk with list, show and why.
+  const prompt = flags.prompt === "-" ? await readPrompt() : flags.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new UsageError("--prompt needs a text");
   const tools = flags.tools
     ?.split(",")
@@ -176,4 +176,13 @@ function exists(app: App, path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `--prompt -`: the instructions read from stdin, bounded (@roster/executor's `readBounded`). */
+async function readPrompt(): Promise<string> {
+  const [{ readBounded }, { usageOf }] = await Promise.all([
+    import("@roster/executor"),
+    import("./library-usage.js"),
+  ]);
+  return usageOf(() => readBounded("--prompt", process.stdin));
 }

@@ -13,6 +13,7 @@ import {
   fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
+  readBounded,
   runExitCode,
   runTasks,
   stopExitCode,
@@ -30,7 +31,6 @@ import { createJsonArrayStream } from "./json-stream.js";
 import { asUsage, usageOf } from "./library-usage.js";
 import { line, type Output, omitNulls, oneLine, printJson } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
-import { readStdinBounded } from "./read-stdin.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -77,7 +77,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     fillFromStdin({
       tasks: flags.task ?? [],
       ...(flags.context !== undefined ? { context: flags.context } : {}),
-      read: readStdinBounded,
+      read: (flag) => readBounded(flag, process.stdin),
     }),
   );
   const plan = await usageOf(() =>

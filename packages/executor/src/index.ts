@@ -54,6 +54,7 @@ export {
   runExitCode,
 } from "./plan-run.js";
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
+export { MAX_STDIN_BYTES, readBounded } from "./read-bounded.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export {
