@@ -1,18 +1,8 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
-import { resolveInvocable } from "@roster/skills";
+import { describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
-import {
-  Block,
-  count,
-  descriptionLine,
-  headedTable,
-  line,
-  paint,
-  printJson,
-  printNames,
-  showPath,
-} from "./output.js";
+import { Block, line, paint, printJson, printNames, showPath } from "./output.js";
 import { skillRulesOf } from "./skill-sources.js";
 import { unknownName } from "./unknown-name.js";
 
@@ -43,97 +33,8 @@ export async function listCommands(app: App, flags: { names?: boolean } = {}): P
   const all = resolveInvocable(d.commands, skillDiscovery(app).skills, (id) =>
     skillRulesOf(app.families, id),
   );
-  if (o.json) {
-    printJson(o, {
-      commands: all.commands.map((c) => ({
-        name: c.name,
-        description: c.description,
-        source: c.source,
-        provider: c.provider,
-        filePath: c.filePath,
-        ...(c.namespace ? { namespace: c.namespace } : {}),
-      })),
-      skills: all.skills.map((s) => ({
-        name: s.name,
-        description: s.description,
-        source: s.scope,
-        provider: s.provider,
-        filePath: s.filePath,
-        ...(s.argumentHint ? { argumentHint: s.argumentHint } : {}),
-      })),
-      shadowed: [
-        ...all.shadowedCommands.map(({ command, by }) => ({
-          kind: "command",
-          name: command.name,
-          provider: command.provider,
-          filePath: command.filePath,
-          shadowedBy: by.filePath,
-        })),
-        ...all.shadowedSkills.map(({ skill, by }) => ({
-          kind: "skill",
-          name: skill.name,
-          provider: skill.provider,
-          filePath: skill.filePath,
-          shadowedBy: by.filePath,
-        })),
-      ],
-      diagnostics: [...app.loaded.diagnostics, ...d.diagnostics],
-    });
-    return 0;
-  }
-  const rows = [
-    ...all.commands.map((c) => [
-      paint(o, "bold", c.name),
-      c.namespace ? `${c.source}:${c.namespace}` : c.source,
-      c.provider,
-      showPath(o, c.filePath),
-      descriptionLine(c.description),
-    ]),
-    ...all.skills.map((s) => [
-      paint(o, "bold", s.name),
-      `${s.scope} skill`,
-      s.provider,
-      showPath(o, s.dir),
-      descriptionLine(s.description),
-    ]),
-  ];
-  if (rows.length > 0) {
-    o.out(
-      headedTable(o, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
-        keepEnd: [3],
-        drop: [3, 2],
-        grow: 4,
-      }),
-    );
-    o.out("");
-  }
-  const hiddenRows = [
-    ...all.shadowedCommands.map(({ command, by }) => [
-      command.name,
-      command.provider,
-      showPath(o, command.filePath),
-      `the skill ${showPath(o, by.dir)} answers /${by.name} first`,
-    ]),
-    ...all.shadowedSkills.map(({ skill, by }) => [
-      skill.name,
-      skill.provider,
-      showPath(o, skill.dir),
-      `the command ${showPath(o, by.filePath)} answers /${skill.name} first`,
-    ]),
-  ];
-  if (hiddenRows.length > 0) {
-    o.out(paint(o, "bold", "Shadowed:"));
-    o.out(
-      headedTable(o, ["NAME", "PROVIDER", "FILE", "WHY"], hiddenRows, { keepEnd: [2], drop: [1], grow: 3 }),
-    );
-    o.out("");
-  }
-  const problems = d.diagnostics.length
-    ? `; ${count(d.diagnostics.length, "diagnostic")} (roster commands list --json shows them)`
-    : "";
-  const skillCount = all.skills.length ? `, ${count(all.skills.length, "skill")}` : "";
-  const hidden = hiddenRows.length ? `, ${hiddenRows.length} shadowed` : "";
-  o.out(paint(o, "dim", `${count(all.commands.length, "command")}${skillCount}${hidden}${problems}`));
+  if (o.json) printJson(o, invocableJson(all, [...app.loaded.diagnostics, ...d.diagnostics]));
+  else for (const text of describeInvocables(o, all, d.diagnostics.length)) o.out(text);
   return 0;
 }
 

@@ -4,13 +4,14 @@ import { describeFsError } from "@roster/core/provider-kit";
 import { pinnedPaths } from "@roster/sources";
 import {
   exportAgent,
-  fileOwner,
-  isLossy,
+  exportError,
+  exportFailure,
+  exportName,
+  exportSentence,
+  judgeExport,
   recordInManifest,
-  renameFor,
   WriteRefusedError,
   writeFileInside,
-  writePathProblem,
 } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
@@ -58,14 +59,8 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       name,
       flags.provider,
     );
-  // The name written: the one asked for, else the tool's slug of a name it refuses, else its own.
   if (flags.name !== undefined && flags.name.trim() === "") throw new UsageError("--name needs a name");
-  const slug = flags.name === undefined ? renameFor(writer, agent.name) : undefined;
-  const as = flags.name ?? slug?.name;
-  const renamed =
-    as === undefined || as === agent.name
-      ? undefined
-      : { to: as, why: slug ? slug.reason : `written as ${as} (--name)` };
+  const { as, renamed } = exportName(writer, agent.name, flags.name);
   const options = {
     ctx: app.ctx,
     tools: app.families.tools,
@@ -80,23 +75,18 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       `cannot export "${name}" to ${writer.displayName} (${result.code}): ${result.message}`,
     );
   }
-  const lossy = isLossy(result.fields);
-  const refused = flags.strict === true && lossy;
-  // Every component below the project, the home or --out DIR: never a link (SPEC §17).
-  const blocked = flags.stdout ? undefined : writePathProblem(result.root, result.filePath);
-  // A file a source wrote (roster.lock) is the source's: not written over (SPEC §20).
-  const pinned = !flags.stdout && !flags.out && pinnedPaths(app.ctx).paths.has(result.filePath);
-  const owner = flags.stdout
-    ? "absent"
-    : blocked
-      ? "blocked"
-      : pinned
-        ? "source"
-        : fileOwner(app.ctx, writer, result.dir, result.relativePath);
-  const conflict = owner === "person" || owner === "symlink" || owner === "blocked" || owner === "source";
+  const stdout = flags.stdout === true;
+  const judged = judgeExport({
+    ctx: app.ctx,
+    writer,
+    result,
+    strict: flags.strict === true,
+    stdout,
+    out: Boolean(flags.out),
+    pinned: stdout || flags.out ? new Set() : pinnedPaths(app.ctx).paths,
+  });
   // What a real run would write; a dry run stops short of it.
-  const writable = !refused && !conflict && !flags.stdout;
-  let written = writable && flags.dryRun !== true;
+  let written = judged.writable && flags.dryRun !== true;
   let failed: string | undefined;
   if (written) {
     try {
@@ -116,7 +106,9 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
     }
   }
 
+  const target = showPath(o, result.filePath);
   if (o.json) {
+    const error = exportError(judged, failed);
     printJson(o, {
       agent: agent.name,
       ...(renamed ? { writtenAs: renamed.to, renamed: renamed.why } : {}),
@@ -124,68 +116,27 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
       filePath: result.filePath,
       written,
       ...(flags.dryRun ? { dryRun: true } : {}),
-      lossy,
-      ...(refused
-        ? { error: { code: "export/strict", message: "--strict: the export would lose fields" } }
-        : {}),
-      ...(conflict
-        ? {
-            error: {
-              code: "sync/conflict",
-              message: blocked
-                ? blocked.message
-                : owner === "source"
-                  ? "a source wrote this file (roster.lock)"
-                  : "a file roster did not write is in the way",
-            },
-          }
-        : {}),
-      ...(failed ? { error: { code: "sync/unwritable", message: failed } } : {}),
-      ...(flags.stdout ? { content: result.content } : {}),
+      lossy: judged.lossy,
+      ...(error ? { error } : {}),
+      ...(stdout ? { content: result.content } : {}),
       fields: result.fields,
     });
   } else {
-    if (flags.stdout) process.stdout.write(result.content);
-    const say = flags.stdout ? o.err : o.out;
-    const target = showPath(o, result.filePath);
+    if (stdout) process.stdout.write(result.content);
+    const say = stdout ? o.err : o.out;
     if (renamed) say(`renamed: ${renamed.why}`);
-    if (written)
-      say(
-        `wrote ${target} — ${writer.displayName} loads it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
-      );
-    else if (writable && flags.dryRun)
-      say(
-        `would write ${target} — ${writer.displayName} would load it (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"}); dry run: nothing written`,
-      );
-    else if (flags.stdout)
-      say(
-        `${writer.displayName} would load it as ${target} (checked against ${writer.profile?.checkedAgainst ?? "roster's reader"})`,
-      );
+    const sentence = exportSentence({
+      writer,
+      target,
+      written,
+      writable: judged.writable,
+      dryRun: flags.dryRun === true,
+      stdout,
+    });
+    if (sentence !== undefined) say(sentence);
     say(fieldRows(o, result.fields));
   }
-  if (refused) {
-    const lost = result.fields
-      .filter((f) => f.fate === "dropped" || f.lost !== undefined)
-      .map((f) => f.field);
-    throw new FindingError(
-      `--strict: exporting "${name}" to ${writer.displayName} would lose ${lost.join(", ")}; nothing written`,
-    );
-  }
-  if (conflict && blocked) {
-    throw new FindingError(
-      `cannot write ${showPath(o, result.filePath)}: ${blocked.message}; nothing written`,
-    );
-  }
-  if (failed) throw new FindingError(`cannot write ${showPath(o, result.filePath)}: ${failed}`);
-  if (conflict && owner === "source") {
-    throw new FindingError(
-      `${showPath(o, result.filePath)} was written by a source (roster.lock); left untouched (roster remove SOURCE frees the name; --out DIR or --stdout write elsewhere)`,
-    );
-  }
-  if (conflict) {
-    throw new FindingError(
-      `${showPath(o, result.filePath)} exists and roster did not write it${owner === "symlink" ? " (a symbolic link)" : ""}; left untouched (--out DIR or --stdout write elsewhere)`,
-    );
-  }
+  const failure = exportFailure({ name, writer, result, judged, target, failed });
+  if (failure !== undefined) throw new FindingError(failure);
   return 0;
 }

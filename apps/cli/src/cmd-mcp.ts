@@ -13,18 +13,14 @@ import {
   type TaskSettings,
 } from "@roster/executor";
 import { pickHost } from "@roster/hosts";
-import { createRosterMcpServer, type RunnerFor, serveStdio } from "@roster/mcp";
+import { chooseRunner, createRosterMcpServer, serveStdio, TTY_NOTICE } from "@roster/mcp";
 import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
 
-/** What `roster mcp` says on stderr when stdin is a terminal (a person, not an agent host). */
-export const TTY_NOTICE = [
-  "roster mcp is an MCP server: it talks JSON-RPC on stdin and stdout to an agent host, not to a person.",
-  "Register it with your host instead, e.g. `claude mcp add roster -- roster mcp`",
-  "(Codex, Gemini CLI, opencode: see `roster mcp --help`). Serving on this terminal until Ctrl-D or Ctrl-C.",
-].join("\n");
+/** What `roster mcp` says on stderr when stdin is a terminal (@roster/mcp). */
+export { TTY_NOTICE };
 
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
@@ -71,39 +67,23 @@ function cliVersion(): string {
  */
 export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Promise<number> {
   // The runner choice `roster run` makes: --runner, --dry-run, else the agent's host.
-  let fixed: Runner | undefined;
+  let fixed: { runner: Runner; by: "runner" | "dry-run" } | undefined;
   if (flags.runner !== undefined) {
     const [command, ...args] = splitArguments(flags.runner);
     if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    fixed = createProcessRunner({ command, args });
-  } else if (flags.dryRun === true) fixed = createDryRunRunner();
-  const mode = flags.runner !== undefined ? "with --runner" : "as a dry run (--dry-run)";
-  // `host` is what the caller asked for (undefined: auto), `agent` the resolved definition;
-  // a sentence thrown here becomes the tool error.
+    fixed = { runner: createProcessRunner({ command, args }), by: "runner" };
+  } else if (flags.dryRun === true) fixed = { runner: createDryRunRunner(), by: "dry-run" };
   const hosts = hostIds(app);
-  const runnerFor: RunnerFor = (host, agent) => {
-    if (fixed) {
-      if (host !== undefined)
-        throw new Error(
-          `Host "${host}" is not available: this roster mcp runs every task ${mode}. Use host "auto".`,
-        );
-      return fixed;
-    }
-    if (host !== undefined && !hosts.includes(host))
-      throw new Error(`Unknown host "${host}": use "auto", ${hosts.map((h) => `"${h}"`).join(", ")}.`);
-    const defaultHost = app.loaded.config.defaultHost;
-    const chosen = host ?? pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {}).host;
-    if (chosen === null)
-      throw new Error(
-        `Agent "${agent.name}" comes from ${agent.provider}, which has no agent host of its own: ` +
-          `pass host ${hosts.map((h) => `"${h}"`).join(", ")}, or set "defaultHost" in the user config.`,
-      );
-    const missing = missingHost(app, chosen);
-    if (missing !== undefined) throw new Error(missing);
+  const defaultHost = app.loaded.config.defaultHost;
+  const runnerFor = chooseRunner({
+    fixed,
+    hosts,
+    hostOf: (agent) => pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {}).host,
+    missing: (host) => missingHost(app, host),
     // One runner per call: its preflight (logged in?) is asked once per call, so a user who
     // logs in while the server runs is not held to an old answer.
-    return configuredHostRunner(app, chosen);
-  };
+    runnerOf: (host) => configuredHostRunner(app, host),
+  });
 
   const config = app.loaded.config;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });

@@ -4,10 +4,14 @@
 import { parseAgentFields } from "@roster/core";
 import { describeFsError, fileSystemOf } from "@roster/core/provider-kit";
 import {
+  checkNewAgent,
   exportAgent,
+  lossyNewMessage,
+  lostFields,
   nameRefusal,
   removeFileInside,
   renameFor,
+  starterPrompt,
   WriteRefusedError,
   writeFileInside,
   writePathProblem,
@@ -16,7 +20,6 @@ import { profileFor, toolResolution } from "./cmd-as.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { line, paint, printJson, sentenceLines, showPath, showPaths } from "./output.js";
-import { readStdinBounded } from "./read-stdin.js";
 import { fieldRows } from "./report-fields.js";
 import { scopeOf, writersFor } from "./writers.js";
 
@@ -31,18 +34,8 @@ export interface NewFlags {
   scope?: string;
 }
 
-/** The gates a person passes in the tool itself (trusting a folder, acknowledging an agent): the file is right, the tool asks first. */
-const ASKS_FIRST = new Set(["tool/untrusted", "tool/unacknowledged"]);
-
-/** The instructions a new agent gets without `--prompt`: what to write there. */
-export function starterPrompt(name: string, description: string): string {
-  return [
-    `You are ${name}. ${description}`,
-    "",
-    "Write this agent's instructions here: what it is given, how it works, and what it hands back.",
-    "",
-  ].join("\n");
-}
+/** The instructions a new agent gets without `--prompt` (@roster/writers). */
+export { starterPrompt };
 
 /**
  * `roster new NAME --for TOOL`: writes NAME's file in TOOL's project (or user) folder through
@@ -70,7 +63,8 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
   }
   const description = flags.description ?? `Describe when to use ${name}.`;
   if (description.trim() === "") throw new UsageError("--description needs a text");
-  const prompt = flags.prompt === "-" ? await readStdinBounded("--prompt") : flags.prompt;
+  // The executor (and Ajv) load only for `--prompt -`: `new` shares its chunk with list, show and why.
+  const prompt = flags.prompt === "-" ? await readPrompt() : flags.prompt;
   if (prompt !== undefined && prompt.trim() === "") throw new UsageError("--prompt needs a text");
   const tools = flags.tools
     ?.split(",")
@@ -100,14 +94,10 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
       { code: result.code },
     );
   // What was asked is written whole, or not at all (a tool name the tool has no word for).
-  const lost = result.fields.filter((f) => f.fate === "dropped" || f.lost !== undefined);
+  const lost = lostFields(result.fields);
   if (lost.length > 0) {
     o.err(fieldRows(o, lost));
-    const what = lost.map((f) => (Array.isArray(f.lost) ? f.lost.join(", ") : f.field));
-    throw new FindingError(
-      `${writer.displayName} has no place for ${what.join(", ")}; nothing written (leave it out, or another tool)`,
-      { code: "new/lossy" },
-    );
+    throw new FindingError(lossyNewMessage(writer.displayName, lost), { code: "new/lossy" });
   }
 
   // 3. Never over anything: a file (or a link) of that name, or a link on the way.
@@ -138,24 +128,23 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
   // 4. The tool's own view: does it load NAME from this file?
   const profile = writer.profile ? profileFor(writer.tool, app.families) : undefined;
   const check = profile ? await toolResolution(app, profile, name) : undefined;
-  const mine = check?.files.find((f) => f.filePath === result.filePath);
-  const loads = check === undefined || check.winner?.filePath === result.filePath;
-  const asks = !loads && mine?.reason !== undefined && ASKS_FIRST.has(mine.reason.code);
-  const why =
-    loads || check === undefined
-      ? undefined
-      : showPaths(
-          o,
-          mine?.reason?.message ??
-            (check.winner
-              ? `${check.displayName} loads ${check.winner.filePath ?? "its built-in"} for ${name} instead`
-              : `${check.displayName} does not load it`),
-        );
+  const {
+    loads,
+    asks,
+    why: reason,
+    code,
+    reason: gate,
+  } = checkNewAgent({
+    check,
+    filePath: result.filePath,
+    name,
+  });
+  const why = reason === undefined ? undefined : showPaths(o, reason);
   if (!loads && !asks) {
     // Not the agent that was asked for: the file goes again, nothing is left half-done.
     removeFileInside({ root: result.root, filePath: result.filePath });
     throw new FindingError(`${target} would not load as ${name}: ${why}; nothing written`, {
-      code: mine?.reason?.code ?? "tool/shadowed",
+      code: code ?? "tool/shadowed",
     });
   }
 
@@ -166,7 +155,7 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
       scope,
       filePath: result.filePath,
       loads,
-      ...(asks && mine?.reason ? { reason: mine.reason } : {}),
+      ...(asks && gate ? { reason: gate } : {}),
       fields: result.fields,
     });
     return 0;
@@ -192,4 +181,13 @@ function exists(app: App, path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `--prompt -`: the instructions read from stdin, bounded (@roster/executor's `readBounded`). */
+async function readPrompt(): Promise<string> {
+  const [{ readBounded }, { usageOf }] = await Promise.all([
+    import("@roster/executor"),
+    import("./library-usage.js"),
+  ]);
+  return usageOf(() => readBounded("--prompt", process.stdin));
 }

@@ -6,9 +6,10 @@ import { cacheDirOf } from "@roster/index";
 import {
   checkLockDuration,
   checkWorkerName,
+  describeQueueStatus,
+  describeWorkerEvent,
   parseRedisUrl,
   pickWorkerHosts,
-  type QueueStatus,
   queueUrlOf,
   readQueueStatus,
   splitRate,
@@ -16,6 +17,8 @@ import {
   type WorkerEvent,
   waitForJobs,
   workerCeiling,
+  workerEventJson,
+  workerStartLine,
 } from "@roster/queue";
 import { printResult } from "./cmd-run.js";
 import type { App } from "./context.js";
@@ -23,7 +26,7 @@ import { hostFamilies } from "./families.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { usageOf } from "./library-usage.js";
-import { count, headedTable, line, type Output, paint, printJson } from "./output.js";
+import { line, type Output, printJson } from "./output.js";
 
 /** The checked queue of a command: its flag or argument, else `ROSTER_QUEUE` (`argument`: `queue status URL`). */
 function queueOf(app: App, given: string | undefined, command: string, argument = false) {
@@ -110,7 +113,14 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
   });
   if (!o.json)
     o.err(
-      line`roster: worker ${worker.name} takes ${hosts.map((h) => h.family.id).join(", ")} jobs from ${target.shown} (${count(concurrency, "job")} at once per host, permissions up to ${ceiling}, checkouts in ${workdir}); Ctrl-C stops it`,
+      workerStartLine({
+        name: worker.name,
+        hosts: hosts.map((h) => h.family.id),
+        shown: target.shown,
+        concurrency,
+        ceiling,
+        workdir,
+      }),
     );
 
   // Until a stop signal: the first hands the jobs back and closes; a second leaves at once.
@@ -128,46 +138,9 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
 /** How a worker's events print: a line each on stderr, or JSON Lines on stdout with `--json`. */
 function workerPrinter(o: Output, quiet: boolean): (event: WorkerEvent) => void {
   return (event) => {
-    if (o.json) {
-      o.raw(JSON.stringify({ ...event, at: new Date().toISOString() }));
-      return;
-    }
-    const tag = (id: string) => paint(o, "bold", `[${id}]`);
-    switch (event.type) {
-      case "ready":
-        return;
-      case "started":
-        if (!quiet)
-          o.err(line`${tag(event.jobId)} ${event.taskId} ${event.agent} on ${event.host} in ${event.repo}`);
-        return;
-      case "finished":
-        if (event.ok) {
-          if (!quiet)
-            o.err(
-              line`${tag(event.jobId)} ${paint(o, "green", "done")} in ${(event.durationMs / 1000).toFixed(1)}s`,
-            );
-        } else
-          o.err(line`${tag(event.jobId)} ${paint(o, "red", `failed: ${event.error ?? "the host failed"}`)}`);
-        return;
-      case "failed":
-        o.err(line`${tag(event.jobId)} ${paint(o, "red", `refused: ${event.reason}`)}`);
-        return;
-      case "handed-back":
-        o.err(line`${tag(event.jobId)} handed back to the queue`);
-        return;
-      case "note":
-        if (!quiet) o.err(line`${tag(event.jobId)} note: ${event.note}`);
-        return;
-      case "connection-lost":
-        o.err(line`roster: lost Redis (${event.reason}); retrying, running jobs go on`);
-        return;
-      case "reconnected":
-        o.err(line`roster: Redis is back`);
-        return;
-      case "error":
-        o.err(line`roster: ${event.message}`);
-        return;
-    }
+    if (o.json) return o.raw(workerEventJson(event, new Date()));
+    const text = describeWorkerEvent(event, { quiet });
+    if (text) o.err(text);
   };
 }
 
@@ -181,41 +154,8 @@ export async function queueStatus(app: App, url: string | undefined): Promise<nu
     printJson(o, status);
     return 0;
   }
-  printStatus(o, status);
+  for (const text of describeQueueStatus(o, status, Date.now())) o.out(text);
   return 0;
-}
-
-function printStatus(o: Output, status: QueueStatus): void {
-  o.out(line`${paint(o, "bold", status.url)} (Redis ${status.redisVersion})`);
-  if (status.hosts.length === 0) o.out("no jobs and no workers");
-  else
-    o.out(
-      headedTable(
-        o,
-        ["host", "waiting", "active", "done", "failed", "workers"],
-        status.hosts.map((h) => [h.host, ...[h.waiting, h.active, h.done, h.failed, h.workers].map(String)]),
-      ),
-    );
-  if (status.workers.length === 0) return;
-  o.out("");
-  const ago = (ms: number) => {
-    const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-    return s < 120 ? `${s}s` : s < 7200 ? `${Math.round(s / 60)}m` : `${Math.round(s / 3600)}h`;
-  };
-  o.out(
-    headedTable(
-      o,
-      ["worker", "hosts", "active", "done", "failed", "up"],
-      status.workers.map((w) => [
-        w.name,
-        w.hosts.join(","),
-        `${w.active}/${w.concurrency * w.hosts.length}`,
-        String(w.done),
-        String(w.failed),
-        ago(w.since),
-      ]),
-    ),
-  );
 }
 
 /** `roster queue wait ID…`: each job's result, printed once as `run` prints it, as it arrives. */

@@ -1,44 +1,36 @@
 import { join } from "node:path";
 import { splitArguments } from "@roster/commands";
-import { runnerSettings, userConfigDir } from "@roster/config";
+import { runnerSettings, trustNoteText, userConfigDir } from "@roster/config";
 import { getAgent } from "@roster/core";
 import {
-  commandLine,
   createInOrder,
   createRunRunner,
-  createTaskBoard,
+  createStatusBoard,
+  DRY_RUN_CLOSING,
+  describePlannedCommand,
+  describeResult,
+  detachedLine,
   fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
+  readBounded,
   runExitCode,
   runTasks,
   stopExitCode,
-  summarizeResult,
   type TaskResult,
   taskInputOf,
 } from "@roster/executor";
 import { type HostCommand, pickHost } from "@roster/hosts";
 import type { QueueRunFlags } from "@roster/queue";
-import { configuredHostRunner, hostIds, missingHost, trustNoteText } from "./configured-host.js";
+import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { lookUpNames } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
 import { createJsonArrayStream } from "./json-stream.js";
 import { asUsage, usageOf } from "./library-usage.js";
-import {
-  Block,
-  count,
-  line,
-  type Output,
-  omitNulls,
-  oneLine,
-  paint,
-  printJson,
-  sentenceLines,
-} from "./output.js";
+import { line, type Output, omitNulls, oneLine, printJson } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
-import { readStdinBounded } from "./read-stdin.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 /** Flags of `roster run`. */
@@ -85,7 +77,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     fillFromStdin({
       tasks: flags.task ?? [],
       ...(flags.context !== undefined ? { context: flags.context } : {}),
-      read: readStdinBounded,
+      read: (flag) => readBounded(flag, process.stdin),
     }),
   );
   const plan = await usageOf(() =>
@@ -176,7 +168,14 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   }
 
   // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
-  const board = dryRun || o.json || quiet ? undefined : createStatusBoard(input.tasks.map((t) => t.id));
+  const board =
+    dryRun || o.json || quiet
+      ? undefined
+      : createStatusBoard({
+          ids: input.tasks.map((t) => t.id),
+          tty: process.stderr.isTTY === true,
+          write: (text) => process.stderr.write(text),
+        });
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON.
   const total = input.tasks.length;
@@ -279,107 +278,31 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     throw asUsage(deferred);
   }
   stream?.end();
-  if (detached && !quiet && !o.json)
-    o.err(
-      line`roster: queued ${count(input.tasks.length, "job")} on ${queue!.target.shown}; \`roster queue wait ID… --queue ${queue!.target.shown}\` collects the results`,
-    );
-  if (dryRun && !quiet) o.err("roster: dry run, nothing was started (without --dry-run the tasks run).");
+  if (detached && !quiet && !o.json) o.err(detachedLine(input.tasks.length, queue!.target.shown));
+  if (dryRun && !quiet) o.err(DRY_RUN_CLOSING);
   return runExitCode(plan, { failed, ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}) });
 }
 
-/** One planned host command: a shell-like line, its stdin and files (`--json` puts the plan in `invocations`). */
+/** One planned host command, its stdin, files and notes (@roster/executor's lines). */
 function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
-  o.out(line`${paint(o, "bold", `[${id}]`)} ${commandLine(plan)}`);
-  o.out(line`  stdin (${Buffer.byteLength(plan.stdin)} bytes): ${oneLine(JSON.stringify(plan.stdin), 200)}`);
-  for (const file of plan.files) o.out(line`  file ${file.path} (${Buffer.byteLength(file.content)} bytes)`);
   const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
-  for (const note of notes) printNote(o, note);
-}
-
-/** The indentation of a note's lines after its first (under the text, past `  note: `). */
-const NOTE_INDENT = "        ";
-
-/**
- * One note of a plan: a sentence, so on a terminal it wraps at spaces under itself (the
- * terminal would break it mid-word); piped, one line. The command line above it is never
- * wrapped: it is there to be copied.
- */
-function printNote(o: Output, note: string): void {
-  const width = o.columns === undefined ? undefined : Math.max(20, o.columns - NOTE_INDENT.length);
-  sentenceLines({ columns: width }, `note: ${note}`).forEach((piece, n) => {
-    o.out(line`${n === 0 ? "  " : NOTE_INDENT}${paint(o, "yellow", n === 0 ? piece : piece.trimStart())}`);
-  });
+  for (const text of describePlannedCommand(o, { id, plan, notes })) o.out(text);
 }
 
 /**
- * One finished task. stdout gets the answer alone (so `> review.md` holds only it; answers
- * of several tasks are separated by a blank line); stderr gets the header — id, agent, host,
- * status, session and cost — unless `--quiet`, and a failure always, once: a host's message
- * already in the error is not repeated, and the tail of its stderr follows only when roster
- * has no one-line reason of its own (`code`).
+ * One finished task: the answer alone on stdout, the header, notes and a failure's stderr
+ * tail on stderr (@roster/executor's `describeResult`).
  */
 export function printResult(
   o: Output,
   r: TaskResult,
   options: { host: string | undefined; quiet: boolean; answers: { printed: number } },
 ): void {
-  const summary = summarizeResult(r);
-  const on = options.host ? ` on ${options.host}` : "";
-  const status = paint(o, summary.failed ? "red" : "green", summary.status);
-  const more = summary.extras.length ? paint(o, "dim", ` (${summary.extras.join(", ")})`) : undefined;
-  if (summary.failed || !options.quiet)
-    o.err(line`${paint(o, "bold", `[${r.id}] ${r.agent}${on}`)} ${status}${more}`);
-  if (!options.quiet) for (const note of summary.notes) o.err(line`  ${paint(o, "yellow", `note: ${note}`)}`);
-  if (summary.answer !== undefined) {
-    if (options.answers.printed++ > 0) o.out("");
-    o.out(new Block(summary.answer));
-  }
-  const tail = options.quiet ? undefined : summary.stderrTail;
-  if (tail) {
-    o.err(line`  ${paint(o, "dim", `stderr (last ${tail.length} lines):`)}`);
-    for (const text of tail) o.err(line`  ${paint(o, "dim", text)}`);
-  }
-}
-
-/**
- * One status line per task on stderr, only on a TTY (queued / running Ns / done in Ns /
- * failed), redrawn every second; results printed meanwhile appear above the lines.
- */
-function createStatusBoard(ids: string[]): {
-  update(id: string, state: "running" | "done" | "failed"): void;
-  print(write: () => void): void;
-  stop(): void;
-} {
-  const tty = process.stderr.isTTY === true;
-  const board = createTaskBoard(ids);
-  let drawn = 0;
-  const clear = () => {
-    if (drawn > 0) process.stderr.write(`\u001b[${drawn}F\u001b[J`);
-    drawn = 0;
-  };
-  const draw = () => {
-    if (!tty) return;
-    clear();
-    const lines = board.lines(Date.now());
-    process.stderr.write(`${lines.join("\n")}\n`);
-    drawn = lines.length;
-  };
-  const timer = tty ? setInterval(draw, 1000) : undefined;
-  timer?.unref();
-  draw();
-  return {
-    update(id, state) {
-      board.update(id, state, Date.now());
-      draw();
-    },
-    print(write) {
-      if (tty) clear();
-      write();
-      draw();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      if (tty) draw();
-    },
-  };
+  const said = describeResult(r, {
+    host: options.host,
+    quiet: options.quiet,
+    first: options.answers.printed === 0,
+  });
+  for (const { to, text } of said) o[to](text);
+  if (said.some((s) => s.to === "out")) options.answers.printed++;
 }

@@ -3,29 +3,29 @@ import { discoverCommands } from "@roster/commands";
 import type { SkillSource } from "@roster/family";
 import {
   commandHiddenBy,
+  describeSkill,
+  describeSkillList,
+  describeSkillSearch,
+  describeSkillWinner,
   discoverSkills,
   explainSkill,
   type Skill,
   type SkillDiscovery,
+  skillListJson,
+  skillWhyJson,
   summarizeSkill,
 } from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
-import { exportSkillFolder, type SkillCopy, skillCopyFails, syncSkillFolders } from "@roster/writers";
+import {
+  describeSkillCopies,
+  exportSkillFolder,
+  type SkillCopy,
+  skillCopyFails,
+  syncSkillFolders,
+} from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
-import {
-  Block,
-  count,
-  descriptionLine,
-  fieldPrinter,
-  headedTable,
-  line,
-  oneLine,
-  paint,
-  printJson,
-  printNames,
-  showPath,
-} from "./output.js";
+import { printJson, printNames } from "./output.js";
 import { skillRulesOf, skillToolsOf } from "./skill-sources.js";
 import { unknownName, unknownValue } from "./unknown-name.js";
 
@@ -46,14 +46,6 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
 /** The `skills list --json` view of one skill (@roster/skills). */
 export const skillSummary = summarizeSkill;
 
-function total(d: SkillDiscovery): string {
-  const as = d.as ? ` for ${d.as}` : "";
-  const shadowed = d.shadowed.length ? `, ${d.shadowed.length} shadowed` : "";
-  const problems = d.diagnostics.filter((x) => x.severity !== "info").length;
-  const notes = problems ? `, ${count(problems, "problem")} reading skill files (roster doctor)` : "";
-  return `${count(d.skills.length, "skill")}${as}${shadowed}${notes}`;
-}
-
 /** `roster skills list [--as TOOL] [--names]`. */
 export async function listSkills(app: App, flags: SkillFlags = {}): Promise<number> {
   const d = skillDiscovery(app, flags.as);
@@ -65,40 +57,8 @@ export async function listSkills(app: App, flags: SkillFlags = {}): Promise<numb
     );
     return 0;
   }
-  if (o.json) {
-    printJson(o, {
-      ...(d.as ? { as: d.as } : {}),
-      skills: d.skills.map(skillSummary),
-      shadowed: d.shadowed.map(({ skill, shadowedBy }) => ({
-        name: skill.name,
-        provider: skill.provider,
-        scope: skill.scope,
-        filePath: skill.filePath,
-        shadowedBy,
-      })),
-      diagnostics: d.diagnostics,
-    });
-    return 0;
-  }
-  const rows = d.skills.map((s) => [
-    paint(o, "bold", s.userInvocable ? `/${s.name}` : s.name),
-    s.scope,
-    s.provider,
-    showPath(o, s.dir),
-    descriptionLine(s.description),
-  ]);
-  if (rows.length > 0) {
-    o.out(
-      headedTable(o, ["NAME", "SCOPE", "PROVIDER", "FOLDER", "DESCRIPTION"], rows, {
-        keepEnd: [3],
-        drop: [3, 2],
-        grow: 4,
-      }),
-    );
-    o.out("");
-  }
-  o.out(paint(o, "dim", total(d)));
-  if (d.skills.some((s) => s.userInvocable)) o.out(paint(o, "dim", "/name: the skill answers that command"));
+  if (o.json) printJson(o, skillListJson(d));
+  else for (const text of describeSkillList(o, d)) o.out(text);
   return 0;
 }
 
@@ -112,13 +72,6 @@ function find(d: SkillDiscovery, name: string): Skill {
   );
 }
 
-function size(bytes: number | undefined): string {
-  if (bytes === undefined) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
 /** `roster skills show NAME [--as TOOL]`: the skill, its fields, its files (listed) and its instructions. */
 export async function showSkill(app: App, name: string, flags: SkillFlags = {}): Promise<number> {
   const d = skillDiscovery(app, flags.as);
@@ -128,38 +81,7 @@ export async function showSkill(app: App, name: string, flags: SkillFlags = {}):
     printJson(o, { ...skill, ...(d.as ? { as: d.as } : {}) });
     return 0;
   }
-  o.out(line`${paint(o, "bold", skill.name)} — ${skill.description || "(no description)"}`);
-  o.out(paint(o, "dim", `${skill.provider}, ${skill.scope}, ${showPath(o, skill.dir)}`));
-  const field = fieldPrinter(o, 16);
-  field("invocable", skill.userInvocable ? `/${skill.name}` : "no (the model uses it)");
-  if (!skill.modelInvocable) field("model", "never calls it on its own (disable-model-invocation)");
-  field("argument-hint", skill.argumentHint);
-  field("allowed-tools", skill.allowedTools);
-  field("license", skill.license);
-  field("compatibility", skill.compatibility);
-  field("metadata", skill.metadata);
-  const other = skill.keys.filter(
-    (k) =>
-      ![
-        "name",
-        "description",
-        "argument-hint",
-        "allowed-tools",
-        "license",
-        "compatibility",
-        "metadata",
-      ].includes(k),
-  );
-  for (const key of other) field(key, skill.fields[key]);
-  o.out("");
-  o.out(paint(o, "bold", `Files (${skill.files.length}${skill.filesTruncated ? ", more not listed" : ""}):`));
-  const rows = skill.files.map((f) => [
-    f.kind === "folder" ? `${f.path}/` : f.path,
-    f.kind === "symlink" ? `link (${f.target})` : f.kind,
-    size(f.size),
-  ]);
-  o.out(headedTable(o, ["PATH", "KIND", "SIZE"], rows, { keepEnd: [0] }));
-  o.out(line`\n${new Block(skill.body)}`);
+  for (const text of describeSkill(o, skill)) o.out(text);
   return 0;
 }
 
@@ -168,90 +90,35 @@ export async function whySkill(app: App, name: string, flags: SkillFlags = {}): 
   const d = skillDiscovery(app, flags.as);
   const o = app.output;
   const { winner, candidates } = explainSkill(d, name);
-  // The tool picks among these at random each run (opencode): none is the winner.
-  const ambiguous = new Set(winner?.ambiguous ?? []);
   // What the skill hides from its tool: the command file of that name it answers before.
   const commands = winner ? await discoverCommands(app.registry, app.ctx, { cache: app.cache }) : undefined;
   const hidden =
     winner && commands
       ? commandHiddenBy(commands.commands, winner, (id) => skillRulesOf(app.families, id))
       : undefined;
-  const hides = hidden
-    ? [{ kind: "command", name: hidden.name, provider: hidden.provider, filePath: hidden.filePath }]
-    : [];
+  const why = { d, name, winner, candidates, hidden };
   if (o.json) {
-    const report = {
-      name,
-      ...(d.as ? { as: d.as } : {}),
-      winner: winner && ambiguous.size === 0 ? skillSummary(winner) : null,
-      ...(ambiguous.size > 0 ? { ambiguous: [...ambiguous] } : {}),
-      candidates,
-      ...(hides.length > 0 ? { hides } : {}),
-      searched: d.searched,
-    };
     if (!winner) {
       const unknown = unknownName(
         "skill",
         name,
         d.skills.map((s) => s.name),
       );
-      printJson(o, { ...report, error: unknown.message, code: unknown.details.code });
+      printJson(o, { ...skillWhyJson(why), error: unknown.message, code: unknown.details.code });
       o.err(`roster: ${unknown.message}`);
       return 1;
     }
-    printJson(o, report);
+    printJson(o, skillWhyJson(why));
     return 0;
   }
   if (candidates.length === 0) find(d, name);
-  o.out(paint(o, "bold", "Searched, in order:"));
-  o.out(
-    headedTable(
-      o,
-      ["#", "SCOPE", "PROVIDER", "FOLDER", "STATUS"],
-      d.searched.map((s, i) => [String(i + 1), s.scope, s.provider, showPath(o, s.dir), s.status]),
-      { keepEnd: [3] },
-    ),
-  );
-  o.out("");
-  const mark: Record<string, ReturnType<typeof paint>> = {
-    winner: paint(o, "green", "winner"),
-    shadowed: paint(o, "yellow", "shadowed"),
-    skipped: paint(o, "red", "skipped"),
-    ambiguous: paint(o, "yellow", "ambiguous"),
-  };
-  o.out(paint(o, "bold", `Every SKILL.md named ${name}:`));
-  o.out(
-    headedTable(
-      o,
-      ["OUTCOME", "PROVIDER", "FILE"],
-      candidates.map((c) => [
-        mark[c.outcome] ?? c.outcome,
-        c.provider,
-        c.reason
-          ? `${showPath(o, c.filePath)} (${c.reason.code}: ${oneLine(c.reason.message)})`
-          : showPath(o, c.filePath),
-      ]),
-      { keepEnd: [2] },
-    ),
-  );
+  for (const text of describeSkillSearch(o, why)) o.out(text);
   if (!winner) {
     o.out("");
     find(d, name);
     return 1;
   }
-  const as = d.as ? ` for ${d.as}` : "";
-  if (ambiguous.size > 0)
-    o.out(
-      line`\n${paint(o, "bold", name)} is ambiguous${as}: the tool loads one of these ${String(ambiguous.size)}, a different one from run to run (give each its own name)`,
-    );
-  else
-    o.out(
-      line`\n${paint(o, "bold", name)} resolves${as} to ${showPath(o, winner.filePath)} (${winner.provider}, ${winner.scope})`,
-    );
-  if (hidden)
-    o.out(
-      line`It hides the command ${showPath(o, hidden.filePath)} (${hidden.provider}): the skill answers /${name} first`,
-    );
+  for (const text of describeSkillWinner(o, why)) o.out(text);
   return 0;
 }
 
@@ -282,28 +149,7 @@ function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
 }
 
 function printCopies(app: App, copies: readonly SkillCopy[]): void {
-  const o = app.output;
-  const rows = copies.map((c) => [
-    c.error ? paint(o, c.action === "conflict" ? "yellow" : "red", c.action) : paint(o, "green", c.action),
-    c.skill,
-    c.tool,
-    showPath(o, c.dir),
-    c.error
-      ? `${c.error.code}: ${c.error.message}`
-      : c.loadsAs
-        ? `loads as ${c.loadsAs}; ${count(c.files.filter((f) => f.action === "copied").length, "file")}`
-        : count(c.files.filter((f) => f.action === "copied").length, "file"),
-  ]);
-  o.out(
-    headedTable(o, ["ACTION", "SKILL", "TOOL", "FOLDER", "RESULT"], rows, {
-      keepEnd: [3],
-      drop: [2],
-      grow: 4,
-    }),
-  );
-  for (const c of copies)
-    for (const f of c.files.filter((x) => x.action === "skipped"))
-      o.out(paint(o, "dim", `  ${c.skill}: ${f.path} not copied (${f.reason})`));
+  for (const text of describeSkillCopies(app.output, copies)) app.output.out(text);
 }
 
 /** `roster export NAME --skills --to TOOL [--scope] [--out DIR]`: copies one skill folder. */

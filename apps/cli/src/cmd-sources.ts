@@ -4,32 +4,32 @@
 import { cacheDirOf } from "@roster/index";
 import {
   addSource,
-  type DefinitionChange,
-  describeTools,
-  type FileChange,
-  type Finding,
-  filesToShow,
-  findingFate,
+  describeOutdated,
+  describeRemoved,
+  describeReport,
+  describeSources,
   installSources,
   listSources,
-  notLoadedReasons,
+  noSourceDeclared,
   type OperationReport,
+  outdatedErrors,
   outdatedExitCode,
   outdatedSources,
+  type ReportOperation,
   removeSource,
   reportExitCode,
+  reportNotes,
   SourceError,
-  type SourceReport,
   type SourcesEnvironment,
   SourceUsageError,
   sourcesEnvironment,
-  type ToolSummary,
+  splitNames,
   updateSources,
 } from "@roster/sources";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { FALLBACK_TOOLS, pluginRegistryOf } from "./families.js";
-import { count, headedTable, line, type Output, paint, printJson, showPath, showPaths } from "./output.js";
+import { type Output, printJson } from "./output.js";
 import { scopeOf } from "./writers.js";
 
 /** Flags every sources command takes. */
@@ -81,93 +81,17 @@ export async function guarded<T>(run: () => Promise<T> | T): Promise<T> {
   }
 }
 
-/** Splits repeated and comma-separated names (`--agent a,b --agent c`). */
-function names(values: string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined;
-  return values
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
-
-const LEVEL_STYLE = { raising: "red", refused: "red", warning: "yellow", info: "dim" } as const;
-
-function printFindings(
+/** Prints an operation's report (notes on stderr, the rest on stdout), or it as JSON; its exit code. */
+function printReport(
   o: Output,
-  findings: readonly Finding[],
-  held: SourceReport["held"],
-  yes: boolean,
-): void {
-  for (const f of findings) {
-    const who = f.kind ? `${f.kind} ${f.name}` : (f.file ?? "");
-    const where = f.kind && f.file ? ` (${f.file})` : "";
-    o.out(
-      line`  ${paint(o, LEVEL_STYLE[f.level], f.level)} ${f.code} ${who}${where}: ${f.message}${findingFate(f, held, yes)}`,
-    );
+  report: OperationReport,
+  options: { yes: boolean; operation: ReportOperation },
+): number {
+  if (o.json) printJson(o, report);
+  else {
+    for (const note of reportNotes(o, report)) o.err(note);
+    for (const text of describeReport(o, report, options)) o.out(text);
   }
-}
-
-/** The words of a file's action and of the counts (`removed`, `3 created`). */
-const DONE = { remove: "removed", create: "created", update: "updated", unchanged: "unchanged" } as const;
-
-function printFiles(o: Output, files: readonly FileChange[]): void {
-  // One line per file that needs a look; a definition one writer refuses for several tools, once.
-  const shown = filesToShow(files);
-  for (const f of shown.each) {
-    const verb = f.action === "remove" ? DONE.remove : f.action;
-    const style = f.action === "conflict" ? "yellow" : "dim";
-    o.out(
-      line`  ${paint(o, style, verb)} ${showPath(o, f.path)} (${f.tool} ${f.kind} ${f.name})${f.message ? `: ${showPaths(o, f.message)}` : ""}`,
-    );
-  }
-  for (const { change: f, tools } of shown.skipped)
-    o.out(
-      line`  ${paint(o, "yellow", "not written")} ${f.kind} ${f.name} for ${tools.join(", ")}: ${f.message ?? ""}`,
-    );
-  if (shown.counted.length > 0)
-    o.out(`  files: ${shown.counted.map((c) => `${c.count} ${DONE[c.action]}`).join(", ")}`);
-}
-
-function printChanges(o: Output, changes: readonly DefinitionChange[]): void {
-  for (const c of changes)
-    o.out(
-      line`  ${paint(o, c.change === "removed" ? "yellow" : "green", c.change)} ${c.kind} ${c.name}${c.summary ? `: ${c.summary}` : ""}`,
-    );
-}
-
-/** One line per reason a tool will not load a definition (the same reason for several tools once). */
-function printToolReasons(o: Output, tools: readonly ToolSummary[]): void {
-  for (const r of notLoadedReasons(tools))
-    o.out(line`  ${r.name} (${r.tools.join(", ")}): ${showPaths(o, r.message)}`);
-}
-
-function short(commit: string | undefined): string {
-  return commit ? commit.slice(0, 12) : "";
-}
-
-function printSource(o: Output, s: SourceReport, yes: boolean): void {
-  const moved = s.previousCommit ? `${short(s.previousCommit)} → ${short(s.commit)}` : short(s.commit);
-  const ref = s.ref ? ` (${s.ref})` : "";
-  o.out(
-    line`${paint(o, "bold", s.url)}${ref} ${moved}${s.fetched || !s.commit ? "" : s.files.length > 0 || s.findings.length > 0 ? " (from the cache)" : " (as locked)"}`,
-  );
-  printFindings(o, s.findings, s.held, yes);
-  printChanges(o, s.changes);
-  printFiles(o, s.files);
-}
-
-function printReport(o: Output, report: OperationReport, yes: boolean, closing: string): number {
-  if (o.json) {
-    printJson(o, report);
-    return reportExitCode(report);
-  }
-  for (const note of report.notes) o.err(line`roster: note: ${showPaths(o, note)}`);
-  for (const s of report.sources) printSource(o, s, yes);
-  if (report.tools.length > 0) {
-    o.out(line`${describeTools(report.tools)}`);
-    printToolReasons(o, report.tools);
-  }
-  o.out(paint(o, "dim", closing));
   return reportExitCode(report);
 }
 
@@ -176,28 +100,22 @@ export async function addCommand(app: App, source: string | undefined, flags: Ad
   if (source === undefined) return sourcesCommand(app, flags);
   const scope = scopeOf(flags.scope);
   const env = await environmentOf(app, scope);
-  const to = flags.to === undefined ? undefined : names([flags.to]);
+  const to = flags.to === undefined ? undefined : splitNames([flags.to]);
   const report = await guarded(() =>
     addSource(env, {
       source,
       ...(flags.ref !== undefined ? { ref: flags.ref } : {}),
       ...(flags.path !== undefined ? { path: flags.path } : {}),
-      ...(flags.agent ? { agents: names(flags.agent)! } : {}),
-      ...(flags.skill ? { skills: names(flags.skill)! } : {}),
-      ...(flags.command ? { commands: names(flags.command)! } : {}),
+      ...(flags.agent ? { agents: splitNames(flags.agent)! } : {}),
+      ...(flags.skill ? { skills: splitNames(flags.skill)! } : {}),
+      ...(flags.command ? { commands: splitNames(flags.command)! } : {}),
       ...(to ? { to } : {}),
       scope,
       yes: flags.yes === true,
       fallbackTools: FALLBACK_TOOLS,
     }),
   );
-  const o = app.output;
-  return printReport(
-    o,
-    report,
-    flags.yes === true,
-    `declared in ${showPath(o, report.configFile)}, pinned in ${showPath(o, report.lockFile)}`,
-  );
+  return printReport(app.output, report, { yes: flags.yes === true, operation: "add" });
 }
 
 /** `roster install [--frozen] [--check]`. */
@@ -210,17 +128,10 @@ export async function installCommand(app: App, flags: InstallFlags): Promise<num
     installSources(env, { scope, frozen: flags.frozen === true, yes: flags.yes === true }),
   );
   if (!o.json && report.sources.length === 0) {
-    o.out(`no source is declared in ${showPath(o, report.configFile)} (roster add SOURCE declares one)`);
+    o.out(noSourceDeclared(o, report.configFile));
     return 0;
   }
-  return printReport(
-    o,
-    report,
-    flags.yes === true,
-    report.changed
-      ? `installed from ${showPath(o, report.lockFile)}`
-      : "nothing to do: the tools' folders match the lock",
-  );
+  return printReport(o, report, { yes: flags.yes === true, operation: "install" });
 }
 
 /** `roster update [SOURCE…]`. */
@@ -231,18 +142,10 @@ export async function updateCommand(app: App, sources: string[], flags: SourcesF
   );
   const o = app.output;
   if (!o.json && report.sources.length === 0) {
-    o.out(`no source is declared in ${showPath(o, report.configFile)} (roster add SOURCE declares one)`);
+    o.out(noSourceDeclared(o, report.configFile));
     return 0;
   }
-  const moved = report.sources.filter((s) => s.previousCommit !== undefined || s.files.length > 0).length;
-  return printReport(
-    o,
-    report,
-    flags.yes === true,
-    moved > 0
-      ? `${count(moved, "source")} moved; pinned in ${showPath(o, report.lockFile)}`
-      : "every source is at the newest commit of its ref",
-  );
+  return printReport(o, report, { yes: flags.yes === true, operation: "update" });
 }
 
 /** `roster outdated`. */
@@ -250,32 +153,12 @@ export async function outdatedCommand(app: App, flags: SourcesFlags): Promise<nu
   const scope = scopeOf(flags.scope);
   const result = await guarded(async () => outdatedSources(await environmentOf(app, scope), { scope }));
   const o = app.output;
-  const failed = result.sources.filter((s) => s.error);
   const exit = outdatedExitCode(result.sources);
-  if (o.json) {
-    printJson(o, result);
-    return exit;
+  if (o.json) printJson(o, result);
+  else {
+    for (const error of outdatedErrors(result.sources)) o.err(error);
+    for (const text of describeOutdated(o, result.sources)) o.out(text);
   }
-  for (const s of failed) o.err(line`roster: ${s.error!.message}`);
-  const moved = result.sources.filter((s) => s.outdated);
-  if (moved.length === 0) {
-    if (failed.length === 0) o.out("every source is at the newest commit of its ref");
-    return exit;
-  }
-  o.out(
-    headedTable(
-      o,
-      ["SOURCE", "REF", "LOCKED", "NEWEST"],
-      moved.map((s) => [
-        s.url,
-        s.ref ?? "(default branch)",
-        short(s.locked) || "(not locked)",
-        short(s.latest),
-      ]),
-      { keepEnd: [0] },
-    ),
-  );
-  o.out(paint(o, "dim", "roster update moves them"));
   return exit;
 }
 
@@ -288,13 +171,7 @@ export async function removeCommand(app: App, source: string, flags: SourcesFlag
     printJson(o, report);
     return 0;
   }
-  for (const s of report.sources) {
-    for (const f of s.files)
-      o.out(
-        line`  ${f.action === "remove" ? "removed" : paint(o, "yellow", f.action)} ${showPath(o, f.path)}${f.action === "kept" && f.message ? `: ${f.message}` : ""}`,
-      );
-    o.out(line`removed ${s.url} from ${showPath(o, report.configFile)} and ${showPath(o, report.lockFile)}`);
-  }
+  for (const text of describeRemoved(o, report)) o.out(text);
   return 0;
 }
 
@@ -307,29 +184,6 @@ export async function sourcesCommand(app: App, flags: SourcesFlags): Promise<num
     printJson(o, result);
     return 0;
   }
-  if (result.sources.length === 0) {
-    o.out(
-      `no source is declared in ${showPath(o, result.configFile)}: roster add SOURCE brings agents in (owner/repo, a git URL, a path)`,
-    );
-    return 0;
-  }
-  o.out(
-    headedTable(
-      o,
-      ["SOURCE", "REF", "COMMIT", "FILES", "TOOLS", "STATE"],
-      result.sources.map((s) => [
-        s.path ? `${s.url} (${s.path})` : s.url,
-        s.ref ?? "(default branch)",
-        short(s.commit) || "-",
-        String(s.files),
-        s.to.join(","),
-        s.state === "locked" ? s.state : paint(o, "yellow", s.state),
-      ]),
-      { keepEnd: [0] },
-    ),
-  );
-  const off = result.sources.filter((s) => s.state !== "locked").length;
-  if (off > 0)
-    o.out(paint(o, "dim", `${count(off, "source")} not as locked: roster install brings them in line`));
+  for (const text of describeSources(o, result)) o.out(text);
   return 0;
 }

@@ -1,11 +1,18 @@
 import { createInterface } from "node:readline/promises";
 import { discoverAgents } from "@roster/core";
 import { pinnedPaths } from "@roster/sources";
-import { applySync, judgeSync, planSync, type SyncEntry } from "@roster/writers";
+import {
+  applySync,
+  describeSync,
+  judgeSync,
+  largeSync,
+  planSync,
+  SYNC_ASK_OVER,
+  syncJson,
+} from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
-import { type Cell, line, paint, printJson, printNotes, sentenceLines, showPath, table } from "./output.js";
-import { fieldSummary } from "./report-fields.js";
+import { printJson, printNotes } from "./output.js";
 import { unknownName } from "./unknown-name.js";
 import { scopeOf, writersFor } from "./writers.js";
 
@@ -43,8 +50,8 @@ export function namesOf(values: readonly string[] | undefined): Map<string, stri
   return names;
 }
 
-/** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16). */
-export const SYNC_ASK_OVER = 20;
+/** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16; @roster/writers). */
+export { SYNC_ASK_OVER };
 
 /** Where the question goes: a person at a terminal (stdin and stdout a TTY), or nobody. */
 export interface SyncPrompt {
@@ -65,25 +72,6 @@ export const terminalPrompt: SyncPrompt = {
       rl.close();
     }
   },
-};
-
-const VERB: Record<SyncEntry["action"], string> = {
-  create: "created",
-  update: "updated",
-  unchanged: "unchanged",
-  remove: "removed",
-  conflict: "conflict",
-  skip: "skipped",
-  failed: "failed",
-};
-const WOULD: Record<SyncEntry["action"], string> = {
-  create: "would create",
-  update: "would update",
-  unchanged: "unchanged",
-  remove: "would remove",
-  conflict: "conflict",
-  skip: "skipped",
-  failed: "failed",
 };
 
 /**
@@ -124,11 +112,8 @@ export async function syncCommand(
     ...(names.size > 0 ? { names } : {}),
   });
   // A large sync is confirmed by a person, or by --yes; with nobody to ask, it is refused.
-  const writes = plan.entries.filter(
-    (e) => e.action === "create" || e.action === "update" || e.action === "remove",
-  ).length;
-  if (!flags.dryRun && !flags.yes && writes > SYNC_ASK_OVER) {
-    const what = `this sync would write or remove ${writes} files in ${writers.map((w) => w.displayName).join(", ")}'s ${scope} folders`;
+  const what = flags.dryRun || flags.yes ? undefined : largeSync({ entries: plan.entries, writers, scope });
+  if (what !== undefined) {
     if (!prompt.interactive)
       throw new UsageError(
         `${what} (more than ${SYNC_ASK_OVER}): pass --yes to write them (--dry-run lists them first)`,
@@ -142,56 +127,19 @@ export async function syncCommand(
   // Conflicts and refused agents are kept and reported; a failed write (or, --strict, anything kept) fails.
   const judged = judgeSync(done, { strict: flags.strict === true });
 
-  if (o.json) {
-    printJson(o, {
-      dryRun: flags.dryRun === true,
+  const dryRun = flags.dryRun === true;
+  if (o.json) printJson(o, syncJson({ entries: done, scope, dryRun, otherScope: plan.otherScope }));
+  else
+    for (const text of describeSync(o, {
+      ctx: app.ctx,
+      entries: done,
+      writers,
       scope,
-      entries: done.map(({ content: _content, ...entry }) => entry),
-      otherScope: plan.otherScope,
-    });
-    return judged.fails ? 1 : 0;
-  }
-  const words = flags.dryRun ? WOULD : VERB;
-  for (const writer of writers) {
-    const entries = done.filter((e) => e.tool === writer.tool);
-    o.out(line`${paint(o, "bold", writer.displayName)}  ${showPath(o, writer.agentsDir(app.ctx, scope))}`);
-    if (entries.length === 0) {
-      o.out("  nothing to write");
-      continue;
-    }
-    const rows = entries.map((e): Cell[] => {
-      const verb: Cell =
-        e.action === "conflict" || e.action === "failed" ? paint(o, "red", words[e.action]) : words[e.action];
-      const file = e.filePath ? showPath(o, e.filePath) : (e.agent ?? "");
-      const note =
-        e.fields && (e.action === "create" || e.action === "update" || e.action === "unchanged")
-          ? [fieldSummary(e.fields), e.code === "sync/renamed" ? e.message : undefined]
-              .filter(Boolean)
-              .join("; ")
-          : (e.message ?? "");
-      // The empty first column indents the rows under the tool's heading.
-      return ["", verb, file, note];
-    });
-    o.out(table(o, rows, { wrap: true }));
-  }
-  const count = (action: SyncEntry["action"]) => done.filter((e) => e.action === action).length;
-  const totals = (["create", "update", "unchanged", "remove", "conflict", "skip", "failed"] as const)
-    .filter((a) => count(a) > 0)
-    .map((a) => `${count(a)} ${words[a]}`);
-  o.out(`${totals.join(", ") || "nothing to do"}${flags.dryRun ? " (dry run: nothing written)" : ""}`);
-  if (plan.otherScope > 0) {
-    const other = scope === "project" ? "user" : "project";
-    const left = `${plan.otherScope} ${other} ${plan.otherScope === 1 ? "agent" : "agents"} left out: a ${scope} sync writes ${scope} agents only (--scope ${other} writes those)`;
-    for (const piece of sentenceLines(o, left)) o.out(piece);
-  }
-  if (done.some((e) => e.fields?.some((f) => f.fate !== "kept"))) {
-    o.out(
-      `field by field: roster export NAME --to ${writers[0]?.tool ?? app.families.writers[0]!.tool} --stdout`,
-    );
-  }
-  if (judged.kept.length > 0 && !judged.fails) {
-    const kept = `${judged.kept.length} ${judged.kept.length === 1 ? "file" : "files"} left as ${judged.kept.length === 1 ? "it is" : "they are"} (above); --strict makes that exit 1`;
-    for (const piece of sentenceLines(o, kept)) o.out(paint(o, "dim", piece));
-  }
+      dryRun,
+      plan,
+      judged,
+      fallbackTool: app.families.writers[0]!.tool,
+    }))
+      o.out(text);
   return judged.fails ? 1 : 0;
 }

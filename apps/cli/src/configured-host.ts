@@ -1,4 +1,4 @@
-import { trustCommand } from "@roster/config";
+import { trustNoteText } from "@roster/config";
 import {
   createHostRunner,
   type HostId,
@@ -40,13 +40,6 @@ export function configuredHostRunner(app: App, host: HostId): HostRunner {
       app.output.err(line`roster: note: ${trustNoteText(note, folder)}`);
     },
   });
-}
-
-/** A host's trust note with the way to trust the project (when it has a folder: not with --no-project). */
-export function trustNoteText(note: string, folder: string | undefined): string {
-  return folder !== undefined
-    ? `${note}. Review the project, then \`${trustCommand(folder)}\` to allow it.`
-    : `${note} (--no-project).`;
 }
 
 /** Why `host` cannot run here (its program is not found where the config says), or undefined. */

@@ -34,5 +34,15 @@ export {
   realOr,
   userConfigDir,
 } from "./config-places.js";
+export {
+  describeTrusted,
+  foldersToRevoke,
+  revokedLine,
+  type TrustStatus,
+  trustNoteText,
+  trustProblemLine,
+  trustRecordStatus,
+  trustSentences,
+} from "./describe-trust.js";
 export { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
 export { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";

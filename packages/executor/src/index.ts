@@ -15,6 +15,17 @@ export {
 export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.js";
 export { commandLine, shellQuote } from "./command-line.js";
 export { DEFAULT_SETTINGS } from "./default-settings.js";
+export {
+  createStatusBoard,
+  DRY_RUN_CLOSING,
+  describePlannedCommand,
+  describeResult,
+  detachedLine,
+  noteLines,
+  type PlannedCommand,
+  type SaidLine,
+  type StatusBoard,
+} from "./describe-run.js";
 export { createDryRunRunner } from "./dry-run-runner.js";
 export {
   PLAN_MODE_PROMPT,
@@ -43,6 +54,7 @@ export {
   runExitCode,
 } from "./plan-run.js";
 export { createProcessRunner, type ProcessRunnerOptions } from "./process-runner.js";
+export { MAX_STDIN_BYTES, readBounded } from "./read-bounded.js";
 export { createReaper } from "./reaper.js";
 export { type ChildCommand, type ChildOutcome, layerEnv, reasonText, runChild } from "./run-child.js";
 export {

@@ -1,4 +1,5 @@
 export { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL } from "./cap-answer.js";
+export { type ChooseRunnerOptions, chooseRunner, TTY_NOTICE } from "./choose-runner.js";
 export {
   createRosterMcpServer,
   ERROR_CODE_META_KEY,

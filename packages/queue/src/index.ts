@@ -32,6 +32,13 @@ export {
   QueueUrlError,
   type RedisTarget,
 } from "./connection.js";
+export {
+  agoText,
+  describeQueueStatus,
+  describeWorkerEvent,
+  workerEventJson,
+  workerStartLine,
+} from "./describe-queue.js";
 export { QueueRunError, QueueUsageError } from "./errors.js";
 export { GitError, isFetchableUrl, runGit } from "./git.js";
 export { encodeJob, MAX_JOB_CHARS, MAX_RESULT_CHARS, parseJob, parseResult } from "./job-payload.js";

@@ -1,6 +1,22 @@
 // The public API of @roster/skills: Agent Skills read from every family's skill places
 // (SPEC §18). A family declares its `SkillSource` with @roster/core's `defineSkillSource`;
 // this package finds, reads and merges the skills.
+
+export { describeInvocables, invocableJson, type ListedCommand } from "./describe-invocable.js";
+export {
+  describeSkill,
+  describeSkillList,
+  describeSkillSearch,
+  describeSkillWinner,
+  formatSize,
+  type HiddenCommand,
+  hiddenCommands,
+  type SkillView,
+  type SkillWhy,
+  skillListJson,
+  skillsTotal,
+  skillWhyJson,
+} from "./describe-skills.js";
 export {
   type DiscoverSkillsOptions,
   discoverSkills,

@@ -7,6 +7,21 @@ export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES } from "./audi
 export { checkSources, type Drift } from "./check-sources.js";
 export { placesOf, type SourcePlaces } from "./declarations.js";
 export { describeChange } from "./describe-change.js";
+export {
+  describeOutdated,
+  describeRemoved,
+  describeReport,
+  describeSource,
+  describeSources,
+  noSourceDeclared,
+  outdatedErrors,
+  type ReportOperation,
+  type ReportView,
+  reportClosing,
+  reportNotes,
+  shortCommit,
+  splitNames,
+} from "./describe-report.js";
 export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
 export {
   type FetchCommitOptions,

@@ -34,6 +34,16 @@ export {
   writeAsIs,
 } from "./define-markdown-writer.js";
 export {
+  type DescribeSyncOptions,
+  describeSkillCopies,
+  describeSync,
+  largeSync,
+  SYNC_ASK_OVER,
+  type SyncView,
+  syncJson,
+  syncWrites,
+} from "./describe-sync.js";
+export {
   type AgentExport,
   type ExportAgentOptions,
   type ExportCode,
@@ -42,6 +52,25 @@ export {
   writeRootOf,
 } from "./export-agent.js";
 export { fieldRows } from "./field-rows.js";
+export {
+  type ExportJudgement,
+  type ExportOwner,
+  type ExportRename,
+  exportError,
+  exportFailure,
+  exportName,
+  exportSentence,
+  judgeExport,
+} from "./judge-export.js";
+export {
+  ASKS_FIRST,
+  checkNewAgent,
+  lossyNewMessage,
+  lostFields,
+  type NewAgentCheck,
+  starterPrompt,
+  type ToolResolution,
+} from "./judge-new-agent.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
   exportNameProblem,
