@@ -374,21 +374,10 @@ describe.skipIf(!enabled)(
           const files = skillFiles(world, plan.skillPlaces).filter((path) => !path.includes("/.system/"));
           const r =
             plan.tool === "claude" ? skillAgreementByName(theirs, ours) : skillAgreement(files, theirs, ours);
-          // Documented, not followed (source-copilot README "Skills"): Copilot CLI reads the
-          // frontmatter without its last line break, so a block-scalar description that is the
-          // block's last line ends without its "\n".
-          const known = ours.filter(
-            (s) =>
-              plan.tool === "copilot" &&
-              theirs.some(
-                (t) => t.path === s.path && t.name === s.name && `${t.description}\n` === s.description,
-              ),
-          );
-          const unknown = r.differ.filter((d) => !known.some((s) => d.startsWith(`${s.path}:`)));
           lines.push(
-            `skills ${r.agree}/${r.total} agree (${skills.length} SKILL.md in ${plan.skillPlaces.length} places)${known.length ? `, ${known.length} a documented difference (${known.map((s) => s.name).join(", ")})` : ""}`,
+            `skills ${r.agree}/${r.total} agree (${skills.length} SKILL.md in ${plan.skillPlaces.length} places)`,
           );
-          differ.push(...unknown.map((d) => d.replace(`${world.root}/`, "")));
+          differ.push(...r.differ.map((d) => d.replace(`${world.root}/`, "")));
         }
         console.log(`${plan.tool}: ${lines.join("; ")}${differ.map((d) => `\n  differs: ${d}`).join("")}`);
         expect(differ).toEqual([]);

@@ -62,6 +62,11 @@ export interface SkillRules {
   rootSkill?: "skill" | "folder";
   /** Is the description kept as YAML gives it, whitespace included (a folded `>` block's final newline)? Default: trimmed. */
   rawDescription?: boolean;
+  /**
+   * What the tool makes of a description it read, given the `SKILL.md` text (Copilot CLI reads
+   * the frontmatter without its last line break, so a block description ending there loses one).
+   */
+  descriptionAsRead?: (description: string, file: string) => string;
   /** Are dot folders searched for skills? Default: yes one level deep, no in a `nested` search. */
   dotFolders?: boolean;
 }

@@ -403,6 +403,8 @@ function readSkill(
   if (rules.sanitizeName) name = rules.sanitizeName(name);
   const raw = fields.description;
   let description = rules.rawDescription && typeof raw === "string" && raw.trim() !== "" ? raw : text(raw);
+  if (description !== undefined && rules.descriptionAsRead)
+    description = rules.descriptionAsRead(description, content);
   // A tool that makes a description from the body does so only when the key is missing.
   if (
     description === undefined &&

@@ -76,3 +76,28 @@ test("a SKILL.md at the root of a skills folder makes the whole folder that one 
   const d = discoverSkills(sandbox.ctx(), { sources: [copilotSkills], as: "copilot" });
   expect(d.skills.map((s) => s.name)).toEqual(["root", "other"]);
 });
+
+// Copilot CLI 1.0.102 parses the frontmatter without the line break before the closing `---`
+// (the corpus skill `brand-landingpage`, BENCHMARKS.md "Truth"); each expectation is what its
+// `skillsLoad` returned for the same file.
+test("a block description at the frontmatter's end loses its last line break, as Copilot CLI reads it", () => {
+  sandbox.write({
+    "project/.git/HEAD": "x",
+    "project/.github/skills/clip/SKILL.md": "---\nname: clip\ndescription: >\n  line one\n  line two\n---\nx\n",
+    "project/.github/skills/blank/SKILL.md": "---\nname: blank\ndescription: |\n  line two\n\n---\nx\n",
+    "project/.github/skills/keep/SKILL.md": "---\nname: keep\ndescription: |+\n  line two\n\n---\nx\n",
+    "project/.github/skills/keep2/SKILL.md": "---\nname: keep2\ndescription: |+\n  line two\n---\nx\n",
+    "project/.github/skills/comment/SKILL.md": "---\nname: comment\ndescription: |\n  line two\n# note\n---\nx\n",
+    "project/.github/skills/strip/SKILL.md": "---\nname: strip\ndescription: |-\n  line two\n---\nx\n",
+    "project/.github/skills/after/SKILL.md": "---\ndescription: |\n  line two\nname: after\n---\nx\n",
+  });
+  const found = discoverSkills(sandbox.ctx(), { sources: [copilotSkills], as: "copilot" });
+  const description = (name: string) => found.skills.find((s) => s.name === name)?.description;
+  expect(description("clip")).toBe("line one line two");
+  expect(description("blank")).toBe("line two\n");
+  expect(description("keep")).toBe("line two\n");
+  expect(description("keep2")).toBe("line two");
+  expect(description("comment")).toBe("line two\n");
+  expect(description("strip")).toBe("line two");
+  expect(description("after")).toBe("line two\n");
+});

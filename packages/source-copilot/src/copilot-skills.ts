@@ -17,6 +17,31 @@ export function copilotBodyDescription(body: string): string {
     .join(" ");
 }
 
+/** Copilot CLI's frontmatter: the text between the first `---` line and the next, without the line break before it. */
+const COPILOT_FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * The description Copilot CLI reads: it parses the frontmatter without the line break before
+ * the closing `---`, so a block description (`|`, `>`, `|+`, `>+`) that is the frontmatter's
+ * last key and runs to its last line loses one final `"\n"` (after a blank line or a comment
+ * line it keeps it); a stripped one (`-`) has none to lose. Checked against 1.0.102's `skillsLoad`.
+ *
+ * @example copilotDescriptionAsRead("two lines\n", "---\ndescription: |\n  two lines\n---\n") // "two lines"
+ */
+export function copilotDescriptionAsRead(description: string, file: string): string {
+  if (!description.endsWith("\n")) return description;
+  const yaml = COPILOT_FRONTMATTER.exec(file)?.[1];
+  if (yaml === undefined) return description;
+  const lines = yaml.split(/\r?\n/);
+  const last = lines.findLastIndex((line) => /^[^\s#-][^:]*:/.test(line));
+  const header = /^(["']?)description\1[ \t]*:[ \t]*[|>]([-+1-9]{0,2})[ \t]*(?:#.*)?$/.exec(lines[last] ?? "");
+  if (!header) return description;
+  if ((header[2] ?? "").includes("-")) return description;
+  // The final line break goes only when the block runs to the frontmatter's last line.
+  const end = lines.at(-1) ?? "";
+  return last < lines.length - 1 && end.trim() !== "" && !end.startsWith("#") ? description.slice(0, -1) : description;
+}
+
 /** Why Copilot CLI refuses a skill's written `name` (its loader's messages), or `undefined`. */
 export function checkCopilotSkillName(value: unknown): string | undefined {
   if (typeof value !== "string") return "Skill name must be a string";
@@ -74,6 +99,7 @@ export const copilotSkills = defineSkillSource({
     rawDescription: true,
     requiresDescription: false,
     descriptionFromBody: copilotBodyDescription,
+    descriptionAsRead: copilotDescriptionAsRead,
     badYaml: "skip",
     requiresFrontmatter: true,
     checkName: checkCopilotSkillName,
