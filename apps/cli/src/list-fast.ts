@@ -4,8 +4,8 @@
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
 import { readShortcut, shortcutApplies, shortcutKey } from "@roster/index";
+import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "@roster/usage/list-options";
 import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
-import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "./list-options.js";
 import { filterProblem, type ListFlags, printStored } from "./list-print.js";
 import { openStore } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
