@@ -11,7 +11,7 @@ import { openStore } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
 
-/** The options `roster list` takes: the table roster.ts declares to commander (list-options.ts). */
+/** The options `roster list` takes: the table roster.ts declares to commander (@roster/usage/list-options). */
 const OPTIONS = parseArgsOptions([...GLOBAL_OPTIONS, ...LIST_OPTIONS]);
 
 /** A `roster list` command line, as the app's parser would read it. */
