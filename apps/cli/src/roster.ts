@@ -255,6 +255,8 @@ function declare({ parent, specs, examplesText }: Declaration): Map<string, Comm
     if (spec.examples) command.addHelpText("after", examplesText(spec.examples));
     const action = ACTIONS[path];
     if (action) command.action(action as (...args: unknown[]) => Promise<void>);
+    // A group's default is its own (groupDefault); any other command of the table needs an action.
+    else if (!spec.commands) throw new Error(`roster.ts has no action for "${path}" of the command table`);
     declared.set(path, command);
     for (const [sub, subCommand] of declare({ parent: command, specs: spec.commands ?? [], examplesText }))
       declared.set(sub, subCommand);
