@@ -4,14 +4,14 @@
 // doubt, leaves the run to the app.
 import { parseArgs } from "node:util";
 import { readShortcut, shortcutApplies, shortcutKey } from "@roster/index";
+import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "@roster/usage/list-options";
 import { type GlobalFlags, outputOf, placesOf } from "./basics.js";
-import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "./list-options.js";
 import { filterProblem, type ListFlags, printStored } from "./list-print.js";
 import { openStore } from "./list-shortcut.js";
 import { createOutput, printNotes } from "./output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "./pipes.js";
 
-/** The options `roster list` takes: the table roster.ts declares to commander (list-options.ts). */
+/** The options `roster list` takes: the table roster.ts declares to commander (@roster/usage/list-options). */
 const OPTIONS = parseArgsOptions([...GLOBAL_OPTIONS, ...LIST_OPTIONS]);
 
 /** A `roster list` command line, as the app's parser would read it. */

@@ -3,9 +3,9 @@
 // fast parser take exactly the table's options.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { GLOBAL_OPTIONS, LIST_OPTIONS, type OptionSpec, optionName } from "@roster/usage";
 import { describe, expect, test } from "vitest";
 import { parseList } from "../src/list-fast.js";
-import { GLOBAL_OPTIONS, LIST_OPTIONS, type OptionSpec, optionName } from "../src/list-options.js";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 

@@ -1,15 +1,13 @@
 // The options a `roster list` takes, global and its own, in one table: commander's declarations
-// (roster.ts) and the bin's own parser (list-fast.ts, `node:util` parseArgs) are both made from
-// it, so the two read the same command line. Dependency-free on purpose: list-fast.cjs bundles
-// it, and every byte of that bundle is start-up time.
+// (the CLI's roster.ts, through the command table) and the bin's own parser (list-fast.ts,
+// `node:util` parseArgs) are both made from it, so the two read the same command line.
+// Dependency-free on purpose, and its own entry (`@roster/usage/list-options`): list-fast.cjs
+// bundles it, and every byte of that bundle is start-up time.
+import type { OptionSpec } from "./types.js";
 
-/** One option: commander's flags (`--cwd <dir>`, `--no-color`) and its help line. */
-export interface OptionSpec {
-  readonly flags: string;
-  readonly help: string;
-}
+export type { OptionSpec } from "./types.js";
 
-/** The options every command takes (roster.ts declares them on the program). */
+/** The options every command takes (declared on the program). */
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { flags: "--cwd <dir>", help: "work as if started in DIR" },
   { flags: "--home <dir>", help: "use DIR as the home folder" },

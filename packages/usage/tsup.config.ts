@@ -1,0 +1,4 @@
+import { defineConfig } from "tsup";
+import { baseConfig } from "../../tsup.base.ts";
+
+export default defineConfig({ ...baseConfig, entry: ["src/index.ts", "src/list-options.ts"] });

@@ -1,0 +1,3 @@
+import { rosterProject } from "../../vitest.shared.ts";
+
+export default rosterProject("usage");
