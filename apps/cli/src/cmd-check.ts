@@ -1,10 +1,10 @@
 // `roster install --check` without the app: it reads the config, the lock and the pinned files
 // and nothing else (no registry, no family, no writer), so that a check on every commit costs
 // little more than starting roster.
-import { checkSources, SourceError, SourceUsageError } from "@roster/sources";
+import { checkSources, describeDrift, SourceError, SourceUsageError } from "@roster/sources";
 import { type GlobalFlags, resolveBasics } from "./basics.js";
 import { FindingError, UsageError } from "./errors.js";
-import { line, paint, printJson, showPath } from "./output.js";
+import { printJson } from "./output.js";
 import { scopeOf } from "./writers.js";
 
 /** `roster install --check [--scope]`: exit 1 on any drift; writes nothing. */
@@ -30,11 +30,6 @@ export async function checkCommand(
   }
   const { report, drift } = result;
   if (o.json) printJson(o, { ...report, drift });
-  else if (drift.length === 0) o.out(`every source matches ${showPath(o, report.lockFile)}`);
-  else
-    for (const d of drift)
-      o.out(
-        line`${paint(o, "yellow", d.code)} ${d.url}${d.path ? ` ${showPath(o, d.path)}` : ""}: ${d.message}`,
-      );
+  else for (const text of describeDrift(o, drift, report.lockFile)) o.out(text);
   return drift.length > 0 ? 1 : 0;
 }

@@ -1,12 +1,10 @@
+import type { GraphFormat } from "@roster/pictures";
 import { cutToWidth, displayWidth, escapeTerminal } from "@roster/terminal";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
 import { discoverGraph } from "./graph-session.js";
 import { printJson, showPath } from "./output.js";
 import { unknownName } from "./unknown-name.js";
-
-/** The formats `roster graph --format` draws. */
-export const GRAPH_FORMATS = ["text", "mermaid", "dot"] as const;
 
 /** Flags of `roster graph`. */
 export interface GraphFlags {
@@ -15,42 +13,29 @@ export interface GraphFlags {
 
 /**
  * `roster graph [NAME] [--format text|mermaid|dot]`: who may spawn whom, what hides what,
- * and what the executor would refuse. `--json` prints the graph itself.
+ * and what the executor would refuse (@roster/pictures draws it). `--json` prints the graph itself.
  */
 export async function graph(app: App, name: string | undefined, flags: GraphFlags): Promise<number> {
+  const { drawGraph, graphAbout, graphFormatProblem } = await import("@roster/pictures");
   const format = flags.format ?? "text";
-  if (!(GRAPH_FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`--format must be one of ${GRAPH_FORMATS.join(", ")}, not "${format}"`);
+  const problem = graphFormatProblem(format);
+  if (problem) throw new UsageError(problem);
   const o = app.output;
-  const { focusSpawnGraph, renderGraphDot, renderGraphMermaid, renderGraphText } = await import(
-    "@roster/pictures"
-  );
-  const { graph: whole } = await discoverGraph(app);
-  let drawn = whole;
-  if (name !== undefined) {
-    const focused = focusSpawnGraph(whole, name);
-    if (!focused) {
-      const names = [...new Set(whole.nodes.filter((n) => n.kind === "agent").map((n) => n.name))];
-      throw unknownName("agent", name, names);
-    }
-    drawn = focused;
-  }
+  const about = graphAbout((await discoverGraph(app)).graph, name);
+  if ("unknown" in about) throw unknownName("agent", name!, about.unknown);
   if (o.json) {
-    printJson(o, drawn);
+    printJson(o, about.graph);
     return 0;
   }
-  if (format === "mermaid") o.raw(renderGraphMermaid(drawn));
-  else if (format === "dot") o.raw(renderGraphDot(drawn));
-  else {
-    const lines = renderGraphText(drawn, {
-      ...(o.columns ? { width: o.columns } : {}),
-      showPath: (path) => showPath(o, path),
-      escape: (text) => escapeTerminal(text),
-      widthOf: displayWidth,
-      cut: cutToWidth,
-    });
-    // One write for the whole drawing, not one a line (10,000 agents: 10,000 system calls).
-    o.out(lines.join("\n"));
-  }
+  const drawn = drawGraph(about.graph, format as GraphFormat, {
+    ...(o.columns ? { width: o.columns } : {}),
+    showPath: (path) => showPath(o, path),
+    escape: (text) => escapeTerminal(text),
+    widthOf: displayWidth,
+    cut: cutToWidth,
+  });
+  // One write for the whole drawing, not one a line (10,000 agents: 10,000 system calls).
+  if (format === "text") o.out(drawn);
+  else o.raw(drawn);
   return 0;
 }

@@ -1,11 +1,11 @@
 import { isCodeFile, type LoadConfigOptions, type LoadedConfig, loadConfig } from "@roster/config";
 import type { ProviderRegistry } from "@roster/core";
 import { DiscoveryCache, type DiscoveryContext } from "@roster/core";
+import { setRegistry } from "@roster/family";
 import { ReadRecorder } from "@roster/index";
 import { fromShell, type GlobalFlags, resolveBasics } from "./basics.js";
 import { type AppFamilies, checkConfigHosts, familySetOf } from "./families.js";
 import { type Output, printNotes } from "./output.js";
-import { registryOf } from "./registry.js";
 
 /** Everything a sub-command needs: context, registry, config and output. */
 export interface App {
@@ -53,7 +53,7 @@ export async function createApp(flags: GlobalFlags, options: { record?: boolean 
   // Discovery itself reads unrecorded: a `list` records only its stat-only look (list-cache.ts).
   const ctx: DiscoveryContext = { cwd, home, env: process.env, trustProject };
   const families = familySetOf(loaded.families);
-  const registry = registryOf(families);
+  const registry = setRegistry(families);
   checkConfigHosts(loaded, families);
   return {
     ctx,

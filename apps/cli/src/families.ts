@@ -1,4 +1,4 @@
-import type { LoadedConfig } from "@roster/config";
+import { judgeConfigHosts, type LoadedConfig } from "@roster/config";
 import { createFamilySet, type FamilyDefinition, type FamilyHost, type FamilySet } from "@roster/family";
 import type { HostDefinition } from "@roster/hosts";
 import { bundledFamily } from "@roster/source-bundled";
@@ -63,21 +63,14 @@ export function hostFamilies(families: AppFamilies): Array<AppFamily & { host: H
 
 /**
  * Refuses a config's `defaultHost`, or a `hosts.<name>` entry, that does not name the host of
- * one of `families` (the config's families among them, so a config family's host may be the
- * default or be given its program), in the sentence `--host` gives:
- * `unknown host "lba" for "defaultHost" in FILE; did you mean lab? (one of …)`.
+ * one of `families` (@roster/config's judgeConfigHosts), in the sentence `--host` gives.
  */
 export function checkConfigHosts(loaded: LoadedConfig, families: AppFamilies): void {
-  const hosts = hostFamilies(families).map((f) => f.id);
-  const where = (key: "defaultHost" | "hosts", what: string) => {
-    const layer = loaded.layers.findLast((l) => l.applied.includes(key));
-    return layer ? `"${what}" in ${layer.filePath}` : `"${what}"`;
-  };
-  const wanted = loaded.config.defaultHost;
-  if (wanted !== undefined && !hosts.includes(wanted))
-    throw unknownValue("host", where("defaultHost", "defaultHost"), wanted, hosts);
-  for (const name of Object.keys(loaded.config.hosts ?? {}))
-    if (!hosts.includes(name)) throw unknownValue("host", where("hosts", `hosts.${name}`), name, hosts);
+  const problem = judgeConfigHosts(
+    loaded,
+    hostFamilies(families).map((f) => f.id),
+  );
+  if (problem) throw unknownValue("host", problem.flag, problem.wanted, problem.known);
 }
 
 /** Where a home's installed-plugins registry is: a source's plugin folders are read as plugins installed there (`roster add`). */

@@ -9,6 +9,7 @@ import {
   listingLines,
   parseListing,
   selectListing,
+  showsWhole,
 } from "@roster/profiles";
 import { type Output, printJson, printNames } from "./output.js";
 
@@ -35,17 +36,9 @@ export interface ListFlags extends ListFilters {
   fullText?: boolean;
 }
 
-/** True when `list` prints the whole listing as JSON (no word, filter or `--names`): the stored bytes as they are. */
+/** True when `list` prints the whole listing as JSON (@roster/profiles' showsWhole): the stored bytes as they are. */
 export function printsWhole(o: Pick<Output, "json">, flags: ListFlags, word: string | undefined): boolean {
-  return (
-    o.json &&
-    word === undefined &&
-    !flags.names &&
-    !flags.files &&
-    !flags.provider &&
-    !flags.source &&
-    flags.sort === undefined
-  );
+  return o.json && showsWhole(flags, word);
 }
 
 /**

@@ -1,14 +1,4 @@
-import {
-  draw,
-  fieldLine,
-  line,
-  type Style,
-  Styled,
-  showPath,
-  showPaths,
-  type Text,
-  writeJson,
-} from "@roster/terminal";
+import { draw, fieldLine, line, noteLine, type Style, Styled, type Text, writeJson } from "@roster/terminal";
 
 // Pure text layout lives in @roster/terminal; it is re-exported here, where the commands meet
 // the `Output` that prints it (streams, cwd, width, colour).
@@ -122,17 +112,12 @@ export function inOneWrite<T>(o: Output, print: (gathered: Output) => T): T {
   }
 }
 
-/** Diagnostics as notes on stderr, one line each: `roster: warning: <file>: <message>`. */
+/** Diagnostics as notes on stderr, one line each (@roster/terminal's noteLine): `roster: warning: <file>: <message>`. */
 export function printNotes(
   o: Output,
   diagnostics: ReadonlyArray<{ severity: string; message: string; filePath?: string }>,
 ): void {
-  for (const d of diagnostics) {
-    const label = d.severity === "info" ? "note" : d.severity;
-    o.err(
-      line`roster: ${label}: ${d.filePath ? `${showPath(o, d.filePath)}: ` : ""}${showPaths(o, d.message)}`,
-    );
-  }
+  for (const d of diagnostics) o.err(noteLine(o, d));
 }
 
 /** Marks data to be drawn in a style (escaped; coloured only when colour is on). */

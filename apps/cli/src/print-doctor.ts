@@ -1,16 +1,13 @@
 // `roster doctor`: one discovery of agents and one of commands, @roster/doctor's rules over
 // them, each tool's view, and the printing (text, JSON, SARIF, GitHub annotations).
-import { discoverCommands } from "@roster/commands";
-import { type AgentDiscovery, type DiscoveryContext, discoverAgents } from "@roster/core";
+import type { AgentDiscovery, DiscoveryContext } from "@roster/core";
 import {
   type DoctorFormat,
   type DoctorReport,
+  discoverProblems,
   doctorLines,
   doctorVerdict,
   fileTexts,
-  findProblems,
-  hasOwnOutputSchemas,
-  keysAsWrittenIn,
   type ToolFinding,
   toolFinding,
 } from "@roster/doctor";
@@ -24,38 +21,32 @@ import { inOneWrite, printJson } from "./output.js";
 import { withStoredOutput } from "./stored-run.js";
 
 /**
- * Every finding of `roster doctor` here: the config's, discovery's (each file read once), the
- * session's and doctor's own rules.
+ * Every finding of `roster doctor` here (@roster/doctor's discoverProblems): the config's,
+ * discovery's (each file read once), the session's and doctor's own rules. `ctx`: app.ctx, or
+ * the one of the tool views prepared to take these reads; `discovered`: a discovery made so
+ * already (`report`); `textOf`: where the files an unknown key is found in are read, shared
+ * with the printing.
  */
 export async function runDoctor(
   app: App,
   ctx: DiscoveryContext = app.ctx,
   discovered?: AgentDiscovery,
-  /** Where the files an unknown key is found in are read ({@link fileTexts}): shared with the printing. */
   textOf: (path: string) => string | undefined = fileTexts(),
 ): Promise<DoctorReport> {
   const { readSessionFromEnv } = await import("@roster/executor/session-env");
-  const [agents, commands] = await Promise.all([
-    // Doctor reads no agent's prompt: none is decoded (each file is still read once). `ctx`:
-    // app.ctx, or the one of the tool views prepared to take these reads; `discovered`: a
-    // discovery made so already (`report`).
-    discovered ?? discoverAgents(app.registry, ctx, { bodies: "on-demand" }),
-    discoverCommands(app.registry, app.ctx, { cache: app.cache }),
-  ]);
-  // An `output` schema of the user's is compiled as `run` would compile it: the executor's
-  // compiler is loaded only then (@roster/doctor's `hasOwnOutputSchemas`).
-  const compileOutputSchema = hasOwnOutputSchemas(agents)
-    ? (await import("@roster/executor")).compileOutputSchema
-    : undefined;
-  return findProblems({
-    agents,
-    commands,
-    keyAsWritten: keysAsWrittenIn(textOf),
+  return discoverProblems({
+    registry: app.registry,
+    ctx,
+    commandsCtx: app.ctx,
+    cache: app.cache,
+    ...(discovered ? { discovered } : {}),
+    textOf,
     skills: skillDiscovery(app),
     // Which files came from which source, and whether each is still as written (SPEC §20).
     configDiagnostics: [...app.loaded.diagnostics, ...sourceDiagnostics(ctx)],
     sessionDiagnostics: readSessionFromEnv(app.env).diagnostics,
-    ...(compileOutputSchema ? { compileOutputSchema } : {}),
+    // The executor's compiler loads only for an `output` schema of the user's.
+    loadCompiler: async () => (await import("@roster/executor")).compileOutputSchema,
   });
 }
 

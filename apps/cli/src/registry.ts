@@ -1,5 +1,6 @@
-import { createRegistry, type ProviderRegistry, type SourceProvider } from "@roster/core";
-import { type AppFamilies, type AppFamily, familySetOf } from "./families.js";
+import type { ProviderRegistry, SourceProvider } from "@roster/core";
+import { setRegistry } from "@roster/family";
+import { type AppFamily, familySetOf } from "./families.js";
 
 /** Options of {@link createDefaultRegistry}. */
 export interface DefaultRegistryOptions {
@@ -16,19 +17,5 @@ export interface DefaultRegistryOptions {
  * @example const registry = createDefaultRegistry({ extraFamilies: [teamFamily] });
  */
 export function createDefaultRegistry(options: DefaultRegistryOptions = {}): ProviderRegistry {
-  return registryOf(familySetOf(options.extraFamilies), options.extraProviders);
-}
-
-/**
- * The registry of a family set: its providers in the set's order, `extraProviders` (providers
- * alone) after its other families and before those that go last.
- */
-export function registryOf(
-  families: AppFamilies,
-  extraProviders: readonly SourceProvider[] = [],
-): ProviderRegistry {
-  const providers = [...families.providers];
-  const last = families.families.findIndex((f) => f.enforce === "post");
-  providers.splice(last === -1 ? providers.length : last, 0, ...extraProviders);
-  return createRegistry(providers);
+  return setRegistry(familySetOf(options.extraFamilies), options.extraProviders);
 }

@@ -44,5 +44,7 @@ export {
   trustRecordStatus,
   trustSentences,
 } from "./describe-trust.js";
+// a config's host names that name no host roster can run
+export { type ConfigHostProblem, judgeConfigHosts } from "./judge-hosts.js";
 export { changedCodeFile, projectFolder, trustedCodeFiles } from "./project-trust.js";
 export { readTrustStore, type TrustRecord, trustStorePath, writeTrustStore } from "./trust-store.js";

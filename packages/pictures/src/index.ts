@@ -12,6 +12,7 @@ export {
   type ReportTool,
 } from "./build-report.js";
 export { type BuildSpawnGraphOptions, buildSpawnGraph, type GraphSessionInput } from "./build-spawn-graph.js";
+export { drawGraph, GRAPH_FORMATS, type GraphFormat, graphAbout, graphFormatProblem } from "./draw-graph.js";
 export { focusSpawnGraph, type GraphLookup, lookupGraph, refusalAtLevel } from "./graph-lookup.js";
 export { type GraphSessionFromEnvOptions, graphSessionFromEnv } from "./graph-session-from-env.js";
 export { dotString, renderGraphDot } from "./render-graph-dot.js";

@@ -52,6 +52,7 @@ export {
   SORT_KEYS,
   SOURCES,
   selectListing,
+  showsWhole,
   sortAgents,
   sourceOf,
 } from "./select-listing.js";

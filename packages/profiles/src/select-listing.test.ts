@@ -1,6 +1,6 @@
 import type { AgentDefinition, AgentDiscovery } from "@roster/core";
 import { describe, expect, test } from "vitest";
-import { buildListing, filterProblem, type Listing, selectListing, sortAgents } from "./index.js";
+import { buildListing, filterProblem, type Listing, selectListing, showsWhole, sortAgents } from "./index.js";
 
 const row = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -118,5 +118,20 @@ describe("buildListing", () => {
     ]);
     expect(built.projectAgentsDir).toBe("/p/.one");
     expect(buildListing({ ...d, projectAgentsDir: null }).projectAgentsDir).toBeNull();
+  });
+});
+
+describe("showsWhole", () => {
+  test("only a list with no word, filter, order, names or files shows the listing whole", () => {
+    expect(showsWhole({}, undefined)).toBe(true);
+    expect(showsWhole({}, "review")).toBe(false);
+    for (const filters of [
+      { names: true },
+      { files: true },
+      { provider: "claude" },
+      { source: "user" },
+      { sort: "name" },
+    ])
+      expect(showsWhole(filters, undefined)).toBe(false);
   });
 });

@@ -167,3 +167,21 @@ export function selectListing(
   const copies = agents.reduce((n, a) => n + (Array.isArray(a.copies) ? a.copies.length : 0), 0);
   return { agents, total: listing.agents.length, shadowed, copies, problems };
 }
+
+/**
+ * True when a `list` shows its listing whole: no word, no filter, no order, not names only,
+ * no file records. Its JSON is then the stored listing's bytes as they are.
+ */
+export function showsWhole(
+  filters: ListFilters & { names?: boolean; files?: boolean },
+  word: string | undefined,
+): boolean {
+  return (
+    word === undefined &&
+    !filters.names &&
+    !filters.files &&
+    !filters.provider &&
+    !filters.source &&
+    filters.sort === undefined
+  );
+}

@@ -1,6 +1,7 @@
 import { draw, type Text } from "@roster/terminal";
 import { describe, expect, it } from "vitest";
 import {
+  describeDrift,
   describeOutdated,
   describeRemoved,
   describeReport,
@@ -140,5 +141,29 @@ describe("splitNames", () => {
   it("splits repeated and comma-separated names, leaving empty ones out", () => {
     expect(splitNames(["a, b", "", "c,"])).toEqual(["a", "b", "c"]);
     expect(splitNames(undefined)).toBeUndefined();
+  });
+});
+
+describe("describeDrift", () => {
+  it("says every source matches the lock, or each drift with its code and file", () => {
+    expect(plain(describeDrift(view, [], "/p/roster.lock"))).toEqual(["every source matches roster.lock"]);
+    const drift = describeDrift(
+      view,
+      [
+        {
+          code: "drift/edited",
+          url: "https://example.com/a.git",
+          message: "differs",
+          path: "/p/.claude/agents/a.md",
+        },
+        { code: "drift/not-locked", url: "https://example.com/b.git", message: "not pinned" },
+      ],
+      "/p/roster.lock",
+    );
+    expect(plain(drift)).toEqual([
+      "drift/edited https://example.com/a.git .claude/agents/a.md: differs",
+      "drift/not-locked https://example.com/b.git: not pinned",
+    ]);
+    expect(draw(drift[0]!, true)).toContain("\u001b[33mdrift/edited");
   });
 });

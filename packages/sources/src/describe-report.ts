@@ -13,6 +13,7 @@ import {
   showPaths,
   type Text,
 } from "@roster/terminal";
+import type { Drift } from "./check-sources.js";
 import type { ListedSource, OperationReport, OutdatedEntry } from "./operations.js";
 import { describeTools, filesToShow, findingFate, notLoadedReasons } from "./report-rules.js";
 import type { DefinitionChange, FileChange, Finding, SourceReport, ToolSummary } from "./types.js";
@@ -207,4 +208,13 @@ export function splitNames(values: readonly string[] | undefined): string[] | un
     .flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter(Boolean);
+}
+
+/** What `roster install --check` prints: each drift, its code in yellow, or that every source matches the lock. */
+export function describeDrift(view: ReportView, drift: readonly Drift[], lockFile: string): Line[] {
+  if (drift.length === 0) return [line`every source matches ${showPath(view, lockFile)}`];
+  return drift.map(
+    (d) =>
+      line`${new Styled("yellow", d.code)} ${d.url}${d.path ? ` ${showPath(view, d.path)}` : ""}: ${d.message}`,
+  );
 }

@@ -8,6 +8,7 @@ export { checkSources, type Drift } from "./check-sources.js";
 export { placesOf, type SourcePlaces } from "./declarations.js";
 export { describeChange } from "./describe-change.js";
 export {
+  describeDrift,
   describeOutdated,
   describeRemoved,
   describeReport,

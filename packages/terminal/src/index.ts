@@ -6,6 +6,8 @@ export { type Cell, headedTable, type TableOptions, table } from "./draw-table.j
 export { escapeTerminal } from "./escape-terminal.js";
 export { fieldLine, fieldLines } from "./field-line.js";
 export { createJsonArrayStream, type JsonArrayStream } from "./json-array-stream.js";
+// a diagnostic as one note line for stderr
+export { noteLine } from "./note-line.js";
 export { count, descriptionLine, oneLine, shortList } from "./short-text.js";
 export { placeOf, showPath, showPaths } from "./show-path.js";
 export {
