@@ -73,6 +73,13 @@ export {
 } from "./judge-new-agent.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
+  type NewAgentAsk,
+  NewAgentRefusal,
+  NewAgentUsageError,
+  newAgentOf,
+  writeNewAgentFile,
+} from "./make-new-agent.js";
+export {
   exportNameProblem,
   type NameRefusal,
   nameRefusal,
