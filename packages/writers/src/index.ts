@@ -104,6 +104,7 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
+export { SyncNameError, syncNamesOf, unknownRenamed } from "./sync-names.js";
 export {
   copySkillUnlessPinned,
   type ExportSkillFolderOptions,
@@ -114,6 +115,7 @@ export {
   skillCopyScope,
   syncSkillFolders,
 } from "./sync-skills.js";
+export { exportJson, writeExport } from "./write-export.js";
 export {
   type FileContent,
   NAME_MAX,
