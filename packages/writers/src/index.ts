@@ -87,6 +87,7 @@ export {
   type SlugRename,
   slugName,
 } from "./rename-agent.js";
+export { SkillTargetError, skillScopeOf, skillTargetsOf } from "./skill-targets.js";
 export { summarizeFields } from "./summarize-fields.js";
 export {
   applySync,
