@@ -1,10 +1,10 @@
 // `list|why|show|doctor --as TOOL`: argv to one tool's answer (@roster/profiles, @roster/doctor)
 // and its lines printed; the errors and exit codes are the CLI's.
-import { type AgentDiscovery, suggestNames } from "@roster/core";
+import type { AgentDiscovery } from "@roster/core";
 import { findToolProblems, RULES_TABLE, type ToolProblemsReport, toolDoctorLines } from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
-import { unknownText } from "@roster/frontmatter";
 import {
+  notLoadedJson,
   notLoadedMessage,
   type OtherTool,
   otherToolsFor,
@@ -22,7 +22,9 @@ import {
   toolResolvesLine,
   toolViewHeader,
   toolWhyLines,
+  unknownAsAgent,
   viewAsTool,
+  whyAsJson,
 } from "@roster/profiles";
 import { skillDiscovery } from "./cmd-skills.js";
 import type { App } from "./context.js";
@@ -95,16 +97,10 @@ async function unknownIn(app: App, profile: ToolProfile, name: string): Promise<
   return unknownAs(await viewAsTool(profile, app.ctx, { registry: app.registry, prompts: false }), name);
 }
 
-/** A name the tool does not answer to, in the form of every unknown name. */
+/** A name the tool does not answer to, in the form of every unknown name (@roster/profiles). */
 function unknownAs(v: ToolView, name: string): FindingError {
-  const ids = v.agents.map((a) => a.id);
-  const message = unknownText({
-    kind: `${v.displayName} agent`,
-    wanted: name,
-    suggestions: suggestNames(name, ids),
-    all: `roster list --as ${v.tool} shows all ${ids.length}`,
-  });
-  return new FindingError(message, { code: "cli/unknown-agent", suggestions: suggestNames(name, ids) });
+  const { message, suggestions } = unknownAsAgent(v, name);
+  return new FindingError(message, { code: "cli/unknown-agent", suggestions });
 }
 
 /**
@@ -140,13 +136,7 @@ export async function whyAs(app: App, name: string, tool: string): Promise<numbe
     prompts: o.json,
   });
   if (o.json) {
-    printJson(o, {
-      name,
-      tool: v.tool,
-      ...(winner ? { winner: toolAgentView(winner) } : {}),
-      places: v.places,
-      files,
-    });
+    printJson(o, whyAsJson({ name, view: v, winner, files }));
     return winner ? 0 : 1;
   }
   // A name no file of the tool's defines: the suggestion is the answer.
@@ -176,17 +166,7 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
     // A file of the name the tool will not load is not an unknown name: say it is there, and why.
     const finding = new FindingError(notLoadedMessage(v, name, files, o), { code: "cli/not-loaded" });
     if (o.json) {
-      printJson(o, {
-        tool: v.tool,
-        name,
-        error: finding.message,
-        code: "cli/not-loaded",
-        files: files.map((f) => ({
-          filePath: f.filePath,
-          outcome: f.outcome,
-          ...(f.reason ? { reason: f.reason } : {}),
-        })),
-      });
+      printJson(o, notLoadedJson({ view: v, name, message: finding.message, files }));
       finding.details.printed = true;
     }
     throw finding;

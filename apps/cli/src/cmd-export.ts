@@ -1,17 +1,14 @@
 import { resolve } from "node:path";
 import { discoverAgents } from "@roster/core";
-import { describeFsError } from "@roster/core/provider-kit";
 import { pinnedPaths } from "@roster/sources";
 import {
   exportAgent,
-  exportError,
   exportFailure,
+  exportJson,
   exportName,
   exportSentence,
   judgeExport,
-  recordInManifest,
-  WriteRefusedError,
-  writeFileInside,
+  writeExport,
 } from "@roster/writers";
 import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
@@ -87,40 +84,27 @@ export async function exportCommand(app: App, name: string, flags: ExportFlags):
   });
   // What a real run would write; a dry run stops short of it.
   let written = judged.writable && flags.dryRun !== true;
-  let failed: string | undefined;
-  if (written) {
-    try {
-      // The manifest first: a file written is never left without roster's mark. A rename is
-      // kept there whatever the format's mark, so that a later sync writes the same file.
-      if ((writer.marker === "manifest" || renamed) && !flags.out)
-        recordInManifest(app.ctx, {
-          dir: result.dir,
-          relativePath: result.relativePath,
-          root: result.root,
-          ...(renamed ? { renamedFrom: agent.name } : {}),
-        });
-      writeFileInside({ root: result.root, filePath: result.filePath, content: result.content });
-    } catch (error) {
-      written = false;
-      failed = error instanceof WriteRefusedError ? error.message : describeFsError(error);
-    }
-  }
+  const failed = written
+    ? writeExport(app.ctx, { writer, result, renamed, agentName: agent.name, out: Boolean(flags.out) })
+    : undefined;
+  if (failed !== undefined) written = false;
 
   const target = showPath(o, result.filePath);
   if (o.json) {
-    const error = exportError(judged, failed);
-    printJson(o, {
-      agent: agent.name,
-      ...(renamed ? { writtenAs: renamed.to, renamed: renamed.why } : {}),
-      tool: writer.tool,
-      filePath: result.filePath,
-      written,
-      ...(flags.dryRun ? { dryRun: true } : {}),
-      lossy: judged.lossy,
-      ...(error ? { error } : {}),
-      ...(stdout ? { content: result.content } : {}),
-      fields: result.fields,
-    });
+    printJson(
+      o,
+      exportJson({
+        agentName: agent.name,
+        renamed,
+        writer,
+        result,
+        judged,
+        written,
+        failed,
+        dryRun: flags.dryRun === true,
+        stdout,
+      }),
+    );
   } else {
     if (stdout) process.stdout.write(result.content);
     const say = stdout ? o.err : o.out;

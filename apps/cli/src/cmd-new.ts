@@ -1,20 +1,17 @@
 // `roster new NAME --for TOOL`: a new agent file, written by that tool's writer where the tool
 // reads it, and checked with the tool's own view (`roster why NAME --as TOOL`) before it is
 // called done.
-import { parseAgentFields } from "@roster/core";
-import { describeFsError, fileSystemOf } from "@roster/core/provider-kit";
 import {
   checkNewAgent,
   exportAgent,
   lossyNewMessage,
   lostFields,
-  nameRefusal,
+  NewAgentRefusal,
+  NewAgentUsageError,
+  newAgentOf,
   removeFileInside,
-  renameFor,
   starterPrompt,
-  WriteRefusedError,
-  writeFileInside,
-  writePathProblem,
+  writeNewAgentFile,
 } from "@roster/writers";
 import { profileFor, toolResolution } from "./cmd-as.js";
 import type { App } from "./context.js";
@@ -55,33 +52,19 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
   const scope = scopeOf(flags.scope);
   const o = app.output;
 
-  // 1. The name, as the tool takes it: a name it refuses is a usage error that offers its slug.
-  const refused = nameRefusal(writer, name);
-  if (refused) {
-    const slug = renameFor(writer, name);
-    throw new UsageError(`${refused.message}${slug ? `; try ${slug.name}` : ""}`);
-  }
-  const description = flags.description ?? `Describe when to use ${name}.`;
-  if (description.trim() === "") throw new UsageError("--description needs a text");
+  // 1. The agent from what was asked (a mistake is a usage error; @roster/writers' `newAgentOf`).
   // The executor (and Ajv) load only for `--prompt -`: `new` shares its chunk with list, show and why.
-  const prompt = flags.prompt === "-" ? await readPrompt() : flags.prompt;
-  if (prompt !== undefined && prompt.trim() === "") throw new UsageError("--prompt needs a text");
-  const tools = flags.tools
-    ?.split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);
-  if (flags.tools !== undefined && tools?.length === 0)
-    throw new UsageError("--tools needs one or more tool names, comma-separated (Read,Grep)");
-
-  // 2. The agent as roster reads one, written by the tool's writer (no roster marker: it is the user's own).
-  const fields = parseAgentFields({ name, description, ...(tools ? { tools: tools.join(", ") } : {}) });
-  if (!fields) throw new UsageError(`cannot make an agent named ${JSON.stringify(name)}`);
-  const agent = {
-    ...fields,
-    systemPrompt: prompt ?? starterPrompt(name, description),
-    source: scope,
-    provider: writer.tool,
-  };
+  const agent = await newAgentError(() =>
+    newAgentOf({
+      writer,
+      name,
+      description: flags.description,
+      tools: flags.tools,
+      prompt: flags.prompt,
+      readPrompt,
+      scope,
+    }),
+  );
   const result = exportAgent(agent, writer, {
     ctx: app.ctx,
     tools: app.families.tools,
@@ -102,28 +85,15 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
 
   // 3. Never over anything: a file (or a link) of that name, or a link on the way.
   const target = showPath(o, result.filePath);
-  const blocked = writePathProblem(result.root, result.filePath);
-  if (blocked)
-    throw new FindingError(`cannot write ${target}: ${blocked.message}; nothing written`, {
-      code: blocked.code,
-    });
-  const taken = () =>
-    new FindingError(`${target} exists; roster new never replaces a file (another name, or edit that file)`, {
-      code: "write/exists",
-    });
-  if (exists(app, result.filePath)) throw taken();
-  try {
-    writeFileInside({
+  await newAgentError(() =>
+    writeNewAgentFile({
+      ctx: app.ctx,
       root: result.root,
       filePath: result.filePath,
       content: result.content,
-      exclusive: true,
-    });
-  } catch (error) {
-    if (error instanceof WriteRefusedError && error.code === "write/exists") throw taken();
-    const why = error instanceof WriteRefusedError ? error.message : describeFsError(error);
-    throw new FindingError(`cannot write ${target}: ${why}`, { code: "sync/unwritable" });
-  }
+      shown: target,
+    }),
+  );
 
   // 4. The tool's own view: does it load NAME from this file?
   const profile = writer.profile ? profileFor(writer.tool, app.families) : undefined;
@@ -173,13 +143,14 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
   return 0;
 }
 
-/** Is anything at `path` (a file, a folder, a link, even a broken one)? */
-function exists(app: App, path: string): boolean {
+/** Runs `step`, saying @roster/writers' refusals of a new agent as the CLI's usage errors and findings. */
+async function newAgentError<T>(step: () => Promise<T> | T): Promise<T> {
   try {
-    fileSystemOf(app.ctx).lstat(path);
-    return true;
-  } catch {
-    return false;
+    return await step();
+  } catch (error) {
+    if (error instanceof NewAgentUsageError) throw new UsageError(error.message);
+    if (error instanceof NewAgentRefusal) throw new FindingError(error.message, { code: error.code });
+    throw error;
   }
 }
 

@@ -1,7 +1,13 @@
 // `roster worker`, `roster queue status` and `roster queue wait` (SPEC §21): argv and output
 // only; the queue itself is @roster/queue's.
 import { join, resolve } from "node:path";
-import { MAX_TIMEOUT_MS, STOP_SIGNALS, type StopSignal, stopExitCode } from "@roster/executor";
+import {
+  createResultPrinter,
+  MAX_TIMEOUT_MS,
+  STOP_SIGNALS,
+  type StopSignal,
+  stopExitCode,
+} from "@roster/executor";
 import { cacheDirOf } from "@roster/index";
 import {
   checkLockDuration,
@@ -20,7 +26,6 @@ import {
   workerEventJson,
   workerStartLine,
 } from "@roster/queue";
-import { printResult } from "./cmd-run.js";
 import type { App } from "./context.js";
 import { hostFamilies } from "./families.js";
 import { parseDuration, parseInteger } from "./flags.js";
@@ -168,7 +173,7 @@ export async function queueWait(
   const o = app.output;
   const quiet = flags.quiet === true;
   let stream = undefined as ReturnType<typeof createJsonArrayStream> | undefined;
-  const answers = { printed: 0 };
+  const print = createResultPrinter(o, quiet);
   const { failed } = await usageOf(() =>
     waitForJobs({
       target,
@@ -178,7 +183,7 @@ export async function queueWait(
       },
       onResult(result, index, host) {
         if (stream) stream.put(index, { ...result, host });
-        else printResult(o, result, { host, quiet, answers });
+        else print(result, host);
       },
     }),
   );

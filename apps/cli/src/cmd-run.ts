@@ -3,13 +3,9 @@ import { splitArguments } from "@roster/commands";
 import { runnerSettings, trustNoteText, userConfigDir } from "@roster/config";
 import { getAgent } from "@roster/core";
 import {
-  createInOrder,
   createRunRunner,
-  createStatusBoard,
-  DRY_RUN_CLOSING,
+  deliverResults,
   describePlannedCommand,
-  describeResult,
-  detachedLine,
   fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
@@ -17,7 +13,6 @@ import {
   runExitCode,
   runTasks,
   stopExitCode,
-  type TaskResult,
   taskInputOf,
 } from "@roster/executor";
 import { type HostCommand, pickHost } from "@roster/hosts";
@@ -27,9 +22,8 @@ import type { App } from "./context.js";
 import { FindingError, UsageError } from "./errors.js";
 import { lookUpNames } from "./find-stored-agent.js";
 import { parseDuration, parseInteger } from "./flags.js";
-import { createJsonArrayStream } from "./json-stream.js";
 import { asUsage, usageOf } from "./library-usage.js";
-import { line, type Output, omitNulls, oneLine, printJson } from "./output.js";
+import { line, type Output, oneLine, printJson, SCHEMA_VERSION } from "./output.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 import { shortenRefusal } from "./unknown-name.js";
 
@@ -167,76 +161,24 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     input.schema = flags.schema;
   }
 
-  // A TTY gets one status line per task (queued / running / done in Ns / failed), on stderr.
-  const board =
-    dryRun || o.json || quiet
-      ? undefined
-      : createStatusBoard({
-          ids: input.tasks.map((t) => t.id),
-          tty: process.stderr.isTTY === true,
-          write: (text) => process.stderr.write(text),
-        });
-
-  // Results are printed as they arrive: in finish order for people, in input order in JSON.
-  const total = input.tasks.length;
-  // --json: one object, whatever ran (`{ schemaVersion, results }` or, for a dry run,
-  // `{ schemaVersion, dryRun: true, invocations }`).
+  // Results are printed as they arrive: in finish order for people, in input order in JSON
+  // (@roster/executor's routing; a TTY gets a status board on stderr).
   const detached = queue !== undefined && flags.detach === true;
-  const stream = o.json
-    ? createJsonArrayStream({
-        key: dryRun ? "invocations" : detached ? "jobs" : "results",
-        total,
-        write: o.raw,
-        ...(dryRun ? { fields: { dryRun: true } } : {}),
-      })
-    : undefined;
-  // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
-  // Lines, a host's commands as a shell-like line.
   const folder = app.loaded.project?.folder;
-  const pending = createInOrder(total, (value) => {
-    if (hostDryRun) printPlan(o, value as { id: string; plan: HostCommand }, folder);
-    else if (detached) o.raw(String(value));
-    else o.raw(JSON.stringify(value));
+  const delivery = deliverResults({
+    ids: input.tasks.map((t) => t.id),
+    json: o.json,
+    schemaVersion: SCHEMA_VERSION,
+    dryRun,
+    hostDryRun,
+    detached,
+    host: hostName,
+    quiet,
+    deferred: () => built.deferred() !== undefined,
+    printPlan: (value) => printPlan(o, value as { id: string; plan: HostCommand }, folder),
+    board: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
+    write: o,
   });
-  let failed = false;
-  const onResult = (r: TaskResult, index: number) => {
-    if (built.deferred()) return;
-    if (r.error !== undefined || r.exitCode !== 0) failed = true;
-    if (dryRun) {
-      if (hostDryRun) {
-        if (r.error !== undefined) o.err(`roster: ${r.id}: ${r.error}`);
-        if (stream)
-          stream.put(
-            index,
-            r.error !== undefined ? { id: r.id, error: r.error } : { id: r.id, ...(r.data as HostCommand) },
-          );
-        else if (r.error === undefined) pending.put(index, { id: r.id, plan: r.data as HostCommand });
-        return;
-      }
-      const invocation = (r.data as { invocation?: unknown } | undefined)?.invocation;
-      // Absent values are left out, as everywhere in roster's JSON (the executor says `model: null`).
-      const value = omitNulls(invocation ?? { id: r.id, error: r.error ?? "no invocation" });
-      if (stream) stream.put(index, value);
-      else pending.put(index, value);
-      return;
-    }
-    if (detached) {
-      // `--detach`: the job ids (one per line, for `roster queue wait`); results come later.
-      const jobId = (r as { jobId?: string }).jobId;
-      if (stream) stream.put(index, r.error === undefined ? { id: r.id, jobId, host: hostName } : r);
-      else if (r.error === undefined && jobId !== undefined) pending.put(index, jobId);
-      else o.err(line`roster: ${r.id}: ${r.error ?? "not queued"}`);
-      return;
-    }
-    if (stream) {
-      stream.put(index, hostName ? { ...r, host: hostName } : r);
-      return;
-    }
-    const print = () => printResult(o, r, { host: hostName, quiet, answers });
-    if (board) board.print(print);
-    else print();
-  };
-  const answers = { printed: 0 };
 
   let ended: Awaited<ReturnType<typeof runTasks>>;
   try {
@@ -250,11 +192,11 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       discover: lookup.whole,
       input,
       session,
-      onResult,
-      onTask: (id, state) => board?.update(id, state),
+      onResult: delivery.onResult,
+      onTask: delivery.onTask,
     });
   } finally {
-    board?.stop();
+    delivery.stop();
     await queue?.close();
   }
   const { outcome } = ended;
@@ -277,32 +219,15 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     if (o.json) printJson(o, { error: deferred.message });
     throw asUsage(deferred);
   }
-  stream?.end();
-  if (detached && !quiet && !o.json) o.err(detachedLine(input.tasks.length, queue!.target.shown));
-  if (dryRun && !quiet) o.err(DRY_RUN_CLOSING);
-  return runExitCode(plan, { failed, ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}) });
+  delivery.end(queue ? { queue: queue.target.shown } : {});
+  return runExitCode(plan, {
+    failed: delivery.failed(),
+    ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}),
+  });
 }
 
 /** One planned host command, its stdin, files and notes (@roster/executor's lines). */
 function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
   const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
   for (const text of describePlannedCommand(o, { id, plan, notes })) o.out(text);
-}
-
-/**
- * One finished task: the answer alone on stdout, the header, notes and a failure's stderr
- * tail on stderr (@roster/executor's `describeResult`).
- */
-export function printResult(
-  o: Output,
-  r: TaskResult,
-  options: { host: string | undefined; quiet: boolean; answers: { printed: number } },
-): void {
-  const said = describeResult(r, {
-    host: options.host,
-    quiet: options.quiet,
-    first: options.answers.printed === 0,
-  });
-  for (const { to, text } of said) o[to](text);
-  if (said.some((s) => s.to === "out")) options.answers.printed++;
 }

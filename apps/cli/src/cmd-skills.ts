@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { discoverCommands } from "@roster/commands";
-import type { SkillSource } from "@roster/family";
 import {
   commandHiddenBy,
   describeSkill,
@@ -20,7 +19,10 @@ import {
   describeSkillCopies,
   exportSkillFolder,
   type SkillCopy,
+  SkillTargetError,
   skillCopyFails,
+  skillScopeOf,
+  skillTargetsOf,
   syncSkillFolders,
 } from "@roster/writers";
 import type { App } from "./context.js";
@@ -132,20 +134,15 @@ export interface SkillCopyFlags {
   strict?: boolean;
 }
 
-function targetsOf(app: App, to: string | undefined): SkillSource[] {
-  const tools = skillToolsOf(app.families);
-  if (!to) throw new UsageError(`--to names the tool to copy for (${tools.join(", ")})`);
-  return to.split(",").map((tool) => {
-    const source = app.families.skillSources.find((s) => s.tool === tool.trim());
-    if (!source) throw unknownValue("tool", "--to", tool.trim(), tools);
-    return source;
-  });
-}
-
-function scopeFlag(scope: string | undefined): "project" | "user" | undefined {
-  if (scope === undefined) return undefined;
-  if (scope === "project" || scope === "user") return scope;
-  throw unknownValue("scope", "--scope", scope, ["project", "user"]);
+/** Runs a check of `--to`/`--scope` (@roster/writers), saying a mistake as a usage error. */
+function skillTargetUsage<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (!(error instanceof SkillTargetError)) throw error;
+    const u = error.unknown;
+    throw u ? unknownValue(u.kind, u.flag, u.wanted, u.known) : new UsageError(error.message);
+  }
 }
 
 function printCopies(app: App, copies: readonly SkillCopy[]): void {
@@ -154,7 +151,7 @@ function printCopies(app: App, copies: readonly SkillCopy[]): void {
 
 /** `roster export NAME --skills --to TOOL [--scope] [--out DIR]`: copies one skill folder. */
 export async function exportSkill(app: App, name: string, flags: SkillCopyFlags): Promise<number> {
-  const targets = targetsOf(app, flags.to);
+  const targets = skillTargetUsage(() => skillTargetsOf(app.families.skillSources, flags.to));
   if (targets.length !== 1) throw new UsageError("export writes for one tool; roster sync takes a list");
   const d = skillDiscovery(app);
   const skill = find(d, name);
@@ -164,7 +161,7 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
     skill,
     target,
     sources: app.families.skillSources,
-    scope: scopeFlag(flags.scope),
+    scope: skillTargetUsage(() => skillScopeOf(flags.scope)),
     outDir: flags.out ? resolve(app.ctx.cwd, flags.out) : undefined,
     pinned: flags.out ? new Set() : pinnedPaths(app.ctx).paths,
     dryRun: flags.dryRun,
@@ -182,8 +179,8 @@ export async function exportSkill(app: App, name: string, flags: SkillCopyFlags)
  * skills stay where they are) for each tool.
  */
 export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<number> {
-  const targets = targetsOf(app, flags.to);
-  const only = scopeFlag(flags.scope);
+  const targets = skillTargetUsage(() => skillTargetsOf(app.families.skillSources, flags.to));
+  const only = skillTargetUsage(() => skillScopeOf(flags.scope));
   const copies = syncSkillFolders({
     ctx: app.ctx,
     skills: skillDiscovery(app),

@@ -8,7 +8,10 @@ import {
   largeSync,
   planSync,
   SYNC_ASK_OVER,
+  SyncNameError,
   syncJson,
+  syncNamesOf,
+  unknownRenamed,
 } from "@roster/writers";
 import type { App } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -27,27 +30,6 @@ export interface SyncFlags {
   strict?: boolean;
   /** `AGENT=NEW`, repeatable: write that agent under another name (kept for later syncs). */
   name?: string[];
-}
-
-/**
- * `--name AGENT=NEW` values as agent → name. The last `=` splits (an agent's name may hold
- * one, a name a file is made of never does); each agent once; either side empty is a usage error.
- */
-export function namesOf(values: readonly string[] | undefined): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const value of values ?? []) {
-    const at = value.lastIndexOf("=");
-    const agent = at === -1 ? "" : value.slice(0, at);
-    const name = at === -1 ? "" : value.slice(at + 1);
-    if (agent === "" || name.trim() === "")
-      throw new UsageError(
-        `--name takes AGENT=NEW (as in --name CSharpExpert=csharp-expert), not ${JSON.stringify(value)}`,
-      );
-    if (names.has(agent) && names.get(agent) !== name)
-      throw new UsageError(`--name names ${JSON.stringify(agent)} twice`);
-    names.set(agent, name);
-  }
-  return names;
 }
 
 /** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16; @roster/writers). */
@@ -86,18 +68,11 @@ export async function syncCommand(
   const writers = writersFor(flags.to, app.families);
   const scope = scopeOf(flags.scope);
   const o = app.output;
-  const names = namesOf(flags.name);
+  const names = syncNames(flags.name);
   const discovery = await discoverAgents(app.registry, app.ctx, { cache: app.cache });
   // A name for an agent that is not here renames nothing: said, with the closest names.
-  if (names.size > 0) {
-    const idsOf = (a: (typeof discovery.agents)[number]) =>
-      a.plugin ? [a.name, `${a.plugin.name}:${a.name}`] : [a.name];
-    const ids = new Set([
-      ...discovery.agents.flatMap(idsOf),
-      ...discovery.shadowed.flatMap((s) => idsOf(s.agent)),
-    ]);
-    for (const agent of names.keys()) if (!ids.has(agent)) throw unknownName("agent", agent, [...ids]);
-  }
+  const missing = unknownRenamed(discovery, names);
+  if (missing) throw unknownName("agent", missing.agent, missing.ids);
   // The files a source wrote are its own: a sync leaves them (and says so for a lock it cannot read).
   const pinned = pinnedPaths(app.ctx);
   printNotes(o, pinned.problems);
@@ -142,4 +117,13 @@ export async function syncCommand(
     }))
       o.out(text);
   return judged.fails ? 1 : 0;
+}
+
+/** `--name` values as agent → name (@roster/writers' `syncNamesOf`); a bad one is a usage error. */
+function syncNames(values: readonly string[] | undefined): Map<string, string> {
+  try {
+    return syncNamesOf(values);
+  } catch (error) {
+    throw error instanceof SyncNameError ? new UsageError(error.message) : error;
+  }
 }

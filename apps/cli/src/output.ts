@@ -157,9 +157,3 @@ export function printJson(o: Pick<Output, "stream">, value: unknown, kept?: Uint
     o.stream(bytes);
   });
 }
-
-/** An object without its `null` fields (roster's JSON leaves absent values out, never `null`). */
-export function omitNulls<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
-}

@@ -16,6 +16,13 @@ export { EXECUTOR_DIAGNOSTIC_CODES, type ExecutorDiagnosticCode } from "./codes.
 export { commandLine, shellQuote } from "./command-line.js";
 export { DEFAULT_SETTINGS } from "./default-settings.js";
 export {
+  createResultPrinter,
+  type DeliverResultsOptions,
+  deliverResults,
+  type ResultDelivery,
+  type RunWriters,
+} from "./deliver-results.js";
+export {
   createStatusBoard,
   DRY_RUN_CLOSING,
   describePlannedCommand,

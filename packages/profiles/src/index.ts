@@ -1,7 +1,9 @@
 // The public API of @roster/profiles: one engine runs every tool profile (SPEC §4.4). The
 // profile a family declares is core's contract (`ToolProfile` in @roster/core); what a tool
 // would load (`ToolView`) is this engine's answer.
+
 export { summarizeAgent } from "./agent-summary.js";
+export { notLoadedJson, unknownAsAgent, whyAsJson } from "./answer-as.js";
 export { type BuildListingOptions, buildListing } from "./build-listing.js";
 export { agentLines } from "./describe-agent.js";
 export { type ListingLinesOptions, listingLines } from "./describe-listing.js";

@@ -73,6 +73,13 @@ export {
 } from "./judge-new-agent.js";
 export { judgeSync, type SyncJudgement } from "./judge-sync.js";
 export {
+  type NewAgentAsk,
+  NewAgentRefusal,
+  NewAgentUsageError,
+  newAgentOf,
+  writeNewAgentFile,
+} from "./make-new-agent.js";
+export {
   exportNameProblem,
   type NameRefusal,
   nameRefusal,
@@ -80,6 +87,7 @@ export {
   type SlugRename,
   slugName,
 } from "./rename-agent.js";
+export { SkillTargetError, skillScopeOf, skillTargetsOf } from "./skill-targets.js";
 export { summarizeFields } from "./summarize-fields.js";
 export {
   applySync,
@@ -97,6 +105,7 @@ export {
   type SyncPlan,
   type SyncTarget,
 } from "./sync-agents.js";
+export { SyncNameError, syncNamesOf, unknownRenamed } from "./sync-names.js";
 export {
   copySkillUnlessPinned,
   type ExportSkillFolderOptions,
@@ -107,6 +116,7 @@ export {
   skillCopyScope,
   syncSkillFolders,
 } from "./sync-skills.js";
+export { exportJson, writeExport } from "./write-export.js";
 export {
   type FileContent,
   NAME_MAX,
