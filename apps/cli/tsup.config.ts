@@ -154,7 +154,7 @@ const binFiles: EsbuildPlugin = {
         ),
         ...["list-fast", "list-run"].map((name) =>
           bundleCjs(build.esbuild, {
-            entryPoints: [join(cliDir, `src/${name}.ts`)],
+            entryPoints: [join(cliDir, `src/commands/agents/${name}.ts`)],
             outfile: join(outDir, `${name}.cjs`),
             plugins: [...SHARED_PLUGINS, lazyResolver],
             banner: { js: 'const __rosterMetaUrl = require("node:url").pathToFileURL(__filename).href;' },

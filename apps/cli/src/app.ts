@@ -7,16 +7,19 @@
 
 export { shortcutApplies } from "@roster/index";
 export { escapeTerminal } from "@roster/terminal";
-export { listAgents, showAgent, whyAgent } from "./cmd-agents.js";
-export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./cmd-as.js";
-export { clearCache } from "./cmd-cache.js";
-export { expand, listCommands, showCommand } from "./cmd-commands.js";
-export { exportCommand } from "./cmd-export.js";
-export { fixDoctor } from "./cmd-fix.js";
-export { graph } from "./cmd-graph.js";
-export { newAgent } from "./cmd-new.js";
-export { report } from "./cmd-report.js";
-export { exportSkill, listSkills, showSkill, syncSkills, whySkill } from "./cmd-skills.js";
+export { listAgents, showAgent, whyAgent } from "./commands/agents/index.js";
+export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./commands/as/index.js";
+export { clearCache } from "./commands/cache/index.js";
+export { expand, listCommands, showCommand } from "./commands/commands/index.js";
+export { fixDoctor } from "./commands/doctor/fix.js";
+export { doctor } from "./commands/doctor/index.js";
+export { exportCommand } from "./commands/export/index.js";
+export { graph } from "./commands/graph/index.js";
+export { newAgent } from "./commands/new/index.js";
+export { report } from "./commands/report/index.js";
+export { reportError } from "./commands/report/report.js";
+export { withStoredOutput } from "./commands/run/stored-run.js";
+export { exportSkill, listSkills, showSkill, syncSkills, whySkill } from "./commands/skills/index.js";
 export {
   addCommand,
   installCommand,
@@ -24,12 +27,9 @@ export {
   removeCommand,
   sourcesCommand,
   updateCommand,
-} from "./cmd-sources.js";
-export { syncCommand } from "./cmd-sync.js";
-export { trust } from "./cmd-trust.js";
+} from "./commands/sources/index.js";
+export { syncCommand } from "./commands/sync/index.js";
+export { trust } from "./commands/trust/index.js";
 export { createApp, printConfigNotes } from "./context.js";
 export { printJson } from "./output.js";
-export { doctor } from "./print-doctor.js";
-export { reportError } from "./report.js";
-export { withStoredOutput } from "./stored-run.js";
 export { commanderUnknown } from "./unknown-name.js";

@@ -79,12 +79,15 @@ async function recordsFor(flags: object): Promise<boolean> {
 /** `commands list` and `skills list`, also what `--json` on their group runs. */
 const listCommands = (flags: { names?: boolean }) =>
   withApp(async (app) => (await loadApp()).listCommands(app, flags), "json");
-const listSkills = (flags: import("./cmd-skills.js").SkillFlags) =>
+const listSkills = (flags: import("./commands/skills/index.js").SkillFlags) =>
   withApp(async (app) => (await loadApp()).listSkills(app, flags), "json");
 
 /** What each command of the table (@roster/usage) does, by its path: commander's arguments, then its flags. */
 const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
-  list: async (word: string | undefined, flags: import("./list-print.js").ListFlags & AsFlag) => {
+  list: async (
+    word: string | undefined,
+    flags: import("./commands/agents/list-print.js").ListFlags & AsFlag,
+  ) => {
     // What this list reads is recorded when the bin's shortcut can replay it (list-fast.ts).
     const record = await recordsFor(flags);
     await withApp(
@@ -125,9 +128,9 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
     );
   },
   doctor: async (
-    flags: import("./print-doctor.js").DoctorFlags &
+    flags: import("./commands/doctor/index.js").DoctorFlags &
       AsFlag &
-      import("./cmd-fix.js").FixFlags & { fix?: boolean },
+      import("./commands/doctor/fix.js").FixFlags & { fix?: boolean },
   ) => {
     if (flags.dryRun && !flags.fix)
       throw new UsageError("--dry-run goes with --fix (roster doctor --fix --dry-run)");
@@ -148,16 +151,16 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
       { record },
     );
   },
-  run: (agent: string, flags: import("./cmd-run.js").RunFlags) =>
-    withApp(async (app) => (await import("./cmd-run.js")).runAgent(app, agent, flags)),
-  worker: (flags: import("./cmd-queue.js").WorkerFlags) =>
-    withApp(async (app) => (await import("./cmd-queue.js")).runWorker(app, flags)),
+  run: (agent: string, flags: import("./commands/run/index.js").RunFlags) =>
+    withApp(async (app) => (await import("./commands/run/index.js")).runAgent(app, agent, flags)),
+  worker: (flags: import("./commands/queue/index.js").WorkerFlags) =>
+    withApp(async (app) => (await import("./commands/queue/index.js")).runWorker(app, flags)),
   "queue status": (url: string | undefined) =>
-    withApp(async (app) => (await import("./cmd-queue.js")).queueStatus(app, url)),
+    withApp(async (app) => (await import("./commands/queue/index.js")).queueStatus(app, url)),
   "queue wait": (ids: string[], flags: { queue?: string; quiet?: boolean }) =>
-    withApp(async (app) => (await import("./cmd-queue.js")).queueWait(app, ids, flags)),
-  mcp: async (flags: import("./cmd-mcp.js").McpFlags) => {
-    const { claimStdout, serveMcp } = await import("./cmd-mcp.js");
+    withApp(async (app) => (await import("./commands/queue/index.js")).queueWait(app, ids, flags)),
+  mcp: async (flags: import("./commands/mcp/index.js").McpFlags) => {
+    const { claimStdout, serveMcp } = await import("./commands/mcp/index.js");
     const channel = claimStdout();
     await withApp((app) => serveMcp(app, flags, channel));
   },
@@ -166,11 +169,11 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
   "commands expand": (name: string, args: string[]) =>
     withApp(async (app) => (await loadApp()).expand(app, name, args)),
   "skills list": listSkills,
-  "skills show": (name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+  "skills show": (name: string, flags: import("./commands/skills/index.js").SkillFlags) =>
     withApp(async (app) => (await loadApp()).showSkill(app, name, flags)),
-  "skills why": (name: string, flags: import("./cmd-skills.js").SkillFlags) =>
+  "skills why": (name: string, flags: import("./commands/skills/index.js").SkillFlags) =>
     withApp(async (app) => (await loadApp()).whySkill(app, name, flags)),
-  export: (name: string, flags: import("./cmd-export.js").ExportFlags & { skills?: boolean }) =>
+  export: (name: string, flags: import("./commands/export/index.js").ExportFlags & { skills?: boolean }) =>
     withApp(async (app) =>
       flags.skills && flags.name !== undefined
         ? Promise.reject(new UsageError("--name renames an agent; a skill is copied under its own name"))
@@ -178,9 +181,9 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
           ? (await loadApp()).exportSkill(app, name, flags)
           : (await loadApp()).exportCommand(app, name, flags),
     ),
-  new: (name: string, flags: import("./cmd-new.js").NewFlags) =>
+  new: (name: string, flags: import("./commands/new/index.js").NewFlags) =>
     withApp(async (app) => (await loadApp()).newAgent(app, name, flags)),
-  sync: (flags: import("./cmd-sync.js").SyncFlags & { skills?: boolean }) =>
+  sync: (flags: import("./commands/sync/index.js").SyncFlags & { skills?: boolean }) =>
     withApp(async (app) =>
       flags.skills && flags.name !== undefined
         ? Promise.reject(new UsageError("--name renames agents; skills are copied under their own names"))
@@ -188,38 +191,41 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
           ? (await loadApp()).syncSkills(app, flags)
           : (await loadApp()).syncCommand(app, flags),
     ),
-  add: (source: string | undefined, flags: import("./cmd-sources.js").AddFlags) =>
+  add: (source: string | undefined, flags: import("./commands/sources/index.js").AddFlags) =>
     withApp(async (app) => (await loadApp()).addCommand(app, source, flags)),
-  install: async (flags: import("./cmd-sources.js").InstallFlags) => {
+  install: async (flags: import("./commands/sources/index.js").InstallFlags) => {
     // A check reads the config, the lock and the pinned files only: no app to load.
     if (flags.check)
-      exitCode = await (await import("./cmd-check.js")).checkCommand(program.opts<GlobalFlags>(), flags);
+      exitCode = await (await import("./commands/check/index.js")).checkCommand(
+        program.opts<GlobalFlags>(),
+        flags,
+      );
     else await withApp(async (app) => (await loadApp()).installCommand(app, flags));
   },
-  update: (sources: string[], flags: import("./cmd-sources.js").SourcesFlags) =>
+  update: (sources: string[], flags: import("./commands/sources/index.js").SourcesFlags) =>
     withApp(async (app) => (await loadApp()).updateCommand(app, sources, flags)),
-  outdated: (flags: import("./cmd-sources.js").SourcesFlags) =>
+  outdated: (flags: import("./commands/sources/index.js").SourcesFlags) =>
     withApp(async (app) => (await loadApp()).outdatedCommand(app, flags)),
-  remove: (source: string, flags: import("./cmd-sources.js").SourcesFlags) =>
+  remove: (source: string, flags: import("./commands/sources/index.js").SourcesFlags) =>
     withApp(async (app) => (await loadApp()).removeCommand(app, source, flags)),
-  sources: (flags: import("./cmd-sources.js").SourcesFlags) =>
+  sources: (flags: import("./commands/sources/index.js").SourcesFlags) =>
     withApp(async (app) => (await loadApp()).sourcesCommand(app, flags)),
-  graph: (name: string | undefined, flags: import("./cmd-graph.js").GraphFlags) =>
+  graph: (name: string | undefined, flags: import("./commands/graph/index.js").GraphFlags) =>
     withApp(async (app) => (await loadApp()).graph(app, name, flags)),
-  report: (flags: import("./cmd-report.js").ReportFlags) =>
+  report: (flags: import("./commands/report/index.js").ReportFlags) =>
     withApp(async (app) => (await loadApp()).report(app, flags), "always"),
   completion: (shell: "bash" | "zsh" | "fish") =>
     withApp(async (app) => {
       // Per command, from this table: its flags, their values (the app's families) and its arguments.
       const { completionScript, completionSpec } = await import("@roster/completion");
-      const { valuesOf } = await import("./completion-values.js");
+      const { valuesOf } = await import("./commands/completion/completion-values.js");
       process.stdout.write(completionScript(shell, completionSpec(program, valuesOf(app.families))));
       return 0;
     }),
   "cache clear": async () => {
     exitCode = await (await loadApp()).clearCache(program.opts<GlobalFlags>());
   },
-  trust: async (dir: string | undefined, flags: import("./cmd-trust.js").TrustFlags) => {
+  trust: async (dir: string | undefined, flags: import("./commands/trust/index.js").TrustFlags) => {
     exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
   },
 };

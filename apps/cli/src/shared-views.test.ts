@@ -19,8 +19,8 @@ import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
-import { whyAgent } from "./cmd-agents.js";
-import { printOtherTools, showAs, toolAgentView, whyAs } from "./cmd-as.js";
+import { whyAgent } from "./commands/agents/index.js";
+import { printOtherTools, showAs, toolAgentView, whyAs } from "./commands/as/index.js";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
 import { familySetOf } from "./families.js";

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { GLOBAL_OPTIONS, LIST_OPTIONS, type OptionSpec, optionName } from "@roster/usage";
 import { describe, expect, test } from "vitest";
-import { parseList } from "../src/list-fast.js";
+import { parseList } from "../src/commands/agents/list-fast.js";
 
 const bin = fileURLToPath(new URL("../dist/roster.js", import.meta.url));
 

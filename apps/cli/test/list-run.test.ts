@@ -1,4 +1,4 @@
-// The bin's own `list` (src/list-run.ts, dist/list-run.cjs) against the app's (dist/roster.js):
+// The bin's own `list` (src/commands/agents/list-run.ts, dist/list-run.cjs) against the app's (dist/roster.js):
 // for every list form, with and without a stored listing, with config notes, and for every
 // kind of error, the same stdout, stderr and exit code. And what it leaves to the app.
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The bin's shortcut for a stored `list` (src/list-fast.ts), end to end with the BUILT package.
+// The bin's shortcut for a stored `list` (src/commands/agents/list-fast.ts), end to end with the BUILT package.
 // A copy of the package runs either with its app, or with the app replaced by a stand-in that
 // prints APP and fails (same mtime, so the same build as far as the cache can tell): a run
 // that prints the listing with the stand-in in place printed it from the shortcut, without

@@ -4,7 +4,7 @@ import { DiscoveryCache } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { listAgents } from "../src/cmd-agents.js";
+import { listAgents } from "../src/commands/agents/index.js";
 import type { App } from "../src/context.js";
 import { familySetOf } from "../src/families.js";
 import { createOutput } from "../src/output.js";

@@ -1,0 +1,12 @@
+import { clearIndexes } from "@roster/index";
+import { type GlobalFlags, resolveBasics } from "../../basics.js";
+import { count, line, printJson, showPath } from "../../output.js";
+
+/** `roster cache clear`: removes every index and stored output from roster's cache folder. */
+export async function clearCache(flags: GlobalFlags): Promise<number> {
+  const { home, env, output } = resolveBasics(flags);
+  const { dir, removed } = clearIndexes({ home, env });
+  if (output.json) printJson(output, { dir, removed });
+  else output.out(line`removed ${count(removed, "file")} from ${showPath(output, dir)}`);
+  return 0;
+}

@@ -1,0 +1,164 @@
+// `roster new NAME --for TOOL`: a new agent file, written by that tool's writer where the tool
+// reads it, and checked with the tool's own view (`roster why NAME --as TOOL`) before it is
+// called done.
+import {
+  checkNewAgent,
+  exportAgent,
+  lossyNewMessage,
+  lostFields,
+  NewAgentRefusal,
+  NewAgentUsageError,
+  newAgentOf,
+  removeFileInside,
+  starterPrompt,
+  writeNewAgentFile,
+} from "@roster/writers";
+import type { App } from "../../context.js";
+import { FindingError, UsageError } from "../../errors.js";
+import { line, paint, printJson, sentenceLines, showPath, showPaths } from "../../output.js";
+import { scopeOf, writersFor } from "../../writers.js";
+import { profileFor, toolResolution } from "../as/index.js";
+import { fieldRows } from "../report/report-fields.js";
+
+/** Flags of `roster new`. */
+export interface NewFlags {
+  for?: string;
+  description?: string;
+  /** Comma-separated tool names (roster's or the tool's own: `Read,Grep`, `read_file`). */
+  tools?: string;
+  /** The agent's instructions (`-` reads them from stdin). */
+  prompt?: string;
+  scope?: string;
+}
+
+/** The instructions a new agent gets without `--prompt` (@roster/writers). */
+export { starterPrompt };
+
+/**
+ * `roster new NAME --for TOOL`: writes NAME's file in TOOL's project (or user) folder through
+ * TOOL's writer — never over a file that is there — then asks TOOL's own view whether it
+ * loads NAME from that file. A file the tool would not load as NAME is removed again and the
+ * reason is the error; one the tool loads once a person says so in the tool (a folder to
+ * trust, an agent to acknowledge) stays, and the step is said.
+ */
+export async function newAgent(app: App, name: string, flags: NewFlags): Promise<number> {
+  if (flags.for === undefined)
+    throw new UsageError(
+      `roster new needs --for TOOL: one of ${app.families.writers.map((w) => w.tool).join(", ")}`,
+    );
+  const writers = writersFor(flags.for, app.families, "--for");
+  if (writers.length !== 1) throw new UsageError("roster new writes one agent for one tool");
+  const writer = writers[0]!;
+  const scope = scopeOf(flags.scope);
+  const o = app.output;
+
+  // 1. The agent from what was asked (a mistake is a usage error; @roster/writers' `newAgentOf`).
+  // The executor (and Ajv) load only for `--prompt -`: `new` shares its chunk with list, show and why.
+  const agent = await newAgentError(() =>
+    newAgentOf({
+      writer,
+      name,
+      description: flags.description,
+      tools: flags.tools,
+      prompt: flags.prompt,
+      readPrompt,
+      scope,
+    }),
+  );
+  const result = exportAgent(agent, writer, {
+    ctx: app.ctx,
+    tools: app.families.tools,
+    scope,
+    marker: false,
+  });
+  if (!result.ok)
+    throw new FindingError(
+      `cannot write "${name}" for ${writer.displayName} (${result.code}): ${result.message}`,
+      { code: result.code },
+    );
+  // What was asked is written whole, or not at all (a tool name the tool has no word for).
+  const lost = lostFields(result.fields);
+  if (lost.length > 0) {
+    o.err(fieldRows(o, lost));
+    throw new FindingError(lossyNewMessage(writer.displayName, lost), { code: "new/lossy" });
+  }
+
+  // 3. Never over anything: a file (or a link) of that name, or a link on the way.
+  const target = showPath(o, result.filePath);
+  await newAgentError(() =>
+    writeNewAgentFile({
+      ctx: app.ctx,
+      root: result.root,
+      filePath: result.filePath,
+      content: result.content,
+      shown: target,
+    }),
+  );
+
+  // 4. The tool's own view: does it load NAME from this file?
+  const profile = writer.profile ? profileFor(writer.tool, app.families) : undefined;
+  const check = profile ? await toolResolution(app, profile, name) : undefined;
+  const {
+    loads,
+    asks,
+    why: reason,
+    code,
+    reason: gate,
+  } = checkNewAgent({
+    check,
+    filePath: result.filePath,
+    name,
+  });
+  const why = reason === undefined ? undefined : showPaths(o, reason);
+  if (!loads && !asks) {
+    // Not the agent that was asked for: the file goes again, nothing is left half-done.
+    removeFileInside({ root: result.root, filePath: result.filePath });
+    throw new FindingError(`${target} would not load as ${name}: ${why}; nothing written`, {
+      code: code ?? "tool/shadowed",
+    });
+  }
+
+  if (o.json) {
+    printJson(o, {
+      name,
+      tool: writer.tool,
+      scope,
+      filePath: result.filePath,
+      loads,
+      ...(asks && gate ? { reason: gate } : {}),
+      fields: result.fields,
+    });
+    return 0;
+  }
+  const checked = check ? ` (checked: roster why ${name} --as ${writer.tool})` : "";
+  if (loads)
+    o.out(line`created ${target} — ${writer.displayName} loads it as ${paint(o, "bold", name)}${checked}`);
+  else {
+    // A sentence with paths in it: wrapped at spaces on a terminal, never inside a path.
+    const said = `created ${target} — ${writer.displayName} loads it after a step of yours: ${why ?? ""}`;
+    for (const piece of sentenceLines(o, said)) o.out(paint(o, "yellow", piece));
+  }
+  const notKept = result.fields.filter((f) => f.fate !== "kept");
+  if (notKept.length > 0) o.out(fieldRows(o, notKept));
+  return 0;
+}
+
+/** Runs `step`, saying @roster/writers' refusals of a new agent as the CLI's usage errors and findings. */
+async function newAgentError<T>(step: () => Promise<T> | T): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof NewAgentUsageError) throw new UsageError(error.message);
+    if (error instanceof NewAgentRefusal) throw new FindingError(error.message, { code: error.code });
+    throw error;
+  }
+}
+
+/** `--prompt -`: the instructions read from stdin, bounded (@roster/executor's `readBounded`). */
+async function readPrompt(): Promise<string> {
+  const [{ readBounded }, { usageOf }] = await Promise.all([
+    import("@roster/executor"),
+    import("../../library-usage.js"),
+  ]);
+  return usageOf(() => readBounded("--prompt", process.stdin));
+}
