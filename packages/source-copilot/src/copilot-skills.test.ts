@@ -83,11 +83,13 @@ test("a SKILL.md at the root of a skills folder makes the whole folder that one 
 test("a block description at the frontmatter's end loses its last line break, as Copilot CLI reads it", () => {
   sandbox.write({
     "project/.git/HEAD": "x",
-    "project/.github/skills/clip/SKILL.md": "---\nname: clip\ndescription: >\n  line one\n  line two\n---\nx\n",
+    "project/.github/skills/clip/SKILL.md":
+      "---\nname: clip\ndescription: >\n  line one\n  line two\n---\nx\n",
     "project/.github/skills/blank/SKILL.md": "---\nname: blank\ndescription: |\n  line two\n\n---\nx\n",
     "project/.github/skills/keep/SKILL.md": "---\nname: keep\ndescription: |+\n  line two\n\n---\nx\n",
     "project/.github/skills/keep2/SKILL.md": "---\nname: keep2\ndescription: |+\n  line two\n---\nx\n",
-    "project/.github/skills/comment/SKILL.md": "---\nname: comment\ndescription: |\n  line two\n# note\n---\nx\n",
+    "project/.github/skills/comment/SKILL.md":
+      "---\nname: comment\ndescription: |\n  line two\n# note\n---\nx\n",
     "project/.github/skills/strip/SKILL.md": "---\nname: strip\ndescription: |-\n  line two\n---\nx\n",
     "project/.github/skills/after/SKILL.md": "---\ndescription: |\n  line two\nname: after\n---\nx\n",
   });

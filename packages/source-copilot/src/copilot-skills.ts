@@ -34,12 +34,16 @@ export function copilotDescriptionAsRead(description: string, file: string): str
   if (yaml === undefined) return description;
   const lines = yaml.split(/\r?\n/);
   const last = lines.findLastIndex((line) => /^[^\s#-][^:]*:/.test(line));
-  const header = /^(["']?)description\1[ \t]*:[ \t]*[|>]([-+1-9]{0,2})[ \t]*(?:#.*)?$/.exec(lines[last] ?? "");
+  const header = /^(["']?)description\1[ \t]*:[ \t]*[|>]([-+1-9]{0,2})[ \t]*(?:#.*)?$/.exec(
+    lines[last] ?? "",
+  );
   if (!header) return description;
   if ((header[2] ?? "").includes("-")) return description;
   // The final line break goes only when the block runs to the frontmatter's last line.
   const end = lines.at(-1) ?? "";
-  return last < lines.length - 1 && end.trim() !== "" && !end.startsWith("#") ? description.slice(0, -1) : description;
+  return last < lines.length - 1 && end.trim() !== "" && !end.startsWith("#")
+    ? description.slice(0, -1)
+    : description;
 }
 
 /** Why Copilot CLI refuses a skill's written `name` (its loader's messages), or `undefined`. */
