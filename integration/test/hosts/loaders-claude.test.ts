@@ -4,76 +4,40 @@
 // model call with "--agent '<missing>' not found. Available agents: a, b, …". That answer
 // names the agents, not their prompts: this suite compares the loaded set and the ids; the
 // prompts of Claude Code are not observable offline (see integration/README.md). SPEC §15.
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   enabled,
-  installTool,
   makeWorld,
   type Ran,
   roster,
   rosterAs,
-  run,
   type World,
   YAML_NAME_CASES,
 } from "./loaders-harness.js";
+import { type ClaudeTool, claudeTool } from "./real-tools.js";
 
-let prefix = "";
+let claudeCode: ClaudeTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
-/** Claude Code's built-in agents: what it names in a world without a single agent file. */
-let builtins: string[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool("@anthropic-ai/claude-code@2.1.197", "claude");
-  if ("unavailable" in installed) {
-    unavailable = installed.unavailable;
-    return;
-  }
-  prefix = installed.prefix;
-  const empty = makeWorld({});
-  worlds.push(empty);
-  builtins = await claudeNames(empty);
+  const found = await claudeTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else claudeCode = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
 });
 
-const MISSING = "zz-roster-missing-agent";
-
 /** The installed Claude Code in `world`: logged out (its own HOME), no update check, stdin closed. */
 function claude(world: World, args: string[]): Promise<Ran> {
-  return run("sh", ["-c", 'exec claude "$@" < /dev/null', "claude", ...args], {
-    cwd: world.project,
-    timeout: 120_000,
-    env: {
-      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: world.home,
-      ...world.xdg,
-      DISABLE_AUTOUPDATER: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    },
-  });
+  return claudeCode!.run(world, args);
 }
 
-/** Every agent name Claude Code offers in `world` (built-ins included), sorted. */
-async function claudeNames(world: World): Promise<string[]> {
-  const ran = await claude(world, ["-p", "hi", "--agent", MISSING]);
-  const answer = /Available agents: ([^\n]*)/.exec(`${ran.stdout}\n${ran.stderr}`);
-  if (!answer)
-    throw new Error(`claude gave no "Available agents" answer: ${(ran.stderr || ran.stdout).slice(0, 400)}`);
-  return answer[1]!
-    .split(", ")
-    .map((n) => n.trim())
-    .filter(Boolean)
-    .sort();
-}
-
-/** The agent files Claude Code loads in `world`: its answer less its built-ins. */
+/** The agent files Claude Code loads in `world`: its `--agent <missing>` answer less its built-ins, sorted. */
 async function claudeLoads(world: World): Promise<string[]> {
-  const names = await claudeNames(world);
-  return names.filter((n) => !builtins.includes(n));
+  return (await claudeCode!.agents(world)).agents.map((a) => a.id);
 }
 
 const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;

@@ -9,13 +9,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { enabled, installTool, makeWorld, roster, run, type World } from "./loaders-harness.js";
+import { enabled, makeWorld, roster, run, type World } from "./loaders-harness.js";
+import { type CodexTool, codexTool } from "./real-tools.js";
 
-let prefix = "";
+let codex: CodexTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
-/** Codex's built-in roles, as an empty world lists them (`name: description`). */
-let builtins = new Set<string>();
 
 interface Role {
   id: string;
@@ -38,66 +37,23 @@ const trusts = (dir: string, level = "trusted") => `[projects."${dir}"]\ntrust_l
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool("@openai/codex@0.171.0", "codex");
-  if ("unavailable" in installed) {
-    unavailable = installed.unavailable;
-    return;
-  }
-  prefix = installed.prefix;
-  // Without a single custom agent Codex offers no spawn_agent tool at all: the built-ins are
-  // what a world of one probe agent lists besides it.
-  const probe = await codexWorld({ [`${U}/probe.toml`]: role("zz-probe", "probe") });
-  const listed = await codexRoles(probe);
-  if (!listed.some((r) => r.id === "zz-probe")) throw new Error("Codex did not list the probe agent");
-  builtins = new Set(listed.filter((r) => r.id !== "zz-probe").map((r) => `${r.id}: ${r.description}`));
+  const found = await codexTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else codex = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
 });
 
-/** Every role Codex offers in `world` (built-ins included), from `codex debug prompt-input`. */
-async function codexRoles(world: World, cwd = world.project): Promise<Role[]> {
-  const out = join(world.root, "codex-prompt-input.json");
-  const ran = await run("sh", ["-c", `codex debug prompt-input x > "${out}"`], {
-    cwd,
-    timeout: 120_000,
-    env: {
-      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: world.home,
-      CODEX_HOME: join(world.home, ".codex"),
-      ...world.xdg,
-    },
-  });
-  if (ran.code !== 0) throw new Error(`codex debug prompt-input failed: ${ran.stderr.slice(0, 400)}`);
-  let roles: string | undefined;
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node && typeof node === "object") {
-      const tool = node as {
-        name?: string;
-        parameters?: { properties?: { agent_type?: { description?: string } } };
-      };
-      if (tool.name === "spawn_agent") roles = tool.parameters?.properties?.agent_type?.description;
-      for (const value of Object.values(node)) walk(value);
-    }
-  };
-  walk(JSON.parse(readFileSync(out, "utf8")));
-  // No custom agent loaded: Codex leaves the spawn_agent tool out.
-  if (roles === undefined) return [];
-  const listed = roles.split("Available roles:\n")[1] ?? "";
-  // Codex appends a note of the role's pinned settings ("- This role's model is set to …"):
-  // its rendering, not the file's description.
-  return [...listed.matchAll(/^(.+): \{\n([\s\S]*?)\n\}$/gm)].map((m) => ({
-    id: m[1]!,
-    description: m[2]!.replace(/\n- This role's [^\n]*$/, ""),
-  }));
-}
-
 const byId = (a: Role, b: Role) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The agent files Codex loads: its roles less its untouched built-ins. */
+/** The agent files Codex loads (`codex debug prompt-input`): its roles less its untouched built-ins. */
 async function codexLoads(world: World, cwd = world.project): Promise<Role[]> {
-  return (await codexRoles(world, cwd)).filter((r) => !builtins.has(`${r.id}: ${r.description}`)).sort(byId);
+  const tool = codex!;
+  return (await tool.roles(world, cwd))
+    .map((r) => ({ id: r.id, description: r.seen }))
+    .filter((r) => !tool.builtins.has(`${r.id}: ${r.description}`))
+    .sort(byId);
 }
 
 /** What the built roster says Codex loads (`roster list --as codex --json`), files only. */

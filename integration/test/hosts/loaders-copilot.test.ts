@@ -4,46 +4,19 @@
 // `~/.cache/copilot/pkg/<platform>/<version>`, whose `runtime.node` exports
 // `customAgentsDiscoverJson` — the call its own `cli-main.js` makes to list custom agents
 // (no credentials: `authInfo: null`; no model call, no network). SPEC §15.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  enabled,
-  installTool,
-  type LoadedAgent,
-  makeWorld,
-  roster,
-  rosterAs,
-  run,
-  type World,
-} from "./loaders-harness.js";
+import { enabled, type LoadedAgent, makeWorld, roster, rosterAs, type World } from "./loaders-harness.js";
+import { type CopilotAgent, type CopilotTool, copilotTool } from "./real-tools.js";
 
-const VERSION = "1.0.102";
-let runtime = "";
+let copilot: CopilotTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool(`@github/copilot@${VERSION}`, "copilot");
-  if ("unavailable" in installed) {
-    unavailable = installed.unavailable;
-    return;
-  }
-  // The first run unpacks the package into HOME's cache: one home kept beside the install.
-  const home = join(installed.prefix, "unpack-home");
-  const pkg = join(home, ".cache/copilot/pkg");
-  if (!existsSync(pkg)) {
-    mkdirSync(home, { recursive: true });
-    await run(join(installed.prefix, "bin", "copilot"), ["--version"], {
-      env: { PATH: process.env.PATH, HOME: home },
-      timeout: 180_000,
-    });
-  }
-  const platform = existsSync(pkg) ? readdirSync(pkg)[0] : undefined;
-  const found = platform ? join(pkg, platform, VERSION, "prebuilds", platform, "runtime.node") : "";
-  if (found && existsSync(found)) runtime = found;
-  else unavailable = `Copilot CLI ${VERSION} did not unpack a runtime.node below ${pkg}`;
+  const found = await copilotTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else copilot = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
@@ -57,37 +30,8 @@ async function copilotLoads(world: World): Promise<LoadedAgent[]> {
 }
 
 /** Copilot CLI's own discovery in `world`, as it answers: each agent's id, prompt and tool list. */
-async function copilotDiscovers(world: World): Promise<{ id: string; prompt?: string; tools?: string[] }[]> {
-  const script = join(world.root, "copilot-discover.cjs");
-  const out = join(world.root, "copilot-discover.json");
-  const args = {
-    integrationId: "copilot-developer-cli",
-    authInfo: null,
-    configDir: join(world.home, ".copilot"),
-    projectPaths: [world.project],
-    excludeHostAgents: false,
-    additionalPlugins: [],
-    hasResolvedPlugins: false,
-  };
-  writeFileSync(
-    script,
-    `const m = require(${JSON.stringify(runtime)});
-m.customAgentsDiscoverJson(${JSON.stringify(JSON.stringify(args))}).then((text) => {
-  require("node:fs").writeFileSync(${JSON.stringify(out)}, text);
-  process.exit(0);
-}, (error) => { console.error(String(error)); process.exit(1); });
-`,
-  );
-  const ran = await run(process.execPath, [script], {
-    cwd: world.project,
-    env: { PATH: process.env.PATH, HOME: world.home, ...world.xdg },
-    timeout: 120_000,
-  });
-  if (ran.code !== 0) throw new Error(`Copilot CLI's discovery failed: ${ran.stderr.slice(0, 400)}`);
-  const found = JSON.parse(readFileSync(out, "utf8")) as {
-    agents: { id: string; prompt?: string; tools?: string[] }[];
-  };
-  return found.agents;
+function copilotDiscovers(world: World): Promise<CopilotAgent[]> {
+  return copilot!.discover(world);
 }
 
 const md = (front: string, body = "Body.") => `---\n${front}\n---\n${body}\n`;

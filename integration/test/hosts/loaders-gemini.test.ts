@@ -9,40 +9,24 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   CORPUS,
   enabled,
-  installTool,
   type LoadedAgent,
   makeWorld,
   roster,
   rosterAs,
-  run,
   type World,
   YAML_NAME_CASES,
 } from "./loaders-harness.js";
+import { type GeminiTool, geminiTool } from "./real-tools.js";
 
-let chunk = "";
+let gemini: GeminiTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool("@google/gemini-cli@0.61.0", "gemini");
-  if ("unavailable" in installed) {
-    unavailable = installed.unavailable;
-    return;
-  }
-  const bundle = join(installed.prefix, "lib/node_modules/@google/gemini-cli/bundle");
-  // The chunk the CLI's entry imports that defines the loader.
-  const entry = readdirSync(bundle).find((f) => /^gemini-[A-Z0-9]+\.js$/.test(f));
-  const imported = entry
-    ? [...readFileSync(join(bundle, entry), "utf8").matchAll(/from "\.\/(chunk-[A-Z0-9]+\.js)"/g)].map(
-        (m) => m[1]!,
-      )
-    : [];
-  const found = imported.find((f) =>
-    readFileSync(join(bundle, f), "utf8").includes("async function loadAgentsFromDirectory("),
-  );
-  if (found) chunk = join(bundle, found);
-  else unavailable = "no bundle chunk of @google/gemini-cli defines loadAgentsFromDirectory";
+  const found = await geminiTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else gemini = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
@@ -52,25 +36,8 @@ afterAll(() => {
  * Runs Gemini CLI's own `loadAgentsFromDirectory` on `dir` and answers what `pick` (a JS
  * expression over its agents, `r.agents`) makes of them.
  */
-async function geminiLoader<T>(world: World, dir: string, pick: string): Promise<T> {
-  const script = join(world.root, "gemini-load.mjs");
-  const out = join(world.root, "gemini-load.json");
-  writeFileSync(
-    script,
-    `const m = await import(${JSON.stringify(chunk)});
-const r = await m.loadAgentsFromDirectory(${JSON.stringify(dir)});
-const { writeFileSync } = await import("node:fs");
-writeFileSync(${JSON.stringify(out)}, JSON.stringify(${pick}));
-process.exit(0);
-`,
-  );
-  const ran = await run(process.execPath, [script], {
-    cwd: world.root,
-    env: { PATH: process.env.PATH, HOME: world.home },
-    timeout: 120_000,
-  });
-  if (ran.code !== 0) throw new Error(`Gemini CLI's loader failed: ${ran.stderr.slice(0, 400)}`);
-  return JSON.parse(readFileSync(out, "utf8")) as T;
+function geminiLoader<T>(world: World, dir: string, pick: string): Promise<T> {
+  return gemini!.loadAgents<T>(world, { dir, pick });
 }
 
 /** What Gemini CLI's loader makes of `dir`: the agents it loads (names, prompts). */
@@ -227,14 +194,12 @@ describe.skipIf(!enabled)("why NAME --as gemini about NAME alone", () => {
  * (`Storage.getAcknowledgedAgentsPath()`, imported) holds under the project root (the cwd) and
  * the agent's name, as `AcknowledgedAgentsService.isAcknowledged` (not exported) compares.
  */
-async function geminiRegistersFromProject(world: World): Promise<string[]> {
-  const script = join(world.root, "gemini-gate.mjs");
-  const out = join(world.root, "gemini-gate.json");
+function geminiRegistersFromProject(world: World): Promise<string[]> {
   const cwd = world.project;
-  writeFileSync(
-    script,
-    `const m = await import(${JSON.stringify(chunk)});
-const { readFileSync, writeFileSync } = await import("node:fs");
+  return gemini!.withAgentsChunk<string[]>(world, {
+    name: "gemini-gate.mjs",
+    cwd,
+    code: (out) => `const { readFileSync, writeFileSync } = await import("node:fs");
 const { join } = await import("node:path");
 const trust = m.checkPathTrust({ path: ${JSON.stringify(cwd)}, isFolderTrustEnabled: true });
 let names = [];
@@ -247,14 +212,7 @@ if (trust.isTrusted !== false && trust.isTrusted !== undefined) {
 writeFileSync(${JSON.stringify(out)}, JSON.stringify(names.sort()));
 process.exit(0);
 `,
-  );
-  const ran = await run(process.execPath, [script], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: world.home },
-    timeout: 120_000,
   });
-  if (ran.code !== 0) throw new Error(`Gemini CLI's trust check failed: ${ran.stderr.slice(0, 400)}`);
-  return JSON.parse(readFileSync(out, "utf8")) as string[];
 }
 
 describe.skipIf(!enabled)(

@@ -2,7 +2,7 @@
 // loader (`opencode debug config`: the merged config, agents included, no model call) and to
 // `roster list --as opencode --json`; any difference in the loaded set, ids, prompts or in
 // which file makes opencode refuse its whole configuration fails. SPEC §15.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkFileAs } from "@roster/profiles";
 import { opencodeProfile } from "@roster/source-opencode";
@@ -11,7 +11,6 @@ import {
   CORPUS,
   enabled,
   inBatches,
-  installTool,
   type LoadedAgent,
   makeWorld,
   roster,
@@ -19,85 +18,36 @@ import {
   run,
   type World,
 } from "./loaders-harness.js";
+import { type OpencodeTool, opencodeTool } from "./real-tools.js";
 
-let prefix = "";
+let opencode: OpencodeTool | undefined;
 let unavailable: string | undefined;
 const worlds: World[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  const installed = await installTool("opencode-ai@1.18.33", "opencode");
-  if ("unavailable" in installed) unavailable = installed.unavailable;
-  else prefix = installed.prefix;
+  const found = await opencodeTool();
+  if ("unavailable" in found) unavailable = found.unavailable;
+  else opencode = found;
 }, 420_000);
 afterAll(() => {
   for (const world of worlds) world.cleanup();
 });
 
-/** What the real opencode loads in `world`: its agents (files only), or the file it refuses. */
+/** What the real opencode loads in `world` (`opencode debug config`): its agents (files only), or the file it refuses. */
 async function opencodeLoads(
   world: World,
   cwd = world.project,
   env: Record<string, string> = {},
 ): Promise<{ agents: LoadedAgent[]; refusedBy?: string }> {
-  const config = join(world.root, "oc-config.json");
-  const out = join(world.root, "opencode.json.out");
-  writeFileSync(config, '{"disabled_providers":["opencode"]}');
-  // stdout goes to a file: through a pipe opencode's output can stop at 64 KiB.
-  const ran = await run("sh", ["-c", `opencode debug config > "${out}"`], {
-    cwd,
-    timeout: 180_000,
-    env: {
-      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: world.home,
-      ...world.xdg,
-      OPENCODE_CONFIG: config,
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-      ...env,
-    },
-  });
-  if (ran.code !== 0) {
-    const refused = /Configuration is invalid at (\S+)/.exec(ran.stderr);
-    if (!refused) throw new Error(`opencode debug config failed: ${ran.stderr.slice(0, 400)}`);
-    return { agents: [], refusedBy: refused[1]! };
-  }
-  const merged = JSON.parse(readFileSync(out, "utf8")) as {
-    agent?: Record<string, { prompt?: string; disable?: boolean }>;
-  };
-  // `debug config` shows the merged config; opencode's agent list then drops `disable: true`.
-  const agents = Object.entries(merged.agent ?? {})
-    .filter(([, a]) => a.disable !== true)
-    .map(([id, a]) => ({ id, prompt: a.prompt ?? "" }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { agents };
+  const { agents, refusedBy } = await opencode!.agents(world, { cwd, env });
+  const loaded = agents.map((a) => ({ id: a.id, prompt: a.seen }));
+  return refusedBy === undefined ? { agents: loaded } : { agents: loaded, refusedBy };
 }
 
 /** The agents of opencode's merged config in `world` (`opencode debug config`), as it holds them. */
-async function opencodeConfigAgents(world: World): Promise<Record<string, Record<string, unknown>>> {
-  const config = join(world.root, "oc-config.json");
-  const out = join(world.root, "opencode-agents.out");
-  writeFileSync(config, '{"disabled_providers":["opencode"]}');
-  const ran = await run("sh", ["-c", `opencode debug config > "${out}"`], {
-    cwd: world.project,
-    timeout: 180_000,
-    env: {
-      PATH: `${join(prefix, "bin")}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: world.home,
-      ...world.xdg,
-      OPENCODE_CONFIG: config,
-      OPENCODE_DISABLE_AUTOUPDATE: "1",
-      OPENCODE_DISABLE_MODELS_FETCH: "1",
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: "1",
-      OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
-    },
-  });
-  if (ran.code !== 0) throw new Error(`opencode debug config failed: ${ran.stderr.slice(0, 400)}`);
-  return (
-    (JSON.parse(readFileSync(out, "utf8")) as { agent?: Record<string, Record<string, unknown>> }).agent ?? {}
-  );
+function opencodeConfigAgents(world: World): Promise<Record<string, Record<string, unknown>>> {
+  return opencode!.configAgents(world);
 }
 
 async function compare(world: World, cwd?: string) {
