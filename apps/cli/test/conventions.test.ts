@@ -55,7 +55,7 @@ describe("conventions", () => {
     const debug = roster(inBox("--debug", "show", "nope"));
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/^FindingError: unknown agent "nope"/);
-    expect(debug.stderr).toMatch(/\bat .*src\/cmd-agents\.ts:\d+:\d+/);
+    expect(debug.stderr).toMatch(/\bat .*src\/commands\/agents\/index\.ts:\d+:\d+/);
     const plain = roster(inBox("show", "nope"));
     expect(plain.stderr.trim().split("\n")).toHaveLength(1);
   });
