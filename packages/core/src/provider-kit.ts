@@ -21,7 +21,7 @@ export {
 export { AGENT_KEYS, defineMarkdownFormat, markdownFormat } from "./markdown-format.js";
 export { compareCodeUnits, isRecord } from "./plain-values.js";
 export { defineProvider } from "./provider.js";
-export { BoundedReadError, readFileBounded } from "./read-bounded.js";
+export { BoundedReadError, readFileBounded, refuseBoundedRead } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";
 export type { DeferredBody } from "./types.js";
 export {

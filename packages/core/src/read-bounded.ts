@@ -60,7 +60,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants
 export function readFileBounded(path: string, maxBytes: number, known?: Stats, scratch?: Buffer): Buffer {
   // A caller that has just stat-ed the path may hand that result in: one stat less.
   const before = known ?? statSync(path);
-  refuse(path, before, maxBytes);
+  refuseBoundedRead(path, before, maxBytes);
   return openAndRead(path, maxBytes, scratch).bytes;
 }
 
@@ -78,8 +78,8 @@ export function readListedFile(
   return openAndRead(path, maxBytes, scratch);
 }
 
-/** Throws the refusal for a file that is not regular or over `maxBytes`. */
-function refuse(path: string, stats: Stats, maxBytes: number): void {
+/** Throws the refusal for a file that is not regular or over `maxBytes` (a layer's `readFile` answers alike). */
+export function refuseBoundedRead(path: string, stats: Stats, maxBytes: number): void {
   if (!stats.isFile()) {
     throw new BoundedReadError({
       code: "not-regular",
@@ -108,7 +108,7 @@ function openAndRead(
   try {
     // The path may have been swapped since it was looked at: the descriptor decides.
     const stats = fstatSync(fd);
-    refuse(path, stats, maxBytes);
+    refuseBoundedRead(path, stats, maxBytes);
     // A regular file of known size is read into one buffer of that size plus one byte (the
     // extra byte shows a file that grew since `stat`): no 64 KiB scratch buffer per file and
     // no copy. A size of 0 (`/proc` files, which stream) is read in whole chunks: some

@@ -5,7 +5,7 @@
 // characters). A raising finding holds its definition back unless the user says `--yes`.
 import type { Dirent } from "node:fs";
 import { join } from "node:path";
-import type { AgentDefinition } from "@roster/core";
+import type { AgentDefinition, FileSystem } from "@roster/core";
 import { nameProblem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { type FamilyVocabulary, raisesPermission, raisingSetting, type ToolTable } from "@roster/family";
@@ -38,6 +38,8 @@ export interface AuditSourceOptions {
   vocabularies: readonly FamilyVocabulary[];
   /** The tool names of those vocabularies as one table: what an `allowed-tools` list pre-approves. */
   tools: ToolTable;
+  /** The layer the tree is read through (a fetched commit's); node:fs by default. */
+  fs?: FileSystem;
 }
 
 /** A definition of any kind, as the audit and the writers address it. */
@@ -190,10 +192,10 @@ function agentFields(agent: AgentDefinition): Record<string, unknown> {
 }
 
 /** A command file's frontmatter and text, read within discovery's bound. */
-function readCommand(filePath: string): { fields: Record<string, unknown>; text: string } {
+function readCommand(fs: FileSystem, filePath: string): { fields: Record<string, unknown>; text: string } {
   let text: string;
   try {
-    text = nodeFileSystem.readFile(filePath, MAX_COMMAND_BYTES).toString("utf8");
+    text = fs.readFile(filePath, MAX_COMMAND_BYTES).toString("utf8");
   } catch {
     return { fields: {}, text: "" };
   }
@@ -202,7 +204,10 @@ function readCommand(filePath: string): { fields: Record<string, unknown>; text:
 }
 
 /** Every symbolic link below `tree` (`/`-separated paths), and whether the walk stopped at its bound. */
-export function linksIn(tree: string): { links: string[]; truncated: boolean } {
+export function linksIn(
+  tree: string,
+  fs: FileSystem = nodeFileSystem,
+): { links: string[]; truncated: boolean } {
   const links: string[] = [];
   let seen = 0;
   let truncated = false;
@@ -210,7 +215,7 @@ export function linksIn(tree: string): { links: string[]; truncated: boolean } {
     if (truncated) return;
     let entries: Dirent[];
     try {
-      entries = nodeFileSystem.readdir(dir);
+      entries = fs.readdir(dir);
     } catch {
       return;
     }
@@ -237,7 +242,8 @@ export function linksIn(tree: string): { links: string[]; truncated: boolean } {
 export function auditSource(options: AuditSourceOptions): Finding[] {
   const { definitions } = options;
   const findings: Finding[] = [...definitions.findings];
-  const { links, truncated } = linksIn(options.tree);
+  const fs = options.fs ?? nodeFileSystem;
+  const { links, truncated } = linksIn(options.tree, fs);
   const claimed = new Set<string>();
   const linkFindings = (ref: DefinitionRef, folder?: string): Finding[] => {
     const hits = links.filter(
@@ -281,7 +287,7 @@ export function auditSource(options: AuditSourceOptions): Finding[] {
     ];
   });
   each("command", definitions.commands, ({ value }, ref) => {
-    const { fields, text } = readCommand(value.filePath);
+    const { fields, text } = readCommand(fs, value.filePath);
     return [
       ...textFindings(ref, value.name, value.description),
       ...fieldFindings(ref, fields, options),

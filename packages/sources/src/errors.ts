@@ -12,6 +12,7 @@ export type SourceErrorCode =
   | "source/empty"
   | "source/unknown-name"
   | "source/bad-path"
+  | "source/tree-too-large"
   | "source/lock-invalid"
   | "source/config-invalid"
   | "source/config-is-code"

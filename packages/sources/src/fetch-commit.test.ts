@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGitRemote, hermeticGitEnv } from "@roster/testkit";
@@ -54,18 +54,38 @@ describe("resolveRef", () => {
 });
 
 describe("fetchCommit", () => {
-  test("fetches one commit into the cache; the second time no git runs", async () => {
+  test("fetches one commit into the cache, checks nothing out; the second time nothing is fetched", async () => {
     const remote = createGitRemote(root, "team", { "agents/a.md": "first" });
     const second = remote.push({ "agents/a.md": "second", "skills/s/SKILL.md": "skill" });
     const cacheDir = join(root, "cache");
     const options = { url: remote.url, key: "k", commit: second, cacheDir, git };
     const one = await fetchCommit(options);
     expect(one.fetched).toBe(true);
-    expect(readFileSync(join(one.dir, "agents/a.md"), "utf8")).toBe("second");
-    expect(existsSync(join(one.dir, ".git"))).toBe(true);
-    // A git that cannot run proves the cache answered alone.
-    const two = await fetchCommit({ ...options, git: { ...git, command: join(root, "no-git") } });
-    expect(two).toMatchObject({ fetched: false, dir: one.dir });
+    expect(one.fs.readFile(join(one.dir, "agents/a.md")).toString()).toBe("second");
+    expect(one.fs.lstat(join(one.dir, ".git")).isFile()).toBe(true);
+    // The files are read from the repository: nothing of the source is on the disk.
+    expect(readdirSync(one.dir)).toEqual([]);
+    one.dispose();
+    expect(existsSync(one.dir)).toBe(false);
+    // With the remote gone, the cache's repository answers alone.
+    rmSync(remote.dir, { recursive: true, force: true });
+    const two = await fetchCommit(options);
+    expect(two.fetched).toBe(false);
+    expect(two.fs.readFile(join(two.dir, "skills/s/SKILL.md")).toString()).toBe("skill");
+    two.dispose();
+  });
+
+  test("checkouts an older roster kept in the cache are removed", async () => {
+    const remote = createGitRemote(root, "team", { "a.md": "1" });
+    const cacheDir = join(root, "cache");
+    const tree = await fetchCommit({ url: remote.url, key: "k", commit: remote.head(), cacheDir, git });
+    tree.dispose();
+    const [home] = readdirSync(join(cacheDir, "sources"));
+    const old = join(cacheDir, "sources", home!, "trees", remote.head());
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, "a.md"), "1");
+    (await fetchCommit({ url: remote.url, key: "k", commit: remote.head(), cacheDir, git })).dispose();
+    expect(existsSync(join(cacheDir, "sources", home!, "trees"))).toBe(false);
   });
 
   test("an older commit (not the tip) is fetched by its id; a commit the remote lacks says run update", async () => {
@@ -74,7 +94,7 @@ describe("fetchCommit", () => {
     remote.push({ "a.md": "2" });
     const cacheDir = join(root, "cache");
     const tree = await fetchCommit({ url: remote.url, key: "k", commit: first, cacheDir, git });
-    expect(readFileSync(join(tree.dir, "a.md"), "utf8")).toBe("1");
+    expect(tree.fs.readFile(join(tree.dir, "a.md")).toString()).toBe("1");
     const gone = await fetchCommit({
       url: remote.url,
       key: "k2",
@@ -87,7 +107,7 @@ describe("fetchCommit", () => {
     expect(gone.message).toMatch(/roster update/);
   });
 
-  test("a cache folder others can write is not used: a temporary checkout, and a note", async () => {
+  test("a cache folder others can write is not used: a temporary repository, and a note", async () => {
     const remote = createGitRemote(root, "team", { "a.md": "1" });
     const cacheDir = join(root, "shared-cache");
     mkdirSync(cacheDir, { mode: 0o777 });
@@ -96,6 +116,8 @@ describe("fetchCommit", () => {
     const tree = await fetchCommit({ url: remote.url, key: "k", commit: remote.head(), cacheDir, git });
     expect(tree.note).toMatch(/others can write/);
     expect(tree.dir.startsWith(cacheDir)).toBe(false);
+    expect(tree.fs.readFile(join(tree.dir, "a.md")).toString()).toBe("1");
+    expect(readdirSync(join(cacheDir, "sources"))).toEqual([]);
     tree.dispose();
     expect(existsSync(tree.dir)).toBe(false);
   });

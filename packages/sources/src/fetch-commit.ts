@@ -1,20 +1,20 @@
 // Resolving a ref and fetching one commit: `git ls-remote` says which commit a ref names;
 // a shallow fetch of exactly that commit goes into a bare repository in roster's cache folder
-// (`<cache>/sources/<hash of the source>/repo.git`), and its files are checked out once into
-// `trees/<commit>/`. A commit already there is used without any git call, so `install` of an
-// unchanged lock fetches nothing.
-import { createHash, randomBytes } from "node:crypto";
+// (`<cache>/sources/<hash of the source>/repo.git`), and its files are read from there, never
+// checked out (commit-tree.ts). A commit already there is not fetched again, so `install` of
+// an unchanged lock fetches nothing.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FileSystem } from "@roster/core";
+import { readCommitTree } from "./commit-tree.js";
 import { SourceError } from "./errors.js";
 import { gitReason, runGit } from "./git.js";
 import type { GitOptions } from "./types.js";
 
 /** A full commit id. */
 const COMMIT = /^[0-9a-f]{40}$/;
-/** How many checked-out commits of one source the cache keeps (the newest by use). */
-const TREES_KEPT = 4;
 
 /** True for 40 hex digits: a commit id, not a name. */
 export function isCommitId(ref: string): boolean {
@@ -89,13 +89,19 @@ export async function resolveRef(
 
 /** A fetched commit's files, and how to let them go. */
 export interface FetchedTree {
-  /** The folder holding the commit's files (and a `.git` file: the repository's root for every walk up). */
+  /**
+   * The folder the commit's files are answered at: an empty temporary folder of its own (the
+   * files are read through {@link FetchedTree.fs}, never written to the disk), with a `.git`
+   * file at its root that ends every walk up.
+   */
   dir: string;
-  /** Whether git was called (false: the cache had the commit). */
+  /** The layer answering for `dir` and below from the commit, and for other paths from the disk. */
+  fs: FileSystem;
+  /** Whether git fetched (false: the cache's repository had the commit). */
   fetched: boolean;
   /** Why the cache was not used, when it was not (one line for the user). */
   note?: string;
-  /** Removes a temporary checkout (nothing for a cached one). */
+  /** Removes the temporary folder (and a repository made outside the cache). */
   dispose(): void;
 }
 
@@ -134,9 +140,11 @@ export function sourcesCache(cacheDir: string): { dir: string } | { problem: str
 }
 
 /**
- * The files of one commit of a source, from the cache when it has them, else fetched (shallow,
- * that commit alone) and checked out. Rejects with `source/no-commit` when the remote does not
- * have the commit, `source/unreachable` when it cannot be read.
+ * The files of one commit of a source, read from the cache's repository when it has the
+ * commit, else fetched there first (shallow, that commit alone). Nothing is checked out: the
+ * files are read from the repository into memory (commit-tree.ts). Rejects with
+ * `source/no-commit` when the remote does not have the commit, `source/unreachable` when it
+ * cannot be read.
  */
 export async function fetchCommit(options: FetchCommitOptions): Promise<FetchedTree> {
   const cache = sourcesCache(options.cacheDir);
@@ -144,12 +152,16 @@ export async function fetchCommit(options: FetchCommitOptions): Promise<FetchedT
     // Nothing is read from or stored in a folder others could change: a temporary one instead.
     const scratch = fs.mkdtempSync(join(tmpdir(), "roster-source-"));
     try {
-      const dir = await checkoutInto(scratch, options);
+      const repo = join(scratch, "repo.git");
+      await fetchInto(repo, options);
+      const tree = await treeOf(repo, options, true);
       return {
-        dir,
-        fetched: true,
+        ...tree,
         note: `the cache was not used (${cache.problem})`,
-        dispose: () => fs.rmSync(scratch, { recursive: true, force: true }),
+        dispose: () => {
+          tree.dispose();
+          fs.rmSync(scratch, { recursive: true, force: true });
+        },
       };
     } catch (error) {
       fs.rmSync(scratch, { recursive: true, force: true });
@@ -157,32 +169,37 @@ export async function fetchCommit(options: FetchCommitOptions): Promise<FetchedT
     }
   }
   const home = join(cache.dir, createHash("sha256").update(options.key).digest("hex").slice(0, 24));
-  const tree = join(home, "trees", options.commit);
-  const done = `${tree}.ok`;
-  if (fs.existsSync(done) && fs.existsSync(tree)) {
-    touch(done);
-    return { dir: tree, fetched: false, dispose: () => undefined };
-  }
-  fs.mkdirSync(join(home, "trees"), { recursive: true, mode: 0o700 });
-  const dir = await checkoutInto(home, options);
-  prune(join(home, "trees"), options.commit);
-  return { dir, fetched: true, dispose: () => undefined };
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  // Checkouts an older roster kept beside the repository: the repository is all it needs now.
+  fs.rmSync(join(home, "trees"), { recursive: true, force: true });
+  const repo = join(home, "repo.git");
+  const fetched = await fetchInto(repo, options);
+  return treeOf(repo, options, fetched);
 }
 
-function touch(path: string): void {
-  const now = new Date();
-  try {
-    fs.utimesSync(path, now, now);
-  } catch {
-    // Only the pruning order depends on it.
-  }
+/** The commit's files, read from `repo`, answered below a new temporary folder. */
+async function treeOf(repo: string, options: FetchCommitOptions, fetched: boolean): Promise<FetchedTree> {
+  const tree = await readCommitTree({
+    repo,
+    commit: options.commit,
+    ...(options.git ? { git: options.git } : {}),
+  });
+  const dir = fs.realpathSync(fs.mkdtempSync(join(tmpdir(), "roster-source-tree-")));
+  return {
+    dir,
+    fs: tree.fileSystem(dir),
+    fetched,
+    dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-/** Fetches the commit into `<home>/repo.git` and checks it out into `<home>/trees/<commit>`. */
-async function checkoutInto(home: string, options: FetchCommitOptions): Promise<string> {
+/**
+ * Makes sure `repo` (a bare repository, made when missing) has the commit, fetching it
+ * (shallow, that commit alone) when it does not. True when git fetched.
+ */
+async function fetchInto(repo: string, options: FetchCommitOptions): Promise<boolean> {
   const { url, commit } = options;
   const git = options.git ?? {};
-  const repo = join(home, "repo.git");
   const fresh = !fs.existsSync(join(repo, "HEAD"));
   if (fresh) {
     const init = await runGit(["init", "--quiet", "--bare", repo], git);
@@ -192,55 +209,25 @@ async function checkoutInto(home: string, options: FetchCommitOptions): Promise<
         `cannot make a repository in ${repo}: ${gitReason(init.stderr)}`,
       );
   }
-  const inRepo = (args: string[], extraEnv?: Record<string, string>) =>
-    runGit(["--git-dir", repo, ...args], { ...git, ...(extraEnv ? { extraEnv } : {}) });
+  const inRepo = (args: string[]) => runGit(["--git-dir", repo, ...args], git);
   const has = async () => (await inRepo(["cat-file", "-e", `${commit}^{commit}`])).code === 0;
   // A repository just made has nothing: no need to ask it.
-  if (fresh || !(await has())) {
-    const shallow = await inRepo(["fetch", "--quiet", "--no-tags", "--depth", "1", "--", url, commit]);
-    if (shallow.code !== 0 && !refused(shallow.stderr)) throw unreachable(url, shallow.stderr);
-    let got = shallow.code === 0;
-    // A server that allows no commit id in a fetch: the ref it came from, whole, then look again.
-    if (!got && options.ref !== undefined && !isCommitId(options.ref)) {
-      const whole = await inRepo(["fetch", "--quiet", "--no-tags", "--", url, options.ref]);
-      if (whole.code !== 0 && !refused(whole.stderr)) throw unreachable(url, whole.stderr);
-      got = await has();
-    }
-    if (!got)
-      throw new SourceError(
-        "source/no-commit",
-        `${url} no longer has commit ${commit.slice(0, 12)}${options.ref ? ` (${options.ref})` : ""}: run roster update to pin its newest commit`,
-      );
+  if (!fresh && (await has())) return false;
+  const shallow = await inRepo(["fetch", "--quiet", "--no-tags", "--depth", "1", "--", url, commit]);
+  if (shallow.code !== 0 && !refused(shallow.stderr)) throw unreachable(url, shallow.stderr);
+  let got = shallow.code === 0;
+  // A server that allows no commit id in a fetch: the ref it came from, whole, then look again.
+  if (!got && options.ref !== undefined && !isCommitId(options.ref)) {
+    const whole = await inRepo(["fetch", "--quiet", "--no-tags", "--", url, options.ref]);
+    if (whole.code !== 0 && !refused(whole.stderr)) throw unreachable(url, whole.stderr);
+    got = await has();
   }
-  const tree = join(home, "trees", commit);
-  const stage = `${tree}.tmp-${randomBytes(6).toString("hex")}`;
-  const index = `${stage}.index`;
-  fs.mkdirSync(stage, { recursive: true, mode: 0o700 });
-  try {
-    // Its files into the stage, through an index of its own (the repository's HEAD stays).
-    const step = await inRepo(["--work-tree", stage, "checkout", "--force", commit, "--", "."], {
-      GIT_INDEX_FILE: index,
-    });
-    if (step.code !== 0)
-      throw new SourceError(
-        "source/git-failed",
-        `cannot check out commit ${commit.slice(0, 12)} of ${url}: ${gitReason(step.stderr)}`,
-      );
-    // The checkout's root is a repository's root for every walk up (discovery stops here).
-    fs.writeFileSync(join(stage, ".git"), `gitdir: ${repo}\n`);
-    try {
-      fs.renameSync(stage, tree);
-    } catch (error) {
-      // Another roster checked the same commit out meanwhile: its copy is the same.
-      if (!fs.existsSync(`${tree}.ok`)) throw error;
-      fs.rmSync(stage, { recursive: true, force: true });
-    }
-    fs.writeFileSync(`${tree}.ok`, `${commit}\n`);
-  } finally {
-    fs.rmSync(index, { force: true });
-    if (fs.existsSync(stage)) fs.rmSync(stage, { recursive: true, force: true });
-  }
-  return tree;
+  if (!got)
+    throw new SourceError(
+      "source/no-commit",
+      `${url} no longer has commit ${commit.slice(0, 12)}${options.ref ? ` (${options.ref})` : ""}: run roster update to pin its newest commit`,
+    );
+  return true;
 }
 
 /** The remote refused to send that commit (not reachability: the commit or ref is not there). */
@@ -248,23 +235,4 @@ function refused(stderr: string): boolean {
   return /not our ref|couldn't find remote ref|no such remote ref|unadvertised object|did not send all necessary objects|remote error: .*(not found|invalid)/i.test(
     stderr,
   );
-}
-
-/** Keeps the {@link TREES_KEPT} most recently used checkouts of a source (and `keep`). */
-function prune(trees: string, keep: string): void {
-  let marks: Array<{ commit: string; used: number }>;
-  try {
-    marks = fs
-      .readdirSync(trees)
-      .filter((name) => name.endsWith(".ok"))
-      .map((name) => ({ commit: name.slice(0, -3), used: fs.statSync(join(trees, name)).mtimeMs }));
-  } catch {
-    return;
-  }
-  marks.sort((a, b) => b.used - a.used);
-  for (const { commit } of marks.slice(TREES_KEPT)) {
-    if (commit === keep || !COMMIT.test(commit)) continue;
-    fs.rmSync(join(trees, `${commit}.ok`), { force: true });
-    fs.rmSync(join(trees, commit), { recursive: true, force: true });
-  }
 }

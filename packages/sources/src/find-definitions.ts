@@ -14,6 +14,7 @@ import {
   type Diagnostic,
   type DiscoveryContext,
   discoverAgents,
+  type FileSystem,
   type ProviderRegistry,
 } from "@roster/core";
 import { isInside, nodeFileSystem } from "@roster/core/provider-kit";
@@ -68,6 +69,8 @@ export interface FindDefinitionsOptions {
   skillSources: readonly SkillSource[];
   /** Where a home's installed-plugins registry is (the plugins family's); without it, plugin folders are not read as plugins. */
   pluginRegistry?: (home: string) => string;
+  /** The layer the tree is read through (a fetched commit's, see commit-tree.ts); node:fs by default. */
+  fs?: FileSystem;
 }
 
 /** `/`-separated path of `file` relative to `dir`. */
@@ -76,42 +79,42 @@ export function posixRelative(dir: string, file: string): string {
 }
 
 /** The real path, or the path itself when it does not resolve. */
-function realOr(path: string): string {
+function realOr(fs: FileSystem, path: string): string {
   try {
-    return nodeFileSystem.realpath(path);
+    return fs.realpath(path);
   } catch {
     return path;
   }
 }
 
-function readJson(path: string): { value?: unknown; problem?: string } {
+function readJson(fs: FileSystem, path: string): { value?: unknown; problem?: string } {
   try {
-    return { value: JSON.parse(nodeFileSystem.readFile(path, MAX_MANIFEST_BYTES).toString("utf8")) };
+    return { value: JSON.parse(fs.readFile(path, MAX_MANIFEST_BYTES).toString("utf8")) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
     return { problem: error instanceof Error ? error.message : String(error) };
   }
 }
 
-function exists(path: string): boolean {
+function exists(fs: FileSystem, path: string): boolean {
   try {
-    nodeFileSystem.lstat(path);
+    fs.lstat(path);
     return true;
   } catch {
     return false;
   }
 }
 
-function isFolder(path: string): boolean {
+function isFolder(fs: FileSystem, path: string): boolean {
   try {
-    return nodeFileSystem.lstat(path).isDirectory();
+    return fs.lstat(path).isDirectory();
   } catch {
     return false;
   }
 }
 
 /** The folder `--path` names, below the repository and through no link; a usage problem otherwise. */
-export function sourceRoot(tree: string, path: string | undefined): string {
+export function sourceRoot(tree: string, path: string | undefined, fs: FileSystem = nodeFileSystem): string {
   if (path === undefined || path === "" || path === ".") return tree;
   const parts = path.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
   if (isAbsolute(path) || parts.includes(".."))
@@ -124,7 +127,7 @@ export function sourceRoot(tree: string, path: string | undefined): string {
     at = join(at, part);
     let stats: import("node:fs").Stats;
     try {
-      stats = nodeFileSystem.lstat(at);
+      stats = fs.lstat(at);
     } catch {
       throw new SourceError(
         "source/bad-path",
@@ -155,19 +158,19 @@ interface PluginRootFound {
  * `.claude-plugin/marketplace.json` whose `source` is a folder of the repository, and the root
  * itself when it has a `.claude-plugin/plugin.json` or a plugin's default folders.
  */
-function pluginRoots(tree: string, root: string, findings: Finding[]): PluginRootFound[] {
+function pluginRoots(fs: FileSystem, tree: string, root: string, findings: Finding[]): PluginRootFound[] {
   const found: PluginRootFound[] = [];
   const seen = new Set<string>();
-  const realTree = realOr(tree);
+  const realTree = realOr(fs, tree);
   const add = (name: string, dir: string) => {
-    const real = realOr(dir);
+    const real = realOr(fs, dir);
     if (seen.has(real)) return;
     seen.add(real);
     const id = `${name.replace(/[^A-Za-z0-9._-]+/g, "-") || "plugin"}@source`;
     found.push({ id, root: dir });
   };
   const marketplacePath = join(root, ".claude-plugin", "marketplace.json");
-  const marketplace = readJson(marketplacePath);
+  const marketplace = readJson(fs, marketplacePath);
   const file = posixRelative(tree, marketplacePath);
   if (marketplace.problem)
     findings.push({
@@ -192,7 +195,7 @@ function pluginRoots(tree: string, root: string, findings: Finding[]): PluginRoo
         continue;
       }
       const dir = resolve(root, source);
-      if (!isInside(realTree, realOr(dir)) || !isFolder(dir)) {
+      if (!isInside(realTree, realOr(fs, dir)) || !isFolder(fs, dir)) {
         findings.push({
           code: "audit/outside-root",
           level: "warning",
@@ -204,8 +207,8 @@ function pluginRoots(tree: string, root: string, findings: Finding[]): PluginRoo
       add(label, dir);
     }
   }
-  const hasManifest = readJson(join(root, ".claude-plugin", "plugin.json"));
-  if (hasManifest.value !== undefined || PLUGIN_FOLDERS.some((f) => isFolder(join(root, f)))) {
+  const hasManifest = readJson(fs, join(root, ".claude-plugin", "plugin.json"));
+  if (hasManifest.value !== undefined || PLUGIN_FOLDERS.some((f) => isFolder(fs, join(root, f)))) {
     const name = (hasManifest.value as { name?: unknown } | undefined)?.name;
     add(typeof name === "string" ? name : basename(root), root);
   }
@@ -239,17 +242,24 @@ function bareName(name: string, plugin: { name: string } | undefined): string {
  */
 export async function findDefinitions(options: FindDefinitionsOptions): Promise<SourceDefinitions> {
   const { tree } = options;
-  const root = sourceRoot(tree, options.path);
-  const realRoot = realOr(root);
+  const fs = options.fs ?? nodeFileSystem;
+  const root = sourceRoot(tree, options.path, fs);
+  const realRoot = realOr(fs, root);
   const findings: Finding[] = [];
-  const plugins = pluginRoots(tree, root, findings);
+  const plugins = pluginRoots(fs, tree, root, findings);
   const home = homeWithPlugins(plugins, options.pluginRegistry);
   try {
     // The source's folder is the project; the home is empty but for the plugins' registry;
     // no environment variable points anywhere else.
-    const ctx: DiscoveryContext = { cwd: root, home, env: {}, trustProject: true };
+    const ctx: DiscoveryContext = {
+      cwd: root,
+      home,
+      env: {},
+      trustProject: true,
+      ...(options.fs ? { fs: options.fs } : {}),
+    };
     const inside = (filePath: string | undefined): filePath is string =>
-      filePath !== undefined && isAbsolute(filePath) && isInside(realRoot, realOr(filePath));
+      filePath !== undefined && isAbsolute(filePath) && isInside(realRoot, realOr(fs, filePath));
     // As found (a link on the way stays in the path: the audit looks for links there).
     const fileOf = (filePath: string) => posixRelative(tree, filePath);
 
@@ -302,7 +312,7 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
     for (const plugin of plugins) for (const rel of PLUGIN_CODE) notInstalled.add(join(plugin.root, rel));
     for (const rel of PROJECT_CODE) notInstalled.add(join(root, rel));
     for (const path of notInstalled)
-      if (exists(path))
+      if (exists(fs, path))
         findings.push({
           code: "audit/not-installed",
           level: "info",

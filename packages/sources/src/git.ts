@@ -15,6 +15,10 @@ export interface GitResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The standard output's bytes (`cat-file --batch` gives files, not text). */
+  output: Buffer;
+  /** True when the output went past the bound and its end was dropped. */
+  truncated: boolean;
 }
 
 /** Options of one call. */
@@ -23,6 +27,10 @@ export interface RunGitOptions extends GitOptions {
   cwd?: string;
   /** Extra environment (`GIT_INDEX_FILE`). */
   extraEnv?: Record<string, string>;
+  /** What git reads on its standard input (object ids for `cat-file --batch`). */
+  input?: string;
+  /** The most output kept (default 32 MiB); past it the result is `truncated`. */
+  maxOutputBytes?: number;
 }
 
 /**
@@ -48,7 +56,7 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
     const child = spawn(command, ["-c", "protocol.ext.allow=never", ...args], {
       cwd: options.cwd,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       // Its own session and process group: a timeout ends git and what it started (ssh,
       // remote helpers), and nothing it starts has a terminal to ask on.
       detached: true,
@@ -56,14 +64,22 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    const maxBytes = options.maxOutputBytes ?? MAX_OUTPUT_BYTES;
     let size = 0;
+    let truncated = false;
     let timedOut = false;
     const collect = (into: Buffer[]) => (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_OUTPUT_BYTES) into.push(chunk);
+      if (size <= maxBytes) into.push(chunk);
+      else truncated = true;
     };
-    child.stdout.on("data", collect(out));
-    child.stderr.on("data", collect(err));
+    if (options.input !== undefined && child.stdin) {
+      // git may end before reading all of it (a bad object id): its exit code says why.
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(options.input);
+    }
+    child.stdout?.on("data", collect(out));
+    child.stderr?.on("data", collect(err));
     const kill = () => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
@@ -101,10 +117,13 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
         );
         return;
       }
+      const output = Buffer.concat(out);
       resolve({
         code: code ?? (signal ? 128 : 1),
-        stdout: Buffer.concat(out).toString("utf8"),
+        stdout: output.toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8"),
+        output,
+        truncated,
       });
     });
   });

@@ -145,6 +145,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
   try {
     const found = await findDefinitions({
       tree: tree.dir,
+      fs: tree.fs,
       ...(declaration.path !== undefined ? { path: declaration.path } : {}),
       registry: env.registry,
       skillSources: env.skillSources,
@@ -158,6 +159,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       );
     const findings = auditSource({
       tree: tree.dir,
+      fs: tree.fs,
       definitions: chosen,
       vocabularies: env.families.map((f) => f.vocabulary),
       tools: env.tools,
@@ -185,7 +187,15 @@ export async function materialize(options: MaterializeOptions): Promise<Material
     const agents = writable("agent", chosen.agents);
     const skills = writable("skill", chosen.skills);
     const commands = writable("command", chosen.commands);
-    const wanted = await wantedFiles({ ...plan, targets, agents, skills, commands, tools: env.tools });
+    const wanted = await wantedFiles({
+      ...plan,
+      targets,
+      agents,
+      skills,
+      commands,
+      tools: env.tools,
+      sourceFs: tree.fs,
+    });
     const isHeld = (file: LockedFile) => held.some((h) => h.kind === file.kind && h.name === file.name);
     const commandDirs = new Map<string, string>();
     for (const target of targets)

@@ -67,9 +67,9 @@ function copyRoot(plan: PlanContext): string {
   return plan.scope === "project" ? plan.ctx.cwd : plan.ctx.home;
 }
 
-function readBounded(path: string): Buffer | undefined {
+function readBounded(fs: FileSystem, path: string): Buffer | undefined {
   try {
-    return nodeFileSystem.readFile(path, MAX_COPY_BYTES);
+    return fs.readFile(path, MAX_COPY_BYTES);
   } catch {
     return undefined;
   }
@@ -138,6 +138,8 @@ export interface WantedFilesOptions extends PlanContext {
   agents: ReadonlyArray<Found<AgentDefinition>>;
   skills: ReadonlyArray<Found<Skill>>;
   commands: ReadonlyArray<Found<WorkflowCommand>>;
+  /** The layer the definitions' own files are read through (a fetched commit's); node:fs by default. */
+  sourceFs?: FileSystem;
 }
 
 /** Every file the definitions become for every target, and what a target cannot take. */
@@ -145,6 +147,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
   const files: WantedFile[] = [];
   const skipped: FileChange[] = [];
   const { ctx, scope } = options;
+  const source = options.sourceFs ?? nodeFileSystem;
   for (const target of options.targets) {
     const { writer } = target;
     for (const { value: agent, name } of options.agents) {
@@ -193,7 +196,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
       // A folder in the way is judged file by file against the lock (planChanges), not here.
       for (const file of copy.files) {
         if (file.action !== "copied") continue;
-        const content = readBounded(join(skill.dir, ...file.path.split("/")));
+        const content = readBounded(source, join(skill.dir, ...file.path.split("/")));
         if (content === undefined) {
           skipped.push({
             action: "skip",
@@ -226,7 +229,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
         : !place.extensions.includes(extension)
           ? `${target.displayName} reads commands as ${place.extensions.join(", ")} files, not ${extension || "files without an ending"}`
           : undefined;
-      const content = why ? undefined : readBounded(command.filePath);
+      const content = why ? undefined : readBounded(source, command.filePath);
       if (!place || why || content === undefined) {
         skipped.push({
           action: "skip",
