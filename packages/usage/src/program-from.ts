@@ -61,6 +61,7 @@ export function programFrom(options: ProgramOptions): CommandLine {
    * help to read (said through `mistakeOf`, which commander's throw reaches).
    */
   const errorOutput = (help: string) => ({
+    writeOut: write.out,
     writeErr: write.err,
     // Errors always go to stderr (a group's help goes to stdout through `writeErr`).
     outputError: (text: string, _write: (text: string) => void) => {
