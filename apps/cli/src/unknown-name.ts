@@ -1,8 +1,8 @@
 // Every unknown name or value roster answers, raised as the CLI's errors; the sentence and its
 // did-you-mean are @roster/frontmatter's (unknownNameText, unknownValueText).
 import { unknownNameText, unknownValueText } from "@roster/frontmatter";
+import { shortList } from "@roster/terminal";
 import { FindingError, UsageError } from "./errors.js";
-import { shortList } from "./output.js";
 
 /**
  * The finding for a name that is not there: the closest names first, then the command that

@@ -1,11 +1,12 @@
 import { discoverAgents } from "@roster/core";
 import { prepareToolViews, type ToolView } from "@roster/profiles";
+import { count, line, showPath } from "@roster/terminal";
 import { WriteRefusedError, writeNamedFile } from "@roster/writers";
 import pkg from "../../../package.json" with { type: "json" };
 import { fromShell, shellFolder } from "../../basics.js";
 import type { App } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import { count, line, printJson, showPath } from "../../output.js";
+import { printJson } from "../../output.js";
 import { runDoctor } from "../doctor/index.js";
 import { discoverGraph } from "../graph/graph-session.js";
 
