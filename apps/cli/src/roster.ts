@@ -257,7 +257,11 @@ async function report(error: unknown): Promise<number> {
     return mistake.exitCode;
   }
   const { CommandLineError } = await import("@roster/usage");
-  // The grammar's own refusals (an unknown group command or help topic) are usage errors.
-  const said = error instanceof CommandLineError ? new UsageError(error.message, { cause: error }) : error;
+  // The grammar's own refusals (an unknown group command or help topic) are usage errors;
+  // `--debug` shows the stack of the refusal itself.
+  const said =
+    error instanceof CommandLineError
+      ? Object.assign(new UsageError(error.message, { cause: error }), { stack: error.stack })
+      : error;
   return (await loadApp()).reportError(said, globalFlags());
 }
