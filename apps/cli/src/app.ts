@@ -32,4 +32,3 @@ export { syncCommand } from "./commands/sync/index.js";
 export { trust } from "./commands/trust/index.js";
 export { createApp, printConfigNotes } from "./context.js";
 export { printJson } from "./output.js";
-export { commanderUnknown } from "./unknown-name.js";

@@ -1,9 +1,10 @@
+import { Block, draw, line, showPath } from "@roster/terminal";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { colorWanted } from "./basics.js";
 import { errorLine, UsageError } from "./errors.js";
 import { parseDuration, parseInteger } from "./flags.js";
-import { Block, createOutput, draw, inOneWrite, line, paint, printJson, showPath } from "./output.js";
+import { createOutput, inOneWrite, paint, printJson } from "./output.js";
 import { shortenRefusal } from "./unknown-name.js";
 
 describe("human output is escaped; JSON is exact", () => {

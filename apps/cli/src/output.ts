@@ -1,30 +1,7 @@
+// How the commands print: the `Output` over the streams (cwd, width, colour) and the printers
+// every command shares. Pure text layout (lines, tables, paths, escaping) is @roster/terminal's,
+// imported from there.
 import { draw, fieldLine, line, noteLine, type Style, Styled, type Text, writeJson } from "@roster/terminal";
-
-// Pure text layout lives in @roster/terminal; it is re-exported here, where the commands meet
-// the `Output` that prints it (streams, cwd, width, colour).
-export {
-  Block,
-  type Cell,
-  count,
-  descriptionLine,
-  draw,
-  headedTable,
-  joinLines,
-  Line,
-  line,
-  oneLine,
-  placeOf,
-  type Style,
-  Styled,
-  sentenceLines,
-  shortList,
-  showPath,
-  showPaths,
-  type TableOptions,
-  type Text,
-  table,
-  type Value,
-} from "@roster/terminal";
 
 /**
  * Prints names one a line, as `--names` does for completion scripts: each name is escaped to

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The roster command line. Sub-commands load their modules lazily, so start-up stays small.
-import type { CommandSpec, OptionSpec } from "@roster/usage";
-import { Argument, Command, CommanderError, Option } from "commander";
+import type { CommandLine } from "@roster/usage";
 import pkg from "../package.json" with { type: "json" };
 import type { GlobalFlags } from "./basics.js";
 import { errorLine, UsageError } from "./errors.js";
@@ -14,27 +13,10 @@ if (process.argv.includes("--debug")) process.setSourceMapsEnabled(true);
 /** The sub-commands (all but run, mcp and completion) and the app they share, loaded on first use (see app.ts). */
 const loadApp = () => import("./app.js");
 
-const program = new Command("roster")
-  .version(pkg.version, "-V, --version", "print roster's version")
-  .exitOverride()
-  .configureOutput(errorOutput("roster --help"));
-
-/** Commander's error, kept for {@link report} to say (its words need the app's module). */
-let commanderSaid: { text: string; help: string } | undefined;
-
-/**
- * Commander's own errors read like roster's: one line, `roster: ` and one sentence that
- * ends by naming the help to read (said by {@link report}, which commander's throw reaches).
- */
-function errorOutput(help: string) {
-  return {
-    writeErr: (text: string) => process.stderr.write(text),
-    // Errors always go to stderr (a group's help goes to stdout through `writeErr`).
-    outputError: (text: string, _write: (text: string) => void) => {
-      commanderSaid = { text, help };
-    },
-  };
-}
+/** The program built from the command table (@roster/usage), once it is. */
+let commandLine: CommandLine | undefined;
+/** The global flags as commander parsed them. */
+const globalFlags = (): GlobalFlags => commandLine?.program.opts<GlobalFlags>() ?? {};
 
 let exitCode = 0;
 
@@ -64,7 +46,7 @@ async function withApp(
   options: { record?: boolean } = {},
 ): Promise<void> {
   const { createApp, printConfigNotes } = await loadApp();
-  const app = await createApp(program.opts<GlobalFlags>(), options);
+  const app = await createApp(globalFlags(), options);
   if (carriesConfigNotes === "never" || (carriesConfigNotes === "json" && !app.output.json))
     printConfigNotes(app);
   exitCode = await run(app);
@@ -73,7 +55,7 @@ async function withApp(
 /** Whether a run with these flags records what it reads, for a stored output (`shortcutApplies`). */
 async function recordsFor(flags: object): Promise<boolean> {
   const { shortcutApplies } = await loadApp();
-  return shortcutApplies({ ...program.opts<GlobalFlags>(), ...flags }, process.env);
+  return shortcutApplies({ ...globalFlags(), ...flags }, process.env);
 }
 
 /** `commands list` and `skills list`, also what `--json` on their group runs. */
@@ -196,10 +178,7 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
   install: async (flags: import("./commands/sources/index.js").InstallFlags) => {
     // A check reads the config, the lock and the pinned files only: no app to load.
     if (flags.check)
-      exitCode = await (await import("./commands/check/index.js")).checkCommand(
-        program.opts<GlobalFlags>(),
-        flags,
-      );
+      exitCode = await (await import("./commands/check/index.js")).checkCommand(globalFlags(), flags);
     else await withApp(async (app) => (await loadApp()).installCommand(app, flags));
   },
   update: (sources: string[], flags: import("./commands/sources/index.js").SourcesFlags) =>
@@ -219,162 +198,50 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
       // Per command, from this table: its flags, their values (the app's families) and its arguments.
       const { completionScript, completionSpec } = await import("@roster/completion");
       const { valuesOf } = await import("./commands/completion/completion-values.js");
-      process.stdout.write(completionScript(shell, completionSpec(program, valuesOf(app.families))));
+      process.stdout.write(
+        completionScript(shell, completionSpec(commandLine!.program, valuesOf(app.families))),
+      );
       return 0;
     }),
   "cache clear": async () => {
-    exitCode = await (await loadApp()).clearCache(program.opts<GlobalFlags>());
+    exitCode = await (await loadApp()).clearCache(globalFlags());
   },
   trust: async (dir: string | undefined, flags: import("./commands/trust/index.js").TrustFlags) => {
-    exitCode = await (await loadApp()).trust(program.opts<GlobalFlags>(), dir, flags);
+    exitCode = await (await loadApp()).trust(globalFlags(), dir, flags);
   },
 };
 
-/** A repeatable option's values, in order. */
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** Commander's option for one of the table's. */
-function optionOf(spec: OptionSpec): Option {
-  const option = new Option(spec.flags, spec.help);
-  if (spec.choices) option.choices(spec.choices);
-  return spec.parser === "collect" ? option.argParser(collect) : option;
-}
-
-/** What {@link declare} declares: `specs` under `parent`, their examples in `examplesText`. */
-interface Declaration {
-  parent: Command;
-  specs: readonly CommandSpec[];
-  examplesText: (examples: readonly string[]) => string;
-}
-
-/** The table's commands under `parent`, each with its action (a group's commands under it), by path. */
-function declare({ parent, specs, examplesText }: Declaration): Map<string, Command> {
-  const declared = new Map<string, Command>();
-  for (const spec of specs) {
-    const command = parent.command(spec.name).description(spec.description);
-    // `queue status` for `roster queue status`: the key of its action.
-    const path = commandPath(command).split(" ").slice(1).join(" ");
-    for (const { name, help, choices } of spec.arguments ?? [])
-      command.addArgument(choices ? new Argument(name, help).choices(choices) : new Argument(name, help));
-    for (const option of spec.options ?? []) command.addOption(optionOf(option));
-    if (spec.helpAfter) command.addHelpText("after", spec.helpAfter.join("\n"));
-    if (spec.examples) command.addHelpText("after", examplesText(spec.examples));
-    const action = ACTIONS[path];
-    if (action) command.action(action as (...args: unknown[]) => Promise<void>);
-    // A group's default is its own (groupDefault); any other command of the table needs an action.
-    else if (!spec.commands) throw new Error(`roster.ts has no action for "${path}" of the command table`);
-    declared.set(path, command);
-    for (const [sub, subCommand] of declare({ parent: command, specs: spec.commands ?? [], examplesText }))
-      declared.set(sub, subCommand);
-  }
-  return declared;
-}
-
 /**
- * What a group does with no sub-command (`roster commands`, and `roster` itself): its help on
- * stdout, as plain `roster` prints it; with `--json`, its `list` when it has one (never text on
- * a `--json` request), else a usage error. A word that names none of its commands is an
- * unknown command, with the closest names.
+ * The command line from its one table (@roster/usage): every command with its action above,
+ * `roster` itself and the groups but `queue` answering as roster's groups do.
  */
-function groupDefault(group: Command, list?: () => Promise<void>): void {
-  group.allowExcessArguments(true).action(async (_flags: unknown, self: Command) => {
-    const word = self.args[0];
-    if (word !== undefined) throw await unknownSubcommand(group, "command", word);
-    if (program.opts<GlobalFlags>().json === true) {
-      if (list) return list();
-      throw new UsageError(
-        `${commandPath(group)} --json needs a command: ${visibleNames(group).join(", ")} (${commandPath(group)} --help shows them)`,
-      );
-    }
-    group.help();
+async function declareTable(): Promise<CommandLine> {
+  const { ROSTER, programFrom } = await import("@roster/usage");
+  return programFrom({
+    table: ROSTER,
+    version: pkg.version,
+    actions: ACTIONS,
+    groups: {
+      "": {},
+      commands: { list: () => listCommands({}) },
+      skills: { list: () => listSkills({}) },
+      cache: {},
+    },
+    write: { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
   });
 }
 
-/** `roster commands` for `commands`, `roster` for the program. */
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
-  return names.join(" ");
-}
-
-/** A group's commands as its help lists them (`help` aside). */
-function visibleNames(group: Command): string[] {
-  return group.commands.map((c) => c.name()).filter((name) => name !== "help");
-}
-
-/** The usage error for a word that names none of `group`'s commands: the closest names first. */
-async function unknownSubcommand(group: Command, kind: string, word: string): Promise<UsageError> {
-  const { unknownNameText } = await import("@roster/frontmatter");
-  const all = `${commandPath(group)} --help lists them`;
-  return new UsageError(unknownNameText({ kind, name: word, names: visibleNames(group), all }).message);
-}
-
-/**
- * `help [COMMAND…]` in place of commander's own, which answers an unknown topic with the
- * top help and exit 0: the help of the command named, or a usage error (exit 2) with the
- * closest names.
- */
-function helpCommand(group: Command): void {
-  group.helpCommand(false);
-  group
-    .command("help")
-    .description("display help for command")
-    .argument("[command...]", "the command (a group and its command: commands list)")
-    .action(async (words: string[]) => {
-      let command = group;
-      for (const word of words) {
-        const next = command.commands.find((c) => c.name() === word && c.name() !== "help");
-        if (!next) throw await unknownSubcommand(command, "help topic", word);
-        command = next;
-      }
-      command.help();
-    });
-}
-
-/**
- * The command line from its one table (@roster/usage): the program's description, global
- * options and examples, every command with its action, the groups' defaults and help commands.
- */
-async function declareTable(): Promise<void> {
-  const { ROSTER, examplesText } = await import("@roster/usage");
-  program.description(ROSTER.description);
-  // The global options and list's own come from one table, which the bin's own list reads too.
-  for (const option of ROSTER.options) program.option(option.flags, option.help);
-  program.addHelpText("after", examplesText(ROSTER.examples));
-  const declared = declare({ parent: program, specs: ROSTER.commands, examplesText });
-  const [commands, skills, cache, queue] = ["commands", "skills", "cache", "queue"].map(
-    (name) => declared.get(name) as Command,
-  ) as [Command, Command, Command, Command];
-
-  groupDefault(program);
-  groupDefault(commands, () => listCommands({}));
-  groupDefault(skills, () => listSkills({}));
-  groupDefault(cache);
-  for (const group of [program, commands, skills, cache]) helpCommand(group);
-
-  // Sub-commands inherit the parent's output settings and exit override.
-  for (const cmd of program.commands)
-    cmd.exitOverride().configureOutput(errorOutput(`roster ${cmd.name()} --help`));
-  for (const group of [commands, skills, cache, queue]) {
-    for (const cmd of group.commands)
-      cmd.exitOverride().configureOutput(errorOutput(`roster ${group.name()} ${cmd.name()} --help`));
-    // A group's help goes to stdout, as plain `roster`'s does.
-    group.configureOutput({
-      ...errorOutput(`roster ${group.name()} --help`),
-      writeErr: (text) => process.stdout.write(text),
-    });
-  }
-}
-
-// `roster --version` prints as commander reads its first word, before any command: the table
-// (a package) loads for everything else, so that the version loads none.
-if (!["-V", "--version"].includes(process.argv[2] ?? "")) await declareTable();
-
 try {
-  // Plain `roster` is a request for help: on stdout, exit 0.
-  if (process.argv.length <= 2) program.help();
-  await program.parseAsync(process.argv);
-  process.exitCode = exitCode;
+  // `roster --version` prints as commander reads its first word, before any command: the table
+  // (a package) loads for everything else, so that the version loads none.
+  if (["-V", "--version"].includes(process.argv[2] ?? "")) process.stdout.write(`${pkg.version}\n`);
+  else {
+    commandLine = await declareTable();
+    // Plain `roster` is a request for help: on stdout, exit 0.
+    if (process.argv.length <= 2) commandLine.program.help();
+    await commandLine.program.parseAsync(process.argv);
+    process.exitCode = exitCode;
+  }
 } catch (error) {
   process.exitCode = await report(error);
 }
@@ -382,23 +249,19 @@ try {
 // client does): roster ends once its output is out, without tearing its heap down first.
 await exitWhenWritten();
 
+/** Says how the command line failed; the exit code. */
 async function report(error: unknown): Promise<number> {
-  if (error instanceof CommanderError) {
-    // Help and version are not errors; everything else commander rejects is a usage error.
-    if (
-      error.code === "commander.helpDisplayed" ||
-      error.code === "commander.version" ||
-      error.code === "commander.help"
-    )
-      return 0;
-    if (commanderSaid) {
-      const { text, help } = commanderSaid;
-      // An unknown command, option or choice reads as every unknown name does.
-      const unknown = (await loadApp()).commanderUnknown(text, help);
-      if (unknown) process.stderr.write(`${errorLine(unknown)}\n`);
-      else process.stderr.write(`${errorLine(text).replace(/\.$/, "")}; ${help} shows the usage.\n`);
-    }
-    return 2;
+  const mistake = await commandLine?.mistakeOf(error);
+  if (mistake) {
+    if (mistake.sentence) process.stderr.write(`${errorLine(mistake.sentence)}\n`);
+    return mistake.exitCode;
   }
-  return (await loadApp()).reportError(error, program.opts<GlobalFlags>());
+  const { CommandLineError } = await import("@roster/usage");
+  // The grammar's own refusals (an unknown group command or help topic) are usage errors;
+  // `--debug` shows the stack of the refusal itself.
+  const said =
+    error instanceof CommandLineError
+      ? Object.assign(new UsageError(error.message, { cause: error }), { stack: error.stack })
+      : error;
+  return (await loadApp()).reportError(said, globalFlags());
 }

@@ -1,8 +1,8 @@
 // Every unknown name or value roster answers, raised as the CLI's errors; the sentence and its
 // did-you-mean are @roster/frontmatter's (unknownNameText, unknownValueText).
-import { unknownNameText, unknownText, unknownValueText } from "@roster/frontmatter";
+import { unknownNameText, unknownValueText } from "@roster/frontmatter";
+import { shortList } from "@roster/terminal";
 import { FindingError, UsageError } from "./errors.js";
-import { shortList } from "./output.js";
 
 /**
  * The finding for a name that is not there: the closest names first, then the command that
@@ -50,30 +50,4 @@ export function shortenRefusal(
     .replace(/(Available: )([^\n]*)/, (_, head: string, list: string) => head + cut(list))
     .replace(/(Enabled agents: )([^\n]*)/, (_, head: string, list: string) => head + cut(list));
   return new FindingError(message, { code: refusal.code, fullText: refusal.message });
-}
-
-/**
- * Commander's own "unknown" errors in roster's form (`help`: the command whose help lists the
- * choices), or `undefined` for any other error.
- */
-export function commanderUnknown(text: string, help: string): string | undefined {
-  const flat = text
-    .replace(/^error:\s*/i, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  const unknown = /^unknown (command|option) '([^']*)'(?: \(Did you mean (\S+?)\?\))?/.exec(flat);
-  if (unknown)
-    return unknownText({
-      kind: unknown[1]!,
-      wanted: unknown[2]!,
-      suggestions: unknown[3] ? [unknown[3]] : [],
-      all: `${help} lists them`,
-    });
-  const choice =
-    /^command-argument value '([^']*)' is invalid for argument '([^']*)'\. Allowed choices are (.*?)\.?$/.exec(
-      flat,
-    );
-  if (choice)
-    return unknownText({ kind: choice[2]!, wanted: choice[1]!, suggestions: [], all: `one of ${choice[3]}` });
-  return undefined;
 }

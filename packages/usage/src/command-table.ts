@@ -1,6 +1,6 @@
 // roster's command line, every command in one table: names, arguments, options with their help,
 // choices and parser, the help text after the options and the examples `--help` ends with.
-// Plain data: the CLI builds commander from it (apps/cli/src/roster.ts), and the completion
+// Plain data: programFrom builds commander's program from it (program-from.ts), and the completion
 // scripts read the program built from it. Examples may name built-in families (they show use).
 import { GLOBAL_OPTIONS, LIST_OPTIONS } from "./list-options.js";
 import type { CommandSpec, OptionSpec, ProgramSpec } from "./types.js";

@@ -1,5 +1,5 @@
-// The shapes of roster's command-line grammar: plain data, no commander in sight. The CLI
-// builds its commander program from values of these types (apps/cli/src/roster.ts).
+// The shapes of roster's command-line grammar: plain data, no commander in sight.
+// programFrom (program-from.ts) builds commander's program from values of these types.
 
 /** One option: commander's flags (`--cwd <dir>`, `--no-color`), its help line and what its value may be. */
 export interface OptionSpec {

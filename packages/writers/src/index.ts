@@ -129,4 +129,5 @@ export {
   writeFileInside,
   writePathProblem,
 } from "./write-file-inside.js";
+export { type WriteNamedFileOptions, writeNamedFile } from "./write-named-file.js";
 export { type ToolListTarget, writeToolList } from "./write-tool-list.js";

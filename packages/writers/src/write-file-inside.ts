@@ -15,7 +15,9 @@ export type WriteRefusalCode =
   /** A component is longer than {@link NAME_MAX} bytes, or the path longer than PATH_MAX. */
   | "write/name-too-long"
   /** Something has the file's name, and the write was for a new file only (`exclusive`). */
-  | "write/exists";
+  | "write/exists"
+  /** The folder of a file named outside the shell's folder does not exist ({@link writeNamedFile}). */
+  | "write/no-folder";
 
 /** A write roster refused, with the component at fault. */
 export interface WriteRefusal {

@@ -5,8 +5,9 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type IndexDiagnostic, type IndexKey, type OutputStore, openOutputStore } from "@roster/index";
+import { line } from "@roster/terminal";
 import pkg from "../../../package.json" with { type: "json" };
-import { line, type Output } from "../../output.js";
+import type { Output } from "../../output.js";
 
 /** {@link buildVersion}, taken once per process. */
 let version: string | undefined;

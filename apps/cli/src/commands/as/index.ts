@@ -26,10 +26,11 @@ import {
   viewAsTool,
   whyAsJson,
 } from "@roster/profiles";
+import type { Text } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import type { AppFamilies } from "../../families.js";
-import { type Output, printJson, printNames, type Text } from "../../output.js";
+import { type Output, printJson, printNames } from "../../output.js";
 import { unknownValue } from "../../unknown-name.js";
 import { filterProblem, type ListFlags } from "../agents/list-print.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "../doctor/format-findings.js";

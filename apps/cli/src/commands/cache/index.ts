@@ -1,6 +1,7 @@
 import { clearIndexes } from "@roster/index";
+import { count, line, showPath } from "@roster/terminal";
 import { type GlobalFlags, resolveBasics } from "../../basics.js";
-import { count, line, printJson, showPath } from "../../output.js";
+import { printJson } from "../../output.js";
 
 /** `roster cache clear`: removes every index and stored output from roster's cache folder. */
 export async function clearCache(flags: GlobalFlags): Promise<number> {

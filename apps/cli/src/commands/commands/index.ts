@@ -1,7 +1,8 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import { describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
+import { Block, line, showPath } from "@roster/terminal";
 import type { App } from "../../context.js";
-import { Block, line, paint, printJson, printNames, showPath } from "../../output.js";
+import { paint, printJson, printNames } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { skillDiscovery } from "../skills/index.js";
 import { skillRulesOf } from "../skills/skill-sources.js";

@@ -13,9 +13,10 @@ import {
   gitFiles,
   planFixes,
 } from "@roster/doctor";
+import { sentenceLines } from "@roster/terminal";
 import { WriteRefusedError, writeFileInside } from "@roster/writers";
 import type { App } from "../../context.js";
-import { paint, printJson, sentenceLines } from "../../output.js";
+import { paint, printJson } from "../../output.js";
 
 /** Flags of `roster doctor --fix`. */
 export interface FixFlags {

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { discoverAgents } from "@roster/core";
 import { pinnedPaths } from "@roster/sources";
+import { showPath } from "@roster/terminal";
 import {
   exportAgent,
   exportFailure,
@@ -12,7 +13,7 @@ import {
 } from "@roster/writers";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
-import { printJson, showPath } from "../../output.js";
+import { printJson } from "../../output.js";
 import { scopeOf, writersFor } from "../../writers.js";
 import { fieldRows } from "../report/report-fields.js";
 import { findStoredAgent } from "../run/find-stored-agent.js";

@@ -1,8 +1,8 @@
 import type { GraphFormat } from "@roster/pictures";
-import { cutToWidth, displayWidth, escapeTerminal } from "@roster/terminal";
+import { cutToWidth, displayWidth, escapeTerminal, showPath } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import { printJson, showPath } from "../../output.js";
+import { printJson } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { discoverGraph } from "./graph-session.js";
 

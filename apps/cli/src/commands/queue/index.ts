@@ -26,12 +26,13 @@ import {
   workerEventJson,
   workerStartLine,
 } from "@roster/queue";
+import { line } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { hostFamilies } from "../../families.js";
 import { parseDuration, parseInteger } from "../../flags.js";
 import { createJsonArrayStream } from "../../json-stream.js";
 import { usageOf } from "../../library-usage.js";
-import { line, type Output, printJson } from "../../output.js";
+import { type Output, printJson } from "../../output.js";
 
 /** The checked queue of a command: its flag or argument, else `ROSTER_QUEUE` (`argument`: `queue status URL`). */
 function queueOf(app: App, given: string | undefined, command: string, argument = false) {

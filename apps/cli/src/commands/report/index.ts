@@ -1,11 +1,12 @@
 import { discoverAgents } from "@roster/core";
 import { prepareToolViews, type ToolView } from "@roster/profiles";
+import { count, line, showPath } from "@roster/terminal";
+import { WriteRefusedError, writeNamedFile } from "@roster/writers";
 import pkg from "../../../package.json" with { type: "json" };
-import { fromShell } from "../../basics.js";
+import { fromShell, shellFolder } from "../../basics.js";
 import type { App } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import { count, line, printJson, showPath } from "../../output.js";
-import { replaceFile } from "../../replace-file.js";
+import { printJson } from "../../output.js";
 import { runDoctor } from "../doctor/index.js";
 import { discoverGraph } from "../graph/graph-session.js";
 
@@ -49,7 +50,7 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
     version: pkg.version,
     showPath: (path) => showPath(o, path),
   });
-  const bytes = replaceFile(file, renderReportHtml(data));
+  const bytes = writePage(file, renderReportHtml(data));
   const summary = { file, bytes, agents: data.agents.length, tools: data.tools.map((t) => t.tool) };
   if (o.json) printJson(o, summary);
   else
@@ -57,4 +58,14 @@ export async function report(app: App, flags: ReportFlags): Promise<number> {
       line`wrote ${showPath(o, file)} (${Math.ceil(bytes / 1024)} KB): ${count(data.agents.length, "agent file")}, ${count(data.tools.length, "tool")}, ${count(data.counts.errors, "error")}, ${count(data.counts.warnings, "warning")}`,
     );
   return 0;
+}
+
+/** Writes the page by roster's safe write (@roster/writers' writeNamedFile); a refused write is a usage error. */
+function writePage(path: string, content: string): number {
+  try {
+    return writeNamedFile({ here: shellFolder(), path, content });
+  } catch (error) {
+    if (error instanceof WriteRefusedError) throw new UsageError(error.message, { cause: error });
+    throw error;
+  }
 }

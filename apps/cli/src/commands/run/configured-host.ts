@@ -7,9 +7,9 @@ import {
   missingHostMessage,
   type RunnableFamily,
 } from "@roster/hosts";
+import { line } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { hostFamilies } from "../../families.js";
-import { line } from "../../output.js";
 
 /**
  * Whether hosts may be given what the project raises and load its own settings, hooks and

@@ -17,11 +17,12 @@ import {
 } from "@roster/executor";
 import { type HostCommand, pickHost } from "@roster/hosts";
 import type { QueueRunFlags } from "@roster/queue";
+import { line, oneLine } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import { parseDuration, parseInteger } from "../../flags.js";
 import { asUsage, usageOf } from "../../library-usage.js";
-import { line, type Output, oneLine, printJson, SCHEMA_VERSION } from "../../output.js";
+import { type Output, printJson, SCHEMA_VERSION } from "../../output.js";
 import { shortenRefusal } from "../../unknown-name.js";
 import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
 import { lookUpNames } from "./find-stored-agent.js";

@@ -17,9 +17,10 @@ import {
   trustStorePath,
   writeTrustStore,
 } from "@roster/config";
+import { sentenceLines } from "@roster/terminal";
 import { type GlobalFlags, resolveBasics } from "../../basics.js";
 import { FindingError, UsageError } from "../../errors.js";
-import { printJson, sentenceLines } from "../../output.js";
+import { printJson } from "../../output.js";
 
 /** Flags of `roster trust`. */
 export interface TrustFlags {
