@@ -27,13 +27,22 @@ import {
 } from "./list-cache.js";
 import { filterProblem, type ListFlags, printListing, printStored, printsWhole } from "./list-print.js";
 
-/** `roster list [WORD] [--files]`. */
-export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
-  const o = app.output;
-  const problem = filterProblem(app.registry.ids(), flags);
+/** A `list`'s filters (@roster/profiles' filterProblem, over `providers`) and `--full-text`'s WORD, checked: a usage error for a wrong one. */
+export function checkListFlags(
+  providers: readonly string[],
+  flags: ListFlags,
+  word: string | undefined,
+): void {
+  const problem = filterProblem(providers, flags);
   if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
   if (flags.fullText && word === undefined)
     throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+}
+
+/** `roster list [WORD] [--files]`. */
+export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
+  const o = app.output;
+  checkListFlags(app.registry.ids(), flags, word);
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.

@@ -1,7 +1,13 @@
 // `list|why|show|doctor --as TOOL`: argv to one tool's answer (@roster/profiles, @roster/doctor)
 // and its lines printed; the errors and exit codes are the CLI's.
 import type { AgentDiscovery } from "@roster/core";
-import { findToolProblems, RULES_TABLE, type ToolProblemsReport, toolDoctorLines } from "@roster/doctor";
+import {
+  findToolProblems,
+  summaryFails,
+  type ToolProblemsReport,
+  toolDoctorJson,
+  toolDoctorLines,
+} from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
 import {
   notLoadedJson,
@@ -13,12 +19,11 @@ import {
   selectToolAgents,
   showAsTool,
   type ToolView,
-  type ToolViewAgent,
-  type ToolViewFile,
   type ToolViews,
   toolAgentLines,
   toolAgentView,
   toolListingLines,
+  toolResolutionOf,
   toolResolvesLine,
   toolViewHeader,
   toolWhyLines,
@@ -27,19 +32,15 @@ import {
   whyAsJson,
 } from "@roster/profiles";
 import type { App } from "../../context.js";
-import { FindingError, UsageError } from "../../errors.js";
+import { FindingError } from "../../errors.js";
 import type { AppFamilies } from "../../families.js";
 import { type Output, printJson, printNames, type Text } from "../../output.js";
 import { unknownValue } from "../../unknown-name.js";
-import { filterProblem, type ListFlags } from "../agents/list-print.js";
+import { checkListFlags } from "../agents/index.js";
+import type { ListFlags } from "../agents/list-print.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "../doctor/format-findings.js";
 import { skillDiscovery } from "../skills/index.js";
 import { skillToolsOf } from "../skills/skill-sources.js";
-
-/** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it (@roster/doctor). */
-export { RULES_TABLE } from "@roster/doctor";
-/** One agent of a tool's view as every `--json` gives an agent (@roster/profiles). */
-export { toolAgentView } from "@roster/profiles";
 
 /** The profile for `--as <tool>`, or a usage error listing the tools. */
 export function profileFor(tool: string, families: AppFamilies): ToolProfile {
@@ -68,10 +69,8 @@ export async function listAs(
   word?: string,
 ): Promise<number> {
   const o = app.output;
-  const problem = filterProblem([], { ...(flags.sort !== undefined ? { sort: flags.sort } : {}) });
-  if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
-  if (flags.fullText && word === undefined)
-    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+  // Only --sort among the filters: a tool's view has no --provider or --source.
+  checkListFlags([], flags, word);
   // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
   const prompts = (o.json && flags.names !== true) || flags.fullText === true;
   const v = await viewAsTool(profileFor(tool, app.families), app.ctx, { registry: app.registry, prompts });
@@ -103,22 +102,9 @@ function unknownAs(v: ToolView, name: string): FindingError {
   return new FindingError(message, { code: "cli/unknown-agent", suggestions });
 }
 
-/**
- * What one tool does with `name` (`new`'s check): the agent it loads for it, if any, and
- * every file of that id with its outcome and reason (@roster/profiles' `resolveAs`).
- */
-export async function toolResolution(
-  app: App,
-  profile: ToolProfile,
-  name: string,
-): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
-  const { view, winner, files } = await resolveAs(profile, app.ctx, {
-    registry: app.registry,
-    name,
-    prompts: false,
-    whole: false,
-  });
-  return { displayName: view.displayName, ...(winner ? { winner } : {}), files };
+/** What one tool does with `name` (`new`'s check; @roster/profiles' `toolResolutionOf`). */
+export function toolResolution(app: App, profile: ToolProfile, name: string) {
+  return toolResolutionOf(profile, app.ctx, { registry: app.registry, name });
 }
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
@@ -207,11 +193,11 @@ export async function doctorAs(
 ): Promise<number> {
   const format = checkFormat(app, flags.format);
   const report = await runDoctorAs(app, tool);
-  const { view: v, diagnostics, summary } = report;
+  const { diagnostics, summary } = report;
   const o = app.output;
-  const failed = summary.errors > 0 || (flags.strict === true && summary.warnings > 0);
+  const failed = summaryFails(summary, flags);
   if (printFindingsAs(app, format, diagnostics)) return failed ? 1 : 0;
-  if (o.json) printJson(o, { diagnostics, summary, rules: RULES_TABLE, checkedAgainst: v.checkedAgainst });
+  if (o.json) printJson(o, toolDoctorJson(report));
   else printAll(o, toolDoctorLines(report, { failed, screen: o }));
   return failed ? 1 : 0;
 }
