@@ -1,4 +1,12 @@
 export { ROSTER } from "./command-table.js";
 export { examplesText } from "./examples-text.js";
-export { GLOBAL_OPTIONS, LIST_OPTIONS, optionName, parseArgsOptions } from "./list-options.js";
+export {
+  type CommandLineGrammar,
+  GLOBAL_OPTIONS,
+  LIST_OPTIONS,
+  optionKey,
+  optionName,
+  parseArgsOptions,
+  readCommandLine,
+} from "./list-options.js";
 export type { ArgumentSpec, CommandSpec, OptionSpec, ProgramSpec } from "./types.js";

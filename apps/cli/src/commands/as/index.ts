@@ -12,7 +12,6 @@ import type { ToolProfile } from "@roster/family";
 import {
   notLoadedJson,
   notLoadedMessage,
-  type OtherTool,
   otherToolsFor,
   otherToolsLines,
   resolveAs,
@@ -203,24 +202,10 @@ export async function doctorAs(
 }
 
 /**
- * Every tool that resolves NAME differently from roster's merged view `d`, in the profiles'
- * order; `views`: the tool views prepared before `d` was discovered (they take its reads).
+ * Prints the tools that resolve NAME differently from roster's merged view `discovery` under
+ * `roster why NAME` (human output only), in the profiles' order (@roster/profiles'
+ * otherToolsFor); `views`: the tool views prepared before it was discovered (they take its reads).
  */
-export async function otherTools(
-  app: App,
-  name: string,
-  d: AgentDiscovery,
-  views?: ToolViews,
-): Promise<OtherTool[]> {
-  return otherToolsFor(d, name, {
-    profiles: app.families.profiles,
-    ctx: app.ctx,
-    registry: app.registry,
-    ...(views ? { views } : {}),
-  });
-}
-
-/** Prints the tools that resolve NAME differently under `roster why NAME` (human output only). */
 export async function printOtherTools(
   app: App,
   name: string,
@@ -228,12 +213,11 @@ export async function printOtherTools(
   views?: ToolViews,
 ): Promise<void> {
   if (app.output.json) return;
-  printAll(
-    app.output,
-    otherToolsLines(await otherTools(app, name, discovery, views), {
-      name,
-      cwd: app.ctx.cwd,
-      screen: app.output,
-    }),
-  );
+  const others = await otherToolsFor(discovery, name, {
+    profiles: app.families.profiles,
+    ctx: app.ctx,
+    registry: app.registry,
+    ...(views ? { views } : {}),
+  });
+  printAll(app.output, otherToolsLines(others, { name, cwd: app.ctx.cwd, screen: app.output }));
 }
