@@ -24,6 +24,7 @@ export {
   summaryFails,
 } from "./doctor-verdict.js";
 export {
+  doctorAsTool,
   findToolProblems,
   TOOL_SEVERITY,
   type ToolProblemsOptions,

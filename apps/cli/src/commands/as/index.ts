@@ -2,7 +2,7 @@
 // and its lines printed; the errors and exit codes are the CLI's.
 import type { AgentDiscovery } from "@roster/core";
 import {
-  findToolProblems,
+  doctorAsTool,
   summaryFails,
   type ToolProblemsReport,
   toolDoctorJson,
@@ -167,19 +167,16 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
 }
 
 /**
- * Every finding of `roster doctor --as TOOL` (@roster/doctor's `findToolProblems` over the tool's view).
- * `views`: the tool views plain `doctor` prepared before its discovery (they take its reads).
+ * Every finding of `roster doctor --as TOOL` (@roster/doctor's `doctorAsTool`). `views`: the
+ * tool views plain `doctor` prepared before its discovery (they take its reads).
  */
-export async function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
-  const profile = profileFor(tool, app.families);
-  // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
-  const v = views
-    ? await views.view(profile)
-    : await viewAsTool(profile, app.ctx, { registry: app.registry, prompts: false });
-  return findToolProblems(v, {
-    profile,
+export function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
+  return doctorAsTool({
+    profile: profileFor(tool, app.families),
     profiles: app.families.profiles,
     ctx: app.ctx,
+    registry: app.registry,
+    views,
     ...(skillToolsOf(app.families).includes(tool) ? { skills: skillDiscovery(app, tool) } : {}),
   });
 }
