@@ -43,6 +43,7 @@ export {
   reportWhy,
   type WhyOptions,
   type WhyReport,
+  whyJson,
 } from "./report-why.js";
 export {
   type AgentRow,

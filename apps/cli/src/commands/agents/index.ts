@@ -7,6 +7,7 @@ import {
   explainAbout,
   reportWhy,
   type ToolViews,
+  whyJson,
   whyTableLines,
   whyVerdictLines,
 } from "@roster/profiles";
@@ -175,14 +176,15 @@ export async function whyAgent(
     });
     // A provider that does not define NAME is the same finding as in human output.
     if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
-    if (!report.winner) {
-      const { message, details } = unknown();
-      printJson(o, { ...report, error: message, code: details.code });
-      o.err(`roster: ${message}`);
-      return 1;
-    }
-    printJson(o, report);
-    return 0;
+    // A name nothing defines: the unknown-agent finding, in the JSON and on stderr (@roster/profiles).
+    const { value, error } = whyJson(
+      report,
+      d.agents.map((a) => a.name),
+    );
+    printJson(o, value);
+    if (error === undefined) return 0;
+    o.err(`roster: ${error}`);
+    return 1;
   }
   // A name no file defines: the suggestion is the answer (a table of places would bury it).
   if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();
