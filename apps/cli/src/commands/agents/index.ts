@@ -177,10 +177,8 @@ export async function whyAgent(
     // A provider that does not define NAME is the same finding as in human output.
     if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
     // A name nothing defines: the unknown-agent finding, in the JSON and on stderr (@roster/profiles).
-    const { value, error } = whyJson(
-      report,
-      d.agents.map((a) => a.name),
-    );
+    const names = d.agents.map((a) => a.name);
+    const { value, error } = whyJson(report, names);
     printJson(o, value);
     if (error === undefined) return 0;
     o.err(`roster: ${error}`);
