@@ -8,7 +8,7 @@
 export { shortcutApplies } from "@roster/index";
 export { escapeTerminal } from "@roster/terminal";
 export { listAgents, showAgent, whyAgent } from "./commands/agents/index.js";
-export { doctorAs, listAs, otherTools, printOtherTools, showAs, whyAs } from "./commands/as/index.js";
+export { doctorAs, listAs, printOtherTools, showAs, whyAs } from "./commands/as/index.js";
 export { clearCache } from "./commands/cache/index.js";
 export { expand, listCommands, showCommand } from "./commands/commands/index.js";
 export { fixDoctor } from "./commands/doctor/fix.js";

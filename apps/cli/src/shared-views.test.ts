@@ -13,6 +13,7 @@ import {
   filesAbout,
   prepareToolViews,
   reportWhy,
+  toolAgentView,
   viewAsTool,
 } from "@roster/profiles";
 import { agentFile, copyFixtureTree, createSandbox, type Sandbox } from "@roster/testkit";
@@ -20,7 +21,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../test/counting-fs.js";
 import { whyAgent } from "./commands/agents/index.js";
-import { printOtherTools, showAs, toolAgentView, whyAs } from "./commands/as/index.js";
+import { printOtherTools, showAs, whyAs } from "./commands/as/index.js";
 import type { App } from "./context.js";
 import { FindingError } from "./errors.js";
 import { familySetOf } from "./families.js";

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "@roster/core";
 import { describe, expect, test } from "vitest";
-import { doctorVerdict } from "./doctor-verdict.js";
+import { doctorVerdict, summaryFails } from "./doctor-verdict.js";
 import type { ToolFinding } from "./tool-finding.js";
 
 const d = (severity: Diagnostic["severity"], message: string = severity): Diagnostic => ({
@@ -43,5 +43,14 @@ describe("doctorVerdict", () => {
       { quiet: true },
     );
     expect(verdict.diagnostics.map((x) => x.severity)).toEqual(["error"]);
+  });
+});
+
+describe("summaryFails", () => {
+  test("an error fails; a warning only with strict; nothing never", () => {
+    expect(summaryFails({ errors: 1, warnings: 0 })).toBe(true);
+    expect(summaryFails({ errors: 0, warnings: 2 })).toBe(false);
+    expect(summaryFails({ errors: 0, warnings: 2 }, { strict: true })).toBe(true);
+    expect(summaryFails({ errors: 0, warnings: 0 }, { strict: true })).toBe(false);
   });
 });

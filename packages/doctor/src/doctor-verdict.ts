@@ -35,11 +35,18 @@ export function doctorVerdict(
 ): DoctorVerdict {
   const { summary, tools } = found;
   const diagnostics = options.quiet ? all.filter((x) => x.severity === "error") : [...all];
-  const failed =
-    summary.errors > 0 || (options.strict === true && summary.warnings > 0) || tools.some(toolFails);
+  const failed = summaryFails(summary, options) || tools.some(toolFails);
   const forMachines = [
     ...diagnostics,
     ...tools.flatMap((t) => t.errorDiagnostics.map((d) => namingTool(t, d))),
   ];
   return { diagnostics, failed, forMachines };
+}
+
+/** Whether findings so counted fail a doctor (plain or `--as TOOL`): an error, or a warning with `strict`. */
+export function summaryFails(
+  summary: Pick<DoctorSummary, "errors" | "warnings">,
+  options: Pick<DoctorVerdictOptions, "strict"> = {},
+): boolean {
+  return summary.errors > 0 || (options.strict === true && summary.warnings > 0);
 }

@@ -1,8 +1,14 @@
 // `doctor --as TOOL`'s rules: each file one tool's view would not load, in its terms, with the
 // severity decided here (the CLI and MCP print or answer what this returns).
-import type { Diagnostic, DiscoveryContext } from "@roster/core";
+import type { Diagnostic, DiscoveryContext, ProviderRegistry } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
-import { checkFileAsEach, type ToolView, type ToolViewFile } from "@roster/profiles";
+import {
+  checkFileAsEach,
+  type ToolView,
+  type ToolViewFile,
+  type ToolViews,
+  viewAsTool,
+} from "@roster/profiles";
 import type { SkillDiscovery } from "@roster/skills";
 import { fileTexts } from "./with-key-lines.js";
 
@@ -155,4 +161,19 @@ export function findToolProblems(view: ToolView, options: ToolProblemsOptions): 
     warnings: diagnostics.filter((x) => x.severity === "warning").length,
   };
   return { view, diagnostics, summary };
+}
+
+/**
+ * `doctor --as TOOL` from the start: the tool's view, with no prompt (doctor prints none:
+ * 70,000 of them at 10,000 files and 7 tools), taken from `views` when plain `doctor` prepared
+ * them before its discovery (they take its reads), and {@link findToolProblems} over it.
+ */
+export async function doctorAsTool(
+  options: ToolProblemsOptions & { registry: ProviderRegistry; views?: ToolViews | undefined },
+): Promise<ToolProblemsReport> {
+  const { registry, views, ...problems } = options;
+  const view = views
+    ? await views.view(options.profile)
+    : await viewAsTool(options.profile, options.ctx, { registry, prompts: false });
+  return findToolProblems(view, problems);
 }

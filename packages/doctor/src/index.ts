@@ -15,9 +15,16 @@ export { fixesFail, fixLines, fixSummary } from "./describe-fixes.js";
 // plain doctor's discoveries and its rules over them
 export { type DiscoverProblemsOptions, discoverProblems } from "./discover-problems.js";
 export { DOCTOR_DIAGNOSTIC_CODES, type DoctorDiagnosticCode } from "./doctor-codes.js";
+export { doctorJson, toolDoctorJson } from "./doctor-json.js";
 export { doctorTotals } from "./doctor-totals.js";
-export { type DoctorVerdict, type DoctorVerdictOptions, doctorVerdict } from "./doctor-verdict.js";
 export {
+  type DoctorVerdict,
+  type DoctorVerdictOptions,
+  doctorVerdict,
+  summaryFails,
+} from "./doctor-verdict.js";
+export {
+  doctorAsTool,
   findToolProblems,
   TOOL_SEVERITY,
   type ToolProblemsOptions,

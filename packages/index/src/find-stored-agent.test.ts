@@ -6,7 +6,7 @@ import { xcshProvider } from "@roster/source-xcsh";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cacheDirOf } from "./cache-dir.js";
-import { findStoredAgent } from "./find-stored-agent.js";
+import { findStoredAgent, lookUpNames } from "./find-stored-agent.js";
 import { openOutputStore } from "./output-store.js";
 
 let sandbox: Sandbox;
@@ -57,5 +57,22 @@ describe("findStoredAgent", () => {
     for (const file of records())
       writeFileSync(join(cacheDirOf({ home: sandbox.home, env: {} }), file), "{ spoiled");
     expect((await find("a"))?.agent.description).toBe("second");
+  });
+});
+
+describe("lookUpNames", () => {
+  test("each name is looked up once, and the whole discovery made once, however often asked", async () => {
+    sandbox.write({ "project/.claude/agents/a.md": agentFile("a", "first") });
+    const lookup = lookUpNames({ registry, ctx: sandbox.ctx(), store: undefined });
+    const first = lookup.agent("a");
+    expect(lookup.agent("a")).toBe(first);
+    expect((await first)?.description).toBe("first");
+    // Asked once: an edit after the first lookup is not seen by this run's lookups.
+    sandbox.write({ "project/.claude/agents/a.md": agentFile("a", "second") });
+    expect((await lookup.agent("a"))?.description).toBe("first");
+    expect(await lookup.agent("missing")).toBeUndefined();
+    const whole = lookup.whole();
+    expect(lookup.whole()).toBe(whole);
+    expect((await whole).agents.map((a) => a.name)).toEqual(["a"]);
   });
 });

@@ -7,8 +7,10 @@
 import { createHash } from "node:crypto";
 import {
   type AgentDefinition,
+  type AgentDiscovery,
   type AgentFoundAt,
   type DiscoveryContext,
+  discoverAgents,
   findAgentAgain,
   findAgentAt,
   type ProviderRegistry,
@@ -92,4 +94,36 @@ export async function findStoredAgent(options: FindStoredAgentOptions): Promise<
     store.writeLooked(output, look, [JSON.stringify(shown ? { ...found.at, copies } : found.at)]);
   }
   return { agent: found.agent, copies };
+}
+
+/**
+ * `run`'s lookups of its agent, each name once, and the whole discovery they fall back to,
+ * made at most once: the host's choice, the task tool and a refusal's did-you-mean share it
+ * (a name no family defines once cost four passes over every file).
+ */
+export interface NameLookup {
+  /** {@link findStoredAgent}'s agent, asked once per name. */
+  agent(name: string): Promise<AgentDefinition | undefined>;
+  /** The whole discovery (prompts read on demand, no record per file), made once. */
+  whole(): Promise<AgentDiscovery>;
+}
+
+/** A {@link NameLookup} over `registry` in `ctx`, through `store` (none: no cache); its memos are its own. */
+export function lookUpNames(options: Omit<FindStoredAgentOptions, "name" | "copies">): NameLookup {
+  const found = new Map<string, Promise<AgentDefinition | undefined>>();
+  let discovery: Promise<AgentDiscovery> | undefined;
+  return {
+    agent(name) {
+      let lookup = found.get(name);
+      if (!lookup) {
+        lookup = findStoredAgent({ ...options, name, copies: false }).then((f) => f?.agent);
+        found.set(name, lookup);
+      }
+      return lookup;
+    },
+    whole() {
+      discovery ??= discoverAgents(options.registry, options.ctx, { bodies: "on-demand", records: false });
+      return discovery;
+    },
+  };
 }

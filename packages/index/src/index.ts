@@ -3,6 +3,8 @@ export {
   type FindStoredAgentOptions,
   type FoundAgent,
   findStoredAgent,
+  lookUpNames,
+  type NameLookup,
 } from "./find-stored-agent.js";
 export {
   isShortcutAsked,
@@ -39,7 +41,15 @@ export {
   stillSeen,
   unpackSubjects,
 } from "./recorded.js";
-export { type PrintedAs, type StoredCommand, type StoredRun, storedRunOf } from "./stored-run.js";
+export { type ListingAsked, type StoredListing, storedListingOf } from "./stored-listing.js";
+export {
+  answerStored,
+  type PrintedAs,
+  type StoredCommand,
+  type StoredRun,
+  type StoredRunCall,
+  storedRunOf,
+} from "./stored-run.js";
 export type {
   AnswerToStore,
   IndexDiagnostic,

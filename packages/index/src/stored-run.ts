@@ -80,3 +80,55 @@ export function storedRunOf(store: OutputStore, kind: StoredCommand): StoredRun 
       ),
   };
 }
+
+/** How {@link answerStored} answers one run: what it was asked, how it prints, and how the command runs. */
+export interface StoredRunCall {
+  /** The run's name and flags. */
+  asked: Record<string, unknown>;
+  /** How it prints. */
+  as: PrintedAs;
+  /** The environment the stored answer is checked in. */
+  env: Record<string, string | undefined>;
+  /** The run's recorder: what the command read through it vouches for what it printed. */
+  recorder: ReadWindow & { readonly unusable: string | undefined; reads(): RecordedReads };
+  /** Prints a stored answer's bytes. */
+  print(bytes: Buffer): void;
+  /** Runs the command as it is. */
+  run(): Promise<number>;
+  /**
+   * Runs the command reading through the recorder and printing through a copy: its exit code,
+   * what it printed, and whether it wrote to stderr.
+   */
+  record(): Promise<{ exit: number; chunks: readonly (string | Uint8Array)[]; wroteErr: boolean }>;
+  /** Says a warning (a cache folder that cannot be written). */
+  warn(message: string): void;
+}
+
+/**
+ * One run of a stored command through `store`: the stored answer printed when one holds for
+ * it, else the command run. The first such run in a place only leaves a mark; the next one
+ * records and stores, unless its record cannot be replayed (`recorder.unusable`), it warned
+ * on stderr (such a run is printed, never replayed), or (the store's rule) a file it read
+ * changed just before or during the run (the racy window). Its exit code.
+ */
+export async function answerStored(store: StoredRun, call: StoredRunCall): Promise<number> {
+  const { asked, as, recorder } = call;
+  const warn = (problems: readonly IndexDiagnostic[]) => {
+    for (const d of problems) if (d.severity === "warning") call.warn(d.message);
+  };
+  const replay = store.replay(asked, as, call.env);
+  if (replay) {
+    call.print(replay.bytes);
+    return replay.answer.exit;
+  }
+  // The first run here: a mark for the next one, which records.
+  if (!store.seenBefore()) {
+    const exit = await call.run();
+    warn(store.mark());
+    return exit;
+  }
+  const { exit, chunks, wroteErr } = await call.record();
+  if (recorder.unusable || wroteErr) return exit;
+  warn(store.keep({ asked, as, reads: recorder.reads(), chunks, exit }, recorder).problems);
+  return exit;
+}

@@ -31,6 +31,7 @@ export {
 } from "./explain-agent.js";
 export { filesAbout } from "./files-about.js";
 export { legendLines } from "./legend-lines.js";
+export { listingJson } from "./listing-json.js";
 export { parseListing } from "./parse-listing.js";
 export { type PrepareToolViewsOptions, prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 export {
@@ -42,6 +43,7 @@ export {
   reportWhy,
   type WhyOptions,
   type WhyReport,
+  whyJson,
 } from "./report-why.js";
 export {
   type AgentRow,
@@ -66,6 +68,7 @@ export {
   type ShownAs,
   showAsTool,
   type ToolResolution,
+  toolResolutionOf,
   type ViewAboutOptions,
   viewAbout,
 } from "./view-about.js";

@@ -8,6 +8,7 @@ import {
   suggestNames,
 } from "@roster/core";
 import type { ToolProfile } from "@roster/family";
+import { unknownNameText } from "@roster/frontmatter";
 import { briefAgent, type ExplainCandidate, explainAgent } from "./explain-agent.js";
 import { prepareToolViews, type ToolViews } from "./prepare-tool-views.js";
 import type { ToolView } from "./tool-view.js";
@@ -219,4 +220,18 @@ export async function reportWhy(
     ...rest,
     otherTools: await otherToolsFor(discovery, name, options),
   };
+}
+
+/**
+ * What `roster why NAME --json` prints of a report: the report; for a name nothing defines, with
+ * the unknown-agent finding's text (`error`, among `names`, as every unknown name reads) and
+ * code in it, and that text as `error` beside it for stderr.
+ */
+export function whyJson(
+  report: WhyReport,
+  names: readonly string[],
+): { value: Record<string, unknown>; error?: string } {
+  if (report.winner) return { value: { ...report } };
+  const { message } = unknownNameText({ kind: "agent", name: report.name, names });
+  return { value: { ...report, error: message, code: "cli/unknown-agent" }, error: message };
 }

@@ -4,7 +4,7 @@ import { createRegistry, defineProvider, familyLocations } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { flatProfile } from "../test/flat-profile.js";
-import { resolveAs, showAsTool } from "./view-about.js";
+import { resolveAs, showAsTool, toolResolutionOf } from "./view-about.js";
 
 const demo = flatProfile("demo", "Demo", ".demo/agents");
 const registry = createRegistry([
@@ -50,6 +50,23 @@ describe("resolveAs", () => {
     expect(found.view.agents.map((a) => a.id)).toContain("a");
     const focused = await resolveAs(demo, sb.ctx(), { registry, name: "c", whole: false });
     expect(focused.files).toEqual([]);
+  });
+});
+
+describe("toolResolutionOf", () => {
+  test("the tool's name, the agent it loads for NAME with no prompt, and NAME's files", async () => {
+    const found = await toolResolutionOf(demo, sb.ctx(), { registry, name: "a" });
+    expect(found.displayName).toBe("Demo");
+    expect(found.winner?.filePath).toBe(join(sb.project, ".demo/agents/a.md"));
+    expect(found.winner?.prompt).toBeUndefined();
+    expect(found.files.map((f) => f.outcome)).toEqual(["loaded"]);
+  });
+
+  test("no winner and no key for it; never the whole view's files (a file refused before it was named)", async () => {
+    const rejected = await toolResolutionOf(demo, sb.ctx(), { registry, name: "b" });
+    expect("winner" in rejected).toBe(false);
+    expect(rejected.files.map((f) => f.reason?.code)).toEqual(["tool/missing-key"]);
+    expect((await toolResolutionOf(demo, sb.ctx(), { registry, name: "c" })).files).toEqual([]);
   });
 });
 

@@ -86,6 +86,20 @@ export async function resolveAs(
   return whole.files.length > 0 ? whole : { view, files };
 }
 
+/**
+ * What one tool does with `name` as `new`'s check reads it (@roster/writers' checkNewAgent):
+ * its name, the agent it loads for `name`, if any, and every file of that id with its outcome
+ * and reason, from its view about the name alone (no prompts, never the whole view).
+ */
+export async function toolResolutionOf(
+  profile: ToolProfile,
+  ctx: DiscoveryContext,
+  options: Pick<ViewAboutOptions, "registry" | "name">,
+): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
+  const { view, winner, files } = await resolveAs(profile, ctx, { ...options, prompts: false, whole: false });
+  return { displayName: view.displayName, ...(winner ? { winner } : {}), files };
+}
+
 /** What `show NAME --as TOOL` shows: the agent the tool loads and roster's record of its file, or the files of NAME it does not load. */
 export type ShownAs =
   | { view: ToolView; winner: ToolViewAgent; definition?: AgentDefinition }

@@ -1,7 +1,15 @@
 export { CommandLineError } from "./command-line-error.js";
 export { ROSTER } from "./command-table.js";
 export { examplesText } from "./examples-text.js";
-export { GLOBAL_OPTIONS, LIST_OPTIONS, optionName, parseArgsOptions } from "./list-options.js";
+export {
+  type CommandLineGrammar,
+  GLOBAL_OPTIONS,
+  LIST_OPTIONS,
+  optionKey,
+  optionName,
+  parseArgsOptions,
+  readCommandLine,
+} from "./list-options.js";
 export {
   type Action,
   type CommandLine,

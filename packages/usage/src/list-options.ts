@@ -1,8 +1,10 @@
 // The options a `roster list` takes, global and its own, in one table: commander's declarations
-// (the CLI's roster.ts, through the command table) and the bin's own parser (list-fast.ts,
-// `node:util` parseArgs) are both made from it, so the two read the same command line.
+// (the CLI's roster.ts, through the command table) and the bin's own parser (readCommandLine
+// here, `node:util` parseArgs, for list-fast.ts) are both made from it, so the two read the
+// same command line.
 // Dependency-free on purpose, and its own entry (`@roster/usage/list-options`): list-fast.cjs
 // bundles it, and every byte of that bundle is start-up time.
+import { parseArgs } from "node:util";
 import type { OptionSpec } from "./types.js";
 
 export type { OptionSpec } from "./types.js";
@@ -62,4 +64,46 @@ export function parseArgsOptions(
   for (const spec of specs)
     options[optionName(spec)] = { type: spec.flags.includes("<") ? "string" : "boolean" };
   return options;
+}
+
+/** An option's key as commander names it: `--full-text` → `fullText`, `--no-cache` → `cache`. */
+export function optionKey(spec: OptionSpec): string {
+  return optionName(spec)
+    .replace(/^no-/, "")
+    .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** What {@link readCommandLine} reads: the command, the options it takes, and how many words may follow it. */
+export interface CommandLineGrammar {
+  command: string;
+  specs: readonly OptionSpec[];
+  words: number;
+}
+
+/**
+ * `argv` read as `roster <command> [WORD…]` with only `grammar`'s options, as commander reads
+ * it: each option given under its key ({@link optionKey}), a `<value>` option a string, a
+ * switch `true`, a `--no-` switch `false`. `undefined` for anything else: another command, an
+ * unknown or malformed option (a value missing, a switch given one), `--`, more words.
+ */
+export function readCommandLine(
+  argv: readonly string[],
+  grammar: CommandLineGrammar,
+): { options: Record<string, string | boolean>; words: string[] } | undefined {
+  if (argv.includes("--")) return undefined;
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    const options = parseArgsOptions(grammar.specs);
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch {
+    return undefined;
+  }
+  const [command, ...words] = parsed.positionals;
+  if (command !== grammar.command || words.length > grammar.words) return undefined;
+  const options: Record<string, string | boolean> = {};
+  for (const spec of grammar.specs) {
+    const value = parsed.values[optionName(spec)];
+    if (value !== undefined) options[optionKey(spec)] = optionName(spec).startsWith("no-") ? false : value;
+  }
+  return { options, words };
 }

@@ -7,6 +7,7 @@ import {
   explainAbout,
   reportWhy,
   type ToolViews,
+  whyJson,
   whyTableLines,
   whyVerdictLines,
 } from "@roster/profiles";
@@ -27,13 +28,22 @@ import {
 } from "./list-cache.js";
 import { filterProblem, type ListFlags, printListing, printStored, printsWhole } from "./list-print.js";
 
-/** `roster list [WORD] [--files]`. */
-export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
-  const o = app.output;
-  const problem = filterProblem(app.registry.ids(), flags);
+/** A `list`'s filters (@roster/profiles' filterProblem, over `providers`) and `--full-text`'s WORD, checked: a usage error for a wrong one. */
+export function checkListFlags(
+  providers: readonly string[],
+  flags: ListFlags,
+  word: string | undefined,
+): void {
+  const problem = filterProblem(providers, flags);
   if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
   if (flags.fullText && word === undefined)
     throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+}
+
+/** `roster list [WORD] [--files]`. */
+export async function listAgents(app: App, flags: ListFlags = {}, word?: string): Promise<number> {
+  const o = app.output;
+  checkListFlags(app.registry.ids(), flags, word);
   // Every list but --files (which shows each file's record) prints from `list --json`'s
   // output: a stat-only look that finds the same files reuses the stored one. A plain
   // `list --json` reprints its bytes.
@@ -166,14 +176,13 @@ export async function whyAgent(
     });
     // A provider that does not define NAME is the same finding as in human output.
     if (report.winner && provider !== undefined && !report.picked) pickAgent(d, name, provider);
-    if (!report.winner) {
-      const { message, details } = unknown();
-      printJson(o, { ...report, error: message, code: details.code });
-      o.err(`roster: ${message}`);
-      return 1;
-    }
-    printJson(o, report);
-    return 0;
+    // A name nothing defines: the unknown-agent finding, in the JSON and on stderr (@roster/profiles).
+    const names = d.agents.map((a) => a.name);
+    const { value, error } = whyJson(report, names);
+    printJson(o, value);
+    if (error === undefined) return 0;
+    o.err(`roster: ${error}`);
+    return 1;
   }
   // A name no file defines: the suggestion is the answer (a table of places would bury it).
   if (!why.winner && why.candidates.every((c) => c.filePath === undefined)) throw unknown();

@@ -1,16 +1,15 @@
 // `list`'s stored listing and its shortcut, for this app's place: what is stored, under which
-// look, and when it holds is @roster/index's (listingLook, writeShortcut); this file hands it
-// the app's registry, config and recorder.
+// look, and when it holds is @roster/index's (storedListingOf); this file hands it the app's
+// registry, config and recorder.
 import { type SourcesStat, statSources } from "@roster/core";
 import {
   type IndexKey,
+  type StoredListing as IndexListing,
   indexDisabledBy,
-  LIST_JSON,
-  listingLook,
   type OutputStore,
   placeKey,
   shortcutKey,
-  writeShortcut,
+  storedListingOf,
 } from "@roster/index";
 import type { App } from "../../context.js";
 import { openStore } from "./list-shortcut.js";
@@ -20,13 +19,11 @@ export function cacheWanted(app: App): boolean {
   return app.useCache && !indexDisabledBy(app.env);
 }
 
-/** What a plain `list --json` found in the store: the bytes to print, and the store to keep new ones in. */
+/** What a plain `list --json` found in the store: the bytes to print, and the listing to keep new ones in. */
 export interface StoredListing {
   bytes?: Buffer;
-  store: OutputStore;
-  key: IndexKey;
-  /** The fingerprint the bytes were found for, or (after {@link storeListing}) stored for. */
-  fingerprint?: string;
+  /** The place's stored listing (@roster/index's `storedListingOf`): read, stored, remembered. */
+  listing: IndexListing;
   /**
    * A listing was stored (for this or another look) and this run's look went through the
    * recorder: a discovery that follows reads through it too (see {@link recordingContext}),
@@ -56,15 +53,6 @@ export function placeStore(
 /** The store of the listing and the agents found (find-stored-agent.ts). */
 export const openListStore = (app: App) => placeStore(app, { kind: "agents-output" });
 
-/** The look a listing is stored under (@roster/index's `listingLook`), with the app's config. */
-const lookOf = (app: App, stat: SourcesStat, seenAt: number) =>
-  listingLook({
-    stat,
-    seenAt,
-    configNotes: app.loaded.diagnostics,
-    disabledAgents: app.loaded.config.disabledAgents ?? [],
-  });
-
 /**
  * The output an earlier plain `list --json` stored for exactly this look at the files. When
  * an output is stored, a stat-only look at every place and file discovery would read
@@ -73,14 +61,16 @@ const lookOf = (app: App, stat: SourcesStat, seenAt: number) =>
  * provider set, per build.
  */
 export async function storedListing(app: App): Promise<StoredListing> {
-  const { store, key } = openListStore(app);
-  if (!store.has(LIST_JSON)) return { store, key };
+  const listing = storedListingOf({
+    ...openListStore(app),
+    asked: { configNotes: app.loaded.diagnostics, disabledAgents: app.loaded.config.disabledAgents ?? [] },
+  });
+  if (!listing.has()) return { listing };
   const seenAt = Date.now();
   // Recorded, when the run records: this look is what the shortcut replays (see rememberShortcut).
   const recorded = app.recorder !== undefined;
-  const look = lookOf(app, await statSources(app.registry, recordingContext(app), "agents"), seenAt);
-  const bytes = store.readLooked(LIST_JSON, look);
-  return bytes ? { bytes, store, key, fingerprint: look.fingerprint, recorded } : { store, key, recorded };
+  const bytes = listing.read(await statSources(app.registry, recordingContext(app), "agents"), seenAt);
+  return bytes ? { bytes, listing, recorded } : { listing, recorded };
 }
 
 /** The app's context, reading through its recorder when the run records. */
@@ -89,47 +79,32 @@ export function recordingContext(app: App): App["ctx"] {
   return recorder ? { ...app.ctx, fs: recorder.fs, env: recorder.env } : app.ctx;
 }
 
-/**
- * Stores the output of a plain `list --json` under the look its discovery took (`look`,
- * begun at `seenAt`); a look too recent to vouch for stores nothing, and a folder that
- * cannot be written warns once.
- */
+/** Stores the output of a plain `list --json` under the look its discovery took; a folder that cannot be written warns once. */
 export function storeListing(
   app: App,
   stored: StoredListing,
   look: { stat: SourcesStat | undefined; seenAt: number },
   chunks: readonly Uint8Array[],
 ): void {
-  if (!look.stat) return;
-  const seen = lookOf(app, look.stat, look.seenAt);
-  const { stored: kept, problems } = stored.store.writeLooked(LIST_JSON, seen, chunks);
-  for (const d of problems) if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
-  if (kept) stored.fingerprint = seen.fingerprint;
+  for (const d of stored.listing.write(look, chunks))
+    if (d.severity === "warning") app.output.err(`roster: warning: ${d.message}`);
 }
 
 /**
  * After a `list` printed from the stored listing, or stored it anew in place of another:
- * stores the shortcut the bin takes next time (list-fast.ts), with everything config loading,
- * the stat-only look and (when it ran) the discovery read, so that a later `list` that sees
- * all of it the same way prints the listing without loading the app. The first `list` in a
- * place, which stores the first listing, records nothing: recording its discovery costs a
- * first `list` of 10,000 files about 25 ms, and the next `list` records its cheap look. A
- * discovery after a change records, so that the edit-and-list cycle loads the app once.
- * Nothing is stored when the run read what a record does not see (config code), when what
- * it read changed during the run or just before it (the racy window), or with flags the
- * shortcut is not for.
+ * stores the shortcut the bin takes next time (list-fast.ts; @roster/index's `remember`).
+ * The first `list` in a place, which stores the first listing, records nothing: recording its
+ * discovery costs a first `list` of 10,000 files about 25 ms, and the next `list` records its
+ * cheap look. A discovery after a change records, so that the edit-and-list cycle loads the
+ * app once. Nothing is stored with flags the shortcut is not for (no recorder).
  */
 export function rememberShortcut(app: App, stored: StoredListing): void {
   const recorder = app.recorder;
-  if (!recorder || recorder.unusable || stored.fingerprint === undefined) return;
-  // A folder that cannot be written said so when the listing was stored; the listing itself
-  // is what matters, the shortcut only saves the next run time.
+  if (!recorder) return;
   const { cwd, home } = app.ctx;
-  const store = openStore(shortcutKey({ cwd, home }, app.flags.project !== false), app.env, home);
-  writeShortcut(store, {
+  stored.listing.remember({
+    store: openStore(shortcutKey({ cwd, home }, app.flags.project !== false), app.env, home),
     asked: { providers: app.registry.ids(), configNotes: app.loaded.diagnostics },
-    listing: { key: stored.key, fingerprint: stored.fingerprint },
-    reads: recorder.reads(),
-    window: recorder,
+    recorder,
   });
 }

@@ -2,9 +2,8 @@
 // loads, a `list` whose stored shortcut still holds prints the stored listing as the app
 // would, byte for byte. It parses only the flags a `list` takes; anything else, and any
 // doubt, leaves the run to the app.
-import { parseArgs } from "node:util";
 import { readShortcut, shortcutApplies, shortcutKey } from "@roster/index";
-import { GLOBAL_OPTIONS, LIST_OPTIONS, parseArgsOptions } from "@roster/usage/list-options";
+import { GLOBAL_OPTIONS, LIST_OPTIONS, readCommandLine } from "@roster/usage/list-options";
 import { type GlobalFlags, outputOf, placesOf } from "../../basics.js";
 import { createOutput, printNotes } from "../../output.js";
 import { endQuietlyOnClosedPipe, writeStdoutSync } from "../../pipes.js";
@@ -12,7 +11,7 @@ import { filterProblem, type ListFlags, printStored } from "./list-print.js";
 import { openStore } from "./list-shortcut.js";
 
 /** The options `roster list` takes: the table roster.ts declares to commander (@roster/usage/list-options). */
-const OPTIONS = parseArgsOptions([...GLOBAL_OPTIONS, ...LIST_OPTIONS]);
+const OPTIONS = [...GLOBAL_OPTIONS, ...LIST_OPTIONS];
 
 /** A `roster list` command line, as the app's parser would read it. */
 export interface ListArgs {
@@ -25,51 +24,25 @@ export interface ListArgs {
 }
 
 /**
- * `argv` read as a `roster list` with only the flags `list` takes, or `undefined` for
- * anything else: another command, an unknown or malformed flag, `--`, a second word. What
- * this gives up on, the app reads (and says what is wrong).
+ * `argv` read as a `roster list` with only the flags `list` takes (@roster/usage's
+ * readCommandLine), or `undefined` for anything else: another command, an unknown or
+ * malformed flag, `--`, a second word. What this gives up on, the app reads (and says what is wrong).
  */
 export function parseList(argv: readonly string[]): ListArgs | undefined {
-  if (argv.includes("--")) return undefined;
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch {
-    return undefined;
-  }
-  const { positionals } = parsed;
-  if (positionals[0] !== "list" || positionals.length > 2) return undefined;
-  // The table types nothing: a `<value>` option comes back a string, any other a boolean.
-  const values = parsed.values as Record<string, string | boolean | undefined>;
-  const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
-  const on = (name: string) => values[name] === true;
-  const [cwd, home, config, provider, source, sort] = [
-    "cwd",
-    "home",
-    "config",
-    "provider",
-    "source",
-    "sort",
-  ].map(text);
-  const global: GlobalFlags = {
-    ...(cwd !== undefined ? { cwd } : {}),
-    ...(home !== undefined ? { home } : {}),
-    json: on("json"),
-    ...(on("no-project") ? { project: false } : {}),
-    ...(config !== undefined ? { config } : {}),
-    ...(on("no-color") ? { color: false } : {}),
-    debug: on("debug"),
-    ...(on("no-cache") ? { cache: false } : {}),
-  };
-  const flags: ListFlags = {
-    ...(provider !== undefined ? { provider } : {}),
-    ...(source !== undefined ? { source } : {}),
-    ...(on("names") ? { names: true } : {}),
-    ...(sort !== undefined ? { sort } : {}),
-    ...(on("wide") ? { wide: true } : {}),
-    ...(on("full-text") ? { fullText: true } : {}),
-  };
-  return { global, flags, word: positionals[1], as: text("as"), files: on("files") };
+  const read = readCommandLine(argv, { command: "list", specs: OPTIONS, words: 1 });
+  if (!read) return undefined;
+  const { options } = read;
+  // The keys given, as the table types them: a `<value>` option a string, any other a boolean.
+  const given = (keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]));
+  const global = {
+    json: options.json === true,
+    debug: options.debug === true,
+    ...given(["cwd", "home", "project", "config", "color", "cache"]),
+  } as GlobalFlags;
+  const flags = given(["provider", "source", "names", "sort", "wide", "fullText"]) as ListFlags;
+  const as = typeof options.as === "string" ? options.as : undefined;
+  return { global, flags, word: read.words[0], as, files: options.files === true };
 }
 
 /**

@@ -3,9 +3,9 @@
 // both print through here, so their output is the same bytes.
 import type { FileRecord } from "@roster/core";
 import {
-  fileRecordView,
   type ListFilters,
   type Listing,
+  listingJson,
   listingLines,
   parseListing,
   selectListing,
@@ -85,13 +85,7 @@ export function printListing(
     return 0;
   }
   if (o.json) {
-    printJson(o, {
-      agents,
-      shadowed: listing.shadowed,
-      diagnostics: listing.diagnostics,
-      projectAgentsDir: listing.projectAgentsDir ?? null,
-      ...(files ? { files: files.map(fileRecordView) } : {}),
-    });
+    printJson(o, listingJson(listing, agents, files));
     return 0;
   }
   for (const text of listingLines(selected, { screen: o, wide: flags.wide, files })) o.out(text);

@@ -1,24 +1,28 @@
 // `list|why|show|doctor --as TOOL`: argv to one tool's answer (@roster/profiles, @roster/doctor)
 // and its lines printed; the errors and exit codes are the CLI's.
 import type { AgentDiscovery } from "@roster/core";
-import { findToolProblems, RULES_TABLE, type ToolProblemsReport, toolDoctorLines } from "@roster/doctor";
+import {
+  doctorAsTool,
+  summaryFails,
+  type ToolProblemsReport,
+  toolDoctorJson,
+  toolDoctorLines,
+} from "@roster/doctor";
 import type { ToolProfile } from "@roster/family";
 import {
   notLoadedJson,
   notLoadedMessage,
-  type OtherTool,
   otherToolsFor,
   otherToolsLines,
   resolveAs,
   selectToolAgents,
   showAsTool,
   type ToolView,
-  type ToolViewAgent,
-  type ToolViewFile,
   type ToolViews,
   toolAgentLines,
   toolAgentView,
   toolListingLines,
+  toolResolutionOf,
   toolResolvesLine,
   toolViewHeader,
   toolWhyLines,
@@ -28,19 +32,15 @@ import {
 } from "@roster/profiles";
 import type { Text } from "@roster/terminal";
 import type { App } from "../../context.js";
-import { FindingError, UsageError } from "../../errors.js";
+import { FindingError } from "../../errors.js";
 import type { AppFamilies } from "../../families.js";
 import { type Output, printJson, printNames } from "../../output.js";
 import { unknownValue } from "../../unknown-name.js";
-import { filterProblem, type ListFlags } from "../agents/list-print.js";
+import { checkListFlags } from "../agents/index.js";
+import type { ListFlags } from "../agents/list-print.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "../doctor/format-findings.js";
 import { skillDiscovery } from "../skills/index.js";
 import { skillToolsOf } from "../skills/skill-sources.js";
-
-/** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it (@roster/doctor). */
-export { RULES_TABLE } from "@roster/doctor";
-/** One agent of a tool's view as every `--json` gives an agent (@roster/profiles). */
-export { toolAgentView } from "@roster/profiles";
 
 /** The profile for `--as <tool>`, or a usage error listing the tools. */
 export function profileFor(tool: string, families: AppFamilies): ToolProfile {
@@ -69,10 +69,8 @@ export async function listAs(
   word?: string,
 ): Promise<number> {
   const o = app.output;
-  const problem = filterProblem([], { ...(flags.sort !== undefined ? { sort: flags.sort } : {}) });
-  if (problem) throw unknownValue(problem.kind, problem.flag, problem.wanted, problem.known);
-  if (flags.fullText && word === undefined)
-    throw new UsageError("--full-text needs a WORD to look for (roster list WORD --full-text)");
+  // Only --sort among the filters: a tool's view has no --provider or --source.
+  checkListFlags([], flags, word);
   // Only its JSON gives prompts (and --full-text, which looks in them): the table and the names shape none.
   const prompts = (o.json && flags.names !== true) || flags.fullText === true;
   const v = await viewAsTool(profileFor(tool, app.families), app.ctx, { registry: app.registry, prompts });
@@ -104,22 +102,9 @@ function unknownAs(v: ToolView, name: string): FindingError {
   return new FindingError(message, { code: "cli/unknown-agent", suggestions });
 }
 
-/**
- * What one tool does with `name` (`new`'s check): the agent it loads for it, if any, and
- * every file of that id with its outcome and reason (@roster/profiles' `resolveAs`).
- */
-export async function toolResolution(
-  app: App,
-  profile: ToolProfile,
-  name: string,
-): Promise<{ displayName: string; winner?: ToolViewAgent; files: ToolViewFile[] }> {
-  const { view, winner, files } = await resolveAs(profile, app.ctx, {
-    registry: app.registry,
-    name,
-    prompts: false,
-    whole: false,
-  });
-  return { displayName: view.displayName, ...(winner ? { winner } : {}), files };
+/** What one tool does with `name` (`new`'s check; @roster/profiles' `toolResolutionOf`). */
+export function toolResolution(app: App, profile: ToolProfile, name: string) {
+  return toolResolutionOf(profile, app.ctx, { registry: app.registry, name });
 }
 
 /** `roster why NAME --as TOOL`: every place that tool searches, and what it does with NAME there. */
@@ -183,19 +168,16 @@ export async function showAs(app: App, name: string, tool: string): Promise<numb
 }
 
 /**
- * Every finding of `roster doctor --as TOOL` (@roster/doctor's `findToolProblems` over the tool's view).
- * `views`: the tool views plain `doctor` prepared before its discovery (they take its reads).
+ * Every finding of `roster doctor --as TOOL` (@roster/doctor's `doctorAsTool`). `views`: the
+ * tool views plain `doctor` prepared before its discovery (they take its reads).
  */
-export async function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
-  const profile = profileFor(tool, app.families);
-  // Doctor prints no prompt: its views keep none (70,000 of them at 10,000 files and 7 tools).
-  const v = views
-    ? await views.view(profile)
-    : await viewAsTool(profile, app.ctx, { registry: app.registry, prompts: false });
-  return findToolProblems(v, {
-    profile,
+export function runDoctorAs(app: App, tool: string, views?: ToolViews): Promise<ToolProblemsReport> {
+  return doctorAsTool({
+    profile: profileFor(tool, app.families),
     profiles: app.families.profiles,
     ctx: app.ctx,
+    registry: app.registry,
+    views,
     ...(skillToolsOf(app.families).includes(tool) ? { skills: skillDiscovery(app, tool) } : {}),
   });
 }
@@ -208,34 +190,20 @@ export async function doctorAs(
 ): Promise<number> {
   const format = checkFormat(app, flags.format);
   const report = await runDoctorAs(app, tool);
-  const { view: v, diagnostics, summary } = report;
+  const { diagnostics, summary } = report;
   const o = app.output;
-  const failed = summary.errors > 0 || (flags.strict === true && summary.warnings > 0);
+  const failed = summaryFails(summary, flags);
   if (printFindingsAs(app, format, diagnostics)) return failed ? 1 : 0;
-  if (o.json) printJson(o, { diagnostics, summary, rules: RULES_TABLE, checkedAgainst: v.checkedAgainst });
+  if (o.json) printJson(o, toolDoctorJson(report));
   else printAll(o, toolDoctorLines(report, { failed, screen: o }));
   return failed ? 1 : 0;
 }
 
 /**
- * Every tool that resolves NAME differently from roster's merged view `d`, in the profiles'
- * order; `views`: the tool views prepared before `d` was discovered (they take its reads).
+ * Prints the tools that resolve NAME differently from roster's merged view `discovery` under
+ * `roster why NAME` (human output only), in the profiles' order (@roster/profiles'
+ * otherToolsFor); `views`: the tool views prepared before it was discovered (they take its reads).
  */
-export async function otherTools(
-  app: App,
-  name: string,
-  d: AgentDiscovery,
-  views?: ToolViews,
-): Promise<OtherTool[]> {
-  return otherToolsFor(d, name, {
-    profiles: app.families.profiles,
-    ctx: app.ctx,
-    registry: app.registry,
-    ...(views ? { views } : {}),
-  });
-}
-
-/** Prints the tools that resolve NAME differently under `roster why NAME` (human output only). */
 export async function printOtherTools(
   app: App,
   name: string,
@@ -243,12 +211,11 @@ export async function printOtherTools(
   views?: ToolViews,
 ): Promise<void> {
   if (app.output.json) return;
-  printAll(
-    app.output,
-    otherToolsLines(await otherTools(app, name, discovery, views), {
-      name,
-      cwd: app.ctx.cwd,
-      screen: app.output,
-    }),
-  );
+  const others = await otherToolsFor(discovery, name, {
+    profiles: app.families.profiles,
+    ctx: app.ctx,
+    registry: app.registry,
+    ...(views ? { views } : {}),
+  });
+  printAll(app.output, otherToolsLines(others, { name, cwd: app.ctx.cwd, screen: app.output }));
 }

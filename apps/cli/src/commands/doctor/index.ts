@@ -5,13 +5,14 @@ import {
   type DoctorFormat,
   type DoctorReport,
   discoverProblems,
+  doctorJson,
   doctorLines,
   doctorVerdict,
   fileTexts,
   type ToolFinding,
   toolFinding,
 } from "@roster/doctor";
-import { fileRecordView, prepareToolViews, type ToolViews } from "@roster/profiles";
+import { prepareToolViews, type ToolViews } from "@roster/profiles";
 import { sourceDiagnostics } from "@roster/sources";
 import type { App } from "../../context.js";
 import { inOneWrite, printJson } from "../../output.js";
@@ -95,12 +96,7 @@ async function printDoctor(app: App, strict: boolean, quiet: boolean, format: Do
   const { diagnostics, failed, forMachines } = doctorVerdict(all, { summary, tools }, { strict, quiet });
   if (printFindingsAs(app, format, forMachines, texts)) return failed ? 1 : 0;
   if (app.output.json) {
-    printJson(app.output, {
-      diagnostics,
-      summary,
-      files: files.map(fileRecordView),
-      tools: tools.map(({ errorDiagnostics: _, ...tool }) => tool),
-    });
+    printJson(app.output, doctorJson(diagnostics, { summary, files, tools }));
     return failed ? 1 : 0;
   }
   // Thousands of lines at 10,000 files: written at once, not a system call a line.

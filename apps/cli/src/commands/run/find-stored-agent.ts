@@ -1,21 +1,28 @@
 // `export NAME`, `run NAME` and `show NAME` without --provider: @roster/index's
 // findStoredAgent (where an agent was found, stored per name beside the stored listing and
-// checked again by stat) in this app's places, with the cache when this run may use it.
-import { type AgentDefinition, type AgentDiscovery, discoverAgents } from "@roster/core";
-import { type FoundAgent, findStoredAgent as findInStore } from "@roster/index";
+// checked again by stat) and `run`'s lookUpNames, in this app's places, with the cache when
+// this run may use it.
+import type { AgentDefinition } from "@roster/core";
+import {
+  type FoundAgent,
+  findStoredAgent as findInStore,
+  lookUpNames as lookUpInStore,
+  type NameLookup,
+} from "@roster/index";
 import type { App } from "../../context.js";
 import { cacheWanted, openListStore } from "../agents/list-cache.js";
 
-export type { FoundAgent };
+export type { FoundAgent, NameLookup };
+
+/** Where this app's lookups read, and the store they keep where they found an agent in (with the cache on). */
+const lookupsOf = (app: App) => ({
+  registry: app.registry,
+  ctx: app.ctx,
+  store: cacheWanted(app) ? openListStore(app).store : undefined,
+});
 
 const findStored = (app: App, name: string, copies: boolean): Promise<FoundAgent | undefined> =>
-  findInStore({
-    registry: app.registry,
-    ctx: app.ctx,
-    name,
-    copies,
-    store: cacheWanted(app) ? openListStore(app).store : undefined,
-  });
+  findInStore({ ...lookupsOf(app), name, copies });
 
 /**
  * The agent `getAgent` would find for `name` in a whole discovery, or undefined when the
@@ -35,34 +42,7 @@ export function findShownAgent(app: App, name: string): Promise<FoundAgent | und
   return findStored(app, name, true);
 }
 
-/**
- * `run`'s lookups of its agent, each name once, and the whole discovery they fall back to,
- * made at most once: the host's choice, the task tool and a refusal's did-you-mean share it
- * (a name no family defines once cost four passes over every file).
- */
-export interface NameLookup {
-  /** {@link findStoredAgent}, asked once per name. */
-  agent(name: string): Promise<AgentDefinition | undefined>;
-  /** The whole discovery (prompts read on demand, no record per file), made once. */
-  whole(): Promise<AgentDiscovery>;
-}
-
-/** A {@link NameLookup} for `app`'s places. */
+/** `run`'s lookups of its agent, each name once, and the whole discovery, made once (@roster/index's `lookUpNames`), in `app`'s places. */
 export function lookUpNames(app: App): NameLookup {
-  const found = new Map<string, Promise<AgentDefinition | undefined>>();
-  let discovery: Promise<AgentDiscovery> | undefined;
-  return {
-    agent(name) {
-      let lookup = found.get(name);
-      if (!lookup) {
-        lookup = findStoredAgent(app, name);
-        found.set(name, lookup);
-      }
-      return lookup;
-    },
-    whole() {
-      discovery ??= discoverAgents(app.registry, app.ctx, { bodies: "on-demand", records: false });
-      return discovery;
-    },
-  };
+  return lookUpInStore(lookupsOf(app));
 }
