@@ -12,12 +12,11 @@ import {
   type StopSignal,
   type TaskSettings,
 } from "@roster/executor";
-import { pickHost } from "@roster/hosts";
 import { chooseRunner, createRosterMcpServer, serveStdio, TTY_NOTICE } from "@roster/mcp";
 import type { App } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { parseDuration, parseInteger } from "../../flags.js";
-import { configuredHostRunner, hostIds, missingHost } from "../run/configured-host.js";
+import { appHosts } from "../run/configured-host.js";
 
 /** What `roster mcp` says on stderr when stdin is a terminal (@roster/mcp). */
 export { TTY_NOTICE };
@@ -73,17 +72,10 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
     fixed = { runner: createProcessRunner({ command, args }), by: "runner" };
   } else if (flags.dryRun === true) fixed = { runner: createDryRunRunner(), by: "dry-run" };
-  const hosts = hostIds(app);
-  const defaultHost = app.loaded.config.defaultHost;
-  const runnerFor = chooseRunner({
-    fixed,
-    hosts,
-    hostOf: (agent) => pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {}).host,
-    missing: (host) => missingHost(app, host),
-    // One runner per call: its preflight (logged in?) is asked once per call, so a user who
-    // logs in while the server runs is not held to an old answer.
-    runnerOf: (host) => configuredHostRunner(app, host),
-  });
+  const { ids: hosts, hostOf, missing, runner } = appHosts(app);
+  // One runner per call: its preflight (logged in?) is asked once per call, so a user who
+  // logs in while the server runs is not held to an old answer.
+  const runnerFor = chooseRunner({ fixed, hosts, hostOf, missing, runnerOf: runner });
 
   const config = app.loaded.config;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
