@@ -4,7 +4,12 @@ import { taskInputOf } from "./task-input.js";
 
 describe("taskInputOf", () => {
   test("one task per assignment, the context and the schema kept", () => {
-    const input = taskInputOf({ agent: "sre", tasks: ["a", "b"], context: "ctx", schema: '{"type":"object"}' });
+    const input = taskInputOf({
+      agent: "sre",
+      tasks: ["a", "b"],
+      context: "ctx",
+      schema: '{"type":"object"}',
+    });
     expect(input.tasks.map((t) => t.id)).toEqual(["task-1", "task-2"]);
     expect(input.context).toBe("ctx");
     expect(input.schema).toBe('{"type":"object"}');
