@@ -2,7 +2,7 @@
 // and its lines printed; the errors and exit codes are the CLI's.
 import type { AgentDiscovery } from "@roster/core";
 import { findToolProblems, RULES_TABLE, type ToolProblemsReport, toolDoctorLines } from "@roster/doctor";
-import type { ToolProfile } from "@roster/family";
+import { skillToolsOf, type ToolProfile } from "@roster/family";
 import {
   notLoadedJson,
   notLoadedMessage,
@@ -34,7 +34,6 @@ import { unknownValue } from "../../unknown-name.js";
 import { filterProblem, type ListFlags } from "../agents/list-print.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "../doctor/format-findings.js";
 import { skillDiscovery } from "../skills/index.js";
-import { skillToolsOf } from "../skills/skill-sources.js";
 
 /** Where the side-by-side table of every tool's rules lives; `doctor --as` cites it (@roster/doctor). */
 export { RULES_TABLE } from "@roster/doctor";

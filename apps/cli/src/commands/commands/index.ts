@@ -1,10 +1,10 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
+import { skillRulesOf } from "@roster/family";
 import { describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
 import type { App } from "../../context.js";
 import { Block, line, paint, printJson, printNames, showPath } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { skillDiscovery } from "../skills/index.js";
-import { skillRulesOf } from "../skills/skill-sources.js";
 
 async function find(app: App, name: string) {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });

@@ -137,11 +137,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
       ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
     }),
   );
-  if (queue) {
-    // One job per task and repository, all queued at once: the fleet decides how many run.
-    input.tasks = queue.expand(input.tasks);
-    session.settings!.maxConcurrency = input.tasks.length;
-  }
+  queue?.expand(input, session);
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON
   // (@roster/executor's routing; a TTY gets a status board on stderr).
@@ -182,20 +178,13 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     await queue?.close();
   }
   const { outcome } = ended;
-  if (outcome.status === "refused") {
-    const discovery = await lookup.whole();
-    const finding = shortenRefusal(
+  // A refusal: with --json it is printed as { error, code, suggestions } where errors are reported.
+  if (outcome.status === "refused")
+    throw shortenRefusal(
       outcome,
       agent,
-      discovery.agents.map((a) => a.name),
+      (await lookup.whole()).agents.map((a) => a.name),
     );
-    if (o.json) {
-      const { suggestions } = finding.details;
-      printJson(o, { error: outcome.message, code: outcome.code, ...(suggestions ? { suggestions } : {}) });
-      finding.details.printed = true;
-    }
-    throw finding;
-  }
   const deferred = built.deferred();
   if (deferred) {
     if (o.json) printJson(o, { error: deferred.message });

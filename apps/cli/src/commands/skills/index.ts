@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { discoverCommands } from "@roster/commands";
+import { skillRulesOf, skillToolsOf } from "@roster/family";
 import {
   commandHiddenBy,
   describeSkill,
@@ -29,7 +30,6 @@ import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import { printJson, printNames } from "../../output.js";
 import { unknownName, unknownValue } from "../../unknown-name.js";
-import { skillRulesOf, skillToolsOf } from "./skill-sources.js";
 
 /** Flags of `roster skills list|show|why`. */
 export interface SkillFlags {
