@@ -1,8 +1,8 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import { skillRulesOf } from "@roster/family";
-import { describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
+import { describeCommand, describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
 import type { App } from "../../context.js";
-import { Block, line, paint, printJson, printNames, showPath } from "../../output.js";
+import { Block, printJson, printNames } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { skillDiscovery } from "../skills/index.js";
 
@@ -43,11 +43,7 @@ export async function showCommand(app: App, name: string): Promise<number> {
   const command = await find(app, name);
   const o = app.output;
   if (o.json) printJson(o, command);
-  else {
-    o.out(line`${paint(o, "bold", command.name)} — ${command.description || "(no description)"}`);
-    o.out(paint(o, "dim", `${command.provider}, ${command.source}, ${showPath(o, command.filePath)}`));
-    o.out(line`\n${new Block(command.instructions)}`);
-  }
+  else for (const text of describeCommand(o, command)) o.out(text);
   return 0;
 }
 

@@ -16,9 +16,6 @@ import { parseDuration, parseInteger } from "../../flags.js";
 import { usageOf } from "../../library-usage.js";
 import { appHosts } from "../run/configured-host.js";
 
-/** What `roster mcp` says on stderr when stdin is a terminal (@roster/mcp). */
-export { TTY_NOTICE };
-
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
   runner?: string;

@@ -12,7 +12,6 @@ import {
   newAgentJson,
   newAgentOf,
   removeFileInside,
-  starterPrompt,
   writeNewAgentFile,
 } from "@roster/writers";
 import type { App } from "../../context.js";
@@ -32,9 +31,6 @@ export interface NewFlags {
   prompt?: string;
   scope?: string;
 }
-
-/** The instructions a new agent gets without `--prompt` (@roster/writers). */
-export { starterPrompt };
 
 /**
  * `roster new NAME --for TOOL`: writes NAME's file in TOOL's project (or user) folder through
