@@ -5,7 +5,6 @@ import { getAgent } from "@roster/core";
 import {
   createRunRunner,
   deliverResults,
-  describePlannedCommand,
   fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
@@ -15,13 +14,12 @@ import {
   stopExitCode,
   taskInputOf,
 } from "@roster/executor";
-import type { HostCommand } from "@roster/hosts";
 import type { QueueRunFlags } from "@roster/queue";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import { parseDuration, parseInteger } from "../../flags.js";
 import { asUsage, usageOf } from "../../library-usage.js";
-import { line, type Output, printJson, SCHEMA_VERSION } from "../../output.js";
+import { line, printJson, SCHEMA_VERSION } from "../../output.js";
 import { shortenRefusal } from "../../unknown-name.js";
 import { appHosts } from "./configured-host.js";
 import { lookUpNames } from "./find-stored-agent.js";
@@ -153,7 +151,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     host: hostName,
     quiet,
     deferred: () => built.deferred() !== undefined,
-    printPlan: (value) => printPlan(o, value as { id: string; plan: HostCommand }, folder),
+    plans: { view: o, trustNote: (note) => trustNoteText(note, folder) },
     board: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
     write: o,
   });
@@ -195,10 +193,4 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     failed: delivery.failed(),
     ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}),
   });
-}
-
-/** One planned host command, its stdin, files and notes (@roster/executor's lines). */
-function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
-  const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
-  for (const text of describePlannedCommand(o, { id, plan, notes })) o.out(text);
 }
