@@ -2,6 +2,8 @@
 // trust store that decides whether a project's code may run (SPEC §5.3). Nothing here
 // prints; a config that cannot be used throws a ConfigError that says what to fix.
 
+// what `roster trust` does to the trust store
+export { listTrusted, revokeTrust, trustFolder } from "./change-trust.js";
 export { CODE_FILE_LIMIT, UNTRUSTED_CODE, UntrustedCodeError } from "./code-guard.js";
 export {
   CONFIG_DIAGNOSTIC_CODES,

@@ -20,7 +20,6 @@ function capture(over: Partial<DeliverResultsOptions> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const raw: string[] = [];
-  const plans: unknown[] = [];
   const delivery = deliverResults({
     ids: ["task-1", "task-2"],
     json: false,
@@ -31,7 +30,7 @@ function capture(over: Partial<DeliverResultsOptions> = {}) {
     host: undefined,
     quiet: false,
     deferred: () => false,
-    printPlan: (value) => plans.push(value),
+    plans: { view: {}, trustNote: (note: string) => `${note} (trust it)` },
     write: {
       out: (text: Text) => out.push(draw(text, false)),
       err: (text: Text) => err.push(draw(text, false)),
@@ -39,7 +38,7 @@ function capture(over: Partial<DeliverResultsOptions> = {}) {
     },
     ...over,
   });
-  return { delivery, out, err, raw, plans };
+  return { delivery, out, err, raw };
 }
 
 describe("deliverResults", () => {
@@ -67,11 +66,25 @@ describe("deliverResults", () => {
     expect(c.err.at(-1)).toMatch(/^roster: dry run, nothing was started/);
   });
 
-  test("a host's dry run: each plan to printPlan in order; an error on stderr and counted as failed", () => {
+  test("a host's dry run: each plan's lines in order, trust notes last in their words; an error on stderr and counted as failed", () => {
     const c = capture({ dryRun: true, hostDryRun: true });
+    const plan = {
+      command: "claude",
+      args: ["-p"],
+      env: {},
+      stdin: "hi",
+      files: [],
+      notes: ["no model"],
+      trustNotes: ["held back"],
+    };
     c.delivery.onResult(result({ id: "task-2", error: "no host", exitCode: 1 }), 1);
-    c.delivery.onResult(result({ id: "task-1", data: { command: "claude" } }), 0);
-    expect(c.plans).toEqual([{ id: "task-1", plan: { command: "claude" } }]);
+    c.delivery.onResult(result({ id: "task-1", data: plan }), 0);
+    expect(c.out).toEqual([
+      "[task-1] claude -p",
+      '  stdin (2 bytes): "hi"',
+      "  note: no model",
+      "  note: held back (trust it)",
+    ]);
     expect(c.err).toEqual(["roster: task-2: no host"]);
     expect(c.delivery.failed()).toBe(true);
   });

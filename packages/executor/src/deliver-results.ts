@@ -1,8 +1,15 @@
 // Where each finished task of `roster run` goes: a JSON stream in input order, in-order lines
 // for a dry run or `--detach`, or the answer as it arrives above a status board. The routing
 // is the executor's; writing is the caller's (handed `out`, `err` and `raw`).
-import { createJsonArrayStream, type JsonArrayStream, line, type Text } from "@roster/terminal";
-import { createStatusBoard, DRY_RUN_CLOSING, describeResult, detachedLine } from "./describe-run.js";
+import { createJsonArrayStream, type Fit, type JsonArrayStream, line, type Text } from "@roster/terminal";
+import {
+  createStatusBoard,
+  DRY_RUN_CLOSING,
+  describePlannedCommand,
+  describeResult,
+  detachedLine,
+  type PlannedCommand,
+} from "./describe-run.js";
 import { createInOrder } from "./task-board.js";
 import type { TaskResult } from "./types.js";
 
@@ -30,8 +37,12 @@ export interface DeliverResultsOptions {
   quiet: boolean;
   /** True once the runner deferred an error: results after it are dropped. */
   deferred(): boolean;
-  /** Prints one planned host command (a host dry run without `--json`). */
-  printPlan(value: { id: string; plan: unknown }): void;
+  /**
+   * How a host dry run's commands are said without `--json` ({@link describePlannedCommand}):
+   * fitted to `view`, each of a plan's trust notes in `trustNote`'s words (the CLI's names the
+   * `roster trust` that allows it), after its other notes.
+   */
+  plans: { view: Fit; trustNote(note: string): string };
   /** A status board is drawn for a person (stderr); a terminal redraws it in place. */
   board?: { tty: boolean; write: (text: string) => void };
   write: RunWriters;
@@ -68,6 +79,18 @@ function omitNulls<T>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)) as T;
 }
 
+/** A host's planned command as a dry run's result carries it: the command and its notes. */
+type HostPlan = {
+  id: string;
+  plan: PlannedCommand & { notes: readonly string[]; trustNotes: readonly string[] };
+};
+
+/** One planned host command, its stdin, files and notes, the trust notes last. */
+function planLines({ id, plan }: HostPlan, plans: DeliverResultsOptions["plans"]): Text[] {
+  const notes = [...plan.notes, ...plan.trustNotes.map((note) => plans.trustNote(note))];
+  return describePlannedCommand(plans.view, { id, plan, notes });
+}
+
 /** The routing of a run's results to stdout and stderr, by mode (JSON, dry run, detach, answers). */
 export function deliverResults(options: DeliverResultsOptions): ResultDelivery {
   const { json, dryRun, hostDryRun, detached, host, quiet, write } = options;
@@ -87,7 +110,7 @@ export function deliverResults(options: DeliverResultsOptions): ResultDelivery {
   // A dry run prints one invocation per line, in input order: a runner's invocations as JSON
   // Lines, a host's commands as a shell-like line.
   const pending = createInOrder(total, (value) => {
-    if (hostDryRun) options.printPlan(value as { id: string; plan: unknown });
+    if (hostDryRun) for (const text of planLines(value as HostPlan, options.plans)) write.out(text);
     else if (detached) write.raw(String(value));
     else write.raw(JSON.stringify(value));
   });

@@ -42,6 +42,7 @@ export {
   resolveOutputSchema,
   type SchemaOrigin,
 } from "./effective-agent.js";
+export { fixedRunner, runnerCommand } from "./fixed-runner.js";
 export { createLimiter } from "./limiter.js";
 export { capTail, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_OUTPUT_LINES, TailBuffer } from "./output-cap.js";
 export {

@@ -2,6 +2,7 @@
 // (a custom command, an agent host, the queue, or a dry run of either), the session the
 // executor checks the call in, and the deadline. Inputs in, a plan out: nothing here starts,
 // reads or prints anything; `agentHost` is the one question asked of the caller.
+import { runnerCommand } from "./fixed-runner.js";
 import { RunUsageError } from "./run-usage-error.js";
 import { readSessionFromEnv } from "./session-env.js";
 import type { Diagnostic, TaskSession, TaskSettings } from "./types.js";
@@ -77,9 +78,7 @@ async function chooseMode(options: PlanRunOptions): Promise<RunMode> {
   if (options.runner !== undefined) {
     if (options.host !== undefined)
       throw new RunUsageError("--runner and --host cannot be used together: pick one.");
-    const [command, ...args] = options.runner;
-    if (!command) throw new RunUsageError('--runner needs a command, like --runner "node child.mjs".');
-    return { kind: "runner", command, args };
+    return { kind: "runner", ...runnerCommand(options.runner) };
   }
   const wanted = options.host ?? "auto";
   const hosts = options.hostIds;

@@ -30,7 +30,14 @@ export {
 // the registry of a set's providers, providers alone among them
 export { setRegistry } from "./set-registry.js";
 // the skills contract a family names (discovery is @roster/skills)
-export { defineSkillSource, type SkillPlace, type SkillRules, type SkillSource } from "./skill-source.js";
+export {
+  defineSkillSource,
+  type SkillPlace,
+  type SkillRules,
+  type SkillSource,
+  skillRulesOf,
+  skillToolsOf,
+} from "./skill-source.js";
 export { slugName } from "./slug-name.js";
 export {
   CAPABILITIES,

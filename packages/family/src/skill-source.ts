@@ -110,3 +110,16 @@ export interface SkillSource {
 export function defineSkillSource<S extends SkillSource>(source: S): S {
   return source;
 }
+
+/** The `--as` values of skills (`roster skills --as`): the tools among a set's skill sources, in its order. */
+export function skillToolsOf(set: { readonly skillSources: readonly SkillSource[] }): string[] {
+  return set.skillSources.flatMap((s) => (s.tool ? [s.tool] : []));
+}
+
+/** The rules of the source whose folder a skill is in (the skill's `provider`), among a set's skill sources. */
+export function skillRulesOf(
+  set: { readonly skillSources: readonly SkillSource[] },
+  provider: string,
+): SkillRules | undefined {
+  return set.skillSources.find((s) => s.id === provider)?.rules;
+}

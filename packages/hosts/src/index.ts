@@ -6,6 +6,7 @@ export {
   STATUS_TIMEOUT_MS,
   saysNotLoggedIn,
 } from "./check-host-ready.js";
+export { type ConfiguredHosts, type ConfigureHostsOptions, configureHosts } from "./configure-hosts.js";
 export {
   createHostRunner,
   HostPlanError,

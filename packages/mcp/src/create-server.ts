@@ -32,6 +32,7 @@ import {
   type TaskInput,
   type TaskResult,
 } from "@roster/executor";
+import { skillRulesOf } from "@roster/family";
 import { copiesOf, reportWhy } from "@roster/profiles";
 import { discoverSkills } from "@roster/skills";
 import { capResults, MAX_ANSWER_BYTES, MAX_TASKS_PER_CALL, tooManyTasks } from "./cap-answer.js";
@@ -461,7 +462,7 @@ export async function createRosterMcpServer(options: RosterMcpOptions): Promise<
       const commands = [...discovery.commands];
       for (const skill of skills.skills) {
         if (!skill.userInvocable) continue;
-        const rules = skillSources.find((source) => source.id === skill.provider)?.rules;
+        const rules = skillRulesOf({ skillSources }, skill.provider);
         const asCommand: WorkflowCommand = {
           name: skill.name,
           description: skill.description,

@@ -1,6 +1,13 @@
 import { draw, type Text } from "@roster/terminal";
 import { describe, expect, it } from "vitest";
-import { agoText, describeQueueStatus, describeWorkerEvent, workerEventJson } from "./describe-queue.js";
+import {
+  agoText,
+  describeQueueStatus,
+  describeWorkerEvent,
+  workerEventJson,
+  workerStartLine,
+} from "./describe-queue.js";
+import type { WorkerHost } from "./worker.js";
 
 const plain = (text: Text | undefined) => (text === undefined ? undefined : draw(text, false));
 
@@ -67,5 +74,21 @@ describe("describeQueueStatus", () => {
     expect(agoText(0, 600_000)).toBe("10m");
     expect(agoText(0, 3 * 3_600_000)).toBe("3h");
     expect(agoText(10_000, 0)).toBe("0s");
+  });
+});
+
+describe("workerStartLine", () => {
+  it("names the worker, its hosts, the queue as shown, jobs at once, its ceiling and checkouts", () => {
+    const host = (id: string) => ({ family: { id } }) as unknown as WorkerHost;
+    const options = {
+      hosts: [host("claude"), host("codex")],
+      target: { url: "redis://:secret@q:6379/0", shown: "redis://:***@q:6379/0" },
+      limits: { ceiling: "acceptEdits" as const },
+      workdir: "/w",
+    };
+    expect(plain(workerStartLine("box.1", { ...options, concurrency: 2 }))).toBe(
+      "roster: worker box.1 takes claude, codex jobs from redis://:***@q:6379/0 (2 jobs at once per host, permissions up to acceptEdits, checkouts in /w); Ctrl-C stops it",
+    );
+    expect(plain(workerStartLine("box.1", options))).toContain("(1 job at once per host");
   });
 });

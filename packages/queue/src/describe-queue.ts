@@ -2,7 +2,7 @@
 // opening line and the status board of a queue. Lines only (@roster/terminal): the CLI prints.
 import { count, type Fit, headedTable, type Line, line, Styled, type Text } from "@roster/terminal";
 import type { QueueStatus } from "./status.js";
-import type { WorkerEvent } from "./worker.js";
+import type { StartWorkerOptions, WorkerEvent } from "./worker.js";
 
 /**
  * The stderr line of one worker event, or undefined for none (`ready`, and with `quiet` the
@@ -44,17 +44,17 @@ export function workerEventJson(event: WorkerEvent, at: Date): string {
   return JSON.stringify({ ...event, at: at.toISOString() });
 }
 
-/** The line a worker starts with: its name, hosts, queue, how many jobs at once, its ceiling and checkouts. */
-export function workerStartLine(options: {
-  name: string;
-  hosts: readonly string[];
-  shown: string;
-  concurrency: number;
-  ceiling: string;
-  workdir: string;
-}): Line {
-  const { name, hosts, shown, concurrency, ceiling, workdir } = options;
-  return line`roster: worker ${name} takes ${hosts.join(", ")} jobs from ${shown} (${count(concurrency, "job")} at once per host, permissions up to ${ceiling}, checkouts in ${workdir}); Ctrl-C stops it`;
+/**
+ * The line a worker starts with: its name, then from the options it was started with its
+ * hosts, queue, how many jobs at once, its ceiling and where its checkouts go.
+ */
+export function workerStartLine(
+  name: string,
+  options: Pick<StartWorkerOptions, "hosts" | "target" | "concurrency" | "limits" | "workdir">,
+): Line {
+  const hosts = options.hosts.map((h) => h.family.id).join(", ");
+  const { target, limits, workdir } = options;
+  return line`roster: worker ${name} takes ${hosts} jobs from ${target.shown} (${count(options.concurrency ?? 1, "job")} at once per host, permissions up to ${limits.ceiling}, checkouts in ${workdir}); Ctrl-C stops it`;
 }
 
 /** How long ago `ms` was, seen at `now`: seconds under two minutes, minutes under two hours, else hours. */

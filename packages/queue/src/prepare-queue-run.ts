@@ -4,7 +4,7 @@
 // worker's answer, once per task.
 import { hostname, userInfo } from "node:os";
 import type { AgentDefinition } from "@roster/core";
-import type { Runner, TaskItem } from "@roster/executor";
+import type { Runner, TaskInput, TaskItem, TaskSession } from "@roster/executor";
 import { localRepository, repoLabel, resolveRepoSpec } from "./checkout.js";
 import type { RedisTarget } from "./connection.js";
 import { QueueRunError } from "./errors.js";
@@ -44,8 +44,12 @@ export interface PrepareQueueRunOptions {
 /** A queued run: its tasks (one per task and repository) and the runner that queues them. */
 export interface QueueRun {
   target: RedisTarget;
-  /** The run's tasks: with `--repo`, one per task and repository (`task-1@alpha`). */
-  expand(tasks: TaskItem[]): TaskItem[];
+  /**
+   * Makes the run's tasks its jobs: with `--repo`, one per task and repository
+   * (`task-1@alpha`), all queued at once (the session runs them all together: the fleet
+   * decides how many run).
+   */
+  expand(input: Pick<TaskInput, "tasks">, session: Pick<TaskSession, "settings">): void;
   runner: Runner;
   /** The job id of each task that was queued. */
   readonly jobIds: ReadonlyMap<string, string>;
@@ -217,15 +221,16 @@ export function prepareQueueRun(options: PrepareQueueRunOptions): QueueRun {
     target,
     jobIds,
     runner,
-    expand(tasks) {
+    expand(input, session) {
       const out: TaskItem[] = [];
-      for (const task of tasks)
+      for (const task of input.tasks)
         for (const location of locations) {
           const item = { ...task, id: `${task.id}${location.suffix}` };
           locationOf.set(item.id, location);
           out.push(item);
         }
-      return out;
+      input.tasks = out;
+      session.settings = { ...session.settings, maxConcurrency: out.length };
     },
     async close() {
       const opened = await submitter().catch(() => undefined);

@@ -1,10 +1,13 @@
 // What `roster commands list` says about who answers `/name`: the command files, the skills a
-// person invokes, and who hides whom. Values and lines only (@roster/terminal): the CLI prints.
+// person invokes, and who hides whom; and `commands show`'s command. Values and lines only
+// (@roster/terminal): the CLI prints.
 import {
+  Block,
   count,
   descriptionLine,
   type Fit,
   headedTable,
+  line,
   type PathBase,
   Styled,
   showPath,
@@ -125,4 +128,13 @@ export function describeInvocables<C extends ListedCommand>(
   const hidden = hiddenRows.length ? `, ${hiddenRows.length} shadowed` : "";
   lines.push(new Styled("dim", `${count(all.commands.length, "command")}${skillCount}${hidden}${problems}`));
   return lines;
+}
+
+/** `commands show NAME`: its name and description, where it comes from (dimmed), then its instructions. */
+export function describeCommand(view: PathBase, command: ListedCommand & { instructions: string }): Text[] {
+  return [
+    line`${new Styled("bold", command.name)} — ${command.description || "(no description)"}`,
+    new Styled("dim", `${command.provider}, ${command.source}, ${showPath(view, command.filePath)}`),
+    line`\n${new Block(command.instructions)}`,
+  ];
 }

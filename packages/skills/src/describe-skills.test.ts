@@ -1,6 +1,6 @@
 import { draw, type Text } from "@roster/terminal";
 import { describe, expect, it } from "vitest";
-import { describeInvocables, invocableJson } from "./describe-invocable.js";
+import { describeCommand, describeInvocables, invocableJson } from "./describe-invocable.js";
 import {
   describeSkill,
   describeSkillList,
@@ -130,6 +130,24 @@ describe("commands list", () => {
         filePath: command.filePath,
         shadowedBy: skill().filePath,
       },
+    ]);
+  });
+});
+
+describe("commands show", () => {
+  it("the name and description, where it comes from with its path shown short, then the instructions", () => {
+    const command = {
+      name: "deploy",
+      provider: "acme",
+      description: "",
+      source: "project",
+      filePath: "/p/.acme/commands/deploy.md",
+      instructions: "Ship $1.",
+    };
+    expect(plain(describeCommand(view, command))).toEqual([
+      "deploy — (no description)",
+      "acme, project, .acme/commands/deploy.md",
+      "\nShip $1.",
     ]);
   });
 });

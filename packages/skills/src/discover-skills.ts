@@ -18,7 +18,13 @@ import {
   type WalkedEntry,
   walkFolder,
 } from "@roster/core/provider-kit";
-import type { SkillPlace, SkillRules, SkillSource, ToolReason } from "@roster/family";
+import {
+  type SkillPlace,
+  type SkillRules,
+  type SkillSource,
+  skillToolsOf,
+  type ToolReason,
+} from "@roster/family";
 import { kebabToCamel, parseBoolean, parseFrontmatter, writtenKeys } from "@roster/frontmatter";
 import { listSkillFiles } from "./list-skill-files.js";
 import type { SearchedSkillPlace, Skill, SkillDiscovery } from "./skill-types.js";
@@ -92,7 +98,7 @@ function plan(
   if (as !== undefined) {
     const viewer = sources.find((s) => s.tool === as);
     if (!viewer) {
-      const tools = sources.flatMap((s) => (s.tool ? [s.tool] : []));
+      const tools = skillToolsOf({ skillSources: sources });
       throw new SkillSourceError(`no skill source reads skills as "${as}" (known: ${tools.join(", ")})`);
     }
     const gate = viewer.projectGate?.(ctx);

@@ -2,7 +2,12 @@
 // (SPEC §18). A family declares its `SkillSource` with @roster/core's `defineSkillSource`;
 // this package finds, reads and merges the skills.
 
-export { describeInvocables, invocableJson, type ListedCommand } from "./describe-invocable.js";
+export {
+  describeCommand,
+  describeInvocables,
+  invocableJson,
+  type ListedCommand,
+} from "./describe-invocable.js";
 export {
   describeSkill,
   describeSkillList,

@@ -103,4 +103,10 @@ describe("describeSkillCopies", () => {
     expect(lines[0]).toContain("loads as deploy; 1 file");
     expect(lines[1]).toBe("  deploy: big.bin not copied (too large)");
   });
+
+  it("no copy at all: every skill is already where its tools read it", () => {
+    expect(plain(describeSkillCopies(view, []))).toEqual([
+      "nothing to copy: every skill is already where each tool reads it",
+    ]);
+  });
 });

@@ -150,8 +150,12 @@ export function describeSync(view: SyncView, options: DescribeSyncOptions): Text
   return lines;
 }
 
-/** Skill copies (`sync --skills`, `export --skills`): a row each (action, skill, tool, folder, result), then the files not copied. */
+/**
+ * Skill copies (`sync --skills`, `export --skills`): a row each (action, skill, tool, folder,
+ * result), then the files not copied; none at all says every skill is where its tools read it.
+ */
 export function describeSkillCopies(view: SyncView, copies: readonly SkillCopy[]): Text[] {
+  if (copies.length === 0) return ["nothing to copy: every skill is already where each tool reads it"];
   const copied = (c: SkillCopy) => count(c.files.filter((f) => f.action === "copied").length, "file");
   const rows = copies.map((c) => [
     c.error

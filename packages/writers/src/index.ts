@@ -33,6 +33,7 @@ export {
   type MarkdownWriterDefinition,
   writeAsIs,
 } from "./define-markdown-writer.js";
+export { describeNewAgent, type NewAgentWritten, newAgentJson } from "./describe-new-agent.js";
 export {
   type DescribeSyncOptions,
   describeSkillCopies,

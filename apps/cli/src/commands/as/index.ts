@@ -8,7 +8,7 @@ import {
   toolDoctorJson,
   toolDoctorLines,
 } from "@roster/doctor";
-import type { ToolProfile } from "@roster/family";
+import { skillToolsOf, type ToolProfile } from "@roster/family";
 import {
   notLoadedJson,
   notLoadedMessage,
@@ -40,7 +40,6 @@ import { checkListFlags } from "../agents/index.js";
 import type { ListFlags } from "../agents/list-print.js";
 import { checkFormat, type DoctorFormat, printFindingsAs } from "../doctor/format-findings.js";
 import { skillDiscovery } from "../skills/index.js";
-import { skillToolsOf } from "../skills/skill-sources.js";
 
 /** The profile for `--as <tool>`, or a usage error listing the tools. */
 export function profileFor(tool: string, families: AppFamilies): ToolProfile {

@@ -1,11 +1,11 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
-import { describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
+import { skillRulesOf } from "@roster/family";
+import { describeCommand, describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
 import { Block, line, showPath } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { paint, printJson, printNames } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { skillDiscovery } from "../skills/index.js";
-import { skillRulesOf } from "../skills/skill-sources.js";
 
 async function find(app: App, name: string) {
   const d = await discoverCommands(app.registry, app.ctx, { cache: app.cache });
@@ -44,11 +44,7 @@ export async function showCommand(app: App, name: string): Promise<number> {
   const command = await find(app, name);
   const o = app.output;
   if (o.json) printJson(o, command);
-  else {
-    o.out(line`${paint(o, "bold", command.name)} — ${command.description || "(no description)"}`);
-    o.out(paint(o, "dim", `${command.provider}, ${command.source}, ${showPath(o, command.filePath)}`));
-    o.out(line`\n${new Block(command.instructions)}`);
-  }
+  else for (const text of describeCommand(o, command)) o.out(text);
   return 0;
 }
 

@@ -1,26 +1,20 @@
-import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import { splitArguments } from "@roster/commands";
 import { runnerSettings } from "@roster/config";
 import {
-  createDryRunRunner,
-  createProcessRunner,
   createReaper,
+  fixedRunner,
   MAX_TIMEOUT_MS,
-  type Runner,
   STOP_SIGNALS,
   type StopSignal,
   type TaskSettings,
 } from "@roster/executor";
-import { pickHost } from "@roster/hosts";
 import { chooseRunner, createRosterMcpServer, serveStdio, TTY_NOTICE } from "@roster/mcp";
+import pkg from "../../../package.json" with { type: "json" };
 import type { App } from "../../context.js";
-import { UsageError } from "../../errors.js";
 import { parseDuration, parseInteger } from "../../flags.js";
-import { configuredHostRunner, hostIds, missingHost } from "../run/configured-host.js";
-
-/** What `roster mcp` says on stderr when stdin is a terminal (@roster/mcp). */
-export { TTY_NOTICE };
+import { usageOf } from "../../library-usage.js";
+import { appHosts } from "../run/configured-host.js";
 
 /** Flags of `roster mcp` (the global `--cwd`, `--home`, `--no-project`, `--config` apply too). */
 export interface McpFlags {
@@ -53,37 +47,22 @@ export function claimStdout(): Writable {
   return channel;
 }
 
-function cliVersion(): string {
-  try {
-    return (createRequire(import.meta.url)("../../../package.json") as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
-}
-
 /**
  * `roster mcp`: serves the agents and commands over MCP on stdio until the client goes.
  * `channel` is the real stdout, claimed with {@link claimStdout} before anything loaded.
  */
 export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Promise<number> {
   // The runner choice `roster run` makes: --runner, --dry-run, else the agent's host.
-  let fixed: { runner: Runner; by: "runner" | "dry-run" } | undefined;
-  if (flags.runner !== undefined) {
-    const [command, ...args] = splitArguments(flags.runner);
-    if (!command) throw new UsageError('--runner needs a command, like --runner "node child.mjs".');
-    fixed = { runner: createProcessRunner({ command, args }), by: "runner" };
-  } else if (flags.dryRun === true) fixed = { runner: createDryRunRunner(), by: "dry-run" };
-  const hosts = hostIds(app);
-  const defaultHost = app.loaded.config.defaultHost;
-  const runnerFor = chooseRunner({
-    fixed,
-    hosts,
-    hostOf: (agent) => pickHost(agent, app.families.families, defaultHost ? { defaultHost } : {}).host,
-    missing: (host) => missingHost(app, host),
-    // One runner per call: its preflight (logged in?) is asked once per call, so a user who
-    // logs in while the server runs is not held to an old answer.
-    runnerOf: (host) => configuredHostRunner(app, host),
-  });
+  const fixed = await usageOf(() =>
+    fixedRunner({
+      ...(flags.runner !== undefined ? { runner: splitArguments(flags.runner) } : {}),
+      dryRun: flags.dryRun === true,
+    }),
+  );
+  const { ids: hosts, hostOf, missing, runner } = appHosts(app);
+  // One runner per call: its preflight (logged in?) is asked once per call, so a user who
+  // logs in while the server runs is not held to an old answer.
+  const runnerFor = chooseRunner({ fixed, hosts, hostOf, missing, runnerOf: runner });
 
   const config = app.loaded.config;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
@@ -105,7 +84,7 @@ export async function serveMcp(app: App, flags: McpFlags, channel: Writable): Pr
     settings,
     cache: app.cache,
     watch: flags.watch !== false,
-    version: cliVersion(),
+    version: pkg.version,
     reaper,
   });
   for (const d of server.diagnostics) app.output.err(`roster mcp: ${d.message}`);

@@ -4,14 +4,15 @@
 import { line, sentenceLines, showPath, showPaths } from "@roster/terminal";
 import {
   checkNewAgent,
+  describeNewAgent,
   exportAgent,
   lossyNewMessage,
   lostFields,
   NewAgentRefusal,
   NewAgentUsageError,
+  newAgentJson,
   newAgentOf,
   removeFileInside,
-  starterPrompt,
   writeNewAgentFile,
 } from "@roster/writers";
 import type { App } from "../../context.js";
@@ -31,9 +32,6 @@ export interface NewFlags {
   prompt?: string;
   scope?: string;
 }
-
-/** The instructions a new agent gets without `--prompt` (@roster/writers). */
-export { starterPrompt };
 
 /**
  * `roster new NAME --for TOOL`: writes NAME's file in TOOL's project (or user) folder through
@@ -98,49 +96,28 @@ export async function newAgent(app: App, name: string, flags: NewFlags): Promise
 
   // 4. The tool's own view: does it load NAME from this file?
   const profile = writer.profile ? profileFor(writer.tool, app.families) : undefined;
-  const check = profile ? await toolResolution(app, profile, name) : undefined;
-  const {
-    loads,
-    asks,
-    why: reason,
-    code,
-    reason: gate,
-  } = checkNewAgent({
-    check,
-    filePath: result.filePath,
-    name,
-  });
-  const why = reason === undefined ? undefined : showPaths(o, reason);
-  if (!loads && !asks) {
+  const view = profile ? await toolResolution(app, profile, name) : undefined;
+  const check = checkNewAgent({ check: view, filePath: result.filePath, name });
+  if (!check.loads && !check.asks) {
     // Not the agent that was asked for: the file goes again, nothing is left half-done.
     removeFileInside({ root: result.root, filePath: result.filePath });
+    const why = showPaths(o, check.why ?? "");
     throw new FindingError(`${target} would not load as ${name}: ${why}; nothing written`, {
-      code: code ?? "tool/shadowed",
+      code: check.code ?? "tool/shadowed",
     });
   }
 
-  if (o.json) {
-    printJson(o, {
-      name,
-      tool: writer.tool,
-      scope,
-      filePath: result.filePath,
-      loads,
-      ...(asks && gate ? { reason: gate } : {}),
-      fields: result.fields,
-    });
-    return 0;
-  }
-  const checked = check ? ` (checked: roster why ${name} --as ${writer.tool})` : "";
-  if (loads)
-    o.out(line`created ${target} — ${writer.displayName} loads it as ${paint(o, "bold", name)}${checked}`);
-  else {
-    // A sentence with paths in it: wrapped at spaces on a terminal, never inside a path.
-    const said = `created ${target} — ${writer.displayName} loads it after a step of yours: ${why ?? ""}`;
-    for (const piece of sentenceLines(o, said)) o.out(paint(o, "yellow", piece));
-  }
-  const notKept = result.fields.filter((f) => f.fate !== "kept");
-  if (notKept.length > 0) o.out(fieldRows(o, notKept));
+  const written = {
+    name,
+    writer,
+    scope,
+    filePath: result.filePath,
+    fields: result.fields,
+    check,
+    viewed: !!view,
+  };
+  if (o.json) printJson(o, newAgentJson(written));
+  else for (const text of describeNewAgent(o, written)) o.out(text);
   return 0;
 }
 

@@ -18,6 +18,7 @@ import {
   pickWorkerHosts,
   queueUrlOf,
   readQueueStatus,
+  type StartWorkerOptions,
   splitRate,
   startWorker,
   type WorkerEvent,
@@ -98,7 +99,7 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
   );
 
   const print = workerPrinter(o, flags.quiet === true);
-  const worker = await startWorker({
+  const options: StartWorkerOptions = {
     target,
     hosts,
     tools: app.families.tools,
@@ -116,18 +117,9 @@ export async function runWorker(app: App, flags: WorkerFlags): Promise<number> {
     ...(lockDurationMs !== undefined ? { lockDurationMs } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     onEvent: print,
-  });
-  if (!o.json)
-    o.err(
-      workerStartLine({
-        name: worker.name,
-        hosts: hosts.map((h) => h.family.id),
-        shown: target.shown,
-        concurrency,
-        ceiling,
-        workdir,
-      }),
-    );
+  };
+  const worker = await startWorker(options);
+  if (!o.json) o.err(workerStartLine(worker.name, options));
 
   // Until a stop signal: the first hands the jobs back and closes; a second leaves at once.
   const signal = await new Promise<StopSignal>((done) => {

@@ -5,7 +5,6 @@ import { getAgent } from "@roster/core";
 import {
   createRunRunner,
   deliverResults,
-  describePlannedCommand,
   fillFromStdin,
   MAX_TIMEOUT_MS,
   planRun,
@@ -15,7 +14,6 @@ import {
   stopExitCode,
   taskInputOf,
 } from "@roster/executor";
-import { type HostCommand, pickHost } from "@roster/hosts";
 import type { QueueRunFlags } from "@roster/queue";
 import { line, oneLine } from "@roster/terminal";
 import type { App } from "../../context.js";
@@ -24,7 +22,7 @@ import { parseDuration, parseInteger } from "../../flags.js";
 import { asUsage, usageOf } from "../../library-usage.js";
 import { type Output, printJson, SCHEMA_VERSION } from "../../output.js";
 import { shortenRefusal } from "../../unknown-name.js";
-import { configuredHostRunner, hostIds, missingHost } from "./configured-host.js";
+import { appHosts } from "./configured-host.js";
 import { lookUpNames } from "./find-stored-agent.js";
 import { checkProvider, pickAgent } from "./pick-agent.js";
 
@@ -64,6 +62,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   // A provider that does not define the agent: said as show and why say it, before anything runs.
   if (flags.provider !== undefined) pickAgent(await lookup.whole(), agent, flags.provider);
   const config = app.loaded.config;
+  const hosts = appHosts(app);
   const o = app.output;
   const quiet = flags.quiet === true;
   const maxDepth = parseInteger("--max-depth", flags.maxDepth, { min: -1 });
@@ -79,22 +78,8 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     planRun({
       ...(flags.runner !== undefined ? { runner: splitArguments(flags.runner) } : {}),
       ...(flags.host !== undefined ? { host: flags.host } : {}),
-      hostIds: hostIds(app),
-      async agentHost() {
-        const found = await findAgent();
-        // An unknown agent is refused by the task tool with its own text; any host will do until then.
-        if (!found) {
-          const first = hostIds(app)[0];
-          if (first === undefined)
-            throw new UsageError("no family of this app has an agent host: give --runner");
-          return { host: first };
-        }
-        const defaultHost = config.defaultHost;
-        const choice = pickHost(found, app.families.families, defaultHost ? { defaultHost } : {});
-        return choice.host !== null
-          ? { host: choice.host }
-          : { host: null, agent: found.name, provider: found.provider };
-      },
+      hostIds: hosts.ids,
+      agentHost: async () => hosts.agentHost(await findAgent()),
       configFile: join(userConfigDir({ home: app.ctx.home, env: app.env }), "config.json"),
       dryRun: flags.dryRun === true,
       queued: flags.queue !== undefined,
@@ -107,7 +92,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   );
   const { mode, dryRun, hostDryRun, session } = plan;
   const hostName = plan.host;
-  const hostRunner = mode.kind === "host" && !plan.queued ? configuredHostRunner(app, mode.host) : undefined;
+  const hostRunner = mode.kind === "host" && !plan.queued ? hosts.runner(mode.host) : undefined;
   // The session's depth comes from the environment; one that cannot be read refuses the run.
   for (const d of plan.warnings) o.err(`roster: ${d.severity}: ${d.message}`);
   // With --json the answer is printed as { error, code } where errors are reported.
@@ -133,7 +118,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
           }),
         )
       : undefined;
-  const missing = mode.kind === "host" && !plan.queued && !dryRun ? missingHost(app, mode.host) : undefined;
+  const missing = mode.kind === "host" && !plan.queued && !dryRun ? hosts.missing(mode.host) : undefined;
   const built = createRunRunner({
     plan,
     ...(hostRunner ? { hostRunner } : {}),
@@ -142,25 +127,16 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
   });
   const runner = built.runner;
 
-  const input = taskInputOf({
-    agent,
-    ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
-    tasks,
-    ...(context !== undefined ? { context } : {}),
-  });
-  if (queue) {
-    // One job per task and repository, all queued at once: the fleet decides how many run.
-    input.tasks = queue.expand(input.tasks);
-    session.settings!.maxConcurrency = input.tasks.length;
-  }
-  if (flags.schema !== undefined) {
-    try {
-      JSON.parse(flags.schema);
-    } catch {
-      throw new UsageError(`--schema takes a JSON schema, got "${oneLine(flags.schema, 40)}".`);
-    }
-    input.schema = flags.schema;
-  }
+  const input = await usageOf(() =>
+    taskInputOf({
+      agent,
+      ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
+      tasks,
+      ...(context !== undefined ? { context } : {}),
+      ...(flags.schema !== undefined ? { schema: flags.schema } : {}),
+    }),
+  );
+  queue?.expand(input, session);
 
   // Results are printed as they arrive: in finish order for people, in input order in JSON
   // (@roster/executor's routing; a TTY gets a status board on stderr).
@@ -176,7 +152,7 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     host: hostName,
     quiet,
     deferred: () => built.deferred() !== undefined,
-    printPlan: (value) => printPlan(o, value as { id: string; plan: HostCommand }, folder),
+    plans: { view: o, trustNote: (note) => trustNoteText(note, folder) },
     board: { tty: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
     write: o,
   });
@@ -201,20 +177,13 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     await queue?.close();
   }
   const { outcome } = ended;
-  if (outcome.status === "refused") {
-    const discovery = await lookup.whole();
-    const finding = shortenRefusal(
+  // A refusal: with --json it is printed as { error, code, suggestions } where errors are reported.
+  if (outcome.status === "refused")
+    throw shortenRefusal(
       outcome,
       agent,
-      discovery.agents.map((a) => a.name),
+      (await lookup.whole()).agents.map((a) => a.name),
     );
-    if (o.json) {
-      const { suggestions } = finding.details;
-      printJson(o, { error: outcome.message, code: outcome.code, ...(suggestions ? { suggestions } : {}) });
-      finding.details.printed = true;
-    }
-    throw finding;
-  }
   const deferred = built.deferred();
   if (deferred) {
     if (o.json) printJson(o, { error: deferred.message });
@@ -225,10 +194,4 @@ export async function runAgent(app: App, agent: string, flags: RunFlags): Promis
     failed: delivery.failed(),
     ...(ended.signal ? { signalCode: stopExitCode(ended.signal) } : {}),
   });
-}
-
-/** One planned host command, its stdin, files and notes (@roster/executor's lines). */
-function printPlan(o: Output, { id, plan }: { id: string; plan: HostCommand }, folder?: string): void {
-  const notes = [...plan.notes, ...plan.trustNotes.map((note) => trustNoteText(note, folder))];
-  for (const text of describePlannedCommand(o, { id, plan, notes })) o.out(text);
 }

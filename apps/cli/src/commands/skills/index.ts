@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { discoverCommands } from "@roster/commands";
+import { skillRulesOf, skillToolsOf } from "@roster/family";
 import {
   commandHiddenBy,
   describeSkill,
@@ -12,7 +13,6 @@ import {
   type SkillDiscovery,
   skillListJson,
   skillWhyJson,
-  summarizeSkill,
 } from "@roster/skills";
 import { pinnedPaths } from "@roster/sources";
 import {
@@ -29,7 +29,6 @@ import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import { printJson, printNames } from "../../output.js";
 import { unknownName, unknownValue } from "../../unknown-name.js";
-import { skillRulesOf, skillToolsOf } from "./skill-sources.js";
 
 /** Flags of `roster skills list|show|why`. */
 export interface SkillFlags {
@@ -44,9 +43,6 @@ export function skillDiscovery(app: App, as?: string): SkillDiscovery {
   const sources = app.families.skillSources;
   return discoverSkills(app.ctx, as === undefined ? { sources } : { sources, as });
 }
-
-/** The `skills list --json` view of one skill (@roster/skills). */
-export const skillSummary = summarizeSkill;
 
 /** `roster skills list [--as TOOL] [--names]`. */
 export async function listSkills(app: App, flags: SkillFlags = {}): Promise<number> {
@@ -191,8 +187,6 @@ export async function syncSkills(app: App, flags: SkillCopyFlags): Promise<numbe
     dryRun: flags.dryRun,
   });
   if (app.output.json) printJson(app.output, { dryRun: flags.dryRun === true, copies });
-  else if (copies.length === 0)
-    app.output.out("nothing to copy: every skill is already where each tool reads it");
   else printCopies(app, copies);
   // A conflict is reported and kept, as `sync` keeps a person's agent file; --strict fails on it.
   return copies.some((c) => skillCopyFails(c, { strict: flags.strict === true })) ? 1 : 0;

@@ -81,14 +81,20 @@ export async function guarded<T>(run: () => Promise<T> | T): Promise<T> {
   }
 }
 
-/** Prints an operation's report (notes on stderr, the rest on stdout), or it as JSON; its exit code. */
+/**
+ * Prints an operation's report (notes on stderr, the rest on stdout), or it as JSON; its exit
+ * code. An `install` or `update` of a config that declares no source says only that.
+ */
 function printReport(
   o: Output,
   report: OperationReport,
   options: { yes: boolean; operation: ReportOperation },
 ): number {
   if (o.json) printJson(o, report);
-  else {
+  else if (options.operation !== "add" && report.sources.length === 0) {
+    o.out(noSourceDeclared(o, report.configFile));
+    return 0;
+  } else {
     for (const note of reportNotes(o, report)) o.err(note);
     for (const text of describeReport(o, report, options)) o.out(text);
   }
@@ -122,16 +128,11 @@ export async function addCommand(app: App, source: string | undefined, flags: Ad
 export async function installCommand(app: App, flags: InstallFlags): Promise<number> {
   const scope = scopeOf(flags.scope);
   const env = await environmentOf(app, scope);
-  const o = app.output;
   if (flags.check) return (await import("../check/index.js")).checkCommand(app.flags, flags);
   const report = await guarded(() =>
     installSources(env, { scope, frozen: flags.frozen === true, yes: flags.yes === true }),
   );
-  if (!o.json && report.sources.length === 0) {
-    o.out(noSourceDeclared(o, report.configFile));
-    return 0;
-  }
-  return printReport(o, report, { yes: flags.yes === true, operation: "install" });
+  return printReport(app.output, report, { yes: flags.yes === true, operation: "install" });
 }
 
 /** `roster update [SOURCE…]`. */
@@ -140,12 +141,7 @@ export async function updateCommand(app: App, sources: string[], flags: SourcesF
   const report = await guarded(async () =>
     updateSources(await environmentOf(app, scope), { sources, scope, yes: flags.yes === true }),
   );
-  const o = app.output;
-  if (!o.json && report.sources.length === 0) {
-    o.out(noSourceDeclared(o, report.configFile));
-    return 0;
-  }
-  return printReport(o, report, { yes: flags.yes === true, operation: "update" });
+  return printReport(app.output, report, { yes: flags.yes === true, operation: "update" });
 }
 
 /** `roster outdated`. */

@@ -32,9 +32,6 @@ export interface SyncFlags {
   name?: string[];
 }
 
-/** A sync that writes (creates, updates, removes) more files than this asks first (SPEC §16; @roster/writers). */
-export { SYNC_ASK_OVER };
-
 /** Where the question goes: a person at a terminal (stdin and stdout a TTY), or nobody. */
 export interface SyncPrompt {
   /** Is a person there to answer (stdin and stdout are terminals)? */
