@@ -1,9 +1,9 @@
 import { discoverCommands, expandCommand, getCommand } from "@roster/commands";
 import { skillRulesOf } from "@roster/family";
 import { describeCommand, describeInvocables, invocableJson, resolveInvocable } from "@roster/skills";
-import { Block, line, showPath } from "@roster/terminal";
+import { Block } from "@roster/terminal";
 import type { App } from "../../context.js";
-import { paint, printJson, printNames } from "../../output.js";
+import { printJson, printNames } from "../../output.js";
 import { unknownName } from "../../unknown-name.js";
 import { skillDiscovery } from "../skills/index.js";
 

@@ -1,7 +1,7 @@
 // `roster new NAME --for TOOL`: a new agent file, written by that tool's writer where the tool
 // reads it, and checked with the tool's own view (`roster why NAME --as TOOL`) before it is
 // called done.
-import { line, sentenceLines, showPath, showPaths } from "@roster/terminal";
+import { showPath, showPaths } from "@roster/terminal";
 import {
   checkNewAgent,
   describeNewAgent,
@@ -17,7 +17,7 @@ import {
 } from "@roster/writers";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
-import { paint, printJson } from "../../output.js";
+import { printJson } from "../../output.js";
 import { scopeOf, writersFor } from "../../writers.js";
 import { profileFor, toolResolution } from "../as/index.js";
 import { fieldRows } from "../report/report-fields.js";

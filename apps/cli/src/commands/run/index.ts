@@ -15,12 +15,12 @@ import {
   taskInputOf,
 } from "@roster/executor";
 import type { QueueRunFlags } from "@roster/queue";
-import { line, oneLine } from "@roster/terminal";
+import { line } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { FindingError, UsageError } from "../../errors.js";
 import { parseDuration, parseInteger } from "../../flags.js";
 import { asUsage, usageOf } from "../../library-usage.js";
-import { type Output, printJson, SCHEMA_VERSION } from "../../output.js";
+import { printJson, SCHEMA_VERSION } from "../../output.js";
 import { shortenRefusal } from "../../unknown-name.js";
 import { appHosts } from "./configured-host.js";
 import { lookUpNames } from "./find-stored-agent.js";
