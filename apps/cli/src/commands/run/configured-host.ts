@@ -1,5 +1,6 @@
 import { trustNoteText } from "@roster/config";
 import { type ConfiguredHosts, configureHosts } from "@roster/hosts";
+import { line } from "@roster/terminal";
 import type { App } from "../../context.js";
 import { hostFamilies } from "../../families.js";
 
