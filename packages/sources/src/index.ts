@@ -5,6 +5,12 @@
 export { applyChanges, type DiskChange } from "./apply-changes.js";
 export { auditSource, blockingFindings, linksIn, MAX_TREE_ENTRIES } from "./audit.js";
 export { checkSources, type Drift } from "./check-sources.js";
+export {
+  type CommitTree,
+  MAX_COMMIT_ENTRIES,
+  type ReadCommitTreeOptions,
+  readCommitTree,
+} from "./commit-tree.js";
 export { placesOf, type SourcePlaces } from "./declarations.js";
 export { describeChange } from "./describe-change.js";
 export {
