@@ -1,26 +1,15 @@
 import { join } from "node:path";
 import { createRegistry } from "@roster/core";
-import { defineToolProfile } from "@roster/family";
 import type { ToolView, ToolViews } from "@roster/profiles";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { testTool } from "../test/test-tool.js";
 import { doctorAsTool } from "./find-tool-problems.js";
 
 /** A made-up tool reading `<cwd>/.flat/agents/*.md`, named by `name`, needing a description. */
-const flat = defineToolProfile({
-  tool: "flat",
+const flat = testTool("flat", {
   displayName: "Flat",
-  checkedAgainst: "flat 1",
   places: (ctx) => [{ dir: join(ctx.cwd, ".flat/agents"), scope: "project" }],
-  extensions: [".md"],
-  recursive: false,
-  followsSymlinks: true,
-  identity: "name",
-  requiredKeys: ["name", "description"],
-  unknownKeys: "ignore",
-  knownKeys: ["name", "description"],
-  builtins: [],
-  filesOverrideBuiltins: true,
 });
 const registry = createRegistry([]);
 

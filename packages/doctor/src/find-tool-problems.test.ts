@@ -3,26 +3,10 @@ import type { ToolProfile } from "@roster/family";
 import type { ToolView, ToolViewFile } from "@roster/profiles";
 import type { SkillDiscovery } from "@roster/skills";
 import { describe, expect, test } from "vitest";
+import { testTool } from "../test/test-tool.js";
 import { findToolProblems } from "./index.js";
 
-/** A tool as a third party would declare one: markdown agents with `name` and `description`. */
-const tool = (id: string, overrides: Partial<ToolProfile> = {}): ToolProfile => ({
-  tool: id,
-  displayName: `${id[0]!.toUpperCase()}${id.slice(1)} Tool`,
-  checkedAgainst: "its docs",
-  places: () => [],
-  extensions: [".md"],
-  recursive: false,
-  followsSymlinks: true,
-  identity: "name",
-  requiredKeys: ["name", "description"],
-  unknownKeys: "ignore",
-  knownKeys: ["name", "description"],
-  builtins: [],
-  filesOverrideBuiltins: true,
-  ...overrides,
-});
-
+const tool = testTool;
 const strict = tool("strict", { unknownKeys: "reject" });
 const lax = tool("lax");
 const other = tool("other", { extensions: [".toml"] });
