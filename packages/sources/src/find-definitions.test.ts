@@ -71,7 +71,13 @@ describe("findDefinitions", () => {
       "sub/.claude/agents/inner.md": agentFile("inner", "Inside --path"),
       "sub/.claude/agents/leak.md": { symlink: join(root, "secret/.claude/agents/private.md") },
     });
-    expect((await find("sub")).agents.map((a) => a.name)).toEqual(["inner"]);
+    const sub = await find("sub");
+    expect(sub.agents.map((a) => a.name)).toEqual(["inner"]);
+    // Said from the source's root: the folder roster read it in is its own, and gone after.
+    const leak = sub.findings.find((f) => f.file === "sub/.claude/agents/leak.md");
+    expect(leak?.code).toBe("audit/outside-root");
+    expect(leak?.message).toMatch(/is outside sub, the folder it belongs to$/);
+    expect(leak?.message).not.toContain(tree);
     expect((await find()).agents.map((a) => a.name)).toEqual(["top"]);
     await expect(find("../secret")).rejects.toThrow(/inside the repository/);
     await expect(find("nope")).rejects.toThrow(/no folder "nope"/);

@@ -301,7 +301,7 @@ export async function findDefinitions(options: FindDefinitionsOptions): Promise<
       ...commandDiscovery.diagnostics,
     ]) {
       if (!d.filePath || !isAbsolute(d.filePath) || !isInside(root, d.filePath)) continue;
-      const finding = fromDiagnostic(d, posixRelative(tree, d.filePath));
+      const finding = fromDiagnostic(d, posixRelative(tree, d.filePath), tree);
       const id = `${finding.code}\0${finding.file}\0${finding.message}`;
       if (!seen.has(id)) {
         seen.add(id);
@@ -344,12 +344,17 @@ function duplicate(kind: DefinitionKind, name: string, file: string, winner: str
   };
 }
 
-/** A discovery diagnostic about a file of the source, as a finding. */
-function fromDiagnostic(d: Diagnostic, file: string): Finding {
+/**
+ * A discovery diagnostic about a file of the source, as a finding. Paths below the folder the
+ * source was read in are said from the source's root: that folder is roster's own, gone when
+ * the operation ends.
+ */
+function fromDiagnostic(d: Diagnostic, file: string, tree: string): Finding {
   const level = d.severity === "info" ? "info" : "warning";
+  const message = d.message.split(`${tree}${sep}`).join("").split(tree).join("the source's root");
   if (d.code === "load/file-too-large")
-    return { code: "audit/too-large", level: "warning", message: d.message, file, cause: d.code };
+    return { code: "audit/too-large", level: "warning", message, file, cause: d.code };
   if (d.code === "load/outside-root" || d.code.endsWith("-escapes"))
-    return { code: "audit/outside-root", level: "warning", message: d.message, file, cause: d.code };
-  return { code: "audit/skipped", level, message: d.message, file, cause: d.code };
+    return { code: "audit/outside-root", level: "warning", message, file, cause: d.code };
+  return { code: "audit/skipped", level, message, file, cause: d.code };
 }
