@@ -1,14 +1,9 @@
-// #13 terminal injection: whatever a project puts in an agent's name or description, the
-// human output of `roster list` carries no control, C1 or bidi character roster did not add.
-import { DiscoveryCache } from "@roster/core";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { listAgents } from "../src/commands/agents/index.js";
-import type { App } from "../src/context.js";
-import { familySetOf } from "../src/families.js";
 import { createOutput } from "../src/output.js";
-import { createDefaultRegistry } from "../src/registry.js";
+import { testApp } from "./test-app.js";
 
 let box: Sandbox;
 beforeAll(() => {
@@ -37,25 +32,7 @@ async function humanList(color: boolean, columns?: number): Promise<string> {
       text += t;
     },
   });
-  const app: App = {
-    ctx: box.ctx(),
-    registry: createDefaultRegistry(),
-    families: familySetOf(),
-    loaded: {
-      config: {},
-      filePath: null,
-      layers: [],
-      providers: [],
-      families: [],
-      diagnostics: [],
-      project: null,
-    },
-    flags: {},
-    output,
-    cache: new DiscoveryCache(),
-    useCache: false,
-    env: {},
-  };
+  const app = testApp({ ctx: box.ctx(), output });
   await listAgents(app);
   return text;
 }

@@ -1,4 +1,4 @@
-import { argCases, flagCases, locate, sq, wordList } from "./script-parts.js";
+import { argCases, flagCases, locate, NAMES_COMMAND, sq, wordList } from "./script-parts.js";
 import type { CompletionFlag, CompletionSpec, Values } from "./types.js";
 
 /**
@@ -9,11 +9,9 @@ import type { CompletionFlag, CompletionSpec, Values } from "./types.js";
 function bashValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return "_roster_names list";
     case "commands":
-      return "_roster_names commands list";
     case "skills":
-      return "_roster_names skills list";
+      return `_roster_names ${NAMES_COMMAND[values.kind]}`;
     case "dirs":
       return "_roster_paths -d";
     case "files":

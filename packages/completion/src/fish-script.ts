@@ -1,14 +1,12 @@
-import { fq, groups, oneLine, valueFlags } from "./script-parts.js";
+import { fq, groups, NAMES_COMMAND, oneLine, valueFlags } from "./script-parts.js";
 import type { CompletionFlag, CompletionSpec, Values } from "./types.js";
 
 function fishValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return "(__roster_names list)";
     case "commands":
-      return "(__roster_names commands list)";
     case "skills":
-      return "(__roster_names skills list)";
+      return `(__roster_names ${NAMES_COMMAND[values.kind]})`;
     case "dirs":
       return "(__fish_complete_directories)";
     case "files":

@@ -2,6 +2,9 @@
 // and the front that finds which command and which argument is being completed.
 import type { CompletionSpec, Values } from "./types.js";
 
+/** The roster command whose `--names` lists each kind of name (every shell's script calls it). */
+export const NAMES_COMMAND = { agents: "list", commands: "commands list", skills: "skills list" } as const;
+
 /** Quoted for bash and zsh. */
 export const sq = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 /** Quoted for fish (a backslash escapes a quote inside single quotes). */

@@ -1,4 +1,4 @@
-import { argCases, flagCases, groups, locate, oneLine, sq } from "./script-parts.js";
+import { argCases, flagCases, groups, locate, NAMES_COMMAND, oneLine, sq } from "./script-parts.js";
 import type { CompletionFlag, CompletionSpec, Values } from "./types.js";
 
 /** `name:description` items for zsh's `_describe` (colons in the name escaped). */
@@ -9,11 +9,9 @@ function described(items: Array<{ name: string; description: string }>): string 
 function zshValues(values: Values): string {
   switch (values.kind) {
     case "agents":
-      return "_roster_names list";
     case "commands":
-      return "_roster_names commands list";
     case "skills":
-      return "_roster_names skills list";
+      return `_roster_names ${NAMES_COMMAND[values.kind]}`;
     case "dirs":
       return "_files -/";
     case "files":

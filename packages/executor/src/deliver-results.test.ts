@@ -1,19 +1,9 @@
 import { draw, type Text } from "@roster/terminal";
 import { describe, expect, test } from "vitest";
+import { taskResult } from "../test/helpers.js";
 import { createResultPrinter, type DeliverResultsOptions, deliverResults } from "./deliver-results.js";
-import type { TaskResult } from "./types.js";
 
-const result = (over: Partial<TaskResult> & Record<string, unknown> = {}): TaskResult => ({
-  id: "task-1",
-  agent: "rev",
-  source: "project",
-  durationMs: 1,
-  exitCode: 0,
-  output: "the answer",
-  stderr: "",
-  truncated: false,
-  ...over,
-});
+const result = taskResult;
 
 /** A delivery writing into arrays, with every mode off unless `over` turns it on. */
 function capture(over: Partial<DeliverResultsOptions> = {}) {

@@ -1,5 +1,6 @@
 import { draw, type Text } from "@roster/terminal";
 import { describe, expect, test } from "vitest";
+import { taskResult } from "../test/helpers.js";
 import {
   createStatusBoard,
   describePlannedCommand,
@@ -7,21 +8,10 @@ import {
   detachedLine,
   noteLines,
 } from "./describe-run.js";
-import type { TaskResult } from "./types.js";
 
 const plain = (text: Text) => draw(text, false);
 
-const result = (over: Partial<TaskResult> & Record<string, unknown> = {}): TaskResult => ({
-  id: "task-1",
-  agent: "rev",
-  source: "project",
-  durationMs: 1,
-  exitCode: 0,
-  output: "the answer",
-  stderr: "",
-  truncated: false,
-  ...over,
-});
+const result = taskResult;
 
 describe("describePlannedCommand", () => {
   test("the command to copy, its stdin's size, its files and its notes", () => {

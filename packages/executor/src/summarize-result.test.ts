@@ -1,18 +1,11 @@
 import { expect, test } from "vitest";
+import { taskResult } from "../test/helpers.js";
 import { summarizeResult } from "./summarize-result.js";
 import type { TaskResult } from "./types.js";
 
-const result = (over: Partial<TaskResult> & Record<string, unknown> = {}): TaskResult => ({
-  id: "task-1",
-  agent: "rev",
-  source: "project",
-  durationMs: 1,
-  exitCode: 0,
-  output: "the answer\n\n",
-  stderr: "",
-  truncated: false,
-  ...over,
-});
+/** The answer ends in blank lines here: the summary trims them. */
+const result = (over: Partial<TaskResult> & Record<string, unknown> = {}): TaskResult =>
+  taskResult({ output: "the answer\n\n", ...over });
 
 test("a success: exit 0, the worker, session and cost beside it, the answer trimmed at its end", () => {
   expect(

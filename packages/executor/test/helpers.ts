@@ -1,5 +1,5 @@
 import { createRegistry, defineProvider, type LoadedItem } from "@roster/core";
-import type { Runner, RunOptions, RunResult, TaskInvocation } from "../src/types.js";
+import type { Runner, RunOptions, RunResult, TaskInvocation, TaskResult } from "../src/types.js";
 
 /** An in-memory agent: frontmatter fields (as a file would give them) and a body. */
 export function item(fields: Record<string, unknown>, body = `You are ${String(fields.name)}.`): LoadedItem {
@@ -35,4 +35,19 @@ export function spyRunner(
 /** One task with the given id. */
 export function task(id: string, assignment = `do ${id}`) {
   return { id, description: `task ${id}`, assignment };
+}
+
+/** A finished task of agent `rev`: exit 0, answered "the answer", unless `over` says otherwise. */
+export function taskResult(over: Partial<TaskResult> & Record<string, unknown> = {}): TaskResult {
+  return {
+    id: "task-1",
+    agent: "rev",
+    source: "project",
+    durationMs: 1,
+    exitCode: 0,
+    output: "the answer",
+    stderr: "",
+    truncated: false,
+    ...over,
+  };
 }

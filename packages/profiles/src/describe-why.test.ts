@@ -1,26 +1,14 @@
-// whyTableLines and whyVerdictLines over a real discovery, and explainAbout's one discovery.
-import { join } from "node:path";
-import {
-  createRegistry,
-  defineProvider,
-  discoverAgents,
-  familyLocations,
-  type SourceProvider,
-} from "@roster/core";
+import { createRegistry, discoverAgents } from "@roster/core";
 import { draw, type Text } from "@roster/terminal";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { dotFamily } from "../test/dot-family.js";
 import { flatProfile } from "../test/flat-profile.js";
 import { whyTableLines, whyVerdictLines } from "./describe-why.js";
 import { explainAbout } from "./explain-about.js";
 import { explainAgent } from "./explain-agent.js";
 
-const family = (id: string): SourceProvider =>
-  defineProvider({
-    id,
-    locate: (ctx, kind) =>
-      familyLocations(ctx, { project: `.${id}/${kind}`, user: join(ctx.home, `.${id}`, kind) }),
-  });
+const family = dotFamily;
 
 const plain = (lines: readonly Text[]) => lines.map((t) => draw(t, false));
 

@@ -12,15 +12,10 @@ import {
 } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { dotFamily } from "../test/dot-family.js";
 import { copiesByOriginal, copiesOf, explainAgent } from "./explain-agent.js";
 
-/** A family like the real ones: `.<id>/agents` walking up, then `~/.<id>/agents`. */
-const family = (id: string): SourceProvider =>
-  defineProvider({
-    id,
-    locate: (ctx, kind) =>
-      familyLocations(ctx, { project: `.${id}/${kind}`, user: join(ctx.home, `.${id}`, kind) }),
-  });
+const family = dotFamily;
 
 const builtin = (...names: string[]): SourceProvider =>
   defineProvider({

@@ -13,6 +13,7 @@ import {
   showPath,
   type Text,
 } from "@roster/terminal";
+import { namesTable } from "./describe-skills.js";
 import type { Invocable, InvocableCommand } from "./resolve-invocable.js";
 
 /** A command as `commands list` shows it (taken by shape: this package needs none of @roster/commands). */
@@ -89,14 +90,7 @@ export function describeInvocables<C extends ListedCommand>(
     ]),
   ];
   if (rows.length > 0)
-    lines.push(
-      headedTable(view, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows, {
-        keepEnd: [3],
-        drop: [3, 2],
-        grow: 4,
-      }),
-      "",
-    );
+    lines.push(namesTable(view, ["NAME", "SOURCE", "PROVIDER", "FILE", "DESCRIPTION"], rows), "");
   const hiddenRows = [
     ...all.shadowedCommands.map(({ command, by }) => [
       command.name,

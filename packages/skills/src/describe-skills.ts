@@ -2,6 +2,7 @@
 // reads and the JSON a program reads. Values only (@roster/terminal lines): the CLI prints them.
 import {
   Block,
+  type Cell,
   count,
   descriptionLine,
   type Fit,
@@ -58,6 +59,15 @@ export function skillListJson(d: SkillDiscovery) {
   };
 }
 
+/**
+ * A listing of names (`skills list`, `commands list`): NAME, a kind, PROVIDER, a path, DESCRIPTION;
+ * the path keeps its end, it goes first and the provider next when the width is short, and the
+ * description takes what is left.
+ */
+export function namesTable(view: SkillView, headers: string[], rows: Cell[][]): Text {
+  return headedTable(view, headers, rows, { keepEnd: [3], drop: [3, 2], grow: 4 });
+}
+
 /** `skills list`: a table of the skills (a `/name` for those a person invokes), the total and the legend. */
 export function describeSkillList(view: SkillView, d: SkillDiscovery): Text[] {
   const lines: Text[] = [];
@@ -69,14 +79,7 @@ export function describeSkillList(view: SkillView, d: SkillDiscovery): Text[] {
     descriptionLine(s.description),
   ]);
   if (rows.length > 0)
-    lines.push(
-      headedTable(view, ["NAME", "SCOPE", "PROVIDER", "FOLDER", "DESCRIPTION"], rows, {
-        keepEnd: [3],
-        drop: [3, 2],
-        grow: 4,
-      }),
-      "",
-    );
+    lines.push(namesTable(view, ["NAME", "SCOPE", "PROVIDER", "FOLDER", "DESCRIPTION"], rows), "");
   lines.push(new Styled("dim", skillsTotal(d)));
   if (d.skills.some((s) => s.userInvocable))
     lines.push(new Styled("dim", "/name: the skill answers that command"));

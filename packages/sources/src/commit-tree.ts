@@ -3,13 +3,12 @@
 // files' bytes, and a file-system layer answers discovery, the audit and the copies from them
 // below a folder of its own. Nothing of the source touches the disk, so nothing of it can be
 // a link on the disk either: a link in the source is an entry here, resolved inside the tree.
-import { execFileSync } from "node:child_process";
 import type { Dirent, Stats } from "node:fs";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import type { FileSystem } from "@roster/core";
 import { nodeFileSystem, refuseBoundedRead } from "@roster/core/provider-kit";
 import { SourceError } from "./errors.js";
-import { gitReason, runGit } from "./git.js";
+import { gitReason, readBlobSync, runGit } from "./git.js";
 import type { GitOptions } from "./types.js";
 
 /** The most entries of a commit's tree listed (the audit's walk stops at the same bound). */
@@ -196,16 +195,7 @@ export async function readCommitTree(options: ReadCommitTreeOptions): Promise<Co
   const bytesOf = (entry: TreeEntry): Buffer => {
     if (entry.bytes === undefined) {
       try {
-        entry.bytes = execFileSync(
-          git.command ?? "git",
-          ["--git-dir", repo, "cat-file", "blob", entry.oid!],
-          {
-            env: { ...(git.env ?? process.env), GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
-            stdio: ["ignore", "pipe", "ignore"],
-            maxBuffer: entry.size + 1,
-            timeout: git.timeoutMs ?? 120_000,
-          },
-        );
+        entry.bytes = readBlobSync(repo, entry.oid!, entry.size + 1, git);
       } catch (error) {
         throw Object.assign(new Error(`EIO: cannot read ${entry.oid} from ${repo}`), {
           code: "EIO",

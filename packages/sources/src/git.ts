@@ -1,7 +1,7 @@
 // The user's own `git`, driven without a shell: every call has a timeout (the whole process
 // group is ended when it passes), never asks on a terminal (GIT_TERMINAL_PROMPT=0), and never
 // lets a URL or a ref be read as an option (`--` before them; sources are checked too).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { SourceError } from "./errors.js";
 import type { GitOptions } from "./types.js";
 
@@ -33,15 +33,9 @@ export interface RunGitOptions extends GitOptions {
   maxOutputBytes?: number;
 }
 
-/**
- * Runs `git ARGS` and resolves with its exit code and output (a failing exit code is an
- * answer, not an error). Rejects with a {@link SourceError}: `source/git-missing` when no git
- * is found, `source/timeout` when the call runs past its timeout (its process group is killed).
- */
-export function runGit(args: readonly string[], options: RunGitOptions = {}): Promise<GitResult> {
-  const command = options.command ?? "git";
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  const env: Record<string, string | undefined> = {
+/** The environment every git call runs in: the caller's, and never a question or a pager. */
+function gitEnv(options: RunGitOptions): Record<string, string | undefined> {
+  return {
     ...(options.env ?? process.env),
     ...options.extraEnv,
     // Never a question: no terminal prompt, no credential manager window. The child has no
@@ -52,6 +46,34 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
     // git's messages in one language: roster reads a few of them ("not our ref").
     LC_ALL: "C",
   };
+}
+
+/**
+ * One object's bytes (`git cat-file blob`), synchronously, for a reader that cannot wait (a
+ * file-system layer). At most `maxBytes`; throws when git fails or runs past its timeout.
+ */
+export function readBlobSync(repo: string, oid: string, maxBytes: number, options: GitOptions = {}): Buffer {
+  return execFileSync(
+    options.command ?? "git",
+    ["-c", "protocol.ext.allow=never", "--git-dir", repo, "cat-file", "blob", oid],
+    {
+      env: gitEnv(options),
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: maxBytes,
+      timeout: options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS,
+    },
+  );
+}
+
+/**
+ * Runs `git ARGS` and resolves with its exit code and output (a failing exit code is an
+ * answer, not an error). Rejects with a {@link SourceError}: `source/git-missing` when no git
+ * is found, `source/timeout` when the call runs past its timeout (its process group is killed).
+ */
+export function runGit(args: readonly string[], options: RunGitOptions = {}): Promise<GitResult> {
+  const command = options.command ?? "git";
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  const env = gitEnv(options);
   return new Promise((resolve, reject) => {
     const child = spawn(command, ["-c", "protocol.ext.allow=never", ...args], {
       cwd: options.cwd,
@@ -118,9 +140,14 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
         return;
       }
       const output = Buffer.concat(out);
+      let text: string | undefined;
       resolve({
         code: code ?? (signal ? 128 : 1),
-        stdout: output.toString("utf8"),
+        // Decoded when read: `cat-file --batch` output (files, up to 64 MiB) is never text.
+        get stdout() {
+          text ??= output.toString("utf8");
+          return text;
+        },
         stderr: Buffer.concat(err).toString("utf8"),
         output,
         truncated,

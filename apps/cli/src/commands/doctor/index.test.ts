@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DiscoveryCache } from "@roster/core";
 import { agentFile, createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { countingFileSystem } from "../../../test/counting-fs.js";
-import type { App } from "../../context.js";
-import { familySetOf } from "../../families.js";
+import { testApp } from "../../../test/test-app.js";
 import { createOutput } from "../../output.js";
-import { createDefaultRegistry } from "../../registry.js";
 import { report } from "../report/index.js";
 import { doctor, runDoctor } from "./index.js";
 
@@ -20,20 +17,8 @@ afterEach(() => sb.cleanup());
 /** An app over the sandbox whose file system counts every file read. */
 function countingApp(env: Record<string, string | undefined> = {}) {
   const { fs, reads } = countingFileSystem();
-  const app: App = {
+  const app = testApp({
     ctx: { ...sb.ctx({ env }), fs },
-    registry: createDefaultRegistry(),
-    families: familySetOf(),
-    loaded: {
-      config: {},
-      filePath: null,
-      layers: [],
-      providers: [],
-      families: [],
-      diagnostics: [],
-      project: null,
-    },
-    flags: {},
     output: {
       json: true,
       color: false,
@@ -44,10 +29,8 @@ function countingApp(env: Record<string, string | undefined> = {}) {
       raw: () => {},
       stream: () => {},
     },
-    cache: new DiscoveryCache(),
-    useCache: false,
     env,
-  };
+  });
   return { app, reads };
 }
 
