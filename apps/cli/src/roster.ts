@@ -173,8 +173,12 @@ const ACTIONS: Readonly<Record<string, (...args: never[]) => Promise<void>>> = {
           ? (await loadApp()).syncSkills(app, flags)
           : (await loadApp()).syncCommand(app, flags),
     ),
-  add: (source: string | undefined, flags: import("./commands/sources/index.js").AddFlags) =>
-    withApp(async (app) => (await loadApp()).addCommand(app, source, flags)),
+  add: async (source: string | undefined, flags: import("./commands/sources/index.js").AddFlags) => {
+    // git resolves and fetches the source while the app loads (the add's longest wait).
+    if (source !== undefined)
+      (await import("./commands/sources/fetch-ahead.js")).fetchAheadOf(source, flags, globalFlags());
+    await withApp(async (app) => (await loadApp()).addCommand(app, source, flags));
+  },
   install: async (flags: import("./commands/sources/index.js").InstallFlags) => {
     // A check reads the config, the lock and the pinned files only: no app to load.
     if (flags.check)

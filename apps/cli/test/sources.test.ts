@@ -238,6 +238,30 @@ describe("roster add", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/git ls-remote took longer than \d+ s and was stopped/);
   });
+  test("git started ahead for an add that is then refused is stopped when roster exits: none is left running", () => {
+    const fake = join(root, "slow-bin");
+    const pids = join(root, "git-pids");
+    mkdirSync(fake);
+    writeFileSync(join(fake, "git"), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 60\n`);
+    chmodSync(join(fake, "git"), 0o755);
+    const r = roster(["add", remote.url, "--to", "nosuchtool"], {
+      env: { PATH: `${fake}:${process.env.PATH}` },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nosuchtool/);
+    // The add started git (ls-remote, init) before the app refused --to.
+    const started = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    expect(started.length).toBeGreaterThan(0);
+    // Running means there and not a zombie waiting to be reaped (field 3 of /proc/PID/stat).
+    const running = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+      } catch {
+        return false;
+      }
+    };
+    expect(started.filter(running)).toEqual([]);
+  });
 });
 
 describe("roster install", () => {

@@ -1,11 +1,22 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createGitRemote, hermeticGitEnv } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SourceError } from "./errors.js";
-import { fetchCommit, resolveRef, sourcesCache } from "./fetch-commit.js";
+import { fetchAhead, fetchCommit, resolveRef, sourcesCache } from "./fetch-commit.js";
 import { runGit } from "./git.js";
+import { parseSourceSpec } from "./source-spec.js";
 
 let root: string;
 let git: { env: Record<string, string> };
@@ -120,5 +131,90 @@ describe("fetchCommit", () => {
     expect(readdirSync(join(cacheDir, "sources"))).toEqual([]);
     tree.dispose();
     expect(existsSync(tree.dir)).toBe(false);
+  });
+});
+
+describe("fetchAhead", () => {
+  /** A git that notes each call's first word (after roster's `-c` and `--git-dir`), then runs the real one. */
+  function countingGit(): { command: string; calls: () => string[] } {
+    const log = join(root, "git-calls.log");
+    const command = join(root, "counting-git");
+    writeFileSync(
+      command,
+      `#!/bin/sh\nfor a in "$@"; do case "$a" in -c|protocol.*|--git-dir|/*) ;; *) echo "$a" >> "${log}"; break;; esac; done\nexec git "$@"\n`,
+    );
+    chmodSync(command, 0o755);
+    return {
+      command,
+      calls: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []),
+    };
+  }
+  const places = () => ({ cwd: root, home: join(root, "home"), cacheDir: join(root, "cache"), env: {} });
+
+  test("the add's resolution and fetch are taken from what was started ahead: git runs once for each", async () => {
+    const remote = createGitRemote(root, "team", { "agents/a.md": "first" });
+    const second = remote.push({ "agents/a.md": "second" });
+    const counting = countingGit();
+    const withGit = { ...git, command: counting.command };
+    fetchAhead({ source: remote.url, ...places(), git: withGit });
+    const resolved = await resolveRef(remote.url, undefined, withGit);
+    expect(resolved).toEqual({ commit: second, branch: "main" });
+    const key = parseSourceSpec(remote.url, places()).key;
+    const tree = await fetchCommit({
+      url: remote.url,
+      key,
+      commit: second,
+      cacheDir: join(root, "cache"),
+      git: withGit,
+    });
+    expect(tree.fetched).toBe(true);
+    expect(tree.fs.readFile(join(tree.dir, "agents/a.md")).toString()).toBe("second");
+    tree.dispose();
+    expect(counting.calls().filter((c) => c === "ls-remote" || c === "fetch" || c === "init")).toEqual(
+      expect.arrayContaining(["ls-remote", "init", "fetch"]),
+    );
+    expect(counting.calls().filter((c) => c === "ls-remote" || c === "fetch" || c === "init")).toHaveLength(
+      3,
+    );
+    // Taken once: the next resolution asks the remote again.
+    await resolveRef(remote.url, undefined, withGit);
+    expect(counting.calls().filter((c) => c === "ls-remote")).toHaveLength(2);
+  });
+
+  test("a fetch of another commit waits for the one started ahead, in the same repository, and gets its own", async () => {
+    const remote = createGitRemote(root, "team", { "a.md": "1" });
+    const first = remote.head();
+    remote.push({ "a.md": "2" });
+    // A git whose fetches take a while and say when they start and end.
+    const log = join(root, "fetches.log");
+    const slow = join(root, "slow-fetch-git");
+    writeFileSync(
+      slow,
+      `#!/bin/sh\ncase " $* " in *" fetch "*) echo start >> "${log}"; sleep 0.3; git "$@"; s=$?; echo end >> "${log}"; exit $s;; esac\nexec git "$@"\n`,
+    );
+    chmodSync(slow, 0o755);
+    const withGit = { ...git, command: slow };
+    fetchAhead({ source: remote.url, ...places(), git: withGit });
+    const key = parseSourceSpec(remote.url, places()).key;
+    const cacheDir = join(root, "cache");
+    const tree = await fetchCommit({ url: remote.url, key, commit: first, cacheDir, git: withGit });
+    expect(tree.fs.readFile(join(tree.dir, "a.md")).toString()).toBe("1");
+    tree.dispose();
+    // One fetch after the other, never two at once in one repository.
+    expect(readFileSync(log, "utf8").trim().split("\n")).toEqual(["start", "end", "start", "end"]);
+  });
+
+  test("a failure started ahead is the add's own (said once, by the call that takes it); a refused source starts nothing", async () => {
+    const counting = countingGit();
+    const withGit = { ...git, command: counting.command };
+    const missing = pathToFileURL(join(root, "missing.git")).href;
+    fetchAhead({ source: missing, ...places(), git: withGit });
+    expect(await code(resolveRef(missing, undefined, withGit))).toBe("source/unreachable");
+    expect(counting.calls().filter((c) => c === "ls-remote")).toHaveLength(1);
+    fetchAhead({ source: "-oops", ...places(), git: withGit });
+    fetchAhead({ source: "acme/agents#bad..ref", ...places(), git: withGit });
+    fetchAhead({ source: "acme/agents#v1", ref: "v2", ...places(), git: withGit });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(counting.calls().filter((c) => c === "ls-remote")).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@
 // a shallow fetch of exactly that commit goes into a bare repository in roster's cache folder
 // (`<cache>/sources/<hash of the source>/repo.git`), and its files are read from there, never
 // checked out (commit-tree.ts). A commit already there is not fetched again, so `install` of
-// an unchanged lock fetches nothing.
+// an unchanged lock fetches nothing. An add can start both before the app is loaded
+// (fetchAhead): the calls it was started for take its answers.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,8 @@ import { join } from "node:path";
 import type { FileSystem } from "@roster/core";
 import { readCommitTree } from "./commit-tree.js";
 import { SourceError } from "./errors.js";
-import { gitReason, runGit } from "./git.js";
+import { gitOptionsOf, gitReason, runGit } from "./git.js";
+import { requestedSource } from "./source-spec.js";
 import type { GitOptions } from "./types.js";
 
 /** A full commit id. */
@@ -48,6 +50,11 @@ export async function resolveRef(
   git: GitOptions = {},
 ): Promise<ResolvedRef> {
   if (ref !== undefined && isCommitId(ref)) return { commit: ref };
+  const early = ahead.resolutions.get(resolutionKey(url, ref, git));
+  if (early) {
+    ahead.resolutions.delete(resolutionKey(url, ref, git));
+    return early;
+  }
   const args =
     ref === undefined
       ? ["ls-remote", "--symref", "--", url, "HEAD"]
@@ -168,13 +175,21 @@ export async function fetchCommit(options: FetchCommitOptions): Promise<FetchedT
       throw error;
     }
   }
-  const home = join(cache.dir, createHash("sha256").update(options.key).digest("hex").slice(0, 24));
+  const repo = cachedRepo(cache.dir, options.key);
+  const early = ahead.fetches.get(fetchKey(repo, options));
+  ahead.fetches.delete(fetchKey(repo, options));
+  const fetched =
+    early && (await early.commit) === options.commit ? await early.fetched : await fetchInto(repo, options);
+  return treeOf(repo, options, fetched);
+}
+
+/** The cache's bare repository for a source (`<cache>/sources/<hash of its key>/repo.git`), its folder made. */
+function cachedRepo(sourcesDir: string, key: string): string {
+  const home = join(sourcesDir, createHash("sha256").update(key).digest("hex").slice(0, 24));
   fs.mkdirSync(home, { recursive: true, mode: 0o700 });
   // Checkouts an older roster kept beside the repository: the repository is all it needs now.
   fs.rmSync(join(home, "trees"), { recursive: true, force: true });
-  const repo = join(home, "repo.git");
-  const fetched = await fetchInto(repo, options);
-  return treeOf(repo, options, fetched);
+  return join(home, "repo.git");
 }
 
 /** The commit's files, read from `repo`, answered below a new temporary folder. */
@@ -193,22 +208,43 @@ async function treeOf(repo: string, options: FetchCommitOptions, fetched: boolea
   };
 }
 
+/** The bare repository made when missing; true when made now (it has nothing yet). */
+async function makeRepo(repo: string, git: GitOptions): Promise<boolean> {
+  if (fs.existsSync(join(repo, "HEAD"))) return false;
+  const init = await runGit(["init", "--quiet", "--bare", repo], git);
+  if (init.code !== 0)
+    throw new SourceError(
+      "source/git-failed",
+      `cannot make a repository in ${repo}: ${gitReason(init.stderr)}`,
+    );
+  return true;
+}
+
 /**
  * Makes sure `repo` (a bare repository, made when missing) has the commit, fetching it
  * (shallow, that commit alone) when it does not. True when git fetched.
  */
-async function fetchInto(repo: string, options: FetchCommitOptions): Promise<boolean> {
+function fetchInto(repo: string, options: FetchCommitOptions): Promise<boolean> {
+  return inTurn(repo, async () => fetchIntoRepo(repo, options, await makeRepo(repo, options.git ?? {})));
+}
+
+/**
+ * Runs `work` on `repo` once the call in progress there, if any, has ended: one call at a time
+ * in a repository (two fetches into one shallow repository trip on each other's lock).
+ */
+function inTurn(repo: string, work: () => Promise<boolean>): Promise<boolean> {
+  const run = (ahead.busy.get(repo) ?? Promise.resolve(false)).then(work, work);
+  ahead.busy.set(repo, run);
+  const done = () => {
+    if (ahead.busy.get(repo) === run) ahead.busy.delete(repo);
+  };
+  run.then(done, done);
+  return run;
+}
+
+async function fetchIntoRepo(repo: string, options: FetchCommitOptions, fresh: boolean): Promise<boolean> {
   const { url, commit } = options;
   const git = options.git ?? {};
-  const fresh = !fs.existsSync(join(repo, "HEAD"));
-  if (fresh) {
-    const init = await runGit(["init", "--quiet", "--bare", repo], git);
-    if (init.code !== 0)
-      throw new SourceError(
-        "source/git-failed",
-        `cannot make a repository in ${repo}: ${gitReason(init.stderr)}`,
-      );
-  }
   const inRepo = (args: string[]) => runGit(["--git-dir", repo, ...args], git);
   const has = async () => (await inRepo(["cat-file", "-e", `${commit}^{commit}`])).code === 0;
   // A repository just made has nothing: no need to ask it.
@@ -235,4 +271,96 @@ function refused(stderr: string): boolean {
   return /not our ref|couldn't find remote ref|no such remote ref|unadvertised object|did not send all necessary objects|remote error: .*(not found|invalid)/i.test(
     stderr,
   );
+}
+
+/**
+ * Work started ahead of the operation that needs it (see {@link fetchAhead}): resolutions by
+ * URL, ref and git options; fetches by repository, URL, ref and git options (each with the
+ * commit it resolved to); and each repository's call in progress.
+ */
+const ahead = {
+  resolutions: new Map<string, Promise<ResolvedRef>>(),
+  fetches: new Map<string, { commit: Promise<string | undefined>; fetched: Promise<boolean> }>(),
+  busy: new Map<string, Promise<boolean>>(),
+};
+
+function resolutionKey(url: string, ref: string | undefined, git: GitOptions): string {
+  return JSON.stringify([url, ref ?? null, git.command ?? null, git.timeoutMs ?? null, git.env ?? null]);
+}
+
+function fetchKey(repo: string, options: Omit<FetchCommitOptions, "commit" | "key" | "cacheDir">): string {
+  return JSON.stringify([repo, resolutionKey(options.url, options.ref, options.git ?? {})]);
+}
+
+/** Options of {@link fetchAhead}: an add's source and ref as the user gave them, and where it runs. */
+export interface FetchAheadOptions {
+  source: string;
+  ref?: string;
+  /** A relative local path is read against this folder; `~/` against `home`. */
+  cwd: string;
+  home: string;
+  /** roster's cache folder. */
+  cacheDir: string;
+  /** Where `ROSTER_GIT_TIMEOUT` is read. */
+  env: Record<string, string | undefined>;
+  /** The git options the add will call git with, when not the environment's ({@link gitOptionsOf}). */
+  git?: GitOptions;
+}
+
+/**
+ * Starts resolving an add's ref and fetching its commit into the cache while the caller gets
+ * ready (the CLI starts it before the app's modules are loaded): the add's {@link resolveRef}
+ * (same URL, ref and git options) takes the resolution, and its {@link fetchCommit} of the
+ * commit it resolved to takes the fetch, each once. The repository is made while the ref
+ * resolves. Nothing starts for a source or ref the add will refuse (it says why itself), nor
+ * a fetch when the cache cannot be used. Failures wait for the call that takes them; what no
+ * call took is stopped when the process exits, so no git is left running.
+ */
+export function fetchAhead(options: FetchAheadOptions): void {
+  let wanted: ReturnType<typeof requestedSource>;
+  let git: GitOptions;
+  try {
+    wanted = requestedSource(options.source, options.ref, options);
+    git = options.git ?? gitOptionsOf(options.env);
+  } catch {
+    return;
+  }
+  const { url, key } = wanted.spec;
+  const ref = wanted.ref;
+  const controller = new AbortController();
+  const stoppable = { ...git, signal: controller.signal };
+  process.once("exit", () => controller.abort());
+  const quietly = <T>(p: Promise<T>) => {
+    p.catch(() => undefined);
+    return p;
+  };
+  const resolved = quietly(resolveRef(url, ref, stoppable));
+  ahead.resolutions.set(resolutionKey(url, ref, git), resolved);
+  const cache = sourcesCache(options.cacheDir);
+  if ("problem" in cache) return;
+  const repo = cachedRepo(cache.dir, key);
+  // The repository is made while the ref resolves; the fetch waits for both.
+  const fetched = quietly(
+    inTurn(repo, async () => {
+      const fresh = await makeRepo(repo, stoppable);
+      const { commit } = await resolved;
+      return fetchIntoRepo(
+        repo,
+        {
+          url,
+          key,
+          commit,
+          ...(ref !== undefined ? { ref } : {}),
+          cacheDir: options.cacheDir,
+          git: stoppable,
+        },
+        fresh,
+      );
+    }),
+  );
+  const commit = resolved.then(
+    (r) => r.commit,
+    () => undefined,
+  );
+  ahead.fetches.set(fetchKey(repo, { url, ...(ref !== undefined ? { ref } : {}), git }), { commit, fetched });
 }

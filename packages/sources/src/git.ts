@@ -2,11 +2,31 @@
 // group is ended when it passes), never asks on a terminal (GIT_TERMINAL_PROMPT=0), and never
 // lets a URL or a ref be read as an option (`--` before them; sources are checked too).
 import { execFileSync, spawn } from "node:child_process";
-import { SourceError } from "./errors.js";
+import { SourceError, SourceUsageError } from "./errors.js";
 import type { GitOptions } from "./types.js";
 
 /** The default longest git call: a slow clone over a poor link, not a hang. */
 export const DEFAULT_GIT_TIMEOUT_MS = 120_000;
+/**
+ * The longest one git call may take, from `ROSTER_GIT_TIMEOUT` (seconds, fractions allowed):
+ * undefined when unset or blank (the package's default, {@link DEFAULT_GIT_TIMEOUT_MS}); a
+ * value that is not a positive number is a {@link SourceUsageError}.
+ */
+export function gitTimeoutOf(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.ROSTER_GIT_TIMEOUT?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new SourceUsageError(`ROSTER_GIT_TIMEOUT must be a number of seconds, not ${JSON.stringify(raw)}`);
+  return Math.round(seconds * 1000);
+}
+
+/** The git options of an operation, from the environment (`ROSTER_GIT_TIMEOUT`; see {@link gitTimeoutOf}). */
+export function gitOptionsOf(env: Record<string, string | undefined>): GitOptions {
+  const timeoutMs = gitTimeoutOf(env);
+  return timeoutMs !== undefined ? { timeoutMs } : {};
+}
+
 /** The most output kept from one call (ls-remote of a big repository is a few MB). */
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
@@ -31,6 +51,8 @@ export interface RunGitOptions extends GitOptions {
   input?: string;
   /** The most output kept (default 32 MiB); past it the result is `truncated`. */
   maxOutputBytes?: number;
+  /** Ends the call (its whole process group) when aborted; the call then rejects with `source/git-failed`. */
+  signal?: AbortSignal;
 }
 
 /** The environment every git call runs in: the caller's, and never a question or a pager. */
@@ -113,8 +135,19 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
       timedOut = true;
       kill();
     }, timeoutMs);
-    child.on("error", (error: NodeJS.ErrnoException) => {
+    let aborted = false;
+    const abort = () => {
+      aborted = true;
+      kill();
+    };
+    if (options.signal?.aborted) abort();
+    else options.signal?.addEventListener("abort", abort, { once: true });
+    const settle = () => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", abort);
+    };
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      settle();
       if (error.code === "ENOENT")
         reject(
           new SourceError(
@@ -129,7 +162,13 @@ export function runGit(args: readonly string[], options: RunGitOptions = {}): Pr
         );
     });
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
+      settle();
+      if (aborted) {
+        reject(
+          new SourceError("source/git-failed", `git ${args[0]} was stopped: roster no longer needed it`),
+        );
+        return;
+      }
       if (timedOut) {
         reject(
           new SourceError(

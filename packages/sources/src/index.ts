@@ -31,8 +31,10 @@ export {
 } from "./describe-report.js";
 export { SourceError, type SourceErrorCode, SourceUsageError } from "./errors.js";
 export {
+  type FetchAheadOptions,
   type FetchCommitOptions,
   type FetchedTree,
+  fetchAhead,
   fetchCommit,
   isCommitId,
   type ResolvedRef,
@@ -40,7 +42,15 @@ export {
   sourcesCache,
 } from "./fetch-commit.js";
 export { type Found, findDefinitions, type SourceDefinitions } from "./find-definitions.js";
-export { DEFAULT_GIT_TIMEOUT_MS, type GitResult, gitReason, type RunGitOptions, runGit } from "./git.js";
+export {
+  DEFAULT_GIT_TIMEOUT_MS,
+  type GitResult,
+  gitOptionsOf,
+  gitReason,
+  gitTimeoutOf,
+  type RunGitOptions,
+  runGit,
+} from "./git.js";
 export { formatLock, LOCK_FILE, LOCK_SCHEMA_VERSION, parseLock, readLock, sha256 } from "./lock.js";
 export {
   type AddSourceOptions,
@@ -66,7 +76,13 @@ export {
   reportExitCode,
 } from "./report-rules.js";
 export { pinnedPaths, sourceDiagnostics } from "./source-diagnostics.js";
-export { checkRef, displaySource, type ParseSourceSpecOptions, parseSourceSpec } from "./source-spec.js";
-export { gitTimeoutOf, type SourcesEnvironmentOptions, sourcesEnvironment } from "./sources-environment.js";
+export {
+  checkRef,
+  displaySource,
+  type ParseSourceSpecOptions,
+  parseSourceSpec,
+  requestedSource,
+} from "./source-spec.js";
+export { type SourcesEnvironmentOptions, sourcesEnvironment } from "./sources-environment.js";
 export { summarizeTools } from "./tool-summary.js";
 export type * from "./types.js";

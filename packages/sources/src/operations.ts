@@ -6,13 +6,13 @@ import { dirname, join } from "node:path";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { applyChanges, type DiskChange } from "./apply-changes.js";
 import { entryOf, formatDeclarations, sameDeclaration } from "./declarations.js";
-import { SourceError, SourceUsageError } from "./errors.js";
+import { SourceError } from "./errors.js";
 import { isCommitId, resolveRef } from "./fetch-commit.js";
 import { formatLock, sha256 } from "./lock.js";
 import { defaultTools, type Materialized, materialize, targetsOf } from "./materialize.js";
 import { commandPlace, manifestEntryOf, planChanges } from "./plan-files.js";
 import { keyOf, openScope, type Scope } from "./scope.js";
-import { checkRef, parseSourceSpec } from "./source-spec.js";
+import { parseSourceSpec, requestedSource } from "./source-spec.js";
 import { summarizeTools } from "./tool-summary.js";
 import type {
   Finding,
@@ -181,11 +181,10 @@ export async function addSource(
   options: AddSourceOptions,
 ): Promise<OperationReport> {
   const scope = openScope(env, options.scope);
-  const spec = parseSourceSpec(options.source, { cwd: env.ctx.cwd, home: env.ctx.home });
-  if (options.ref !== undefined && spec.ref !== undefined && options.ref !== spec.ref)
-    throw new SourceUsageError(`the source says #${spec.ref} and --ref says ${options.ref}: give one`);
-  const ref = options.ref ?? spec.ref;
-  if (ref !== undefined) checkRef(ref);
+  const { spec, ref } = requestedSource(options.source, options.ref, {
+    cwd: env.ctx.cwd,
+    home: env.ctx.home,
+  });
   const to = options.to ?? defaultTools(env, scope.plan, options.fallbackTools);
   targetsOf(env, to);
   const declaration: SourceDeclaration = {

@@ -40,6 +40,23 @@ export function parseSourceSpec(input: string, options: ParseSourceSpecOptions):
   return ref !== undefined ? { ...spec, ref } : spec;
 }
 
+/**
+ * The source and ref an operation asks for: the source parsed, and its ref from `SOURCE#REF`
+ * or `--ref` (both, when they differ, is a {@link SourceUsageError}), checked.
+ */
+export function requestedSource(
+  source: string,
+  ref: string | undefined,
+  options: ParseSourceSpecOptions,
+): { spec: SourceSpec; ref: string | undefined } {
+  const spec = parseSourceSpec(source, options);
+  if (ref !== undefined && spec.ref !== undefined && ref !== spec.ref)
+    throw new SourceUsageError(`the source says #${spec.ref} and --ref says ${ref}: give one`);
+  const wanted = ref ?? spec.ref;
+  if (wanted !== undefined) checkRef(wanted);
+  return { spec, ref: wanted };
+}
+
 /** Refuses a ref git would read as an option or that no ref can be (SPEC §17: names are text). */
 export function checkRef(ref: string): void {
   if (ref === "" || ref.startsWith("-") || /[\s\u0000-\u001f\u007f~^:?*[\\]|\.\.|@\{/.test(ref))

@@ -2,7 +2,8 @@ import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
 import { type FamilyDefinition, ROSTER_VOCABULARY } from "@roster/family";
 import { expect, test } from "vitest";
 import { SourceUsageError } from "./errors.js";
-import { gitTimeoutOf, sourcesEnvironment } from "./sources-environment.js";
+import { gitTimeoutOf } from "./git.js";
+import { sourcesEnvironment } from "./sources-environment.js";
 
 test("ROSTER_GIT_TIMEOUT is seconds, fractions allowed; unset or blank leaves the default", () => {
   expect(gitTimeoutOf({})).toBeUndefined();

@@ -1,21 +1,8 @@
 import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
 import { type FamilyDefinition, toolTable } from "@roster/family";
 import { SourceUsageError } from "./errors.js";
+import { gitOptionsOf } from "./git.js";
 import type { SourcesEnvironment } from "./types.js";
-
-/**
- * The longest one git call may take, from `ROSTER_GIT_TIMEOUT` (seconds, fractions allowed):
- * undefined when unset or blank (the package's default, {@link DEFAULT_GIT_TIMEOUT_MS}); a
- * value that is not a positive number is a {@link SourceUsageError}.
- */
-export function gitTimeoutOf(env: Record<string, string | undefined>): number | undefined {
-  const raw = env.ROSTER_GIT_TIMEOUT?.trim();
-  if (!raw) return undefined;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new SourceUsageError(`ROSTER_GIT_TIMEOUT must be a number of seconds, not ${JSON.stringify(raw)}`);
-  return Math.round(seconds * 1000);
-}
 
 /** What {@link sourcesEnvironment} builds an environment from: the app's parts and the scope asked for. */
 export interface SourcesEnvironmentOptions {
@@ -44,7 +31,7 @@ export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesE
     throw new SourceUsageError(
       "--no-project leaves the project alone: give --scope user to work on your own sources",
     );
-  const timeoutMs = gitTimeoutOf(options.env);
+  const git = gitOptionsOf(options.env);
   return {
     ctx: options.ctx,
     families: options.families,
@@ -53,7 +40,7 @@ export function sourcesEnvironment(options: SourcesEnvironmentOptions): SourcesE
     tools: toolTable(options.families.map((f) => f.vocabulary)),
     cacheDir: options.cacheDir,
     projectTrusted: options.projectTrusted,
-    git: timeoutMs !== undefined ? { timeoutMs } : {},
+    git,
     ...(options.pluginRegistry ? { pluginRegistry: options.pluginRegistry } : {}),
   };
 }
