@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
@@ -5,6 +6,26 @@ import { stringifyFrontmatter } from "./stringify-frontmatter.js";
 
 const roundTrip = (fm: Record<string, unknown>, body: string) =>
   parseFrontmatter(stringifyFrontmatter(fm, body), { level: "fatal" });
+
+// First in the file: nothing here has written YAML yet (each test file runs in its own worker).
+describe("stringifyFrontmatter: the yaml library is loaded only for what is not plain", () => {
+  const yamlLoaded = () =>
+    Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\/]yaml[\\/]dist[\\/]/.test(f));
+
+  test("a plain frontmatter is written without loading it; a quoted value loads it", () => {
+    expect(yamlLoaded()).toBe(false);
+    const plain = stringifyFrontmatter(
+      { name: "a", description: "Reviews code", tools: ["Read"], maxTurns: 3 },
+      "B",
+    );
+    expect(plain).toBe("---\nname: a\ndescription: Reviews code\ntools:\n  - Read\nmaxTurns: 3\n---\n\nB\n");
+    expect(yamlLoaded()).toBe(false);
+    expect(stringifyFrontmatter({ name: "a", description: "x: y" }, "B")).toBe(
+      '---\nname: a\ndescription: "x: y"\n---\n\nB\n',
+    );
+    expect(yamlLoaded()).toBe(true);
+  });
+});
 
 describe("stringifyFrontmatter", () => {
   test("a description full of `: `, quotes, # and <example> blocks survives", () => {
