@@ -8,20 +8,22 @@ const roundTrip = (fm: Record<string, unknown>, body: string) =>
   parseFrontmatter(stringifyFrontmatter(fm, body), { level: "fatal" });
 
 // First in the file: nothing here has written YAML yet (each test file runs in its own worker).
-describe("stringifyFrontmatter: the yaml library is loaded only for what is not plain", () => {
+describe("stringifyFrontmatter: the yaml library is loaded only for what is not simple", () => {
   const yamlLoaded = () =>
     Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\/]yaml[\\/]dist[\\/]/.test(f));
 
-  test("a plain frontmatter is written without loading it; a quoted value loads it", () => {
+  test("a simple frontmatter is written without loading it; a nested value loads it", () => {
     expect(yamlLoaded()).toBe(false);
-    const plain = stringifyFrontmatter(
-      { name: "a", description: "Reviews code", tools: ["Read"], maxTurns: 3 },
+    const simple = stringifyFrontmatter(
+      { name: "a", description: "x: y", tools: ["Read"], maxTurns: 3, note: "two\nlines" },
       "B",
     );
-    expect(plain).toBe("---\nname: a\ndescription: Reviews code\ntools:\n  - Read\nmaxTurns: 3\n---\n\nB\n");
+    expect(simple).toBe(
+      '---\nname: a\ndescription: "x: y"\ntools:\n  - Read\nmaxTurns: 3\nnote: |-\n  two\n  lines\n---\n\nB\n',
+    );
     expect(yamlLoaded()).toBe(false);
-    expect(stringifyFrontmatter({ name: "a", description: "x: y" }, "B")).toBe(
-      '---\nname: a\ndescription: "x: y"\n---\n\nB\n',
+    expect(stringifyFrontmatter({ name: "a", metadata: { team: "core" } }, "B")).toBe(
+      "---\nname: a\nmetadata:\n  team: core\n---\n\nB\n",
     );
     expect(yamlLoaded()).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { loadLazily } from "./load-lazily.js";
-import { writePlainYaml } from "./write-plain-yaml.js";
+import { writeSimpleYaml } from "./write-simple-yaml.js";
 
 /** The `yaml` library, loaded on the first write: reading never pays for it. */
 const yamlLib = loadLazily<typeof import("yaml")>({
@@ -12,8 +12,9 @@ const yamlLib = loadLazily<typeof import("yaml")>({
  * Writes a markdown file with YAML frontmatter: the keys in the given order (entries whose
  * value is `undefined` are left out), then the body. The YAML comes from the `yaml`
  * library, so any string survives (`: `, `#`, `<example>` blocks, leading `---`); lines are
- * never folded. A frontmatter of plain values only is written without it, to the same bytes
- * (`writePlainYaml`), and the library is not even loaded.
+ * never folded. A simple frontmatter (the common one: plain, quoted and literal-block strings,
+ * numbers, booleans, lists of plain strings) is written without it, to the same bytes
+ * (`writeSimpleYaml`), and the library is not even loaded.
  *
  * @example stringifyFrontmatter({ name: "a", description: "x: y" }, "Prompt.")
  * // "---\nname: a\ndescription: \"x: y\"\n---\n\nPrompt.\n"
@@ -22,7 +23,7 @@ export function stringifyFrontmatter(frontmatter: Record<string, unknown>, body:
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(frontmatter)) if (value !== undefined) data[key] = value;
   const text =
-    writePlainYaml(data) ??
+    writeSimpleYaml(data) ??
     yamlLib().stringify(data, { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
   // trimEnd, not /\s+$/: the same characters, but a regex tries each white-space run of the
   // body to its end (a body of many spaces before its last word took minutes).

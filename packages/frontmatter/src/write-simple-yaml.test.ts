@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import YAML from "yaml";
 import { parseFrontmatter } from "./parse-frontmatter.js";
-import { writePlainYaml } from "./write-plain-yaml.js";
+import { writeSimpleYaml } from "./write-simple-yaml.js";
 
 /** The library's writing, with the options stringifyFrontmatter gives it. */
 const library = (data: Record<string, unknown>) =>
@@ -15,7 +15,7 @@ function differential(documents: Iterable<Record<string, unknown>>): { taken: nu
   let taken = 0;
   const drift: unknown[] = [];
   for (const data of documents) {
-    const fast = writePlainYaml(data);
+    const fast = writeSimpleYaml(data);
     if (fast === undefined) continue;
     taken++;
     const expected = library(data);
@@ -79,6 +79,23 @@ const AWKWARD = [
   "a \nb",
   "a\n b",
   "a\r\nb",
+  "a\n\n",
+  "a\nb\n",
+  "a\n\nb\n",
+  "a\n\n\nb",
+  "  a\nb",
+  "a\nb ",
+  "a\n\tb",
+  "a\n---\nb",
+  "---\nname: x\n---",
+  "...\na",
+  "# h\nb",
+  "a\n#b",
+  "- a\n- b",
+  "a: b\nc",
+  "true\n",
+  "1\n2",
+  "Context: x\n<example>\nuser: 'hi' # now\nassistant: \"I'll look\"\n</example>\n",
   "a\rb",
   "é",
   "日本語のエージェント",
@@ -194,7 +211,7 @@ const NUMBERS = [
   Number.NEGATIVE_INFINITY,
 ];
 
-describe("writePlainYaml", () => {
+describe("writeSimpleYaml", () => {
   test("writes a frontmatter of plain values as the library does", () => {
     const data = {
       name: "reviewer",
@@ -207,7 +224,7 @@ describe("writePlainYaml", () => {
       background: false,
       "generated-by": "roster",
     };
-    const text = writePlainYaml(data);
+    const text = writeSimpleYaml(data);
     expect(text).toBe(
       [
         "name: reviewer",
@@ -228,12 +245,48 @@ describe("writePlainYaml", () => {
     expect(text).toBe(library(data));
   });
 
-  test("leaves to the library what is not plain: quotes, blocks, other types, nesting, an empty map", () => {
+  test("quotes what YAML would not read plain, and writes a multi-line value as a literal block", () => {
+    const data = {
+      name: "true",
+      description: "Use when: the user asks. It's #1 for 'reviews'",
+      model: "1.5",
+      empty: "",
+      prompt: "First line\n\nThird: with a colon\n  indented\n",
+      note: "two\nlines",
+    };
+    const text = writeSimpleYaml(data);
+    expect(text).toBe(
+      [
+        'name: "true"',
+        "description: \"Use when: the user asks. It's #1 for 'reviews'\"",
+        'model: "1.5"',
+        'empty: ""',
+        "prompt: |",
+        "  First line",
+        "",
+        "  Third: with a colon",
+        "    indented",
+        "note: |-",
+        "  two",
+        "  lines",
+        "",
+      ].join("\n"),
+    );
+    expect(text).toBe(library(data));
+  });
+
+  test("leaves the rest to the library: escapes, other quotes, block indicators, other types, nesting", () => {
     for (const data of [
-      { description: "x: y" },
-      { description: "line one\nline two" },
-      { model: "1.5" },
-      { name: "true" },
+      { description: 'say "hi": now' },
+      { description: "a\\b: c" },
+      { description: "a\tb" },
+      { description: " leading space\nline" },
+      { description: "\nleading line feed" },
+      { description: "kept\n\n" },
+      { description: "line\nlast " },
+      { tools: ["x: y"] },
+      { tools: ["a\nb"] },
+      { model: "-x" },
       { maxTurns: Number.NaN },
       { big: 10n },
       { nothing: null },
@@ -243,9 +296,10 @@ describe("writePlainYaml", () => {
       { tools: new Array(2) },
       { when: new Date(0) },
       { "a b": "c" },
+      { true: "c" },
       {},
     ]) {
-      expect(writePlainYaml(data), Object.keys(data).join()).toBeUndefined();
+      expect(writeSimpleYaml(data), Object.keys(data).join()).toBeUndefined();
     }
   });
 
@@ -285,7 +339,7 @@ describe("writePlainYaml", () => {
   });
 });
 
-describe.skipIf(!hasCorpus())("writePlainYaml on the real-world corpus (../shared/corpus)", () => {
+describe.skipIf(!hasCorpus())("writeSimpleYaml on the real-world corpus (../shared/corpus)", () => {
   test("every agent and command frontmatter, and each of its values alone: identical to the library", () => {
     const frontmatters = corpusFiles()
       .map(
@@ -302,10 +356,10 @@ describe.skipIf(!hasCorpus())("writePlainYaml on the real-world corpus (../share
     );
     expect(whole.drift).toEqual([]);
     expect(alone.drift).toEqual([]);
-    // Computed once from the corpus, then fixed: most real frontmatter is plain.
+    // Computed once from the corpus, then fixed: nearly all real frontmatter is simple.
     expect({ frontmatters: frontmatters.length, taken: whole.taken }).toEqual({
       frontmatters: 444,
-      taken: 410,
+      taken: 441,
     });
   });
 });
