@@ -27,6 +27,9 @@ export function stringifyFrontmatter(frontmatter: Record<string, unknown>, body:
     yamlLib().stringify(data, { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
   // trimEnd, not /\s+$/: the same characters, but a regex tries each white-space run of the
   // body to its end (a body of many spaces before its last word took minutes).
-  const prompt = body.replace(/\r\n?/g, "\n").replace(/^\n+/, "").trimEnd();
+  // The line-ending rewrite only where there is a CR: most bodies have none, and a regex
+  // replace walks the whole body even so.
+  const unix = body.includes("\r") ? body.replace(/\r\n?/g, "\n") : body;
+  const prompt = unix.replace(/^\n+/, "").trimEnd();
   return `---\n${text}---\n\n${prompt}\n`;
 }
