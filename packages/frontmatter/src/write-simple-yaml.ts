@@ -64,10 +64,13 @@ const QUOTE_SAFE = /^[^"\\]*$/;
  */
 function lineString(value: string): string | undefined {
   if (LINE_UNSAFE.test(value)) return undefined;
-  if (NOT_PLAIN.test(value) || OTHER_TYPE_EXACT.some((type) => type.test(value))) {
+  // The exact tests only for what may match one (they all fall within the empty string and
+  // OTHER_TYPE_LIKE): a description starting with a letter is not tried eight times.
+  const typeLike = value === "" || OTHER_TYPE_LIKE.test(value);
+  if (NOT_PLAIN.test(value) || (typeLike && OTHER_TYPE_EXACT.some((type) => type.test(value)))) {
     return QUOTE_SAFE.test(value) ? `"${value}"` : undefined;
   }
-  return OTHER_TYPE_LIKE.test(value) ? undefined : value;
+  return typeLike ? undefined : value;
 }
 
 /**
