@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseFrontmatter } from "./parse-frontmatter.js";
@@ -5,6 +6,28 @@ import { stringifyFrontmatter } from "./stringify-frontmatter.js";
 
 const roundTrip = (fm: Record<string, unknown>, body: string) =>
   parseFrontmatter(stringifyFrontmatter(fm, body), { level: "fatal" });
+
+// First in the file: nothing here has written YAML yet (each test file runs in its own worker).
+describe("stringifyFrontmatter: the yaml library is loaded only for what is not simple", () => {
+  const yamlLoaded = () =>
+    Object.keys(createRequire(import.meta.url).cache).some((f) => /[\\/]yaml[\\/]dist[\\/]/.test(f));
+
+  test("a simple frontmatter is written without loading it; a nested value loads it", () => {
+    expect(yamlLoaded()).toBe(false);
+    const simple = stringifyFrontmatter(
+      { name: "a", description: "x: y", tools: ["Read"], maxTurns: 3, note: "two\nlines" },
+      "B",
+    );
+    expect(simple).toBe(
+      '---\nname: a\ndescription: "x: y"\ntools:\n  - Read\nmaxTurns: 3\nnote: |-\n  two\n  lines\n---\n\nB\n',
+    );
+    expect(yamlLoaded()).toBe(false);
+    expect(stringifyFrontmatter({ name: "a", metadata: { team: "core" } }, "B")).toBe(
+      "---\nname: a\nmetadata:\n  team: core\n---\n\nB\n",
+    );
+    expect(yamlLoaded()).toBe(true);
+  });
+});
 
 describe("stringifyFrontmatter", () => {
   test("a description full of `: `, quotes, # and <example> blocks survives", () => {
