@@ -1,11 +1,11 @@
 import {
   chmodSync,
-  renameSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
