@@ -267,6 +267,17 @@ export function stageWrites(options: StageWritesOptions = {}): StagedWrites {
   const pending = new Set<Staged>();
   const made: string[] = [];
   const pid = process.pid;
+  // The temporaries' random parts, drawn 64 at a time (one call to the random source, not one a file).
+  let random = Buffer.alloc(0);
+  let used = 0;
+  const randomHex = (): string => {
+    if (used + 6 > random.length) {
+      random = randomBytes(6 * 64);
+      used = 0;
+    }
+    used += 6;
+    return random.toString("hex", used - 6, used);
+  };
 
   /** The folder at `path` below `root`: looked at (never followed) or made, once. */
   const folderAt = (root: string, path: string): Folder => {
@@ -320,7 +331,7 @@ export function stageWrites(options: StageWritesOptions = {}): StagedWrites {
       if (file.mode === undefined) keep = existing.mode & 0o7777;
     }
     // 3. The temporary: a short fixed-length name, so a file name near NAME_MAX still has room.
-    const temp = join(dir, `.roster-${pid}-${randomBytes(6).toString("hex")}.tmp`);
+    const temp = join(dir, `.roster-${pid}-${randomHex()}.tmp`);
     try {
       const fd = nodeFs.openSync(temp, TEMP_FLAGS, file.mode ?? 0o666);
       try {
