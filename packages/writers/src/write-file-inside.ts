@@ -296,7 +296,8 @@ export function stageWrites(options: StageWritesOptions = {}): StagedWrites {
       }
     } else if (stats.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, path));
     else if (!stats.isDirectory()) throw new WriteRefusedError(notAFolder(root, path));
-    const id = stats && !fresh ? `${stats.dev}:${stats.ino}` : folderId(root, path);
+    // A folder made here (or by someone else meanwhile) is looked at once more for its identity.
+    const id = stats ? `${stats.dev}:${stats.ino}` : folderId(root, path);
     const folder: Folder = { root, path, id, fresh };
     folders.set(key, folder);
     return folder;
