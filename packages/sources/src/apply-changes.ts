@@ -36,11 +36,12 @@ class Journal {
   /** Notes a file as it is now (`stats`: what is at its place); true when it was not noted before. */
   note(root: string, path: string, stats: fs.Stats | undefined): boolean {
     if (this.seen.has(path)) return false;
-    this.seen.add(path);
-    let before: Noted["before"] = null;
     // Absent (most files a source brings): putting it back removes it.
-    if (stats?.isFile() && stats.size <= MAX_KEPT_BYTES)
-      before = { bytes: fs.readFileSync(path), mode: stats.mode & 0o7777 };
+    const before: Noted["before"] =
+      stats?.isFile() && stats.size <= MAX_KEPT_BYTES
+        ? { bytes: fs.readFileSync(path), mode: stats.mode & 0o7777 }
+        : null;
+    this.seen.add(path);
     this.files.push({ root, path, before });
     return true;
   }
@@ -141,8 +142,9 @@ function applyRemoval(change: Exclude<DiskChange, WriteChange>, journal: Journal
     removeEmptyFolder(change.path);
     return;
   }
-  const first = journal.note(change.root, change.path, lstatOrUndefined(change.path));
+  let first = false;
   try {
+    first = journal.note(change.root, change.path, lstatOrUndefined(change.path));
     removeFileInside({ root: change.root, filePath: change.path });
   } catch (error) {
     if (first) journal.forgetLast();
