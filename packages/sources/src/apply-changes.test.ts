@@ -3,8 +3,10 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -55,5 +57,43 @@ describe("applyChanges", () => {
     expect(existsSync(join(root, "skill"))).toBe(false);
     expect(existsSync(join(root, "full/other"))).toBe(true);
     expect(readFileSync(join(root, "a/b.md"), "utf8")).toBe("b");
+  });
+
+  test("a refused write leaves the files before it untouched: they are not written and put back", () => {
+    writeFileSync(join(root, "kept.md"), "before");
+    const inode = statSync(join(root, "kept.md")).ino;
+    mkdirSync(join(root, "blocked"));
+    symlinkSync("/etc", join(root, "blocked/link"));
+    expect(() =>
+      applyChanges([
+        { op: "write", root, path: join(root, "kept.md"), content: "after" },
+        { op: "write", root, path: join(root, "new/deep/file.md"), content: "new" },
+        { op: "write", root, path: join(root, "blocked/link/x.md"), content: "x" },
+      ]),
+    ).toThrow(/cannot write .*blocked\/link\/x\.md: .*symbolic link.*; nothing was changed$/);
+    // The same file, never replaced: a write refused before any rename touches nothing.
+    expect(statSync(join(root, "kept.md")).ino).toBe(inode);
+    expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("before");
+    expect(readdirSync(root).sort()).toEqual(["blocked", "kept.md"]);
+  });
+
+  test("a failure half-way through the renames puts everything back: no file, temporary or folder left", () => {
+    writeFileSync(join(root, "kept.md"), "before");
+    chmodSync(join(root, "kept.md"), 0o640);
+    expect(() =>
+      applyChanges([
+        { op: "write", root, path: join(root, "kept.md"), content: "after" },
+        { op: "write", root, path: join(root, "late/c.md"), content: "c" },
+        { op: "write", root, path: join(root, "new/a.md"), content: "a" },
+        // Staged after a.md's temporary, in a folder named a.md: when a.md's turn to be
+        // renamed comes (after kept.md and c.md), a folder is in its place.
+        { op: "write", root, path: join(root, "new/a.md/b.md"), content: "b" },
+      ]),
+    ).toThrow(
+      /cannot write \S*new\/a\.md: new\/a\.md is in the way: it is not a regular file; nothing was changed$/,
+    );
+    expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("before");
+    expect(statSync(join(root, "kept.md")).mode & 0o777).toBe(0o640);
+    expect(readdirSync(root)).toEqual(["kept.md"]);
   });
 });

@@ -1,12 +1,13 @@
 // Carrying out the writes of an operation on sources all together or not at all (SPEC §20: a
-// failed add or update changes nothing). Every file goes through the writers' one safe write
-// (a temporary file and a rename, never through a link, never outside its root); before each
-// one the file's bytes (or its absence) and the folders about to be made are noted, and the
-// first failure puts every file and folder back as it was, newest first.
+// failed add or update changes nothing). Every file goes through the writers' safe writes (a
+// temporary file and a rename, never through a link, never outside its root): writes that
+// follow one another are staged together, so each folder is looked at and made once. Just
+// before each rename (or removal) the file's bytes (or its absence) are noted, with the
+// folders made, and the first failure puts every file and folder back as it was, newest first.
 import * as fs from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { describeFsError } from "@roster/core/provider-kit";
-import { removeFileInside, WriteRefusedError, writeFileInside } from "@roster/writers";
+import { removeFileInside, stageWrites, WriteRefusedError, writeFileInside } from "@roster/writers";
 import { SourceError } from "./errors.js";
 
 /** One change on disk. */
@@ -31,40 +32,23 @@ class Journal {
   private readonly files: Noted[] = [];
   private readonly seen = new Set<string>();
   private readonly made: string[] = [];
-  /** Folders known to be there (a write's folders are looked up once for all its files). */
-  private readonly present = new Set<string>();
 
-  /** Notes a change's file; true when it was not noted before. */
-  note(change: DiskChange): boolean {
-    if (change.op === "rmdir") return false;
-    const first = !this.seen.has(change.path);
-    if (first) {
-      this.seen.add(change.path);
-      let before: Noted["before"] = null;
-      // Absent (most files a source brings): putting it back removes it. No error is made for it.
-      const stats = lstatOrUndefined(change.path);
-      if (stats?.isFile() && stats.size <= MAX_KEPT_BYTES)
-        before = { bytes: fs.readFileSync(change.path), mode: stats.mode & 0o7777 };
-      this.files.push({ root: change.root, path: change.path, before });
-    }
-    // The folders a write will make, outermost first (removed again, innermost first).
-    if (change.op === "write") {
-      const missing: string[] = [];
-      for (let dir = dirname(change.path); isBelow(change.root, dir); dir = dirname(dir)) {
-        if (this.present.has(dir)) break;
-        if (lstatOrUndefined(dir)) {
-          this.present.add(dir);
-          break;
-        }
-        missing.unshift(dir);
-      }
-      for (const dir of missing)
-        if (!this.present.has(dir)) {
-          this.present.add(dir);
-          this.made.push(dir);
-        }
-    }
-    return first;
+  /** Notes a file as it is now (`stats`: what is at its place); true when it was not noted before. */
+  note(root: string, path: string, stats: fs.Stats | undefined): boolean {
+    if (this.seen.has(path)) return false;
+    // Absent (most files a source brings): putting it back removes it.
+    const before: Noted["before"] =
+      stats?.isFile() && stats.size <= MAX_KEPT_BYTES
+        ? { bytes: fs.readFileSync(path), mode: stats.mode & 0o7777 }
+        : null;
+    this.seen.add(path);
+    this.files.push({ root, path, before });
+    return true;
+  }
+
+  /** Notes folders the writes made, outermost first (removed again, innermost first). */
+  folders(made: readonly string[]): void {
+    this.made.push(...made);
   }
 
   /** Forgets the last file noted: its change failed, and the safe write leaves a file as it was. */
@@ -95,6 +79,17 @@ class Journal {
   }
 }
 
+/** A change that failed, and why. */
+class ChangeFailed extends Error {
+  readonly change: DiskChange;
+  readonly error: unknown;
+  constructor(change: DiskChange, error: unknown) {
+    super(change.path);
+    this.change = change;
+    this.error = error;
+  }
+}
+
 function lstatOrUndefined(path: string): fs.Stats | undefined {
   try {
     return fs.lstatSync(path, { throwIfNoEntry: false });
@@ -103,13 +98,58 @@ function lstatOrUndefined(path: string): fs.Stats | undefined {
   }
 }
 
-function isBelow(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== "..";
-}
-
 function reason(error: unknown): string {
   return error instanceof WriteRefusedError ? error.message : describeFsError(error);
+}
+
+type WriteChange = Extract<DiskChange, { op: "write" }>;
+
+/**
+ * Lands writes that follow one another: every file first as a temporary (each folder looked at
+ * and made once), then each renamed in order, noted just before; the temporaries left are
+ * removed whatever happens.
+ */
+function landWrites(run: readonly WriteChange[], journal: Journal): void {
+  const writes = stageWrites();
+  try {
+    const staged = run.map((change) => {
+      try {
+        return writes.stage({ root: change.root, filePath: change.path, content: change.content });
+      } catch (error) {
+        throw new ChangeFailed(change, error);
+      }
+    });
+    run.forEach((change, i) => {
+      let first = false;
+      try {
+        writes.land(staged[i]!, (existing) => {
+          first = journal.note(change.root, change.path, existing);
+        });
+      } catch (error) {
+        if (first) journal.forgetLast();
+        throw new ChangeFailed(change, error);
+      }
+    });
+  } finally {
+    writes.discard();
+    journal.folders(writes.made);
+  }
+}
+
+/** Carries out a removal (noted first). */
+function applyRemoval(change: Exclude<DiskChange, WriteChange>, journal: Journal): void {
+  if (change.op === "rmdir") {
+    removeEmptyFolder(change.path);
+    return;
+  }
+  let first = false;
+  try {
+    first = journal.note(change.root, change.path, lstatOrUndefined(change.path));
+    removeFileInside({ root: change.root, filePath: change.path });
+  } catch (error) {
+    if (first) journal.forgetLast();
+    throw new ChangeFailed(change, error);
+  }
 }
 
 /**
@@ -119,22 +159,26 @@ function reason(error: unknown): string {
  */
 export function applyChanges(changes: readonly DiskChange[]): void {
   const journal = new Journal();
-  for (const change of changes) {
-    const first = journal.note(change);
-    try {
-      if (change.op === "write")
-        writeFileInside({ root: change.root, filePath: change.path, content: change.content });
-      else if (change.op === "remove") removeFileInside({ root: change.root, filePath: change.path });
-      else removeEmptyFolder(change.path);
-    } catch (error) {
-      if (first) journal.forgetLast();
-      const left = journal.rollback();
-      throw new SourceError(
-        "source/write-failed",
-        `cannot write ${change.path}: ${reason(error)}; nothing was changed${left.length > 0 ? ` (but these could not be put back: ${left.join("; ")})` : ""}`,
-        { cause: error },
-      );
+  try {
+    for (let at = 0; at < changes.length; ) {
+      const change = changes[at]!;
+      if (change.op !== "write") {
+        applyRemoval(change, journal);
+        at += 1;
+        continue;
+      }
+      const run: WriteChange[] = [];
+      for (let next = changes[at]; next?.op === "write"; next = changes[++at]) run.push(next);
+      landWrites(run, journal);
     }
+  } catch (failure) {
+    if (!(failure instanceof ChangeFailed)) throw failure;
+    const left = journal.rollback();
+    throw new SourceError(
+      "source/write-failed",
+      `cannot write ${failure.change.path}: ${reason(failure.error)}; nothing was changed${left.length > 0 ? ` (but these could not be put back: ${left.join("; ")})` : ""}`,
+      { cause: failure.error },
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatLock, parseLock } from "./lock.js";
+import { formatLock, parseLock, sha256 } from "./lock.js";
 
 const commit = "a".repeat(40);
 const sha = "b".repeat(64);
@@ -38,5 +38,15 @@ describe("parseLock", () => {
     const good = { code: "audit/hooks", kind: "agent", name: "a", message: "m" };
     const lock = parseLock(lockOf({ accepted: [good, { code: 1 }, "x", null] }), "roster.lock");
     expect(lock.sources[0]!.accepted).toEqual([good]);
+  });
+});
+
+describe("sha256", () => {
+  test("is the hex SHA-256 of a string's UTF-8 bytes, the same as of those bytes", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256("h\u00e9llo \u2713")).toBe(sha256(Buffer.from("h\u00e9llo \u2713", "utf8")));
+    expect(sha256(new Uint8Array(0))).toBe(
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    );
   });
 });

@@ -2,7 +2,7 @@
 // source its declaration, the resolved commit and every file written with its tool and
 // SHA-256 (README "The lock"). Read through a bound, checked whole: a lock roster cannot
 // trust is an error naming the fix, never half-read.
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import { BoundedReadError, type FileSystem } from "@roster/core";
 import { nodeFileSystem } from "@roster/core/provider-kit";
 import { SourceError } from "./errors.js";
@@ -21,7 +21,10 @@ const KINDS: readonly DefinitionKind[] = ["agent", "skill", "command"];
 
 /** SHA-256 of bytes, in hex. */
 export function sha256(bytes: string | Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  // One call where Node has it (20.12 and later: a fraction of a hash object's cost); read off
+  // the namespace, as an older Node 20 has no such export.
+  if (typeof crypto.hash === "function") return crypto.hash("sha256", bytes, "hex");
+  return crypto.createHash("sha256").update(bytes).digest("hex");
 }
 
 /** A path a lock may name: relative, `/`-separated, no `..`, no empty part. */

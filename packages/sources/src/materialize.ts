@@ -261,7 +261,7 @@ function definitionChanges(
       continue;
     }
     const oldByPath = new Map(old.map((f) => [join(lockRoot, ...f.path.split("/")), f]));
-    const differing = files.filter((f) => oldByPath.get(f.path)?.sha256 !== sha256(f.content));
+    const differing = files.filter((f) => oldByPath.get(f.path)?.sha256 !== f.sha256);
     if (differing.length === 0 && files.length === old.length) continue;
     const first = differing[0] ?? files[0]!;
     const pinned = oldByPath.get(first.path);

@@ -22,7 +22,13 @@ import {
 import { isInside, nodeFileSystem } from "@roster/core/provider-kit";
 import type { AgentWriter, FamilyDefinition, SkillSource, ToolTable } from "@roster/family";
 import type { Skill } from "@roster/skills";
-import { copySkill, exportAgent, formatSyncManifest, writePathProblem } from "@roster/writers";
+import {
+  copySkill,
+  exportAgent,
+  formatSyncManifest,
+  type PathLooks,
+  writePathProblem,
+} from "@roster/writers";
 import type { DiskChange } from "./apply-changes.js";
 import type { Found } from "./find-definitions.js";
 import { posixRelative } from "./find-definitions.js";
@@ -44,6 +50,8 @@ export interface WantedFile {
   kind: DefinitionKind;
   name: string;
   content: string | Buffer;
+  /** The SHA-256 of `content` (taken once: the plan, the lock and the definitions' changes use it). */
+  sha256: string;
   /** The `.roster-sync.json` that marks it, and its entry there. */
   manifest?: { dir: string; entry: string };
 }
@@ -171,6 +179,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
         kind: "agent",
         name,
         content: result.content,
+        sha256: sha256(result.content),
         ...(writer.marker === "manifest"
           ? { manifest: { dir: result.dir, entry: result.relativePath } }
           : {}),
@@ -216,6 +225,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
           kind: "skill",
           name,
           content,
+          sha256: sha256(content),
           manifest: { dir: dirname(copy.dir), entry: basename(copy.dir) },
         });
       }
@@ -250,6 +260,7 @@ export async function wantedFiles(options: WantedFilesOptions): Promise<Wanted> 
         kind: "command",
         name,
         content,
+        sha256: sha256(content),
         manifest: { dir: place.dir, entry },
       });
     }
@@ -279,18 +290,16 @@ export interface PlannedChanges {
   locked: LockedFile[];
 }
 
-/** What is at a path: nothing, a file (its bytes), or something roster never replaces. */
+/** What is at a path (looked at through `looks`): nothing, a file (its bytes), or something roster never replaces. */
 function lookAt(
   path: string,
+  looks: Looks,
 ): { kind: "absent" } | { kind: "file"; bytes: Buffer } | { kind: "other"; why: string } {
-  try {
-    const stats = nodeFileSystem.lstat(path);
-    if (stats.isSymbolicLink())
-      return { kind: "other", why: "a symbolic link has this name; roster never writes through one" };
-    if (!stats.isFile()) return { kind: "other", why: "something that is not a file has this name" };
-  } catch {
-    return { kind: "absent" };
-  }
+  const stats = looks.lstatIfThere(path);
+  if (stats === undefined) return { kind: "absent" };
+  if (stats.isSymbolicLink())
+    return { kind: "other", why: "a symbolic link has this name; roster never writes through one" };
+  if (!stats.isFile()) return { kind: "other", why: "something that is not a file has this name" };
   try {
     return { kind: "file", bytes: nodeFileSystem.readFile(path, MAX_COPY_BYTES) };
   } catch {
@@ -307,14 +316,30 @@ function lstatOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** An `lstat` layer that looks at each path once: a plan checks the same folders for every file. */
-function lookingOnce(): Pick<FileSystem, "lstat"> {
+/** An `lstat` layer that also answers `undefined` for nothing there. */
+type Looks = Required<PathLooks>;
+
+/**
+ * An `lstat` layer that looks at each path once: a plan checks the same folders for every
+ * file. Nothing is below a folder found missing: its files are not looked at.
+ */
+function lookingOnce(): Looks {
   const seen = new Map<string, Stats | undefined>();
+  const lstatIfThere = (path: string): Stats | undefined => {
+    if (seen.has(path)) return seen.get(path);
+    const parent = dirname(path);
+    const found =
+      parent !== path && seen.has(parent) && seen.get(parent) === undefined
+        ? undefined
+        : lstatOrUndefined(path);
+    seen.set(path, found);
+    return found;
+  };
   return {
+    lstatIfThere,
     lstat(path) {
-      if (!seen.has(path)) seen.set(path, lstatOrUndefined(path));
-      const stats = seen.get(path);
-      if (stats) return stats;
+      const found = lstatIfThere(path);
+      if (found) return found;
       throw Object.assign(new Error(`ENOENT: no such file or directory, lstat '${path}'`), {
         code: "ENOENT",
       });
@@ -390,9 +415,14 @@ export function planChanges(options: PlanChangesOptions): PlannedChanges {
       continue;
     }
     const pinned = previous.get(rel);
-    const there = lookAt(file.path);
-    const hash = sha256(file.content);
-    const entry: LockedFile = { path: rel, tool: file.tool, kind: file.kind, name: file.name, sha256: hash };
+    const there = lookAt(file.path, looks);
+    const entry: LockedFile = {
+      path: rel,
+      tool: file.tool,
+      kind: file.kind,
+      name: file.name,
+      sha256: file.sha256,
+    };
     if (there.kind === "other") {
       changes.push({ ...base, action: "conflict", code: "source/conflict", message: there.why });
       continue;
@@ -442,7 +472,7 @@ export function planChanges(options: PlanChangesOptions): PlannedChanges {
     }
     const path = join(lockRoot, ...file.path.split("/"));
     const base = { path, tool: file.tool, kind: file.kind, name: file.name };
-    const there = lookAt(path);
+    const there = lookAt(path, looks);
     if (there.kind === "absent") continue;
     if (there.kind === "other" || sha256(there.bytes) !== file.sha256) {
       changes.push({

@@ -120,9 +120,15 @@ export {
 export { exportJson, writeExport } from "./write-export.js";
 export {
   type FileContent,
+  type FileToWrite,
   NAME_MAX,
+  type PathLooks,
   type RemoveFileInsideOptions,
   removeFileInside,
+  type StagedFile,
+  type StagedWrites,
+  type StageWritesOptions,
+  stageWrites,
   type WriteFileInsideOptions,
   type WriteRefusal,
   type WriteRefusalCode,

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   removeFileInside,
+  stageWrites,
   WriteRefusedError,
   writeFileInside,
   writePathProblem,
@@ -141,5 +143,81 @@ describe("removeFileInside", () => {
     );
     expect(existsSync(join(outside, "old.md"))).toBe(true);
     removeFileInside({ root, filePath: join(root, "gone.md") });
+  });
+});
+
+describe("stageWrites", () => {
+  /** Every name below `folder`, `/`-separated, sorted; links are not followed. */
+  const tree = (folder: string, prefix = ""): string[] =>
+    readdirSync(folder, { withFileTypes: true })
+      .flatMap((entry) => [
+        `${prefix}${entry.name}`,
+        ...(entry.isDirectory() ? tree(join(folder, entry.name), `${prefix}${entry.name}/`) : []),
+      ])
+      .sort();
+
+  it("stages every file as a temporary, then lands each in order; made lists the folders made", () => {
+    writeFileSync(join(root, "kept.md"), "before");
+    const writes = stageWrites();
+    const files = [
+      { root, filePath: join(root, "a", "b", "one.md"), content: "1" },
+      { root, filePath: join(root, "a", "b", "two.md"), content: "2" },
+      { root, filePath: join(root, "a", "three.md"), content: "3" },
+      { root, filePath: join(root, "kept.md"), content: "after" },
+    ];
+    const staged = files.map((f) => writes.stage(f));
+    // Nothing is in place yet: four temporaries wait beside their places.
+    expect(tree(root).filter((p) => !p.includes(".roster-"))).toEqual(["a", "a/b", "kept.md"]);
+    expect(tree(root).filter((p) => /\.roster-\d+-[0-9a-f]{12}\.tmp$/.test(p))).toHaveLength(4);
+    const seen: Array<string | undefined> = [];
+    for (const file of staged)
+      writes.land(file, (existing) => seen.push(existing?.isFile() ? "file" : undefined));
+    writes.discard();
+    expect(seen).toEqual([undefined, undefined, undefined, "file"]);
+    expect(tree(root)).toEqual(["a", "a/b", "a/b/one.md", "a/b/two.md", "a/three.md", "kept.md"]);
+    expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("after");
+    expect(writes.made).toEqual([join(root, "a"), join(root, "a", "b")]);
+  });
+
+  it("refuses a folder swapped for a link after the files were staged: nothing lands outside", () => {
+    const writes = stageWrites();
+    const one = writes.stage({ root, filePath: join(root, "agents", "one.md"), content: "1" });
+    const two = writes.stage({ root, filePath: join(root, "agents", "two.md"), content: "2" });
+    // Between the check and the renames, the folder becomes a link to a folder outside.
+    renameSync(join(root, "agents"), join(root, "moved"));
+    symlinkSync(outside, join(root, "agents"));
+    for (const file of [one, two]) {
+      const error = refusal(() => writes.land(file));
+      expect([error.code, error.path]).toEqual(["write/symlink", join(root, "agents")]);
+    }
+    writes.discard();
+    expect(readdirSync(outside)).toEqual(["bashrc"]);
+  });
+
+  it("checks a folder again when a file is staged below it after an earlier file landed", () => {
+    const writes = stageWrites();
+    writes.land(writes.stage({ root, filePath: join(root, "agents", "one.md"), content: "1" }));
+    const two = writes.stage({ root, filePath: join(root, "agents", "two.md"), content: "2" });
+    renameSync(join(root, "agents"), join(root, "moved"));
+    symlinkSync(outside, join(root, "agents"));
+    expect(refusal(() => writes.land(two)).code).toBe("write/symlink");
+    writes.discard();
+    expect(readdirSync(outside)).toEqual(["bashrc"]);
+    // (The temporary of two.md stays in the folder moved away: it is removed through its old name.)
+    expect(readdirSync(join(root, "moved")).filter((n) => !n.startsWith(".roster-"))).toEqual(["one.md"]);
+  });
+
+  it("refuses a link on the way before making anything, and discard removes the temporaries left", () => {
+    mkdirSync(join(root, "skills"));
+    symlinkSync(outside, join(root, "skills", "linked"));
+    const writes = stageWrites();
+    writes.stage({ root, filePath: join(root, "agents", "one.md"), content: "1" });
+    const error = refusal(() =>
+      writes.stage({ root, filePath: join(root, "skills", "linked", "new", "SKILL.md"), content: "s" }),
+    );
+    expect([error.code, error.path]).toEqual(["write/symlink", join(root, "skills", "linked")]);
+    writes.discard();
+    expect(tree(root)).toEqual(["agents", "skills", "skills/linked"]);
+    expect(readdirSync(outside)).toEqual(["bashrc"]);
   });
 });

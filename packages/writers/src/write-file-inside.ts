@@ -117,6 +117,28 @@ function notAFile(root: string, path: string): WriteRefusal {
   };
 }
 
+/** A refusal when a component is over {@link NAME_MAX} bytes or the path over PATH_MAX. */
+function tooLong(filePath: string, parts: readonly string[]): WriteRefusal | undefined {
+  const long = parts.find((part) => Buffer.byteLength(part) > NAME_MAX);
+  if (long === undefined && !isPathTooLong(filePath)) return undefined;
+  return {
+    code: "write/name-too-long",
+    path: filePath,
+    message:
+      long !== undefined
+        ? `the file name ${JSON.stringify(`${long.slice(0, 40)}…`)} is longer than ${NAME_MAX} bytes`
+        : `${filePath.slice(0, 60)}… is longer than the longest path a file system opens`,
+  };
+}
+
+/**
+ * How {@link writePathProblem} looks at a path: `lstat`, or `lstatIfThere` when given (nothing
+ * there is `undefined`, without an error made for it: a plan of many new files looks at many).
+ */
+export type PathLooks = Pick<FileSystem, "lstat"> & {
+  lstatIfThere?(path: string): nodeFs.Stats | undefined;
+};
+
 /**
  * Why `filePath` cannot be written below `root`, or `undefined` (SPEC §17): every component
  * below `root` is looked at with `lstat`, never followed. A link anywhere on the way, a file
@@ -127,21 +149,12 @@ function notAFile(root: string, path: string): WriteRefusal {
 export function writePathProblem(
   root: string,
   filePath: string,
-  fs: Pick<FileSystem, "lstat"> = nodeFileSystem,
+  fs: PathLooks = nodeFileSystem,
 ): WriteRefusal | undefined {
   const parts = partsBelow(root, filePath);
   if (!Array.isArray(parts)) return parts;
-  const long = parts.find((part) => Buffer.byteLength(part) > NAME_MAX);
-  if (long !== undefined || isPathTooLong(filePath)) {
-    return {
-      code: "write/name-too-long",
-      path: filePath,
-      message:
-        long !== undefined
-          ? `the file name ${JSON.stringify(`${long.slice(0, 40)}…`)} is longer than ${NAME_MAX} bytes`
-          : `${filePath.slice(0, 60)}… is longer than the longest path a file system opens`,
-    };
-  }
+  const long = tooLong(filePath, parts);
+  if (long) return long;
   let path = root;
   for (let i = 0; i < parts.length; i++) {
     path = join(path, parts[i]!);
@@ -149,7 +162,8 @@ export function writePathProblem(
     try {
       // On node:fs a missing component answers undefined: no error is made (a write of many
       // new files would make one per file).
-      stats = fs === nodeFileSystem ? lstatIfThere(path) : fs.lstat(path);
+      stats =
+        fs === nodeFileSystem ? lstatIfThere(path) : fs.lstatIfThere ? fs.lstatIfThere(path) : fs.lstat(path);
     } catch (error) {
       if (errorCode(error) === "ENOENT") return undefined;
       if (errorCode(error) === "ENOTDIR") return notAFolder(root, path);
@@ -169,26 +183,6 @@ function lstatIfThere(path: string): nodeFs.Stats | undefined {
   return nodeFs.lstatSync(path, { throwIfNoEntry: false });
 }
 
-/** Creates (or checks) each folder between `root` and the file; returns their identities. */
-function makeFolders(root: string, parts: readonly string[], dirMode: number | undefined): string[] {
-  if (lstatIfThere(root) === undefined)
-    nodeFs.mkdirSync(root, { recursive: true, ...(dirMode !== undefined ? { mode: dirMode } : {}) });
-  const ids: string[] = [];
-  let path = root;
-  for (const part of parts.slice(0, -1)) {
-    path = join(path, part);
-    if (lstatIfThere(path) === undefined) {
-      try {
-        nodeFs.mkdirSync(path, dirMode !== undefined ? { mode: dirMode } : undefined);
-      } catch (error) {
-        if (errorCode(error) !== "EEXIST") throw error;
-      }
-    }
-    ids.push(folderId(root, path));
-  }
-  return ids;
-}
-
 /** A folder's identity (device and inode), refusing a link or a non-folder. */
 function folderId(root: string, path: string): string {
   const stats = nodeFs.lstatSync(path);
@@ -197,82 +191,238 @@ function folderId(root: string, path: string): string {
   return `${stats.dev}:${stats.ino}`;
 }
 
+function existsRefusal(root: string, filePath: string): WriteRefusedError {
+  return new WriteRefusedError({
+    code: "write/exists",
+    path: filePath,
+    message: `${named(root, filePath)} exists; roster replaces nothing here`,
+  });
+}
+
+/** A file to write below its root, as {@link writeFileInside} takes it. */
+export type FileToWrite = Omit<WriteFileInsideOptions, "dirMode">;
+
+/** Options of {@link stageWrites}. */
+export interface StageWritesOptions {
+  /** Mode of folders created on the way (default 0o777, less the umask). */
+  dirMode?: number;
+}
+
+/** A file written as a temporary beside its place, not yet put there ({@link StagedWrites.land}). */
+export interface StagedFile {
+  readonly root: string;
+  readonly filePath: string;
+}
+
+/** Files written below their roots in two steps: each as a temporary, then each put in place. */
+export interface StagedWrites {
+  /**
+   * Checks the file's path as {@link writePathProblem} does, each folder once for every file
+   * staged here; makes the missing folders; writes the file's temporary beside its place. A
+   * refusal throws {@link WriteRefusedError}, before anything of this file is written.
+   */
+  stage(file: FileToWrite): StagedFile;
+  /**
+   * Puts a staged file in place: the folders on its way are checked again (each once after the
+   * last temporary written below it: swapped for a link or another folder is a refusal), its
+   * place must still be a file or nothing, then the rename (a link for `exclusive`).
+   * `beforeRename` is told what is at the place (`undefined`: nothing) just before it is
+   * replaced. On a failure the file's temporary is removed and the error thrown.
+   */
+  land(file: StagedFile, beforeRename?: (existing: nodeFs.Stats | undefined) => void): void;
+  /** Removes the temporaries of the files not put in place. */
+  discard(): void;
+  /** The folders below the roots this made, outermost first. */
+  readonly made: readonly string[];
+}
+
+interface Folder {
+  root: string;
+  path: string;
+  id: string;
+  /** Made here: nothing was in it when made. */
+  fresh: boolean;
+}
+
+interface Staged extends StagedFile {
+  temp: string;
+  exclusive: boolean;
+  folders: Folder[];
+}
+
+/**
+ * Starts writing many files below their roots (SPEC §17) with the guarantees of
+ * {@link writeFileInside} — never through a link at any component below a root, never outside
+ * it, a temporary and a rename, the folders checked again before the renames — while each
+ * distinct folder is looked at, made and checked again once rather than once per file.
+ *
+ * @example const writes = stageWrites(); try { for (const f of files) writes.land(writes.stage(f)) } finally { writes.discard() }
+ */
+export function stageWrites(options: StageWritesOptions = {}): StagedWrites {
+  const dirOptions = options.dirMode !== undefined ? { mode: options.dirMode } : undefined;
+  const roots = new Set<string>();
+  const folders = new Map<string, Folder>();
+  /** Folders a temporary was written below since they were last checked. */
+  const unchecked = new Set<Folder>();
+  const pending = new Set<Staged>();
+  const made: string[] = [];
+  const pid = process.pid;
+  // The temporaries' random parts, drawn 64 at a time (one call to the random source, not one a file).
+  let random = Buffer.alloc(0);
+  let used = 0;
+  const randomHex = (): string => {
+    if (used + 6 > random.length) {
+      random = randomBytes(6 * 64);
+      used = 0;
+    }
+    used += 6;
+    return random.toString("hex", used - 6, used);
+  };
+
+  /** The folder at `path` below `root`: looked at (never followed) or made, once. */
+  const folderAt = (root: string, path: string): Folder => {
+    const key = `${root}\0${path}`;
+    const known = folders.get(key);
+    if (known) return known;
+    const stats = lstatIfThere(path);
+    let fresh = false;
+    if (stats === undefined) {
+      try {
+        nodeFs.mkdirSync(path, dirOptions);
+        fresh = true;
+        made.push(path);
+      } catch (error) {
+        if (errorCode(error) !== "EEXIST") throw error;
+      }
+    } else if (stats.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, path));
+    else if (!stats.isDirectory()) throw new WriteRefusedError(notAFolder(root, path));
+    // A folder made here (or by someone else meanwhile) is looked at once more for its identity.
+    const id = stats ? `${stats.dev}:${stats.ino}` : folderId(root, path);
+    const folder: Folder = { root, path, id, fresh };
+    folders.set(key, folder);
+    return folder;
+  };
+
+  const stage = (file: FileToWrite): StagedFile => {
+    const { root, filePath } = file;
+    const parts = partsBelow(root, filePath);
+    if (!Array.isArray(parts)) throw new WriteRefusedError(parts);
+    const long = tooLong(filePath, parts);
+    if (long) throw new WriteRefusedError(long);
+    if (!roots.has(root)) {
+      if (lstatIfThere(root) === undefined) nodeFs.mkdirSync(root, { recursive: true, ...dirOptions });
+      roots.add(root);
+    }
+    // 1. The folders on the way, outermost first: a link or a file among them is refused
+    // before anything below it is made.
+    const way: Folder[] = [];
+    let dir = root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      dir = join(dir, parts[i]!);
+      way.push(folderAt(root, dir));
+    }
+    // 2. The file's own place (nothing is in a folder made here). A replaced file keeps its
+    // own mode (as an in-place write would), unless one is asked for.
+    let keep: number | undefined;
+    const existing = way.at(-1)?.fresh ? undefined : lstatIfThere(filePath);
+    if (existing) {
+      if (existing.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
+      if (!existing.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
+      if (file.exclusive) throw existsRefusal(root, filePath);
+      if (file.mode === undefined) keep = existing.mode & 0o7777;
+    }
+    // 3. The temporary: a short fixed-length name, so a file name near NAME_MAX still has room.
+    const temp = join(dir, `.roster-${pid}-${randomHex()}.tmp`);
+    try {
+      const fd = nodeFs.openSync(temp, TEMP_FLAGS, file.mode ?? 0o666);
+      try {
+        const chunks =
+          typeof file.content === "string" || file.content instanceof Uint8Array
+            ? [file.content]
+            : file.content;
+        for (const chunk of chunks) {
+          if (typeof chunk === "string") nodeFs.writeSync(fd, chunk);
+          else nodeFs.writeSync(fd, chunk);
+        }
+        if (keep !== undefined) nodeFs.fchmodSync(fd, keep);
+      } finally {
+        nodeFs.closeSync(fd);
+      }
+    } catch (error) {
+      removeTemp(temp);
+      throw error;
+    }
+    for (const folder of way) unchecked.add(folder);
+    const staged: Staged = { root, filePath, temp, exclusive: file.exclusive === true, folders: way };
+    pending.add(staged);
+    return staged;
+  };
+
+  const land = (file: StagedFile, beforeRename?: (existing: nodeFs.Stats | undefined) => void): void => {
+    const staged = file as Staged;
+    if (!pending.has(staged)) throw new Error(`${file.filePath} is not staged here (or was landed already)`);
+    pending.delete(staged);
+    const { root, filePath, temp } = staged;
+    try {
+      // 1. No folder on the way was swapped for a link (or another folder) since it was looked at.
+      for (const folder of staged.folders) {
+        if (!unchecked.has(folder)) continue;
+        if (folderId(root, folder.path) !== folder.id)
+          throw new WriteRefusedError(linkRefusal(root, folder.path));
+        unchecked.delete(folder);
+      }
+      // 2. The file's own place is still a file or nothing: a rename replaces a link, never follows it.
+      const now = lstatIfThere(filePath);
+      if (now?.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
+      if (now && !now.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
+      beforeRename?.(now);
+      if (staged.exclusive) {
+        // link(2) never replaces: a name that appeared since is an error, left as it is.
+        try {
+          nodeFs.linkSync(temp, filePath);
+        } catch (error) {
+          throw errorCode(error) === "EEXIST" ? existsRefusal(root, filePath) : error;
+        }
+        nodeFs.rmSync(temp, { force: true });
+      } else nodeFs.renameSync(temp, filePath);
+    } catch (error) {
+      removeTemp(temp);
+      throw error;
+    }
+  };
+
+  const discard = (): void => {
+    for (const staged of pending) removeTemp(staged.temp);
+    pending.clear();
+  };
+
+  return { stage, land, discard, made };
+}
+
+function removeTemp(temp: string): void {
+  try {
+    nodeFs.rmSync(temp, { force: true });
+  } catch {
+    // The temporary was never made.
+  }
+}
+
 /**
  * Writes a file below `root` without following a link at any component below it (SPEC §17),
  * through a temporary file in the same folder and a rename: never half-written, never through
  * a link, never outside `root`. Missing folders are created one by one; the folders are
  * checked again just before the rename. A refusal throws {@link WriteRefusedError}; a
- * file-system error is rethrown as it is.
+ * file-system error is rethrown as it is. Many files: {@link stageWrites}.
  *
  * @example writeFileInside({ root: ctx.cwd, filePath: join(ctx.cwd, ".codex/agents/x.toml"), content })
  */
 export function writeFileInside(options: WriteFileInsideOptions): void {
-  const { root, filePath } = options;
-  const problem = writePathProblem(root, filePath);
-  if (problem) throw new WriteRefusedError(problem);
-  const parts = partsBelow(root, filePath) as string[];
-  const ids = makeFolders(root, parts, options.dirMode);
-  const dir = join(root, ...parts.slice(0, -1));
-
-  // A replaced file keeps its own mode (as an in-place write would), unless one is asked for.
-  let keep: number | undefined;
-  const exists = (): WriteRefusedError =>
-    new WriteRefusedError({
-      code: "write/exists",
-      path: filePath,
-      message: `${named(root, filePath)} exists; roster replaces nothing here`,
-    });
-  const existing = lstatIfThere(filePath);
-  if (existing) {
-    if (options.exclusive) throw exists();
-    if (existing.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
-    if (!existing.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
-    if (options.mode === undefined) keep = existing.mode & 0o7777;
-  }
-
-  // A short fixed-length name: a file name near NAME_MAX still has room for its temporary.
-  const temp = join(dir, `.roster-${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+  const { dirMode, ...file } = options;
+  const writes = stageWrites(dirMode !== undefined ? { dirMode } : {});
   try {
-    const fd = nodeFs.openSync(temp, TEMP_FLAGS, options.mode ?? 0o666);
-    try {
-      const chunks =
-        typeof options.content === "string" || options.content instanceof Uint8Array
-          ? [options.content]
-          : options.content;
-      for (const chunk of chunks) {
-        if (typeof chunk === "string") nodeFs.writeSync(fd, chunk);
-        else nodeFs.writeSync(fd, chunk);
-      }
-      if (keep !== undefined) nodeFs.fchmodSync(fd, keep);
-    } finally {
-      nodeFs.closeSync(fd);
-    }
-    // 1. No folder on the way was swapped for a link (or another folder) while writing.
-    let path = root;
-    parts.slice(0, -1).forEach((part, i) => {
-      path = join(path, part);
-      if (folderId(root, path) !== ids[i]) throw new WriteRefusedError(linkRefusal(root, path));
-    });
-    // 2. The file's own place is still a file or nothing: a rename replaces a link, never follows it.
-    const now = lstatIfThere(filePath);
-    if (now?.isSymbolicLink()) throw new WriteRefusedError(linkRefusal(root, filePath));
-    if (now && !now.isFile()) throw new WriteRefusedError(notAFile(root, filePath));
-    if (options.exclusive) {
-      // link(2) never replaces: a name that appeared since is an error, left as it is.
-      try {
-        nodeFs.linkSync(temp, filePath);
-      } catch (error) {
-        throw errorCode(error) === "EEXIST" ? exists() : error;
-      }
-      nodeFs.rmSync(temp, { force: true });
-    } else nodeFs.renameSync(temp, filePath);
-  } catch (error) {
-    try {
-      nodeFs.rmSync(temp, { force: true });
-    } catch {
-      // The temporary was never made.
-    }
-    throw error;
+    writes.land(writes.stage(file));
+  } finally {
+    writes.discard();
   }
 }
 
