@@ -2,6 +2,7 @@ import type { Dirent } from "node:fs";
 import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { errorCode } from "./fs.js";
 import { compareCodeUnits } from "./plain-values.js";
+import { resolvePath } from "./resolve-path.js";
 import type { FileSystem } from "./types.js";
 
 /** What {@link walkFolder} found at its folder; `truncated`: read, but `max` cut the listing short. */
@@ -56,6 +57,12 @@ export interface FolderWalk {
 
 /** True when `path` is `dir` or inside it (lexically). */
 export function isInside(dir: string, path: string): boolean {
+  if (sep === "/") {
+    // POSIX compares case-sensitively: a prefix of whole segments is what `relative` finds.
+    const from = resolvePath(dir);
+    const to = resolvePath(path);
+    return to === from || to.startsWith(from === "/" ? from : `${from}/`);
+  }
   const rel = relative(resolve(dir), resolve(path));
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
