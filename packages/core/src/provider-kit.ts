@@ -23,7 +23,6 @@ export { compareCodeUnits, isRecord } from "./plain-values.js";
 export { defineProvider } from "./provider.js";
 export { BoundedReadError, readFileBounded, refuseBoundedRead } from "./read-bounded.js";
 export { MAX_FILE_BYTES } from "./read-file.js";
-export { resolvePath } from "./resolve-path.js";
 export type { DeferredBody } from "./types.js";
 export {
   type FolderStatus,
@@ -31,6 +30,7 @@ export {
   isInside,
   type LinkTarget,
   linkTarget,
+  resolvePath,
   type WalkedEntry,
   type WalkFolderOptions,
   walkFolder,
