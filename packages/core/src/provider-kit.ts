@@ -30,6 +30,7 @@ export {
   isInside,
   type LinkTarget,
   linkTarget,
+  resolvePath,
   type WalkedEntry,
   type WalkFolderOptions,
   walkFolder,

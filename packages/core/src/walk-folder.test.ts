@@ -1,9 +1,9 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createSandbox, type Sandbox } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { nodeFileSystem as fs } from "./fs.js";
-import { walkFolder } from "./walk-folder.js";
+import { resolvePath, walkFolder } from "./walk-folder.js";
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -76,5 +76,33 @@ describe("walkFolder", () => {
     const cut = walkFolder(fs, sb.project, { max: 2 });
     expect(cut.status).toBe("truncated");
     expect(cut.entries.map((e) => e.relativePath)).toEqual(["a", "b"]);
+  });
+});
+
+const PATHS = [
+  "/",
+  "/a",
+  "/a/b.md",
+  "/a/",
+  "//a",
+  "/a//b",
+  "/a/./b",
+  "/a/../b",
+  "/a/.",
+  "/a/..",
+  "/.",
+  "/..",
+  "/a/.b",
+  "/a/..b",
+  "/a/b.",
+  "/a/b..",
+  "a/b",
+  "./a",
+  "",
+];
+
+describe("resolvePath", () => {
+  test("answers every path as path.resolve does, normal or not", () => {
+    for (const path of PATHS) expect({ path, got: resolvePath(path) }).toEqual({ path, got: resolve(path) });
   });
 });

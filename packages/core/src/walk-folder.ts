@@ -54,9 +54,16 @@ export interface FolderWalk {
   unlisted: Array<{ path: string; error: unknown }>;
 }
 
-/** True when `path` is `dir` or inside it (lexically). */
+/** `path.resolve`, skipped for a path already absolute and normal (no `//`, `.` or `..` part, no trailing `/`). */
+export function resolvePath(path: string): string {
+  return sep === "/" && path[0] === "/" && !/\/\/|\/\.\.?(\/|$)|.\/$/.test(path) ? path : resolve(path);
+}
+
+/** True when `path` is `dir` or inside it (lexically; on POSIX, case-sensitive, a prefix of whole segments). */
 export function isInside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
+  const [from, to] = [resolvePath(dir), resolvePath(path)];
+  if (sep === "/") return to === from || to.startsWith(from === "/" ? from : `${from}/`);
+  const rel = relative(from, to);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 

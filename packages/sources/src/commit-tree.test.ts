@@ -104,6 +104,11 @@ describe("readCommitTree", () => {
       "link-abs",
       "link-broken",
       "loop-a",
+      // Spelled as `resolve` would mend them.
+      "agents/./a.md",
+      "agents/deep/../a.md",
+      "agents/deep/",
+      "skills//s/run.sh",
     ];
     for (const path of paths) {
       const got = answer(layer, join(view, path), view);
@@ -122,6 +127,57 @@ describe("readCommitTree", () => {
     expect(layer.readFile(join(view, ".git")).toString()).toBe(`gitdir: ${remote.dir}\n`);
     // Paths outside the folder are the disk's.
     expect(layer.readdir(root).map((e) => e.name)).toContain("checkout");
+  });
+
+  test("a listed file is read in one walk of its path, answered as stat then readFile answer it", async () => {
+    const remote = createGitRemote(root, "team", {
+      "agents/a.md": "agent a",
+      "agents/big.md": "x".repeat(40),
+      "link-in.md": { symlink: "agents/a.md" },
+      "link-folder": { symlink: "agents" },
+      "link-up": { symlink: "../outside.md" },
+      "link-broken": { symlink: "nowhere.md" },
+      "loop-a": { symlink: "loop-b" },
+      "loop-b": { symlink: "loop-a" },
+    });
+    writeFileSync(join(root, "outside.md"), "outside");
+    const tree = await readCommitTree({ repo: remote.dir, commit: remote.head(), git: { env } });
+    const view = join(root, "view");
+    const layer = tree.fileSystem(view);
+    const outcome = <T>(f: () => T): T | string => {
+      try {
+        return f();
+      } catch (error) {
+        return `${(error as { code?: string }).code} ${(error as Error).message}`;
+      }
+    };
+    const paths = [
+      "agents/a.md",
+      "agents/./a.md",
+      "agents/big.md",
+      "agents",
+      "agents/missing.md",
+      "agents/a.md/under",
+      "link-in.md",
+      "link-folder/a.md",
+      "link-up",
+      "link-broken",
+      "loop-a",
+      "../outside.md",
+    ];
+    for (const path of paths) {
+      const at = join(view, path);
+      const listed = outcome(() => {
+        const read = layer.readListed!(at, 16);
+        return { bytes: read.bytes.toString("utf8"), size: read.stats.size };
+      });
+      const apart = outcome(() => {
+        const stats = layer.stat(at);
+        return { bytes: layer.readFile(at, 16, stats).toString("utf8"), size: stats.size };
+      });
+      expect({ path, listed }).toEqual({ path, listed: apart });
+    }
+    expect(layer.readListed!(join(view, "link-in.md"), 16).bytes.toString()).toBe("agent a");
   });
 
   test("a file past the read-ahead bound is read when asked; an unknown commit is a clear error", async () => {

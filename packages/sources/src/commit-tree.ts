@@ -6,7 +6,7 @@
 import type { Dirent, Stats } from "node:fs";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import type { FileSystem } from "@roster/core";
-import { nodeFileSystem, refuseBoundedRead } from "@roster/core/provider-kit";
+import { nodeFileSystem, refuseBoundedRead, resolvePath } from "@roster/core/provider-kit";
 import { SourceError } from "./errors.js";
 import { gitReason, readBlobSync, runGit } from "./git.js";
 import type { GitOptions } from "./types.js";
@@ -288,10 +288,13 @@ function treeLayer({ top, rootDir, base, bytesOf }: LayerOptions): FileSystem {
   const below = rootDir.endsWith(sep) ? rootDir : `${rootDir}${sep}`;
   /** True for `rootDir` and the paths below it (`path` resolved: no `.` or `..` left). */
   const within = (path: string) => path === rootDir || path.startsWith(below);
-  /** Resolves `path` (absolute) component by component; the last one followed when `follow`. */
-  const find = (path: string, follow: boolean, syscall: string): Found => {
+  /**
+   * Resolves `at` (`path` resolved) component by component; the last one followed when
+   * `follow`. Errors name `path`, as the caller gave it.
+   */
+  const find = (path: string, at: string, follow: boolean, syscall: string): Found => {
     let hops = 0;
-    let pending = resolve(path);
+    let pending = at;
     for (;;) {
       if (!within(pending)) return { outside: pending };
       const parts = pending === rootDir ? [] : pending.slice(below.length).split(sep);
@@ -312,16 +315,29 @@ function treeLayer({ top, rootDir, base, bytesOf }: LayerOptions): FileSystem {
           break;
         }
         entry = next;
-        real = join(real, part);
+        real = `${real}${sep}${part}`;
       }
       if (restart === undefined) return { entry, real };
       pending = restart;
     }
   };
+  /** A file's bytes as `stat` then `readFile` answer them, each refusal as the one of those two that gives it. */
+  const readAt = (path: string, at: string, maxBytes: number): { bytes: Buffer; stats: Stats } => {
+    const found = find(path, at, true, "stat");
+    if ("outside" in found) {
+      // What `stat` says of a link out of the tree (nothing there: its error), then no read.
+      base.stat(found.outside);
+      throw fsError("ENOENT", "open", path);
+    }
+    const stats = statsOf(found.entry);
+    refuseBoundedRead(path, stats, maxBytes);
+    return { bytes: bytesOf(found.entry), stats };
+  };
   return {
     readdir(dir) {
-      if (!within(resolve(dir))) return base.readdir(dir);
-      const found = find(dir, true, "scandir");
+      const at = resolvePath(dir);
+      if (!within(at)) return base.readdir(dir);
+      const found = find(dir, at, true, "scandir");
       // Nothing outside the tree is ever read for a source, whatever a link says.
       if ("outside" in found) throw fsError("ENOENT", "scandir", dir);
       if (found.entry.kind !== "folder") throw fsError("ENOTDIR", "scandir", dir);
@@ -330,28 +346,41 @@ function treeLayer({ top, rootDir, base, bytesOf }: LayerOptions): FileSystem {
       return folder.sorted.map(([name, entry]) => direntOf(name, dir, entry));
     },
     stat(path) {
-      if (!within(resolve(path))) return base.stat(path);
-      const found = find(path, true, "stat");
+      const at = resolvePath(path);
+      if (!within(at)) return base.stat(path);
+      const found = find(path, at, true, "stat");
       // A link out of the tree: what is there, as a checkout's link would show it (never read).
       if ("outside" in found) return base.stat(found.outside);
       return statsOf(found.entry);
     },
     lstat(path) {
-      if (!within(resolve(path))) return base.lstat(path);
-      const found = find(path, false, "lstat");
+      const at = resolvePath(path);
+      if (!within(at)) return base.lstat(path);
+      const found = find(path, at, false, "lstat");
       if ("outside" in found) return base.lstat(found.outside);
       return statsOf(found.entry);
     },
     readFile(path, maxBytes = 4 * 1024 * 1024, ...rest) {
-      if (!within(resolve(path))) return base.readFile(path, maxBytes, ...rest);
-      const found = find(path, true, "open");
+      const at = resolvePath(path);
+      if (!within(at)) return base.readFile(path, maxBytes, ...rest);
+      const found = find(path, at, true, "open");
       if ("outside" in found) throw fsError("ENOENT", "open", path);
       refuseBoundedRead(path, statsOf(found.entry), maxBytes);
       return bytesOf(found.entry);
     },
+    // One walk of the path for the stat and the read a reader would make one after the other.
+    readListed(path, maxBytes) {
+      const at = resolvePath(path);
+      if (!within(at)) {
+        const stats = base.stat(path);
+        return { bytes: base.readFile(path, maxBytes, stats), stats };
+      }
+      return readAt(path, at, maxBytes);
+    },
     realpath(path) {
-      if (!within(resolve(path))) return base.realpath(path);
-      const found = find(path, true, "realpath");
+      const at = resolvePath(path);
+      if (!within(at)) return base.realpath(path);
+      const found = find(path, at, true, "realpath");
       // Outside: where the link leads; the callers' "inside?" check refuses it.
       return "outside" in found ? base.realpath(found.outside) : found.real;
     },

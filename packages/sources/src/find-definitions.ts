@@ -17,7 +17,7 @@ import {
   type FileSystem,
   type ProviderRegistry,
 } from "@roster/core";
-import { isInside, nodeFileSystem } from "@roster/core/provider-kit";
+import { isInside, nodeFileSystem, resolvePath } from "@roster/core/provider-kit";
 import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill } from "@roster/skills";
 import { SourceError } from "./errors.js";
@@ -75,6 +75,14 @@ export interface FindDefinitionsOptions {
 
 /** `/`-separated path of `file` relative to `dir`. */
 export function posixRelative(dir: string, file: string): string {
+  if (sep === "/") {
+    // A file below the folder (the common case): what follows the folder's path.
+    const from = resolvePath(dir);
+    const to = resolvePath(file);
+    if (to === from) return "";
+    const start = from === "/" ? 1 : from.length + 1;
+    if (to.startsWith(from === "/" ? from : `${from}/`)) return to.slice(start);
+  }
   return relative(dir, file).split(sep).join("/");
 }
 

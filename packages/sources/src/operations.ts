@@ -137,9 +137,12 @@ async function toolsAfter(
   env: SourcesEnvironment,
   scope: Scope,
   locked: readonly LockedSource[],
-  reports: readonly SourceReport[] = [],
+  reports: readonly SourceReport[],
+  disk: readonly DiskChange[],
 ): Promise<ToolSummary[]> {
   const tools = [...new Set(locked.flatMap((s) => s.to))];
+  const written = new Map<string, string | Uint8Array>();
+  for (const change of disk) if (change.op === "write") written.set(change.path, change.content);
   return summarizeTools({
     ctx: scope.plan.ctx,
     registry: env.registry,
@@ -149,6 +152,7 @@ async function toolsAfter(
     files: locked.flatMap((s) => s.files),
     skipped: reports.flatMap((r) => r.files.filter((f) => f.action === "skip")),
     lockRoot: scope.places.root,
+    written,
   });
 }
 
@@ -237,7 +241,7 @@ export async function addSource(
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
     sources: [report],
-    tools: await toolsAfter(env, scope, [done.locked], [report]),
+    tools: await toolsAfter(env, scope, [done.locked], [report], disk),
     notes: done.note ? [done.note] : [],
     changed: disk.length > 0,
   };
@@ -335,7 +339,7 @@ export async function installSources(
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
     sources: reports,
-    tools: await toolsAfter(env, scope, lockSources, reports),
+    tools: await toolsAfter(env, scope, lockSources, reports, disk),
     notes,
     changed: disk.length > 0,
   };
@@ -423,6 +427,8 @@ export async function updateSources(
       env,
       scope,
       lockSources.filter((s) => chosen.has(keyOf(scope, s.url))),
+      [],
+      disk,
     ),
     notes,
     changed: disk.length > 0,
