@@ -149,6 +149,20 @@ describe("what needs them loads them (the recorder sees both kinds of load)", ()
     expect(heavyIn(loaded)).toEqual([]);
   });
 
+  test("export writes a simple frontmatter without the yaml engine (a nested one, read with it, shows the recorder sees it)", () => {
+    box.write({
+      "export/.claude/agents/simple.md":
+        '---\nname: simple\ndescription: "Use when: asked"\ntools: Read, Grep\nmodel: sonnet\n---\nBody.\n',
+      "export/.claude/agents/nested.md":
+        "---\nname: nested\ndescription: Nested\nmcpServers:\n  db:\n    command: db-server\n---\nBody.\n",
+    });
+    const where = { cwd: join(box.root, "export"), home: box.home };
+    const simple = loadsOf(["export", "simple", "--to", "gemini", "--no-cache"], where);
+    expect(enginesIn(simple)).not.toContain("yaml");
+    const nested = loadsOf(["export", "nested", "--to", "gemini", "--no-cache"], where);
+    expect(enginesIn(nested)).toContain("yaml");
+  });
+
   test("doctor loads Ajv only for an output schema in a file (roster's own are checked by its tests)", () => {
     // Only roster's built-ins here, one of which (explore) has an output schema.
     const plain = loadsOf(["doctor", "--json"], { cwd: box.project, home: box.home }, [0, 1]);
