@@ -323,7 +323,8 @@ function treeLayer({ top, rootDir, base, bytesOf }: LayerOptions): FileSystem {
           break;
         }
         entry = next;
-        real = `${real}${sep}${part}`;
+        // `join`, without its normalising: `rootDir` and the parts are normal already.
+        real = `${real === rootDir ? below : `${real}${sep}`}${part}`;
       }
       if (restart === undefined) return { entry, real };
       pending = restart;
