@@ -74,6 +74,9 @@ function parseListing(output: Buffer): { root: TreeEntry; count: number } {
   };
   let count = 0;
   let start = 0;
+  // git lists a folder's entries together: its path is looked up once for all of them.
+  let lastParentPath: string | undefined;
+  let lastParent = root;
   while (start < output.length) {
     const end = output.indexOf(0, start);
     const record = output.subarray(start, end === -1 ? output.length : end).toString("utf8");
@@ -84,7 +87,12 @@ function parseListing(output: Buffer): { root: TreeEntry; count: number } {
     const [modeText, type, oid, sizeText] = record.slice(0, tab).split(/ +/);
     const path = record.slice(tab + 1);
     const slash = path.lastIndexOf("/");
-    const parent = folderAt(slash === -1 ? "" : path.slice(0, slash));
+    const parentPath = slash === -1 ? "" : path.slice(0, slash);
+    if (parentPath !== lastParentPath) {
+      lastParent = folderAt(parentPath);
+      lastParentPath = parentPath;
+    }
+    const parent = lastParent;
     const name = path.slice(slash + 1);
     count++;
     if (type === "tree") {
@@ -315,7 +323,8 @@ function treeLayer({ top, rootDir, base, bytesOf }: LayerOptions): FileSystem {
           break;
         }
         entry = next;
-        real = `${real}${sep}${part}`;
+        // `join`, without its normalising: `rootDir` and the parts are normal already.
+        real = `${real === rootDir ? below : `${real}${sep}`}${part}`;
       }
       if (restart === undefined) return { entry, real };
       pending = restart;

@@ -43,9 +43,10 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
     if (!family) continue;
     const agents = options.files.filter((f) => f.tool === tool && f.kind === "agent");
     if (agents.length > 0 && family.profile) {
+      const paths = agents.map(pathOf);
       const view = await viewAsTool(family.profile, ctx, {
         registry: options.registry,
-        focus: { ids: new Set(agents.map((a) => a.name)), files: new Set(agents.map(pathOf)) },
+        focus: { ids: new Set(agents.map((a) => a.name)), files: new Set(paths) },
         prompts: false,
       });
       const summary: ToolSummary = {
@@ -57,8 +58,8 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
         notLoaded: [],
       };
       const byPath = new Map(view.files.map((f) => [f.filePath, f]));
-      for (const agent of agents) {
-        const seen = byPath.get(pathOf(agent));
+      for (const [i, agent] of agents.entries()) {
+        const seen = byPath.get(paths[i]!);
         if (view.refusedBy) summary.notLoaded.push({ name: agent.name, reason: view.refusedBy.reason });
         else if (seen?.outcome === "loaded") summary.loaded += 1;
         else
