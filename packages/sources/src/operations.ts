@@ -137,12 +137,9 @@ async function toolsAfter(
   env: SourcesEnvironment,
   scope: Scope,
   locked: readonly LockedSource[],
-  reports: readonly SourceReport[],
-  disk: readonly DiskChange[],
+  reports: readonly SourceReport[] = [],
 ): Promise<ToolSummary[]> {
   const tools = [...new Set(locked.flatMap((s) => s.to))];
-  const written = new Map<string, string | Uint8Array>();
-  for (const change of disk) if (change.op === "write") written.set(change.path, change.content);
   return summarizeTools({
     ctx: scope.plan.ctx,
     registry: env.registry,
@@ -152,7 +149,6 @@ async function toolsAfter(
     files: locked.flatMap((s) => s.files),
     skipped: reports.flatMap((r) => r.files.filter((f) => f.action === "skip")),
     lockRoot: scope.places.root,
-    written,
   });
 }
 
@@ -241,7 +237,7 @@ export async function addSource(
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
     sources: [report],
-    tools: await toolsAfter(env, scope, [done.locked], [report], disk),
+    tools: await toolsAfter(env, scope, [done.locked], [report]),
     notes: done.note ? [done.note] : [],
     changed: disk.length > 0,
   };
@@ -339,7 +335,7 @@ export async function installSources(
     configFile: scope.places.configFile,
     lockFile: scope.places.lockFile,
     sources: reports,
-    tools: await toolsAfter(env, scope, lockSources, reports, disk),
+    tools: await toolsAfter(env, scope, lockSources, reports),
     notes,
     changed: disk.length > 0,
   };
@@ -427,8 +423,6 @@ export async function updateSources(
       env,
       scope,
       lockSources.filter((s) => chosen.has(keyOf(scope, s.url))),
-      [],
-      disk,
     ),
     notes,
     changed: disk.length > 0,

@@ -4,11 +4,9 @@
 // load is named with the tool's own reason.
 import { join } from "node:path";
 import type { DiscoveryContext, ProviderRegistry } from "@roster/core";
-import { fileSystemOf } from "@roster/core/provider-kit";
 import type { FamilyDefinition, SkillSource } from "@roster/family";
 import { viewAsTool } from "@roster/profiles";
 import { discoverSkills } from "@roster/skills";
-import { readingWritten } from "./read-written.js";
 import type { DefinitionKind, FileChange, LockedFile, ToolSummary } from "./types.js";
 
 /** Options of {@link summarizeTools}. */
@@ -25,8 +23,6 @@ export interface SummarizeToolsOptions {
   /** What a tool's writer could not write (`skip`): counted, with its reason. */
   skipped?: readonly FileChange[];
   lockRoot: string;
-  /** The bytes the operation has just written, by path: read from here, not from the disk again ({@link readingWritten}). */
-  written?: ReadonlyMap<string, string | Uint8Array>;
 }
 
 /** Per target tool and kind, how many of the definitions written it loads, and why not the rest. */
@@ -34,17 +30,13 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
   const out: ToolSummary[] = [];
   const skipped = options.skipped ?? [];
   const pathOf = (f: LockedFile) => join(options.lockRoot, ...f.path.split("/"));
-  const ctx: DiscoveryContext =
-    options.written && options.written.size > 0
-      ? { ...options.ctx, fs: readingWritten(fileSystemOf(options.ctx), options.written) }
-      : options.ctx;
   for (const tool of options.tools) {
     const family = options.families.find((f) => f.id === tool);
     if (!family) continue;
     const agents = options.files.filter((f) => f.tool === tool && f.kind === "agent");
     if (agents.length > 0 && family.profile) {
       const paths = agents.map(pathOf);
-      const view = await viewAsTool(family.profile, ctx, {
+      const view = await viewAsTool(family.profile, options.ctx, {
         registry: options.registry,
         focus: { ids: new Set(agents.map((a) => a.name)), files: new Set(paths) },
         prompts: false,
@@ -82,7 +74,7 @@ export async function summarizeTools(options: SummarizeToolsOptions): Promise<To
     );
     const as = family.skills?.tool;
     if (skills.length > 0 && as) {
-      const view = discoverSkills(ctx, { sources: options.skillSources, as });
+      const view = discoverSkills(options.ctx, { sources: options.skillSources, as });
       const summary: ToolSummary = {
         tool,
         displayName: family.displayName,
