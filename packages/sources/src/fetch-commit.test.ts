@@ -76,6 +76,9 @@ describe("fetchCommit", () => {
     expect(one.fs.lstat(join(one.dir, ".git")).isFile()).toBe(true);
     // The files are read from the repository: nothing of the source is on the disk.
     expect(readdirSync(one.dir)).toEqual([]);
+    // A repository made without git's template: no sample hooks, no description.
+    const [made] = readdirSync(join(cacheDir, "sources"));
+    expect(readdirSync(join(cacheDir, "sources", made!, "repo.git")).sort()).not.toContain("hooks");
     one.dispose();
     expect(existsSync(one.dir)).toBe(false);
     // With the remote gone, the cache's repository answers alone.

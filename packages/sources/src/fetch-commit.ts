@@ -211,7 +211,8 @@ async function treeOf(repo: string, options: FetchCommitOptions, fetched: boolea
 /** The bare repository made when missing; true when made now (it has nothing yet). */
 async function makeRepo(repo: string, git: GitOptions): Promise<boolean> {
   if (fs.existsSync(join(repo, "HEAD"))) return false;
-  const init = await runGit(["init", "--quiet", "--bare", repo], git);
+  // No template: its sample hooks, description and exclude file are files nobody reads here.
+  const init = await runGit(["init", "--quiet", "--bare", "--template=", repo], git);
   if (init.code !== 0)
     throw new SourceError(
       "source/git-failed",
