@@ -73,6 +73,26 @@ describe("describeReport", () => {
     ]);
   });
 
+  it("says a reason the tools refuse many definitions for once, with three of their names", () => {
+    const refused = (names: string[]) =>
+      names.map((name) => ({ name, reason: { code: "tool/untrusted", message: "/p is not trusted" } }));
+    const tools: OperationReport["tools"] = [
+      {
+        tool: "gemini",
+        displayName: "Gemini CLI",
+        kind: "agent",
+        total: 5,
+        loaded: 0,
+        notLoaded: refused(["a", "b", "c", "d", "e"]),
+      },
+      { tool: "claude", displayName: "Claude Code", kind: "agent", total: 5, loaded: 5, notLoaded: [] },
+    ];
+    const lines = plain(describeReport(view, report({ tools }), { yes: false, operation: "add" }));
+    expect(lines.filter((l) => l.includes("not trusted"))).toEqual([
+      "  a, b, c and 2 more (gemini): /p is not trusted",
+    ]);
+  });
+
   it("closes each operation with its own line", () => {
     expect(reportClosing(view, "add", report())).toBe(
       "declared in roster.config.json, pinned in roster.lock",

@@ -66,11 +66,15 @@ function changeLines(changes: readonly DefinitionChange[]): Line[] {
   );
 }
 
-/** One line per reason a tool will not load a definition (the same reason for several tools once). */
+/**
+ * One line per reason the tools will not load definitions (the same reason for several tools
+ * and definitions once), naming three definitions at most: `--json` lists every one.
+ */
 function toolReasonLines(view: ReportView, tools: readonly ToolSummary[]): Line[] {
-  return notLoadedReasons(tools).map(
-    (r) => line`  ${r.name} (${r.tools.join(", ")}): ${showPaths(view, r.message)}`,
-  );
+  return notLoadedReasons(tools).map((r) => {
+    const more = r.names.length > 3 ? ` and ${r.names.length - 3} more` : "";
+    return line`  ${r.names.slice(0, 3).join(", ")}${more} (${r.tools.join(", ")}): ${showPaths(view, r.message)}`;
+  });
 }
 
 /** One source of a report: its heading (url, ref, commits), findings, changes and files. */

@@ -77,10 +77,32 @@ test("what each tool loads, three names at most; the reasons once for the tools 
   expect(describeTools(tools)).toBe(
     "alpha: 5 of 5 · beta skills: 1 of 5 (a, b, c, 1 more) · gamma: 4 of 5 (a)",
   );
-  expect(notLoadedReasons(tools).map((r) => [r.name, r.tools])).toEqual([
-    ["a", ["beta", "gamma"]],
-    ["b", ["beta"]],
-    ["c", ["beta"]],
-    ["d", ["beta"]],
+  expect(notLoadedReasons(tools).map((r) => [r.names, r.tools])).toEqual([
+    [["a"], ["beta", "gamma"]],
+    [["b"], ["beta"]],
+    [["c"], ["beta"]],
+    [["d"], ["beta"]],
+  ]);
+});
+
+test("definitions a tool refuses for one reason are one reason, with every name", () => {
+  const refused = (names: string[], message: string) =>
+    names.map((name) => ({ name, reason: { code: "c", message } }));
+  const names = Array.from({ length: 300 }, (_, i) => `agent-${i}`);
+  const tools = [
+    { tool: "gemini", kind: "agent", loaded: 0, total: 300, notLoaded: refused(names, "untrusted folder") },
+    {
+      tool: "opencode",
+      kind: "agent",
+      loaded: 299,
+      total: 300,
+      notLoaded: refused(["agent-7"], "untrusted folder"),
+    },
+    { tool: "codex", kind: "agent", loaded: 299, total: 300, notLoaded: refused(["agent-9"], "why agent-9") },
+  ] as unknown as ToolSummary[];
+  expect(notLoadedReasons(tools)).toEqual([
+    { names: names.filter((n) => n !== "agent-7"), message: "untrusted folder", tools: ["gemini"] },
+    { names: ["agent-7"], message: "untrusted folder", tools: ["gemini", "opencode"] },
+    { names: ["agent-9"], message: "why agent-9", tools: ["codex"] },
   ]);
 });

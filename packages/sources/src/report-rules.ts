@@ -74,17 +74,28 @@ export function describeTools(tools: readonly ToolSummary[]): string {
     .join(" · ");
 }
 
-/** Each reason a tool will not load a definition, with the tools it holds for (the same reason for several tools once). */
+/**
+ * Each reason the tools will not load definitions: the definitions it holds for and the tools,
+ * once for all of them (300 agents a tool refuses for one reason are one reason, not 300).
+ */
 export function notLoadedReasons(
   tools: readonly ToolSummary[],
-): Array<{ name: string; message: string; tools: string[] }> {
-  const reasons = new Map<string, { name: string; message: string; tools: string[] }>();
+): Array<{ names: string[]; message: string; tools: string[] }> {
+  // Per definition and reason, the tools; then the definitions with the same reason and tools.
+  const byName = new Map<string, { name: string; message: string; tools: string[] }>();
   for (const t of tools)
     for (const n of t.notLoaded) {
       const key = `${n.name}\0${n.reason.message}`;
-      const seen = reasons.get(key);
+      const seen = byName.get(key);
       if (seen) seen.tools.push(t.tool);
-      else reasons.set(key, { name: n.name, message: n.reason.message, tools: [t.tool] });
+      else byName.set(key, { name: n.name, message: n.reason.message, tools: [t.tool] });
     }
+  const reasons = new Map<string, { names: string[]; message: string; tools: string[] }>();
+  for (const { name, message, tools: holding } of byName.values()) {
+    const key = `${message}\0${holding.join(",")}`;
+    const seen = reasons.get(key);
+    if (seen) seen.names.push(name);
+    else reasons.set(key, { names: [name], message, tools: holding });
+  }
   return [...reasons.values()];
 }
