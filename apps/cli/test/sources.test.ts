@@ -208,6 +208,11 @@ describe("roster add", () => {
   });
 
   test("bad input: one line naming the source and the fix (exit 1); a malformed source is a usage error (exit 2)", () => {
+    // A --path out of the repository is a usage error, refused before git runs.
+    const outside = roster(["add", remote.url, "--path", "../x"]);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/--path "\.\.\/x" must be a folder inside the repository/);
+    expect(existsSync(join(home(), ".cache/roster/sources"))).toBe(false);
     const missing = roster(["add", join(root, "nowhere.git")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^roster: cannot reach .*nowhere\.git: .*check the URL/);
@@ -221,6 +226,9 @@ describe("roster add", () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/git transport roster does not use/);
     expect(roster(["add", remote.url, "--to", "vim"]).code).toBe(2);
+    const typo = roster(["add", remote.url, "--to", "cluade"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/"cluade" is not one of them \(--to\): did you mean claude\?/);
     const noGit = roster(["add", remote.url], { env: { PATH: join(root, "empty-path") } });
     expect(noGit.code).toBe(1);
     expect(noGit.stderr).toMatch(/no "git" was found on the PATH: install git/);

@@ -12,7 +12,7 @@ import type { FileSystem } from "@roster/core";
 import { readCommitTree } from "./commit-tree.js";
 import { SourceError } from "./errors.js";
 import { gitOptionsOf, gitReason, runGit } from "./git.js";
-import { requestedSource } from "./source-spec.js";
+import { requestedSource, type SourceRequest } from "./source-spec.js";
 import type { GitOptions } from "./types.js";
 
 /** A full commit id. */
@@ -293,10 +293,8 @@ function fetchKey(repo: string, options: Omit<FetchCommitOptions, "commit" | "ke
   return JSON.stringify([repo, resolutionKey(options.url, options.ref, options.git ?? {})]);
 }
 
-/** Options of {@link fetchAhead}: an add's source and ref as the user gave them, and where it runs. */
-export interface FetchAheadOptions {
-  source: string;
-  ref?: string;
+/** Options of {@link fetchAhead}: an add's source, ref and path as the user gave them, and where it runs. */
+export interface FetchAheadOptions extends SourceRequest {
   /** A relative local path is read against this folder; `~/` against `home`. */
   cwd: string;
   home: string;
@@ -321,7 +319,7 @@ export function fetchAhead(options: FetchAheadOptions): void {
   let wanted: ReturnType<typeof requestedSource>;
   let git: GitOptions;
   try {
-    wanted = requestedSource(options.source, options.ref, options);
+    wanted = requestedSource(options, options);
     git = options.git ?? gitOptionsOf(options.env);
   } catch {
     return;

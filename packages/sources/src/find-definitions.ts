@@ -21,6 +21,7 @@ import { isInside, nodeFileSystem, resolvePath } from "@roster/core/provider-kit
 import type { SkillSource } from "@roster/family";
 import { discoverSkills, type Skill } from "@roster/skills";
 import { SourceError } from "./errors.js";
+import { subPathProblem } from "./source-spec.js";
 import type { DefinitionKind, Finding } from "./types.js";
 
 /** The most bytes of a marketplace or plugin manifest read. */
@@ -124,12 +125,10 @@ function isFolder(fs: FileSystem, path: string): boolean {
 /** The folder `--path` names, below the repository and through no link; a usage problem otherwise. */
 export function sourceRoot(tree: string, path: string | undefined, fs: FileSystem = nodeFileSystem): string {
   if (path === undefined || path === "" || path === ".") return tree;
+  // A declaration's path (a config's) is the source's problem here; an add refuses it first.
+  const problem = subPathProblem(path);
+  if (problem) throw new SourceError("source/bad-path", problem);
   const parts = path.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
-  if (isAbsolute(path) || parts.includes(".."))
-    throw new SourceError(
-      "source/bad-path",
-      `--path ${JSON.stringify(path)} must be a folder inside the repository`,
-    );
   let at = tree;
   for (const part of parts) {
     at = join(at, part);

@@ -82,6 +82,8 @@ export {
   type ParseSourceSpecOptions,
   parseSourceSpec,
   requestedSource,
+  type SourceRequest,
+  subPathProblem,
 } from "./source-spec.js";
 export { type SourcesEnvironmentOptions, sourcesEnvironment } from "./sources-environment.js";
 export { summarizeTools } from "./tool-summary.js";

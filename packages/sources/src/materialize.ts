@@ -39,10 +39,15 @@ export function targetsOf(env: SourcesEnvironment, to: readonly string[]): Targe
   const writable = env.families.filter((f): f is TargetFamily => f.writer !== undefined);
   return [...new Set(to)].map((tool) => {
     const family = writable.find((f) => f.id === tool);
-    if (!family)
-      throw new SourceUsageError(
-        `roster writes for ${writable.map((f) => f.id).join(", ")}; "${tool}" is not one of them (--to)`,
+    if (!family) {
+      const close = suggestNames(
+        tool,
+        writable.map((f) => f.id),
       );
+      throw new SourceUsageError(
+        `roster writes for ${writable.map((f) => f.id).join(", ")}; "${tool}" is not one of them (--to)${close.length > 0 ? `: did you mean ${close.join(", ")}?` : ""}`,
+      );
+    }
     return family;
   });
 }

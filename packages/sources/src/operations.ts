@@ -181,10 +181,7 @@ export async function addSource(
   options: AddSourceOptions,
 ): Promise<OperationReport> {
   const scope = openScope(env, options.scope);
-  const { spec, ref } = requestedSource(options.source, options.ref, {
-    cwd: env.ctx.cwd,
-    home: env.ctx.home,
-  });
+  const { spec, ref } = requestedSource(options, { cwd: env.ctx.cwd, home: env.ctx.home });
   const to = options.to ?? defaultTools(env, scope.plan, options.fallbackTools);
   targetsOf(env, to);
   const declaration: SourceDeclaration = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { SourceUsageError } from "./errors.js";
-import { parseSourceSpec } from "./source-spec.js";
+import { parseSourceSpec, requestedSource, subPathProblem } from "./source-spec.js";
 
 const where = { cwd: "/work/project", home: "/home/ada" };
 const parse = (input: string) => parseSourceSpec(input, where);
@@ -46,5 +46,24 @@ describe("parseSourceSpec", () => {
   ])("refuses %j", (input, message) => {
     expect(() => parse(input)).toThrow(SourceUsageError);
     expect(() => parse(input)).toThrow(message);
+  });
+});
+
+describe("requestedSource", () => {
+  const places = { cwd: "/work/p", home: "/home/ada" };
+  test("the ref from #REF or --ref (the same twice is fine, two are a usage error); --path checked by its form", () => {
+    expect(requestedSource({ source: "acme/agents#v2" }, places).ref).toBe("v2");
+    expect(requestedSource({ source: "acme/agents", ref: "v2" }, places).ref).toBe("v2");
+    expect(requestedSource({ source: "acme/agents#v2", ref: "v2" }, places).ref).toBe("v2");
+    expect(() => requestedSource({ source: "acme/agents#v1", ref: "v2" }, places)).toThrow(SourceUsageError);
+    for (const path of ["agents", "./plugins/x", "a/./b", "."])
+      expect(requestedSource({ source: "acme/agents", path }, places).spec.key).toBe(
+        "github.com/acme/agents",
+      );
+    for (const path of ["../x", "a/../../b", "/etc", "a\\..\\b"])
+      expect(() => requestedSource({ source: "acme/agents", path }, places)).toThrow(
+        /--path .* must be a folder inside the repository/,
+      );
+    expect(subPathProblem("sub")).toBeUndefined();
   });
 });

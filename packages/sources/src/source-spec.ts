@@ -40,21 +40,42 @@ export function parseSourceSpec(input: string, options: ParseSourceSpecOptions):
   return ref !== undefined ? { ...spec, ref } : spec;
 }
 
+/** What an add asks for, as the user gave it. */
+export interface SourceRequest {
+  /** The source (`owner/repo`, a URL, a path; `#REF` allowed). */
+  source: string;
+  /** `--ref`. */
+  ref?: string | undefined;
+  /** `--path`: the folder of the repository to take definitions from. */
+  path?: string | undefined;
+}
+
 /**
- * The source and ref an operation asks for: the source parsed, and its ref from `SOURCE#REF`
- * or `--ref` (both, when they differ, is a {@link SourceUsageError}), checked.
+ * The source and ref an add asks for: the source parsed, its ref from `SOURCE#REF` or
+ * `--ref` (both, when they differ, is a {@link SourceUsageError}), checked, and `--path`
+ * checked by its form ({@link subPathProblem}): each refusal before anything is fetched.
  */
 export function requestedSource(
-  source: string,
-  ref: string | undefined,
+  request: SourceRequest,
   options: ParseSourceSpecOptions,
 ): { spec: SourceSpec; ref: string | undefined } {
-  const spec = parseSourceSpec(source, options);
+  const spec = parseSourceSpec(request.source, options);
+  const { ref } = request;
   if (ref !== undefined && spec.ref !== undefined && ref !== spec.ref)
     throw new SourceUsageError(`the source says #${spec.ref} and --ref says ${ref}: give one`);
   const wanted = ref ?? spec.ref;
   if (wanted !== undefined) checkRef(wanted);
+  const problem = request.path === undefined ? undefined : subPathProblem(request.path);
+  if (problem) throw new SourceUsageError(problem);
   return { spec, ref: wanted };
+}
+
+/** Why a `--path` cannot name a folder inside a repository by its form alone (absolute, or with `..`), or undefined. */
+export function subPathProblem(path: string): string | undefined {
+  const parts = path.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
+  return isAbsolute(path) || parts.includes("..")
+    ? `--path ${JSON.stringify(path)} must be a folder inside the repository`
+    : undefined;
 }
 
 /** Refuses a ref git would read as an option or that no ref can be (SPEC §17: names are text). */

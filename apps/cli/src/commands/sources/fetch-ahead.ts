@@ -24,6 +24,7 @@ export function fetchAheadOf(
   fetchAhead({
     source,
     ...(flags.ref !== undefined ? { ref: flags.ref } : {}),
+    ...(flags.path !== undefined ? { path: flags.path } : {}),
     cwd: places.cwd,
     home: places.home,
     cacheDir: cacheDirOf({ home: places.home, env: process.env }),
