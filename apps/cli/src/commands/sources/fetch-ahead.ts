@@ -10,7 +10,7 @@ import { scopeOf } from "../../writers.js";
 /** Starts fetching an add's source ahead of the app, unless the add will refuse to run. */
 export function fetchAheadOf(
   source: string,
-  flags: { ref?: string; scope?: string },
+  flags: { ref?: string; path?: string; scope?: string },
   globals: GlobalFlags,
 ): void {
   let places: ReturnType<typeof placesOf>;
