@@ -1,5 +1,6 @@
 import type { Diagnostic, FileRecord } from "@roster/core";
 import type { ToolView } from "@roster/profiles";
+import { loadedAgentRecord } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { RULES_TABLE } from "./describe-doctor.js";
 import { doctorJson, toolDoctorJson } from "./doctor-json.js";
@@ -10,14 +11,7 @@ const warning: Diagnostic = { severity: "warning", code: "x/w", message: "w", fi
 describe("doctorJson", () => {
   test("the findings shown, the summary, each file's record by its folder, each tool without its error list", () => {
     const summary = { errors: 0, warnings: 1 } as DoctorSummary;
-    const file = {
-      path: "/p/.claude/agents/a.md",
-      kind: "agent",
-      provider: "claude",
-      scope: "project",
-      location: { dir: "/p/.claude/agents" },
-      outcome: "loaded",
-    } as unknown as FileRecord;
+    const file = loadedAgentRecord() as unknown as FileRecord;
     const tool = { tool: "demo", displayName: "Demo", errors: 1, warnings: 0, errorDiagnostics: [warning] };
     expect(doctorJson([warning], { summary, files: [file], tools: [tool] })).toEqual({
       diagnostics: [warning],

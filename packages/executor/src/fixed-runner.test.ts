@@ -1,19 +1,9 @@
+import { reviewInvocation } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { fixedRunner, runnerCommand } from "./fixed-runner.js";
 import { RunUsageError } from "./run-usage-error.js";
 
-const invocation = {
-  id: "task-1",
-  agent: "rev",
-  systemPrompt: "You review.",
-  prompt: "Review it.",
-  tools: null,
-  spawns: "",
-  model: null,
-  thinkingLevel: null,
-  outputSchema: null,
-  cwd: process.cwd(),
-};
+const invocation = reviewInvocation({ id: "task-1", agent: "rev", cwd: process.cwd() });
 
 describe("runnerCommand", () => {
   test("the first word is the program, the rest its arguments; none is a usage error", () => {

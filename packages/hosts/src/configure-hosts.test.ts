@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TaskInvocation } from "@roster/executor";
 import { ROSTER_VOCABULARY, toolTable } from "@roster/family";
+import { reviewInvocation } from "@roster/testkit";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { configureHosts } from "./configure-hosts.js";
 import type { HostDefinition, RunnableFamily } from "./types.js";
@@ -51,18 +52,7 @@ const base = () => ({
   cwd: empty,
 });
 
-const invocation = (id: string): TaskInvocation => ({
-  id,
-  agent: "reviewer",
-  systemPrompt: "You review.",
-  prompt: "Review it.",
-  tools: null,
-  spawns: "",
-  model: null,
-  thinkingLevel: null,
-  outputSchema: null,
-  cwd: empty,
-});
+const invocation = (id: string): TaskInvocation => reviewInvocation({ id, agent: "reviewer", cwd: empty });
 
 describe("configureHosts", () => {
   test("the ids --host takes are the runnable families', in the app's order", () => {

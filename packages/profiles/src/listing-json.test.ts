@@ -1,4 +1,5 @@
 import type { FileRecord } from "@roster/core";
+import { loadedAgentRecord } from "@roster/testkit";
 import { describe, expect, test } from "vitest";
 import { listingJson } from "./listing-json.js";
 import type { AgentRow, Listing } from "./select-listing.js";
@@ -23,14 +24,7 @@ describe("listingJson", () => {
     );
   });
   test("the project's folder as it is; with files, each one's record by its folder", () => {
-    const file = {
-      path: "/p/.claude/agents/a.md",
-      kind: "agent",
-      provider: "claude",
-      scope: "project",
-      location: { dir: "/p/.claude/agents" },
-      outcome: "loaded",
-    } as unknown as FileRecord;
+    const file = loadedAgentRecord() as unknown as FileRecord;
     const json = listingJson({ ...listing, projectAgentsDir: "/p/.claude/agents" }, [], [file]);
     expect(json.projectAgentsDir).toBe("/p/.claude/agents");
     expect(json.files).toEqual([

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { applyChanges } from "./apply-changes.js";
+import { applyChanges, type DiskChange } from "./apply-changes.js";
 
 let root: string;
 beforeEach(() => {
@@ -21,22 +21,32 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+/** How a write through the linked folder of {@link refusedRun} fails. */
+const REFUSED_THROUGH_LINK = /cannot write .*blocked\/link\/x\.md: .*symbolic link.*; nothing was changed$/;
+
+/**
+ * A run that must fail: `kept.md` (there, "before") replaced, a file in new folders, `middle`,
+ * then a write through a linked folder (`blocked/link` → /etc), which the safe write refuses.
+ */
+function refusedRun(middle: DiskChange[] = []): () => void {
+  writeFileSync(join(root, "kept.md"), "before");
+  mkdirSync(join(root, "blocked"));
+  symlinkSync("/etc", join(root, "blocked/link"));
+  return () =>
+    applyChanges([
+      { op: "write", root, path: join(root, "kept.md"), content: "after" },
+      { op: "write", root, path: join(root, "new/deep/file.md"), content: "new" },
+      ...middle,
+      { op: "write", root, path: join(root, "blocked/link/x.md"), content: "x" },
+    ]);
+}
+
 describe("applyChanges", () => {
   test("a failure half-way puts every file and folder back as it was", () => {
-    writeFileSync(join(root, "kept.md"), "before");
     writeFileSync(join(root, "gone.md"), "to remove");
+    const run = refusedRun([{ op: "remove", root, path: join(root, "gone.md") }]);
     chmodSync(join(root, "kept.md"), 0o640);
-    mkdirSync(join(root, "blocked"));
-    symlinkSync("/etc", join(root, "blocked/link"));
-    expect(() =>
-      applyChanges([
-        { op: "write", root, path: join(root, "kept.md"), content: "after" },
-        { op: "write", root, path: join(root, "new/deep/file.md"), content: "new" },
-        { op: "remove", root, path: join(root, "gone.md") },
-        // A link on the way: refused by the safe write.
-        { op: "write", root, path: join(root, "blocked/link/x.md"), content: "x" },
-      ]),
-    ).toThrow(/cannot write .*blocked\/link\/x\.md: .*symbolic link.*; nothing was changed$/);
+    expect(run).toThrow(REFUSED_THROUGH_LINK);
     expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("before");
     expect(readFileSync(join(root, "gone.md"), "utf8")).toBe("to remove");
     expect(existsSync(join(root, "new"))).toBe(false);
@@ -60,17 +70,9 @@ describe("applyChanges", () => {
   });
 
   test("a refused write leaves the files before it untouched: they are not written and put back", () => {
-    writeFileSync(join(root, "kept.md"), "before");
+    const run = refusedRun();
     const inode = statSync(join(root, "kept.md")).ino;
-    mkdirSync(join(root, "blocked"));
-    symlinkSync("/etc", join(root, "blocked/link"));
-    expect(() =>
-      applyChanges([
-        { op: "write", root, path: join(root, "kept.md"), content: "after" },
-        { op: "write", root, path: join(root, "new/deep/file.md"), content: "new" },
-        { op: "write", root, path: join(root, "blocked/link/x.md"), content: "x" },
-      ]),
-    ).toThrow(/cannot write .*blocked\/link\/x\.md: .*symbolic link.*; nothing was changed$/);
+    expect(run).toThrow(REFUSED_THROUGH_LINK);
     // The same file, never replaced: a write refused before any rename touches nothing.
     expect(statSync(join(root, "kept.md")).ino).toBe(inode);
     expect(readFileSync(join(root, "kept.md"), "utf8")).toBe("before");

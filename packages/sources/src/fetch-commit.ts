@@ -50,11 +50,8 @@ export async function resolveRef(
   git: GitOptions = {},
 ): Promise<ResolvedRef> {
   if (ref !== undefined && isCommitId(ref)) return { commit: ref };
-  const early = ahead.resolutions.get(resolutionKey(url, ref, git));
-  if (early) {
-    ahead.resolutions.delete(resolutionKey(url, ref, git));
-    return early;
-  }
+  const early = taken(ahead.resolutions, resolutionKey(url, ref, git));
+  if (early) return early;
   const args =
     ref === undefined
       ? ["ls-remote", "--symref", "--", url, "HEAD"]
@@ -176,8 +173,7 @@ export async function fetchCommit(options: FetchCommitOptions): Promise<FetchedT
     }
   }
   const repo = cachedRepo(cache.dir, options.key);
-  const early = ahead.fetches.get(fetchKey(repo, options));
-  ahead.fetches.delete(fetchKey(repo, options));
+  const early = taken(ahead.fetches, fetchKey(repo, options));
   const fetched =
     early && (await early.commit) === options.commit ? await early.fetched : await fetchInto(repo, options);
   return treeOf(repo, options, fetched);
@@ -284,6 +280,13 @@ const ahead = {
   fetches: new Map<string, { commit: Promise<string | undefined>; fetched: Promise<boolean> }>(),
   busy: new Map<string, Promise<boolean>>(),
 };
+
+/** The entry for `key`, taken out of `map` (each answer started ahead is taken once). */
+function taken<T>(map: Map<string, T>, key: string): T | undefined {
+  const value = map.get(key);
+  map.delete(key);
+  return value;
+}
 
 function resolutionKey(url: string, ref: string | undefined, git: GitOptions): string {
   return JSON.stringify([url, ref ?? null, git.command ?? null, git.timeoutMs ?? null, git.env ?? null]);

@@ -195,3 +195,4 @@ let gcOnce: (() => void) | undefined;
 
 export { createGitRemote, type GitRemote, hermeticGitEnv } from "./git-remote.js";
 export { argOf, type HostPlannerOptions, hostPlanner } from "./host-planner.js";
+export { loadedAgentRecord, reviewInvocation } from "./records.js";
