@@ -11,7 +11,7 @@ const warning: Diagnostic = { severity: "warning", code: "x/w", message: "w", fi
 describe("doctorJson", () => {
   test("the findings shown, the summary, each file's record by its folder, each tool without its error list", () => {
     const summary = { errors: 0, warnings: 1 } as DoctorSummary;
-    const file = loadedAgentRecord() as unknown as FileRecord;
+    const file = loadedAgentRecord("claude", "/p/.claude/agents/a.md") as unknown as FileRecord;
     const tool = { tool: "demo", displayName: "Demo", errors: 1, warnings: 0, errorDiagnostics: [warning] };
     expect(doctorJson([warning], { summary, files: [file], tools: [tool] })).toEqual({
       diagnostics: [warning],

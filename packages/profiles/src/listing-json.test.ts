@@ -24,7 +24,7 @@ describe("listingJson", () => {
     );
   });
   test("the project's folder as it is; with files, each one's record by its folder", () => {
-    const file = loadedAgentRecord() as unknown as FileRecord;
+    const file = loadedAgentRecord("claude", "/p/.claude/agents/a.md") as unknown as FileRecord;
     const json = listingJson({ ...listing, projectAgentsDir: "/p/.claude/agents" }, [], [file]);
     expect(json.projectAgentsDir).toBe("/p/.claude/agents");
     expect(json.files).toEqual([

@@ -1,12 +1,12 @@
 // Records the views' and runners' tests build again and again: plain values of the shapes
 // @roster/core and @roster/executor define (testkit depends on neither: a test types them).
 
-/** A project's Claude Code agent file that loaded, as a file record (the fields the JSON views read). */
-export function loadedAgentRecord(path = "/p/.claude/agents/a.md"): Record<string, unknown> {
+/** A project's agent file of `provider` that loaded, as a file record (the fields the JSON views read). */
+export function loadedAgentRecord(provider: string, path: string): Record<string, unknown> {
   return {
     path,
     kind: "agent",
-    provider: "claude",
+    provider,
     scope: "project",
     location: { dir: path.slice(0, path.lastIndexOf("/")) },
     outcome: "loaded",
